@@ -1,0 +1,42 @@
+/**
+ * The count table every split measure reads: rows are child branches, columns are classes,
+ * cells are (weighted) counts. Branch-major: `counts[b * classes + c]`.
+ *
+ * Scanners own one table per node and update it in place (O(1) per moved sample), keeping
+ * `branchTotals`, `classTotals` and `total` consistent with `counts`. Criteria only read it.
+ */
+export interface CountTable {
+  branches: number;
+  classes: number;
+  counts: Float64Array;
+  branchTotals: Float64Array;
+  classTotals: Float64Array;
+  total: number;
+}
+
+/** Which way a measure's raw value improves. */
+export type Better = 'higher' | 'lower';
+
+/**
+ * A node-splitting measure: a pure function of the count table.
+ *
+ * `evaluate` returns the measure's value exactly as its paper defines it (DCSM's M, weighted
+ * Gini, information gain, ...). `better` says whether the grower should maximise or minimise it;
+ * that orientation is applied in one place (`orientedScore` in ./registry).
+ */
+export interface Criterion {
+  /** Registry name, used by the CLI and API (`'gini'`, `'dcsm'`, ...). */
+  readonly name: string;
+  readonly better: Better;
+  /** One-line formula in plain text. */
+  readonly formula: string;
+  /** The paper or book the formula comes from. */
+  readonly source: string;
+  /** True when the measure is defined for two branches only (twoing). */
+  readonly binaryOnly?: boolean;
+  /**
+   * The measure's value for this table. Branches or classes with zero total are ignored.
+   * Must not allocate: it runs once per candidate split.
+   */
+  evaluate(table: CountTable): number;
+}

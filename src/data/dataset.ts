@@ -1,0 +1,48 @@
+/**
+ * Columnar, typed-array storage for a classification data set. Pure data: no Node imports,
+ * so the core runs in a browser or a worker.
+ */
+
+/** A class label as the user gave it: any string or number. */
+export type ClassLabel = string | number;
+
+/** A numeric feature: one float per row, `NaN` = missing. */
+export interface NumericColumn {
+  readonly kind: 'numeric';
+  readonly name: string;
+  readonly values: Float64Array;
+}
+
+/** A categorical feature: dictionary codes into `categories`, `-1` = missing. */
+export interface CategoricalColumn {
+  readonly kind: 'categorical';
+  readonly name: string;
+  readonly codes: Int32Array;
+  readonly categories: string[];
+}
+
+export type Column = NumericColumn | CategoricalColumn;
+
+/** Feature kind, as in a model file's schema. */
+export type FeatureKind = Column['kind'];
+
+/**
+ * A labelled data set in columnar form.
+ * `labels[i]` is an index into `classes`; `weights` (optional) holds one non-negative weight per row.
+ */
+export interface Dataset {
+  readonly features: Column[];
+  readonly labels: Int32Array;
+  readonly classes: ClassLabel[];
+  readonly targetName: string;
+  readonly nRows: number;
+  readonly weights?: Float64Array;
+  /** Where the rows came from (a file path), for error messages. */
+  readonly source?: string;
+}
+
+/** Missing-value test shared by readers and encoders: an empty field or `?`. */
+export function isMissingToken(raw: string): boolean {
+  const t = raw.trim();
+  return t === '' || t === '?';
+}
