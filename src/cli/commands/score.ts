@@ -1,0 +1,39 @@
+import type { Command } from 'commander';
+import { readDataset } from '../../data/read.js';
+import { scoreAttributes, type AttributeScore } from '../../tree/score.js';
+import { addTreeOptions, fitOptionsFrom, type TreeFlags } from './fit.js';
+import { emit } from '../output.js';
+import { formatNumber } from '../../export/conditions.js';
+
+function describeSplit(a: AttributeScore): string {
+  if (!a.split) return '(no valid split)';
+  if ('threshold' in a.split) return `<= ${formatNumber(a.split.threshold)}`;
+  if ('values' in a.split) return `one branch per value: ${a.split.values.join(', ')}`;
+  return `in {${a.split.left.join(', ')}}`;
+}
+
+export function registerScore(program: Command): void {
+  addTreeOptions(
+    program
+      .command('score')
+      .description("score each attribute's best root split with a measure (its value as the paper defines it)")
+      .argument('<data>', 'data file (CSV or ARFF)'),
+  )
+    .option('--json', 'machine-readable output')
+    .action((dataPath: string, flags: TreeFlags & { json?: boolean }) => {
+      const data = readDataset(dataPath, { target: flags.target, categorical: flags.categorical, numeric: flags.numeric });
+      const report = scoreAttributes(data, fitOptionsFrom(flags));
+      if (flags.json) {
+        emit(JSON.stringify(report) + '\n');
+        return;
+      }
+      const width = Math.max(9, ...report.attributes.map((a) => a.name.length));
+      const lines = [`criterion: ${report.criterion} (${report.better} is better)`, ''];
+      lines.push(`${'attribute'.padEnd(width)}  ${'type'.padEnd(11)}  ${'score'.padStart(10)}  split`);
+      for (const a of report.attributes) {
+        const score = a.score === null ? '—' : a.score.toFixed(6);
+        lines.push(`${a.name.padEnd(width)}  ${a.type.padEnd(11)}  ${score.padStart(10)}  ${describeSplit(a)}${a.name === report.best ? '   ← best' : ''}`);
+      }
+      emit(lines.join('\n') + '\n');
+    });
+}

@@ -1,0 +1,9 @@
+/** One CSV field, quoted only when it must be (RFC 4180). */
+export function csvField(value: string | number): string {
+  const s = String(value);
+  return /[",\r\n]/.test(s) || s !== s.trim() ? '"' + s.replace(/"/g, '""') + '"' : s;
+}
+
+export function csvLine(values: ReadonlyArray<string | number>): string {
+  return values.map(csvField).join(',');
+}

@@ -1,0 +1,63 @@
+/**
+ * The information-gain family: plain gain (ID3), gain ratio (C4.5), normalized gain and average
+ * gain. All entropies are in bits (log base 2). All four are maximised.
+ */
+import type { CountTable, Criterion } from './types.js';
+import { ZERO_TOLERANCE, informationGain, nonEmptyBranches } from './table.js';
+
+/** Quinlan's split information `-Σ_v (n_v/n) log2(n_v/n)` over non-empty branches, in bits. */
+export function splitInfo(t: CountTable): number {
+  const n = t.total;
+  if (!(n > 0)) return 0;
+  const tol = n * ZERO_TOLERANCE;
+  let s = 0;
+  for (let b = 0; b < t.branches; b++) {
+    const nv = t.branchTotals[b];
+    if (nv > tol) {
+      const p = nv / n;
+      s -= p * Math.log2(p);
+    }
+  }
+  return s > 0 ? s : 0;
+}
+
+export const infoGain: Criterion = {
+  name: 'info-gain',
+  better: 'higher',
+  formula: 'IG = H(parent) - sum_v (n_v/n) H(v), H(x) = -sum_k p_k log2 p_k',
+  source: 'Quinlan 1986 (ID3); Zaki & Meira, Data Mining and Analysis, ch. 19 (information gain)',
+  evaluate: informationGain,
+};
+
+export const gainRatio: Criterion = {
+  name: 'gain-ratio',
+  better: 'higher',
+  formula: 'GR = IG / SplitInfo, SplitInfo = -sum_v (n_v/n) log2(n_v/n) over non-empty branches; 0 when SplitInfo = 0',
+  source: 'Quinlan 1993 (C4.5); DCSM paper (Chandra, Kothari, Paul 2010) eq. 1-2',
+  evaluate(t: CountTable): number {
+    const si = splitInfo(t);
+    return si > 0 ? informationGain(t) / si : 0;
+  },
+};
+
+export const normalizedGain: Criterion = {
+  name: 'normalized-gain',
+  better: 'higher',
+  formula: 'NG = IG / log2(b), b = number of non-empty branches; 0 when b < 2',
+  source: 'Jun et al. 1997; DCSM paper (Chandra, Kothari, Paul 2010) eq. 3',
+  evaluate(t: CountTable): number {
+    const b = nonEmptyBranches(t);
+    return b >= 2 ? informationGain(t) / Math.log2(b) : 0;
+  },
+};
+
+export const averageGain: Criterion = {
+  name: 'average-gain',
+  better: 'higher',
+  formula: 'AG = IG / b, b = number of non-empty branches (values the attribute takes at the node); 0 when b = 0',
+  source: 'DCSM paper (Chandra, Kothari, Paul 2010) eq. 4',
+  evaluate(t: CountTable): number {
+    const b = nonEmptyBranches(t);
+    return b > 0 ? informationGain(t) / b : 0;
+  },
+};

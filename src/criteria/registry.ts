@@ -1,0 +1,93 @@
+/**
+ * The criterion registry: name -> Criterion, in registration order, pre-filled with the built-in
+ * measures. `orientedScore` is the one place a measure's direction (`better`) is applied.
+ */
+import { GroveError } from '../errors.js';
+import type { CountTable, Criterion } from './types.js';
+import { averageGain, gainRatio, infoGain, normalizedGain } from './gain.js';
+import { gini, twoing } from './cart.js';
+import { chiSquare, gStatistic } from './statistics.js';
+import { dcsm } from './dcsm.js';
+import { chandraVarghese } from './chandra-varghese.js';
+
+/** The built-in measures, in the order they are registered. */
+export const BUILTIN_CRITERIA: readonly Criterion[] = Object.freeze([
+  infoGain,
+  gainRatio,
+  normalizedGain,
+  averageGain,
+  gini,
+  twoing,
+  chiSquare,
+  gStatistic,
+  dcsm,
+  chandraVarghese,
+]);
+
+const registry = new Map<string, Criterion>();
+
+export interface RegisterOptions {
+  /** Allow replacing an already registered criterion of the same name (keeps its list position). */
+  replace?: boolean;
+}
+
+/**
+ * Add a criterion to the registry. Throws GroveError when the criterion is malformed or when the
+ * name is already taken and `options.replace` is not true.
+ */
+export function registerCriterion(c: Criterion, options: RegisterOptions = {}): void {
+  if (c === null || typeof c !== 'object') {
+    throw new GroveError('registerCriterion: expected a criterion object');
+  }
+  if (typeof c.name !== 'string' || c.name.trim() === '') {
+    throw new GroveError('registerCriterion: criterion name must be a non-empty string');
+  }
+  if (c.better !== 'higher' && c.better !== 'lower') {
+    throw new GroveError(
+      `registerCriterion: criterion '${c.name}': better must be 'higher' or 'lower', got ${JSON.stringify(c.better)}`,
+    );
+  }
+  if (typeof c.evaluate !== 'function') {
+    throw new GroveError(`registerCriterion: criterion '${c.name}': evaluate must be a function`);
+  }
+  if (registry.has(c.name) && options.replace !== true) {
+    throw new GroveError(
+      `registerCriterion: criterion '${c.name}' is already registered (pass { replace: true } to replace it)`,
+    );
+  }
+  registry.set(c.name, c);
+}
+
+/** The criterion registered under `name`; GroveError listing the known names otherwise. */
+export function getCriterion(name: string): Criterion {
+  const c = registry.get(name);
+  if (c === undefined) {
+    throw new GroveError(`unknown criterion '${name}' (known: ${[...registry.keys()].join(', ')})`);
+  }
+  return c;
+}
+
+/** Every registered criterion, in registration order. */
+export function listCriteria(): Criterion[] {
+  return [...registry.values()];
+}
+
+/**
+ * The value turned into a "higher is better" score: `value` for maximised measures, `-value` for
+ * minimised ones. This is the only place the orientation is applied.
+ */
+export function orientedScore(c: Criterion, value: number): number {
+  return c.better === 'higher' ? value : -value;
+}
+
+/**
+ * How much the split improves on not splitting, higher is better:
+ * `orientedScore(c, c.evaluate(split)) - orientedScore(c, c.evaluate(parent))`, where `parent` is
+ * the node as a one-branch table (see `singleBranchTable`). For the gain measures the parent value
+ * is 0, for gini it is the node impurity, for DCSM the node's own M.
+ */
+export function improvement(c: Criterion, split: CountTable, parent: CountTable): number {
+  return orientedScore(c, c.evaluate(split)) - orientedScore(c, c.evaluate(parent));
+}
+
+for (const c of BUILTIN_CRITERIA) registerCriterion(c);

@@ -1,0 +1,66 @@
+/**
+ * Contingency-table statistics: Pearson's chi-square and the G (log-likelihood ratio) statistic.
+ * Both grow with the sample size (doubling every count doubles them) and are maximised.
+ */
+import type { CountTable, Criterion } from './types.js';
+import { ZERO_TOLERANCE } from './table.js';
+
+export const chiSquare: Criterion = {
+  name: 'chi-square',
+  better: 'higher',
+  formula: 'X2 = sum_{v,k} (O_vk - E_vk)^2 / E_vk, E_vk = n_v n_k / n, over non-empty branches and classes',
+  source: 'Pearson chi-square (CHAID, Kass 1980); C-MBSV paper (Salehi-Moghaddami et al. 2011) eq. 7',
+  evaluate(t: CountTable): number {
+    const n = t.total;
+    if (!(n > 0)) return 0;
+    const { branches, classes, counts, branchTotals, classTotals } = t;
+    const tol = n * ZERO_TOLERANCE;
+    let x2 = 0;
+    for (let b = 0; b < branches; b++) {
+      const nv = branchTotals[b];
+      if (!(nv > tol)) continue;
+      const offset = b * classes;
+      for (let c = 0; c < classes; c++) {
+        const nk = classTotals[c];
+        if (!(nk > tol)) continue;
+        const e = (nv * nk) / n;
+        const d = counts[offset + c] - e;
+        x2 += (d * d) / e;
+      }
+    }
+    return x2;
+  },
+};
+
+/**
+ * G = 2 Σ O ln(O/E), natural logarithm. With ln the statistic is asymptotically chi-square
+ * distributed with (b-1)(k-1) degrees of freedom and equals 2·N·IG with IG measured in nats
+ * (= 2·N·ln(2)·IG_bits); the C-MBSV paper's eq. 8 writes it as G = 2N × I.
+ */
+export const gStatistic: Criterion = {
+  name: 'g-statistic',
+  better: 'higher',
+  formula: 'G = 2 sum_{v,k} O_vk ln(O_vk / E_vk), E_vk = n_v n_k / n, natural log (= 2 N IG_nats)',
+  source: 'Log-likelihood ratio G-test (Mingers 1987); C-MBSV paper (Salehi-Moghaddami et al. 2011) eq. 8',
+  evaluate(t: CountTable): number {
+    const n = t.total;
+    if (!(n > 0)) return 0;
+    const { branches, classes, counts, branchTotals, classTotals } = t;
+    const tol = n * ZERO_TOLERANCE;
+    let g = 0;
+    for (let b = 0; b < branches; b++) {
+      const nv = branchTotals[b];
+      if (!(nv > tol)) continue;
+      const offset = b * classes;
+      for (let c = 0; c < classes; c++) {
+        const nk = classTotals[c];
+        const o = counts[offset + c];
+        // O = 0 contributes 0 (lim O ln O = 0).
+        if (!(nk > tol) || !(o > tol)) continue;
+        g += o * Math.log((o * n) / (nv * nk));
+      }
+    }
+    g *= 2;
+    return g > 0 ? g : 0;
+  },
+};

@@ -1,0 +1,26 @@
+import type { Split } from '../split/types.js';
+import type { FeatureSchema } from '../tree/schema.js';
+
+/** Short number for display (the model file keeps full precision). */
+export function formatNumber(x: number): string {
+  return String(Number(x.toPrecision(6)));
+}
+
+/** The test a row passes to take branch `b` of `split`, in words: `petal_length <= 2.45`, `outlook = sunny`, `color in {red, blue}`. */
+export function branchCondition(split: Split, b: number, features: FeatureSchema[]): string {
+  const f = features[split.feature];
+  switch (split.kind) {
+    case 'numeric': {
+      const t = split.thresholds;
+      if (b === 0) return `${f.name} <= ${formatNumber(t[0])}`;
+      if (b === t.length) return `${f.name} > ${formatNumber(t[t.length - 1])}`;
+      return `${formatNumber(t[b - 1])} < ${f.name} <= ${formatNumber(t[b])}`;
+    }
+    case 'multiway':
+      return `${f.name} = ${f.categories![split.values[b]]}`;
+    case 'subset': {
+      const set = `{${split.left.map((v) => f.categories![v]).join(', ')}}`;
+      return b === 0 ? `${f.name} in ${set}` : `${f.name} not in ${set}`;
+    }
+  }
+}

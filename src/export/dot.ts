@@ -1,0 +1,29 @@
+import type { DecisionTree } from '../tree/model.js';
+import { majorityClass } from '../tree/node.js';
+import { branchCondition, formatNumber } from './conditions.js';
+
+function quote(s: string): string {
+  return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
+}
+
+/** Graphviz DOT: boxes for tests, ellipses for leaves, edges labelled with the branch condition. */
+export function treeToDot(tree: DecisionTree): string {
+  const out = ['digraph grove {', '  node [fontname="Helvetica"];', '  edge [fontname="Helvetica"];'];
+  tree.nodes.forEach((node, id) => {
+    const c = majorityClass(node.counts);
+    const dist = `[${node.counts.map(formatNumber).join(', ')}]`;
+    if (node.split) {
+      const name = tree.features[node.split.feature].name;
+      out.push(`  n${id} [shape=box, label=${quote(`${name}\nn = ${node.n}  ${dist}`)}];`);
+      node.children!.forEach((child, b) => {
+        const cond = branchCondition(node.split!, b, tree.features);
+        const label = cond.startsWith(name + ' ') ? cond.slice(name.length + 1) : cond;
+        out.push(`  n${id} -> n${child} [label=${quote(label)}];`);
+      });
+    } else {
+      out.push(`  n${id} [shape=ellipse, label=${quote(`${String(tree.classes[c])}\nn = ${node.n}  ${dist}`)}];`);
+    }
+  });
+  out.push('}');
+  return out.join('\n') + '\n';
+}

@@ -1,0 +1,40 @@
+import type { DecisionTree } from '../tree/model.js';
+import { majorityClass } from '../tree/node.js';
+import { branchCondition, formatNumber } from './conditions.js';
+
+/** One rule per leaf: the conjunction of the decisions on its path (Zaki & Meira, "Decision Trees to Rules"). */
+export interface Rule {
+  conditions: string[];
+  class: string | number;
+  /** Training weight reaching the leaf, and the share of it in the predicted class. */
+  support: number;
+  confidence: number;
+}
+
+export function treeToRules(tree: DecisionTree): Rule[] {
+  const rules: Rule[] = [];
+  const walk = (id: number, path: string[]): void => {
+    const node = tree.nodes[id];
+    if (!node.split) {
+      const total = node.counts.reduce((a, b) => a + b, 0);
+      const c = majorityClass(node.counts);
+      rules.push({ conditions: path, class: tree.classes[c], support: total, confidence: total > 0 ? node.counts[c] / total : 0 });
+      return;
+    }
+    node.children!.forEach((child, b) => walk(child, [...path, branchCondition(node.split!, b, tree.features)]));
+  };
+  walk(0, []);
+  return rules;
+}
+
+/** `R1: IF a <= 1 AND b = x THEN class = yes  [support 4, confidence 1.00]`, one line per leaf. */
+export function rulesToText(tree: DecisionTree): string {
+  return (
+    treeToRules(tree)
+      .map((r, i) => {
+        const cond = r.conditions.length ? r.conditions.join(' AND ') : 'TRUE';
+        return `R${i + 1}: IF ${cond} THEN ${tree.target} = ${String(r.class)}  [support ${formatNumber(r.support)}, confidence ${r.confidence.toFixed(2)}]`;
+      })
+      .join('\n') + '\n'
+  );
+}

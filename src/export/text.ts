@@ -1,0 +1,33 @@
+import type { DecisionTree } from '../tree/model.js';
+import { majorityClass } from '../tree/node.js';
+import { branchCondition, formatNumber } from './conditions.js';
+
+/**
+ * Indented text in the style of Weka's J48: one line per branch, `|   ` per level, leaves as
+ * `: class (weight/errors)`.
+ */
+export function treeToText(tree: DecisionTree): string {
+  const lines: string[] = [];
+  const leafLabel = (id: number): string => {
+    const counts = tree.nodes[id].counts;
+    const total = counts.reduce((a, b) => a + b, 0);
+    const c = majorityClass(counts);
+    const errors = total - counts[c];
+    return `${String(tree.classes[c])} (${formatNumber(total)}${errors > 0 ? '/' + formatNumber(errors) : ''})`;
+  };
+  const walk = (id: number, indent: string): void => {
+    const node = tree.nodes[id];
+    node.children!.forEach((child, b) => {
+      const cond = indent + branchCondition(node.split!, b, tree.features);
+      if (tree.nodes[child].split) {
+        lines.push(cond);
+        walk(child, indent + '|   ');
+      } else lines.push(`${cond}: ${leafLabel(child)}`);
+    });
+  };
+  if (tree.nodes[0].split) walk(0, '');
+  else lines.push(`: ${leafLabel(0)}`);
+  const s = tree.stats();
+  lines.push('', `Number of leaves: ${s.leaves}`, `Size of the tree: ${s.nodes}`, `Height: ${s.height}`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,62 @@
+import type { Dataset } from '../data/dataset.js';
+import { GroveError } from '../errors.js';
+import { growTree } from './grow.js';
+import { DecisionTree } from './model.js';
+import { resolveOptions, type FitOptions, type ResolvedOptions } from './options.js';
+import type { FeatureSchema, SavedOptions } from './schema.js';
+
+/**
+ * Grow a decision tree on `data`.
+ *
+ * @param data a Dataset from `readDataset` (Node) or `datasetFromRows` (anywhere)
+ * @param options a preset (`algorithm: 'id3' | 'c45' | 'cart' | 'zaki'`, default `cart`) and any
+ *   option overriding it; see `TreeOptions` for each option and its default
+ * @throws GroveError for an invalid option, an empty data set or bad weights
+ *
+ * @example
+ * ```ts
+ * const tree = fit(data, { criterion: 'dcsm', categoricalSplit: 'multiway', maxDepth: 8 });
+ * ```
+ */
+export function fit(data: Dataset, options: FitOptions = {}): DecisionTree {
+  const opts = resolveOptions(options);
+  if (data.nRows === 0) throw new GroveError('no data rows to learn from', { file: data.source });
+  if (data.classes.length === 0) throw new GroveError('no class labels', { file: data.source });
+  const weights = checkWeights(options.sampleWeight ?? data.weights, data.nRows);
+  const nodes = growTree(data, opts, weights);
+  return new DecisionTree({
+    target: data.targetName,
+    features: data.features.map(featureSchema),
+    classes: data.classes.slice(),
+    options: savedOptions(opts),
+    nodes,
+  });
+}
+
+function featureSchema(col: Dataset['features'][number]): FeatureSchema {
+  return col.kind === 'numeric' ? { name: col.name, kind: 'numeric' } : { name: col.name, kind: 'categorical', categories: col.categories.slice() };
+}
+
+function savedOptions(o: ResolvedOptions): SavedOptions {
+  return {
+    algorithm: o.algorithm,
+    criterion: o.criterionImpl.name,
+    categoricalSplit: o.categoricalSplit,
+    maxDepth: Number.isFinite(o.maxDepth) ? o.maxDepth : null,
+    minSamplesSplit: o.minSamplesSplit,
+    minSamplesLeaf: o.minSamplesLeaf,
+    purity: o.purity,
+    minGain: o.minGain,
+    maxSubsetSize: o.maxSubsetSize ?? null,
+  };
+}
+
+function checkWeights(given: ArrayLike<number> | undefined, n: number): Float64Array {
+  if (given === undefined) return new Float64Array(n).fill(1);
+  if (given.length !== n) throw new GroveError(`sampleWeight has ${given.length} entries for ${n} rows`);
+  const w = Float64Array.from(given);
+  for (let i = 0; i < n; i++) {
+    if (!(w[i] >= 0) || !Number.isFinite(w[i])) throw new GroveError(`sampleWeight[${i}] must be a finite number ≥ 0, got ${w[i]}`);
+  }
+  return w;
+}

@@ -1,0 +1,26 @@
+import type { Split } from '../split/types.js';
+
+/** One node of a fitted tree, as stored in the model file. */
+export interface TreeNode {
+  /** Weighted training class counts at the node, one per class. */
+  counts: number[];
+  /** Number of training rows that reached the node. */
+  n: number;
+  /** Root = 0. */
+  depth: number;
+  /** Absent for a leaf. */
+  split?: Split;
+  /** Node ids, one per branch of `split` (contiguous ids). */
+  children?: number[];
+  /** The criterion's raw value for the chosen split, as its paper defines it. */
+  score?: number;
+  /** Oriented improvement of the split over the node seen as one branch (used for importances). */
+  improvement?: number;
+}
+
+/** Index of the largest count; ties go to the lowest class index. */
+export function majorityClass(counts: ArrayLike<number>): number {
+  let best = 0;
+  for (let c = 1; c < counts.length; c++) if (counts[c] > counts[best]) best = c;
+  return best;
+}

@@ -1,0 +1,127 @@
+import type { Criterion } from '../criteria/types.js';
+import { getCriterion } from '../criteria/registry.js';
+import { GroveError } from '../errors.js';
+
+/** How categorical attributes are split. */
+export type CategoricalSplit = 'multiway' | 'binary';
+
+/**
+ * Everything that shapes a grown tree. Every field has a default (see `DEFAULTS`); presets
+ * (`PRESETS`) fill some of them; what the user passes wins over the preset.
+ */
+export interface TreeOptions {
+  /** Split measure: a registered name (`grove criteria` lists them) or a Criterion object. */
+  criterion: string | Criterion;
+  /**
+   * `multiway`: one branch per value seen at the node (ID3/C4.5); the attribute is then not
+   * reused below. `binary`: subsets `x ∈ V` (Zaki's EVALUATE-CATEGORICAL-ATTRIBUTE; CART).
+   */
+  categoricalSplit: CategoricalSplit;
+  /** Largest depth of a leaf (root = depth 0). Default: unlimited. */
+  maxDepth: number;
+  /** A node with fewer rows than this becomes a leaf. Zaki's η: a node with n ≤ η stops, i.e. minSamplesSplit = η + 1. */
+  minSamplesSplit: number;
+  /** Each child of a binary split must have at least this many rows (multiway: at least two branches must). */
+  minSamplesLeaf: number;
+  /** Zaki's π: a node whose majority-class fraction is ≥ purity becomes a leaf. Default 1 (pure nodes only). */
+  purity: number;
+  /** A split is made only if its improvement over the parent (oriented: bigger is better) is ≥ minGain. */
+  minGain: number;
+  /**
+   * Zaki's l: largest |V| tried for binary categorical splits with more than two classes.
+   * `undefined` = auto: every distinct partition when a node sees ≤ 10 values, else |V| ≤ 2.
+   * With two classes the exact ordering shortcut is used and l does not matter.
+   */
+  maxSubsetSize?: number;
+}
+
+/** Options as passed to `fit`: any subset, plus an optional preset name. */
+export interface FitOptions extends Partial<TreeOptions> {
+  /** A preset from `PRESETS` (`id3`, `c45`, `cart`, `zaki`). Defaults to `cart`. */
+  algorithm?: string;
+  /** Per-row weights (non-negative); default 1 for every row. */
+  sampleWeight?: ArrayLike<number>;
+}
+
+/** Options after defaults and validation, with the criterion resolved. */
+export interface ResolvedOptions extends TreeOptions {
+  algorithm: string;
+  criterionImpl: Criterion;
+}
+
+export const DEFAULTS: TreeOptions = {
+  criterion: 'gini',
+  categoricalSplit: 'binary',
+  maxDepth: Infinity,
+  minSamplesSplit: 2,
+  minSamplesLeaf: 1,
+  purity: 1,
+  minGain: 0,
+  maxSubsetSize: undefined,
+};
+
+export interface Preset {
+  readonly description: string;
+  readonly source: string;
+  readonly options: Partial<TreeOptions>;
+}
+
+/** Named algorithms: combinations of criterion, split style and stopping rules. */
+export const PRESETS: Readonly<Record<string, Preset>> = {
+  id3: {
+    description: 'information gain, one branch per categorical value, binary numeric thresholds',
+    source: 'Quinlan 1986; metrics tutorial "ID3 Algorithm"',
+    options: { criterion: 'info-gain', categoricalSplit: 'multiway' },
+  },
+  c45: {
+    description: 'gain ratio, multiway categorical, binary numeric thresholds (pruning: see issue 3)',
+    source: 'Quinlan 1993; metrics tutorial "C4.5 Algorithm"',
+    options: { criterion: 'gain-ratio', categoricalSplit: 'multiway', minSamplesLeaf: 2 },
+  },
+  cart: {
+    description: 'Gini impurity, binary splits everywhere',
+    source: 'Breiman et al. 1984; metrics tutorial "CART Algorithm"',
+    options: { criterion: 'gini', categoricalSplit: 'binary' },
+  },
+  zaki: {
+    description: "Zaki & Meira's DECISIONTREE(D, η=5, π=0.95): binary splits scored by information gain",
+    source: 'Zaki & Meira, Data Mining and Analysis, ch. 19',
+    options: { criterion: 'info-gain', categoricalSplit: 'binary', minSamplesSplit: 6, purity: 0.95 },
+  },
+};
+
+/** Apply preset and defaults, then check every value with a message that names the option. */
+export function resolveOptions(user: FitOptions = {}): ResolvedOptions {
+  const algorithm = user.algorithm ?? 'cart';
+  const preset = PRESETS[algorithm];
+  if (!preset) {
+    throw new GroveError(`unknown algorithm '${algorithm}' (known: ${Object.keys(PRESETS).join(', ')})`);
+  }
+  const merged: TreeOptions = { ...DEFAULTS, ...preset.options };
+  for (const [key, value] of Object.entries(user)) {
+    if (value !== undefined && key in DEFAULTS) (merged as unknown as Record<string, unknown>)[key] = value;
+  }
+  const criterionImpl = typeof merged.criterion === 'string' ? getCriterion(merged.criterion) : merged.criterion;
+  if (merged.categoricalSplit !== 'multiway' && merged.categoricalSplit !== 'binary') {
+    throw new GroveError(`categoricalSplit must be 'multiway' or 'binary', got '${String(merged.categoricalSplit)}'`);
+  }
+  if (criterionImpl.binaryOnly && merged.categoricalSplit === 'multiway') {
+    throw new GroveError(`criterion '${criterionImpl.name}' scores binary splits only; use categoricalSplit 'binary'`);
+  }
+  checkInteger('maxDepth', merged.maxDepth, 0, true);
+  checkInteger('minSamplesSplit', merged.minSamplesSplit, 2, false);
+  checkInteger('minSamplesLeaf', merged.minSamplesLeaf, 1, false);
+  if (!(merged.purity > 0 && merged.purity <= 1)) {
+    throw new GroveError(`purity must be in (0, 1], got ${merged.purity}`);
+  }
+  if (typeof merged.minGain !== 'number' || Number.isNaN(merged.minGain) || merged.minGain === Infinity) {
+    throw new GroveError(`minGain must be a number, got ${String(merged.minGain)}`);
+  }
+  if (merged.maxSubsetSize !== undefined) checkInteger('maxSubsetSize', merged.maxSubsetSize, 1, false);
+  return { ...merged, algorithm, criterion: criterionImpl.name, criterionImpl };
+}
+
+function checkInteger(name: string, value: number, min: number, allowInfinity: boolean): void {
+  const ok = (allowInfinity && value === Infinity) || (Number.isInteger(value) && value >= min);
+  if (!ok) throw new GroveError(`${name} must be an integer ≥ ${min}${allowInfinity ? ' (or Infinity)' : ''}, got ${String(value)}`);
+}

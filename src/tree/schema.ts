@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { GroveError } from '../errors.js';
+import type { ClassLabel } from '../data/dataset.js';
+import type { TreeNode } from './node.js';
+
+/** The file format name and version written into every model file. */
+export const MODEL_FORMAT = 'grove-tree';
+export const MODEL_VERSION = 1;
+
+/** A feature as the model knows it. Categorical features keep their dictionary: code = index. */
+export interface FeatureSchema {
+  name: string;
+  kind: 'numeric' | 'categorical';
+  categories?: string[];
+}
+
+/** Options as saved (Infinity and "auto" written as null). */
+export interface SavedOptions {
+  algorithm: string;
+  criterion: string;
+  categoricalSplit: 'multiway' | 'binary';
+  maxDepth: number | null;
+  minSamplesSplit: number;
+  minSamplesLeaf: number;
+  purity: number;
+  minGain: number;
+  maxSubsetSize: number | null;
+}
+
+/** A model file: versioned JSON. */
+export interface ModelFile {
+  format: typeof MODEL_FORMAT;
+  version: typeof MODEL_VERSION;
+  target: string;
+  features: FeatureSchema[];
+  classes: ClassLabel[];
+  options: SavedOptions;
+  nodes: TreeNode[];
+}
+
+const count = z.number().finite().nonnegative();
+const splitSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('numeric'), feature: z.number().int().nonnegative(), thresholds: z.array(z.number().finite()).min(1) }),
+  z.object({ kind: z.literal('multiway'), feature: z.number().int().nonnegative(), values: z.array(z.number().int().nonnegative()).min(1) }),
+  z.object({ kind: z.literal('subset'), feature: z.number().int().nonnegative(), left: z.array(z.number().int().nonnegative()).min(1) }),
+]);
+const nodeSchema = z.object({
+  counts: z.array(count),
+  n: z.number().int().nonnegative(),
+  depth: z.number().int().nonnegative(),
+  split: splitSchema.optional(),
+  children: z.array(z.number().int().positive()).optional(),
+  score: z.number().optional(),
+  improvement: z.number().optional(),
+});
+const modelSchema = z.object({
+  format: z.literal(MODEL_FORMAT),
+  version: z.literal(MODEL_VERSION),
+  target: z.string(),
+  features: z.array(
+    z.object({ name: z.string(), kind: z.enum(['numeric', 'categorical']), categories: z.array(z.string()).optional() }),
+  ),
+  classes: z.array(z.union([z.string(), z.number()])).min(1),
+  options: z.object({
+    algorithm: z.string(),
+    criterion: z.string(),
+    categoricalSplit: z.enum(['multiway', 'binary']),
+    maxDepth: z.number().int().nonnegative().nullable(),
+    minSamplesSplit: z.number().int(),
+    minSamplesLeaf: z.number().int(),
+    purity: z.number(),
+    minGain: z.number(),
+    maxSubsetSize: z.number().int().nullable(),
+  }),
+  nodes: z.array(nodeSchema).min(1),
+});
+
+/**
+ * Check that `value` is a grove model: the schema first, then the tree's structure (children
+ * contiguous and after their parent, branch counts, feature kinds, codes in range).
+ * Throws GroveError with a one-line reason; `file` names the source in the message.
+ */
+export function validateModel(value: unknown, file?: string): ModelFile {
+  if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== MODEL_FORMAT) {
+    throw new GroveError(`not a grove model file (expected "format": "${MODEL_FORMAT}")`, { file });
+  }
+  const version = (value as { version?: unknown }).version;
+  if (version !== MODEL_VERSION) {
+    throw new GroveError(`unsupported grove model version ${JSON.stringify(version)} (this grove reads version ${MODEL_VERSION})`, { file });
+  }
+  const parsed = modelSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new GroveError(`corrupt grove model: ${issue.path.join('.') || '(root)'}: ${issue.message}`, { file });
+  }
+  const model = parsed.data as ModelFile;
+  const fail = (msg: string): never => {
+    throw new GroveError(`corrupt grove model: ${msg}`, { file });
+  };
+  const k = model.classes.length;
+  model.features.forEach((f, i) => {
+    if (f.kind === 'categorical' && !f.categories) fail(`features.${i}: categorical feature without categories`);
+  });
+  const seen = new Uint8Array(model.nodes.length);
+  model.nodes.forEach((node, i) => {
+    if (node.counts.length !== k) fail(`nodes.${i}.counts: expected ${k} class counts, found ${node.counts.length}`);
+    if (!node.split !== !node.children) fail(`nodes.${i}: a split needs children and children need a split`);
+    if (!node.split || !node.children) return;
+    const split = node.split;
+    const feature = model.features[split.feature];
+    if (!feature) fail(`nodes.${i}.split.feature: no feature ${split.feature}`);
+    const branches = split.kind === 'numeric' ? split.thresholds.length + 1 : split.kind === 'multiway' ? split.values.length : 2;
+    if (node.children.length !== branches) fail(`nodes.${i}.children: expected ${branches} children, found ${node.children.length}`);
+    if ((split.kind === 'numeric') !== (feature.kind === 'numeric')) fail(`nodes.${i}.split: '${split.kind}' split on ${feature.kind} feature '${feature.name}'`);
+    if (split.kind === 'numeric') {
+      for (let j = 1; j < split.thresholds.length; j++) if (!(split.thresholds[j] > split.thresholds[j - 1])) fail(`nodes.${i}.split.thresholds: not increasing`);
+    } else {
+      const codes = split.kind === 'multiway' ? split.values : split.left;
+      const nCat = feature.categories!.length;
+      for (const c of codes) if (c >= nCat) fail(`nodes.${i}.split: category code ${c} out of range for '${feature.name}'`);
+    }
+    node.children.forEach((child, b) => {
+      if (child <= i || child >= model.nodes.length) fail(`nodes.${i}.children: child ${child} out of range`);
+      if (child !== node.children![0] + b) fail(`nodes.${i}.children: children must have consecutive ids`);
+      if (seen[child]++) fail(`nodes.${i}.children: node ${child} has two parents`);
+    });
+  });
+  return model;
+}
