@@ -1,0 +1,49 @@
+import { Command, CommanderError } from 'commander';
+import { GroveError } from '../errors.js';
+import { registerFit } from './commands/fit.js';
+import { registerPredict } from './commands/predict.js';
+import { registerShow } from './commands/show.js';
+import { registerScore } from './commands/score.js';
+import { registerCriteria } from './commands/criteria.js';
+import { VERSION } from '../version.js';
+
+/** Exit code for bad input (file, option, data). */
+export const EXIT_BAD_INPUT = 2;
+
+export function buildProgram(): Command {
+  const program = new Command('grove')
+    .description('decision trees with interchangeable node-splitting measures')
+    .version(VERSION)
+    .showHelpAfterError('(run `grove --help` for usage)')
+    .exitOverride();
+  registerFit(program);
+  registerPredict(program);
+  registerShow(program);
+  registerScore(program);
+  registerCriteria(program);
+  program.commands.forEach((c) => c.exitOverride());
+  return program;
+}
+
+/**
+ * Run the CLI and return the exit code: 0 ok, 2 bad input (one line on stderr, no stack trace),
+ * 1 an internal error (set GROVE_DEBUG=1 for the stack).
+ */
+export async function run(argv: string[]): Promise<number> {
+  try {
+    await buildProgram().parseAsync(argv, { from: 'user' });
+    return 0;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      // Commander has already printed its message; help and version are not errors.
+      return err.exitCode === 0 ? 0 : EXIT_BAD_INPUT;
+    }
+    if (err instanceof GroveError) {
+      process.stderr.write(`grove: ${err.message}\n`);
+      return EXIT_BAD_INPUT;
+    }
+    if (process.env.GROVE_DEBUG) throw err;
+    process.stderr.write(`grove: internal error: ${(err as Error)?.message ?? String(err)} (set GROVE_DEBUG=1 for details)\n`);
+    return 1;
+  }
+}

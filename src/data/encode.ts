@@ -1,0 +1,429 @@
+/**
+ * Turning a table of string cells into a columnar {@link Dataset}: target selection, per-column
+ * type inference (numeric vs categorical), dictionary encoding and class-label coding.
+ *
+ * PURE: no Node imports, so it runs in a browser or a worker. The file readers (csv.ts, arff.ts)
+ * and the TypeScript API ({@link datasetFromRows}) all build their datasets through
+ * {@link encodeTable}, so every input path follows the same rules:
+ *
+ * - Missing cell: empty or `?` after trimming ({@link isMissingToken}). Numeric -> NaN, categorical -> -1.
+ *   A missing class label is an error (grove cannot learn from an unlabelled row).
+ * - A feature is numeric when every non-missing cell is a finite decimal number (see
+ *   {@link isNumericToken}; `0x10`, `1_000`, `Infinity` and `NaN` are not), otherwise categorical.
+ *   `categorical` / `numeric` options force the kind; ARFF declarations give it via `declaredTypes`.
+ * - Categories: trimmed strings in order of first appearance, except that when every category
+ *   looks like a number (e.g. soybean's integer codes forced categorical) they are sorted
+ *   numerically, so the dictionary does not depend on row order. Declared (ARFF) categories keep
+ *   the declared order, including values that never occur.
+ * - Classes: the distinct labels, sorted; if every label is a number they are stored as JS numbers
+ *   (`'1','2','10'` -> `[1, 2, 10]`; labels with the same numeric value, such as `1` and `1.0`, are
+ *   one class), otherwise as strings sorted with plain `<`. This holds for ARFF too (declared
+ *   class values are validated but do not set the order), so a CSV and an ARFF copy of the same
+ *   data give the same class codes.
+ *
+ * Complexity: one pass over the cells per column (a second pass only for a column that turns out
+ * categorical); no per-cell allocation beyond `trim()`.
+ */
+
+import type { ClassLabel, Column, Dataset } from './dataset.js';
+import { isMissingToken } from './dataset.js';
+import { GroveError } from '../errors.js';
+
+/** A column type declared by the file format (ARFF `@attribute`). */
+export type DeclaredType = { kind: 'numeric' } | { kind: 'categorical'; categories: string[] };
+
+export interface EncodeOptions {
+  /** Name of the class column; default: the last column. */
+  target?: string;
+  /** Feature columns to treat as categorical even if every value is a number. */
+  categorical?: string[];
+  /** Feature columns that must be numeric (a non-numeric cell is an error). */
+  numeric?: string[];
+  /** Where the rows came from (a file path), used in error messages and kept on the Dataset. */
+  source?: string;
+  /** Line number of `rows[0]`, for error messages (default 2: the line after a CSV header). */
+  firstDataRow?: number;
+  /**
+   * Line number of each row, for error messages, when rows are not on consecutive lines (blank
+   * lines, quoted fields spanning lines, ARFF comments). Overrides `firstDataRow`.
+   */
+  rowNumbers?: ArrayLike<number>;
+  /**
+   * Rows to predict: no class column. Every column is a feature; `labels` is filled with -1 and
+   * `classes` is empty. `target` is ignored.
+   */
+  noTarget?: boolean;
+  /**
+   * Ignore names in `categorical`/`numeric` that are not in the header (used to read rows to
+   * predict with a model's feature types, when the file may lack some columns).
+   */
+  ignoreUnknownColumns?: boolean;
+  /** Column types declared by the file (ARFF). `categorical`/`numeric` options take precedence. */
+  declaredTypes?: Record<string, DeclaredType>;
+}
+
+/** Strict decimal / scientific number: `12`, `-3.5`, `.5`, `5.`, `1e-3`, `+2E+10`. */
+const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+
+/** True when a (trimmed) token is a finite decimal number by grove's rules. */
+export function isNumericToken(trimmed: string): boolean {
+  return NUMBER_RE.test(trimmed) && Number.isFinite(Number(trimmed));
+}
+
+function compareStrings(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function listColumns(header: readonly string[]): string {
+  const shown = header.slice(0, 30).join(', ');
+  return header.length > 30 ? `${shown}, ... (${header.length} in all)` : shown;
+}
+
+/**
+ * Encode a table of string cells (`rows[i][j]` is the cell of column `header[j]`) into a Dataset.
+ * Throws {@link GroveError} (with file, row and column where they apply) on bad input.
+ */
+export function encodeTable(header: string[], rows: string[][], options: EncodeOptions = {}): Dataset {
+  const file = options.source;
+  const nCols = header.length;
+  const nRows = rows.length;
+  const firstDataRow = options.firstDataRow ?? 2;
+  const rowNumbers = options.rowNumbers;
+  const lineOf = (i: number): number => (rowNumbers ? rowNumbers[i] : firstDataRow + i);
+
+  // ---- header and options -------------------------------------------------------------------
+  if (nCols === 0) throw new GroveError('no columns', { file });
+  const colIndex = new Map<string, number>();
+  for (let j = 0; j < nCols; j++) {
+    const name = header[j];
+    if (name.trim() === '') throw new GroveError(`empty column name (column ${j + 1})`, { file, column: String(j + 1) });
+    if (colIndex.has(name)) throw new GroveError(`duplicate column name '${name}'`, { file, column: name });
+    colIndex.set(name, j);
+  }
+
+  let targetIdx = options.noTarget ? -1 : nCols - 1;
+  if (options.target !== undefined && !options.noTarget) {
+    const t = colIndex.get(options.target);
+    if (t === undefined) {
+      throw new GroveError(`unknown target column '${options.target}' (columns: ${listColumns(header)})`, { file });
+    }
+    targetIdx = t;
+  }
+  const targetName = targetIdx >= 0 ? header[targetIdx] : '';
+  if (nCols < 2 && targetIdx >= 0) {
+    throw new GroveError(`no feature columns: the only column is the target '${targetName}'`, { file });
+  }
+
+  const forced = new Map<string, 'numeric' | 'categorical'>();
+  for (const [kind, names] of [['categorical', options.categorical], ['numeric', options.numeric]] as const) {
+    for (const name of names ?? []) {
+      if (!colIndex.has(name)) {
+        if (options.ignoreUnknownColumns) continue;
+        throw new GroveError(`unknown ${kind} column '${name}' (columns: ${listColumns(header)})`, { file, column: name });
+      }
+      const prev = forced.get(name);
+      if (prev !== undefined && prev !== kind) {
+        throw new GroveError(`column '${name}' is listed as both categorical and numeric`, { file, column: name });
+      }
+      forced.set(name, kind);
+    }
+  }
+  if (forced.get(targetName) === 'numeric') {
+    throw new GroveError(`the target column '${targetName}' holds class labels and cannot be numeric`, { file, column: targetName });
+  }
+  if (options.declaredTypes) {
+    for (const name of Object.keys(options.declaredTypes)) {
+      if (!colIndex.has(name)) throw new GroveError(`declared type for unknown column '${name}'`, { file, column: name });
+    }
+  }
+
+  if (nRows === 0) throw new GroveError('no data rows', { file });
+  for (let i = 0; i < nRows; i++) {
+    const len = rows[i].length;
+    if (len !== nCols) throw new GroveError(`expected ${nCols} fields, found ${len}`, { file, row: lineOf(i) });
+  }
+
+  // ---- features -----------------------------------------------------------------------------
+  const features: Column[] = [];
+  for (let j = 0; j < nCols; j++) {
+    if (j === targetIdx) continue;
+    const name = header[j];
+    const declared = options.declaredTypes?.[name];
+    const kind = forced.get(name) ?? declared?.kind;
+    if (kind === 'numeric') {
+      features.push({ kind: 'numeric', name, values: encodeNumeric(rows, j, name, file, lineOf, true)! });
+    } else if (kind === 'categorical') {
+      const declaredCats = declared?.kind === 'categorical' ? declared.categories : undefined;
+      features.push(encodeCategorical(rows, j, name, file, lineOf, declaredCats));
+    } else {
+      const values = encodeNumeric(rows, j, name, file, lineOf, false);
+      features.push(values ? { kind: 'numeric', name, values } : encodeCategorical(rows, j, name, file, lineOf, undefined));
+    }
+  }
+
+  // ---- target -------------------------------------------------------------------------------
+  if (targetIdx < 0) {
+    const unlabelled = new Int32Array(nRows).fill(-1);
+    return { features, labels: unlabelled, classes: [], targetName, nRows, ...(file !== undefined ? { source: file } : {}) };
+  }
+  const declaredTarget = options.declaredTypes?.[targetName];
+  const allowed =
+    declaredTarget?.kind === 'categorical' ? new Set(declaredTarget.categories.map((c) => c.trim())) : undefined;
+  const { labels, classes } = encodeLabels(rows, targetIdx, targetName, file, lineOf, allowed);
+
+  return { features, labels, classes, targetName, nRows, ...(file !== undefined ? { source: file } : {}) };
+}
+
+/**
+ * Parse column `j` as numbers. Returns `undefined` at the first non-numeric cell unless `strict`,
+ * in which case that cell is an error. An all-missing column is not numeric unless `strict`.
+ */
+function encodeNumeric(
+  rows: string[][],
+  j: number,
+  name: string,
+  file: string | undefined,
+  lineOf: (i: number) => number,
+  strict: boolean,
+): Float64Array | undefined {
+  const n = rows.length;
+  const values = new Float64Array(n);
+  let present = 0;
+  for (let i = 0; i < n; i++) {
+    const raw = rows[i][j];
+    if (isMissingToken(raw)) {
+      values[i] = NaN;
+      continue;
+    }
+    const t = raw.trim();
+    if (!NUMBER_RE.test(t)) {
+      if (!strict) return undefined;
+      throw new GroveError(`expected a number, found '${t}'`, { file, row: lineOf(i), column: name });
+    }
+    const v = Number(t);
+    if (!Number.isFinite(v)) {
+      if (!strict) return undefined;
+      throw new GroveError(`number out of range: '${t}'`, { file, row: lineOf(i), column: name });
+    }
+    values[i] = v;
+    present++;
+  }
+  return present > 0 || strict ? values : undefined;
+}
+
+function encodeCategorical(
+  rows: string[][],
+  j: number,
+  name: string,
+  file: string | undefined,
+  lineOf: (i: number) => number,
+  declared: string[] | undefined,
+): Column {
+  const n = rows.length;
+  const codes = new Int32Array(n);
+  const dict = new Map<string, number>();
+  const categories: string[] = [];
+  if (declared) {
+    for (const c of declared) {
+      const t = c.trim();
+      if (!dict.has(t)) {
+        dict.set(t, categories.length);
+        categories.push(t);
+      }
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const raw = rows[i][j];
+    if (isMissingToken(raw)) {
+      codes[i] = -1;
+      continue;
+    }
+    const t = raw.trim();
+    let code = dict.get(t);
+    if (code === undefined) {
+      if (declared) {
+        throw new GroveError(`value '${t}' is not one of the declared values {${declared.join(', ')}}`, {
+          file,
+          row: lineOf(i),
+          column: name,
+        });
+      }
+      code = categories.length;
+      dict.set(t, code);
+      categories.push(t);
+    }
+    codes[i] = code;
+  }
+  if (!declared && categories.length > 1 && categories.every(isNumericToken)) {
+    // Numeric codes forced categorical: order by value so the dictionary is row-order independent.
+    const order = categories.map((_, k) => k).sort((a, b) => Number(categories[a]) - Number(categories[b]) || a - b);
+    const remap = new Int32Array(order.length);
+    order.forEach((oldCode, newCode) => (remap[oldCode] = newCode));
+    for (let i = 0; i < n; i++) if (codes[i] >= 0) codes[i] = remap[codes[i]];
+    return { kind: 'categorical', name, codes, categories: order.map((k) => categories[k]) };
+  }
+  return { kind: 'categorical', name, codes, categories };
+}
+
+function encodeLabels(
+  rows: string[][],
+  j: number,
+  name: string,
+  file: string | undefined,
+  lineOf: (i: number) => number,
+  allowed: Set<string> | undefined,
+): { labels: Int32Array; classes: ClassLabel[] } {
+  const n = rows.length;
+  const labels = new Int32Array(n);
+  const dict = new Map<string, number>(); // trimmed label -> first-appearance code
+  const distinct: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const raw = rows[i][j];
+    if (isMissingToken(raw)) {
+      throw new GroveError('the target (class) value is missing; every row needs a class label', {
+        file,
+        row: lineOf(i),
+        column: name,
+      });
+    }
+    const t = raw.trim();
+    let code = dict.get(t);
+    if (code === undefined) {
+      if (allowed && !allowed.has(t)) {
+        throw new GroveError(`class '${t}' is not one of the declared values {${[...allowed].join(', ')}}`, {
+          file,
+          row: lineOf(i),
+          column: name,
+        });
+      }
+      code = distinct.length;
+      dict.set(t, code);
+      distinct.push(t);
+    }
+    labels[i] = code;
+  }
+
+  // Final class list and a remap from first-appearance code to sorted code.
+  const remap = new Int32Array(distinct.length);
+  let classes: ClassLabel[];
+  if (distinct.every(isNumericToken)) {
+    const nums = [...new Set(distinct.map(Number))].sort((a, b) => a - b);
+    const pos = new Map<number, number>(nums.map((v, k) => [v, k]));
+    distinct.forEach((s, k) => (remap[k] = pos.get(Number(s))!));
+    classes = nums;
+  } else {
+    const sorted = [...distinct].sort(compareStrings);
+    const pos = new Map<string, number>(sorted.map((s, k) => [s, k]));
+    distinct.forEach((s, k) => (remap[k] = pos.get(s)!));
+    classes = sorted;
+  }
+  for (let i = 0; i < n; i++) labels[i] = remap[labels[i]];
+  return { labels, classes };
+}
+
+// ---- TypeScript API ------------------------------------------------------------------------------
+
+export interface RowsOptions extends EncodeOptions {
+  /** Column names for array rows (default `x0, x1, ...`). Ignored for object rows. */
+  columns?: string[];
+  /**
+   * Class labels given separately (one per row) instead of as a column of the rows. The target
+   * column is then named `options.target`, default `'class'`.
+   */
+  labels?: ArrayLike<string | number>;
+}
+
+/** Convert one JS value to the cell text encodeTable expects ('' = missing). */
+function cellText(v: unknown, where: () => { row: number; column: string }, file: string | undefined): string {
+  switch (typeof v) {
+    case 'string':
+      return v;
+    case 'number':
+      if (Number.isNaN(v)) return '';
+      if (!Number.isFinite(v)) throw new GroveError(`value ${v} is not a finite number`, { file, ...where() });
+      return String(v); // round-trips exactly: Number(String(x)) === x for finite x
+    case 'undefined':
+      return '';
+    case 'boolean':
+    case 'bigint':
+      return String(v);
+    default:
+      if (v === null) return '';
+      throw new GroveError(`unsupported value of type ${typeof v} (use a number, string, boolean or null)`, {
+        file,
+        ...where(),
+      });
+  }
+}
+
+/**
+ * Build a Dataset from in-memory rows: objects (column names = the first row's keys, in order;
+ * a key absent from a later row is a missing value) or arrays (names from `options.columns`, else
+ * `x0, x1, ...`). Values may be numbers, strings, booleans, `null`/`undefined`/`NaN` (missing).
+ * The target is a column of the rows (`options.target`, default the last) or, with
+ * `options.labels`, given separately. Error rows are 1-based indexes into `rows` unless
+ * `firstDataRow` says otherwise.
+ */
+export function datasetFromRows(
+  rows: Array<Record<string, unknown>> | unknown[][],
+  options: RowsOptions = {},
+): Dataset {
+  const file = options.source;
+  const first = options.firstDataRow ?? 1;
+  if (rows.length === 0) throw new GroveError('no data rows', { file });
+
+  let header: string[];
+  const table: string[][] = new Array(rows.length);
+  if (Array.isArray(rows[0])) {
+    const width = (rows[0] as unknown[]).length;
+    header = options.columns ? [...options.columns] : Array.from({ length: width }, (_, k) => `x${k}`);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i];
+      if (!Array.isArray(r)) throw new GroveError('expected an array row (the first row is an array)', { file, row: first + i });
+      if (r.length !== header.length) {
+        throw new GroveError(`expected ${header.length} fields, found ${r.length}`, { file, row: first + i });
+      }
+      const cells = new Array<string>(r.length);
+      for (let k = 0; k < r.length; k++) cells[k] = cellText(r[k], () => ({ row: first + i, column: header[k] }), file);
+      table[i] = cells;
+    }
+  } else {
+    header = Object.keys(rows[0] as object);
+    const known = new Set(header);
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] as Record<string, unknown>;
+      if (r === null || typeof r !== 'object' || Array.isArray(r)) {
+        throw new GroveError('expected an object row (the first row is an object)', { file, row: first + i });
+      }
+      for (const key of Object.keys(r)) {
+        if (!known.has(key)) {
+          throw new GroveError(`key '${key}' is not a column of the first row (columns: ${listColumns(header)})`, {
+            file,
+            row: first + i,
+            column: key,
+          });
+        }
+      }
+      const cells = new Array<string>(header.length);
+      for (let k = 0; k < header.length; k++) cells[k] = cellText(r[header[k]], () => ({ row: first + i, column: header[k] }), file);
+      table[i] = cells;
+    }
+  }
+
+  let target = options.target;
+  if (options.labels !== undefined) {
+    const labels = options.labels;
+    target = target ?? 'class';
+    if (header.includes(target)) {
+      throw new GroveError(`labels were given separately but the rows also have a column '${target}'`, { file, column: target });
+    }
+    if (labels.length !== rows.length) {
+      throw new GroveError(`${labels.length} labels for ${rows.length} rows`, { file });
+    }
+    header.push(target);
+    for (let i = 0; i < rows.length; i++) table[i].push(cellText(labels[i], () => ({ row: first + i, column: target! }), file));
+  }
+
+  const { columns: _columns, labels: _labels, ...encodeOptions } = options;
+  return encodeTable(header, table, { ...encodeOptions, target, firstDataRow: first });
+}
