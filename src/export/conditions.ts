@@ -19,8 +19,9 @@ export function branchCondition(split: Split, b: number, features: FeatureSchema
     case 'multiway':
       return `${f.name} = ${f.categories![split.values[b]]}`;
     case 'subset': {
-      const set = `{${split.left.map((v) => f.categories![v]).join(', ')}}`;
-      return b === 0 ? `${f.name} in ${set}` : `${f.name} not in ${set}`;
+      const side = b === 0 ? split.left : split.right;
+      const set = side.map((v) => f.categories![v]);
+      return set.length === 1 ? `${f.name} = ${set[0]}` : `${f.name} in {${set.join(', ')}}`;
     }
   }
 }

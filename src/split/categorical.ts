@@ -122,10 +122,14 @@ export function scanSubsets(
   t.branches = 2;
   if (classesPresent <= 2) {
     scanOrderedPrefixes(ctx, cc, Math.max(0, firstClass), order, out);
-    return;
+  } else {
+    const l = Math.min(maxSubsetSize ?? autoSubsetSize(m), Math.floor(m / 2));
+    for (let size = 1; size <= l; size++) scanCombinations(ctx, cc, size, 2 * size === m, order, out);
   }
-  const l = Math.min(maxSubsetSize ?? autoSubsetSize(m), Math.floor(m / 2));
-  for (let size = 1; size <= l; size++) scanCombinations(ctx, cc, size, 2 * size === m, order, out);
+  if (out.found) {
+    const inV = new Set(out.values);
+    out.others = Array.from(cc.present.subarray(0, m)).filter((v) => !inV.has(v));
+  }
 }
 
 function loadRightAsKnown(ctx: ScanContext, cc: CategoryCounts): void {

@@ -3,13 +3,14 @@
  * - `numeric`: branch i is the first i with x ≤ thresholds[i], else thresholds.length
  *   (one threshold = the binary split `x ≤ v`; several = C-MBSV's multi-branch node);
  * - `multiway`: branch i holds rows with category code `values[i]` (codes seen at the node);
- * - `subset`: branch 0 holds `x ∈ left`, branch 1 the rest (Zaki's `X ∈ V`).
+ * - `subset`: branch 0 holds `x ∈ left` (Zaki's `X ∈ V`), branch 1 `x ∈ right`; together they are
+ *   the values seen at the node, `left` the side with fewer values (on a tie, the lowest code).
  * A missing value, or a category the split has no branch for, stops at the node at prediction.
  */
 export type Split =
   | { kind: 'numeric'; feature: number; thresholds: number[] }
   | { kind: 'multiway'; feature: number; values: number[] }
-  | { kind: 'subset'; feature: number; left: number[] };
+  | { kind: 'subset'; feature: number; left: number[]; right: number[] };
 
 /** Relative tolerance under which two oriented scores count as tied (first feature wins). */
 export const TIE_TOLERANCE = 1e-12;
@@ -35,6 +36,8 @@ export class Candidate {
   threshold = NaN;
   /** Category codes: the branches of a multiway split, or the set V of a subset split. */
   values: number[] = [];
+  /** Subset split: the codes seen at the node that are not in V. */
+  others: number[] = [];
 
   reset(feature: number, kind: Split['kind']): void {
     this.found = false;
@@ -45,6 +48,7 @@ export class Candidate {
     this.parentOriented = NaN;
     this.threshold = NaN;
     this.values = [];
+    this.others = [];
   }
 
   get improvement(): number {
@@ -60,6 +64,7 @@ export class Candidate {
     this.parentOriented = o.parentOriented;
     this.threshold = o.threshold;
     this.values = o.values.slice();
+    this.others = o.others.slice();
   }
 
   toSplit(): Split {
@@ -68,8 +73,12 @@ export class Candidate {
         return { kind: 'numeric', feature: this.feature, thresholds: [this.threshold] };
       case 'multiway':
         return { kind: 'multiway', feature: this.feature, values: this.values.slice() };
-      case 'subset':
-        return { kind: 'subset', feature: this.feature, left: this.values.slice().sort((a, b) => a - b) };
+      case 'subset': {
+        const a = this.values.slice().sort((x, y) => x - y);
+        const b = this.others.slice().sort((x, y) => x - y);
+        const aFirst = a.length < b.length || (a.length === b.length && a[0] < b[0]);
+        return { kind: 'subset', feature: this.feature, left: aFirst ? a : b, right: aFirst ? b : a };
+      }
     }
   }
 }

@@ -54,9 +54,11 @@ export class CompiledTree {
       } else {
         this.kind[i] = CATEGORICAL;
         const nCat = features[split.feature].categories?.length ?? 0;
-        const block = new Array<number>(nCat).fill(split.kind === 'subset' ? 1 : -1);
-        if (split.kind === 'subset') for (const v of split.left) block[v] = 0;
-        else split.values.forEach((v, b) => (block[v] = b));
+        const block = new Array<number>(nCat).fill(-1);
+        if (split.kind === 'subset') {
+          for (const v of split.left) block[v] = 0;
+          for (const v of split.right) block[v] = 1;
+        } else split.values.forEach((v, b) => (block[v] = b));
         this.paramStart[i] = codeBranch.length;
         this.paramCount[i] = nCat;
         codeBranch.push(...block);

@@ -120,9 +120,11 @@ export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64A
     sizes.fill(0, 0, branches);
     branchWeight.fill(0, 0, branches);
     if (split.kind !== 'numeric') {
-      codeBranch.fill(split.kind === 'subset' ? 1 : -1);
-      if (split.kind === 'subset') for (const v of split.left) codeBranch[v] = 0;
-      else split.values.forEach((v, b) => (codeBranch[v] = b));
+      codeBranch.fill(-1);
+      if (split.kind === 'subset') {
+        for (const v of split.left) codeBranch[v] = 0;
+        for (const v of split.right) codeBranch[v] = 1;
+      } else split.values.forEach((v, b) => (codeBranch[v] = b));
     }
     const t = split.kind === 'numeric' ? split.thresholds[0] : NaN;
     let nMissing = 0;

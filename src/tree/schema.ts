@@ -42,7 +42,7 @@ const count = z.number().finite().nonnegative();
 const splitSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('numeric'), feature: z.number().int().nonnegative(), thresholds: z.array(z.number().finite()).min(1) }),
   z.object({ kind: z.literal('multiway'), feature: z.number().int().nonnegative(), values: z.array(z.number().int().nonnegative()).min(1) }),
-  z.object({ kind: z.literal('subset'), feature: z.number().int().nonnegative(), left: z.array(z.number().int().nonnegative()).min(1) }),
+  z.object({ kind: z.literal('subset'), feature: z.number().int().nonnegative(), left: z.array(z.number().int().nonnegative()).min(1), right: z.array(z.number().int().nonnegative()).min(1) }),
 ]);
 const nodeSchema = z.object({
   counts: z.array(count),
@@ -115,7 +115,8 @@ export function validateModel(value: unknown, file?: string): ModelFile {
     if (split.kind === 'numeric') {
       for (let j = 1; j < split.thresholds.length; j++) if (!(split.thresholds[j] > split.thresholds[j - 1])) fail(`nodes.${i}.split.thresholds: not increasing`);
     } else {
-      const codes = split.kind === 'multiway' ? split.values : split.left;
+      const codes = split.kind === 'multiway' ? split.values : [...split.left, ...split.right];
+      if (new Set(codes).size !== codes.length) fail(`nodes.${i}.split: a category code appears twice`);
       const nCat = feature.categories!.length;
       for (const c of codes) if (c >= nCat) fail(`nodes.${i}.split: category code ${c} out of range for '${feature.name}'`);
     }

@@ -12,8 +12,11 @@ export interface AttributeScore {
   type: 'numeric' | 'categorical';
   /** The measure's value exactly as its paper defines it; null when the attribute has no valid split. */
   score: number | null;
-  /** `threshold` (numeric, `x <= threshold`), `values` (multiway branches) or `left` (the set V of `x ∈ V`). */
-  split: { threshold: number } | { values: string[] } | { left: string[] } | null;
+  /**
+   * `threshold` (numeric, `x <= threshold`), `values` (multiway branches) or `left` (the set V of
+   * `x ∈ V`, the side with fewer values) with `right` (the other values seen).
+   */
+  split: { threshold: number } | { values: string[] } | { left: string[]; right: string[] } | null;
 }
 
 export interface ScoreReport {
@@ -63,7 +66,7 @@ export function scoreAttributes(data: Dataset, options: FitOptions = {}): ScoreR
       type: col.kind,
       score: cand.raw,
       split:
-        split.kind === 'numeric' ? { threshold: split.thresholds[0] } : split.kind === 'multiway' ? { values: names(split.values) } : { left: names(split.left) },
+        split.kind === 'numeric' ? { threshold: split.thresholds[0] } : split.kind === 'multiway' ? { values: names(split.values) } : { left: names(split.left), right: names(split.right) },
     };
   });
   return { criterion: crit.name, better: crit.better, attributes, best: bestName };
