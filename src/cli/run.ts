@@ -5,6 +5,7 @@ import { registerPredict } from './commands/predict.js';
 import { registerShow } from './commands/show.js';
 import { registerScore } from './commands/score.js';
 import { registerCriteria } from './commands/criteria.js';
+import { registerCompare } from './commands/compare.js';
 import { VERSION } from '../version.js';
 
 /** Exit code for bad input (file, option, data). */
@@ -21,6 +22,7 @@ export function buildProgram(): Command {
   registerShow(program);
   registerScore(program);
   registerCriteria(program);
+  registerCompare(program);
   program.commands.forEach((c) => c.exitOverride());
   return program;
 }
