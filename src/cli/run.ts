@@ -15,7 +15,8 @@ export function buildProgram(): Command {
   const program = new Command('grove')
     .description('decision trees with interchangeable node-splitting measures')
     .version(VERSION)
-    .showHelpAfterError('(run `grove --help` for usage)')
+    // Usage errors from commander become one `grove: ...` line, like every other bad input.
+    .configureOutput({ outputError: (text, write) => write(`grove: ${text.replace(/^error: /, '').trimEnd()} (see grove --help)\n`) })
     .exitOverride();
   registerFit(program);
   registerPredict(program);
@@ -23,7 +24,7 @@ export function buildProgram(): Command {
   registerScore(program);
   registerCriteria(program);
   registerCompare(program);
-  program.commands.forEach((c) => c.exitOverride());
+  program.commands.forEach((c) => c.exitOverride().configureOutput(program.configureOutput()));
   return program;
 }
 

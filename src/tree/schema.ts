@@ -126,5 +126,6 @@ export function validateModel(value: unknown, file?: string): ModelFile {
       if (seen[child]++) fail(`nodes.${i}.children: node ${child} has two parents`);
     });
   });
+  for (let i = 1; i < seen.length; i++) if (!seen[i]) fail(`nodes.${i}: not reachable from the root`);
   return model;
 }

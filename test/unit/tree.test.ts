@@ -211,6 +211,7 @@ describe('model files', () => {
       ['counts.json', { ...good, nodes: good.nodes.map((n, i) => (i === 0 ? { ...n, counts: [1] } : n)) }, /class counts/],
       ['feature.json', { ...good, nodes: good.nodes.map((n, i) => (i === 0 ? { ...n, split: { ...n.split, feature: 42 } } : n)) }, /no feature 42/],
       ['missing.json', { ...good, classes: undefined }, /classes/],
+      ['orphans.json', { ...good, nodes: good.nodes.map((n, i) => (i === good.nodes.findIndex((m, j) => j > 0 && m.split) ? { ...n, split: undefined, children: undefined } : n)) }, /not reachable/],
     ];
     for (const [name, value, message] of cases) {
       const path = join(dir, name);
