@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GroveError } from '../../src/errors.js';
 import {
+import { mulberry32 } from '../../src/eval/random.js';
   BUILTIN_CRITERIA,
   type CountTable,
   type Criterion,
@@ -24,17 +25,6 @@ import {
 // Helpers (independent of the code under test)
 // ---------------------------------------------------------------------------------------------
 
-/** Seeded PRNG (mulberry32) so every random table is the same on every run. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randInt(rand: () => number, lo: number, hi: number): number {
   return lo + Math.floor(rand() * (hi - lo + 1));
