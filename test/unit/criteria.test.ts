@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { GroveError } from '../../src/errors.js';
-import {
 import { mulberry32 } from '../../src/eval/random.js';
+import {
   BUILTIN_CRITERIA,
   type CountTable,
   type Criterion,
