@@ -22,7 +22,7 @@ export function fit(data: Dataset, options: FitOptions = {}): DecisionTree {
   const opts = resolveOptions(options);
   if (data.nRows === 0) throw new GroveError('no data rows to learn from', { file: data.source });
   if (data.classes.length === 0) throw new GroveError('no class labels', { file: data.source });
-  const weights = checkWeights(options.sampleWeight ?? data.weights, data.nRows);
+  const weights = applyClassWeight(checkWeights(options.sampleWeight ?? data.weights, data.nRows), data, opts);
   const nodes = growTree(data, opts, weights);
   return new DecisionTree({
     target: data.targetName,
@@ -48,7 +48,42 @@ function savedOptions(o: ResolvedOptions): SavedOptions {
     purity: o.purity,
     minGain: o.minGain,
     maxSubsetSize: o.maxSubsetSize ?? null,
+    missing: o.missing,
+    thresholdCriterion: o.thresholdCriterion ?? null,
+    mdlCorrection: o.mdlCorrection,
+    averageGainRule: o.averageGainRule,
+    chiSquareAlpha: o.chiSquareAlpha,
+    classWeight: o.classWeight ?? null,
+    prune: o.prune,
+    confidence: o.confidence,
+    subtreeRaising: o.subtreeRaising,
+    pruneFraction: o.pruneFraction,
+    ccpAlpha: o.ccpAlpha ?? null,
+    ccpFolds: o.ccpFolds,
+    ccpRule: o.ccpRule,
+    seed: o.seed,
   };
+}
+
+/** Multiply each row's weight by its class weight (`balanced`: n / (k · n_c), as scikit-learn). */
+function applyClassWeight(weights: Float64Array, data: Dataset, opts: ResolvedOptions): Float64Array {
+  const cw = opts.classWeight;
+  if (cw === undefined) return weights;
+  const k = data.classes.length;
+  const perClass = new Float64Array(k).fill(1);
+  if (cw === 'balanced') {
+    const count = new Float64Array(k);
+    for (let i = 0; i < data.nRows; i++) count[data.labels[i]]++;
+    for (let c = 0; c < k; c++) perClass[c] = count[c] > 0 ? data.nRows / (k * count[c]) : 0;
+  } else {
+    const known = new Set(data.classes.map(String));
+    for (const label of Object.keys(cw)) {
+      if (!known.has(label)) throw new GroveError(`classWeight names '${label}', which is not a class (classes: ${[...known].join(', ')})`);
+    }
+    data.classes.forEach((label, c) => (perClass[c] = cw[String(label)] ?? 1));
+  }
+  for (let i = 0; i < data.nRows; i++) weights[i] *= perClass[data.labels[i]];
+  return weights;
 }
 
 function checkWeights(given: ArrayLike<number> | undefined, n: number): Float64Array {

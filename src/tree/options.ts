@@ -6,6 +6,23 @@ import { GroveError } from '../errors.js';
 export type CategoricalSplit = 'multiway' | 'binary';
 
 /**
+ * What happens to a row whose value is missing (or is a category a node has no branch for):
+ * - `majority`: it follows the heaviest branch, in training and prediction;
+ * - `learned`: binary splits send missing rows the way that scores best in training (kept for
+ *   prediction); multiway splits fall back to `majority`;
+ * - `fractional`: C4.5 — the row goes down every branch with a weight proportional to the branch
+ *   sizes, in training and in prediction (probabilities are mixed); a split's score is computed on
+ *   the known rows and scaled by their share.
+ */
+export type MissingPolicy = 'majority' | 'learned' | 'fractional';
+
+/** Post-pruning methods (see src/tree/prune/). */
+export type PruneMethod = 'none' | 'pessimistic' | 'error-based' | 'reduced-error' | 'cost-complexity';
+
+/** Class weights: `balanced` = n / (k · n_c), or an explicit weight per class label. */
+export type ClassWeight = 'balanced' | Record<string, number>;
+
+/**
  * Everything that shapes a grown tree. Every field has a default (see `DEFAULTS`); presets
  * (`PRESETS`) fill some of them; what the user passes wins over the preset.
  */
@@ -33,6 +50,37 @@ export interface TreeOptions {
    * With two classes the exact ordering shortcut is used and l does not matter.
    */
   maxSubsetSize?: number;
+  /** Missing-value policy (see `MissingPolicy`). */
+  missing: MissingPolicy;
+  /**
+   * Criterion that picks the threshold of a numeric attribute, when it should differ from the one
+   * that compares attributes (C4.5 picks thresholds by information gain). Default: `criterion`.
+   */
+  thresholdCriterion?: string;
+  /** Quinlan (1996): subtract log2(candidate thresholds) / n from a numeric split's information gain. */
+  mdlCorrection: boolean;
+  /** C4.5's rule: the highest score among splits whose information gain is at least the average gain. */
+  averageGainRule: boolean;
+  /** Chi-square pre-pruning: stop when the best split's class distribution is independent at this significance (0 = off). */
+  chiSquareAlpha: number;
+  /** Class weights multiplying every row's weight. */
+  classWeight?: ClassWeight;
+  /** Post-pruning method. */
+  prune: PruneMethod;
+  /** error-based pruning: C4.5's confidence factor CF. */
+  confidence: number;
+  /** error-based pruning: also try replacing a node by its largest branch (C4.5 subtree raising). */
+  subtreeRaising: boolean;
+  /** reduced-error pruning: fraction of rows held out (stratified) to prune with. */
+  pruneFraction: number;
+  /** cost-complexity pruning: a fixed α; when undefined, α is chosen by cross-validation. */
+  ccpAlpha?: number;
+  /** cost-complexity pruning: folds used to choose α. */
+  ccpFolds: number;
+  /** cost-complexity pruning: `1se` = the simplest tree within one standard error of the best; `min` = the best. */
+  ccpRule: '1se' | 'min';
+  /** Seed for the randomness pruning needs (hold-out split, CV folds). */
+  seed: number;
 }
 
 /** Options as passed to `fit`: any subset, plus an optional preset name. */
@@ -58,6 +106,20 @@ export const DEFAULTS: TreeOptions = {
   purity: 1,
   minGain: 0,
   maxSubsetSize: undefined,
+  missing: 'majority',
+  thresholdCriterion: undefined,
+  mdlCorrection: false,
+  averageGainRule: false,
+  chiSquareAlpha: 0,
+  classWeight: undefined,
+  prune: 'none',
+  confidence: 0.25,
+  subtreeRaising: false,
+  pruneFraction: 1 / 3,
+  ccpAlpha: undefined,
+  ccpFolds: 10,
+  ccpRule: '1se',
+  seed: 1,
 };
 
 export interface Preset {
@@ -118,7 +180,29 @@ export function resolveOptions(user: FitOptions = {}): ResolvedOptions {
     throw new GroveError(`minGain must be a number, got ${String(merged.minGain)}`);
   }
   if (merged.maxSubsetSize !== undefined) checkInteger('maxSubsetSize', merged.maxSubsetSize, 1, false);
+  checkChoice('missing', merged.missing, ['majority', 'learned', 'fractional']);
+  checkChoice('prune', merged.prune, ['none', 'pessimistic', 'error-based', 'reduced-error', 'cost-complexity']);
+  checkChoice('ccpRule', merged.ccpRule, ['1se', 'min']);
+  if (merged.thresholdCriterion !== undefined) getCriterion(merged.thresholdCriterion);
+  if (!(merged.chiSquareAlpha >= 0 && merged.chiSquareAlpha < 1)) throw new GroveError(`chiSquareAlpha must be in [0, 1), got ${merged.chiSquareAlpha}`);
+  if (!(merged.confidence > 0 && merged.confidence < 1)) throw new GroveError(`confidence must be in (0, 1), got ${merged.confidence}`);
+  if (!(merged.pruneFraction > 0 && merged.pruneFraction < 1)) throw new GroveError(`pruneFraction must be in (0, 1), got ${merged.pruneFraction}`);
+  if (merged.ccpAlpha !== undefined && !(merged.ccpAlpha >= 0 && Number.isFinite(merged.ccpAlpha))) {
+    throw new GroveError(`ccpAlpha must be a finite number ≥ 0, got ${merged.ccpAlpha}`);
+  }
+  checkInteger('ccpFolds', merged.ccpFolds, 2, false);
+  checkInteger('seed', merged.seed, 0, false);
+  if (merged.classWeight !== undefined && merged.classWeight !== 'balanced') {
+    if (typeof merged.classWeight !== 'object' || merged.classWeight === null) throw new GroveError(`classWeight must be 'balanced' or a map from class label to weight`);
+    for (const [label, w] of Object.entries(merged.classWeight)) {
+      if (!(w >= 0 && Number.isFinite(w))) throw new GroveError(`classWeight for '${label}' must be a finite number ≥ 0, got ${w}`);
+    }
+  }
   return { ...merged, algorithm, criterion: criterionImpl.name, criterionImpl };
+}
+
+function checkChoice(name: string, value: unknown, choices: string[]): void {
+  if (!choices.includes(value as string)) throw new GroveError(`${name} must be one of ${choices.join(', ')}, got '${String(value)}'`);
 }
 
 function checkInteger(name: string, value: number, min: number, allowInfinity: boolean): void {

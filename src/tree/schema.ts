@@ -25,6 +25,20 @@ export interface SavedOptions {
   purity: number;
   minGain: number;
   maxSubsetSize: number | null;
+  missing: 'majority' | 'learned' | 'fractional';
+  thresholdCriterion: string | null;
+  mdlCorrection: boolean;
+  averageGainRule: boolean;
+  chiSquareAlpha: number;
+  classWeight: 'balanced' | Record<string, number> | null;
+  prune: 'none' | 'pessimistic' | 'error-based' | 'reduced-error' | 'cost-complexity';
+  confidence: number;
+  subtreeRaising: boolean;
+  pruneFraction: number;
+  ccpAlpha: number | null;
+  ccpFolds: number;
+  ccpRule: '1se' | 'min';
+  seed: number;
 }
 
 /** A model file: versioned JSON. */
@@ -71,6 +85,20 @@ const modelSchema = z.object({
     purity: z.number(),
     minGain: z.number(),
     maxSubsetSize: z.number().int().nullable(),
+    missing: z.enum(['majority', 'learned', 'fractional']),
+    thresholdCriterion: z.string().nullable(),
+    mdlCorrection: z.boolean(),
+    averageGainRule: z.boolean(),
+    chiSquareAlpha: z.number(),
+    classWeight: z.union([z.literal('balanced'), z.record(z.string(), z.number()), z.null()]),
+    prune: z.enum(['none', 'pessimistic', 'error-based', 'reduced-error', 'cost-complexity']),
+    confidence: z.number(),
+    subtreeRaising: z.boolean(),
+    pruneFraction: z.number(),
+    ccpAlpha: z.number().nullable(),
+    ccpFolds: z.number().int(),
+    ccpRule: z.enum(['1se', 'min']),
+    seed: z.number().int(),
   }),
   nodes: z.array(nodeSchema).min(1),
 });
