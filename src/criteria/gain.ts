@@ -27,6 +27,11 @@ export const infoGain: Criterion = {
   formula: 'IG = H(parent) - sum_v (n_v/n) H(v), H(x) = -sum_k p_k log2 p_k',
   source: 'Quinlan 1986 (ID3); Zaki & Meira, Data Mining and Analysis, ch. 19 (information gain)',
   evaluate: informationGain,
+  /** C4.5: the gain on the known rows times their share of the weight. */
+  evaluateWithUnknown(t: CountTable, unknownWeight: number): number {
+    const total = t.total + unknownWeight;
+    return total > 0 ? (t.total / total) * informationGain(t) : 0;
+  },
 };
 
 export const gainRatio: Criterion = {
@@ -38,7 +43,26 @@ export const gainRatio: Criterion = {
     const si = splitInfo(t);
     return si > 0 ? informationGain(t) / si : 0;
   },
+  /** C4.5: gain on the known rows times their share; split information counts the unknown mass as one more branch. */
+  evaluateWithUnknown(t: CountTable, unknownWeight: number): number {
+    const si = splitInfoWithUnknown(t, unknownWeight);
+    const total = t.total + unknownWeight;
+    return si > 0 && total > 0 ? ((t.total / total) * informationGain(t)) / si : 0;
+  },
 };
+
+/** Split information with an extra branch holding `unknownWeight` (C4.5's treatment of missing values). */
+export function splitInfoWithUnknown(t: CountTable, unknownWeight: number): number {
+  const total = t.total + unknownWeight;
+  if (!(total > 0)) return 0;
+  let s = 0;
+  const term = (w: number) => {
+    if (w > total * ZERO_TOLERANCE) s -= (w / total) * Math.log2(w / total);
+  };
+  for (let b = 0; b < t.branches; b++) term(t.branchTotals[b]);
+  term(unknownWeight);
+  return s > 0 ? s : 0;
+}
 
 export const normalizedGain: Criterion = {
   name: 'normalized-gain',

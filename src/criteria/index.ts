@@ -13,7 +13,7 @@ export {
   singleBranchTable,
   tableFromCounts,
 } from './table.js';
-export { averageGain, gainRatio, infoGain, normalizedGain, splitInfo } from './gain.js';
+export { averageGain, gainRatio, infoGain, normalizedGain, splitInfo, splitInfoWithUnknown } from './gain.js';
 export { gini, giniOfRow, twoing } from './cart.js';
 export { chiSquare, gStatistic } from './statistics.js';
 export { dcsm } from './dcsm.js';

@@ -39,4 +39,10 @@ export interface Criterion {
    * Must not allocate: it runs once per candidate split.
    */
   evaluate(table: CountTable): number;
+  /**
+   * Optional: the value when a further `unknownWeight` of the node's weight has a missing value
+   * for the attribute (C4.5's fractional policy; `table` holds the known rows only). Without it the
+   * grower scales the improvement on the known rows by their share of the weight.
+   */
+  evaluateWithUnknown?(table: CountTable, unknownWeight: number): number;
 }

@@ -1,22 +1,23 @@
 import type { Candidate } from './types.js';
 import { beats } from './types.js';
 import type { ScanContext } from './context.js';
+import { addUnknownToBranch } from './numeric.js';
 
 /**
  * Per-value class counts of one categorical feature at one node, the input of both categorical
  * scanners. Buffers are sized once for the largest dictionary and reused.
  */
 export class CategoryCounts {
-  /** counts[v * classes + c]: weight of class c among rows with code v. */
+  /** counts[v * classes + c]: weight of class c among entries with code v. */
   readonly counts: Float64Array;
-  /** rows[v]: number of rows with code v. */
+  /** rows[v]: number of entries with code v. */
   readonly rows: Int32Array;
-  /** totals[v]: weight of rows with code v. */
+  /** totals[v]: weight of entries with code v. */
   readonly totals: Float64Array;
   /** Codes seen at the node, ascending. */
   readonly present: Int32Array;
   nPresent = 0;
-  /** Class totals over rows whose value is known. */
+  /** Class totals over entries whose value is known. */
   readonly known: Float64Array;
   nKnownRows = 0;
 
@@ -32,24 +33,28 @@ export class CategoryCounts {
     this.known = new Float64Array(classes);
   }
 
-  /** Count `codes` over the node's rows `rows[start..end)`; code -1 (missing) is skipped. */
-  fill(ctx: ScanContext, codes: Int32Array, nCategories: number, rows: Int32Array, start: number, end: number): void {
+  /** Count `codes` over the node's entries `ids[start..end)`; a missing code (-1) goes to `out.unknown`. */
+  fill(ctx: ScanContext, codes: Int32Array, nCategories: number, ids: Int32Array, start: number, end: number, out: Candidate): void {
     const k = this.classes;
     this.counts.fill(0, 0, nCategories * k);
     this.rows.fill(0, 0, nCategories);
     this.totals.fill(0, 0, nCategories);
     this.known.fill(0);
-    const { labels: y, weights: w } = ctx;
+    const { row, label: y, weight: w } = ctx.pool;
     let nKnown = 0;
     for (let i = start; i < end; i++) {
-      const r = rows[i];
-      const v = codes[r];
-      if (v < 0) continue;
-      const wr = w[r];
-      this.counts[v * k + y[r]] += wr;
-      this.totals[v] += wr;
+      const e = ids[i];
+      const v = codes[row[e]];
+      const we = w[e];
+      if (v < 0) {
+        out.unknown[y[e]] += we;
+        out.unknownWeight += we;
+        continue;
+      }
+      this.counts[v * k + y[e]] += we;
+      this.totals[v] += we;
       this.rows[v]++;
-      this.known[y[r]] += wr;
+      this.known[y[e]] += we;
       nKnown++;
     }
     this.nKnownRows = nKnown;
@@ -61,27 +66,22 @@ export class CategoryCounts {
 
 /**
  * ID3/C4.5 multiway split: one branch per value seen at the node. Valid when at least two values
- * are seen and at least two branches hold `minLeaf` rows (C4.5's rule).
+ * are seen and at least two branches hold `minLeaf` entries (C4.5's rule). Call after `fill`.
  */
-export function scanMultiway(ctx: ScanContext, feature: number, cc: CategoryCounts, out: Candidate): void {
-  out.reset(feature, 'multiway');
+export function scanMultiway(ctx: ScanContext, cc: CategoryCounts, out: Candidate): void {
   const m = cc.nPresent;
   if (m < 2) return;
   let bigEnough = 0;
   for (let i = 0; i < m; i++) if (cc.rows[cc.present[i]] >= ctx.minLeaf) bigEnough++;
   if (bigEnough < 2) return;
-  out.parentOriented = ctx.loadParent(cc.known);
   const k = cc.classes;
-  const t = ctx.table;
-  t.branches = m;
   for (let i = 0; i < m; i++) {
     const v = cc.present[i];
-    t.branchTotals[i] = cc.totals[v];
-    for (let c = 0; c < k; c++) t.counts[i * k + c] = cc.counts[v * k + c];
+    for (let c = 0; c < k; c++) out.table[i * k + c] = cc.counts[v * k + c];
   }
+  out.branches = m;
   out.found = true;
-  out.oriented = ctx.scoreTable();
-  out.raw = ctx.sign * out.oriented;
+  out.tried = 1;
   out.values = Array.from(cc.present.subarray(0, m));
 }
 
@@ -91,24 +91,16 @@ function autoSubsetSize(m: number): number {
 }
 
 /**
- * Binary split `x ∈ V`. With two classes present at the node, values are ordered by the share of
- * the first class and only the m-1 prefixes are scored: for concave impurities (Gini, entropy)
- * the best subset is among them (Breiman et al. 1984, Thm 4.5). Otherwise Zaki's
- * EVALUATE-CATEGORICAL-ATTRIBUTE: every V with 1 ≤ |V| ≤ l, each split counted once (a V and its
- * complement are the same split).
+ * Binary split `x ∈ V` (call after `fill`). With two classes present at the node, values are
+ * ordered by the share of the first class and only the m-1 prefixes are scored: for concave
+ * impurities (Gini, entropy) the best subset is among them (Breiman et al. 1984, Thm 4.5).
+ * Otherwise Zaki's EVALUATE-CATEGORICAL-ATTRIBUTE: every V with 1 ≤ |V| ≤ l, each split counted
+ * once (a V and its complement are the same split).
  */
-export function scanSubsets(
-  ctx: ScanContext,
-  feature: number,
-  cc: CategoryCounts,
-  maxSubsetSize: number | undefined,
-  order: Int32Array,
-  out: Candidate,
-): void {
-  out.reset(feature, 'subset');
+export function scanSubsets(ctx: ScanContext, cc: CategoryCounts, maxSubsetSize: number | undefined, order: Int32Array, out: Candidate): void {
   const m = cc.nPresent;
   if (m < 2 || cc.nKnownRows < 2 * ctx.minLeaf) return;
-  out.parentOriented = ctx.loadParent(cc.known);
+  ctx.setTotals(cc.known);
   const k = cc.classes;
   let firstClass = -1;
   let classesPresent = 0;
@@ -118,17 +110,18 @@ export function scanSubsets(
       if (firstClass < 0) firstClass = c;
     }
   }
-  const t = ctx.table;
-  t.branches = 2;
+  ctx.table.branches = 2;
   if (classesPresent <= 2) {
     scanOrderedPrefixes(ctx, cc, Math.max(0, firstClass), order, out);
   } else {
     const l = Math.min(maxSubsetSize ?? autoSubsetSize(m), Math.floor(m / 2));
     for (let size = 1; size <= l; size++) scanCombinations(ctx, cc, size, 2 * size === m, order, out);
   }
+  out.branches = 2;
   if (out.found) {
     const inV = new Set(out.values);
     out.others = Array.from(cc.present.subarray(0, m)).filter((v) => !inV.has(v));
+    if (ctx.missing === 'learned' && out.unknownWeight > 0) addUnknownToBranch(out, out.missingBranch);
   }
 }
 
@@ -155,6 +148,20 @@ function moveValueLeft(ctx: ScanContext, cc: CategoryCounts, v: number): void {
   t.branchTotals[1] -= cc.totals[v];
 }
 
+/** Score the current 2-branch table and keep it if it is the best so far; `values` builds V lazily. */
+function consider(ctx: ScanContext, out: Candidate, values: () => number[]): void {
+  out.tried++;
+  const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
+  const score = learned ? ctx.scoreLearned(out.unknown, out.unknownWeight) : ctx.score(ctx.table);
+  if (beats(score, out.oriented)) {
+    out.found = true;
+    out.oriented = score;
+    out.missingBranch = learned ? ctx.lastMissingBranch : -1;
+    out.table.set(ctx.table.counts.subarray(0, 2 * ctx.classes));
+    out.values = values();
+  }
+}
+
 function scanOrderedPrefixes(ctx: ScanContext, cc: CategoryCounts, cls: number, order: Int32Array, out: Candidate): void {
   const m = cc.nPresent;
   const k = cc.classes;
@@ -169,13 +176,7 @@ function scanOrderedPrefixes(ctx: ScanContext, cc: CategoryCounts, cls: number, 
     moveValueLeft(ctx, cc, v);
     leftRows += cc.rows[v];
     if (leftRows < ctx.minLeaf || cc.nKnownRows - leftRows < ctx.minLeaf) continue;
-    const score = ctx.scoreTable();
-    if (beats(score, out.oriented)) {
-      out.found = true;
-      out.oriented = score;
-      out.raw = ctx.sign * score;
-      out.values = sorted.slice(0, i + 1);
-    }
+    consider(ctx, out, () => sorted.slice(0, i + 1));
   }
 }
 
@@ -188,30 +189,22 @@ function scanCombinations(ctx: ScanContext, cc: CategoryCounts, size: number, ha
   const m = cc.nPresent;
   for (let i = 0; i < size; i++) idx[i] = i;
   for (;;) {
-    if (!half || idx[0] === 0) scoreSubset(ctx, cc, size, idx, out);
-    // next combination
+    if (!half || idx[0] === 0) {
+      loadRightAsKnown(ctx, cc);
+      let leftRows = 0;
+      for (let i = 0; i < size; i++) {
+        const v = cc.present[idx[i]];
+        moveValueLeft(ctx, cc, v);
+        leftRows += cc.rows[v];
+      }
+      if (leftRows >= ctx.minLeaf && cc.nKnownRows - leftRows >= ctx.minLeaf) {
+        consider(ctx, out, () => Array.from(idx.subarray(0, size), (i) => cc.present[i]));
+      }
+    }
     let i = size - 1;
     while (i >= 0 && idx[i] === m - size + i) i--;
     if (i < 0) return;
     idx[i]++;
     for (let j = i + 1; j < size; j++) idx[j] = idx[j - 1] + 1;
-  }
-}
-
-function scoreSubset(ctx: ScanContext, cc: CategoryCounts, size: number, idx: Int32Array, out: Candidate): void {
-  loadRightAsKnown(ctx, cc);
-  let leftRows = 0;
-  for (let i = 0; i < size; i++) {
-    const v = cc.present[idx[i]];
-    moveValueLeft(ctx, cc, v);
-    leftRows += cc.rows[v];
-  }
-  if (leftRows < ctx.minLeaf || cc.nKnownRows - leftRows < ctx.minLeaf) return;
-  const score = ctx.scoreTable();
-  if (beats(score, out.oriented)) {
-    out.found = true;
-    out.oriented = score;
-    out.raw = ctx.sign * score;
-    out.values = Array.from(idx.subarray(0, size), (i) => cc.present[i]);
   }
 }

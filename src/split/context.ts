@@ -1,66 +1,90 @@
 import type { Criterion, CountTable } from '../criteria/types.js';
 import { orientedScore } from '../criteria/registry.js';
+import type { EntryPool } from '../tree/entries.js';
+import type { MissingPolicy } from '../tree/options.js';
+import { beats } from './types.js';
+
+function emptyTable(branches: number, classes: number): CountTable {
+  return {
+    branches,
+    classes,
+    counts: new Float64Array(Math.max(1, branches) * classes),
+    branchTotals: new Float64Array(Math.max(1, branches)),
+    classTotals: new Float64Array(classes),
+    total: 0,
+  };
+}
 
 /**
- * What every scanner needs, allocated once per fit: labels, weights, the criterion with its
- * direction resolved, and two count tables (the candidate split, and the parent as one branch).
+ * What every scanner needs, allocated once per fit: the training entries, the criterion that
+ * ranks candidate splits within a feature (its direction resolved once), the missing-value
+ * policy, and scratch count tables.
  */
 export class ScanContext {
+  /** +1 or -1: the scan criterion's orientation (owned by the registry), as a factor for the hot loop. */
   readonly sign: number;
+  /** The scan table: the candidate split being scored. */
   readonly table: CountTable;
+  /** Second scan table, for the `learned` policy (missing entries added to one branch). */
+  readonly alt: CountTable;
+  /** The node (its known-value rows) as a single branch. */
   readonly parent: CountTable;
 
   constructor(
-    readonly labels: Int32Array,
-    readonly weights: Float64Array,
+    readonly pool: EntryPool,
     readonly classes: number,
-    readonly criterion: Criterion,
+    /** Ranks candidate splits of one feature (thresholdCriterion, else the criterion). */
+    readonly scanCriterion: Criterion,
     readonly minLeaf: number,
-    maxBranches: number,
+    readonly missing: MissingPolicy,
+    readonly maxBranches: number,
   ) {
-    // The registry owns the orientation; keep it as a factor for the hot loop.
-    this.sign = orientedScore(criterion, 1);
-    const b = Math.max(2, maxBranches);
-    this.table = {
-      branches: 2,
-      classes,
-      counts: new Float64Array(b * classes),
-      branchTotals: new Float64Array(b),
-      classTotals: new Float64Array(classes),
-      total: 0,
-    };
-    this.parent = {
-      branches: 1,
-      classes,
-      counts: new Float64Array(classes),
-      branchTotals: new Float64Array(1),
-      classTotals: new Float64Array(classes),
-      total: 0,
-    };
+    this.sign = orientedScore(scanCriterion, 1);
+    this.table = emptyTable(Math.max(2, maxBranches), classes);
+    this.alt = emptyTable(2, classes);
+    this.parent = emptyTable(1, classes);
   }
 
-  /** Criterion value of the current `table`, oriented so that bigger is better. */
-  scoreTable(): number {
-    return this.sign * this.criterion.evaluate(this.table);
+  /** Scan criterion value of `t`, oriented so that bigger is better. */
+  score(t: CountTable): number {
+    return this.sign * this.scanCriterion.evaluate(t);
+  }
+
+  /** Put class totals into `table` (classTotals, total) for a scan over those entries. */
+  setTotals(totals: Float64Array): void {
+    let total = 0;
+    for (let c = 0; c < this.classes; c++) {
+      this.table.classTotals[c] = totals[c];
+      total += totals[c];
+    }
+    this.table.total = total;
   }
 
   /**
-   * Load the parent table from class totals (the known-value rows of the node) and return its
-   * oriented score; also copies the totals into `table.classTotals` and `table.total`.
+   * Under `learned`, score the current 2-branch `table` with the unknown entries added to branch 0
+   * and to branch 1; return the better oriented score and set `lastMissingBranch`.
    */
-  loadParent(totals: Float64Array): number {
+  scoreLearned(unknown: Float64Array, unknownWeight: number): number {
     const k = this.classes;
-    let total = 0;
-    for (let c = 0; c < k; c++) {
-      const v = totals[c];
-      this.parent.counts[c] = v;
-      this.parent.classTotals[c] = v;
-      this.table.classTotals[c] = v;
-      total += v;
+    const t = this.table;
+    const a = this.alt;
+    a.branches = 2;
+    a.total = t.total + unknownWeight;
+    for (let c = 0; c < k; c++) a.classTotals[c] = t.classTotals[c] + unknown[c];
+    let best = -Infinity;
+    for (let side = 0; side < 2; side++) {
+      for (let i = 0; i < 2 * k; i++) a.counts[i] = t.counts[i];
+      for (let c = 0; c < k; c++) a.counts[side * k + c] += unknown[c];
+      a.branchTotals[0] = t.branchTotals[0] + (side === 0 ? unknownWeight : 0);
+      a.branchTotals[1] = t.branchTotals[1] + (side === 1 ? unknownWeight : 0);
+      const s = this.score(a);
+      if (beats(s, best)) {
+        best = s;
+        this.lastMissingBranch = side;
+      }
     }
-    this.parent.branchTotals[0] = total;
-    this.parent.total = total;
-    this.table.total = total;
-    return this.sign * this.criterion.evaluate(this.parent);
+    return best;
   }
+
+  lastMissingBranch = 0;
 }

@@ -4,9 +4,9 @@ import type { ScanContext } from './context.js';
 
 /**
  * Zaki's EVALUATE-NUMERIC-ATTRIBUTE as one incremental pass: `order[start..end)` holds the node's
- * rows sorted by `x` (missing values last). Moving a row from the right branch to the left updates
- * the count table in O(1); the criterion is evaluated only between successive distinct values,
- * at the midpoint. Ties keep the lowest threshold. `known` is scratch of length `classes`.
+ * entries sorted by `x` (missing values last). Moving an entry from the right branch to the left
+ * updates the count table in O(1); the scan criterion is evaluated only between successive
+ * distinct values, at the midpoint. Ties keep the lowest threshold. `known` is scratch (classes).
  */
 export function scanNumeric(
   ctx: ScanContext,
@@ -20,20 +20,23 @@ export function scanNumeric(
   out: Candidate,
 ): void {
   out.reset(feature, 'numeric');
-  const { labels: y, weights: w, classes: k, minLeaf, table } = ctx;
-  let knownEnd = end;
+  const { classes: k, minLeaf, table } = ctx;
+  const { row, label: y, weight: w } = ctx.pool;
   for (let c = 0; c < k; c++) known[c] = nodeTotals[c];
-  // Rows with a missing value sit at the end of the slice: take them out of the table.
-  while (knownEnd > start && Number.isNaN(x[order[knownEnd - 1]])) {
+  // Entries with a missing value sit at the end of the slice: take them out of the table.
+  let knownEnd = end;
+  while (knownEnd > start && Number.isNaN(x[row[order[knownEnd - 1]]])) {
     knownEnd--;
-    const r = order[knownEnd];
-    known[y[r]] -= w[r];
+    const e = order[knownEnd];
+    known[y[e]] -= w[e];
+    out.unknown[y[e]] += w[e];
+    out.unknownWeight += w[e];
   }
   const nKnown = knownEnd - start;
   if (nKnown < 2 * minLeaf || nKnown < 2) return;
-  if (x[order[start]] === x[order[knownEnd - 1]]) return; // constant at this node
+  if (x[row[order[start]]] === x[row[order[knownEnd - 1]]]) return; // constant at this node
 
-  out.parentOriented = ctx.loadParent(known);
+  ctx.setTotals(known);
   const counts = table.counts;
   const bt = table.branchTotals;
   table.branches = 2;
@@ -43,32 +46,42 @@ export function scanNumeric(
   }
   bt[0] = 0;
   bt[1] = table.total;
+  const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
 
-  const sign = ctx.sign;
-  const crit = ctx.criterion;
   const last = knownEnd - 1;
   for (let j = start; j < last; j++) {
-    const r = order[j];
-    const c = y[r];
-    const wr = w[r];
-    counts[c] += wr;
-    counts[k + c] -= wr;
-    bt[0] += wr;
-    bt[1] -= wr;
-    const xv = x[r];
-    const xn = x[order[j + 1]];
+    const e = order[j];
+    const c = y[e];
+    const we = w[e];
+    counts[c] += we;
+    counts[k + c] -= we;
+    bt[0] += we;
+    bt[1] -= we;
+    const xv = x[row[e]];
+    const xn = x[row[order[j + 1]]];
     if (xn <= xv) continue; // not a boundary between distinct values
     const nLeft = j - start + 1;
     if (nLeft < minLeaf) continue;
     if (nKnown - nLeft < minLeaf) break;
-    const score = sign * crit.evaluate(table);
+    out.tried++;
+    const score = learned ? ctx.scoreLearned(out.unknown, out.unknownWeight) : ctx.score(table);
     if (beats(score, out.oriented)) {
       out.found = true;
       out.oriented = score;
-      out.raw = sign * score;
       out.threshold = midpoint(xv, xn);
+      out.missingBranch = learned ? ctx.lastMissingBranch : -1;
+      out.table.set(counts.subarray(0, 2 * k));
     }
   }
+  out.branches = 2;
+  if (out.found && learned) addUnknownToBranch(out, out.missingBranch);
+}
+
+/** Fold the unknown entries into one branch of the candidate's table (the `learned` policy). */
+export function addUnknownToBranch(out: Candidate, b: number): void {
+  const k = out.unknown.length;
+  for (let c = 0; c < k; c++) out.table[b * k + c] += out.unknown[c];
+  out.unknownInTable = true;
 }
 
 /** Midpoint of two successive distinct values that still sends `lo` left and `hi` right. */

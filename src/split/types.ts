@@ -5,14 +5,15 @@
  * - `multiway`: branch i holds rows with category code `values[i]` (codes seen at the node);
  * - `subset`: branch 0 holds `x ∈ left` (Zaki's `X ∈ V`), branch 1 `x ∈ right`; together they are
  *   the values seen at the node, `left` the side with fewer values (on a tie, the lowest code).
- * A missing value, or a category the split has no branch for, stops at the node at prediction.
+ * A missing value, or a category the split has no branch for, is handled by the tree's missing
+ * policy (the node's `missingBranch`, or fractional weights).
  */
 export type Split =
   | { kind: 'numeric'; feature: number; thresholds: number[] }
   | { kind: 'multiway'; feature: number; values: number[] }
   | { kind: 'subset'; feature: number; left: number[]; right: number[] };
 
-/** Relative tolerance under which two oriented scores count as tied (first feature wins). */
+/** Relative tolerance under which two scores count as tied (the first feature, lowest threshold wins). */
 export const TIE_TOLERANCE = 1e-12;
 
 /** True when `score` beats `best` by more than the tie tolerance. */
@@ -23,36 +24,63 @@ export function beats(score: number, best: number): boolean {
 
 /**
  * The best split found for one feature, reused across features and nodes so that scans do not
- * allocate. `oriented` is the criterion value with its direction applied (bigger is better).
+ * allocate per candidate. A scanner fills the search fields (`oriented` is the scan criterion's
+ * value with its direction applied) and copies the count table of its best split into `table`;
+ * `finalizeCandidate` then fills the comparison fields.
  */
 export class Candidate {
+  // ---- search ----
   found = false;
   feature = -1;
   kind: Split['kind'] = 'numeric';
   oriented = -Infinity;
-  raw = NaN;
-  /** Oriented value of the parent seen as a single branch, over the same (known-value) rows. */
-  parentOriented = NaN;
   threshold = NaN;
   /** Category codes: the branches of a multiway split, or the set V of a subset split. */
   values: number[] = [];
   /** Subset split: the codes seen at the node that are not in V. */
   others: number[] = [];
+  /** Number of candidate splits scored (thresholds, for the MDL correction). */
+  tried = 0;
+  /** Count table of the best split, branch-major, `branches × classes`. */
+  branches = 0;
+  readonly table: Float64Array;
+  /** Class weights of the entries whose value is missing (not in `table` unless `missingBranch` ≥ 0 under `learned`). */
+  readonly unknown: Float64Array;
+  unknownWeight = 0;
+  /** Branch that takes missing values (`learned`: chosen by the scan; -1 = not decided here). */
+  missingBranch = -1;
+  /** True when `table` already includes the missing entries (the `learned` policy). */
+  unknownInTable = false;
+  // ---- comparison (finalizeCandidate) ----
+  /** The main criterion's raw value, as its paper defines it. */
+  raw = NaN;
+  /** Improvement over the parent, scaled by the known share where the policy says so: the comparison key. */
+  key = -Infinity;
+  /** Information gain of the split (scaled and MDL-corrected as the key), for C4.5's average-gain rule. */
+  gain = NaN;
+
+  constructor(maxBranches: number, classes: number) {
+    this.table = new Float64Array(Math.max(2, maxBranches) * classes);
+    this.unknown = new Float64Array(classes);
+  }
 
   reset(feature: number, kind: Split['kind']): void {
     this.found = false;
     this.feature = feature;
     this.kind = kind;
     this.oriented = -Infinity;
-    this.raw = NaN;
-    this.parentOriented = NaN;
     this.threshold = NaN;
     this.values = [];
     this.others = [];
-  }
-
-  get improvement(): number {
-    return this.oriented - this.parentOriented;
+    this.tried = 0;
+    this.branches = 0;
+    this.unknown.fill(0);
+    this.unknownWeight = 0;
+    this.missingBranch = -1;
+    this.unknownInTable = false;
+    this.raw = NaN;
+    this.key = -Infinity;
+    this.gain = NaN;
   }
 
   copyFrom(o: Candidate): void {
@@ -60,11 +88,27 @@ export class Candidate {
     this.feature = o.feature;
     this.kind = o.kind;
     this.oriented = o.oriented;
-    this.raw = o.raw;
-    this.parentOriented = o.parentOriented;
     this.threshold = o.threshold;
     this.values = o.values.slice();
     this.others = o.others.slice();
+    this.tried = o.tried;
+    this.branches = o.branches;
+    this.table.set(o.table.subarray(0, o.branches * o.unknown.length));
+    this.unknown.set(o.unknown);
+    this.unknownWeight = o.unknownWeight;
+    this.missingBranch = o.missingBranch;
+    this.unknownInTable = o.unknownInTable;
+    this.raw = o.raw;
+    this.key = o.key;
+    this.gain = o.gain;
+  }
+
+  /** Weight of branch b in the best table. */
+  branchWeight(b: number): number {
+    const k = this.unknown.length;
+    let s = 0;
+    for (let c = 0; c < k; c++) s += this.table[b * k + c];
+    return s;
   }
 
   toSplit(): Split {
@@ -80,5 +124,13 @@ export class Candidate {
         return { kind: 'subset', feature: this.feature, left: aFirst ? a : b, right: aFirst ? b : a };
       }
     }
+  }
+
+  /** Whether toSplit() swapped V and its complement (so branch 0 of the table is branch 1 of the split). */
+  subsetSwapped(): boolean {
+    if (this.kind !== 'subset') return false;
+    const a = Math.min(...this.values);
+    const b = Math.min(...this.others);
+    return !(this.values.length < this.others.length || (this.values.length === this.others.length && a < b));
   }
 }

@@ -26,6 +26,11 @@ export class CompiledTree {
   /** proba[i * classes + c]: class distribution at node i (normalised counts). */
   readonly proba: Float64Array;
   readonly classOf: Int32Array;
+  /** Branch for a missing value or a category with no branch; -1 = every branch, weighted (C4.5). */
+  readonly missingBranch: Int32Array;
+  /** Share of its parent's training weight that reached each node (weights of the C4.5 mixture). */
+  readonly share: Float64Array;
+  private readonly mix: Float64Array;
 
   constructor(nodes: TreeNode[], features: FeatureSchema[], readonly classes: number) {
     const m = nodes.length;
@@ -36,6 +41,9 @@ export class CompiledTree {
     this.paramCount = new Int32Array(m);
     this.proba = new Float64Array(m * classes);
     this.classOf = new Int32Array(m);
+    this.missingBranch = new Int32Array(m).fill(-1);
+    this.share = new Float64Array(m).fill(1);
+    this.mix = new Float64Array(classes);
     const thresholds: number[] = [];
     const codeBranch: number[] = [];
     nodes.forEach((node, i) => {
@@ -45,6 +53,10 @@ export class CompiledTree {
       const split = node.split;
       if (!split || !node.children) return;
       this.feature[i] = split.feature;
+      if (node.missingBranch !== undefined) this.missingBranch[i] = node.missingBranch;
+      const weights = node.children.map((c) => nodes[c].counts.reduce((a, b) => a + b, 0));
+      const sum = weights.reduce((a, b) => a + b, 0);
+      node.children.forEach((c, b) => (this.share[c] = sum > 0 ? weights[b] / sum : 1 / weights.length));
       this.firstChild[i] = node.children[0];
       if (split.kind === 'numeric') {
         this.kind[i] = NUMERIC;
@@ -70,36 +82,73 @@ export class CompiledTree {
   }
 
   /**
-   * The node where row `i` stops: a leaf, or an internal node whose test cannot be applied
-   * (missing value, or a category with no branch there).
+   * Follow row `i` down to a leaf. A missing value (or a category with no branch) takes the node's
+   * `missingBranch`; where there is none (C4.5's fractional policy) the walk stops and returns
+   * `-1 - node`: the row must be spread over that node's branches (`accumulate`).
    */
-  route(columns: AlignedColumn[], i: number): number {
-    let node = 0;
+  route(columns: AlignedColumn[], i: number, from = 0): number {
+    let node = from;
     for (;;) {
       const kind = this.kind[node];
+      let b: number;
       if (kind === NUMERIC) {
         const x = columns[this.feature[node]][i];
-        if (Number.isNaN(x)) return node;
-        const s = this.paramStart[node];
-        const count = this.paramCount[node];
-        let b = 0;
-        while (b < count && x > this.thresholds[s + b]) b++;
-        node = this.firstChild[node] + b;
+        if (Number.isNaN(x)) b = -1;
+        else {
+          const s = this.paramStart[node];
+          const count = this.paramCount[node];
+          b = 0;
+          while (b < count && x > this.thresholds[s + b]) b++;
+        }
       } else if (kind === CATEGORICAL) {
         const code = columns[this.feature[node]][i];
-        if (code < 0 || code >= this.paramCount[node]) return node;
-        const b = this.codeBranch[this.paramStart[node] + code];
-        if (b < 0) return node;
-        node = this.firstChild[node] + b;
+        b = code < 0 || code >= this.paramCount[node] ? -1 : this.codeBranch[this.paramStart[node] + code];
       } else {
         return node;
       }
+      if (b < 0) b = this.missingBranch[node];
+      if (b < 0) return -1 - node;
+      node = this.firstChild[node] + b;
     }
   }
 
-  /** Class code per row. */
+  /** Add `weight` × the class distribution reached by row `i` from `node` into `out[offset..]`. */
+  private accumulate(columns: AlignedColumn[], i: number, from: number, weight: number, out: Float64Array, offset: number): void {
+    const k = this.classes;
+    const r = this.route(columns, i, from);
+    if (r >= 0) {
+      for (let c = 0; c < k; c++) out[offset + c] += weight * this.proba[r * k + c];
+      return;
+    }
+    const node = -1 - r;
+    const first = this.firstChild[node];
+    const branches = this.kind[node] === NUMERIC ? this.paramCount[node] + 1 : this.branchCount(node);
+    for (let b = 0; b < branches; b++) this.accumulate(columns, i, first + b, weight * this.share[first + b], out, offset);
+  }
+
+  private branchCount(node: number): number {
+    let max = -1;
+    const s = this.paramStart[node];
+    for (let j = 0; j < this.paramCount[node]; j++) max = Math.max(max, this.codeBranch[s + j]);
+    return max + 1;
+  }
+
+  /** Class code per row (the most probable class; ties to the lowest index). */
   predictCodes(columns: AlignedColumn[], nRows: number, out = new Int32Array(nRows)): Int32Array {
-    for (let i = 0; i < nRows; i++) out[i] = this.classOf[this.route(columns, i)];
+    const k = this.classes;
+    const mix = this.mix;
+    for (let i = 0; i < nRows; i++) {
+      const r = this.route(columns, i);
+      if (r >= 0) {
+        out[i] = this.classOf[r];
+        continue;
+      }
+      mix.fill(0);
+      this.accumulate(columns, i, 0, 1, mix, 0);
+      let best = 0;
+      for (let c = 1; c < k; c++) if (mix[c] > mix[best]) best = c;
+      out[i] = best;
+    }
     return out;
   }
 
@@ -107,8 +156,12 @@ export class CompiledTree {
   predictProba(columns: AlignedColumn[], nRows: number, out = new Float64Array(nRows * this.classes)): Float64Array {
     const k = this.classes;
     for (let i = 0; i < nRows; i++) {
-      const node = this.route(columns, i);
-      for (let c = 0; c < k; c++) out[i * k + c] = this.proba[node * k + c];
+      const r = this.route(columns, i);
+      if (r >= 0) for (let c = 0; c < k; c++) out[i * k + c] = this.proba[r * k + c];
+      else {
+        out.fill(0, i * k, i * k + k);
+        this.accumulate(columns, i, 0, 1, out, i * k);
+      }
     }
     return out;
   }

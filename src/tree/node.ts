@@ -4,7 +4,7 @@ import type { Split } from '../split/types.js';
 export interface TreeNode {
   /** Weighted training class counts at the node, one per class. */
   counts: number[];
-  /** Number of training rows that reached the node. */
+  /** Number of training entries that reached the node (a row split by C4.5's fractional policy counts in each branch). */
   n: number;
   /** Root = 0. */
   depth: number;
@@ -16,6 +16,11 @@ export interface TreeNode {
   score?: number;
   /** Oriented improvement of the split over the node seen as one branch (used for importances). */
   improvement?: number;
+  /**
+   * Branch taken by a missing value (or a category with no branch) under the `majority` and
+   * `learned` policies. Absent under `fractional`: such a row goes down every branch, weighted.
+   */
+  missingBranch?: number;
 }
 
 /** Index of the largest count; ties go to the lowest class index. */

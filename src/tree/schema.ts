@@ -66,6 +66,7 @@ const nodeSchema = z.object({
   children: z.array(z.number().int().positive()).optional(),
   score: z.number().optional(),
   improvement: z.number().optional(),
+  missingBranch: z.number().int().nonnegative().optional(),
 });
 const modelSchema = z.object({
   format: z.literal(MODEL_FORMAT),
@@ -139,6 +140,7 @@ export function validateModel(value: unknown, file?: string): ModelFile {
     if (!feature) fail(`nodes.${i}.split.feature: no feature ${split.feature}`);
     const branches = split.kind === 'numeric' ? split.thresholds.length + 1 : split.kind === 'multiway' ? split.values.length : 2;
     if (node.children.length !== branches) fail(`nodes.${i}.children: expected ${branches} children, found ${node.children.length}`);
+    if (node.missingBranch !== undefined && node.missingBranch >= branches) fail(`nodes.${i}.missingBranch: no branch ${node.missingBranch}`);
     if ((split.kind === 'numeric') !== (feature.kind === 'numeric')) fail(`nodes.${i}.split: '${split.kind}' split on ${feature.kind} feature '${feature.name}'`);
     if (split.kind === 'numeric') {
       for (let j = 1; j < split.thresholds.length; j++) if (!(split.thresholds[j] > split.thresholds[j - 1])) fail(`nodes.${i}.split.thresholds: not increasing`);

@@ -1,8 +1,7 @@
 import type { Dataset } from '../data/dataset.js';
-import { CategoryCounts, scanMultiway, scanSubsets } from '../split/categorical.js';
-import { ScanContext } from '../split/context.js';
-import { scanNumeric } from '../split/numeric.js';
-import { Candidate, beats } from '../split/types.js';
+import { FeatureEvaluator } from '../split/evaluate.js';
+import { beats } from '../split/types.js';
+import { EntryPool } from './entries.js';
 import { argsortNumeric } from './grow.js';
 import { resolveOptions, type FitOptions } from './options.js';
 
@@ -23,7 +22,7 @@ export interface ScoreReport {
   criterion: string;
   better: 'higher' | 'lower';
   attributes: AttributeScore[];
-  /** Name of the attribute with the best score (first in column order on a tie), or null. */
+  /** Name of the attribute whose split the grower would choose at the root (first in column order on a tie), or null. */
   best: string | null;
 }
 
@@ -34,29 +33,21 @@ export function scoreAttributes(data: Dataset, options: FitOptions = {}): ScoreR
   const k = data.classes.length;
   const n = data.nRows;
   const weights = Float64Array.from(options.sampleWeight ?? data.weights ?? new Float64Array(n).fill(1));
-  const maxCategories = data.features.reduce((m, c) => (c.kind === 'categorical' ? Math.max(m, c.categories.length) : m), 2);
-  const ctx = new ScanContext(data.labels, weights, k, crit, opts.minSamplesLeaf, maxCategories);
-  const cc = new CategoryCounts(maxCategories, k);
+  const pool = new EntryPool(data.labels, weights);
+  const evaluator = new FeatureEvaluator(data.features, pool, k, opts);
   const totals = new Float64Array(k);
   for (let i = 0; i < n; i++) totals[data.labels[i]] += weights[i];
-  const rows = Int32Array.from({ length: n }, (_, i) => i);
-  const known = new Float64Array(k);
-  const scratch = new Int32Array(maxCategories);
-  const cand = new Candidate();
-  const best = new Candidate();
+  const ids = Int32Array.from({ length: n }, (_, i) => i);
+  const cand = evaluator.newCandidate();
+  let bestKey = -Infinity;
   let bestName: string | null = null;
 
   const attributes = data.features.map((col, f): AttributeScore => {
-    if (col.kind === 'numeric') {
-      scanNumeric(ctx, f, col.values, argsortNumeric(col.values), 0, n, totals, known, cand);
-    } else {
-      cc.fill(ctx, col.codes, col.categories.length, rows, 0, n);
-      if (opts.categoricalSplit === 'multiway') scanMultiway(ctx, f, cc, cand);
-      else scanSubsets(ctx, f, cc, opts.maxSubsetSize, scratch, cand);
-    }
+    const order = col.kind === 'numeric' ? argsortNumeric(col.values) : null;
+    evaluator.evaluate(f, ids, order, 0, n, totals, cand);
     if (!cand.found) return { name: col.name, type: col.kind, score: null, split: null };
-    if (beats(cand.oriented, best.oriented)) {
-      best.copyFrom(cand);
+    if (beats(cand.key, bestKey)) {
+      bestKey = cand.key;
       bestName = col.name;
     }
     const split = cand.toSplit();
@@ -66,7 +57,11 @@ export function scoreAttributes(data: Dataset, options: FitOptions = {}): ScoreR
       type: col.kind,
       score: cand.raw,
       split:
-        split.kind === 'numeric' ? { threshold: split.thresholds[0] } : split.kind === 'multiway' ? { values: names(split.values) } : { left: names(split.left), right: names(split.right) },
+        split.kind === 'numeric'
+          ? { threshold: split.thresholds[0] }
+          : split.kind === 'multiway'
+            ? { values: names(split.values) }
+            : { left: names(split.left), right: names(split.right) },
     };
   });
   return { criterion: crit.name, better: crit.better, attributes, best: bestName };

@@ -167,12 +167,29 @@ describe('prediction', () => {
     expect(tree.predict(arrays)).toEqual(fromData);
   });
 
-  it('sends a missing or unseen value to the class distribution of the node it stops at', () => {
+  it('sends a missing or unseen value down the majority branch (missing: majority)', () => {
     const root = tree.nodes[0];
-    const dist = root.counts.map((c) => c / root.n);
-    expect(tree.predictProba([{ Outlook: 'Fog', Temperature: 'Hot', Humidity: 'High', Wind: 'Weak' }])[0]).toEqual(dist);
-    expect(tree.predictProba([{ Outlook: null, Temperature: 'Hot', Humidity: 'High', Wind: 'Weak' }])[0]).toEqual(dist);
-    expect(tree.predict([{ Outlook: '?' }])).toEqual(['Yes']);
+    expect(tree.options.missing).toBe('majority');
+    // Sunny and Rain both hold 5 of 14 rows; the first heaviest branch (Sunny) takes missing values.
+    const outlook = tree.features[0].categories!;
+    expect(root.split).toMatchObject({ kind: 'multiway', feature: 0 });
+    const sunnyBranch = (root.split as { values: number[] }).values.indexOf(outlook.indexOf('Sunny'));
+    expect(root.missingBranch).toBe(sunnyBranch);
+    const viaSunny = tree.predictProba([{ Outlook: 'Sunny', Temperature: 'Hot', Humidity: 'High', Wind: 'Weak' }])[0];
+    expect(tree.predictProba([{ Outlook: null, Temperature: 'Hot', Humidity: 'High', Wind: 'Weak' }])[0]).toEqual(viaSunny);
+    expect(tree.predictProba([{ Outlook: 'Fog', Temperature: 'Hot', Humidity: 'High', Wind: 'Weak' }])[0]).toEqual(viaSunny);
+  });
+
+  it('mixes the branches by their training weight under missing: fractional (C4.5)', () => {
+    const frac = fit(tennis, { algorithm: 'id3', missing: 'fractional' });
+    expect(frac.nodes[0].missingBranch).toBeUndefined();
+    const row = (outlook: string | null) => ({ Outlook: outlook, Temperature: 'Hot', Humidity: 'High', Wind: 'Strong' });
+    const [sunny, overcast, rain] = ['Sunny', 'Overcast', 'Rain'].map((o) => frac.predictProba([row(o)])[0]);
+    // Branch weights 5/14, 4/14, 5/14 (Sunny, Overcast, Rain).
+    const expected = sunny.map((_, c) => (5 / 14) * sunny[c] + (4 / 14) * overcast[c] + (5 / 14) * rain[c]);
+    const mixed = frac.predictProba([row(null)])[0];
+    mixed.forEach((p, c) => expect(p).toBeCloseTo(expected[c], 12));
+    expect(frac.predict([row(null)])).toEqual([frac.classes[mixed.indexOf(Math.max(...mixed))]]);
   });
 
   it('keeps numeric class labels as numbers', () => {
