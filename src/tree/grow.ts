@@ -25,22 +25,42 @@ interface StackEntry {
   excluded: readonly number[];
 }
 
-/** Row order of a numeric column, ascending, missing values (NaN) last, ties by row index. */
+/**
+ * Row order of a numeric column, ascending, missing values (NaN) last, ties by row index.
+ * Sorting a typed array natively and ranking rows by binary search, then a counting sort by rank,
+ * is 1.5–2× faster than sorting row indices with a JS comparator (bench/README.md).
+ */
 export function argsortNumeric(x: Float64Array): Int32Array {
   const n = x.length;
-  const idx = new Array<number>(n);
-  for (let i = 0; i < n; i++) idx[i] = i;
-  idx.sort((a, b) => {
-    const xa = x[a];
-    const xb = x[b];
-    if (xa < xb) return -1;
-    if (xa > xb) return 1;
-    const na = Number.isNaN(xa);
-    const nb = Number.isNaN(xb);
-    if (na !== nb) return na ? 1 : -1;
-    return a - b;
-  });
-  return Int32Array.from(idx);
+  const sorted = Float64Array.from(x).sort(); // typed-array sort puts NaN last
+  let distinct = 0;
+  for (let i = 0; i < n; i++) {
+    const v = sorted[i];
+    if (Number.isNaN(v)) break;
+    if (distinct === 0 || v !== sorted[distinct - 1]) sorted[distinct++] = v;
+  }
+  const rank = new Int32Array(n);
+  const bucket = new Int32Array(distinct + 2);
+  for (let i = 0; i < n; i++) {
+    const v = x[i];
+    let r = distinct; // NaN: after every value
+    if (!Number.isNaN(v)) {
+      let lo = 0;
+      let hi = distinct - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (sorted[mid] < v) lo = mid + 1;
+        else hi = mid;
+      }
+      r = lo;
+    }
+    rank[i] = r;
+    bucket[r + 1]++;
+  }
+  for (let r = 1; r < bucket.length; r++) bucket[r] += bucket[r - 1];
+  const order = new Int32Array(n);
+  for (let i = 0; i < n; i++) order[bucket[rank[i]]++] = i;
+  return order;
 }
 
 /**

@@ -283,3 +283,21 @@ describe.skipIf(!haveCorpus)('every measure on UCI data', () => {
     }
   }
 });
+
+describe('argsortNumeric', () => {
+  it('orders ascending, missing last, ties by row index (checked against a comparator sort)', async () => {
+    const { argsortNumeric } = await import('../../src/tree/grow.js');
+    const { mulberry32 } = await import('../../src/eval/random.js');
+    const random = mulberry32(3);
+    for (const n of [0, 1, 2, 17, 1000]) {
+      const x = Float64Array.from({ length: n }, () => (random() < 0.1 ? NaN : random() < 0.3 ? -0 : Math.round(random() * 50) - 25));
+      const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => {
+        const na = Number.isNaN(x[a]);
+        const nb = Number.isNaN(x[b]);
+        if (na || nb) return na === nb ? a - b : na ? 1 : -1;
+        return x[a] - x[b] || a - b;
+      });
+      expect(Array.from(argsortNumeric(x))).toEqual(expected);
+    }
+  });
+});
