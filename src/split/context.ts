@@ -87,4 +87,6 @@ export class ScanContext {
   }
 
   lastMissingBranch = 0;
+  /** True while every entry weighs 1 (no sample weights, no fractional clones): scans skip weight loads. */
+  unitWeights = false;
 }

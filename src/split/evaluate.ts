@@ -9,6 +9,12 @@ import { finalizeCandidate, type FinalizeScratch } from './finalize.js';
 import { scanNumeric } from './numeric.js';
 import { Candidate, beats } from './types.js';
 
+/** A numeric feature's entries in sorted order (`order`) with their values alongside (`vals`). */
+export interface SortedSlice {
+  order: Int32Array;
+  vals: Float64Array;
+}
+
 function table(branches: number, classes: number): CountTable {
   return {
     branches,
@@ -53,13 +59,13 @@ export class FeatureEvaluator {
   }
 
   /**
-   * Best split of feature `f` over entries [start, end): `ids` holds them in any order, `order`
-   * the same entries sorted by the feature (numeric features only).
+   * Best split of feature `f` over entries [start, end): `ids` holds them in any order; for a
+   * numeric feature `sorted` holds the same entries sorted by it, with their values alongside.
    */
-  evaluate(f: number, ids: Int32Array, order: Int32Array | null, start: number, end: number, nodeTotals: Float64Array, out: Candidate): void {
+  evaluate(f: number, ids: Int32Array, sorted: SortedSlice | null, start: number, end: number, nodeTotals: Float64Array, out: Candidate): void {
     const col = this.features[f];
     if (col.kind === 'numeric') {
-      scanNumeric(this.ctx, f, col.values, order!, start, end, nodeTotals, this.known, out);
+      scanNumeric(this.ctx, f, sorted!.vals, sorted!.order, start, end, nodeTotals, this.known, out);
     } else {
       out.reset(f, this.opts.categoricalSplit === 'multiway' ? 'multiway' : 'subset');
       this.cc.fill(this.ctx, col.codes, col.categories.length, ids, start, end, out);

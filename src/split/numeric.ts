@@ -4,14 +4,15 @@ import type { ScanContext } from './context.js';
 
 /**
  * Zaki's EVALUATE-NUMERIC-ATTRIBUTE as one incremental pass: `order[start..end)` holds the node's
- * entries sorted by `x` (missing values last). Moving an entry from the right branch to the left
+ * entries sorted by the feature (missing values last) and `vals` their values in the same order,
+ * so the pass reads memory sequentially. Moving an entry from the right branch to the left
  * updates the count table in O(1); the scan criterion is evaluated only between successive
  * distinct values, at the midpoint. Ties keep the lowest threshold. `known` is scratch (classes).
  */
 export function scanNumeric(
   ctx: ScanContext,
   feature: number,
-  x: Float64Array,
+  vals: Float64Array,
   order: Int32Array,
   start: number,
   end: number,
@@ -21,11 +22,11 @@ export function scanNumeric(
 ): void {
   out.reset(feature, 'numeric');
   const { classes: k, minLeaf, table } = ctx;
-  const { row, label: y, weight: w } = ctx.pool;
+  const { label: y, weight: w } = ctx.pool;
   for (let c = 0; c < k; c++) known[c] = nodeTotals[c];
   // Entries with a missing value sit at the end of the slice: take them out of the table.
   let knownEnd = end;
-  while (knownEnd > start && Number.isNaN(x[row[order[knownEnd - 1]]])) {
+  while (knownEnd > start && Number.isNaN(vals[knownEnd - 1])) {
     knownEnd--;
     const e = order[knownEnd];
     known[y[e]] -= w[e];
@@ -34,7 +35,7 @@ export function scanNumeric(
   }
   const nKnown = knownEnd - start;
   if (nKnown < 2 * minLeaf || nKnown < 2) return;
-  if (x[row[order[start]]] === x[row[order[knownEnd - 1]]]) return; // constant at this node
+  if (vals[start] === vals[knownEnd - 1]) return; // constant at this node
 
   ctx.setTotals(known);
   const counts = table.counts;
@@ -47,19 +48,24 @@ export function scanNumeric(
   bt[0] = 0;
   bt[1] = table.total;
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
+  const unit = ctx.unitWeights;
 
   const last = knownEnd - 1;
+  let left = 0;
+  let right = table.total;
   for (let j = start; j < last; j++) {
     const e = order[j];
     const c = y[e];
-    const we = w[e];
+    const we = unit ? 1 : w[e];
     counts[c] += we;
     counts[k + c] -= we;
-    bt[0] += we;
-    bt[1] -= we;
-    const xv = x[row[e]];
-    const xn = x[row[order[j + 1]]];
+    left += we;
+    right -= we;
+    const xv = vals[j];
+    const xn = vals[j + 1];
     if (xn <= xv) continue; // not a boundary between distinct values
+    bt[0] = left;
+    bt[1] = right;
     const nLeft = j - start + 1;
     if (nLeft < minLeaf) continue;
     if (nKnown - nLeft < minLeaf) break;
@@ -70,7 +76,7 @@ export function scanNumeric(
       out.oriented = score;
       out.threshold = midpoint(xv, xn);
       out.missingBranch = learned ? ctx.lastMissingBranch : -1;
-      out.table.set(counts.subarray(0, 2 * k));
+      for (let i = 0; i < 2 * k; i++) out.table[i] = counts[i];
     }
   }
   out.branches = 2;

@@ -25,13 +25,43 @@ export function partitionStable(
   arr.set(scratch.subarray(start, end), start);
 }
 
+/** `partitionStable` for a sorted slice: entry ids and their values move together. */
+export function partitionSorted(
+  order: Int32Array,
+  vals: Float64Array,
+  start: number,
+  end: number,
+  branchOf: Int32Array,
+  sizes: Int32Array,
+  branches: number,
+  offsets: Int32Array,
+  scratchI: Int32Array,
+  scratchF: Float64Array,
+): void {
+  let acc = start;
+  for (let b = 0; b < branches; b++) {
+    offsets[b] = acc;
+    acc += sizes[b];
+  }
+  for (let i = start; i < end; i++) {
+    const e = order[i];
+    const d = offsets[branchOf[e]]++;
+    scratchI[d] = e;
+    scratchF[d] = vals[i];
+  }
+  order.set(scratchI.subarray(start, end), start);
+  vals.set(scratchF.subarray(start, end), start);
+}
+
 /**
- * Stable k-way partition into a fresh array of `total` entries where entries with `branchOf` = -1
+ * Stable k-way partition into fresh arrays of `total` entries where entries with `branchOf` = -1
  * (a missing value under C4.5's fractional policy) go to every branch: as themselves in branch 0
- * and as their clones `firstClone[e] + b - 1` in branch b. Stability keeps sorted slices sorted.
+ * and as their clones `firstClone[e] + b - 1` in branch b. Stability keeps sorted slices sorted;
+ * `vals` (when given) moves along.
  */
 export function partitionWithClones(
   arr: Int32Array,
+  vals: Float64Array | null,
   start: number,
   end: number,
   branchOf: Int32Array,
@@ -40,8 +70,9 @@ export function partitionWithClones(
   branches: number,
   offsets: Int32Array,
   total: number,
-): Int32Array {
-  const out = new Int32Array(total);
+): { order: Int32Array; vals: Float64Array } {
+  const order = new Int32Array(total);
+  const outVals = new Float64Array(vals ? total : 0);
   let acc = 0;
   for (let b = 0; b < branches; b++) {
     offsets[b] = acc;
@@ -50,11 +81,12 @@ export function partitionWithClones(
   for (let i = start; i < end; i++) {
     const e = arr[i];
     const b = branchOf[e];
-    if (b >= 0) out[offsets[b]++] = e;
-    else {
-      out[offsets[0]++] = e;
-      for (let c = 1; c < branches; c++) out[offsets[c]++] = firstClone[e] + c - 1;
+    const v = vals ? vals[i] : 0;
+    for (let c = b >= 0 ? b : 0; c < (b >= 0 ? b + 1 : branches); c++) {
+      const d = offsets[c]++;
+      order[d] = b >= 0 || c === 0 ? e : firstClone[e] + c - 1;
+      if (vals) outVals[d] = v;
     }
   }
-  return out;
+  return { order, vals: outVals };
 }

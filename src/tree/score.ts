@@ -44,7 +44,8 @@ export function scoreAttributes(data: Dataset, options: FitOptions = {}): ScoreR
 
   const attributes = data.features.map((col, f): AttributeScore => {
     const order = col.kind === 'numeric' ? argsortNumeric(col.values) : null;
-    evaluator.evaluate(f, ids, order, 0, n, totals, cand);
+    const sorted = order && col.kind === 'numeric' ? { order, vals: Float64Array.from(order, (r) => col.values[r]) } : null;
+    evaluator.evaluate(f, ids, sorted, 0, n, totals, cand);
     if (!cand.found) return { name: col.name, type: col.kind, score: null, split: null };
     if (beats(cand.key, bestKey)) {
       bestKey = cand.key;
