@@ -65,6 +65,41 @@ export class CategoryCounts {
 }
 
 /**
+ * Histogram mode: load the counts of a categorical feature from the node's histogram
+ * (`hist[offset + v * (classes + 1) + c]`, row count in slot `classes`, missing values in bin
+ * `nCategories`) instead of from its rows.
+ */
+export function fillFromHistogram(cc: CategoryCounts, hist: Float64Array, offset: number, nCategories: number, out: Candidate): void {
+  const k = cc.classes;
+  const stride = k + 1;
+  cc.known.fill(0);
+  let p = 0;
+  let nKnown = 0;
+  for (let v = 0; v < nCategories; v++) {
+    const o = offset + v * stride;
+    const rows = hist[o + k];
+    cc.rows[v] = rows;
+    let total = 0;
+    for (let c = 0; c < k; c++) {
+      const w = hist[o + c];
+      cc.counts[v * k + c] = w;
+      cc.known[c] += w;
+      total += w;
+    }
+    cc.totals[v] = total;
+    nKnown += rows;
+    if (rows > 0) cc.present[p++] = v;
+  }
+  cc.nPresent = p;
+  cc.nKnownRows = nKnown;
+  const mo = offset + nCategories * stride;
+  for (let c = 0; c < k; c++) {
+    out.unknown[c] += hist[mo + c];
+    out.unknownWeight += hist[mo + c];
+  }
+}
+
+/**
  * ID3/C4.5 multiway split: one branch per value seen at the node. Valid when at least two values
  * are seen and at least two branches hold `minLeaf` entries (C4.5's rule). Call after `fill`.
  */

@@ -35,6 +35,8 @@ export class Candidate {
   kind: Split['kind'] = 'numeric';
   oriented = -Infinity;
   threshold = NaN;
+  /** Histogram mode: the last bin of the left branch. */
+  splitBin = -1;
   /** Category codes: the branches of a multiway split, or the set V of a subset split. */
   values: number[] = [];
   /** Subset split: the codes seen at the node that are not in V. */
@@ -70,6 +72,7 @@ export class Candidate {
     this.kind = kind;
     this.oriented = -Infinity;
     this.threshold = NaN;
+    this.splitBin = -1;
     this.values = [];
     this.others = [];
     this.tried = 0;
@@ -89,6 +92,7 @@ export class Candidate {
     this.kind = o.kind;
     this.oriented = o.oriented;
     this.threshold = o.threshold;
+    this.splitBin = o.splitBin;
     this.values = o.values.slice();
     this.others = o.others.slice();
     this.tried = o.tried;

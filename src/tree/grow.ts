@@ -1,14 +1,12 @@
 import type { Dataset } from '../data/dataset.js';
-import { chiSquare } from '../criteria/statistics.js';
 import type { CountTable } from '../criteria/types.js';
-import { chiSquareSurvival } from '../math/gamma.js';
 import { FeatureEvaluator, selectCandidate, type SortedSlice } from '../split/evaluate.js';
-import { loadCandidateTable } from '../split/finalize.js';
-import type { Candidate, Split } from '../split/types.js';
 import { EntryPool } from './entries.js';
 import type { ResolvedOptions } from './options.js';
 import type { TreeNode } from './node.js';
 import { partitionSorted, partitionStable, partitionWithClones } from './partition.js';
+import { chooseMissingBranch, significant } from './split-policy.js';
+import { growTreeHistogram } from './grow-hist.js';
 
 /** Entry-id arrays a node's slice lives in: any order (`ids`), and sorted per numeric feature with values alongside. */
 interface Buffers {
@@ -99,6 +97,7 @@ export function argsortNumeric(x: Float64Array): Int32Array {
  * missing values) gives its children fresh buffers.
  */
 export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64Array): TreeNode[] {
+  if (opts.bins !== undefined) return growTreeHistogram(data, opts, weights);
   const n = data.nRows;
   const k = data.classes.length;
   const features = data.features;
@@ -279,32 +278,3 @@ export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64A
   return nodes;
 }
 
-/**
- * Where missing values go below this split: `majority` → the heaviest branch; `learned` → the
- * side the scan chose (binary splits), else the heaviest; `fractional` → -1 (every branch).
- */
-function chooseMissingBranch(best: Candidate, split: Split, policy: ResolvedOptions['missing']): number {
-  if (policy === 'fractional') return -1;
-  if (policy === 'learned' && best.unknownInTable && best.missingBranch >= 0) {
-    return best.subsetSwapped() ? 1 - best.missingBranch : best.missingBranch;
-  }
-  const branches = split.kind === 'multiway' ? split.values.length : 2;
-  let heaviest = 0;
-  for (let b = 1; b < branches; b++) if (best.branchWeight(b) > best.branchWeight(heaviest)) heaviest = b;
-  return best.subsetSwapped() ? 1 - heaviest : heaviest;
-}
-
-/**
- * Chi-square pre-pruning (the tutorial's "stop if the class distribution is independent of the
- * split"): true when the split's table rejects independence at significance `alpha`.
- */
-function significant(best: Candidate, t: CountTable, alpha: number): boolean {
-  loadCandidateTable(best, t);
-  let rows = 0;
-  let cols = 0;
-  for (let b = 0; b < t.branches; b++) if (t.branchTotals[b] > 0) rows++;
-  for (let c = 0; c < t.classes; c++) if (t.classTotals[c] > 0) cols++;
-  const df = (rows - 1) * (cols - 1);
-  if (df <= 0) return false;
-  return chiSquareSurvival(chiSquare.evaluate(t), df) <= alpha;
-}

@@ -1,0 +1,261 @@
+import type { NumericColumn } from '../data/dataset.js';
+import type { ScanContext } from './context.js';
+import { midpoint } from './numeric.js';
+import { beats, type Candidate } from './types.js';
+
+/**
+ * A numeric feature quantised once for histogram mode: `codes[row]` is the row's bin (the last
+ * code, `missing`, for NaN). When the feature has at most `maxBins` distinct values every value
+ * gets its own bin and histogram mode finds the same splits as exact mode; otherwise bins hold
+ * about equal numbers of rows and never split a run of equal values.
+ */
+export interface BinnedFeature {
+  codes: Uint8Array | Uint16Array;
+  /** Number of value bins (codes 0..bins-1); code `bins` = missing. */
+  bins: number;
+  /** Smallest and largest training value in each bin (thresholds fall between them). */
+  lo: Float64Array;
+  hi: Float64Array;
+}
+
+/** Quantise `col` into at most `maxBins` bins (2 ≤ maxBins ≤ 65535). */
+export function binFeature(col: NumericColumn, maxBins: number): BinnedFeature {
+  const x = col.values;
+  const n = x.length;
+  const sorted = Float64Array.from(x).sort(); // NaN last
+  let known = n;
+  while (known > 0 && Number.isNaN(sorted[known - 1])) known--;
+  // Distinct values and their counts.
+  const values: number[] = [];
+  const counts: number[] = [];
+  for (let i = 0; i < known; i++) {
+    if (values.length && sorted[i] === values[values.length - 1]) counts[counts.length - 1]++;
+    else {
+      values.push(sorted[i]);
+      counts.push(1);
+    }
+  }
+  // Upper edges: index of the last distinct value in each bin.
+  const lastOfBin: number[] = [];
+  if (values.length <= maxBins) for (let v = 0; v < values.length; v++) lastOfBin.push(v);
+  else {
+    let acc = 0;
+    let binsLeft = maxBins;
+    let rowsLeft = known;
+    for (let v = 0; v < values.length; v++) {
+      acc += counts[v];
+      const target = rowsLeft / binsLeft;
+      const valuesLeft = values.length - v - 1;
+      // Close the bin when it reached its share, or when every remaining value needs its own bin.
+      if (acc >= target || valuesLeft < binsLeft) {
+        lastOfBin.push(v);
+        rowsLeft -= acc;
+        acc = 0;
+        binsLeft--;
+        if (binsLeft === 1) {
+          lastOfBin.push(values.length - 1);
+          break;
+        }
+      }
+    }
+    if (lastOfBin[lastOfBin.length - 1] !== values.length - 1) lastOfBin.push(values.length - 1);
+  }
+  const bins = lastOfBin.length;
+  const lo = new Float64Array(bins);
+  const hi = new Float64Array(bins);
+  let first = 0;
+  lastOfBin.forEach((last, b) => {
+    lo[b] = values[first];
+    hi[b] = values[last];
+    first = last + 1;
+  });
+  const codes = bins < 256 ? new Uint8Array(n) : new Uint16Array(n);
+  for (let i = 0; i < n; i++) {
+    const v = x[i];
+    if (Number.isNaN(v)) {
+      codes[i] = bins;
+      continue;
+    }
+    let a = 0;
+    let b = bins - 1;
+    while (a < b) {
+      const mid = (a + b) >>> 1;
+      if (hi[mid] < v) a = mid + 1;
+      else b = mid;
+    }
+    codes[i] = a;
+  }
+  return { codes, bins, lo, hi };
+}
+
+/**
+ * Best split `x ≤ t` of a binned feature from the node's class histogram: `hist[bin * stride + c]`
+ * holds class weights and `hist[bin * stride + classes]` the row count (stride = classes + 1);
+ * the missing bin is `bins`. One pass over the bins, the count table updated per bin.
+ */
+export function scanHistogram(
+  ctx: ScanContext,
+  feature: number,
+  bf: BinnedFeature,
+  hist: Float64Array,
+  offset: number,
+  known: Float64Array,
+  out: Candidate,
+): void {
+  out.reset(feature, 'numeric');
+  const k = ctx.classes;
+  const stride = k + 1;
+  const t = ctx.table;
+  const counts = t.counts;
+  let knownRows = 0;
+  known.fill(0);
+  let firstBin = -1;
+  let lastBin = -1;
+  for (let b = 0; b < bf.bins; b++) {
+    const o = offset + b * stride;
+    const rows = hist[o + k];
+    if (rows === 0) continue;
+    if (firstBin < 0) firstBin = b;
+    lastBin = b;
+    knownRows += rows;
+    for (let c = 0; c < k; c++) known[c] += hist[o + c];
+  }
+  const mo = offset + bf.bins * stride;
+  for (let c = 0; c < k; c++) {
+    out.unknown[c] = hist[mo + c];
+    out.unknownWeight += hist[mo + c];
+  }
+  if (firstBin === lastBin || knownRows < 2 * ctx.minLeaf) return;
+  ctx.setTotals(known);
+  t.branches = 2;
+  for (let c = 0; c < k; c++) {
+    counts[c] = 0;
+    counts[k + c] = known[c];
+  }
+  const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
+  let left = 0;
+  let right = t.total;
+  let leftRows = 0;
+  for (let b = firstBin; b < lastBin; b++) {
+    const o = offset + b * stride;
+    const rows = hist[o + k];
+    if (rows === 0) continue;
+    for (let c = 0; c < k; c++) {
+      const w = hist[o + c];
+      counts[c] += w;
+      counts[k + c] -= w;
+      left += w;
+      right -= w;
+    }
+    leftRows += rows;
+    if (leftRows < ctx.minLeaf) continue;
+    if (knownRows - leftRows < ctx.minLeaf) break;
+    t.branchTotals[0] = left;
+    t.branchTotals[1] = right;
+    out.tried++;
+    const score = learned ? ctx.scoreLearned(out.unknown, out.unknownWeight) : ctx.score(t);
+    if (beats(score, out.oriented)) {
+      out.found = true;
+      out.oriented = score;
+      out.splitBin = b;
+      // Midpoint to the next value present at this node, as exact mode does.
+      let next = b + 1;
+      while (hist[offset + next * stride + k] === 0) next++;
+      out.threshold = midpoint(bf.hi[b], bf.lo[next]);
+      out.missingBranch = learned ? ctx.lastMissingBranch : -1;
+      for (let i = 0; i < 2 * k; i++) out.table[i] = counts[i];
+    }
+  }
+  out.branches = 2;
+  if (out.found && learned) {
+    for (let c = 0; c < k; c++) out.table[out.missingBranch * k + c] += out.unknown[c];
+    out.unknownInTable = true;
+  }
+}
+
+/**
+ * Histogram mode for a small node: the same split `scanHistogram` would find (same bins, same
+ * counts), from the node's rows sorted by bin code — O(m log m) instead of O(bins), which is what
+ * deep nodes of fully grown trees need. `codes` is row-major (`codes[row * stride + feature]`);
+ * `keys` is scratch of at least `end - start` entries (fewer than 2^20).
+ */
+export function scanBinnedRows(
+  ctx: ScanContext,
+  feature: number,
+  bf: BinnedFeature,
+  codes: Uint8Array | Uint16Array,
+  codeStride: number,
+  rows: Int32Array,
+  start: number,
+  end: number,
+  weights: Float64Array,
+  keys: Float64Array,
+  known: Float64Array,
+  out: Candidate,
+): void {
+  out.reset(feature, 'numeric');
+  const k = ctx.classes;
+  const y = ctx.pool.label;
+  const m = end - start;
+  const SHIFT = 1048576;
+  for (let i = 0; i < m; i++) keys[i] = codes[rows[start + i] * codeStride + feature] * SHIFT + i;
+  const sorted = keys.subarray(0, m).sort();
+  known.fill(0);
+  let knownEnd = m;
+  for (let i = 0; i < m; i++) {
+    const key = sorted[i];
+    const code = Math.floor(key / SHIFT);
+    const r = rows[start + (key - code * SHIFT)];
+    if (code === bf.bins) {
+      if (knownEnd === m) knownEnd = i;
+      out.unknown[y[r]] += weights[r];
+      out.unknownWeight += weights[r];
+    } else known[y[r]] += weights[r];
+  }
+  if (knownEnd < 2 * ctx.minLeaf || knownEnd < 2) return;
+  if (Math.floor(sorted[0] / SHIFT) === Math.floor(sorted[knownEnd - 1] / SHIFT)) return;
+  const t = ctx.table;
+  const counts = t.counts;
+  ctx.setTotals(known);
+  t.branches = 2;
+  for (let c = 0; c < k; c++) {
+    counts[c] = 0;
+    counts[k + c] = known[c];
+  }
+  const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
+  let left = 0;
+  let right = t.total;
+  for (let i = 0; i < knownEnd - 1; i++) {
+    const key = sorted[i];
+    const code = Math.floor(key / SHIFT);
+    const r = rows[start + (key - code * SHIFT)];
+    const c = y[r];
+    const w = weights[r];
+    counts[c] += w;
+    counts[k + c] -= w;
+    left += w;
+    right -= w;
+    const next = Math.floor(sorted[i + 1] / SHIFT);
+    if (next === code) continue;
+    const leftRows = i + 1;
+    if (leftRows < ctx.minLeaf) continue;
+    if (knownEnd - leftRows < ctx.minLeaf) break;
+    t.branchTotals[0] = left;
+    t.branchTotals[1] = right;
+    out.tried++;
+    const score = learned ? ctx.scoreLearned(out.unknown, out.unknownWeight) : ctx.score(t);
+    if (beats(score, out.oriented)) {
+      out.found = true;
+      out.oriented = score;
+      out.splitBin = code;
+      out.threshold = midpoint(bf.hi[code], bf.lo[next]);
+      out.missingBranch = learned ? ctx.lastMissingBranch : -1;
+      for (let j = 0; j < 2 * k; j++) out.table[j] = counts[j];
+    }
+  }
+  out.branches = 2;
+  if (out.found && learned) {
+    for (let c = 0; c < k; c++) out.table[out.missingBranch * k + c] += out.unknown[c];
+    out.unknownInTable = true;
+  }
+}

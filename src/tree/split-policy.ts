@@ -1,0 +1,36 @@
+import { chiSquare } from '../criteria/statistics.js';
+import type { CountTable } from '../criteria/types.js';
+import { chiSquareSurvival } from '../math/gamma.js';
+import { loadCandidateTable } from '../split/finalize.js';
+import type { Candidate, Split } from '../split/types.js';
+import type { ResolvedOptions } from './options.js';
+
+/**
+ * Where missing values go below this split: `majority` → the heaviest branch; `learned` → the
+ * side the scan chose (binary splits), else the heaviest; `fractional` → -1 (every branch).
+ */
+export function chooseMissingBranch(best: Candidate, split: Split, policy: ResolvedOptions['missing']): number {
+  if (policy === 'fractional') return -1;
+  if (policy === 'learned' && best.unknownInTable && best.missingBranch >= 0) {
+    return best.subsetSwapped() ? 1 - best.missingBranch : best.missingBranch;
+  }
+  const branches = split.kind === 'multiway' ? split.values.length : 2;
+  let heaviest = 0;
+  for (let b = 1; b < branches; b++) if (best.branchWeight(b) > best.branchWeight(heaviest)) heaviest = b;
+  return best.subsetSwapped() ? 1 - heaviest : heaviest;
+}
+
+/**
+ * Chi-square pre-pruning (the tutorial's "stop if the class distribution is independent of the
+ * split"): true when the split's table rejects independence at significance `alpha`.
+ */
+export function significant(best: Candidate, t: CountTable, alpha: number): boolean {
+  loadCandidateTable(best, t);
+  let rows = 0;
+  let cols = 0;
+  for (let b = 0; b < t.branches; b++) if (t.branchTotals[b] > 0) rows++;
+  for (let c = 0; c < t.classes; c++) if (t.classTotals[c] > 0) cols++;
+  const df = (rows - 1) * (cols - 1);
+  if (df <= 0) return false;
+  return chiSquareSurvival(chiSquare.evaluate(t), df) <= alpha;
+}

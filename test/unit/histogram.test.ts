@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { datasetFromRows } from '../../src/data/encode.js';
+import { readDataset } from '../../src/data/read.js';
+import type { Dataset, NumericColumn } from '../../src/data/dataset.js';
+import { binFeature } from '../../src/split/histogram.js';
+import { fit } from '../../src/tree/fit.js';
+import { mulberry32 } from '../../src/eval/random.js';
+import { corpus, fixture, haveCorpus } from '../helpers/paths.js';
+
+const shape = (nodes: ReturnType<typeof fit>['nodes']) => nodes.map((n) => [n.split, n.counts, n.missingBranch]);
+const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
+
+function randomData(seed: number, n: number, missing: number): Dataset {
+  const random = mulberry32(seed);
+  const rows = Array.from({ length: n }, () => {
+    const a = Math.round(random() * 30);
+    const b = random();
+    return {
+      a: random() < missing ? null : a,
+      b: random() < missing ? null : b,
+      c: random() < missing ? null : 'pqrs'[Math.floor(random() * 4)],
+      y: a + 20 * b > 25 ? (random() < 0.9 ? 'hi' : 'lo') : random() < 0.2 ? 'mid' : 'lo',
+    };
+  });
+  return datasetFromRows(rows, { target: 'y' });
+}
+
+describe('binFeature', () => {
+  it('gives every distinct value its own bin when there are few enough', () => {
+    const col: NumericColumn = { kind: 'numeric', name: 'x', values: Float64Array.from([3, 1, 2, NaN, 2, 1]) };
+    const b = binFeature(col, 255);
+    expect(b.bins).toBe(3);
+    expect(Array.from(b.codes)).toEqual([2, 0, 1, 3, 1, 0]);
+    expect(Array.from(b.lo)).toEqual([1, 2, 3]);
+  });
+
+  it('makes equal-frequency bins that never split a run of equal values', () => {
+    const random = mulberry32(5);
+    const values = Float64Array.from({ length: 5000 }, () => Math.round(random() * 1000) / 10);
+    const b = binFeature({ kind: 'numeric', name: 'x', values }, 16);
+    expect(b.bins).toBeLessThanOrEqual(16);
+    expect(b.bins).toBeGreaterThan(12);
+    for (let i = 0; i < values.length; i++) {
+      const code = b.codes[i];
+      expect(values[i]).toBeGreaterThanOrEqual(b.lo[code]);
+      expect(values[i]).toBeLessThanOrEqual(b.hi[code]);
+    }
+    for (let j = 1; j < b.bins; j++) expect(b.lo[j]).toBeGreaterThan(b.hi[j - 1]);
+    const perBin = new Array(b.bins).fill(0);
+    b.codes.forEach((c) => perBin[c]++);
+    expect(Math.max(...perBin)).toBeLessThan(3 * (5000 / 16));
+  });
+});
+
+describe('histogram mode', () => {
+  it('grows the exact tree when every distinct value has its own bin', () => {
+    const sets: Dataset[] = [readDataset(fixture('taxable-income.csv')), readDataset(fixture('play-tennis.csv')), randomData(1, 400, 0)];
+    if (haveCorpus) sets.push(readDataset(corpus('iris')), readDataset(corpus('wine')), readDataset(corpus('car')));
+    for (const data of sets) {
+      for (const criterion of ['gini', 'info-gain', 'dcsm']) {
+        const exact = fit(data, { criterion, prune: 'none' });
+        const hist = fit(data, { criterion, prune: 'none', bins: 65535 });
+        expect(shape(hist.nodes)).toEqual(shape(exact.nodes));
+      }
+    }
+  });
+
+  it('matches exact mode with missing values (majority and learned) and multiway splits', () => {
+    const data = randomData(2, 500, 0.15);
+    for (const missing of ['majority', 'learned'] as const) {
+      for (const categoricalSplit of ['binary', 'multiway'] as const) {
+        const exact = fit(data, { missing, categoricalSplit, prune: 'none' });
+        const hist = fit(data, { missing, categoricalSplit, prune: 'none', bins: 1000 });
+        expect(shape(hist.nodes)).toEqual(shape(exact.nodes));
+      }
+    }
+  });
+
+  it('with few bins grows a valid tree that loses no weight and predicts well', () => {
+    const data = randomData(3, 2000, 0.05);
+    const exact = fit(data, { prune: 'none', minSamplesLeaf: 5 });
+    const hist = fit(data, { prune: 'none', minSamplesLeaf: 5, bins: 8 });
+    const leaves = hist.nodes.filter((n) => !n.split);
+    leaves.reduce((acc, l) => acc.map((v, c) => v + l.counts[c]), [0, 0, 0]).forEach((v, c) => expect(v).toBeCloseTo(hist.nodes[0].counts[c], 9));
+    expect(sum(hist.nodes[0].counts)).toBe(2000);
+    const acc = (t: typeof hist) => {
+      const p = t.predictCodes(data);
+      return p.filter((c, i) => c === data.labels[i]).length / data.nRows;
+    };
+    expect(acc(hist)).toBeGreaterThan(acc(exact) - 0.05);
+    expect(hist.options.bins).toBe(8);
+  });
+
+  it('refuses the fractional missing-value policy', () => {
+    expect(() => fit(randomData(4, 50, 0.1), { bins: 16, missing: 'fractional' })).toThrow(/histogram mode/);
+  });
+});
