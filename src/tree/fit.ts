@@ -62,6 +62,7 @@ function savedOptions(o: ResolvedOptions): SavedOptions {
     ccpFolds: o.ccpFolds,
     ccpRule: o.ccpRule,
     seed: o.seed,
+    bins: o.bins ?? null,
   };
 }
 

@@ -81,6 +81,12 @@ export interface TreeOptions {
   ccpRule: '1se' | 'min';
   /** Seed for the randomness pruning needs (hold-out split, CV folds). */
   seed: number;
+  /**
+   * Histogram mode: quantise numeric features once into at most this many bins (2–65535; 255 is
+   * the usual choice) and scan bins instead of rows. `undefined` = exact mode. With at least as
+   * many bins as distinct values the splits are the exact ones.
+   */
+  bins?: number;
 }
 
 /** Options as passed to `fit`: any subset, plus an optional preset name. */
@@ -120,6 +126,7 @@ export const DEFAULTS: TreeOptions = {
   ccpFolds: 10,
   ccpRule: '1se',
   seed: 1,
+  bins: undefined,
 };
 
 export interface Preset {
@@ -192,6 +199,10 @@ export function resolveOptions(user: FitOptions = {}): ResolvedOptions {
   }
   checkInteger('ccpFolds', merged.ccpFolds, 2, false);
   checkInteger('seed', merged.seed, 0, false);
+  if (merged.bins !== undefined) {
+    checkInteger('bins', merged.bins, 2, false);
+    if (merged.bins > 65535) throw new GroveError(`bins must be at most 65535, got ${merged.bins}`);
+  }
   if (merged.classWeight !== undefined && merged.classWeight !== 'balanced') {
     if (typeof merged.classWeight !== 'object' || merged.classWeight === null) throw new GroveError(`classWeight must be 'balanced' or a map from class label to weight`);
     for (const [label, w] of Object.entries(merged.classWeight)) {

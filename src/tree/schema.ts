@@ -39,6 +39,8 @@ export interface SavedOptions {
   ccpFolds: number;
   ccpRule: '1se' | 'min';
   seed: number;
+  /** Histogram mode's bin count; null = exact mode. */
+  bins?: number | null;
 }
 
 /** A model file: versioned JSON. */
@@ -100,6 +102,7 @@ const modelSchema = z.object({
     ccpFolds: z.number().int(),
     ccpRule: z.enum(['1se', 'min']),
     seed: z.number().int(),
+    bins: z.number().int().nullable().optional(),
   }),
   nodes: z.array(nodeSchema).min(1),
 });
