@@ -1,4 +1,5 @@
 import type { NumericColumn } from '../data/dataset.js';
+import { argsortNumeric } from '../tree/argsort.js';
 import type { ScanContext } from './context.js';
 import { midpoint } from './numeric.js';
 import { beats, type Candidate } from './types.js';
@@ -19,19 +20,19 @@ export interface BinnedFeature {
 }
 
 /** Quantise `col` into at most `maxBins` bins (2 ≤ maxBins ≤ 65535). */
-export function binFeature(col: NumericColumn, maxBins: number): BinnedFeature {
+export function binFeature(col: NumericColumn, maxBins: number, order = argsortNumeric(col.values)): BinnedFeature {
   const x = col.values;
   const n = x.length;
-  const sorted = Float64Array.from(x).sort(); // NaN last
   let known = n;
-  while (known > 0 && Number.isNaN(sorted[known - 1])) known--;
-  // Distinct values and their counts.
+  while (known > 0 && Number.isNaN(x[order[known - 1]])) known--;
+  // Distinct values and their counts, in order.
   const values: number[] = [];
   const counts: number[] = [];
   for (let i = 0; i < known; i++) {
-    if (values.length && sorted[i] === values[values.length - 1]) counts[counts.length - 1]++;
+    const v = x[order[i]];
+    if (values.length && v === values[values.length - 1]) counts[counts.length - 1]++;
     else {
-      values.push(sorted[i]);
+      values.push(v);
       counts.push(1);
     }
   }
@@ -69,22 +70,15 @@ export function binFeature(col: NumericColumn, maxBins: number): BinnedFeature {
     hi[b] = values[last];
     first = last + 1;
   });
+  // One walk over the sorted rows assigns the codes.
   const codes = bins < 256 ? new Uint8Array(n) : new Uint16Array(n);
-  for (let i = 0; i < n; i++) {
-    const v = x[i];
-    if (Number.isNaN(v)) {
-      codes[i] = bins;
-      continue;
-    }
-    let a = 0;
-    let b = bins - 1;
-    while (a < b) {
-      const mid = (a + b) >>> 1;
-      if (hi[mid] < v) a = mid + 1;
-      else b = mid;
-    }
-    codes[i] = a;
+  let bin = 0;
+  for (let i = 0; i < known; i++) {
+    const r = order[i];
+    while (x[r] > hi[bin]) bin++;
+    codes[r] = bin;
   }
+  for (let i = known; i < n; i++) codes[order[i]] = bins;
   return { codes, bins, lo, hi };
 }
 
@@ -173,11 +167,14 @@ export function scanHistogram(
   }
 }
 
+/** Nodes with fewer rows than this may be scanned from sorted rows (`scanBinnedRows`). */
+export const SMALL_NODE_ROWS = 2048;
+
 /**
  * Histogram mode for a small node: the same split `scanHistogram` would find (same bins, same
  * counts), from the node's rows sorted by bin code — O(m log m) instead of O(bins), which is what
  * deep nodes of fully grown trees need. `codes` is row-major (`codes[row * stride + feature]`);
- * `keys` is scratch of at least `end - start` entries (fewer than 2^20).
+ * `keys` is scratch of at least `end - start` entries; the node has fewer than `SMALL_NODE_ROWS`.
  */
 export function scanBinnedRows(
   ctx: ScanContext,
@@ -189,7 +186,7 @@ export function scanBinnedRows(
   start: number,
   end: number,
   weights: Float64Array,
-  keys: Float64Array,
+  keys: Int32Array,
   known: Float64Array,
   out: Candidate,
 ): void {
@@ -197,15 +194,15 @@ export function scanBinnedRows(
   const k = ctx.classes;
   const y = ctx.pool.label;
   const m = end - start;
-  const SHIFT = 1048576;
-  for (let i = 0; i < m; i++) keys[i] = codes[rows[start + i] * codeStride + feature] * SHIFT + i;
+  // One Int32 key per row: bin code in the high bits, position in the low 11 (m < 2048).
+  for (let i = 0; i < m; i++) keys[i] = (codes[rows[start + i] * codeStride + feature] << 11) | i;
   const sorted = keys.subarray(0, m).sort();
   known.fill(0);
   let knownEnd = m;
   for (let i = 0; i < m; i++) {
     const key = sorted[i];
-    const code = Math.floor(key / SHIFT);
-    const r = rows[start + (key - code * SHIFT)];
+    const code = key >>> 11;
+    const r = rows[start + (key & 2047)];
     if (code === bf.bins) {
       if (knownEnd === m) knownEnd = i;
       out.unknown[y[r]] += weights[r];
@@ -213,7 +210,7 @@ export function scanBinnedRows(
     } else known[y[r]] += weights[r];
   }
   if (knownEnd < 2 * ctx.minLeaf || knownEnd < 2) return;
-  if (Math.floor(sorted[0] / SHIFT) === Math.floor(sorted[knownEnd - 1] / SHIFT)) return;
+  if (sorted[0] >>> 11 === sorted[knownEnd - 1] >>> 11) return;
   const t = ctx.table;
   const counts = t.counts;
   ctx.setTotals(known);
@@ -227,15 +224,15 @@ export function scanBinnedRows(
   let right = t.total;
   for (let i = 0; i < knownEnd - 1; i++) {
     const key = sorted[i];
-    const code = Math.floor(key / SHIFT);
-    const r = rows[start + (key - code * SHIFT)];
+    const code = key >>> 11;
+    const r = rows[start + (key & 2047)];
     const c = y[r];
     const w = weights[r];
     counts[c] += w;
     counts[k + c] -= w;
     left += w;
     right -= w;
-    const next = Math.floor(sorted[i + 1] / SHIFT);
+    const next = sorted[i + 1] >>> 11;
     if (next === code) continue;
     const leftRows = i + 1;
     if (leftRows < ctx.minLeaf) continue;

@@ -4,7 +4,7 @@ import { GroveError } from '../errors.js';
 import { CategoryCounts, fillFromHistogram, scanMultiway, scanSubsets } from '../split/categorical.js';
 import { selectCandidate } from '../split/evaluate.js';
 import { finalizeCandidate, type FinalizeScratch } from '../split/finalize.js';
-import { binFeature, scanBinnedRows, scanHistogram, type BinnedFeature } from '../split/histogram.js';
+import { SMALL_NODE_ROWS, binFeature, scanBinnedRows, scanHistogram, type BinnedFeature } from '../split/histogram.js';
 import { ScanContext } from '../split/context.js';
 import { Candidate } from '../split/types.js';
 import { getCriterion } from '../criteria/registry.js';
@@ -86,8 +86,8 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
   const codeBranch = new Int32Array(Math.max(...nBins, maxCategories) + 1);
 
   // A node this small is scanned from its sorted rows, and needs no histogram (nor do its children).
-  const small = (rows: number): boolean => rows * Math.log2(rows + 2) < 2 * maxBins * stride && rows < 1048576;
-  const keys = new Float64Array(Math.min(n, 4 * maxBins * stride) + 1);
+  const small = (rows: number): boolean => rows < SMALL_NODE_ROWS && rows * Math.log2(rows + 2) < 2 * maxBins * stride;
+  const keys = new Int32Array(SMALL_NODE_ROWS);
 
   const isLeaf = (size: number, depth: number, totals: ArrayLike<number>): boolean => {
     if (size < opts.minSamplesSplit || depth >= opts.maxDepth) return true;

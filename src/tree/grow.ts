@@ -7,6 +7,9 @@ import type { TreeNode } from './node.js';
 import { partitionSorted, partitionStable, partitionWithClones } from './partition.js';
 import { chooseMissingBranch, significant } from './split-policy.js';
 import { growTreeHistogram } from './grow-hist.js';
+import { argsortNumeric } from './argsort.js';
+
+export { argsortNumeric };
 
 /** Entry-id arrays a node's slice lives in: any order (`ids`), and sorted per numeric feature with values alongside. */
 interface Buffers {
@@ -24,67 +27,6 @@ interface StackEntry {
   totals: Float64Array;
   /** Categorical features already split multiway on the path: not reused below (ID3/C4.5). */
   excluded: readonly number[];
-}
-
-/**
- * Row order of a numeric column, ascending, missing values (NaN) last, ties by row index.
- * An LSD radix sort (16-bit digits) of the values' order-preserving 64-bit keys: linear time,
- * stable (so ties stay in row order), and it skips digits every value shares.
- */
-export function argsortNumeric(x: Float64Array): Int32Array {
-  const n = x.length;
-  const bits = new Float64Array(1);
-  const words = new Uint32Array(bits.buffer);
-  const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-  const HI = little ? 1 : 0;
-  const LO = little ? 0 : 1;
-  // Order-preserving keys: flip the sign bit of non-negative values, every bit of negative ones;
-  // -0 counts as 0, NaN goes last.
-  const hi = new Uint32Array(n);
-  const lo = new Uint32Array(n);
-  for (let i = 0; i < n; i++) {
-    const v = x[i];
-    if (Number.isNaN(v)) {
-      hi[i] = 0xffffffff;
-      lo[i] = 0xffffffff;
-      continue;
-    }
-    bits[0] = v === 0 ? 0 : v;
-    const h = words[HI];
-    const l = words[LO];
-    if (h >>> 31) {
-      hi[i] = ~h >>> 0;
-      lo[i] = ~l >>> 0;
-    } else {
-      hi[i] = (h | 0x80000000) >>> 0;
-      lo[i] = l;
-    }
-  }
-  let order = new Int32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
-  let next = new Int32Array(n);
-  const count = new Int32Array(65536);
-  for (let pass = 0; pass < 4; pass++) {
-    const key = pass < 2 ? lo : hi;
-    const shift = (pass & 1) * 16;
-    count.fill(0);
-    for (let i = 0; i < n; i++) count[(key[i] >>> shift) & 0xffff]++;
-    if (n > 0 && count[(key[0] >>> shift) & 0xffff] === n) continue; // every value shares this digit
-    let acc = 0;
-    for (let d = 0; d < 65536; d++) {
-      const c = count[d];
-      count[d] = acc;
-      acc += c;
-    }
-    for (let i = 0; i < n; i++) {
-      const r = order[i];
-      next[count[(key[r] >>> shift) & 0xffff]++] = r;
-    }
-    const t = order;
-    order = next;
-    next = t;
-  }
-  return order;
 }
 
 /**
