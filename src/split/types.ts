@@ -73,8 +73,8 @@ export class Candidate {
     this.oriented = -Infinity;
     this.threshold = NaN;
     this.splitBin = -1;
-    this.values = [];
-    this.others = [];
+    this.values.length = 0; // reused: toSplit() and copyFrom() copy
+    this.others.length = 0;
     this.tried = 0;
     this.branches = 0;
     this.unknown.fill(0);
