@@ -6,6 +6,7 @@ import { registerShow } from './commands/show.js';
 import { registerScore } from './commands/score.js';
 import { registerCriteria } from './commands/criteria.js';
 import { registerCompare } from './commands/compare.js';
+import { registerReport } from './commands/report.js';
 import { VERSION } from '../version.js';
 
 /** Exit code for bad input (file, option, data). */
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerScore(program);
   registerCriteria(program);
   registerCompare(program);
+  registerReport(program);
   program.commands.forEach((c) => c.exitOverride().configureOutput(program.configureOutput()));
   return program;
 }

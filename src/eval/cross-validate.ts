@@ -1,12 +1,15 @@
 import type { Dataset } from '../data/dataset.js';
 import { subsetRows } from '../data/subset.js';
 import { fit } from '../tree/fit.js';
+import type { DecisionTree } from '../tree/model.js';
 import type { FitOptions } from '../tree/options.js';
 import { stratifiedFolds } from './folds.js';
 
 /** One fold's numbers. */
 export interface FoldResult {
   fold: number;
+  trainRows: number;
+  testRows: number;
   testAccuracy: number;
   trainAccuracy: number;
   nodes: number;
@@ -23,17 +26,69 @@ export interface Summary {
   sd: number;
 }
 
-export function summarize(xs: number[]): Summary {
+export function summarize(xs: readonly number[]): Summary {
   const n = xs.length;
+  if (n === 0) return { mean: NaN, sd: NaN };
   const mean = xs.reduce((a, b) => a + b, 0) / n;
   const sd = n > 1 ? Math.sqrt(xs.reduce((a, b) => a + (b - mean) ** 2, 0) / (n - 1)) : 0;
   return { mean, sd };
 }
 
-function accuracy(pred: Int32Array, labels: Int32Array): number {
+export function accuracy(pred: Int32Array, labels: Int32Array): number {
   let ok = 0;
   for (let i = 0; i < labels.length; i++) if (pred[i] === labels[i]) ok++;
   return labels.length ? ok / labels.length : 0;
+}
+
+/** Seed of the fold assignment of repeat `r` (repeat 0 uses the seed itself). */
+export function repeatSeed(seed: number, repeat: number): number {
+  return (seed + repeat) >>> 0;
+}
+
+/** Rows in fold `f` (test) and the others (train), in row order. */
+export function foldRows(assignment: Int32Array, f: number): { train: number[]; test: number[] } {
+  const train: number[] = [];
+  const test: number[] = [];
+  assignment.forEach((g, i) => (g === f ? test : train).push(i));
+  return { train, test };
+}
+
+/**
+ * Fit on every fold but `f`, test on fold `f`. Returns null when the fold is empty (fewer rows
+ * than folds). The numbers depend only on the data, the options and the assignment: no clock or
+ * thread enters them, so every run with the same seed gives the same accuracies.
+ */
+export function evaluateFold(data: Dataset, options: FitOptions, assignment: Int32Array, f: number): FoldResult | null {
+  const { train, test } = foldRows(assignment, f);
+  if (test.length === 0) return null;
+  const trainData = subsetRows(data, train);
+  const testData = subsetRows(data, test);
+  const t0 = performance.now();
+  const tree = fit(trainData, options);
+  const t1 = performance.now();
+  const testPred = tree.predictCodes(testData);
+  const t2 = performance.now();
+  const s = tree.stats();
+  return {
+    fold: f,
+    trainRows: train.length,
+    testRows: test.length,
+    testAccuracy: accuracy(testPred, testData.labels),
+    trainAccuracy: accuracy(tree.predictCodes(trainData), trainData.labels),
+    nodes: s.nodes,
+    leaves: s.leaves,
+    height: s.height,
+    needlessFeatures: s.needlessFeatures.length,
+    fitMs: t1 - t0,
+    predictMs: t2 - t1,
+  };
+}
+
+/** Fit on all rows (the model a report shows), with its fit time. */
+export function fitAll(data: Dataset, options: FitOptions): { tree: DecisionTree; fitMs: number } {
+  const t0 = performance.now();
+  const tree = fit(data, options);
+  return { tree, fitMs: performance.now() - t0 };
 }
 
 /**
@@ -41,32 +96,11 @@ function accuracy(pred: Int32Array, labels: Int32Array): number {
  * the seed, so every configuration run with the same seed sees the same folds.
  */
 export function crossValidate(data: Dataset, options: FitOptions, k: number, seed: number): FoldResult[] {
-  const fold = stratifiedFolds(data.labels, data.classes.length, k, seed);
+  const assignment = stratifiedFolds(data.labels, data.classes.length, k, seed);
   const results: FoldResult[] = [];
   for (let f = 0; f < k; f++) {
-    const train: number[] = [];
-    const test: number[] = [];
-    fold.forEach((g, i) => (g === f ? test : train).push(i));
-    if (test.length === 0) continue;
-    const trainData = subsetRows(data, train);
-    const testData = subsetRows(data, test);
-    const t0 = performance.now();
-    const tree = fit(trainData, options);
-    const t1 = performance.now();
-    const testPred = tree.predictCodes(testData);
-    const t2 = performance.now();
-    const s = tree.stats();
-    results.push({
-      fold: f,
-      testAccuracy: accuracy(testPred, testData.labels),
-      trainAccuracy: accuracy(tree.predictCodes(trainData), trainData.labels),
-      nodes: s.nodes,
-      leaves: s.leaves,
-      height: s.height,
-      needlessFeatures: s.needlessFeatures.length,
-      fitMs: t1 - t0,
-      predictMs: t2 - t1,
-    });
+    const r = evaluateFold(data, options, assignment, f);
+    if (r) results.push(r);
   }
   return results;
 }

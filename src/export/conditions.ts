@@ -1,5 +1,15 @@
 import type { Split } from '../split/types.js';
 import type { FeatureSchema } from '../tree/schema.js';
+import type { TreeNode } from '../tree/node.js';
+
+/**
+ * How a C-MBSV unclassified-region leaf reads in every view: `unclassified region` (no training
+ * row reached it), plus the k-NN fallback when the model stores one.
+ */
+export function unclassifiedLabel(nodeOrKnnRows: TreeNode | number | undefined): string {
+  const rows = typeof nodeOrKnnRows === 'object' ? nodeOrKnnRows.knn?.rows.length : nodeOrKnnRows;
+  return rows !== undefined ? `unclassified region (k-NN over ${rows} rows)` : 'unclassified region';
+}
 
 /** Short number for display (the model file keeps full precision). */
 export function formatNumber(x: number): string {

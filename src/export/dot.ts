@@ -1,6 +1,6 @@
 import type { DecisionTree } from '../tree/model.js';
 import { majorityClass } from '../tree/node.js';
-import { branchCondition, formatNumber } from './conditions.js';
+import { branchCondition, formatNumber, unclassifiedLabel } from './conditions.js';
 
 function quote(s: string): string {
   return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
@@ -20,6 +20,8 @@ export function treeToDot(tree: DecisionTree): string {
         const label = cond.startsWith(name + ' ') ? cond.slice(name.length + 1) : cond;
         out.push(`  n${id} -> n${child} [label=${quote(label)}];`);
       });
+    } else if (node.unclassified) {
+      out.push(`  n${id} [shape=ellipse, style=dashed, label=${quote(unclassifiedLabel(node))}];`);
     } else {
       out.push(`  n${id} [shape=ellipse, label=${quote(`${String(tree.classes[c])}\nn = ${node.n}  ${dist}`)}];`);
     }

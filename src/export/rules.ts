@@ -1,11 +1,16 @@
 import type { DecisionTree } from '../tree/model.js';
 import { majorityClass } from '../tree/node.js';
-import { branchCondition, formatNumber } from './conditions.js';
+import { branchCondition, formatNumber, unclassifiedLabel } from './conditions.js';
 
 /** One rule per leaf: the conjunction of the decisions on its path (Zaki & Meira, "Decision Trees to Rules"). */
 export interface Rule {
   conditions: string[];
+  /** The leaf's class; for a C-MBSV unclassified region (see `unclassified`), the first class, which is not predicted. */
   class: string | number;
+  /** C-MBSV: the leaf is an unclassified region (no training rows; `predict` gives null or k-NN). */
+  unclassified?: true;
+  /** C-MBSV: rows stored for k-NN in that region. */
+  knnRows?: number;
   /** Training weight reaching the leaf, and the share of it in the predicted class. */
   support: number;
   confidence: number;
@@ -18,7 +23,7 @@ export function treeToRules(tree: DecisionTree): Rule[] {
     if (!node.split) {
       const total = node.counts.reduce((a, b) => a + b, 0);
       const c = majorityClass(node.counts);
-      rules.push({ conditions: path, class: tree.classes[c], support: total, confidence: total > 0 ? node.counts[c] / total : 0 });
+      rules.push({ conditions: path, class: tree.classes[c], support: total, confidence: total > 0 ? node.counts[c] / total : 0, ...(node.unclassified ? { unclassified: true as const } : {}), ...(node.knn ? { knnRows: node.knn.rows.length } : {}) });
       return;
     }
     node.children!.forEach((child, b) => walk(child, [...path, branchCondition(node.split!, b, tree.features)]));
@@ -33,6 +38,7 @@ export function rulesToText(tree: DecisionTree): string {
     treeToRules(tree)
       .map((r, i) => {
         const cond = r.conditions.length ? r.conditions.join(' AND ') : 'TRUE';
+        if (r.unclassified) return `R${i + 1}: IF ${cond} THEN ${unclassifiedLabel(r.knnRows)}  [support 0]`;
         return `R${i + 1}: IF ${cond} THEN ${tree.target} = ${String(r.class)}  [support ${formatNumber(r.support)}, confidence ${r.confidence.toFixed(2)}]`;
       })
       .join('\n') + '\n'

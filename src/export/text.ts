@@ -1,6 +1,6 @@
 import type { DecisionTree } from '../tree/model.js';
 import { majorityClass } from '../tree/node.js';
-import { branchCondition, formatNumber } from './conditions.js';
+import { branchCondition, formatNumber, unclassifiedLabel } from './conditions.js';
 
 /**
  * Indented text in the style of Weka's J48: one line per branch, `|   ` per level, leaves as
@@ -9,6 +9,7 @@ import { branchCondition, formatNumber } from './conditions.js';
 export function treeToText(tree: DecisionTree): string {
   const lines: string[] = [];
   const leafLabel = (id: number): string => {
+    if (tree.nodes[id].unclassified) return unclassifiedLabel(tree.nodes[id]);
     const counts = tree.nodes[id].counts;
     const total = counts.reduce((a, b) => a + b, 0);
     const c = majorityClass(counts);

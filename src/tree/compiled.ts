@@ -1,6 +1,8 @@
 import type { TreeNode } from './node.js';
 import { majorityClass } from './node.js';
 import type { FeatureSchema } from './schema.js';
+import type { KnnRegion } from './node.js';
+import { knnVote } from '../cmbsv/knn.js';
 
 const LEAF = 0;
 const NUMERIC = 1;
@@ -8,6 +10,16 @@ const CATEGORICAL = 2;
 
 /** One aligned input column per model feature: numeric values (NaN = missing) or model codes (-1 = missing/unseen). */
 export type AlignedColumn = Float64Array | Int32Array;
+
+/**
+ * How rows that reach a C-MBSV unclassified region are predicted: `none` → class code -1 and
+ * all-zero probabilities; `knn` → k-NN over the region's stored rows (regions without stored rows
+ * stay unclassified).
+ */
+export interface UnclassifiedPolicy {
+  unclassified: 'none' | 'knn';
+  knnK: number;
+}
 
 /**
  * A fitted tree flattened into parallel typed arrays for prediction without per-row allocation.
@@ -30,6 +42,11 @@ export class CompiledTree {
   readonly missingBranch: Int32Array;
   /** Share of its parent's training weight that reached each node (weights of the C4.5 mixture). */
   readonly share: Float64Array;
+  /** 1 for a C-MBSV unclassified-region leaf. */
+  readonly unclassified: Uint8Array;
+  /** Its k-NN data, when the model stores it. */
+  readonly knn: (KnnRegion | undefined)[];
+  private readonly kinds: ('numeric' | 'categorical')[];
   private readonly mix: Float64Array;
 
   constructor(nodes: TreeNode[], features: FeatureSchema[], readonly classes: number) {
@@ -44,12 +61,21 @@ export class CompiledTree {
     this.missingBranch = new Int32Array(m).fill(-1);
     this.share = new Float64Array(m).fill(1);
     this.mix = new Float64Array(classes);
+    this.unclassified = new Uint8Array(m);
+    this.knn = new Array<KnnRegion | undefined>(m);
+    this.kinds = features.map((f) => f.kind);
     const thresholds: number[] = [];
     const codeBranch: number[] = [];
     nodes.forEach((node, i) => {
       const total = node.counts.reduce((a, b) => a + b, 0);
       for (let c = 0; c < classes; c++) this.proba[i * classes + c] = total > 0 ? node.counts[c] / total : 1 / classes;
       this.classOf[i] = majorityClass(node.counts);
+      if (node.unclassified) {
+        this.unclassified[i] = 1;
+        this.classOf[i] = -1;
+        this.proba.fill(0, i * classes, i * classes + classes);
+        this.knn[i] = node.knn;
+      }
       const split = node.split;
       if (!split || !node.children) return;
       this.feature[i] = split.feature;
@@ -113,17 +139,19 @@ export class CompiledTree {
   }
 
   /** Add `weight` × the class distribution reached by row `i` from `node` into `out[offset..]`. */
-  private accumulate(columns: AlignedColumn[], i: number, from: number, weight: number, out: Float64Array, offset: number): void {
+  private accumulate(columns: AlignedColumn[], i: number, from: number, weight: number, out: Float64Array, offset: number, policy?: UnclassifiedPolicy): void {
     const k = this.classes;
     const r = this.route(columns, i, from);
     if (r >= 0) {
-      for (let c = 0; c < k; c++) out[offset + c] += weight * this.proba[r * k + c];
+      const region = this.unclassified[r] && policy?.unclassified === 'knn' ? this.knn[r] : undefined;
+      if (region) knnVote(region, this.kinds, columns, i, policy!.knnK, k, out, offset, weight);
+      else for (let c = 0; c < k; c++) out[offset + c] += weight * this.proba[r * k + c];
       return;
     }
     const node = -1 - r;
     const first = this.firstChild[node];
     const branches = this.kind[node] === NUMERIC ? this.paramCount[node] + 1 : this.branchCount(node);
-    for (let b = 0; b < branches; b++) this.accumulate(columns, i, first + b, weight * this.share[first + b], out, offset);
+    for (let b = 0; b < branches; b++) this.accumulate(columns, i, first + b, weight * this.share[first + b], out, offset, policy);
   }
 
   private branchCount(node: number): number {
@@ -133,34 +161,42 @@ export class CompiledTree {
     return max + 1;
   }
 
-  /** Class code per row (the most probable class; ties to the lowest index). */
-  predictCodes(columns: AlignedColumn[], nRows: number, out = new Int32Array(nRows)): Int32Array {
+  /**
+   * Class code per row (the most probable class; ties to the lowest index). A row in a C-MBSV
+   * unclassified region gets -1, or its k-NN class under `policy` `knn` when the region has data.
+   */
+  predictCodes(columns: AlignedColumn[], nRows: number, out = new Int32Array(nRows), policy?: UnclassifiedPolicy): Int32Array {
     const k = this.classes;
     const mix = this.mix;
     for (let i = 0; i < nRows; i++) {
       const r = this.route(columns, i);
       if (r >= 0) {
-        out[i] = this.classOf[r];
+        const region = this.unclassified[r] && policy?.unclassified === 'knn' ? this.knn[r] : undefined;
+        out[i] = region ? knnVote(region, this.kinds, columns, i, policy!.knnK, k) : this.classOf[r];
         continue;
       }
       mix.fill(0);
-      this.accumulate(columns, i, 0, 1, mix, 0);
-      let best = 0;
-      for (let c = 1; c < k; c++) if (mix[c] > mix[best]) best = c;
-      out[i] = best;
+      this.accumulate(columns, i, 0, 1, mix, 0, policy);
+      let best = -1;
+      for (let c = 0; c < k; c++) if (mix[c] > 0 && (best < 0 || mix[c] > mix[best])) best = c;
+      out[i] = best < 0 && !this.unclassified.includes(1) ? 0 : best;
     }
     return out;
   }
 
-  /** Class probabilities, row-major: out[i * classes + c]. */
-  predictProba(columns: AlignedColumn[], nRows: number, out = new Float64Array(nRows * this.classes)): Float64Array {
+  /**
+   * Class probabilities, row-major: out[i * classes + c]. A row in a C-MBSV unclassified region
+   * gets all zeros, or the k-NN vote shares under `policy` `knn` when the region has data.
+   */
+  predictProba(columns: AlignedColumn[], nRows: number, out = new Float64Array(nRows * this.classes), policy?: UnclassifiedPolicy): Float64Array {
     const k = this.classes;
     for (let i = 0; i < nRows; i++) {
       const r = this.route(columns, i);
-      if (r >= 0) for (let c = 0; c < k; c++) out[i * k + c] = this.proba[r * k + c];
-      else {
+      if (r >= 0 && !(this.unclassified[r] && policy?.unclassified === 'knn' && this.knn[r])) {
+        for (let c = 0; c < k; c++) out[i * k + c] = this.proba[r * k + c];
+      } else {
         out.fill(0, i * k, i * k + k);
-        this.accumulate(columns, i, 0, 1, out, i * k);
+        this.accumulate(columns, i, 0, 1, out, i * k, policy);
       }
     }
     return out;

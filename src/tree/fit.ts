@@ -1,6 +1,10 @@
 import type { Dataset } from '../data/dataset.js';
 import { GroveError } from '../errors.js';
 import { growTree } from './grow.js';
+import { growCmbsv } from '../cmbsv/grow.js';
+import { applyOrderedCategories } from '../cmbsv/ordinal.js';
+import { cmbsvSavedOptions } from '../cmbsv/saved.js';
+import { growAndPrune } from './prune/index.js';
 import { DecisionTree } from './model.js';
 import { resolveOptions, type FitOptions, type ResolvedOptions } from './options.js';
 import type { FeatureSchema, SavedOptions } from './schema.js';
@@ -9,7 +13,7 @@ import type { FeatureSchema, SavedOptions } from './schema.js';
  * Grow a decision tree on `data`.
  *
  * @param data a Dataset from `readDataset` (Node) or `datasetFromRows` (anywhere)
- * @param options a preset (`algorithm: 'id3' | 'c45' | 'cart' | 'zaki'`, default `cart`) and any
+ * @param options a preset (`algorithm: 'id3' | 'c45' | 'cart' | 'zaki' | 'cmbsv'`, default `cart`) and any
  *   option overriding it; see `TreeOptions` for each option and its default
  * @throws GroveError for an invalid option, an empty data set or bad weights
  *
@@ -23,13 +27,18 @@ export function fit(data: Dataset, options: FitOptions = {}): DecisionTree {
   if (data.nRows === 0) throw new GroveError('no data rows to learn from', { file: data.source });
   if (data.classes.length === 0) throw new GroveError('no class labels', { file: data.source });
   const weights = applyClassWeight(checkWeights(options.sampleWeight ?? data.weights, data.nRows), data, opts);
-  const nodes = growTree(data, opts, weights);
+  // Post-pruning (src/tree/prune/): grows with growTree, holding rows out or cross-validating as the method needs.
+  // Ordered categorical features become their ranks (orderedCategories); C-MBSV has its own grower (src/cmbsv/).
+  const { data: ranked, levels } = applyOrderedCategories(data, opts.orderedCategories);
+  const grow = opts.algorithm === 'cmbsv' ? (d: Dataset, w: Float64Array) => growCmbsv(d, opts, w) : (d: Dataset, w: Float64Array) => growTree(d, opts, w);
+  const { nodes, info } = growAndPrune({ options: opts, data: ranked, weights, grow });
   return new DecisionTree({
     target: data.targetName,
-    features: data.features.map(featureSchema),
+    features: ranked.features.map((col) => ({ ...featureSchema(col), ...(levels.has(col.name) ? { levels: levels.get(col.name)! } : {}) })),
     classes: data.classes.slice(),
-    options: savedOptions(opts),
+    options: { ...savedOptions(opts), ...cmbsvSavedOptions(opts) },
     nodes,
+    ...(info ? { pruning: info } : {}),
   });
 }
 

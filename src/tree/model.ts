@@ -1,9 +1,12 @@
 import type { ClassLabel } from '../data/dataset.js';
 import type { TreeNode } from './node.js';
-import { CompiledTree } from './compiled.js';
+import { CompiledTree, type UnclassifiedPolicy } from './compiled.js';
 import { alignInput, type PredictInput } from './align.js';
+import { encodeOrderedInput } from '../cmbsv/ordinal.js';
 import { MODEL_FORMAT, MODEL_VERSION, validateModel, type FeatureSchema, type ModelFile, type SavedOptions } from './schema.js';
 import { treeStats, type TreeStats } from './stats.js';
+import { costComplexityPath } from './prune/cost-complexity.js';
+import type { CcpPathEntry, PruningInfo } from './prune/types.js';
 
 /**
  * A fitted decision tree: predicts classes and class probabilities, describes itself, and
@@ -22,6 +25,8 @@ export class DecisionTree {
   readonly classes: ClassLabel[];
   readonly options: SavedOptions;
   readonly nodes: TreeNode[];
+  /** What post-pruning did (method, leaves before/after, α, its path and CV table); undefined when unpruned. */
+  readonly pruning?: PruningInfo;
   private compiledTree?: CompiledTree;
 
   constructor(model: Omit<ModelFile, 'format' | 'version'>) {
@@ -30,6 +35,7 @@ export class DecisionTree {
     this.classes = model.classes;
     this.options = model.options;
     this.nodes = model.nodes;
+    if (model.pruning) this.pruning = model.pruning;
   }
 
   /** Flat typed-array form used for prediction (built once, on first use). */
@@ -40,35 +46,60 @@ export class DecisionTree {
   /**
    * Predicted class per row. A row whose value at a node is missing, or is a category the node
    * has no branch for, gets the majority class of that node (its class distribution).
+   * C-MBSV: a row that falls in an *unclassified region* gets `null` — unless the tree was grown
+   * with `unclassified: 'knn'` (or `options` asks for it and the model stores k-NN data), when it
+   * gets the k-NN label. Only C-MBSV trees have unclassified regions.
    */
-  predict(input: PredictInput): ClassLabel[] {
-    return Array.from(this.predictCodes(input), (c) => this.classes[c]);
+  predict(input: PredictInput, options?: Partial<UnclassifiedPolicy>): (ClassLabel | null)[] {
+    return Array.from(this.predictCodes(input, options), (c) => (c < 0 ? null : this.classes[c]));
   }
 
-  /** Predicted class index (into `classes`) per row. */
-  predictCodes(input: PredictInput): Int32Array {
-    const { columns, nRows } = alignInput(this.features, input);
-    return this.compiled.predictCodes(columns, nRows);
+  /** Predicted class index (into `classes`) per row; -1 for a row in a C-MBSV unclassified region (see `predict`). */
+  predictCodes(input: PredictInput, options?: Partial<UnclassifiedPolicy>): Int32Array {
+    const { columns, nRows } = alignInput(this.features, encodeOrderedInput(this.features, input));
+    return this.compiled.predictCodes(columns, nRows, undefined, this.unclassifiedPolicy(options));
   }
 
-  /** Class-probability vector per row, in the order of `classes`: the training distribution of the node the row stops at. */
-  predictProba(input: PredictInput): number[][] {
+  /**
+   * Class-probability vector per row, in the order of `classes`: the training distribution of the
+   * node the row stops at. A row in a C-MBSV unclassified region gets all zeros (no training row
+   * supports any class), or the k-NN vote shares when k-NN labels it (see `predict`).
+   */
+  predictProba(input: PredictInput, options?: Partial<UnclassifiedPolicy>): number[][] {
     const k = this.classes.length;
-    const flat = this.predictProbaFlat(input);
+    const flat = this.predictProbaFlat(input, options);
     const out: number[][] = [];
     for (let i = 0; i < flat.length; i += k) out.push(Array.from(flat.subarray(i, i + k)));
     return out;
   }
 
   /** Probabilities row-major in one Float64Array (`[i * classes.length + c]`), without per-row arrays. */
-  predictProbaFlat(input: PredictInput): Float64Array {
-    const { columns, nRows } = alignInput(this.features, input);
-    return this.compiled.predictProba(columns, nRows);
+  predictProbaFlat(input: PredictInput, options?: Partial<UnclassifiedPolicy>): Float64Array {
+    const { columns, nRows } = alignInput(this.features, encodeOrderedInput(this.features, input));
+    return this.compiled.predictProba(columns, nRows, undefined, this.unclassifiedPolicy(options));
+  }
+
+  /** The model's own C-MBSV settings (`options.cmbsv`), overridden by `options`. */
+  private unclassifiedPolicy(options?: Partial<UnclassifiedPolicy>): UnclassifiedPolicy {
+    const saved = this.options.cmbsv;
+    return {
+      unclassified: options?.unclassified ?? saved?.unclassified ?? 'none',
+      knnK: options?.knnK ?? saved?.knnK ?? 1,
+    };
   }
 
   /** Node counts, leaves, height, features used / never used, feature importances. */
   stats(): TreeStats {
     return treeStats(this.nodes, this.features);
+  }
+
+  /**
+   * CART's weakest-link sequence of this tree: α_0 = 0 < α_1 < … with the leaves and training
+   * error of each nested subtree T(α_k) (α on scikit-learn's scale; see docs/pruning.md). For a
+   * tree pruned by cost-complexity, `pruning.path` holds the sequence of the full tree it was cut from.
+   */
+  costComplexityPath(): CcpPathEntry[] {
+    return costComplexityPath(this.nodes);
   }
 
   /** The model file: plain JSON-safe data. */
@@ -81,6 +112,7 @@ export class DecisionTree {
       classes: this.classes,
       options: this.options,
       nodes: this.nodes,
+      ...(this.pruning ? { pruning: this.pruning } : {}),
     };
   }
 

@@ -87,6 +87,25 @@ export interface TreeOptions {
    * many bins as distinct values the splits are the exact ones.
    */
   bins?: number;
+  // ---- C-MBSV (algorithm 'cmbsv'; docs/cmbsv.md) ----
+  /** C-MBSV: class numbers in eq. 10's correlation: `ordinal` (the paper: 1..n in class order) or `one-vs-rest` (max over classes). */
+  labelCoding: 'ordinal' | 'one-vs-rest';
+  /** C-MBSV: centre feature and label vectors before normalising them, as LARS does (Pearson's r; the default); false = eq. 10's cosine of the raw vectors. */
+  correlationCentring: boolean;
+  /** C-MBSV: the SVM constant C of eq. 11 (before the imbalance weights). */
+  svmC: number;
+  /** C-MBSV: the paper's imbalance weights C_a = C·n_b/(n_a+n_b), C_b = C·n_a/(n_a+n_b). */
+  svmBalance: boolean;
+  /** C-MBSV: values the 1-D SVM sees: `standardize` (each pair's rows, as MATLAB svmtrain) or `none` (raw). */
+  svmScaling: 'standardize' | 'none' | 'unit-norm';
+  /** C-MBSV: the bias when several are optimal: `midpoint` (libsvm) or `max-alpha` (MATLAB svmtrain's QP: from the row of largest α). */
+  svmBias: 'midpoint' | 'max-alpha';
+  /** C-MBSV: a row in an unclassified region is reported as unclassified (`none`) or labelled by k-NN over the region's parent rows (`knn`; the model then stores those rows). */
+  unclassified: 'none' | 'knn';
+  /** C-MBSV: k of the k-NN fallback (default 1, the nearest-neighbour rule of Cover & Hart, the paper's ref. [48]). */
+  knnK: number;
+  /** Ordered categorical features mapped to their ranks 1..L before growing (C-MBSV paper §3.1): feature name → levels in order. */
+  orderedCategories?: Record<string, string[]>;
 }
 
 /** Options as passed to `fit`: any subset, plus an optional preset name. */
@@ -127,6 +146,15 @@ export const DEFAULTS: TreeOptions = {
   ccpRule: '1se',
   seed: 1,
   bins: undefined,
+  labelCoding: 'ordinal',
+  correlationCentring: true,
+  svmC: 1,
+  svmBalance: true,
+  svmScaling: 'standardize',
+  svmBias: 'midpoint',
+  unclassified: 'none',
+  knnK: 1,
+  orderedCategories: undefined,
 };
 
 export interface Preset {
@@ -143,14 +171,30 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     options: { criterion: 'info-gain', categoricalSplit: 'multiway' },
   },
   c45: {
-    description: 'gain ratio, multiway categorical, binary numeric thresholds (pruning: see issue 3)',
+    description:
+      'gain ratio among splits of at least average gain, numeric thresholds by information gain, multiway categorical, ' +
+      'fractional missing values, error-based pruning (CF 0.25)',
     source: 'Quinlan 1993; metrics tutorial "C4.5 Algorithm"',
-    options: { criterion: 'gain-ratio', categoricalSplit: 'multiway', minSamplesLeaf: 2 },
+    options: {
+      criterion: 'gain-ratio',
+      categoricalSplit: 'multiway',
+      minSamplesLeaf: 2,
+      averageGainRule: true,
+      thresholdCriterion: 'info-gain',
+      missing: 'fractional',
+      prune: 'error-based',
+      confidence: 0.25,
+    },
   },
   cart: {
-    description: 'Gini impurity, binary splits everywhere',
+    description: 'Gini impurity, binary splits everywhere, cost-complexity pruning with α by 10-fold CV (1-SE rule)',
     source: 'Breiman et al. 1984; metrics tutorial "CART Algorithm"',
-    options: { criterion: 'gini', categoricalSplit: 'binary' },
+    options: { criterion: 'gini', categoricalSplit: 'binary', prune: 'cost-complexity', ccpFolds: 10, ccpRule: '1se' },
+  },
+  cmbsv: {
+    description: 'C-MBSV: feature of largest |correlation| with the class, thresholds from pairwise 1-D SVMs, multi-branch nodes, unclassified regions',
+    source: 'Salehi-Moghaddami, Sadoghi Yazdi & Poostchi 2011 (docs/cmbsv.md)',
+    options: { categoricalSplit: 'multiway', missing: 'majority' },
   },
   zaki: {
     description: "Zaki & Meira's DECISIONTREE(D, η=5, π=0.95): binary splits scored by information gain",
@@ -202,6 +246,25 @@ export function resolveOptions(user: FitOptions = {}): ResolvedOptions {
   if (merged.bins !== undefined) {
     checkInteger('bins', merged.bins, 2, false);
     if (merged.bins > 65535) throw new GroveError(`bins must be at most 65535, got ${merged.bins}`);
+  }
+  checkChoice('labelCoding', merged.labelCoding, ['ordinal', 'one-vs-rest']);
+  checkChoice('svmScaling', merged.svmScaling, ['standardize', 'none', 'unit-norm']);
+  checkChoice('unclassified', merged.unclassified, ['none', 'knn']);
+  checkChoice('svmBias', merged.svmBias, ['midpoint', 'max-alpha']);
+  if (typeof merged.correlationCentring !== 'boolean') throw new GroveError(`correlationCentring must be true or false, got ${String(merged.correlationCentring)}`);
+  if (typeof merged.svmBalance !== 'boolean') throw new GroveError(`svmBalance must be true or false, got ${String(merged.svmBalance)}`);
+  if (!(merged.svmC > 0 && Number.isFinite(merged.svmC))) throw new GroveError(`svmC must be a finite number > 0, got ${String(merged.svmC)}`);
+  checkInteger('knnK', merged.knnK, 1, false);
+  if (merged.orderedCategories !== undefined) {
+    if (typeof merged.orderedCategories !== 'object' || merged.orderedCategories === null) throw new GroveError('orderedCategories must map feature names to lists of levels');
+    for (const [name, levels] of Object.entries(merged.orderedCategories)) {
+      if (!Array.isArray(levels) || levels.length === 0 || new Set(levels).size !== levels.length) {
+        throw new GroveError(`orderedCategories for '${name}' must be a non-empty list of distinct levels`);
+      }
+    }
+  }
+  if (algorithm === 'cmbsv' && merged.missing !== 'majority') {
+    throw new GroveError(`algorithm 'cmbsv' supports missing 'majority' only (rows with a missing value follow the heaviest branch), got '${merged.missing}'`);
   }
   if (merged.classWeight !== undefined && merged.classWeight !== 'balanced') {
     if (typeof merged.classWeight !== 'object' || merged.classWeight === null) throw new GroveError(`classWeight must be 'balanced' or a map from class label to weight`);

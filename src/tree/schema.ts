@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GroveError } from '../errors.js';
 import type { ClassLabel } from '../data/dataset.js';
 import type { TreeNode } from './node.js';
+import type { PruningInfo } from './prune/types.js';
 
 /** The file format name and version written into every model file. */
 export const MODEL_FORMAT = 'grove-tree';
@@ -12,6 +13,20 @@ export interface FeatureSchema {
   name: string;
   kind: 'numeric' | 'categorical';
   categories?: string[];
+  /** A numeric feature made from an ordered categorical one (`orderedCategories`): its levels; value = rank (1-based). */
+  levels?: string[];
+}
+
+/** Settings of a C-MBSV tree (algorithm `cmbsv`; see TreeOptions for each). */
+export interface SavedCmbsvOptions {
+  labelCoding: 'ordinal' | 'one-vs-rest';
+  correlationCentring: boolean;
+  svmC: number;
+  svmBalance: boolean;
+  svmScaling: 'standardize' | 'none' | 'unit-norm';
+  svmBias: 'midpoint' | 'max-alpha';
+  unclassified: 'none' | 'knn';
+  knnK: number;
 }
 
 /** Options as saved (Infinity and "auto" written as null). */
@@ -41,6 +56,8 @@ export interface SavedOptions {
   seed: number;
   /** Histogram mode's bin count; null = exact mode. */
   bins?: number | null;
+  /** Present for C-MBSV trees only. */
+  cmbsv?: SavedCmbsvOptions;
 }
 
 /** A model file: versioned JSON. */
@@ -52,6 +69,8 @@ export interface ModelFile {
   classes: ClassLabel[];
   options: SavedOptions;
   nodes: TreeNode[];
+  /** What post-pruning did (src/tree/prune/); absent for an unpruned tree. */
+  pruning?: PruningInfo;
 }
 
 const count = z.number().finite().nonnegative();
@@ -69,13 +88,22 @@ const nodeSchema = z.object({
   score: z.number().optional(),
   improvement: z.number().optional(),
   missingBranch: z.number().int().nonnegative().optional(),
+  unclassified: z.literal(true).optional(),
+  knn: z
+    .object({
+      rows: z.array(z.array(z.number().finite().nullable())).min(1),
+      labels: z.array(z.number().int().nonnegative()),
+      center: z.array(z.number().finite()),
+      scale: z.array(z.number().finite().positive()),
+    })
+    .optional(),
 });
 const modelSchema = z.object({
   format: z.literal(MODEL_FORMAT),
   version: z.literal(MODEL_VERSION),
   target: z.string(),
   features: z.array(
-    z.object({ name: z.string(), kind: z.enum(['numeric', 'categorical']), categories: z.array(z.string()).optional() }),
+    z.object({ name: z.string(), kind: z.enum(['numeric', 'categorical']), categories: z.array(z.string()).optional(), levels: z.array(z.string()).min(1).optional() }),
   ),
   classes: z.array(z.union([z.string(), z.number()])).min(1),
   options: z.object({
@@ -103,8 +131,51 @@ const modelSchema = z.object({
     ccpRule: z.enum(['1se', 'min']),
     seed: z.number().int(),
     bins: z.number().int().nullable().optional(),
+    cmbsv: z
+      .object({
+        labelCoding: z.enum(['ordinal', 'one-vs-rest']),
+        correlationCentring: z.boolean(),
+        svmC: z.number().positive(),
+        svmBalance: z.boolean(),
+        svmScaling: z.enum(['standardize', 'none', 'unit-norm']),
+        svmBias: z.enum(['midpoint', 'max-alpha']),
+        unclassified: z.enum(['none', 'knn']),
+        knnK: z.number().int().positive(),
+      })
+      .optional(),
   }),
   nodes: z.array(nodeSchema).min(1),
+  pruning: z
+    .object({
+      method: z.enum(['none', 'pessimistic', 'error-based', 'reduced-error', 'cost-complexity']),
+      leavesBefore: z.number().int().nonnegative(),
+      leavesAfter: z.number().int().nonnegative(),
+      confidence: z.number().optional(),
+      subtreeRaising: z.boolean().optional(),
+      validationRows: z.number().int().nonnegative().optional(),
+      alpha: z.number().nonnegative().optional(),
+      path: z.array(z.object({ alpha: z.number().nonnegative(), leaves: z.number().int().positive(), trainingError: z.number() })).optional(),
+      cv: z
+        .object({
+          folds: z.number().int(),
+          rule: z.enum(['1se', 'min']),
+          seed: z.number().int(),
+          table: z.array(
+            z.object({
+              alpha: z.number(),
+              evalAlpha: z.number(),
+              leaves: z.number().int(),
+              error: z.number(),
+              se: z.number(),
+              foldErrors: z.array(z.number()),
+            }),
+          ),
+          minIndex: z.number().int().nonnegative(),
+          chosenIndex: z.number().int().nonnegative(),
+        })
+        .optional(),
+    })
+    .optional(),
 });
 
 /**
@@ -132,11 +203,23 @@ export function validateModel(value: unknown, file?: string): ModelFile {
   const k = model.classes.length;
   model.features.forEach((f, i) => {
     if (f.kind === 'categorical' && !f.categories) fail(`features.${i}: categorical feature without categories`);
+    if (f.levels && f.kind !== 'numeric') fail(`features.${i}: ordered levels on a categorical feature`);
   });
   const seen = new Uint8Array(model.nodes.length);
   model.nodes.forEach((node, i) => {
     if (node.counts.length !== k) fail(`nodes.${i}.counts: expected ${k} class counts, found ${node.counts.length}`);
     if (!node.split !== !node.children) fail(`nodes.${i}: a split needs children and children need a split`);
+    if (node.unclassified && node.split) fail(`nodes.${i}: an unclassified region must be a leaf`);
+    if (node.knn) {
+      if (!node.unclassified) fail(`nodes.${i}.knn: k-NN data on a node that is not an unclassified region`);
+      const d = model.features.length;
+      if (node.knn.labels.length !== node.knn.rows.length) fail(`nodes.${i}.knn: ${node.knn.rows.length} rows but ${node.knn.labels.length} labels`);
+      if (node.knn.center.length !== d || node.knn.scale.length !== d) fail(`nodes.${i}.knn: expected ${d} centers and scales`);
+      node.knn.rows.forEach((row, r) => {
+        if (row.length !== d) fail(`nodes.${i}.knn.rows.${r}: expected ${d} values, found ${row.length}`);
+      });
+      for (const c of node.knn.labels) if (c >= k) fail(`nodes.${i}.knn.labels: class ${c} out of range`);
+    }
     if (!node.split || !node.children) return;
     const split = node.split;
     const feature = model.features[split.feature];

@@ -111,7 +111,7 @@ describe("C4.5's selection rule and MDL correction", () => {
       y: i < 20 ? 'm' : 'n',
     }));
     const data = datasetFromRows(rows, { target: 'y' });
-    const base = { criterion: 'gain-ratio', categoricalSplit: 'multiway' as const, maxDepth: 1 };
+    const base = { criterion: 'gain-ratio', categoricalSplit: 'multiway' as const, maxDepth: 1, prune: 'none' as const };
     const scores = scoreAttributes(data, base).attributes;
     const byName = Object.fromEntries(scores.map((a) => [a.name, a.score!]));
     expect(byName.id).toBeCloseTo((1 - (39 / 40) * h(19 / 39, 20 / 39)) / h(1 / 40, 39 / 40), 12);
@@ -148,7 +148,7 @@ describe('chi-square pre-pruning', () => {
       { columns: ['s', 'y'] },
     );
     expect(fit(weak, { chiSquareAlpha: 0.05 }).nodes).toHaveLength(1);
-    expect(fit(weak, { chiSquareAlpha: 0.5 }).nodes).toHaveLength(3);
+    expect(fit(weak, { chiSquareAlpha: 0.5, prune: 'none' }).nodes).toHaveLength(3);
   });
 });
 

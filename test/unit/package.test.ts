@@ -7,7 +7,7 @@ const root = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 /** Files reachable from the browser-safe entry point: everything but the Node readers, I/O and CLI. */
-const NODE_ONLY = ['src/cli/', 'src/io/', 'src/node.ts', 'src/data/csv.ts', 'src/data/read.ts', 'src/data/node.ts'];
+const NODE_ONLY = ['src/cli/', 'src/io/', 'src/run/', 'src/node.ts', 'src/data/csv.ts', 'src/data/read.ts', 'src/data/node.ts'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

@@ -77,10 +77,10 @@ describe('growing', () => {
     expect(fit(data, { maxDepth: 1 }).stats().height).toBeLessThanOrEqual(1);
     for (const node of leaves(fit(data, { minSamplesLeaf: 3 }).nodes)) expect(node.n).toBeGreaterThanOrEqual(3);
     for (const node of internal(fit(data, { minSamplesSplit: 5 }).nodes)) expect(node.n).toBeGreaterThanOrEqual(5);
-    for (const node of internal(fit(data, { purity: 0.75 }).nodes)) {
+    for (const node of internal(fit(data, { purity: 0.75, prune: 'none' }).nodes)) {
       expect(Math.max(...node.counts) / node.counts.reduce((a, b) => a + b)).toBeLessThan(0.75);
     }
-    const gains = internal(fit(data, { minGain: 0.05 }).nodes).map((n) => n.improvement!);
+    const gains = internal(fit(data, { minGain: 0.05, prune: 'none' }).nodes).map((n) => n.improvement!);
     expect(gains.length).toBeGreaterThan(0);
     for (const g of gains) expect(g).toBeGreaterThanOrEqual(0.05);
   });
@@ -96,7 +96,7 @@ describe('growing', () => {
 
   it('limits binary subsets to |V| ≤ l when there are more than two classes', () => {
     const rows = Array.from({ length: 60 }, (_, i) => ({ v: 'abcdef'[i % 6], y: ['r', 's', 't'][Math.floor(i / 20)] }));
-    const tree = fit(datasetFromRows(rows, { target: 'y' }), { maxSubsetSize: 1, maxDepth: 1 });
+    const tree = fit(datasetFromRows(rows, { target: 'y' }), { maxSubsetSize: 1, maxDepth: 1, prune: 'none' });
     const split = tree.nodes[0].split!;
     expect(split.kind).toBe('subset');
     if (split.kind === 'subset') expect(split.left).toHaveLength(1);
@@ -116,8 +116,8 @@ describe('growing', () => {
     );
     const base = readDataset(fixture('taxable-income.csv'), { target: 'Cheat' });
     for (const criterion of ['gini', 'info-gain', 'gain-ratio', 'chi-square', 'dcsm', 'chandra-varghese']) {
-      const weighted = fit(base, { criterion, sampleWeight: new Float64Array(base.nRows).fill(2) });
-      const dup = fit(doubled, { criterion });
+      const weighted = fit(base, { criterion, prune: 'none', sampleWeight: new Float64Array(base.nRows).fill(2) });
+      const dup = fit(doubled, { criterion, prune: 'none' });
       expect(weighted.nodes.map((n) => [n.split, n.counts])).toEqual(dup.nodes.map((n) => [n.split, n.counts]));
     }
   });
@@ -148,7 +148,7 @@ describe('growing', () => {
         return t.total > 0 ? err / t.total : 0;
       },
     });
-    const tree = fit(tennis, { criterion: 'misclassification' });
+    const tree = fit(tennis, { criterion: 'misclassification', prune: 'none' });
     expect(tree.options.criterion).toBe('misclassification');
     expect(accuracy(tree, tennis)).toBe(1);
   });
@@ -220,7 +220,7 @@ describe('model files', () => {
   });
 
   it('refuses corrupt or foreign files with a one-line GroveError', () => {
-    const good = fit(tennis, { algorithm: 'cart' }).toJSON();
+    const good = fit(tennis, { algorithm: 'cart', prune: 'none' }).toJSON();
     const cases: Array<[string, unknown, RegExp]> = [
       ['foreign.json', { name: 'grove', version: '0.1.0' }, /not a grove model/],
       ['version.json', { ...good, version: 99 }, /unsupported grove model version 99/],
@@ -274,7 +274,7 @@ describe.skipIf(!haveCorpus)('every measure on UCI data', () => {
         if (!isCategorical && categoricalSplit === 'multiway') continue;
         if (criterion === 'twoing' && categoricalSplit === 'multiway') continue;
         it(`${criterion} (${categoricalSplit}) on ${name}: unpruned training accuracy is 1.0`, () => {
-          const tree = fit(data, { criterion, categoricalSplit });
+          const tree = fit(data, { criterion, categoricalSplit, prune: 'none' });
           expect(hasConflictingDuplicates(data)).toBe(false);
           expect(accuracy(tree, data)).toBe(1);
           expect(tree.stats().leaves).toBeGreaterThan(1);

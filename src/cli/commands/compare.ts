@@ -1,21 +1,17 @@
 import type { Command } from 'commander';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readDataset } from '../../data/read.js';
-import { crossValidate, summarize, type FoldResult } from '../../eval/cross-validate.js';
+import { parseConfigs, presetConfigs, type Config } from '../../eval/configs.js';
+import { renderTable } from '../../eval/table.js';
 import { GroveError } from '../../errors.js';
-import type { FitOptions } from '../../tree/options.js';
+import { findDataFiles } from '../../run/datasets.js';
+import { runComparison } from '../../run/compare.js';
 import { intOption, listOption } from '../args.js';
-import { emit } from '../output.js';
 
 /** The data sets that ship with grove (Debian-sourced UCI files, see data/README.md). */
 export const BUNDLED_DATA = fileURLToPath(new URL('../../../data/', import.meta.url));
-
-interface Config {
-  label: string;
-  options: FitOptions;
-}
 
 interface CompareFlags {
   data?: string[];
@@ -23,85 +19,89 @@ interface CompareFlags {
   algorithms: string[];
   criteria: string[];
   base: string;
+  configs?: string;
   folds: number;
+  repeats: number;
   seed: number;
+  jobs?: number;
+  out?: string;
+  resume?: boolean;
+  models: boolean;
   json?: string;
+  progress: boolean;
 }
 
-/** Data files named by `--data` (files, or every .csv/.arff in a folder), filtered by `--datasets`. */
-function findDataFiles(paths: string[], only?: string[]): string[] {
-  const files: string[] = [];
-  for (const p of paths) {
-    if (!existsSync(p)) throw new GroveError('no such file or folder', { file: p });
-    if (statSync(p).isDirectory()) {
-      for (const f of readdirSync(p).sort()) if (/\.(csv|arff)$/i.test(f)) files.push(join(p, f));
-    } else files.push(p);
+/** `--data a b,c --data d` → [a, b, c, d]. */
+const collectList = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), ...listOption(value)];
+
+function readConfigSpec(spec: string): string {
+  if (!spec.startsWith('@')) return spec;
+  try {
+    return readFileSync(spec.slice(1), 'utf8');
+  } catch (err) {
+    throw new GroveError(`cannot read configurations (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: spec.slice(1) });
   }
-  const name = (f: string) => basename(f, extname(f));
-  if (!only) return files;
-  for (const d of only) if (!files.some((f) => name(f) === d)) throw new GroveError(`no data set named '${d}' in ${paths.join(', ')}`);
-  return files.filter((f) => only.includes(name(f)));
 }
 
 export function registerCompare(program: Command): void {
   program
     .command('compare')
-    .description('cross-validate algorithms and split measures on data sets (same stratified folds for all)')
-    .option('--data <paths>', 'data files or folders, comma-separated (default: the data sets shipped with grove)', listOption)
+    .description('cross-validate algorithms and split measures on data sets (same stratified folds for every configuration)')
+    .option('--data <paths...>', 'data files or folders, several or comma-separated (default: the data sets shipped with grove)', collectList)
     .option('--datasets <names>', 'only these data sets (file names without extension)', listOption)
     .option('--algorithms <names>', 'presets to compare', listOption, ['id3', 'c45', 'cart', 'zaki'])
     .option('--criteria <names>', 'split measures to compare, each grown with the --base preset', listOption, ['info-gain', 'gain-ratio', 'dcsm', 'chandra-varghese'])
     .option('--base <preset>', 'preset used for --criteria', 'cart')
+    .option(
+      '--configs <spec>',
+      "configurations 'label:key=value,...;label2:...' (keys: fit options, e.g. algorithm=cart,criterion=dcsm,min-leaf=2), " +
+        'JSON, or @file.json; replaces the default --algorithms and --criteria (given ones are added)',
+    )
     .option('--folds <k>', 'number of folds', intOption('--folds', 2), 10)
+    .option('--repeats <r>', 'repeat the cross-validation with seeds seed, seed+1, ...', intOption('--repeats', 1), 1)
     .option('--seed <s>', 'seed of the fold assignment', intOption('--seed', 0), 1)
-    .option('--json <file>', 'write every per-fold number as JSON')
-    .action((flags: CompareFlags) => {
+    .option('--jobs <n>', 'worker threads (default: min(2, cores); 1 = no workers)', intOption('--jobs', 1))
+    .option('--out <dir>', 'write cells.jsonl (as cells finish), results.json, results.csv and report.html here')
+    .option('--resume', 'continue the interrupted run in --out (finished cells are not run again)')
+    .option('--no-models', 'do not fit and save one model per data set × configuration on all rows (the report then has no tree view)')
+    .option('--json <file>', 'also write results.json to this file')
+    .option('--no-progress', 'no progress bar on stderr')
+    .action(async (flags: CompareFlags, cmd: Command) => {
       const files = findDataFiles(flags.data ?? [BUNDLED_DATA], flags.datasets);
       if (files.length === 0) throw new GroveError('no data files found');
-      const configs: Config[] = [
-        ...flags.algorithms.map((a) => ({ label: a, options: { algorithm: a } })),
-        ...flags.criteria.map((c) => ({ label: `${flags.base}+${c}`, options: { algorithm: flags.base, criterion: c } })),
-      ];
-      const results: Array<{ dataset: string; rows: number; config: string; options: FitOptions; folds: FoldResult[] }> = [];
-      const started = performance.now();
-      files.forEach((file, i) => {
-        const data = readDataset(file);
-        const dataset = basename(file, extname(file));
-        for (const config of configs) {
-          results.push({ dataset, rows: data.nRows, config: config.label, options: config.options, folds: crossValidate(data, config.options, flags.folds, flags.seed) });
-        }
-        const elapsed = (performance.now() - started) / 1000;
-        const left = (elapsed / (i + 1)) * (files.length - i - 1);
-        process.stderr.write(`grove: [${i + 1}/${files.length}] ${dataset} done (${elapsed.toFixed(1)} s, ~${left.toFixed(0)} s left)\n`);
+      const explicit = (name: string) => cmd.getOptionValueSource(name) === 'cli';
+      let configs: Config[];
+      if (flags.configs !== undefined) {
+        configs = [
+          ...presetConfigs(explicit('algorithms') ? flags.algorithms : [], explicit('criteria') ? flags.criteria : [], flags.base),
+          ...parseConfigs(readConfigSpec(flags.configs)),
+        ];
+      } else configs = presetConfigs(flags.algorithms, flags.criteria, flags.base);
+      if (configs.length === 0) throw new GroveError('nothing to compare: no algorithms, criteria or configs');
+      const jobs = flags.jobs ?? Math.max(1, Math.min(2, availableParallelism()));
+      const outcome = await runComparison({
+        files,
+        configs,
+        folds: flags.folds,
+        repeats: flags.repeats,
+        seed: flags.seed,
+        jobs,
+        out: flags.out,
+        resume: flags.resume,
+        models: flags.models,
+        json: flags.json,
+        progress: flags.progress,
       });
-      if (flags.json) emit(JSON.stringify({ folds: flags.folds, seed: flags.seed, results }, null, 1) + '\n', flags.json);
-      emit(renderTable(results, configs.map((c) => c.label), flags.folds));
+      process.stdout.write(renderTable(outcome.results, outcome.analysis));
+      const where = flags.out ? ` → ${['results.json', 'results.csv', 'report.html'].map((f) => join(flags.out!, f)).join(', ')}` : '';
+      const reused = outcome.reused ? `, ${outcome.reused} reused from the earlier run` : '';
+      if (outcome.interrupted) {
+        process.stderr.write(
+          `grove: interrupted: ${outcome.ran} cells finished now${reused}; ` +
+            (flags.out ? `they are kept in ${flags.out} (add --resume to continue)${where}\n` : `without --out nothing is kept beyond the table above\n`),
+        );
+        process.exit(130);
+      }
+      process.stderr.write(`grove: ${outcome.ran} cells${reused}${where}\n`);
     });
-}
-
-function renderTable(results: Array<{ dataset: string; config: string; folds: FoldResult[] }>, labels: string[], k: number): string {
-  const datasets = [...new Set(results.map((r) => r.dataset))];
-  const cell = (d: string, c: string) => {
-    const folds = results.find((r) => r.dataset === d && r.config === c)!.folds;
-    const acc = summarize(folds.map((f) => 100 * f.testAccuracy));
-    const leaves = summarize(folds.map((f) => f.leaves)).mean;
-    return `${acc.mean.toFixed(1)}±${acc.sd.toFixed(1)} (${leaves.toFixed(0)})`;
-  };
-  const width = Math.max(7, ...datasets.map((d) => d.length));
-  const colWidth = Math.max(18, ...labels.map((l) => l.length));
-  const lines = [`${k}-fold stratified CV: test accuracy % mean±sd (mean leaves)`, ''];
-  lines.push(['dataset'.padEnd(width), ...labels.map((l) => l.padStart(colWidth))].join('  '));
-  for (const d of datasets) lines.push([d.padEnd(width), ...labels.map((l) => cell(d, l).padStart(colWidth))].join('  '));
-  // Average rank per configuration (1 = most accurate; ties share the mean rank).
-  const ranks = labels.map(() => 0);
-  for (const d of datasets) {
-    const accs = labels.map((l) => summarize(results.find((r) => r.dataset === d && r.config === l)!.folds.map((f) => f.testAccuracy)).mean);
-    accs.forEach((a, i) => {
-      const better = accs.filter((b) => b > a).length;
-      const equal = accs.filter((b) => b === a).length;
-      ranks[i] += better + (equal + 1) / 2;
-    });
-  }
-  lines.push(['avg rank'.padEnd(width), ...ranks.map((r) => (r / datasets.length).toFixed(2).padStart(colWidth))].join('  '));
-  return lines.join('\n') + '\n';
 }

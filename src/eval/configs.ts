@@ -1,0 +1,124 @@
+import { GroveError } from '../errors.js';
+import type { FitOptions } from '../tree/options.js';
+
+/**
+ * One competitor in a comparison: a label and the options passed to `fit` unchanged. Keys fit
+ * does not know are passed through too, so fit (not this module) decides what is valid.
+ */
+export interface Config {
+  label: string;
+  options: FitOptions & Record<string, unknown>;
+}
+
+/** CLI-style option names accepted in `--configs` besides the FitOptions names themselves. */
+const ALIASES: Record<string, string> = {
+  'min-split': 'minSamplesSplit',
+  'min-leaf': 'minSamplesLeaf',
+  'max-subset': 'maxSubsetSize',
+  'max-depth': 'maxDepth',
+  'min-gain': 'minGain',
+  'categorical-split': 'categoricalSplit',
+};
+
+function optionKey(raw: string): string {
+  const key = raw.trim();
+  return ALIASES[key] ?? key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** `5` → 5, `true` → true, `Infinity` → Infinity, anything else stays a string. */
+function optionValue(raw: string): unknown {
+  const v = raw.trim();
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  if (v === 'Infinity' || v === 'inf') return Infinity;
+  if (v !== '' && Number.isFinite(Number(v))) return Number(v);
+  return v;
+}
+
+/**
+ * Parse `--configs`. Two forms:
+ * - text: `label:key=value,key=value;label2:key=value` (e.g.
+ *   `dcsm:algorithm=cart,criterion=dcsm;dcsm-pruned:algorithm=cart,criterion=dcsm,prune=error-based`);
+ *   keys are FitOptions names or the CLI's (`min-leaf`), numbers and true/false are converted;
+ * - JSON: an array of objects `{ "label": ..., ...options }`, or an object `{ label: options }`.
+ */
+export function parseConfigs(spec: string): Config[] {
+  const text = spec.trim();
+  const configs = text.startsWith('[') || text.startsWith('{') ? parseJsonConfigs(text) : parseTextConfigs(text);
+  if (configs.length === 0) throw new GroveError('--configs names no configuration');
+  return configs;
+}
+
+function parseTextConfigs(text: string): Config[] {
+  return text
+    .split(';')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0)
+    .map((item) => {
+      const colon = item.indexOf(':');
+      const label = (colon < 0 ? item : item.slice(0, colon)).trim();
+      if (!label) throw new GroveError(`--configs: '${item}' has no label (write label:key=value,...)`);
+      const options: Record<string, unknown> = {};
+      const body = colon < 0 ? '' : item.slice(colon + 1);
+      for (const pair of body.split(',').map((s) => s.trim()).filter(Boolean)) {
+        const eq = pair.indexOf('=');
+        if (eq <= 0) throw new GroveError(`--configs: '${pair}' in '${label}' is not key=value`);
+        options[optionKey(pair.slice(0, eq))] = optionValue(pair.slice(eq + 1));
+      }
+      return { label, options };
+    });
+}
+
+function parseJsonConfigs(text: string): Config[] {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new GroveError(`--configs: invalid JSON (${(err as Error).message})`);
+  }
+  const entries: Array<[string, unknown]> = Array.isArray(value)
+    ? value.map((v, i) => {
+        if (typeof v !== 'object' || v === null) throw new GroveError(`--configs: item ${i} is not an object`);
+        const { label, ...rest } = v as Record<string, unknown>;
+        if (typeof label !== 'string' || !label) throw new GroveError(`--configs: item ${i} needs a "label"`);
+        return [label, rest];
+      })
+    : Object.entries(value as Record<string, unknown>);
+  return entries.map(([label, options]) => {
+    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new GroveError(`--configs: options of '${label}' must be an object`);
+    return { label, options: { ...(options as Record<string, unknown>) } };
+  });
+}
+
+/** Presets as they are (`cart`), and measures grown with a base preset (`cart+dcsm`). */
+export function presetConfigs(algorithms: readonly string[], criteria: readonly string[], base: string): Config[] {
+  return [
+    ...algorithms.map((a) => ({ label: a, options: { algorithm: a } })),
+    ...criteria.map((c) => ({ label: `${base}+${c}`, options: { algorithm: base, criterion: c } })),
+  ];
+}
+
+/** Refuse two configurations with one label (their results would mix). */
+export function checkLabels(configs: readonly Config[]): void {
+  const seen = new Set<string>();
+  for (const c of configs) {
+    if (seen.has(c.label)) throw new GroveError(`two configurations are labelled '${c.label}'`);
+    seen.add(c.label);
+  }
+}
+
+/** JSON with ±Infinity kept (as strings) and keys sorted: a stable identity for a configuration's options. */
+export function optionsJson(options: object): string {
+  const sortKeys = (v: unknown): unknown => {
+    if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
+    if (Array.isArray(v)) return v.map(sortKeys);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
+    return v;
+  };
+  return JSON.stringify(sortKeys(options));
+}
+
+/** Options back from `optionsJson` form (the strings "Infinity"/"-Infinity" become numbers again). */
+export function reviveOptions(options: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(options).map(([k, v]) => [k, v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v]));
+}

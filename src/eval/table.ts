@@ -1,0 +1,104 @@
+import type { Analysis, MetricAnalysis } from './analysis.js';
+import type { CellSummary, CompareResults } from './results.js';
+import { summarize } from './cross-validate.js';
+
+/** p-value for humans: 2–3 significant digits, tiny ones as "< 1e-6". */
+export function formatP(p: number | undefined): string {
+  if (p === undefined || Number.isNaN(p)) return 'n/a';
+  if (p < 1e-6) return '< 1e-6';
+  return p < 0.001 ? p.toExponential(2) : p.toFixed(p < 0.01 ? 4 : 3);
+}
+
+/** `p = 0.013`, or `p < 1e-6`. */
+export function pText(p: number | undefined): string {
+  const s = formatP(p);
+  return s.startsWith('<') ? `p ${s}` : `p = ${s}`;
+}
+
+const num = (x: number, digits: number) => (Number.isFinite(x) ? x.toFixed(digits) : '—');
+
+function cellFor(cells: CellSummary[], d: string, c: string): CellSummary | undefined {
+  return cells.find((x) => x.dataset === d && x.config === c);
+}
+
+/** The statistics of one metric in a few lines. */
+export function statisticsText(m: MetricAnalysis, maxPairs = 15): string[] {
+  const lines: string[] = [];
+  if (!m.friedman) return [`${m.label}: ${m.note}`];
+  const f = m.friedman;
+  const id = f.imanDavenport;
+  lines.push(
+    `Friedman test on ${m.label} (N = ${f.N} data sets, k = ${f.k}): χ²_F = ${f.chiSquare.toFixed(3)} (df ${f.df}), ${pText(f.pValue)}; ` +
+      `Iman–Davenport F_F = ${Number.isFinite(id.F) ? id.F.toFixed(3) : '∞'} (df ${id.df1}, ${id.df2}), ${pText(id.pValue)}`,
+  );
+  const sig = m.pairs.filter((p) => p.nemenyiSignificant);
+  lines.push(
+    `Nemenyi critical difference CD = ${num(m.cd05!, 3)} (α = 0.05), ${num(m.cd10!, 3)} (α = 0.10); ` +
+      (sig.length ? `pairs whose average ranks differ by ≥ CD(0.05), better-ranked first: ${sig.map((p) => `${p.rankDifference > 0 ? p.a : p.b} > ${p.rankDifference > 0 ? p.b : p.a}`).join(', ')}` : 'no pair differs by CD(0.05) or more'),
+  );
+  const shown = m.pairs.length <= maxPairs ? m.pairs : m.pairs.filter((p) => p.wilcoxon.pValue < 0.05);
+  lines.push(
+    `Wilcoxon signed-rank on ${m.label}, two-sided (as R's wilcox.test(paired = TRUE))` +
+      (shown.length < m.pairs.length ? `, pairs with p < 0.05 only (${shown.length} of ${m.pairs.length}; all in results.json):` : ':'),
+  );
+  const w = Math.max(...m.pairs.map((p) => `${p.a} vs ${p.b}`.length));
+  for (const p of shown) {
+    lines.push(
+      `  ${`${p.a} vs ${p.b}`.padEnd(w)}  ${p.wins}/${p.ties}/${p.losses} (better/equal/worse)  V = ${p.wilcoxon.statistic}, ${pText(p.wilcoxon.pValue)} (${p.wilcoxon.method === 'exact' ? 'exact' : 'normal approx.'})`,
+    );
+  }
+  return lines;
+}
+
+/** The terminal report: accuracy table with ranks, per-configuration averages, and the statistics. */
+export function renderTable(results: CompareResults, analysis: Analysis): string {
+  const { cells } = analysis;
+  const labels = results.configs.map((c) => c.label);
+  const datasets = results.datasets.map((d) => d.name);
+  const s = results.settings;
+  const lines = [
+    `${s.folds}-fold stratified CV${s.repeats > 1 ? ` × ${s.repeats} repeats` : ''}, seed ${s.seed}: test accuracy % mean±sd (mean leaves)`,
+    '',
+  ];
+  const cellText = (d: string, c: string) => {
+    const x = cellFor(cells, d, c);
+    if (!x || x.done === 0) return '—';
+    const text = `${num(100 * x.testAccuracy.mean, 1)}±${num(100 * x.testAccuracy.sd, 1)} (${num(x.leaves.mean, 0)})`;
+    return x.complete ? text : `${text} [${x.done}/${x.planned}]`;
+  };
+  const width = Math.max(8, ...datasets.map((d) => d.length), 'avg rank (leaves)'.length);
+  const colWidth = Math.max(16, ...labels.map((l) => l.length), ...datasets.flatMap((d) => labels.map((l) => cellText(d, l).length)));
+  const row = (first: string, rest: string[]) => [first.padEnd(width), ...rest.map((r) => r.padStart(colWidth))].join('  ');
+  lines.push(row('dataset', labels));
+  for (const d of datasets) lines.push(row(d, labels.map((l) => cellText(d, l))));
+  const ranks = (m: MetricAnalysis) => m.configs.map((_, j) => num(m.averageRanks[j], 2));
+  if (analysis.accuracy.datasets.length) {
+    lines.push(row('avg rank (accuracy)'.slice(0, width), ranks(analysis.accuracy)));
+    lines.push(row('avg rank (leaves)'.slice(0, width), ranks(analysis.leaves)));
+  }
+
+  // Per configuration, averaged over the data sets on which it finished.
+  const complete = new Set(analysis.accuracy.datasets);
+  lines.push('', `Averages over ${complete.size} complete data set${complete.size === 1 ? '' : 's'} (error %, tree shape, time per fold):`);
+  const heads = ['test err', 'train err', 'nodes', 'leaves', 'height', 'needless', 'fit ms', 'predict ms'];
+  const lw = Math.max(6, ...labels.map((l) => l.length));
+  lines.push(['config'.padEnd(lw), ...heads.map((h) => h.padStart(10))].join('  '));
+  for (const l of labels) {
+    const mine = cells.filter((c) => c.config === l && complete.has(c.dataset));
+    const avg = (get: (c: CellSummary) => number) => summarize(mine.map(get)).mean;
+    const vals = [
+      num(100 * avg((c) => c.testError.mean), 2),
+      num(100 * avg((c) => c.trainError.mean), 2),
+      num(avg((c) => c.nodes.mean), 1),
+      num(avg((c) => c.leaves.mean), 1),
+      num(avg((c) => c.height.mean), 1),
+      num(avg((c) => c.needlessFeatures.mean), 1),
+      num(avg((c) => c.fitMs.mean), 1),
+      num(avg((c) => c.predictMs.mean), 2),
+    ];
+    lines.push([l.padEnd(lw), ...vals.map((v) => v.padStart(10))].join('  '));
+  }
+  lines.push('', ...statisticsText(analysis.accuracy), '', ...statisticsText(analysis.leaves));
+  if (!results.complete) lines.push('', 'INCOMPLETE: the run was interrupted; [done/planned] marks unfinished cells; statistics use complete data sets only.');
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,130 @@
+/**
+ * The report in a real browser: Debian's Chromium, headless, driven by playwright-core. Builds the
+ * report of a real tiny comparison, opens it from a file:// URL with every network request refused
+ * and counted, checks that the charts render and the tree view collapses and expands, and saves a
+ * screenshot to test/output/report.png (git-ignored). CI installs the `chromium` package
+ * (.ci/run); without it this test fails and says so.
+ */
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root, tinyRun } from './tiny-run.js';
+
+const CHROMIUM = process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium';
+const SCREENSHOT = resolve(root, 'test/output/report.png');
+
+let context: BrowserContext;
+let page: Page;
+let profile: string;
+const pageErrors: string[] = [];
+const blocked: string[] = [];
+
+beforeAll(async () => {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`${CHROMIUM} not found: the report's browser test needs Debian's Chromium (apt-get install chromium; .ci/run installs it)`);
+  }
+  const { out } = await tinyRun();
+  profile = mkdtempSync(join(tmpdir(), 'grove-chromium-'));
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 900 },
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync',
+    ],
+  });
+  page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (e) => pageErrors.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && pageErrors.push(m.text()));
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('file:')) return route.continue();
+    blocked.push(url);
+    return route.abort();
+  });
+  await page.goto(pathToFileURL(join(out, 'report.html')).href);
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  if (profile) rmSync(profile, { recursive: true, force: true });
+});
+
+describe('report in Chromium', () => {
+  it('loads without script errors or network requests', async () => {
+    expect(await page.locator('h1').textContent()).toMatch(/grove compare: 2 data sets × 2 configurations/);
+    expect(pageErrors).toEqual([]);
+    expect(blocked).toEqual([]);
+  });
+
+  it('draws the critical-difference diagrams with every configuration, and the per-data-set charts', async () => {
+    const cd = page.locator('svg.cd-diagram');
+    expect(await cd.count()).toBe(2);
+    const text = await cd.first().textContent();
+    expect(text).toContain('cart');
+    expect(text).toContain('dcsm');
+    expect(text).toContain('CD = ');
+    const box = await cd.first().boundingBox();
+    expect(box!.width).toBeGreaterThan(300);
+    expect(box!.height).toBeGreaterThan(80);
+    // Scatter: one point per configuration on each data set, drawn with a size.
+    const points = page.locator('#scatter svg.scatter g.point circle');
+    expect(await points.count()).toBe(4);
+    const p = await points.first().boundingBox();
+    expect(p!.width).toBeGreaterThan(5);
+    // Bars with error whiskers.
+    expect(await page.locator('#bars svg.bars g.bar rect').count()).toBe(4);
+    expect(await page.locator('#bars svg.bars g.bar line.whisker').count()).toBe(8);
+    expect(await page.locator('#scatter svg.scatter').first().locator('text.panel-title').textContent()).toBe('iris');
+  });
+
+  it('shows a tooltip on hover', async () => {
+    await page.locator('#scatter g.point').first().hover();
+    const tip = page.locator('.tooltip');
+    expect(await tip.isVisible()).toBe(true);
+    expect(await tip.textContent()).toMatch(/^cart on iris: accuracy \d+\.\d\d ± \d+\.\d\d %, \d+(\.\d)? leaves/);
+  });
+
+  it('tree view: clicking a node hides and shows its children; deeper nodes open on demand', async () => {
+    expect(await page.locator('#tree-stats').textContent()).toMatch(/^cart on iris, fitted on all rows: \d+ nodes/);
+    const root = page.locator('#tree-view li[data-node-id="0"]');
+    const kids = root.locator(':scope > ul.children');
+    expect(await kids.isVisible()).toBe(true);
+    expect(await kids.locator(':scope > li').count()).toBe(2);
+    await root.locator(':scope > .node').click();
+    expect(await kids.isHidden()).toBe(true);
+    expect(await root.locator(':scope > .node').getAttribute('aria-expanded')).toBe('false');
+    await root.locator(':scope > .node').click();
+    expect(await kids.isVisible()).toBe(true);
+    // Levels below depth 2 are built on first expand.
+    const id = await page.locator('#tree-view li:not(.open) > .node.inner').first().locator('xpath=..').getAttribute('data-node-id');
+    const li = page.locator(`#tree-view li[data-node-id="${id}"]`);
+    expect(await li.locator(':scope > ul').count()).toBe(0);
+    await li.locator(':scope > .node').click();
+    expect(await li.locator(':scope > ul.children').isVisible()).toBe(true);
+    expect(await li.locator(':scope > ul.children > li').count()).toBeGreaterThanOrEqual(2);
+    // Each node shows a class distribution bar.
+    expect(await page.locator('#tree-view .dist span').count()).toBeGreaterThan(3);
+  });
+
+  it('switching data set and configuration shows that tree; a table cell opens its tree', async () => {
+    await page.selectOption('#tree-dataset', 'wine');
+    await page.selectOption('#tree-config', 'dcsm');
+    expect(await page.locator('#tree-stats').textContent()).toMatch(/^dcsm on wine, fitted on all rows/);
+    expect(await page.locator('#tree-legend').textContent()).toContain('3');
+    await page.locator('#accuracy-table td.tree-link[data-dataset="iris"][data-config="dcsm"]').click();
+    expect(await page.locator('#tree-stats').textContent()).toMatch(/^dcsm on iris/);
+  });
+
+  it('saves a screenshot of the whole page', async () => {
+    mkdirSync(resolve(root, 'test/output'), { recursive: true });
+    await page.locator('#tree-expand').click();
+    await page.screenshot({ path: SCREENSHOT, fullPage: true });
+    expect(statSync(SCREENSHOT).size).toBeGreaterThan(20_000);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,23 @@
+/** A real, tiny comparison for the report tests: iris + wine (shipped in data/), 3 folds, 2 configurations, run in this thread. */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseConfigs } from '../../src/eval/configs.js';
+import { runComparison, type CompareOutcome } from '../../src/run/compare.js';
+
+export const root = resolve(import.meta.dirname, '../..');
+
+export async function tinyRun(configs = 'cart:algorithm=cart;dcsm:algorithm=cart,criterion=dcsm'): Promise<CompareOutcome & { out: string }> {
+  const out = mkdtempSync(join(tmpdir(), 'grove-report-'));
+  const outcome = await runComparison({
+    files: ['iris', 'wine'].map((d) => resolve(root, 'data', `${d}.csv`)),
+    configs: parseConfigs(configs),
+    folds: 3,
+    repeats: 1,
+    seed: 1,
+    jobs: 1,
+    out,
+    progress: false,
+  });
+  return { ...outcome, out };
+}
