@@ -1,5 +1,6 @@
 /** CART's measures: weighted Gini impurity (minimised) and the twoing / CART measure (maximised). */
 import type { CountTable, Criterion } from './types.js';
+import { SquareSums } from './incremental.js';
 import { ZERO_TOLERANCE } from './table.js';
 
 /** Gini impurity `1 - Σ_k (c_k/total)²` of one row; 0 for an empty row. */
@@ -24,6 +25,7 @@ export const gini: Criterion = {
   better: 'lower',
   formula: 'G = sum_v (n_v/n) (1 - sum_k p_vk^2), p_vk = n_vk/n_v (weighted Gini impurity of the children)',
   source: 'Breiman et al. 1984 (CART); Zaki & Meira ch. 19 (weighted Gini index); DCSM paper eq. 5',
+  incremental: () => new SquareSums(),
   evaluate(t: CountTable): number {
     const n = t.total;
     if (!(n > 0)) return 0;

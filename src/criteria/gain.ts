@@ -4,6 +4,16 @@
  */
 import type { CountTable, Criterion } from './types.js';
 import { ZERO_TOLERANCE, informationGain, nonEmptyBranches } from './table.js';
+import { EntropySums } from './incremental.js';
+
+/** An entropy-sums incremental form whose value is `f(sums, nL, nR)`. */
+function entropyForm(f: (s: EntropySums, nL: number, nR: number) => number): () => EntropySums {
+  return () => {
+    const s = new EntropySums();
+    s.value = (nL: number, nR: number) => f(s, nL, nR);
+    return s;
+  };
+}
 
 /** Quinlan's split information `-Σ_v (n_v/n) log2(n_v/n)` over non-empty branches, in bits. */
 export function splitInfo(t: CountTable): number {
@@ -27,6 +37,7 @@ export const infoGain: Criterion = {
   formula: 'IG = H(parent) - sum_v (n_v/n) H(v), H(x) = -sum_k p_k log2 p_k',
   source: 'Quinlan 1986 (ID3); Zaki & Meira, Data Mining and Analysis, ch. 19 (information gain)',
   evaluate: informationGain,
+  incremental: entropyForm((s, nL, nR) => s.gain(nL, nR)),
   /** C4.5: the gain on the known rows times their share of the weight. */
   evaluateWithUnknown(t: CountTable, unknownWeight: number): number {
     const total = t.total + unknownWeight;
@@ -43,6 +54,10 @@ export const gainRatio: Criterion = {
     const si = splitInfo(t);
     return si > 0 ? informationGain(t) / si : 0;
   },
+  incremental: entropyForm((s, nL, nR) => {
+    const si = s.splitInfo(nL, nR);
+    return si > 0 ? s.gain(nL, nR) / si : 0;
+  }),
   /** C4.5: gain on the known rows times their share; split information counts the unknown mass as one more branch. */
   evaluateWithUnknown(t: CountTable, unknownWeight: number): number {
     const si = splitInfoWithUnknown(t, unknownWeight);
@@ -73,6 +88,8 @@ export const normalizedGain: Criterion = {
     const b = nonEmptyBranches(t);
     return b >= 2 ? informationGain(t) / Math.log2(b) : 0;
   },
+  // Two non-empty branches: log2(2) = 1.
+  incremental: entropyForm((s, nL, nR) => (nL > 0 && nR > 0 ? s.gain(nL, nR) : 0)),
 };
 
 export const averageGain: Criterion = {
@@ -84,4 +101,8 @@ export const averageGain: Criterion = {
     const b = nonEmptyBranches(t);
     return b > 0 ? informationGain(t) / b : 0;
   },
+  incremental: entropyForm((s, nL, nR) => {
+    const b = (nL > 0 ? 1 : 0) + (nR > 0 ? 1 : 0);
+    return b > 0 ? s.gain(nL, nR) / b : 0;
+  }),
 };

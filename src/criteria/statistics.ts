@@ -4,12 +4,50 @@
  */
 import type { CountTable, Criterion } from './types.js';
 import { ZERO_TOLERANCE } from './table.js';
+import { EntropySums, type IncrementalForm } from './incremental.js';
+
+/** χ² = n (Σ_c L_c²/n_c / n_L + Σ_c R_c²/n_c / n_R − 1), the class sums kept running. */
+class ChiSquareSums implements IncrementalForm {
+  private inv = new Float64Array(0);
+  private qL = 0;
+  private qR = 0;
+  private n = 0;
+
+  reset(totals: ArrayLike<number>, k: number): void {
+    if (this.inv.length < k) this.inv = new Float64Array(k);
+    let n = 0;
+    for (let c = 0; c < k; c++) n += totals[c];
+    const tol = n * ZERO_TOLERANCE;
+    let q = 0;
+    for (let c = 0; c < k; c++) {
+      this.inv[c] = totals[c] > tol ? 1 / totals[c] : 0;
+      q += totals[c] * totals[c] * this.inv[c];
+    }
+    this.n = n;
+    this.qL = 0;
+    this.qR = q;
+  }
+
+  move(c: number, w: number, l: number, r: number): void {
+    const inv = this.inv[c];
+    this.qL += w * (2 * l + w) * inv;
+    this.qR += w * (w - 2 * r) * inv;
+  }
+
+  value(nL: number, nR: number): number {
+    const tol = this.n * ZERO_TOLERANCE;
+    if (!(nL > tol) || !(nR > tol)) return 0;
+    const x2 = this.n * (this.qL / nL + this.qR / nR - 1);
+    return x2 > 0 ? x2 : 0;
+  }
+}
 
 export const chiSquare: Criterion = {
   name: 'chi-square',
   better: 'higher',
   formula: 'X2 = sum_{v,k} (O_vk - E_vk)^2 / E_vk, E_vk = n_v n_k / n, over non-empty branches and classes',
   source: 'Pearson chi-square (CHAID, Kass 1980); C-MBSV paper (Salehi-Moghaddami et al. 2011) eq. 7',
+  incremental: () => new ChiSquareSums(),
   evaluate(t: CountTable): number {
     const n = t.total;
     if (!(n > 0)) return 0;
@@ -42,6 +80,16 @@ export const gStatistic: Criterion = {
   better: 'higher',
   formula: 'G = 2 sum_{v,k} O_vk ln(O_vk / E_vk), E_vk = n_v n_k / n, natural log (= 2 N IG_nats)',
   source: 'Log-likelihood ratio G-test (Mingers 1987); C-MBSV paper (Salehi-Moghaddami et al. 2011) eq. 8',
+  // G = 2 (n·H(parent) − Σ_v n_v·H(v)) in nats.
+  incremental: () => {
+    const e = new EntropySums();
+    e.value = (nL: number, nR: number) => {
+      const x = e.xlx;
+      const g = 2 * (e.parent - (x.of(nL) - e.sumL + (x.of(nR) - e.sumR)));
+      return g > 0 ? g : 0;
+    };
+    return e;
+  },
   evaluate(t: CountTable): number {
     const n = t.total;
     if (!(n > 0)) return 0;

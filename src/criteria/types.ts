@@ -5,6 +5,8 @@
  * Scanners own one table per node and update it in place (O(1) per moved sample), keeping
  * `branchTotals`, `classTotals` and `total` consistent with `counts`. Criteria only read it.
  */
+import type { IncrementalForm } from './incremental.js';
+
 export interface CountTable {
   branches: number;
   classes: number;
@@ -45,4 +47,9 @@ export interface Criterion {
    * grower scales the improvement on the known rows by their share of the weight.
    */
   evaluateWithUnknown?(table: CountTable, unknownWeight: number): number;
+  /**
+   * Optional: a fresh O(1)-per-move form of this measure for two-branch scans (see
+   * ./incremental.ts). Its `value` must equal `evaluate` on the same table up to rounding.
+   */
+  incremental?(): IncrementalForm;
 }

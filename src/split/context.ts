@@ -1,6 +1,6 @@
 import type { Criterion, CountTable } from '../criteria/types.js';
 import { orientedScore } from '../criteria/registry.js';
-import { gini } from '../criteria/cart.js';
+import type { IncrementalForm } from '../criteria/incremental.js';
 import type { EntryPool } from '../tree/entries.js';
 import type { MissingPolicy } from '../tree/options.js';
 import { beats } from './types.js';
@@ -41,7 +41,7 @@ export class ScanContext {
     readonly maxBranches: number,
   ) {
     this.sign = orientedScore(scanCriterion, 1);
-    this.scanIsGini = scanCriterion === gini;
+    this.inc = scanCriterion.incremental?.() ?? null;
     this.table = emptyTable(Math.max(2, maxBranches), classes);
     this.alt = emptyTable(2, classes);
     this.parent = emptyTable(1, classes);
@@ -89,8 +89,8 @@ export class ScanContext {
   }
 
   lastMissingBranch = 0;
-  /** The scan criterion is the built-in Gini: numeric scans use its O(1) incremental form. */
-  readonly scanIsGini: boolean;
+  /** The scan criterion's O(1)-per-move form, when it has one (two-branch scans use it). */
+  readonly inc: IncrementalForm | null;
   /** True while every entry weighs 1 (no sample weights, no fractional clones): scans skip weight loads. */
   unitWeights = false;
 }

@@ -127,6 +127,8 @@ export function scanHistogram(
     counts[k + c] = known[c];
   }
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
+  const inc = learned ? null : ctx.inc;
+  inc?.reset(known, k);
   let left = 0;
   let right = t.total;
   let leftRows = 0;
@@ -136,6 +138,8 @@ export function scanHistogram(
     if (rows === 0) continue;
     for (let c = 0; c < k; c++) {
       const w = hist[o + c];
+      if (w === 0) continue;
+      inc?.move(c, w, counts[c], counts[k + c]);
       counts[c] += w;
       counts[k + c] -= w;
       left += w;
@@ -147,7 +151,7 @@ export function scanHistogram(
     t.branchTotals[0] = left;
     t.branchTotals[1] = right;
     out.tried++;
-    const score = learned ? ctx.scoreLearned(out.unknown, out.unknownWeight) : ctx.score(t);
+    const score = inc ? ctx.sign * inc.value(left, right) : learned ? ctx.scoreLearned(out.unknown, out.unknownWeight) : ctx.score(t);
     if (beats(score, out.oriented)) {
       out.found = true;
       out.oriented = score;
@@ -220,6 +224,8 @@ export function scanBinnedRows(
     counts[k + c] = known[c];
   }
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
+  const inc = learned ? null : ctx.inc;
+  inc?.reset(known, k);
   let left = 0;
   let right = t.total;
   for (let i = 0; i < knownEnd - 1; i++) {
@@ -228,6 +234,7 @@ export function scanBinnedRows(
     const r = rows[start + (key & 2047)];
     const c = y[r];
     const w = weights[r];
+    inc?.move(c, w, counts[c], counts[k + c]);
     counts[c] += w;
     counts[k + c] -= w;
     left += w;
@@ -240,7 +247,7 @@ export function scanBinnedRows(
     t.branchTotals[0] = left;
     t.branchTotals[1] = right;
     out.tried++;
-    const score = learned ? ctx.scoreLearned(out.unknown, out.unknownWeight) : ctx.score(t);
+    const score = inc ? ctx.sign * inc.value(left, right) : learned ? ctx.scoreLearned(out.unknown, out.unknownWeight) : ctx.score(t);
     if (beats(score, out.oriented)) {
       out.found = true;
       out.oriented = score;

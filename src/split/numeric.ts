@@ -49,8 +49,8 @@ export function scanNumeric(
   bt[1] = table.total;
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
   const unit = ctx.unitWeights;
-  if (ctx.scanIsGini && !learned) {
-    scanGini(ctx, vals, order, start, knownEnd, out);
+  if (ctx.inc && !learned) {
+    scanIncremental(ctx, vals, order, start, knownEnd, out);
     out.branches = 2;
     return;
   }
@@ -103,23 +103,19 @@ export function midpoint(lo: number, hi: number): number {
 }
 
 /**
- * The scan specialised for Gini (chosen once per feature): running sums of squared class counts
- * make each candidate O(1): weighted Gini = (n_L − ΣL²/n_L + n_R − ΣR²/n_R) / n. The value is the
- * criterion's, so candidates compare exactly as in the general scan (up to rounding, which the
- * tie tolerance absorbs).
+ * The scan for criteria with an O(1) incremental form (chosen once per feature): each move
+ * updates the form's running sums and each candidate costs O(1) instead of O(classes).
  */
-function scanGini(ctx: ScanContext, vals: Float64Array, order: Int32Array, start: number, knownEnd: number, out: Candidate): void {
-  const { classes: k, minLeaf, table } = ctx;
+function scanIncremental(ctx: ScanContext, vals: Float64Array, order: Int32Array, start: number, knownEnd: number, out: Candidate): void {
+  const { classes: k, minLeaf, table, sign } = ctx;
+  const inc = ctx.inc!;
   const { label: y, weight: w } = ctx.pool;
   const counts = table.counts;
   const unit = ctx.unitWeights;
-  const n = table.total;
   const nKnown = knownEnd - start;
-  let sqL = 0;
-  let sqR = 0;
-  for (let c = 0; c < k; c++) sqR += counts[k + c] * counts[k + c];
+  inc.reset(table.classTotals, k);
   let left = 0;
-  let right = n;
+  let right = table.total;
   const last = knownEnd - 1;
   for (let j = start; j < last; j++) {
     const e = order[j];
@@ -127,8 +123,7 @@ function scanGini(ctx: ScanContext, vals: Float64Array, order: Int32Array, start
     const we = unit ? 1 : w[e];
     const l = counts[c];
     const r = counts[k + c];
-    sqL += we * (2 * l + we);
-    sqR += we * (we - 2 * r);
+    inc.move(c, we, l, r);
     counts[c] = l + we;
     counts[k + c] = r - we;
     left += we;
@@ -140,8 +135,7 @@ function scanGini(ctx: ScanContext, vals: Float64Array, order: Int32Array, start
     if (nLeft < minLeaf) continue;
     if (nKnown - nLeft < minLeaf) break;
     out.tried++;
-    const gini = left > 0 && right > 0 ? (left - sqL / left + right - sqR / right) / n : (left > 0 ? left - sqL / left : right - sqR / right) / n;
-    const score = -gini;
+    const score = sign * inc.value(left, right);
     if (beats(score, out.oriented)) {
       out.found = true;
       out.oriented = score;

@@ -1,0 +1,66 @@
+/**
+ * The O(1) incremental forms must give the value `evaluate` gives, move by move, and the grower
+ * must grow the same tree with or without them.
+ */
+import { describe, expect, it } from 'vitest';
+import { listCriteria } from '../../src/criteria/registry.js';
+import { tableFromCounts } from '../../src/criteria/table.js';
+import type { Criterion } from '../../src/criteria/types.js';
+import { datasetFromRows } from '../../src/data/encode.js';
+import { mulberry32 } from '../../src/eval/random.js';
+import { fit } from '../../src/tree/fit.js';
+
+const withIncremental = listCriteria().filter((c) => c.incremental);
+
+describe('incremental forms', () => {
+  it('exist for the Gini and entropy families, chi-square and G', () => {
+    expect(withIncremental.map((c) => c.name).sort()).toEqual(
+      ['average-gain', 'chi-square', 'g-statistic', 'gain-ratio', 'gini', 'info-gain', 'normalized-gain'].sort(),
+    );
+  });
+
+  for (const crit of withIncremental) {
+    it(`${crit.name}: value after every move equals evaluate on the same table`, () => {
+      const random = mulberry32(11);
+      for (const [k, weighted] of [[2, false], [3, false], [4, true]] as const) {
+        const totals = Array.from({ length: k }, () => 1 + Math.floor(random() * 30));
+        const entries = totals.flatMap((t, c) => Array.from({ length: t }, () => ({ c, w: weighted ? 0.25 + random() : 1 })));
+        const classTotals = new Array(k).fill(0);
+        for (const e of entries) classTotals[e.c] += e.w;
+        const inc = crit.incremental!();
+        inc.reset(classTotals, k);
+        const left = new Array(k).fill(0);
+        const right = classTotals.slice();
+        let nL = 0;
+        let nR = classTotals.reduce((a, b) => a + b, 0);
+        for (const { c, w } of entries.sort(() => random() - 0.5)) {
+          inc.move(c, w, left[c], right[c]);
+          left[c] += w;
+          right[c] -= w;
+          nL += w;
+          nR -= w;
+          const expected = crit.evaluate(tableFromCounts([left, right.map((x) => Math.max(0, x))]));
+          expect(inc.value(nL, nR)).toBeCloseTo(expected, 9);
+        }
+      }
+    });
+  }
+
+  it('the grower grows the same trees with and without them', () => {
+    const random = mulberry32(12);
+    const rows = Array.from({ length: 600 }, () => {
+      const a = random();
+      const b = Math.round(random() * 12);
+      return { a, b, y: a + b / 12 + random() * 0.6 > 1.2 ? 'p' : b % 3 === 0 ? 'q' : 'r' };
+    });
+    const data = datasetFromRows(rows, { target: 'y' });
+    for (const crit of withIncremental) {
+      const generic: Criterion = { ...crit, name: `${crit.name}-generic`, incremental: undefined };
+      for (const bins of [undefined, 16]) {
+        const fast = fit(data, { criterion: crit, prune: 'none', bins });
+        const slow = fit(data, { criterion: generic, prune: 'none', bins });
+        expect(fast.nodes.map((n) => [n.split, n.counts])).toEqual(slow.nodes.map((n) => [n.split, n.counts]));
+      }
+    }
+  });
+});
