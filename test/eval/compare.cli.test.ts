@@ -37,7 +37,7 @@ beforeAll(assertBuilt);
 describe('grove compare', () => {
   it('writes the table, results.json, results.csv (one row per fold) and a self-contained report', () => {
     const out = tmp();
-    const r = grove(['compare', '--data', data('iris'), data('wine'), '--algorithms', 'cart,c45', '--criteria', 'dcsm', '--folds', '3', '--seed', '5', '--out', out]);
+    const r = grove(['compare', '--data', data('iris'), data('wine'), '--algorithms', 'id3,c45', '--criteria', 'dcsm', '--base', 'id3', '--folds', '3', '--seed', '5', '--out', out]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^3-fold stratified CV, seed 5: test accuracy/);
     expect(r.stdout).toMatch(/iris\s+\d+\.\d±\d+\.\d \(\d+\)/);
@@ -48,8 +48,8 @@ describe('grove compare', () => {
 
     const results = json(join(out, 'results.json'));
     expect(results).toMatchObject({ format: 'grove-compare', version: 1, complete: true, settings: { folds: 3, repeats: 1, seed: 5, models: true } });
-    expect(results.configs.map((c: { label: string }) => c.label)).toEqual(['cart', 'c45', 'cart+dcsm']);
-    expect(results.configs[2].options).toEqual({ algorithm: 'cart', criterion: 'dcsm' });
+    expect(results.configs.map((c: { label: string }) => c.label)).toEqual(['id3', 'c45', 'id3+dcsm']);
+    expect(results.configs[2].options).toEqual({ algorithm: 'id3', criterion: 'dcsm' });
     expect(results.datasets.map((d: { name: string; rows: number; sha256: string }) => [d.name, d.rows, d.sha256.length])).toEqual([['iris', 150, 64], ['wine', 178, 64]]);
     expect(results.folds).toHaveLength(2 * 3 * 3);
     expect(results.models).toHaveLength(2 * 3);
@@ -61,7 +61,7 @@ describe('grove compare', () => {
     expect(csv).toHaveLength(1 + 18);
     // Every configuration saw the same folds: equal test sizes per fold.
     const sizes = (config: string) => csv.filter((row) => row[0] === 'iris' && row[1] === config).map((row) => row[5]);
-    expect(sizes('c45')).toEqual(sizes('cart'));
+    expect(sizes('c45')).toEqual(sizes('id3'));
 
     const html = readFileSync(join(out, 'report.html'), 'utf8');
     expect(html).toMatch(/^<!doctype html>/);
@@ -73,17 +73,17 @@ describe('grove compare', () => {
     const file = join(tmp(), 'r.json');
     const r = grove([
       'compare', '--data', `${data('iris')},${data('zoo')}`, '--folds', '3', '--no-models', '--no-progress', '--json', file,
-      '--configs', 'leafy:algorithm=cart,criterion=dcsm,min-leaf=5;deep:algorithm=c45,someFutureOption=1',
+      '--configs', 'leafy:algorithm=id3,criterion=dcsm,min-leaf=5;deep:algorithm=id3,criterion=dcsm,someFutureOption=1',
     ]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/grove: warning: configuration 'deep': option 'someFutureOption' is not a tree option/);
     const results = json(file);
     expect(results.configs).toEqual([
-      { label: 'leafy', options: { algorithm: 'cart', criterion: 'dcsm', minSamplesLeaf: 5 } },
-      { label: 'deep', options: { algorithm: 'c45', someFutureOption: 1 } },
+      { label: 'leafy', options: { algorithm: 'id3', criterion: 'dcsm', minSamplesLeaf: 5 } },
+      { label: 'deep', options: { algorithm: 'id3', criterion: 'dcsm', someFutureOption: 1 } },
     ]);
     expect(results.models).toEqual([]);
-    // min-leaf 5 reached fit: fewer leaves than the c45 tree on every fold of zoo.
+    // min-leaf 5 reached fit: fewer leaves than the same configuration without it, on every fold of zoo.
     const leaves = (c: string) => results.folds.filter((f: FoldRow) => f.dataset === 'zoo' && f.config === c).map((f: FoldRow) => f.leaves);
     leaves('leafy').forEach((l: number, i: number) => expect(l).toBeLessThan(leaves('deep')[i]));
     // --configs alone replaces the default presets.
@@ -149,8 +149,8 @@ describe('grove compare', () => {
 
   it('--resume refuses a run made with other settings', () => {
     const out = tmp();
-    expect(grove(['compare', '--data', data('iris'), '--algorithms', 'cart', '--criteria', '', '--folds', '3', '--out', out]).status).toBe(0);
-    const r = grove(['compare', '--data', data('iris'), '--algorithms', 'cart', '--criteria', '', '--folds', '4', '--out', out, '--resume']);
+    expect(grove(['compare', '--data', data('iris'), '--algorithms', 'id3', '--criteria', '', '--folds', '3', '--out', out]).status).toBe(0);
+    const r = grove(['compare', '--data', data('iris'), '--algorithms', 'id3', '--criteria', '', '--folds', '4', '--out', out, '--resume']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/cannot resume: that run used --folds 3 --repeats 1 --seed 1/);
   });
@@ -159,7 +159,7 @@ describe('grove compare', () => {
 describe('grove report', () => {
   it('rebuilds the report from results.json; refuses other files', () => {
     const out = tmp();
-    expect(grove(['compare', '--data', data('iris'), data('wine'), '--algorithms', 'cart', '--criteria', 'dcsm', '--folds', '3', '--out', out]).status).toBe(0);
+    expect(grove(['compare', '--data', data('iris'), data('wine'), '--algorithms', 'zaki', '--criteria', 'dcsm', '--base', 'zaki', '--folds', '3', '--out', out]).status).toBe(0);
     const page = join(out, 'again.html');
     const r = grove(['report', join(out, 'results.json'), '--out', page]);
     expect(r.status, r.stderr).toBe(0);

@@ -7,7 +7,7 @@ import { runComparison, type CompareOutcome } from '../../src/run/compare.js';
 
 export const root = resolve(import.meta.dirname, '../..');
 
-export async function tinyRun(configs = 'cart:algorithm=cart;dcsm:algorithm=cart,criterion=dcsm'): Promise<CompareOutcome & { out: string }> {
+export async function tinyRun(configs = 'cart:algorithm=cart,prune=none;dcsm:algorithm=cart,criterion=dcsm,prune=none'): Promise<CompareOutcome & { out: string }> {
   const out = mkdtempSync(join(tmpdir(), 'grove-report-'));
   const outcome = await runComparison({
     files: ['iris', 'wine'].map((d) => resolve(root, 'data', `${d}.csv`)),

@@ -50,7 +50,7 @@ export function registerCompare(program: Command): void {
     .option('--data <paths...>', 'data files or folders, several or comma-separated (default: the data sets shipped with grove)', collectList)
     .option('--datasets <names>', 'only these data sets (file names without extension)', listOption)
     .option('--algorithms <names>', 'presets to compare', listOption, ['id3', 'c45', 'cart', 'zaki'])
-    .option('--criteria <names>', 'split measures to compare, each grown with the --base preset', listOption, ['info-gain', 'gain-ratio', 'dcsm', 'chandra-varghese'])
+    .option('--criteria <names>', 'split measures to compare, each grown with the --base preset', listOption, ['gain-ratio', 'dcsm', 'chandra-varghese'])
     .option('--base <preset>', 'preset used for --criteria', 'cart')
     .option(
       '--configs <spec>',
