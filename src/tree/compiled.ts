@@ -48,6 +48,13 @@ export class CompiledTree {
   readonly knn: (KnnRegion | undefined)[];
   private readonly kinds: ('numeric' | 'categorical')[];
   private readonly mix: Float64Array;
+  /**
+   * The hot path of prediction: per node [feature, first child, step] (step = 1 for a binary
+   * numeric node, the common case; 2 for any other internal node; 0 for a leaf) and its threshold.
+   */
+  private readonly packed: Int32Array;
+  private readonly thr: Float64Array;
+  private readonly hasUnclassified: boolean;
 
   constructor(nodes: TreeNode[], features: FeatureSchema[], readonly classes: number) {
     const m = nodes.length;
@@ -104,7 +111,42 @@ export class CompiledTree {
     });
     this.thresholds = Float64Array.from(thresholds);
     this.codeBranch = Int32Array.from(codeBranch);
-    void LEAF;
+    this.hasUnclassified = this.unclassified.includes(1);
+    this.packed = new Int32Array(4 * m);
+    this.thr = new Float64Array(m);
+    for (let i = 0; i < m; i++) {
+      const binary = this.kind[i] === NUMERIC && this.paramCount[i] === 1;
+      this.thr[i] = binary ? this.thresholds[this.paramStart[i]] : NaN;
+      this.packed[4 * i] = this.feature[i];
+      this.packed[4 * i + 1] = this.firstChild[i];
+      this.packed[4 * i + 2] = this.kind[i] === LEAF ? 0 : binary ? 1 : 2;
+    }
+  }
+
+  /** Numeric columns as Float64Arrays (empty for categorical features), so the hot loop's loads stay monomorphic. */
+  private numericColumns(columns: AlignedColumn[]): Float64Array[] {
+    const empty = new Float64Array(0);
+    return columns.map((c, f) => (this.kinds[f] === 'numeric' ? (c as Float64Array) : empty));
+  }
+
+  /**
+   * `route` with the binary numeric nodes handled inline from the packed records; any other node
+   * (multi-threshold, categorical, missing value) falls back to `route` from there.
+   */
+  private routeFast(num: Float64Array[], columns: AlignedColumn[], i: number): number {
+    const p = this.packed;
+    const thr = this.thr;
+    let node = 0;
+    for (;;) {
+      const o = node << 2;
+      const step = p[o + 2];
+      if (step !== 1) return step === 0 ? node : this.route(columns, i, node);
+      const x = num[p[o]][i];
+      const t = thr[node];
+      if (x <= t) node = p[o + 1];
+      else if (x > t) node = p[o + 1] + 1;
+      else return this.route(columns, i, node); // NaN: the missing-value policy decides
+    }
   }
 
   /**
@@ -168,8 +210,9 @@ export class CompiledTree {
   predictCodes(columns: AlignedColumn[], nRows: number, out = new Int32Array(nRows), policy?: UnclassifiedPolicy): Int32Array {
     const k = this.classes;
     const mix = this.mix;
+    const num = this.numericColumns(columns);
     for (let i = 0; i < nRows; i++) {
-      const r = this.route(columns, i);
+      const r = this.routeFast(num, columns, i);
       if (r >= 0) {
         const region = this.unclassified[r] && policy?.unclassified === 'knn' ? this.knn[r] : undefined;
         out[i] = region ? knnVote(region, this.kinds, columns, i, policy!.knnK, k) : this.classOf[r];
@@ -179,7 +222,7 @@ export class CompiledTree {
       this.accumulate(columns, i, 0, 1, mix, 0, policy);
       let best = -1;
       for (let c = 0; c < k; c++) if (mix[c] > 0 && (best < 0 || mix[c] > mix[best])) best = c;
-      out[i] = best < 0 && !this.unclassified.includes(1) ? 0 : best;
+      out[i] = best < 0 && !this.hasUnclassified ? 0 : best;
     }
     return out;
   }
@@ -190,8 +233,9 @@ export class CompiledTree {
    */
   predictProba(columns: AlignedColumn[], nRows: number, out = new Float64Array(nRows * this.classes), policy?: UnclassifiedPolicy): Float64Array {
     const k = this.classes;
+    const num = this.numericColumns(columns);
     for (let i = 0; i < nRows; i++) {
-      const r = this.route(columns, i);
+      const r = this.routeFast(num, columns, i);
       if (r >= 0 && !(this.unclassified[r] && policy?.unclassified === 'knn' && this.knn[r])) {
         for (let c = 0; c < k; c++) out[i * k + c] = this.proba[r * k + c];
       } else {
