@@ -26,3 +26,7 @@ export { treeToDot } from './export/dot.js';
 export * from './cmbsv/index.js';
 export type { KnnRegion } from './tree/node.js';
 export type { UnclassifiedPolicy } from './tree/compiled.js';
+export * from './eval/stats/index.js';
+export { stratifiedFolds } from './eval/folds.js';
+export { crossValidate, summarize } from './eval/cross-validate.js';
+export type { FoldResult, Summary } from './eval/cross-validate.js';

@@ -172,8 +172,8 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
   },
   c45: {
     description:
-      'gain ratio among splits of at least average gain, numeric thresholds by information gain, multiway categorical, ' +
-      'fractional missing values, error-based pruning (CF 0.25)',
+      'gain ratio among splits of at least average gain, numeric thresholds by information gain with the MDL correction ' +
+      '(C4.5 release 8), multiway categorical, fractional missing values, error-based pruning (CF 0.25)',
     source: 'Quinlan 1993; metrics tutorial "C4.5 Algorithm"',
     options: {
       criterion: 'gain-ratio',
@@ -181,6 +181,7 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
       minSamplesLeaf: 2,
       averageGainRule: true,
       thresholdCriterion: 'info-gain',
+      mdlCorrection: true,
       missing: 'fractional',
       prune: 'error-based',
       confidence: 0.25,

@@ -1,6 +1,6 @@
 import { chiSquare } from '../criteria/statistics.js';
 import type { CountTable } from '../criteria/types.js';
-import { chiSquareSurvival } from '../math/gamma.js';
+import { chiSquareSf } from '../eval/stats/distributions.js';
 import { loadCandidateTable } from '../split/finalize.js';
 import type { Candidate, Split } from '../split/types.js';
 import type { ResolvedOptions } from './options.js';
@@ -32,5 +32,5 @@ export function significant(best: Candidate, t: CountTable, alpha: number): bool
   for (let c = 0; c < t.classes; c++) if (t.classTotals[c] > 0) cols++;
   const df = (rows - 1) * (cols - 1);
   if (df <= 0) return false;
-  return chiSquareSurvival(chiSquare.evaluate(t), df) <= alpha;
+  return chiSquareSf(chiSquare.evaluate(t), df) <= alpha;
 }

@@ -21,7 +21,8 @@ export function addTreeOptions(cmd: Command): Command {
     .option('--min-leaf <n>', 'each child gets at least n rows', intOption('--min-leaf', 1))
     .option('--purity <p>', "stop at nodes whose majority share is ≥ p (Zaki's π)", numberOption('--purity'))
     .option('--min-gain <g>', 'smallest improvement worth a split', numberOption('--min-gain'))
-    .option('--max-subset <l>', "largest |V| tried for binary categorical splits (Zaki's l)", intOption('--max-subset', 1));
+    .option('--max-subset <l>', "largest |V| tried for binary categorical splits (Zaki's l)", intOption('--max-subset', 1))
+    .option('--bins <n>', 'histogram mode: quantise numeric features into at most n bins (255 is usual)', intOption('--bins', 2));
 }
 
 export interface TreeFlags {
@@ -37,6 +38,7 @@ export interface TreeFlags {
   purity?: number;
   minGain?: number;
   maxSubset?: number;
+  bins?: number;
 }
 
 export function fitOptionsFrom(flags: TreeFlags): FitOptions {
@@ -50,6 +52,7 @@ export function fitOptionsFrom(flags: TreeFlags): FitOptions {
     purity: flags.purity,
     minGain: flags.minGain,
     maxSubsetSize: flags.maxSubset,
+    bins: flags.bins,
   };
 }
 
