@@ -89,6 +89,38 @@ export class ScanContext {
   }
 
   lastMissingBranch = 0;
+
+  /**
+   * Start a two-branch scan over entries with class weights `known`: nothing on the left, all on
+   * the right. Returns the incremental form to use, or null (none, or the `learned` policy, which
+   * scores two tables per candidate).
+   */
+  startBinaryScan(known: ArrayLike<number>, learned: boolean): IncrementalForm | null {
+    const k = this.classes;
+    const t = this.table;
+    let total = 0;
+    for (let c = 0; c < k; c++) {
+      t.classTotals[c] = known[c];
+      t.counts[c] = 0;
+      t.counts[k + c] = known[c];
+      total += known[c];
+    }
+    t.total = total;
+    t.branches = 2;
+    t.branchTotals[0] = 0;
+    t.branchTotals[1] = total;
+    const inc = learned ? null : this.inc;
+    inc?.reset(known, k);
+    return inc;
+  }
+
+  /** Oriented score of the current two-branch table, whose branch weights are `left` and `right`. */
+  scoreBinary(inc: IncrementalForm | null, left: number, right: number, unknown: Float64Array, unknownWeight: number): number {
+    if (inc) return this.sign * inc.value(left, right);
+    this.table.branchTotals[0] = left;
+    this.table.branchTotals[1] = right;
+    return unknownWeight > 0 && this.missing === 'learned' ? this.scoreLearned(unknown, unknownWeight) : this.score(this.table);
+  }
   /** The scan criterion's O(1)-per-move form, when it has one (two-branch scans use it). */
   readonly inc: IncrementalForm | null;
   /** True while every entry weighs 1 (no sample weights, no fractional clones): scans skip weight loads. */

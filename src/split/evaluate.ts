@@ -1,4 +1,4 @@
-import type { CountTable } from '../criteria/types.js';
+import { createTable } from '../criteria/table.js';
 import { getCriterion } from '../criteria/registry.js';
 import type { Column } from '../data/dataset.js';
 import type { EntryPool } from '../tree/entries.js';
@@ -15,16 +15,6 @@ export interface SortedSlice {
   vals: Float64Array;
 }
 
-function table(branches: number, classes: number): CountTable {
-  return {
-    branches,
-    classes,
-    counts: new Float64Array(branches * classes),
-    branchTotals: new Float64Array(branches),
-    classTotals: new Float64Array(classes),
-    total: 0,
-  };
-}
 
 /**
  * Finds the best split of one feature at one node: runs the right scanner, then scores the result
@@ -50,7 +40,7 @@ export class FeatureEvaluator {
     this.cc = new CategoryCounts(maxCategories, classes);
     this.known = new Float64Array(classes);
     this.combo = new Int32Array(maxCategories);
-    this.scratch = { table: table(maxCategories, classes), parent: table(1, classes) };
+    this.scratch = { table: createTable(maxCategories, classes), parent: createTable(1, classes) };
   }
 
   /** A Candidate sized for this data (one per feature, reused across nodes). */

@@ -120,15 +120,8 @@ export function scanHistogram(
     out.unknownWeight += hist[mo + c];
   }
   if (firstBin === lastBin || knownRows < 2 * ctx.minLeaf) return;
-  ctx.setTotals(known);
-  t.branches = 2;
-  for (let c = 0; c < k; c++) {
-    counts[c] = 0;
-    counts[k + c] = known[c];
-  }
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
-  const inc = learned ? null : ctx.inc;
-  inc?.reset(known, k);
+  const inc = ctx.startBinaryScan(known, learned);
   let left = 0;
   let right = t.total;
   let leftRows = 0;
@@ -148,27 +141,16 @@ export function scanHistogram(
     leftRows += rows;
     if (leftRows < ctx.minLeaf) continue;
     if (knownRows - leftRows < ctx.minLeaf) break;
-    t.branchTotals[0] = left;
-    t.branchTotals[1] = right;
     out.tried++;
-    const score = inc ? ctx.sign * inc.value(left, right) : learned ? ctx.scoreLearned(out.unknown, out.unknownWeight) : ctx.score(t);
+    const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight);
     if (beats(score, out.oriented)) {
-      out.found = true;
-      out.oriented = score;
-      out.splitBin = b;
       // Midpoint to the next value present at this node, as exact mode does.
       let next = b + 1;
       while (hist[offset + next * stride + k] === 0) next++;
-      out.threshold = midpoint(bf.hi[b], bf.lo[next]);
-      out.missingBranch = learned ? ctx.lastMissingBranch : -1;
-      for (let i = 0; i < 2 * k; i++) out.table[i] = counts[i];
+      out.keepBinary(score, midpoint(bf.hi[b], bf.lo[next]), learned ? ctx.lastMissingBranch : -1, counts, b);
     }
   }
-  out.branches = 2;
-  if (out.found && learned) {
-    for (let c = 0; c < k; c++) out.table[out.missingBranch * k + c] += out.unknown[c];
-    out.unknownInTable = true;
-  }
+  out.finishBinary(learned);
 }
 
 /** Nodes with fewer rows than this may be scanned from sorted rows (`scanBinnedRows`). */
@@ -215,19 +197,11 @@ export function scanBinnedRows(
   }
   if (knownEnd < 2 * ctx.minLeaf || knownEnd < 2) return;
   if (sorted[0] >>> 11 === sorted[knownEnd - 1] >>> 11) return;
-  const t = ctx.table;
-  const counts = t.counts;
-  ctx.setTotals(known);
-  t.branches = 2;
-  for (let c = 0; c < k; c++) {
-    counts[c] = 0;
-    counts[k + c] = known[c];
-  }
+  const counts = ctx.table.counts;
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
-  const inc = learned ? null : ctx.inc;
-  inc?.reset(known, k);
+  const inc = ctx.startBinaryScan(known, learned);
   let left = 0;
-  let right = t.total;
+  let right = ctx.table.total;
   for (let i = 0; i < knownEnd - 1; i++) {
     const key = sorted[i];
     const code = key >>> 11;
@@ -244,22 +218,9 @@ export function scanBinnedRows(
     const leftRows = i + 1;
     if (leftRows < ctx.minLeaf) continue;
     if (knownEnd - leftRows < ctx.minLeaf) break;
-    t.branchTotals[0] = left;
-    t.branchTotals[1] = right;
     out.tried++;
-    const score = inc ? ctx.sign * inc.value(left, right) : learned ? ctx.scoreLearned(out.unknown, out.unknownWeight) : ctx.score(t);
-    if (beats(score, out.oriented)) {
-      out.found = true;
-      out.oriented = score;
-      out.splitBin = code;
-      out.threshold = midpoint(bf.hi[code], bf.lo[next]);
-      out.missingBranch = learned ? ctx.lastMissingBranch : -1;
-      for (let j = 0; j < 2 * k; j++) out.table[j] = counts[j];
-    }
+    const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight);
+    if (beats(score, out.oriented)) out.keepBinary(score, midpoint(bf.hi[code], bf.lo[next]), learned ? ctx.lastMissingBranch : -1, counts, code);
   }
-  out.branches = 2;
-  if (out.found && learned) {
-    for (let c = 0; c < k; c++) out.table[out.missingBranch * k + c] += out.unknown[c];
-    out.unknownInTable = true;
-  }
+  out.finishBinary(learned);
 }

@@ -6,8 +6,9 @@ import type { ScanContext } from './context.js';
  * Zaki's EVALUATE-NUMERIC-ATTRIBUTE as one incremental pass: `order[start..end)` holds the node's
  * entries sorted by the feature (missing values last) and `vals` their values in the same order,
  * so the pass reads memory sequentially. Moving an entry from the right branch to the left
- * updates the count table in O(1); the scan criterion is evaluated only between successive
- * distinct values, at the midpoint. Ties keep the lowest threshold. `known` is scratch (classes).
+ * updates the count table in O(1) (and the criterion's running sums, when it has an incremental
+ * form); the criterion is evaluated only between successive distinct values, at the midpoint.
+ * Ties keep the lowest threshold. `known` is scratch (classes).
  */
 export function scanNumeric(
   ctx: ScanContext,
@@ -37,55 +38,35 @@ export function scanNumeric(
   if (nKnown < 2 * minLeaf || nKnown < 2) return;
   if (vals[start] === vals[knownEnd - 1]) return; // constant at this node
 
-  ctx.setTotals(known);
-  const counts = table.counts;
-  const bt = table.branchTotals;
-  table.branches = 2;
-  for (let c = 0; c < k; c++) {
-    counts[c] = 0;
-    counts[k + c] = known[c];
-  }
-  bt[0] = 0;
-  bt[1] = table.total;
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
+  const inc = ctx.startBinaryScan(known, learned);
+  const counts = table.counts;
   const unit = ctx.unitWeights;
-  if (ctx.inc && !learned) {
-    scanIncremental(ctx, vals, order, start, knownEnd, out);
-    out.branches = 2;
-    return;
-  }
-
-  const last = knownEnd - 1;
   let left = 0;
   let right = table.total;
+  const last = knownEnd - 1;
   for (let j = start; j < last; j++) {
     const e = order[j];
     const c = y[e];
     const we = unit ? 1 : w[e];
-    counts[c] += we;
-    counts[k + c] -= we;
+    const l = counts[c];
+    const r = counts[k + c];
+    inc?.move(c, we, l, r);
+    counts[c] = l + we;
+    counts[k + c] = r - we;
     left += we;
     right -= we;
     const xv = vals[j];
     const xn = vals[j + 1];
     if (xn <= xv) continue; // not a boundary between distinct values
-    bt[0] = left;
-    bt[1] = right;
     const nLeft = j - start + 1;
     if (nLeft < minLeaf) continue;
     if (nKnown - nLeft < minLeaf) break;
     out.tried++;
-    const score = learned ? ctx.scoreLearned(out.unknown, out.unknownWeight) : ctx.score(table);
-    if (beats(score, out.oriented)) {
-      out.found = true;
-      out.oriented = score;
-      out.threshold = midpoint(xv, xn);
-      out.missingBranch = learned ? ctx.lastMissingBranch : -1;
-      for (let i = 0; i < 2 * k; i++) out.table[i] = counts[i];
-    }
+    const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight);
+    if (beats(score, out.oriented)) out.keepBinary(score, midpoint(xv, xn), learned ? ctx.lastMissingBranch : -1, counts);
   }
-  out.branches = 2;
-  if (out.found && learned) addUnknownToBranch(out, out.missingBranch);
+  out.finishBinary(learned);
 }
 
 /** Fold the unknown entries into one branch of the candidate's table (the `learned` policy). */
@@ -100,48 +81,4 @@ export function midpoint(lo: number, hi: number): number {
   let t = lo / 2 + hi / 2;
   if (!(t < hi) || t < lo) t = lo;
   return t;
-}
-
-/**
- * The scan for criteria with an O(1) incremental form (chosen once per feature): each move
- * updates the form's running sums and each candidate costs O(1) instead of O(classes).
- */
-function scanIncremental(ctx: ScanContext, vals: Float64Array, order: Int32Array, start: number, knownEnd: number, out: Candidate): void {
-  const { classes: k, minLeaf, table, sign } = ctx;
-  const inc = ctx.inc!;
-  const { label: y, weight: w } = ctx.pool;
-  const counts = table.counts;
-  const unit = ctx.unitWeights;
-  const nKnown = knownEnd - start;
-  inc.reset(table.classTotals, k);
-  let left = 0;
-  let right = table.total;
-  const last = knownEnd - 1;
-  for (let j = start; j < last; j++) {
-    const e = order[j];
-    const c = y[e];
-    const we = unit ? 1 : w[e];
-    const l = counts[c];
-    const r = counts[k + c];
-    inc.move(c, we, l, r);
-    counts[c] = l + we;
-    counts[k + c] = r - we;
-    left += we;
-    right -= we;
-    const xv = vals[j];
-    const xn = vals[j + 1];
-    if (xn <= xv) continue;
-    const nLeft = j - start + 1;
-    if (nLeft < minLeaf) continue;
-    if (nKnown - nLeft < minLeaf) break;
-    out.tried++;
-    const score = sign * inc.value(left, right);
-    if (beats(score, out.oriented)) {
-      out.found = true;
-      out.oriented = score;
-      out.threshold = midpoint(xv, xn);
-      out.missingBranch = -1;
-      for (let i = 0; i < 2 * k; i++) out.table[i] = counts[i];
-    }
-  }
 }

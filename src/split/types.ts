@@ -107,6 +107,29 @@ export class Candidate {
     this.gain = o.gain;
   }
 
+  /**
+   * Keep a two-branch candidate as the best so far: its oriented score, threshold (and bin in
+   * histogram mode), the learned direction, and a copy of the count table `counts` (2 × classes).
+   */
+  keepBinary(score: number, threshold: number, missingBranch: number, counts: Float64Array, splitBin = -1): void {
+    this.found = true;
+    this.oriented = score;
+    this.threshold = threshold;
+    this.splitBin = splitBin;
+    this.missingBranch = missingBranch;
+    const n = 2 * this.unknown.length;
+    for (let i = 0; i < n; i++) this.table[i] = counts[i];
+  }
+
+  /** Close a two-branch scan: under the `learned` policy fold the unknown entries into their branch. */
+  finishBinary(learned: boolean): void {
+    this.branches = 2;
+    if (!this.found || !learned) return;
+    const k = this.unknown.length;
+    for (let c = 0; c < k; c++) this.table[this.missingBranch * k + c] += this.unknown[c];
+    this.unknownInTable = true;
+  }
+
   /** Weight of branch b in the best table. */
   branchWeight(b: number): number {
     const k = this.unknown.length;

@@ -1,5 +1,5 @@
 import type { Dataset } from '../data/dataset.js';
-import type { CountTable } from '../criteria/types.js';
+import { createTable } from '../criteria/table.js';
 import { GroveError } from '../errors.js';
 import { CategoryCounts, fillFromHistogram, scanMultiway, scanSubsets } from '../split/categorical.js';
 import { selectCandidate } from '../split/evaluate.js';
@@ -9,7 +9,7 @@ import { ScanContext } from '../split/context.js';
 import { Candidate } from '../split/types.js';
 import { getCriterion } from '../criteria/registry.js';
 import { EntryPool } from './entries.js';
-import { chooseMissingBranch, significant } from './split-policy.js';
+import { chooseMissingBranch, significant, stopsHere } from './split-policy.js';
 import type { ResolvedOptions } from './options.js';
 import type { TreeNode } from './node.js';
 import { partitionStable } from './partition.js';
@@ -26,9 +26,6 @@ interface StackEntry {
   excluded: readonly number[];
 }
 
-function table(branches: number, classes: number): CountTable {
-  return { branches, classes, counts: new Float64Array(branches * classes), branchTotals: new Float64Array(branches), classTotals: new Float64Array(classes), total: 0 };
-}
 
 /**
  * Histogram mode (LightGBM-style): numeric features are quantised once into at most `opts.bins`
@@ -75,8 +72,8 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
   const cc = new CategoryCounts(maxCategories, k);
   const combo = new Int32Array(maxCategories);
   const known = new Float64Array(k);
-  const scratch: FinalizeScratch = { table: table(maxCategories, k), parent: table(1, k) };
-  const view = table(maxCategories, k);
+  const scratch: FinalizeScratch = { table: createTable(maxCategories, k), parent: createTable(1, k) };
+  const view = createTable(maxCategories, k);
   const cands = features.map(() => new Candidate(maxCategories, k));
   const rows = Int32Array.from({ length: n }, (_, i) => i);
   const branchOf = new Int32Array(n);
@@ -89,16 +86,7 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
   const small = (rows: number): boolean => rows < SMALL_NODE_ROWS && rows * Math.log2(rows + 2) < 2 * maxBins * stride;
   const keys = new Int32Array(SMALL_NODE_ROWS);
 
-  const isLeaf = (size: number, depth: number, totals: ArrayLike<number>): boolean => {
-    if (size < opts.minSamplesSplit || depth >= opts.maxDepth) return true;
-    let total = 0;
-    let majority = 0;
-    for (let c = 0; c < k; c++) {
-      total += totals[c];
-      if (totals[c] > majority) majority = totals[c];
-    }
-    return total <= 0 || majority >= opts.purity * total * (1 - 1e-12);
-  };
+  const isLeaf = (size: number, depth: number, totals: ArrayLike<number>): boolean => stopsHere(opts, size, depth, totals);
 
   /** Histogram of rows[start..end): per feature, per bin, class weights and the row count. */
   const buildHist = (start: number, end: number): Float64Array => {

@@ -1,11 +1,11 @@
 import type { Dataset } from '../data/dataset.js';
-import type { CountTable } from '../criteria/types.js';
+import { createTable } from '../criteria/table.js';
 import { FeatureEvaluator, selectCandidate, type SortedSlice } from '../split/evaluate.js';
 import { EntryPool } from './entries.js';
 import type { ResolvedOptions } from './options.js';
 import type { TreeNode } from './node.js';
 import { partitionSorted, partitionStable, partitionWithClones } from './partition.js';
-import { chooseMissingBranch, significant } from './split-policy.js';
+import { chooseMissingBranch, significant, stopsHere } from './split-policy.js';
 import { growTreeHistogram } from './grow-hist.js';
 import { argsortNumeric } from './argsort.js';
 
@@ -48,7 +48,7 @@ export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64A
   evaluator.ctx.unitWeights = weights.every((w) => w === 1);
   const cands = features.map(() => evaluator.newCandidate());
   const maxBranches = evaluator.ctx.maxBranches;
-  const view: CountTable = { branches: 0, classes: k, counts: new Float64Array(maxBranches * k), branchTotals: new Float64Array(maxBranches), classTotals: new Float64Array(k), total: 0 };
+  const view = createTable(maxBranches, k);
   const sizes = new Int32Array(maxBranches);
   const offsets = new Int32Array(maxBranches);
   const codeBranch = new Int32Array(maxBranches);
@@ -56,17 +56,7 @@ export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64A
   let scratchI = new Int32Array(n);
   let scratchF = new Float64Array(n);
 
-  /** Zaki's stopping rules on a node's size, depth and class totals: η, depth, π (a pure node always stops). */
-  const isLeaf = (size: number, depth: number, totals: ArrayLike<number>): boolean => {
-    if (size < opts.minSamplesSplit || depth >= opts.maxDepth) return true;
-    let total = 0;
-    let majority = 0;
-    for (let c = 0; c < k; c++) {
-      total += totals[c];
-      if (totals[c] > majority) majority = totals[c];
-    }
-    return total <= 0 || majority >= opts.purity * total * (1 - 1e-12);
-  };
+  const isLeaf = (size: number, depth: number, totals: ArrayLike<number>): boolean => stopsHere(opts, size, depth, totals);
 
   const rootTotals = new Float64Array(k);
   for (let i = 0; i < n; i++) rootTotals[data.labels[i]] += weights[i];

@@ -34,3 +34,18 @@ export function significant(best: Candidate, t: CountTable, alpha: number): bool
   if (df <= 0) return false;
   return chiSquareSf(chiSquare.evaluate(t), df) <= alpha;
 }
+
+/**
+ * Zaki's stopping rules on a node's size, depth and class totals (η as minSamplesSplit, depth,
+ * π as purity); a pure or weightless node always stops.
+ */
+export function stopsHere(opts: ResolvedOptions, size: number, depth: number, totals: ArrayLike<number>): boolean {
+  if (size < opts.minSamplesSplit || depth >= opts.maxDepth) return true;
+  let total = 0;
+  let majority = 0;
+  for (let c = 0; c < totals.length; c++) {
+    total += totals[c];
+    if (totals[c] > majority) majority = totals[c];
+  }
+  return total <= 0 || majority >= opts.purity * total * (1 - 1e-12);
+}
