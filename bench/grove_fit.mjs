@@ -7,7 +7,7 @@
  *
  *   node --expose-gc bench/grove_fit.mjs --data FILE.csv --criterion gini [--repeats 3]
  *
- * Timed: fit(data, { algorithm: 'cart', criterion }) only; readDataset() runs before the clock.
+ * Timed: fit(data, { algorithm: 'cart', criterion, prune: 'none' }) only; readDataset() runs before the clock.
  * The first repeat includes V8's compilation of the grower (it is in timesMs; best-of-N skips it).
  */
 import { existsSync } from 'node:fs';
@@ -44,7 +44,7 @@ let shape;
 for (let r = 0; r < repeats; r++) {
   globalThis.gc?.();
   const t = performance.now();
-  tree = fit(data, { algorithm: 'cart', criterion });
+  tree = fit(data, { algorithm: 'cart', criterion, prune: 'none' });
   times.push(performance.now() - t);
   const s = tree.stats();
   const now = `${s.nodes}/${s.leaves}/${s.height}`;
@@ -67,7 +67,7 @@ process.stdout.write(JSON.stringify({
   featureKinds: [...new Set(data.features.map((c) => c.kind))],
   system: 'grove',
   criterion,
-  params: `fit(data, { algorithm: 'cart', criterion: '${criterion}' })`,
+  params: `fit(data, { algorithm: 'cart', criterion: '${criterion}', prune: 'none' })`,
   gcBetweenRepeats: typeof globalThis.gc === 'function',
   readMs,
   timesMs: times,
