@@ -51,6 +51,12 @@ const skip = new Set(flag('--skip', '').split(',').filter(Boolean));
 const jobs = Number(flag('--jobs', '2'));
 const outFile = flag('--out', join(root, 'docs/peers-c45-cart.md'));
 const jsonFile = flag('--json', undefined);
+// --peers-from FILE: take J48, rpart and scikit-learn fold results from an earlier --json file
+// (same folds: k = 10, seed 1) and run only grove.
+const peersFrom = flag('--peers-from', undefined);
+const earlier = peersFrom ? JSON.parse(readFileSync(peersFrom, 'utf8')) : undefined;
+if (earlier && (earlier.k !== K || earlier.seed !== SEED)) throw new Error(`${peersFrom} was made with other folds`);
+const PEERS = ['j48-S', 'j48', 'rpart', 'sklearn'];
 const work = mkdtempSync(join(tmpdir(), 'grove-peers-'));
 const log = (msg) => process.stderr.write(`[${((performance.now() - t0) / 1000).toFixed(0)} s] ${msg}\n`);
 const t0 = performance.now();
@@ -201,8 +207,12 @@ for (const name of datasets) {
     train.forEach((i, j) => (col[i] = ids[j]));
     return col;
   });
-  const dir = exportDataset(name, data, outer, inner);
   const r = (results[name] = { rows: data.nRows, features: data.features.length, classes: data.classes.length, missing: MISSING.includes(name) });
+  if (earlier) {
+    for (const key of PEERS) if (earlier.results[name]?.[key]) r[key] = earlier.results[name][key];
+    for (const key of PEERS) skip.add(key.replace('-S', ''));
+  }
+  const dir = exportDataset(name, data, outer, inner);
   if (!skip.has('j48')) {
     pending.push(j48Folds(dir, ['-S']).then((x) => (r['j48-S'] = x)));
     pending.push(j48Folds(dir, []).then((x) => (r.j48 = x)));
@@ -234,7 +244,7 @@ const names = Object.keys(results);
 const lines = [];
 lines.push('# grove `c45` and `cart` next to J48, rpart and scikit-learn');
 lines.push('');
-lines.push(`Made by \`node scripts/compare-peers.mjs${argv.length ? ' ' + argv.join(' ') : ''}\` on ${new Date().toISOString().slice(0, 10)} (${((performance.now() - t0) / 1000).toFixed(0)} s).`);
+lines.push(`Made by \`node scripts/compare-peers.mjs${argv.length ? ' ' + argv.join(' ') : ''}\` on ${new Date().toISOString().slice(0, 10)} (${((performance.now() - t0) / 1000).toFixed(0)} s${earlier ? `; peers' numbers from ${earlier.made ?? 'an earlier run'}` : ''}).`);
 lines.push('Stratified 10-fold CV, the same folds for every system (grove `stratifiedFolds`, seed 1; the inner');
 lines.push('folds used to choose α are grove\'s too, given to rpart and scikit-learn). Each cell: mean test');
 lines.push('accuracy in % over the 10 folds (± sd) / mean number of leaves. Data: the shared UCI corpus, read');
@@ -273,5 +283,5 @@ if (outFile !== '-') {
   writeFileSync(outFile, report + '\n' + tail);
   log(`wrote ${relative(process.cwd(), outFile)}`);
 } else process.stdout.write(report);
-if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ k: K, seed: SEED, results }, null, 1));
+if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ k: K, seed: SEED, made: `node scripts/compare-peers.mjs ${argv.join(' ')} (${new Date().toISOString()})`, results }, null, 1));
 log(`temporary files in ${work}`);

@@ -151,7 +151,9 @@ export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64A
     if (nMissing > 0) {
       // C4.5: a row with a missing value goes down every branch with weight ∝ the branch's known weight.
       evaluator.ctx.unitWeights = false;
-      const fractions = Array.from({ length: branches }, (_, b) => best.branchWeight(b));
+      // The candidate's table is in scan order; a subset split may list its sides the other way round.
+      const swapped = best.subsetSwapped();
+      const fractions = Array.from({ length: branches }, (_, b) => best.branchWeight(swapped ? 1 - b : b));
       const sum = fractions.reduce((a, b) => a + b, 0);
       for (let b = 0; b < branches; b++) {
         fractions[b] = sum > 0 ? fractions[b] / sum : 1 / branches;

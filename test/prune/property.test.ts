@@ -100,12 +100,9 @@ describe('pruning keeps weight and gives valid models (seeded random data, missi
     recountFractional('multiway');
   });
 
-  // KNOWN GROWER BUG (src/tree/grow.ts, not pruning): for a binary subset split whose V and
-  // complement toSplit() swaps (Candidate.subsetSwapped()), the fractional weights of rows with a
-  // missing value are taken from the count table in the candidate's order, not the split's, so they
-  // go to the wrong branches in the wrong proportions. chooseMissingBranch() already flips for this;
-  // the `fractions` in growTree need the same flip. Remove `.fails` once grow.ts is fixed.
-  it.fails("recount reproduces the grower's counts under the fractional policy with binary subset splits", () => {
+  // Regression: for a binary subset split whose V and complement toSplit() swaps, the fractional
+  // weights of rows with a missing value must follow the split's branch order, not the scan's.
+  it("recount reproduces the grower's counts under the fractional policy with binary subset splits", () => {
     recountFractional('binary');
   });
 });
