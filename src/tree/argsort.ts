@@ -1,6 +1,6 @@
 /**
  * Row order of a numeric column, ascending, missing values (NaN) last, ties by row index.
- * An LSD radix sort (16-bit digits) of the values' order-preserving 64-bit keys: linear time,
+ * An LSD radix sort (16-bit digits, 8-bit below 65536 rows) of the values' order-preserving 64-bit keys: linear time,
  * stable (so ties stay in row order), and it skips digits every value shares.
  */
 export function argsortNumeric(x: Float64Array): Int32Array {
@@ -35,22 +35,25 @@ export function argsortNumeric(x: Float64Array): Int32Array {
   let order = new Int32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   let next = new Int32Array(n);
-  const count = new Int32Array(65536);
-  for (let pass = 0; pass < 4; pass++) {
-    const key = pass < 2 ? lo : hi;
-    const shift = (pass & 1) * 16;
+  // 16-bit digits for large inputs; 8-bit ones for small inputs, which should not pay for 65536 buckets.
+  const width = n >= 65536 ? 16 : 8;
+  const mask = (1 << width) - 1;
+  const count = new Int32Array(1 << width);
+  for (let bit = 0; bit < 64; bit += width) {
+    const key = bit < 32 ? lo : hi;
+    const shift = bit & 31;
     count.fill(0);
-    for (let i = 0; i < n; i++) count[(key[i] >>> shift) & 0xffff]++;
-    if (n > 0 && count[(key[0] >>> shift) & 0xffff] === n) continue; // every value shares this digit
+    for (let i = 0; i < n; i++) count[(key[i] >>> shift) & mask]++;
+    if (n > 0 && count[(key[0] >>> shift) & mask] === n) continue; // every value shares this digit
     let acc = 0;
-    for (let d = 0; d < 65536; d++) {
+    for (let d = 0; d <= mask; d++) {
       const c = count[d];
       count[d] = acc;
       acc += c;
     }
     for (let i = 0; i < n; i++) {
       const r = order[i];
-      next[count[(key[r] >>> shift) & 0xffff]++] = r;
+      next[count[(key[r] >>> shift) & mask]++] = r;
     }
     const t = order;
     order = next;

@@ -60,12 +60,16 @@ export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64A
 
   const rootTotals = new Float64Array(k);
   for (let i = 0; i < n; i++) rootTotals[data.labels[i]] += weights[i];
+  const ids = new Int32Array(n);
+  for (let i = 0; i < n; i++) ids[i] = i;
   const root: Buffers = {
-    ids: Int32Array.from({ length: n }, (_, i) => i),
+    ids,
     sorted: features.map((col) => {
       if (col.kind !== 'numeric') return null;
       const order = argsortNumeric(col.values);
-      return { order, vals: Float64Array.from(order, (r) => col.values[r]) };
+      const vals = new Float64Array(n);
+      for (let i = 0; i < n; i++) vals[i] = col.values[order[i]];
+      return { order, vals };
     }),
   };
   const nodes: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];

@@ -289,7 +289,7 @@ describe('argsortNumeric', () => {
     const { argsortNumeric } = await import('../../src/tree/grow.js');
     const { mulberry32 } = await import('../../src/eval/random.js');
     const random = mulberry32(3);
-    for (const n of [0, 1, 2, 17, 1000]) {
+    for (const n of [0, 1, 2, 17, 1000, 70000]) {
       const x = Float64Array.from({ length: n }, () => (random() < 0.1 ? NaN : random() < 0.3 ? -0 : Math.round(random() * 50) - 25));
       const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => {
         const na = Number.isNaN(x[a]);
