@@ -62,7 +62,7 @@ export class FeatureEvaluator {
       if (this.opts.categoricalSplit === 'multiway') scanMultiway(this.ctx, this.cc, out);
       else scanSubsets(this.ctx, this.cc, this.opts.maxSubsetSize, this.combo, out);
     }
-    finalizeCandidate(out, this.opts.criterionImpl, this.opts.missing, this.opts.mdlCorrection, this.scratch);
+    finalizeCandidate(out, this.opts.criterionImpl, this.opts.missing, this.opts.mdlCorrection, this.scratch, this.opts.averageGainRule);
   }
 }
 

@@ -40,7 +40,7 @@ export function loadCandidateTable(cand: Candidate, t: CountTable): void {
  * With `mdl`, a numeric split pays log2(thresholds tried) / weight in gain (Quinlan 1996); a split
  * left with no gain is dropped.
  */
-export function finalizeCandidate(cand: Candidate, crit: Criterion, missing: MissingPolicy, mdl: boolean, s: FinalizeScratch): void {
+export function finalizeCandidate(cand: Candidate, crit: Criterion, missing: MissingPolicy, mdl: boolean, s: FinalizeScratch, needGain = true): void {
   if (!cand.found) return;
   const t = s.table;
   loadCandidateTable(cand, t);
@@ -57,8 +57,9 @@ export function finalizeCandidate(cand: Candidate, crit: Criterion, missing: Mis
   const all = t.total + unknown;
   const share = all > 0 ? t.total / all : 0;
   const parentOriented = orientedScore(crit, crit.evaluate(p));
-  let gain = share * informationGain(t);
   const penalty = mdl && cand.kind === 'numeric' && cand.tried > 1 && all > 0 ? Math.log2(cand.tried) / all : 0;
+  // Information gain is needed only by C4.5's rule and the MDL correction: skip its logarithms otherwise.
+  let gain = needGain || penalty > 0 ? share * informationGain(t) : 0;
   gain -= penalty;
   if (penalty > 0 && gain <= 0) {
     cand.found = false;

@@ -136,7 +136,7 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
         if (opts.categoricalSplit === 'multiway') scanMultiway(ctx, cc, cand);
         else scanSubsets(ctx, cc, opts.maxSubsetSize, combo, cand);
       }
-      finalizeCandidate(cand, opts.criterionImpl, opts.missing, opts.mdlCorrection, scratch);
+      finalizeCandidate(cand, opts.criterionImpl, opts.missing, opts.mdlCorrection, scratch, opts.averageGainRule);
     }
     const best = selectCandidate(cands, opts.averageGainRule);
     if (!best) continue;
