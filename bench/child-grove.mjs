@@ -37,7 +37,8 @@ if (!dir || !Number.isInteger(repeats) || repeats < 1 || !['exact', 'hist'].incl
   console.error('usage: node --expose-gc bench/child-grove.mjs --dir DIR --mode exact|hist --criterion NAME [--repeats N]');
   process.exit(2);
 }
-const entry = join(ROOT, 'dist', 'node.js');
+// run.mjs passes a snapshot of dist/ taken when the run started (other work may rebuild dist/ meanwhile).
+const entry = join(process.env.GROVE_BENCH_DIST ?? join(ROOT, 'dist'), 'node.js');
 if (!existsSync(entry)) {
   console.error(`child-grove.mjs: ${entry} not found: run 'npm run build' first`);
   process.exit(1);

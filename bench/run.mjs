@@ -16,7 +16,7 @@
  * Writes bench/results/<out>.md and <out>.json (out: bench, or bench-quick with --quick).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync, readFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -196,7 +196,16 @@ if (distStale) {
   log("WARNING: src/ has files newer than dist/: the numbers are for the last build ('npm run bench' builds first)");
   notes.push('dist/ was older than src/ when this ran: grove numbers are for the last build.');
 }
-const grove = await import(pathToFileURL(distEntry).href);
+// Snapshot dist/ for the whole run: other engineers rebuild dist/ while a long run goes on, and
+// every grove child must measure the same build. Kept inside the project (bench/.dist-snapshot/,
+// git-ignored) so that dist's bare imports still resolve to the project's node_modules.
+const distSnapshot = join(BENCH, '.dist-snapshot', String(process.pid));
+rmSync(distSnapshot, { recursive: true, force: true });
+const distBuiltAt = new Date(newestMtime(join(ROOT, 'dist'), '.js')).toISOString();
+cpSync(join(ROOT, 'dist'), distSnapshot, { recursive: true });
+process.env.GROVE_BENCH_DIST = distSnapshot;
+process.on('exit', () => rmSync(distSnapshot, { recursive: true, force: true }));
+const grove = await import(pathToFileURL(join(distSnapshot, 'node.js')).href);
 const histAvailable = 'bins' in grove.DEFAULTS;
 const criteriaAll = grove.listCriteria().map((c) => c.name);
 const criteria = ['gini', ...(opts.criteria ?? criteriaAll).filter((c) => c !== 'gini')];
@@ -506,7 +515,7 @@ function writeReport(final) {
   md.push(`- date: ${startedAt.toISOString()} (took ${((Date.now() - startedAt) / 60000).toFixed(1)} min)`);
   md.push(`- command: \`${cmdLine}\``);
   md.push(`- machine: ${cpu}, ${os.cpus().length} logical CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average at start ${loadStart.map((x) => x.toFixed(2)).join(' ')}, at end ${loadEnd.map((x) => x.toFixed(2)).join(' ')} (other work shares these cores: compare ratios from one run, not milliseconds across runs; the per-run 1-min load is in the tables)`);
-  md.push(`- grove commit ${commit ?? '?'}${dirty ? ' + uncommitted src/ changes' : ''}${distStale ? ', dist/ OLDER than src/' : ''}; Node ${versions.node}`);
+  md.push(`- grove commit ${commit ?? '?'}${dirty ? ' + uncommitted src/ changes' : ''}${distStale ? ', dist/ OLDER than src/' : ''}; every grove run used one snapshot of dist/ (newest dist/*.js ${distBuiltAt}); Node ${versions.node}`);
   md.push(`- peers: ${[versions.sklearn && `scikit-learn ${versions.sklearn} (numpy ${versions.numpy}, Python ${versions.python}, ${versions.pythonExecutable})`, versions['ml-cart'] && `ml-cart ${versions['ml-cart']}`, versions.scikitjs && `scikitjs ${versions.scikitjs} (tfjs-core + pure-JS CPU backend)`, versions.weka && `Weka ${versions.weka} J48 \`${opts.wekaOptions.join(' ')}\` (${versions.java})`].filter(Boolean).join('; ')}`);
   md.push(`- every fit: unlimited depth, min 1 row per leaf, min 2 rows to split, no pruning (Weka J48 keeps its own pruning and C4.5 stopping rules: reported as is). Fit = best of up to ${opts.repeats} repeats (median next to it), each system in a fresh process per run; cap ${opts.capSeconds} s per process.`);
   md.push(`- predict = rows/s classifying the test rows, repeated to >= ${opts.predictSeconds} s (Weka: its "test model on training data" time). Peak = max RSS of the whole child process (GNU time %M; includes the runtime, both data parts and predict). net = VmHWM after the fits minus VmRSS before the data were read (load + fit only).`);
@@ -537,9 +546,7 @@ function writeReport(final) {
     md.push(`Profile: \`${profile.file}\` (one child: start-up, binary load, one fit; no predict). Total sampled ${fmtMs(profile.totalMs)} ms. Self time by function:`, '');
     md.push('| self ms | % | function | location |', '|--:|--:|---|---|');
     for (const f of profile.functions) md.push(`| ${fmtMs(f.selfMs)} | ${(f.share * 100).toFixed(1)} | ${f.name} | ${f.location} |`);
-    md.push('', 'Hottest source lines (self time):', '', '| self ms | % | location |', '|--:|--:|---|');
-    for (const l of profile.lines) md.push(`| ${fmtMs(l.selfMs)} | ${(l.share * 100).toFixed(1)} | ${l.location} |`);
-    md.push('');
+    md.push('', 'Self time of a function includes the code V8 inlined into it (growTree: the node loop, children bookkeeping, partition calls that were inlined). Per-line attribution is not shown: V8 files the ticks of inlined code under the caller with the callee\'s line numbers, so line tables of optimised code point at the wrong lines.', '');
   }
   const mdText = md.join('\n') + '\n';
   const json = {
@@ -550,7 +557,7 @@ function writeReport(final) {
     options: { ...opts, criteria },
     machine: { cpuModel: cpu, logicalCpus: os.cpus().length, totalMemBytes: os.totalmem(), platform: os.platform(), release: os.release(), arch: os.arch(), loadAvgStart: loadStart, loadAvgEnd: loadEnd },
     versions,
-    grove: { commit, srcDirty: Boolean(dirty), distStale, histAvailable },
+    grove: { commit, srcDirty: Boolean(dirty), distStale, distBuiltAt, histAvailable },
     notes,
     datasets: configs.map(({ dir, ...c }) => ({ ...c, cacheDir: dir })),
     runs,

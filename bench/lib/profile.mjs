@@ -22,6 +22,19 @@ export function summarizeProfile(file, root, top = 25) {
     total += dt;
   }
   const maps = new Map();
+  const texts = new Map();
+  const generatedLines = (path) => {
+    if (!texts.has(path)) {
+      let t = null;
+      try {
+        t = readFileSync(path, 'utf8').split('\n');
+      } catch {
+        t = null;
+      }
+      texts.set(path, t);
+    }
+    return texts.get(path);
+  };
   const sourceMap = (path) => {
     if (!maps.has(path)) {
       let m = null;
@@ -35,17 +48,24 @@ export function summarizeProfile(file, root, top = 25) {
     return maps.get(path);
   };
   // line: 1-based
-  const where = (cf, line, column = 0) => {
+  const where = (cf, line, column = null) => {
     let url = cf.url || '';
     if (!url) return '(native/VM)';
     if (url.startsWith('file://')) url = fileURLToPath(url);
     const m = url.endsWith('.js') ? sourceMap(url) : null;
     if (m) {
+      // A tick's line has no column: look up the line's first non-blank character (column 0 would
+      // find the previous line's last mapping).
+      if (column === null) {
+        const text = generatedLines(url);
+        column = text && text[line - 1] ? Math.max(0, text[line - 1].search(/\S/)) : 0;
+      }
       const e = m.findEntry(line - 1, column);
       if (e && e.originalSource) {
         let src = e.originalSource;
         if (src.startsWith('file://')) src = fileURLToPath(src);
-        src = resolve(url, '..', src);
+        // A run's dist snapshot (bench/.dist-snapshot/<pid>/) stands for dist/: resolve from there.
+        src = resolve(url.replace(/([\\/])bench[\\/]\.dist-snapshot[\\/][^\\/]+[\\/]/, '$1dist$1'), '..', src);
         return `${root ? relative(root, src) : src}:${e.originalLine + 1}`;
       }
     }
@@ -82,6 +102,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const s = summarizeProfile(file, resolve(fileURLToPath(import.meta.url), '../../..'), Number(process.argv[3] ?? 25));
   console.log(`total ${s.totalMs.toFixed(0)} ms`);
   for (const f of s.functions) console.log(`${f.selfMs.toFixed(0).padStart(8)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}  ${f.location}`);
-  console.log('\nlines:');
+  console.log('\nlines (unreliable for inlined code: V8 files an inlined callee\'s ticks under the caller with the callee\'s line numbers):');
   for (const l of s.lines) console.log(`${l.selfMs.toFixed(0).padStart(8)} ms ${(l.share * 100).toFixed(1).padStart(5)}%  ${l.location}`);
 }
