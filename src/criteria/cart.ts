@@ -1,7 +1,7 @@
 /** CART's measures: weighted Gini impurity (minimised) and the twoing / CART measure (maximised). */
 import type { CountTable, Criterion } from './types.js';
 import { SquareSums } from './incremental.js';
-import { ZERO_TOLERANCE } from './table.js';
+import { ZERO_TOLERANCE, weightedChildImpurity } from './table.js';
 
 /** Gini impurity `1 - Σ_k (c_k/total)²` of one row; 0 for an empty row. */
 export function giniOfRow(
@@ -27,16 +27,7 @@ export const gini: Criterion = {
   source: 'Breiman et al. 1984 (CART); Zaki & Meira ch. 19 (weighted Gini index); DCSM paper eq. 5',
   incremental: () => new SquareSums(),
   evaluate(t: CountTable): number {
-    const n = t.total;
-    if (!(n > 0)) return 0;
-    const { branches, classes, counts, branchTotals } = t;
-    const tol = n * ZERO_TOLERANCE;
-    let g = 0;
-    for (let b = 0; b < branches; b++) {
-      const nv = branchTotals[b];
-      if (nv > tol) g += (nv / n) * giniOfRow(counts, b * classes, classes, nv);
-    }
-    return g;
+    return weightedChildImpurity(t, giniOfRow);
   },
 };
 

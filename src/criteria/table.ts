@@ -117,11 +117,14 @@ export function parentEntropy(t: CountTable): number {
   return entropyOfRow(t.classTotals, 0, t.classes, t.total);
 }
 
+/** An impurity of one branch of the table: `row(counts, offset, classes, total)`. */
+export type RowImpurity = (counts: Float64Array, offset: number, classes: number, total: number) => number;
+
 /**
- * Weighted entropy of the children in bits, `Σ_v (n_v/n) H(v)` (Zaki's "split entropy",
- * Quinlan's expected information). Empty branches contribute nothing.
+ * `Σ_v (n_v/n) · impurity(v)` over the non-empty branches: the weighted impurity of the children
+ * (split entropy with `entropyOfRow`, weighted Gini with `giniOfRow`).
  */
-export function childEntropy(t: CountTable): number {
+export function weightedChildImpurity(t: CountTable, impurity: RowImpurity): number {
   const n = t.total;
   if (!(n > 0)) return 0;
   const { branches, classes, counts, branchTotals } = t;
@@ -129,9 +132,17 @@ export function childEntropy(t: CountTable): number {
   let h = 0;
   for (let b = 0; b < branches; b++) {
     const nv = branchTotals[b];
-    if (nv > tol) h += (nv / n) * entropyOfRow(counts, b * classes, classes, nv);
+    if (nv > tol) h += (nv / n) * impurity(counts, b * classes, classes, nv);
   }
   return h;
+}
+
+/**
+ * Weighted entropy of the children in bits, `Σ_v (n_v/n) H(v)` (Zaki's "split entropy",
+ * Quinlan's expected information). Empty branches contribute nothing.
+ */
+export function childEntropy(t: CountTable): number {
+  return weightedChildImpurity(t, entropyOfRow);
 }
 
 /** Number of branches holding at least one sample (weight above the zero tolerance). */
