@@ -7,6 +7,7 @@
  *   npm run build && node bench/per-element.mjs [--n 1000000] [--d 20] [--k 2] [--bins 255]
  */
 import { fit } from '../dist/index.js';
+import { mulberry32 } from './synthetic.mjs';
 
 const arg = (name, fallback) => {
   const i = process.argv.indexOf(name);
@@ -17,14 +18,7 @@ const d = Number(arg('--d', '20'));
 const k = Number(arg('--k', '2'));
 const bins = arg('--bins', undefined);
 
-let s = 12345;
-const random = () => {
-  s = (s + 0x6d2b79f5) >>> 0;
-  let t = s;
-  t = Math.imul(t ^ (t >>> 15), t | 1);
-  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-};
+const random = mulberry32(12345);
 const gauss = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
 const labels = new Int32Array(n);
 for (let i = 0; i < n; i++) labels[i] = Math.floor(random() * k);

@@ -2,14 +2,13 @@ import type { Dataset } from '../data/dataset.js';
 import { createTable } from '../criteria/table.js';
 import { GroveError } from '../errors.js';
 import { CategoryCounts, fillFromHistogram, scanMultiway, scanSubsets } from '../split/categorical.js';
-import { selectCandidate } from '../split/evaluate.js';
 import { finalizeCandidate, type FinalizeScratch } from '../split/finalize.js';
 import { SMALL_NODE_ROWS, binFeature, scanBinnedRows, scanHistogram, type BinnedFeature } from '../split/histogram.js';
 import { ScanContext } from '../split/context.js';
 import { Candidate } from '../split/types.js';
 import { getCriterion } from '../criteria/registry.js';
 import { EntryPool } from './entries.js';
-import { chooseMissingBranch, significant, stopsHere } from './split-policy.js';
+import { chooseSplit, stopsHere } from './split-policy.js';
 import type { ResolvedOptions } from './options.js';
 import type { TreeNode } from './node.js';
 import { partitionStable } from './partition.js';
@@ -138,14 +137,9 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
       }
       finalizeCandidate(cand, opts.criterionImpl, opts.missing, opts.mdlCorrection, scratch, opts.averageGainRule);
     }
-    const best = selectCandidate(cands, opts.averageGainRule);
-    if (!best) continue;
-    if (best.key < opts.minGain - 1e-12 * Math.max(1, Math.abs(opts.minGain))) continue;
-    if (opts.chiSquareAlpha > 0 && !significant(best, view, opts.chiSquareAlpha)) continue;
-
-    const split = best.toSplit();
-    const branches = split.kind === 'multiway' ? split.values.length : 2;
-    const missingBranch = chooseMissingBranch(best, split, opts.missing);
+    const chosen = chooseSplit(cands, opts, view);
+    if (!chosen) continue;
+    const { best, split, branches, missingBranch } = chosen;
     const f = split.feature;
     const missingCode = nBins[f];
     if (split.kind === 'numeric') {

@@ -1,11 +1,11 @@
 import type { Dataset } from '../data/dataset.js';
 import { createTable } from '../criteria/table.js';
-import { FeatureEvaluator, selectCandidate, type SortedSlice } from '../split/evaluate.js';
+import { FeatureEvaluator, type SortedSlice } from '../split/evaluate.js';
 import { EntryPool } from './entries.js';
 import type { ResolvedOptions } from './options.js';
 import type { TreeNode } from './node.js';
 import { partitionSorted, partitionStable, partitionWithClones } from './partition.js';
-import { chooseMissingBranch, significant, stopsHere } from './split-policy.js';
+import { chooseSplit, stopsHere } from './split-policy.js';
 import { growTreeHistogram } from './grow-hist.js';
 import { argsortNumeric } from './argsort.js';
 
@@ -87,14 +87,9 @@ export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64A
       if (excluded.includes(f)) cands[f].reset(f, 'numeric');
       else evaluator.evaluate(f, buf.ids, buf.sorted[f], start, end, nodeTotals, cands[f]);
     }
-    const best = selectCandidate(cands, opts.averageGainRule);
-    if (!best) continue;
-    if (best.key < opts.minGain - 1e-12 * Math.max(1, Math.abs(opts.minGain))) continue;
-    if (opts.chiSquareAlpha > 0 && !significant(best, view, opts.chiSquareAlpha)) continue;
-
-    const split = best.toSplit();
-    const branches = split.kind === 'multiway' ? split.values.length : 2;
-    const missingBranch = chooseMissingBranch(best, split, opts.missing);
+    const chosen = chooseSplit(cands, opts, view);
+    if (!chosen) continue;
+    const { best, split, branches, missingBranch } = chosen;
 
     // Assign every entry of the node to a branch (-1: missing value, fractional policy) and
     // total the children's classes on the way.

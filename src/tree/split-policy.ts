@@ -3,6 +3,7 @@ import type { CountTable } from '../criteria/types.js';
 import { chiSquareSf } from '../eval/stats/distributions.js';
 import { loadCandidateTable } from '../split/finalize.js';
 import type { Candidate, Split } from '../split/types.js';
+import { selectCandidate } from '../split/evaluate.js';
 import type { ResolvedOptions } from './options.js';
 
 /**
@@ -48,4 +49,28 @@ export function stopsHere(opts: ResolvedOptions, size: number, depth: number, to
     if (totals[c] > majority) majority = totals[c];
   }
   return total <= 0 || majority >= opts.purity * total * (1 - 1e-12);
+}
+
+/** The split a node gets, or null when it stays a leaf. */
+export interface ChosenSplit {
+  best: Candidate;
+  split: Split;
+  branches: number;
+  /** Branch for missing values (majority/learned), or -1 (fractional: every branch). */
+  missingBranch: number;
+}
+
+/**
+ * From the per-feature candidates to the node's split, the same for both growers: the selector
+ * (C4.5's rule when asked), the minimum-gain and chi-square pre-pruning tests, the missing-value
+ * branch. `view` is scratch for the chi-square test.
+ */
+export function chooseSplit(cands: Candidate[], opts: ResolvedOptions, view: CountTable): ChosenSplit | null {
+  const best = selectCandidate(cands, opts.averageGainRule);
+  if (!best) return null;
+  if (best.key < opts.minGain - 1e-12 * Math.max(1, Math.abs(opts.minGain))) return null;
+  if (opts.chiSquareAlpha > 0 && !significant(best, view, opts.chiSquareAlpha)) return null;
+  const split = best.toSplit();
+  const branches = split.kind === 'multiway' ? split.values.length : 2;
+  return { best, split, branches, missingBranch: chooseMissingBranch(best, split, opts.missing) };
 }
