@@ -3,6 +3,7 @@ import { majorityClass } from './node.js';
 import type { FeatureSchema } from './schema.js';
 import type { KnnRegion } from './node.js';
 import { knnVote } from '../cmbsv/knn.js';
+import { BLOCK, FastRoutes } from './fast-routes.js';
 
 const LEAF = 0;
 const NUMERIC = 1;
@@ -48,13 +49,10 @@ export class CompiledTree {
   readonly knn: (KnnRegion | undefined)[];
   private readonly kinds: ('numeric' | 'categorical')[];
   private readonly mix: Float64Array;
-  /**
-   * The hot path of prediction: per node [feature, first child, step] (step = 1 for a binary
-   * numeric node, the common case; 2 for any other internal node; 0 for a leaf) and its threshold.
-   */
-  private readonly packed: Int32Array;
-  private readonly thr: Float64Array;
+  private readonly fast: FastRoutes;
   private readonly hasUnclassified: boolean;
+  /** Leaf (or -1 - node, see `route`) per row of the block being predicted. */
+  private readonly blockLeaves = new Int32Array(BLOCK);
 
   constructor(nodes: TreeNode[], features: FeatureSchema[], readonly classes: number) {
     const m = nodes.length;
@@ -112,41 +110,18 @@ export class CompiledTree {
     this.thresholds = Float64Array.from(thresholds);
     this.codeBranch = Int32Array.from(codeBranch);
     this.hasUnclassified = this.unclassified.includes(1);
-    this.packed = new Int32Array(4 * m);
-    this.thr = new Float64Array(m);
-    for (let i = 0; i < m; i++) {
-      const binary = this.kind[i] === NUMERIC && this.paramCount[i] === 1;
-      this.thr[i] = binary ? this.thresholds[this.paramStart[i]] : NaN;
-      this.packed[4 * i] = this.feature[i];
-      this.packed[4 * i + 1] = this.firstChild[i];
-      this.packed[4 * i + 2] = this.kind[i] === LEAF ? 0 : binary ? 1 : 2;
-    }
+    this.fast = new FastRoutes(this);
   }
 
-  /** Numeric columns as Float64Arrays (empty for categorical features), so the hot loop's loads stay monomorphic. */
-  private numericColumns(columns: AlignedColumn[]): Float64Array[] {
-    const empty = new Float64Array(0);
-    return columns.map((c, f) => (this.kinds[f] === 'numeric' ? (c as Float64Array) : empty));
-  }
-
-  /**
-   * `route` with the binary numeric nodes handled inline from the packed records; any other node
-   * (multi-threshold, categorical, missing value) falls back to `route` from there.
-   */
-  private routeFast(num: Float64Array[], columns: AlignedColumn[], i: number): number {
-    const p = this.packed;
-    const thr = this.thr;
-    let node = 0;
-    for (;;) {
-      const o = node << 2;
-      const step = p[o + 2];
-      if (step !== 1) return step === 0 ? node : this.route(columns, i, node);
-      const x = num[p[o]][i];
-      const t = thr[node];
-      if (x <= t) node = p[o + 1];
-      else if (x > t) node = p[o + 1] + 1;
-      else return this.route(columns, i, node); // NaN: the missing-value policy decides
+  /** `route` from the root for rows base..base+count-1 into `this.blockLeaves` (count <= BLOCK). */
+  private routeBlock(columns: AlignedColumn[], base: number, count: number): Int32Array {
+    const leaves = this.blockLeaves;
+    this.fast.route(columns, base, count, leaves);
+    for (let j = 0; j < count; j++) {
+      const v = leaves[j];
+      if (this.kind[v] !== LEAF) leaves[j] = this.route(columns, base + j, v);
     }
+    return leaves;
   }
 
   /**
@@ -208,23 +183,30 @@ export class CompiledTree {
    * unclassified region gets -1, or its k-NN class under `policy` `knn` when the region has data.
    */
   predictCodes(columns: AlignedColumn[], nRows: number, out = new Int32Array(nRows), policy?: UnclassifiedPolicy): Int32Array {
-    const k = this.classes;
-    const mix = this.mix;
-    const num = this.numericColumns(columns);
-    for (let i = 0; i < nRows; i++) {
-      const r = this.routeFast(num, columns, i);
-      if (r >= 0) {
-        const region = this.unclassified[r] && policy?.unclassified === 'knn' ? this.knn[r] : undefined;
-        out[i] = region ? knnVote(region, this.kinds, columns, i, policy!.knnK, k) : this.classOf[r];
-        continue;
+    for (let base = 0; base < nRows; base += BLOCK) {
+      const count = Math.min(BLOCK, nRows - base);
+      const leaves = this.routeBlock(columns, base, count);
+      for (let j = 0; j < count; j++) {
+        const r = leaves[j];
+        out[base + j] = r >= 0 && this.unclassified[r] === 0 ? this.classOf[r] : this.codeOf(columns, base + j, r, policy);
       }
-      mix.fill(0);
-      this.accumulate(columns, i, 0, 1, mix, 0, policy);
-      let best = -1;
-      for (let c = 0; c < k; c++) if (mix[c] > 0 && (best < 0 || mix[c] > mix[best])) best = c;
-      out[i] = best < 0 && !this.hasUnclassified ? 0 : best;
     }
     return out;
+  }
+
+  /** Class code of row `i` from its `route` result `r`. */
+  private codeOf(columns: AlignedColumn[], i: number, r: number, policy?: UnclassifiedPolicy): number {
+    const k = this.classes;
+    if (r >= 0) {
+      const region = this.unclassified[r] && policy?.unclassified === 'knn' ? this.knn[r] : undefined;
+      return region ? knnVote(region, this.kinds, columns, i, policy!.knnK, k) : this.classOf[r];
+    }
+    const mix = this.mix;
+    mix.fill(0);
+    this.accumulate(columns, i, 0, 1, mix, 0, policy);
+    let best = -1;
+    for (let c = 0; c < k; c++) if (mix[c] > 0 && (best < 0 || mix[c] > mix[best])) best = c;
+    return best < 0 && !this.hasUnclassified ? 0 : best;
   }
 
   /**
@@ -233,14 +215,18 @@ export class CompiledTree {
    */
   predictProba(columns: AlignedColumn[], nRows: number, out = new Float64Array(nRows * this.classes), policy?: UnclassifiedPolicy): Float64Array {
     const k = this.classes;
-    const num = this.numericColumns(columns);
-    for (let i = 0; i < nRows; i++) {
-      const r = this.routeFast(num, columns, i);
-      if (r >= 0 && !(this.unclassified[r] && policy?.unclassified === 'knn' && this.knn[r])) {
-        for (let c = 0; c < k; c++) out[i * k + c] = this.proba[r * k + c];
-      } else {
-        out.fill(0, i * k, i * k + k);
-        this.accumulate(columns, i, 0, 1, out, i * k, policy);
+    for (let base = 0; base < nRows; base += BLOCK) {
+      const count = Math.min(BLOCK, nRows - base);
+      const leaves = this.routeBlock(columns, base, count);
+      for (let j = 0; j < count; j++) {
+        const i = base + j;
+        const r = leaves[j];
+        if (r >= 0 && !(this.unclassified[r] && policy?.unclassified === 'knn' && this.knn[r])) {
+          for (let c = 0; c < k; c++) out[i * k + c] = this.proba[r * k + c];
+        } else {
+          out.fill(0, i * k, i * k + k);
+          this.accumulate(columns, i, 0, 1, out, i * k, policy);
+        }
       }
     }
     return out;
