@@ -5,7 +5,7 @@
  * JSON objects, one per line, on stdout ({"event": ...}); messages go to stderr.
  *
  *   node --expose-gc bench/child-grove.mjs --dir /tmp/grove-bench/<key> --mode exact|hist
- *        --criterion gini [--repeats 3] [--budget-seconds 120] [--predict-seconds 0.5] [--bins 255]
+ *        --criterion gini [--repeats 3] [--budget-seconds 120] [--predict-seconds 0.5] [--bins 255] [--float32]
  *
  * Timed: fit(data, options) only (the data are loaded before the clock from the binary cache,
  * as Float64Array column views, no CSV). Predict: tree.predictCodes(test) repeated until at
@@ -32,6 +32,7 @@ const budgetMs = Number(arg('--budget-seconds', '120')) * 1000;
 const predictMs = Number(arg('--predict-seconds', '0.5')) * 1000;
 const bins = Number(arg('--bins', '255'));
 const fitOnly = args.includes('--fit-only'); // for profiling: stop after the fits
+const float32 = args.includes('--float32'); // hold the numeric columns as float32 (grove's `float32` read option)
 const emit = (o) => process.stdout.write(JSON.stringify(o) + '\n');
 if (!dir || !Number.isInteger(repeats) || repeats < 1 || !['exact', 'hist'].includes(mode)) {
   console.error('usage: node --expose-gc bench/child-grove.mjs --dir DIR --mode exact|hist --criterion NAME [--repeats N]');
@@ -56,7 +57,7 @@ globalThis.gc?.();
 const memStart = procMemory();
 const header = readHeader(dir);
 let t = performance.now();
-const train = toGroveDataset(loadPart(dir, 'train', header));
+const train = toGroveDataset(loadPart(dir, 'train', header, { float32 }));
 const loadMs = performance.now() - t;
 const memLoaded = procMemory();
 // Time since this process started, so the driver can bound a capped run's fit time from below.
@@ -101,7 +102,7 @@ const accuracy = (data) => {
   return ok / data.nRows;
 };
 const trainAccuracy = accuracy(train);
-const test = toGroveDataset(loadPart(dir, 'test', header));
+const test = toGroveDataset(loadPart(dir, 'test', header, { float32 }));
 const testAccuracy = accuracy(test); // also the predict warm-up
 // Predict throughput on the test rows, repeated to >= predictMs of work.
 let predicted = 0;
@@ -124,6 +125,7 @@ emit({
   system: 'grove',
   mode,
   criterion,
+  float32,
   options,
   rows: train.nRows,
   testRows: test.nRows,

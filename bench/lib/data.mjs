@@ -33,10 +33,37 @@ function readBytes(path) {
   }
 }
 
-/** One part ('train' | 'test'): X column-major Float64Array (rows * columns), y Int32Array. */
-export function loadPart(dir, part, header = readHeader(dir)) {
+/** A column-major float64 file as one Float32Array, converted a column at a time. */
+function readFloat32(path, rows, cols) {
+  const out = new Float32Array(rows * cols);
+  const column = new Float64Array(rows);
+  const bytes = new Uint8Array(column.buffer);
+  const fd = openSync(path, 'r');
+  try {
+    if (fstatSync(fd).size !== rows * cols * 8) throw new Error(`${path}: expected ${rows * cols * 8} bytes`);
+    for (let j = 0; j < cols; j++) {
+      let off = 0;
+      while (off < bytes.length) {
+        const got = readSync(fd, bytes, off, bytes.length - off, j * bytes.length + off);
+        if (got <= 0) throw new Error(`${path}: short read in column ${j}`);
+        off += got;
+      }
+      out.set(column, j * rows);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return out;
+}
+
+/**
+ * One part ('train' | 'test'): X column-major Float64Array (rows * columns), y Int32Array.
+ * With `float32`, X is a Float32Array read one column at a time (never the whole float64 file in
+ * memory, so a memory measurement sees only the float32 data).
+ */
+export function loadPart(dir, part, header = readHeader(dir), { float32 = false } = {}) {
   const rows = part === 'train' ? header.nTrain : header.nTest;
-  const X = new Float64Array(readBytes(join(dir, `${part}.X.f64`)));
+  const X = float32 ? readFloat32(join(dir, `${part}.X.f64`), rows, header.features.length) : new Float64Array(readBytes(join(dir, `${part}.X.f64`)));
   const y = new Int32Array(readBytes(join(dir, `${part}.y.i32`)));
   if (X.length !== rows * header.features.length || y.length !== rows) {
     throw new Error(`${dir}/${part}: expected ${rows} rows x ${header.features.length} columns, got ${X.length} values and ${y.length} labels`);

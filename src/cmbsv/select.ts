@@ -18,6 +18,7 @@
  * |φ| = |Pearson r| of the two indicator variables), so both kinds compete on one scale.
  * Ties go to the first feature in column order (relative tolerance 1e-12).
  */
+import type { NumericValues } from '../data/dataset.js';
 import type { Column } from '../data/dataset.js';
 import { beats } from '../split/types.js';
 
@@ -33,7 +34,7 @@ export interface SelectionOptions {
  * cannot split them (fewer than two distinct known values).
  */
 export function correlationScore(
-  values: Float64Array,
+  values: NumericValues,
   labels: Int32Array,
   classes: number,
   rows: ArrayLike<number>,

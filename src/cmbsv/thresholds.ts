@@ -20,6 +20,7 @@
  *   (only for one between non-empty ones), so such a threshold is dropped: that region belongs to
  *   the adjacent branch.
  */
+import type { NumericValues } from '../data/dataset.js';
 import { balancedBoxConstraints, solveSvm1d } from './svm1d.js';
 
 export type SvmScaling = 'standardize' | 'none' | 'unit-norm';
@@ -58,7 +59,7 @@ export interface NodeThresholds {
  * @param weights row weights (0 = ignored)
  */
 export function nodeThresholds(
-  x: Float64Array,
+  x: NumericValues,
   labels: Int32Array,
   classes: number,
   rows: ArrayLike<number>,
@@ -104,7 +105,7 @@ export function nodeThresholds(
 }
 
 function pairThreshold(
-  x: Float64Array,
+  x: NumericValues,
   labels: Int32Array,
   weights: ArrayLike<number>,
   sortedRows: number[],

@@ -6,11 +6,17 @@
 /** A class label as the user gave it: any string or number. */
 export type ClassLabel = string | number;
 
+/**
+ * Numeric values: float64, or float32 to halve the memory of a large data set (readers'
+ * `float32` option). Trees grown from float32 columns are exact for those values.
+ */
+export type NumericValues = Float64Array | Float32Array;
+
 /** A numeric feature: one float per row, `NaN` = missing. */
 export interface NumericColumn {
   readonly kind: 'numeric';
   readonly name: string;
-  readonly values: Float64Array;
+  readonly values: NumericValues;
 }
 
 /** A categorical feature: dictionary codes into `categories`, `-1` = missing. */

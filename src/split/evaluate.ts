@@ -1,6 +1,6 @@
 import { createTable } from '../criteria/table.js';
 import { getCriterion } from '../criteria/registry.js';
-import type { Column } from '../data/dataset.js';
+import type { Column, NumericValues } from '../data/dataset.js';
 import type { EntryPool } from '../tree/entries.js';
 import type { ResolvedOptions } from '../tree/options.js';
 import { CategoryCounts, scanMultiway, scanSubsets } from './categorical.js';
@@ -12,7 +12,8 @@ import { Candidate, beats } from './types.js';
 /** A numeric feature's entries in sorted order (`order`) with their values alongside (`vals`). */
 export interface SortedSlice {
   order: Int32Array;
-  vals: Float64Array;
+  /** The sorted values, in the column's own precision. */
+  vals: NumericValues;
 }
 
 

@@ -26,27 +26,28 @@ export function binFeature(col: NumericColumn, maxBins: number, order = argsortN
   let known = n;
   while (known > 0 && Number.isNaN(x[order[known - 1]])) known--;
   // Distinct values and their counts, in order.
-  const values: number[] = [];
-  const counts: number[] = [];
+  const values = new Float64Array(known);
+  const counts = new Int32Array(known);
+  let distinct = 0;
   for (let i = 0; i < known; i++) {
     const v = x[order[i]];
-    if (values.length && v === values[values.length - 1]) counts[counts.length - 1]++;
+    if (distinct > 0 && v === values[distinct - 1]) counts[distinct - 1]++;
     else {
-      values.push(v);
-      counts.push(1);
+      values[distinct] = v;
+      counts[distinct++] = 1;
     }
   }
   // Upper edges: index of the last distinct value in each bin.
   const lastOfBin: number[] = [];
-  if (values.length <= maxBins) for (let v = 0; v < values.length; v++) lastOfBin.push(v);
+  if (distinct <= maxBins) for (let v = 0; v < distinct; v++) lastOfBin.push(v);
   else {
     let acc = 0;
     let binsLeft = maxBins;
     let rowsLeft = known;
-    for (let v = 0; v < values.length; v++) {
+    for (let v = 0; v < distinct; v++) {
       acc += counts[v];
       const target = rowsLeft / binsLeft;
-      const valuesLeft = values.length - v - 1;
+      const valuesLeft = distinct - v - 1;
       // Close the bin when it reached its share, or when every remaining value needs its own bin.
       if (acc >= target || valuesLeft < binsLeft) {
         lastOfBin.push(v);
@@ -54,12 +55,12 @@ export function binFeature(col: NumericColumn, maxBins: number, order = argsortN
         acc = 0;
         binsLeft--;
         if (binsLeft === 1) {
-          lastOfBin.push(values.length - 1);
+          lastOfBin.push(distinct - 1);
           break;
         }
       }
     }
-    if (lastOfBin[lastOfBin.length - 1] !== values.length - 1) lastOfBin.push(values.length - 1);
+    if (lastOfBin[lastOfBin.length - 1] !== distinct - 1) lastOfBin.push(distinct - 1);
   }
   const bins = lastOfBin.length;
   const lo = new Float64Array(bins);

@@ -1,4 +1,5 @@
 import type { Candidate } from './types.js';
+import type { NumericValues } from '../data/dataset.js';
 import { beats } from './types.js';
 import type { ScanContext } from './context.js';
 
@@ -13,7 +14,7 @@ import type { ScanContext } from './context.js';
 export function scanNumeric(
   ctx: ScanContext,
   feature: number,
-  vals: Float64Array,
+  vals: NumericValues,
   order: Int32Array,
   start: number,
   end: number,

@@ -1,9 +1,11 @@
+import type { NumericValues } from '../data/dataset.js';
+
 /**
  * Row order of a numeric column, ascending, missing values (NaN) last, ties by row index.
  * An LSD radix sort (16-bit digits, 8-bit below 65536 rows) of the values' order-preserving 64-bit keys: linear time,
  * stable (so ties stay in row order), and it skips digits every value shares.
  */
-export function argsortNumeric(x: Float64Array): Int32Array {
+export function argsortNumeric(x: NumericValues): Int32Array {
   const n = x.length;
   const bits = new Float64Array(1);
   const words = new Uint32Array(bits.buffer);

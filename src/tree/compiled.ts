@@ -10,7 +10,7 @@ const NUMERIC = 1;
 const CATEGORICAL = 2;
 
 /** One aligned input column per model feature: numeric values (NaN = missing) or model codes (-1 = missing/unseen). */
-export type AlignedColumn = Float64Array | Int32Array;
+export type AlignedColumn = Float64Array | Float32Array | Int32Array;
 
 /**
  * How rows that reach a C-MBSV unclassified region are predicted: `none` → class code -1 and

@@ -43,7 +43,17 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
   const maxBins = opts.bins!;
 
   // Bins: numeric features quantised; categorical codes used as they are (missing = last code).
-  const binned: (BinnedFeature | null)[] = features.map((col) => (col.kind === 'numeric' ? binFeature(col, maxBins) : null));
+  const wide = features.some((col) => (col.kind === 'numeric' ? maxBins : col.categories.length) + 1 > 256);
+  const codes = wide ? new Uint16Array(n * d) : new Uint8Array(n * d);
+  const noCodes = new Uint8Array(0);
+  const binned: (BinnedFeature | null)[] = features.map((col, f) => {
+    if (col.kind !== 'numeric') return null;
+    const b = binFeature(col, maxBins);
+    const c = b.codes;
+    for (let i = 0; i < n; i++) codes[i * d + f] = c[i];
+    // The codes live on in the row-major matrix only (one byte per row per feature in all).
+    return { ...b, codes: noCodes };
+  });
   const nBins = features.map((col, f) => (col.kind === 'numeric' ? binned[f]!.bins : col.categories.length));
   const offset = new Int32Array(d);
   let histSize = 0;
@@ -51,16 +61,10 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
     offset[f] = histSize;
     histSize += (b + 1) * stride;
   });
-  const wide = nBins.some((b) => b + 1 > 256);
-  const codes = wide ? new Uint16Array(n * d) : new Uint8Array(n * d);
   features.forEach((col, f) => {
-    if (col.kind === 'numeric') {
-      const c = binned[f]!.codes;
-      for (let i = 0; i < n; i++) codes[i * d + f] = c[i];
-    } else {
-      const missing = nBins[f];
-      for (let i = 0; i < n; i++) codes[i * d + f] = col.codes[i] < 0 ? missing : col.codes[i];
-    }
+    if (col.kind === 'numeric') return;
+    const missing = nBins[f];
+    for (let i = 0; i < n; i++) codes[i * d + f] = col.codes[i] < 0 ? missing : col.codes[i];
   });
 
   const pool = new EntryPool(data.labels, weights);

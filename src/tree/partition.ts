@@ -3,6 +3,7 @@
  * `sizes[b]` must hold the number of entries going to branch b. Stability keeps each numeric
  * feature's slice sorted, so children never re-sort.
  */
+import type { NumericValues } from '../data/dataset.js';
 export function partitionStable(
   arr: Int32Array,
   start: number,
@@ -28,7 +29,7 @@ export function partitionStable(
 /** `partitionStable` for a sorted slice: entry ids and their values move together. */
 export function partitionSorted(
   order: Int32Array,
-  vals: Float64Array,
+  vals: NumericValues,
   start: number,
   end: number,
   branchOf: Int32Array,
@@ -61,7 +62,7 @@ export function partitionSorted(
  */
 export function partitionWithClones(
   arr: Int32Array,
-  vals: Float64Array | null,
+  vals: NumericValues | null,
   start: number,
   end: number,
   branchOf: Int32Array,
@@ -70,9 +71,9 @@ export function partitionWithClones(
   branches: number,
   offsets: Int32Array,
   total: number,
-): { order: Int32Array; vals: Float64Array } {
+): { order: Int32Array; vals: NumericValues } {
   const order = new Int32Array(total);
-  const outVals = new Float64Array(vals ? total : 0);
+  const outVals = vals instanceof Float32Array ? new Float32Array(total) : new Float64Array(vals ? total : 0);
   let acc = 0;
   for (let b = 0; b < branches; b++) {
     offsets[b] = acc;

@@ -120,9 +120,10 @@ export function pruneOptionsFrom(flags: PruneFlags): FitOptions {
 export function registerFit(program: Command): void {
   addCmbsvOptions(addPruneOptions(addTreeOptions(program.command('fit').description('grow a tree on DATA (CSV or ARFF) and save it as JSON').argument('<data>', 'training data'))))
     .requiredOption('--out <model>', 'where to write the model (JSON)')
-    .action((dataPath: string, flags: TreeFlags & PruneFlags & CmbsvFlags & { out: string }) => {
+    .option('--float32', 'hold numeric columns as float32 (half the memory; values rounded as scikit-learn does)')
+    .action((dataPath: string, flags: TreeFlags & PruneFlags & CmbsvFlags & { out: string; float32?: boolean }) => {
       const options = { ...fitOptionsFrom(flags), ...pruneOptionsFrom(flags), ...cmbsvOptionsFrom(flags) };
-      const data = readDataset(dataPath, { target: flags.target, categorical: flags.categorical, numeric: flags.numeric });
+      const data = readDataset(dataPath, { target: flags.target, categorical: flags.categorical, numeric: flags.numeric, float32: flags.float32 });
       const tree = fit(data, options);
       if (data.classes.length < 2) {
         warn(`only one class (${String(data.classes[0])}) in '${data.targetName}': the tree is a single leaf`);
