@@ -1,3 +1,5 @@
+import { plainArrays, type ArrayMaker } from './arrays.js';
+
 /**
  * Training entries: a row of the data with a label and a weight. Normally entry i is row i; under
  * C4.5's fractional missing-value policy a row with a missing value is cloned into every branch
@@ -9,13 +11,26 @@ export class EntryPool {
   weight: Float64Array;
   size: number;
 
-  constructor(labels: Int32Array, weights: Float64Array) {
+  /** Entry i = row i with its label and weight; `make` allocates the arrays (shared memory for worker threads). */
+  constructor(labels: Int32Array, weights: Float64Array, make: ArrayMaker = plainArrays) {
     const n = labels.length;
     this.size = n;
-    this.row = new Int32Array(n);
+    this.row = make.int32(n);
     for (let i = 0; i < n; i++) this.row[i] = i;
-    this.label = labels.slice();
-    this.weight = weights.slice();
+    this.label = make.int32(n);
+    this.label.set(labels);
+    this.weight = make.float64(n);
+    this.weight.set(weights);
+  }
+
+  /** A pool over existing arrays (a worker thread's view of the main thread's shared pool). */
+  static over(row: Int32Array, label: Int32Array, weight: Float64Array): EntryPool {
+    const pool = Object.create(EntryPool.prototype) as EntryPool;
+    pool.row = row;
+    pool.label = label;
+    pool.weight = weight;
+    pool.size = row.length;
+    return pool;
   }
 
   /** Append a copy of entry `e` with weight `w`; returns the new id. Arrays may be reallocated. */

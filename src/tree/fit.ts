@@ -30,7 +30,8 @@ export function fit(data: Dataset, options: FitOptions = {}): DecisionTree {
   // Post-pruning (src/tree/prune/): grows with growTree, holding rows out or cross-validating as the method needs.
   // Ordered categorical features become their ranks (orderedCategories); C-MBSV has its own grower (src/cmbsv/).
   const { data: ranked, levels } = applyOrderedCategories(data, opts.orderedCategories);
-  const grow = opts.algorithm === 'cmbsv' ? (d: Dataset, w: Float64Array) => growCmbsv(d, opts, w) : (d: Dataset, w: Float64Array) => growTree(d, opts, w);
+  const threads = checkThreads(options.threads);
+  const grow = opts.algorithm === 'cmbsv' ? (d: Dataset, w: Float64Array) => growCmbsv(d, opts, w) : (d: Dataset, w: Float64Array) => growTree(d, opts, w, threads);
   const { nodes, info } = growAndPrune({ options: opts, data: ranked, weights, grow });
   return new DecisionTree({
     target: data.targetName,
@@ -40,6 +41,12 @@ export function fit(data: Dataset, options: FitOptions = {}): DecisionTree {
     nodes,
     ...(info ? { pruning: info } : {}),
   });
+}
+
+function checkThreads(threads: FitOptions['threads']): number | 'auto' {
+  if (threads === undefined) return 1;
+  if (threads === 'auto' || (Number.isInteger(threads) && threads >= 1)) return threads;
+  throw new GroveError(`threads must be an integer ≥ 1 or 'auto', got ${String(threads)}`);
 }
 
 function featureSchema(col: Dataset['features'][number]): FeatureSchema {

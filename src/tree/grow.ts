@@ -1,4 +1,4 @@
-import type { Dataset } from '../data/dataset.js';
+import type { Column, Dataset } from '../data/dataset.js';
 import { createTable } from '../criteria/table.js';
 import { FeatureEvaluator, type SortedSlice } from '../split/evaluate.js';
 import { EntryPool } from './entries.js';
@@ -8,16 +8,18 @@ import { partitionSorted, partitionStable, partitionWithClones } from './partiti
 import { chooseSplit, stopsHere } from './split-policy.js';
 import { growTreeHistogram } from './grow-hist.js';
 import { argsortNumeric } from './argsort.js';
+import { plainArrays, type ArrayMaker } from './arrays.js';
 
 export { argsortNumeric };
 
 /** Entry-id arrays a node's slice lives in: any order (`ids`), and sorted per numeric feature with values alongside. */
-interface Buffers {
+export interface Buffers {
   ids: Int32Array;
   sorted: (SortedSlice | null)[];
 }
 
-interface StackEntry {
+/** A node waiting to be grown: the slice [start, end) of `buf` holds its entries. */
+export interface StackEntry {
   id: number;
   buf: Buffers;
   start: number;
@@ -29,67 +31,126 @@ interface StackEntry {
   excluded: readonly number[];
 }
 
+/** Per-row arrays every node's partition writes at its own positions (disjoint between subtrees). */
+export interface RowScratch {
+  branchOf: Int32Array;
+  scratchI: Int32Array;
+  scratchF: Float64Array;
+}
+
 /**
- * Grow a tree depth-first (Zaki's DECISIONTREE(D, η, π) with the stopping rules of `opts`).
+ * The root's buffers: entry ids 0..n-1 and, per numeric feature, the entries sorted by value
+ * (radix sort, once) with the values alongside, in the column's precision (float32 columns keep
+ * float32 values: exact, and 4 bytes less per row per feature).
+ */
+export function presort(data: Dataset, make: ArrayMaker = plainArrays): Buffers {
+  const n = data.nRows;
+  const ids = make.int32(n);
+  for (let i = 0; i < n; i++) ids[i] = i;
+  return {
+    ids,
+    sorted: data.features.map((col) => {
+      if (col.kind !== 'numeric') return null;
+      const sortedOrder = argsortNumeric(col.values);
+      const order = make === plainArrays ? sortedOrder : make.int32(n);
+      if (order !== sortedOrder) order.set(sortedOrder);
+      const vals = col.values instanceof Float32Array ? make.float32(n) : make.float64(n);
+      for (let i = 0; i < n; i++) vals[i] = col.values[order[i]];
+      return { order, vals };
+    }),
+  };
+}
+
+export function rowScratch(n: number, make: ArrayMaker = plainArrays): RowScratch {
+  return { branchOf: make.int32(n), scratchI: make.int32(n), scratchF: make.float64(n) };
+}
+
+/** The root's stack entry over `buf`, with the weighted class totals of every entry. */
+export function rootEntry(buf: Buffers, pool: EntryPool, k: number): StackEntry {
+  const totals = new Float64Array(k);
+  for (let e = 0; e < pool.size; e++) totals[pool.label[e]] += pool.weight[e];
+  return { id: 0, buf, start: 0, end: pool.size, depth: 0, totals, excluded: [] };
+}
+
+/**
+ * Grows nodes depth-first over the shared layout (Zaki's DECISIONTREE(D, η, π) with the stopping
+ * rules of `opts`).
  *
  * Layout: entry ids (rows, or clones of rows under C4.5's fractional policy) in one array per node
  * buffer and, per numeric feature, the same entries sorted by that feature. A node is the same
  * slice [start, end) of all of them. A split partitions every slice stably, so each numeric slice
  * stays sorted and nothing is re-sorted below the root. Only a split that clones entries (fractional
- * missing values) gives its children fresh buffers.
+ * missing values) gives its children fresh buffers. Subtrees touch disjoint slices and entries, so
+ * several growers (worker threads) can grow different subtrees of one layout at once.
  */
-export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64Array): TreeNode[] {
-  if (opts.bins !== undefined) return growTreeHistogram(data, opts, weights);
-  const n = data.nRows;
-  const k = data.classes.length;
-  const features = data.features;
-  const pool = new EntryPool(data.labels, weights);
-  const evaluator = new FeatureEvaluator(features, pool, k, opts);
-  evaluator.ctx.unitWeights = weights.every((w) => w === 1);
-  const cands = features.map(() => evaluator.newCandidate());
-  const maxBranches = evaluator.ctx.maxBranches;
-  const view = createTable(maxBranches, k);
-  const sizes = new Int32Array(maxBranches);
-  const offsets = new Int32Array(maxBranches);
-  const codeBranch = new Int32Array(maxBranches);
-  let branchOf = new Int32Array(n);
-  let scratchI = new Int32Array(n);
-  let scratchF = new Float64Array(n);
+export class NodeGrower {
+  readonly k: number;
+  readonly evaluator: FeatureEvaluator;
+  readonly cands: ReturnType<FeatureEvaluator['newCandidate']>[];
+  readonly view: ReturnType<typeof createTable>;
+  readonly sizes: Int32Array;
+  readonly offsets: Int32Array;
+  readonly codeBranch: Int32Array;
+  branchOf: Int32Array;
+  scratchI: Int32Array;
+  scratchF: Float64Array;
 
-  const isLeaf = (size: number, depth: number, totals: ArrayLike<number>): boolean => stopsHere(opts, size, depth, totals);
+  constructor(
+    readonly features: Column[],
+    readonly pool: EntryPool,
+    classes: number,
+    readonly opts: ResolvedOptions,
+    scratch: RowScratch,
+  ) {
+    this.k = classes;
+    this.evaluator = new FeatureEvaluator(features, pool, classes, opts);
+    this.evaluator.ctx.unitWeights = pool.weight.every((w) => w === 1);
+    this.cands = features.map(() => this.evaluator.newCandidate());
+    const maxBranches = this.evaluator.ctx.maxBranches;
+    this.view = createTable(maxBranches, classes);
+    this.sizes = new Int32Array(maxBranches);
+    this.offsets = new Int32Array(maxBranches);
+    this.codeBranch = new Int32Array(maxBranches);
+    ({ branchOf: this.branchOf, scratchI: this.scratchI, scratchF: this.scratchF } = scratch);
+  }
 
-  const rootTotals = new Float64Array(k);
-  for (let i = 0; i < n; i++) rootTotals[data.labels[i]] += weights[i];
-  const ids = new Int32Array(n);
-  for (let i = 0; i < n; i++) ids[i] = i;
-  const root: Buffers = {
-    ids,
-    sorted: features.map((col) => {
-      if (col.kind !== 'numeric') return null;
-      const order = argsortNumeric(col.values);
-      // Float32 columns keep float32 values here: exact, and 4 bytes less per row per feature.
-      const vals = col.values instanceof Float32Array ? new Float32Array(n) : new Float64Array(n);
-      for (let i = 0; i < n; i++) vals[i] = col.values[order[i]];
-      return { order, vals };
-    }),
-  };
-  const nodes: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
-  const stack: StackEntry[] = [{ id: 0, buf: root, start: 0, end: n, depth: 0, totals: rootTotals, excluded: [] }];
+  /**
+   * Grow every entry of `stack` (and the children they make) into `nodes`, where `nodes[entry.id]`
+   * already exists. `defer(entry)` may keep a node for later (parallel growth): it is then left as
+   * it is in `nodes`, and the caller grows it.
+   */
+  grow(nodes: TreeNode[], stack: StackEntry[], defer?: (entry: StackEntry) => boolean): void {
+    while (stack.length > 0) {
+      const entry = stack.pop()!;
+      if (defer?.(entry)) continue;
+      this.expand(entry, nodes, stack);
+    }
+  }
 
-  while (stack.length > 0) {
-    const { id, buf, start, end, depth, totals: nodeTotals, excluded } = stack.pop()!;
+  /** Grow the subtree of `entry` alone: its nodes, the subtree's root first (children ids local). */
+  growSubtree(entry: StackEntry): TreeNode[] {
+    const nodes: TreeNode[] = [{ counts: [], n: 0, depth: entry.depth }];
+    this.grow(nodes, [{ ...entry, id: 0 }]);
+    return nodes;
+  }
+
+  /** Make `entry`'s node a leaf or split it, pushing its children onto `stack`. */
+  private expand(entry: StackEntry, nodes: TreeNode[], stack: StackEntry[]): void {
+    const { id, buf, start, end, depth, totals: nodeTotals, excluded } = entry;
+    const { features, k, pool, evaluator, cands, opts, view, sizes, offsets, codeBranch } = this;
+    const isLeaf = (size: number, d: number, totals: ArrayLike<number>): boolean => stopsHere(opts, size, d, totals);
     const node = nodes[id];
     node.counts = Array.from(nodeTotals);
     node.n = end - start;
     node.depth = depth;
-    if (isLeaf(end - start, depth, nodeTotals)) continue;
+    if (isLeaf(end - start, depth, nodeTotals)) return;
 
     for (let f = 0; f < features.length; f++) {
       if (excluded.includes(f)) cands[f].reset(f, 'numeric');
       else evaluator.evaluate(f, buf.ids, buf.sorted[f], start, end, nodeTotals, cands[f]);
     }
     const chosen = chooseSplit(cands, opts, view);
-    if (!chosen) continue;
+    if (!chosen) return;
     const { best, split, branches, missingBranch } = chosen;
 
     // Assign every entry of the node to a branch (-1: missing value, fractional policy) and
@@ -107,6 +168,7 @@ export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64A
     const childTotals = Array.from({ length: branches }, () => new Float64Array(k));
     let nMissing = 0;
     const { row, label: y, weight: w } = pool;
+    let branchOf = this.branchOf;
     const sorted = buf.sorted[split.feature];
     if (sorted) {
       // Numeric: walk the split feature's sorted slice (sequential reads; missing values last).
@@ -173,15 +235,16 @@ export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64A
         pool.weight[e] = we * fractions[0];
         childTotals[0][c] += we * fractions[0];
       }
-      if (branchOf.length < pool.row.length) {
+      if (this.branchOf.length < pool.row.length) {
         const grown = new Int32Array(pool.row.length);
-        grown.set(branchOf);
-        branchOf = grown;
+        grown.set(this.branchOf);
+        this.branchOf = grown;
       }
+      branchOf = this.branchOf;
       const size = sizes.subarray(0, branches).reduce((a, b) => a + b, 0);
-      if (scratchI.length < size) {
-        scratchI = new Int32Array(size);
-        scratchF = new Float64Array(size);
+      if (this.scratchI.length < size) {
+        this.scratchI = new Int32Array(size);
+        this.scratchF = new Float64Array(size);
       }
       childBuf = {
         ids: partitionWithClones(buf.ids, null, start, end, branchOf, firstClone, sizes, branches, offsets, size).order,
@@ -193,8 +256,8 @@ export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64A
       let anyInternal = false;
       for (let b = 0; b < branches; b++) if (!isLeaf(sizes[b], depth + 1, childTotals[b])) anyInternal = true;
       if (anyInternal) {
-        partitionStable(buf.ids, start, end, branchOf, sizes, branches, offsets, scratchI);
-        for (const sl of buf.sorted) if (sl) partitionSorted(sl.order, sl.vals, start, end, branchOf, sizes, branches, offsets, scratchI, scratchF);
+        partitionStable(buf.ids, start, end, this.branchOf, sizes, branches, offsets, this.scratchI);
+        for (const sl of buf.sorted) if (sl) partitionSorted(sl.order, sl.vals, start, end, this.branchOf, sizes, branches, offsets, this.scratchI, this.scratchF);
       }
     }
 
@@ -209,6 +272,31 @@ export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64A
     // Push in reverse so branch 0 is grown first (depth-first, left to right).
     for (let b = branches - 1; b >= 0; b--) stack.push(entries[b]);
   }
-  return nodes;
 }
 
+/** Grows with worker threads; installed by the Node entry (src/run/parallel-grow.ts). */
+export type ParallelGrow = (data: Dataset, opts: ResolvedOptions, weights: Float64Array, threads: number | 'auto') => TreeNode[] | null;
+let parallelGrow: ParallelGrow | undefined;
+
+/** Install the worker-thread grower (the Node entry does; browsers keep the single-thread path). */
+export function setParallelGrow(grow: ParallelGrow | undefined): void {
+  parallelGrow = grow;
+}
+
+/**
+ * Grow a tree on `data`. With `threads` > 1 and the Node entry loaded, a large enough exact fit
+ * grows its subtrees on worker threads (the same tree as one thread); histogram mode grows in
+ * `growTreeHistogram`.
+ */
+export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64Array, threads: number | 'auto' = 1): TreeNode[] {
+  if (opts.bins !== undefined) return growTreeHistogram(data, opts, weights);
+  if (threads !== 1 && parallelGrow) {
+    const nodes = parallelGrow(data, opts, weights, threads);
+    if (nodes) return nodes;
+  }
+  const pool = new EntryPool(data.labels, weights);
+  const grower = new NodeGrower(data.features, pool, data.classes.length, opts, rowScratch(data.nRows));
+  const nodes: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
+  grower.grow(nodes, [rootEntry(presort(data), pool, data.classes.length)]);
+  return nodes;
+}

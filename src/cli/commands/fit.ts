@@ -1,11 +1,17 @@
 import type { Command } from 'commander';
 import { readDataset } from '../../data/read.js';
+import '../../run/parallel-grow.js'; // worker threads for --threads
 import { fit } from '../../tree/fit.js';
 import type { ClassWeight, FitOptions, MissingPolicy, PruneMethod } from '../../tree/options.js';
 import { GroveError } from '../../errors.js';
 import { saveModel } from '../../io/model-file.js';
 import { choiceOption, intOption, listOption, numberOption } from '../args.js';
 import { warn } from '../output.js';
+
+function threadsOption(raw: string): number | 'auto' {
+  if (raw.trim() === 'auto') return 'auto';
+  return intOption('--threads', 1)(raw);
+}
 
 /** Options shared by every command that reads a training file and grows or scores splits. */
 export function addTreeOptions(cmd: Command): Command {
@@ -120,9 +126,10 @@ export function pruneOptionsFrom(flags: PruneFlags): FitOptions {
 export function registerFit(program: Command): void {
   addCmbsvOptions(addPruneOptions(addTreeOptions(program.command('fit').description('grow a tree on DATA (CSV or ARFF) and save it as JSON').argument('<data>', 'training data'))))
     .requiredOption('--out <model>', 'where to write the model (JSON)')
+    .option('--threads <n>', "worker threads for a large exact fit: a number or 'auto' (the same tree; default auto)", threadsOption)
     .option('--float32', 'hold numeric columns as float32 (half the memory; values rounded as scikit-learn does)')
-    .action((dataPath: string, flags: TreeFlags & PruneFlags & CmbsvFlags & { out: string; float32?: boolean }) => {
-      const options = { ...fitOptionsFrom(flags), ...pruneOptionsFrom(flags), ...cmbsvOptionsFrom(flags) };
+    .action((dataPath: string, flags: TreeFlags & PruneFlags & CmbsvFlags & { out: string; float32?: boolean; threads?: number | 'auto' }) => {
+      const options = { ...fitOptionsFrom(flags), ...pruneOptionsFrom(flags), ...cmbsvOptionsFrom(flags), threads: flags.threads ?? 'auto' };
       const data = readDataset(dataPath, { target: flags.target, categorical: flags.categorical, numeric: flags.numeric, float32: flags.float32 });
       const tree = fit(data, options);
       if (data.classes.length < 2) {
