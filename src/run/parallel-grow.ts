@@ -1,24 +1,30 @@
 /**
- * Exact-mode growth on worker threads (Node only). The main thread sorts the features once into
- * SharedArrayBuffers and grows the top of the tree; every subtree of at most n / (8 · threads) rows
- * becomes a task. Tasks, largest first, go to the workers and to the main thread itself; a task
- * touches only its own slice of the shared arrays, so no locks are needed. The pieces are put
- * together and renumbered as one thread numbers them: the tree is the same whatever `threads` is.
+ * Exact-mode growth on worker threads (Node only), in three phases over one layout held in
+ * SharedArrayBuffers:
  *
- * `fit` stays synchronous: the main thread waits for workers with Atomics.wait and takes their
- * replies with receiveMessageOnPort, never through its event loop.
+ * 1. presort: the numeric features are sorted in parallel, a share per thread;
+ * 2. the top of the tree: each node larger than n / (8 · threads) rows is split by all threads
+ *    together, each evaluating and then partitioning its share of the features;
+ * 3. the subtrees below become tasks, largest first, for whichever thread is free (the main one
+ *    included); a task touches only its own slice of the layout, so no locks are needed.
+ *
+ * The pieces are put together and renumbered as one thread numbers them: the tree is the same
+ * whatever `threads` is. `fit` stays synchronous: the main thread waits for workers with
+ * Atomics.wait and takes their replies with receiveMessageOnPort, never through its event loop.
  */
 import { availableParallelism } from 'node:os';
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { Dataset } from '../data/dataset.js';
 import { BUILTIN_CRITERIA } from '../criteria/registry.js';
-import { sharedArrays } from '../tree/arrays.js';
+import { plainArrays, sharedArrays } from '../tree/arrays.js';
+import { argsortNumeric } from '../tree/argsort.js';
 import { EntryPool } from '../tree/entries.js';
-import { NodeGrower, presort, rootEntry, rowScratch, setParallelGrow, type RowScratch, type StackEntry } from '../tree/grow.js';
+import { NodeGrower, rootEntry, setParallelGrow, type Buffers, type NodeTeam, type StackEntry } from '../tree/grow.js';
 import type { TreeNode } from '../tree/node.js';
 import { placeSubtree, renumberDepthFirst } from '../tree/node-ids.js';
 import type { ResolvedOptions } from '../tree/options.js';
 import type { SortedSlice } from '../split/evaluate.js';
+import type { Candidate } from '../split/types.js';
 
 /** Below this many row·features a fit takes a few tenths of a second at most: starting workers would not pay. */
 export const MIN_PARALLEL_WORK = 1 << 18;
@@ -35,11 +41,10 @@ export interface GrowInit {
   pool: { row: Int32Array; label: Int32Array; weight: Float64Array };
   ids: Int32Array;
   sorted: (SortedSlice | null)[];
-  scratch: RowScratch;
+  branchOf: Int32Array;
 }
 
-export interface GrowTask {
-  task: number;
+interface NodeJob {
   start: number;
   end: number;
   depth: number;
@@ -47,14 +52,15 @@ export interface GrowTask {
   excluded: readonly number[];
 }
 
-export type GrowReply = { task: number; nodes: TreeNode[] } | { task: number; error: string };
+/** What a worker is asked to do. */
+export type Job =
+  | { op: 'presort'; features: number[] }
+  | ({ op: 'evaluate'; features: number[] } & NodeJob)
+  | ({ op: 'partition'; features: number[]; sizes: Int32Array; branches: number } & NodeJob)
+  | ({ op: 'grow'; task: number } & NodeJob);
 
-interface Helper {
-  worker: Worker;
-  port: MessagePort;
-  /** The task it is growing, or -1. */
-  busy: number;
-}
+/** What a worker answers (candidates arrive as plain objects with a Candidate's fields). */
+export type Reply = { op: 'done' } | { op: 'cands'; cands: Candidate[] } | { op: 'nodes'; task: number; nodes: TreeNode[] } | { op: 'error'; error: string };
 
 const builtin = (name: string | undefined): boolean => name === undefined || BUILTIN_CRITERIA.some((c) => c.name === name);
 
@@ -62,7 +68,7 @@ function hasMissing(data: Dataset): boolean {
   return data.features.some((col) => (col.kind === 'numeric' ? col.values.some((v) => Number.isNaN(v)) : col.codes.some((c) => c < 0)));
 }
 
-/** Worker threads to use for `threads` ('auto' = the machine's), or 1 when they would not pay or cannot work. */
+/** Threads to use for `threads` ('auto' = the machine's), or 1 when more would not pay or cannot work. */
 export function threadsFor(data: Dataset, opts: ResolvedOptions, threads: number | 'auto'): number {
   const want = threads === 'auto' ? availableParallelism() : threads;
   if (!(want > 1) || opts.bins !== undefined || opts.algorithm === 'cmbsv') return 1;
@@ -74,43 +80,206 @@ export function threadsFor(data: Dataset, opts: ResolvedOptions, threads: number
   return Math.min(want, 64);
 }
 
-/** Grow `data`'s tree on `threads` threads (the main one included); null when one thread is better. */
+/** The worker threads of one fit and the main thread's way of waiting for them. */
+class Team implements NodeTeam {
+  private readonly workers: { worker: Worker; port: MessagePort; busy: boolean }[] = [];
+  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
+  /** Nodes at least this large are split by every thread together. */
+  minShared = Infinity;
+  grower?: NodeGrower;
+
+  constructor(
+    count: number,
+    init: Omit<GrowInit, 'port' | 'signal'>,
+    private readonly threads = count + 1,
+  ) {
+    for (let i = 0; i < count; i++) {
+      const { port1, port2 } = new MessageChannel();
+      const worker = new Worker(new URL('./grow-worker.js', import.meta.url));
+      worker.unref();
+      worker.postMessage({ ...init, port: port2, signal: this.signal } satisfies GrowInit, [port2]);
+      this.workers.push({ worker, port: port1, busy: false });
+    }
+  }
+
+  /** Feature shares: thread t (0 = this one) takes every threads-th feature from t. */
+  share(features: number[], t: number): number[] {
+    return features.filter((_, i) => i % this.threads === t);
+  }
+
+  /** Send worker i `job(i + 1)` (its share), run `mine`, then wait for every reply. */
+  round(job: (t: number) => Job, mine: () => void): Reply[] {
+    this.workers.forEach((w, i) => this.send(w, job(i + 1)));
+    mine();
+    return this.waitAll();
+  }
+
+  private send(w: Team['workers'][number], job: Job): void {
+    w.busy = true;
+    w.port.postMessage(job);
+  }
+
+  private take(w: Team['workers'][number]): Reply | undefined {
+    if (!w.busy) return undefined;
+    const got = receiveMessageOnPort(w.port);
+    if (!got) return undefined;
+    w.busy = false;
+    const reply = got.message as Reply;
+    if (reply.op === 'error') throw new Error(`grove: a worker thread failed: ${reply.error}`);
+    return reply;
+  }
+
+  private waitAll(): Reply[] {
+    const replies: Reply[] = new Array(this.workers.length);
+    for (;;) {
+      const seen = Atomics.load(this.signal, 0);
+      this.workers.forEach((w, i) => {
+        const r = this.take(w);
+        if (r) replies[i] = r;
+      });
+      if (!this.workers.some((w) => w.busy)) return replies;
+      Atomics.wait(this.signal, 0, seen, 1000);
+    }
+  }
+
+  evaluate(entry: StackEntry, cands: Candidate[]): boolean {
+    if (entry.end - entry.start < this.minShared) return false;
+    const grower = this.grower!;
+    const all = cands.map((_, f) => f);
+    const node = nodeJob(entry);
+    const replies = this.round(
+      (t) => ({ op: 'evaluate', features: this.share(all, t), ...node }),
+      () => {
+        for (const f of this.share(all, 0)) grower.evaluateFeature(f, entry, cands[f]);
+      },
+    );
+    for (const r of replies) if (r.op === 'cands') for (const c of r.cands) cands[c.feature].copyFrom(c);
+    return true;
+  }
+
+  private partitioning = false;
+
+  partition(entry: StackEntry, sizes: Int32Array, branches: number): boolean {
+    if (entry.end - entry.start < this.minShared) return false;
+    const grower = this.grower!;
+    const numeric = entry.buf.sorted.flatMap((s, f) => (s ? [f] : []));
+    const node = nodeJob(entry);
+    this.workers.forEach((w, i) => this.send(w, { op: 'partition', features: this.share(numeric, i + 1), sizes, branches, ...node }));
+    for (const f of this.share(numeric, 0)) grower.partitionFeature(f, entry, sizes, branches);
+    this.partitioning = true;
+    return true;
+  }
+
+  finishPartition(): void {
+    if (this.partitioning) this.waitAll();
+    this.partitioning = false;
+  }
+
+  /** Largest task first to whoever is free; this thread grows tasks too and hands out more between them. */
+  growTasks(tasks: StackEntry[]): TreeNode[][] {
+    const results: TreeNode[][] = new Array(tasks.length);
+    const owner = new Map<Team['workers'][number], number>();
+    let next = 0;
+    const feed = (w: Team['workers'][number]): void => {
+      if (next >= tasks.length) return;
+      owner.set(w, next);
+      this.send(w, { op: 'grow', task: next, ...nodeJob(tasks[next++]) });
+    };
+    const collect = (): void => {
+      for (const w of this.workers) {
+        const r = this.take(w);
+        if (r?.op !== 'nodes') continue;
+        results[r.task] = r.nodes;
+        feed(w);
+      }
+    };
+    for (const w of this.workers) feed(w);
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = this.grower!.growSubtree(tasks[i]);
+      collect();
+    }
+    for (;;) {
+      const seen = Atomics.load(this.signal, 0);
+      collect();
+      if (!this.workers.some((w) => w.busy)) return results;
+      Atomics.wait(this.signal, 0, seen, 1000);
+    }
+  }
+
+  /** Sort the numeric features into `buf`, a share per thread. */
+  presort(data: Dataset, buf: Buffers): void {
+    const numeric = data.features.flatMap((col, f) => (col.kind === 'numeric' ? [f] : []));
+    // Workers sort from the raw values, which they find in the (not yet sorted) vals arrays.
+    for (let t = 1; t < this.threads; t++) {
+      for (const f of this.share(numeric, t)) {
+        const col = data.features[f];
+        if (col.kind === 'numeric') buf.sorted[f]!.vals.set(col.values);
+      }
+    }
+    this.round(
+      (t) => ({ op: 'presort', features: this.share(numeric, t) }),
+      () => {
+        for (const f of this.share(numeric, 0)) {
+          const col = data.features[f];
+          if (col.kind !== 'numeric') continue;
+          const { order, vals } = buf.sorted[f]!;
+          order.set(argsortNumeric(col.values));
+          for (let i = 0; i < order.length; i++) vals[i] = col.values[order[i]];
+        }
+      },
+    );
+  }
+
+  close(): void {
+    for (const w of this.workers) void w.worker.terminate();
+  }
+}
+
+function nodeJob(e: StackEntry): NodeJob {
+  return { start: e.start, end: e.end, depth: e.depth, totals: e.totals, excluded: e.excluded };
+}
+
+/** Shared, unsorted buffers for every feature (ids 0..n-1). */
+function sharedBuffers(data: Dataset): Buffers {
+  const n = data.nRows;
+  const ids = sharedArrays.int32(n);
+  for (let i = 0; i < n; i++) ids[i] = i;
+  return {
+    ids,
+    sorted: data.features.map((col) =>
+      col.kind === 'numeric' ? { order: sharedArrays.int32(n), vals: col.values instanceof Float32Array ? sharedArrays.float32(n) : sharedArrays.float64(n) } : null,
+    ),
+  };
+}
+
+/** Grow `data`'s tree on several threads (the main one included); null when one thread is better. */
 export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Float64Array, threads: number | 'auto'): TreeNode[] | null {
   const t = threadsFor(data, opts, threads);
   if (t <= 1) return null;
-  const tStart = performance.now();
   const n = data.nRows;
   const k = data.classes.length;
   const pool = new EntryPool(data.labels, weights, sharedArrays);
-  const buf = presort(data, sharedArrays);
-  const scratch = rowScratch(n, sharedArrays);
-  if (process.env.GROVE_DEBUG_PAR) console.error('presort ms', performance.now() - tStart);
-  const signal = new Int32Array(new SharedArrayBuffer(4));
-  const { criterionImpl: _criterion, ...plain } = opts;
-  const init: Omit<GrowInit, 'port'> = {
-    signal,
+  const buf = sharedBuffers(data);
+  const branchOf = sharedArrays.int32(n);
+  const { criterionImpl: _criterion, ...options } = opts;
+  const team = new Team(t - 1, {
     features: data.features.map((col) => (col.kind === 'numeric' ? { kind: 'numeric', name: col.name } : { kind: 'categorical', name: col.name, codes: col.codes, categories: col.categories })),
     classes: k,
-    options: plain,
+    options,
     pool: { row: pool.row, label: pool.label, weight: pool.weight },
     ids: buf.ids,
     sorted: buf.sorted,
-    scratch,
-  };
-  // Workers start loading now, while this thread grows the top of the tree.
-  const helpers: Helper[] = [];
-  for (let i = 0; i < t - 1; i++) {
-    const { port1, port2 } = new MessageChannel();
-    const worker = new Worker(new URL('./grow-worker.js', import.meta.url));
-    worker.unref();
-    worker.postMessage({ ...init, port: port2 }, [port2]);
-    helpers.push({ worker, port: port1, busy: -1 });
-  }
+    branchOf,
+  });
   try {
-    if (process.env.GROVE_DEBUG_PAR) console.error('setup ms', performance.now() - tStart);
-    const grower = new NodeGrower(data.features, pool, k, opts, scratch);
+    team.presort(data, buf);
+    const grower = new NodeGrower(data.features, pool, k, opts, { branchOf, scratchI: plainArrays.int32(n), scratchF: plainArrays.float64(n) });
+    const maxTask = Math.max(MIN_TASK_ROWS, Math.floor(n / (8 * t)));
+    team.grower = grower;
+    team.minShared = maxTask + 1;
+    grower.team = team;
     const nodes: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
-    const maxTask = Math.max(MIN_TASK_ROWS, Math.floor(n / (Number(process.env.GROVE_TASK_DIV ?? 8) * t)));
     const tasks: StackEntry[] = [];
     grower.grow(nodes, [rootEntry(buf, pool, k)], (entry) => {
       const size = entry.end - entry.start;
@@ -118,56 +287,14 @@ export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Floa
       tasks.push(entry);
       return true;
     });
+    grower.team = undefined;
     tasks.sort((a, b) => b.end - b.start - (a.end - a.start));
-    const tTop = performance.now();
-    if (process.env.GROVE_DEBUG_PAR) console.error('top ms', tTop - tStart);
-    const results = runTasks(tasks, grower, helpers, signal);
-    if (process.env.GROVE_DEBUG_PAR) console.error("tasks", tasks.length, "sizes", tasks.map((e) => e.end - e.start).join(","), "run ms", performance.now() - tTop);
+    const results = team.growTasks(tasks);
     tasks.forEach((task, i) => placeSubtree(nodes, task.id, results[i]));
     return renumberDepthFirst(nodes);
   } finally {
-    for (const h of helpers) void h.worker.terminate();
+    team.close();
   }
-}
-
-/** Largest task first to whoever is free; this thread takes tasks too and collects replies between them. */
-function runTasks(tasks: StackEntry[], grower: NodeGrower, helpers: Helper[], signal: Int32Array): TreeNode[][] {
-  const results: TreeNode[][] = new Array(tasks.length);
-  let next = 0;
-  const send = (h: Helper): void => {
-    if (next >= tasks.length) {
-      h.busy = -1;
-      return;
-    }
-    const i = next++;
-    const { start, end, depth, totals, excluded } = tasks[i];
-    h.busy = i;
-    h.port.postMessage({ task: i, start, end, depth, totals, excluded } satisfies GrowTask);
-  };
-  const collect = (): void => {
-    for (const h of helpers) {
-      if (h.busy < 0) continue;
-      const got = receiveMessageOnPort(h.port);
-      if (!got) continue;
-      const reply = got.message as GrowReply;
-      if ('error' in reply) throw new Error(`grove: a worker thread failed growing a subtree: ${reply.error}`);
-      results[reply.task] = reply.nodes;
-      if (process.env.GROVE_DEBUG_PAR) console.error("worker did", reply.task);
-      send(h);
-    }
-  };
-  for (const h of helpers) send(h);
-  while (next < tasks.length) {
-    const i = next++;
-    results[i] = grower.growSubtree(tasks[i]);
-    collect();
-  }
-  while (helpers.some((h) => h.busy >= 0)) {
-    const seen = Atomics.load(signal, 0);
-    collect();
-    if (helpers.some((h) => h.busy >= 0)) Atomics.wait(signal, 0, seen, 1000);
-  }
-  return results;
 }
 
 setParallelGrow(growParallel);

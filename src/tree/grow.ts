@@ -1,6 +1,7 @@
 import type { Column, Dataset } from '../data/dataset.js';
 import { createTable } from '../criteria/table.js';
 import { FeatureEvaluator, type SortedSlice } from '../split/evaluate.js';
+import type { Candidate } from '../split/types.js';
 import { EntryPool } from './entries.js';
 import type { ResolvedOptions } from './options.js';
 import type { TreeNode } from './node.js';
@@ -72,6 +73,18 @@ export function rootEntry(buf: Buffers, pool: EntryPool, k: number): StackEntry 
   return { id: 0, buf, start: 0, end: pool.size, depth: 0, totals, excluded: [] };
 }
 
+/** Shares the work of one big node among threads (src/run/parallel-grow.ts). */
+export interface NodeTeam {
+  /** Evaluate every feature of `entry` into `cands`, or return false: this thread does it alone. */
+  evaluate(entry: StackEntry, cands: Candidate[]): boolean;
+  /**
+   * Start partitioning `entry`'s sorted slices by the grower's `branchOf` (the other threads' share
+   * and this thread's), or return false: this thread does it alone. `finishPartition` waits for the rest.
+   */
+  partition(entry: StackEntry, sizes: Int32Array, branches: number): boolean;
+  finishPartition(): void;
+}
+
 /**
  * Grows nodes depth-first over the shared layout (Zaki's DECISIONTREE(D, η, π) with the stopping
  * rules of `opts`).
@@ -86,7 +99,7 @@ export function rootEntry(buf: Buffers, pool: EntryPool, k: number): StackEntry 
 export class NodeGrower {
   readonly k: number;
   readonly evaluator: FeatureEvaluator;
-  readonly cands: ReturnType<FeatureEvaluator['newCandidate']>[];
+  readonly cands: Candidate[];
   readonly view: ReturnType<typeof createTable>;
   readonly sizes: Int32Array;
   readonly offsets: Int32Array;
@@ -94,6 +107,8 @@ export class NodeGrower {
   branchOf: Int32Array;
   scratchI: Int32Array;
   scratchF: Float64Array;
+  /** Threads that share the work of big nodes (the parallel grower's main thread sets it). */
+  team?: NodeTeam;
 
   constructor(
     readonly features: Column[],
@@ -134,6 +149,18 @@ export class NodeGrower {
     return nodes;
   }
 
+  /** The best split of feature `f` at `entry`'s node into `out` (an excluded feature gets none). */
+  evaluateFeature(f: number, entry: StackEntry, out: Candidate): void {
+    if (entry.excluded.includes(f)) out.reset(f, 'numeric');
+    else this.evaluator.evaluate(f, entry.buf.ids, entry.buf.sorted[f], entry.start, entry.end, entry.totals, out);
+  }
+
+  /** Partition numeric feature `f`'s sorted slice of `entry` by `branchOf` (stable; nothing for a categorical feature). */
+  partitionFeature(f: number, entry: StackEntry, sizes: Int32Array, branches: number): void {
+    const sl = entry.buf.sorted[f];
+    if (sl) partitionSorted(sl.order, sl.vals, entry.start, entry.end, this.branchOf, sizes, branches, this.offsets, this.scratchI, this.scratchF);
+  }
+
   /** Make `entry`'s node a leaf or split it, pushing its children onto `stack`. */
   private expand(entry: StackEntry, nodes: TreeNode[], stack: StackEntry[]): void {
     const { id, buf, start, end, depth, totals: nodeTotals, excluded } = entry;
@@ -145,10 +172,7 @@ export class NodeGrower {
     node.depth = depth;
     if (isLeaf(end - start, depth, nodeTotals)) return;
 
-    for (let f = 0; f < features.length; f++) {
-      if (excluded.includes(f)) cands[f].reset(f, 'numeric');
-      else evaluator.evaluate(f, buf.ids, buf.sorted[f], start, end, nodeTotals, cands[f]);
-    }
+    if (!this.team?.evaluate(entry, cands)) for (let f = 0; f < features.length; f++) this.evaluateFeature(f, entry, cands[f]);
     const chosen = chooseSplit(cands, opts, view);
     if (!chosen) return;
     const { best, split, branches, missingBranch } = chosen;
@@ -256,8 +280,10 @@ export class NodeGrower {
       let anyInternal = false;
       for (let b = 0; b < branches; b++) if (!isLeaf(sizes[b], depth + 1, childTotals[b])) anyInternal = true;
       if (anyInternal) {
+        const shared = this.team?.partition(entry, sizes, branches) ?? false;
         partitionStable(buf.ids, start, end, this.branchOf, sizes, branches, offsets, this.scratchI);
-        for (const sl of buf.sorted) if (sl) partitionSorted(sl.order, sl.vals, start, end, this.branchOf, sizes, branches, offsets, this.scratchI, this.scratchF);
+        if (shared) this.team!.finishPartition();
+        else for (let f = 0; f < features.length; f++) this.partitionFeature(f, entry, sizes, branches);
       }
     }
 

@@ -460,6 +460,16 @@ describe('usage', () => {
     expect(r.stderr).toMatch(/^grove: required option '--out <model>' not specified/);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
   });
+
+  it('--threads takes a count or auto; anything else is one grove: line with exit 2', () => {
+    const out = tmp('threads.json');
+    expect(grove(['fit', fixture('play-tennis.csv'), '--threads', '2', '--out', out]).status).toBe(0);
+    expect(grove(['fit', fixture('play-tennis.csv'), '--threads', 'auto', '--out', out]).status).toBe(0);
+    const r = grove(['fit', fixture('play-tennis.csv'), '--threads', 'many', '--out', out]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/^grove: option --threads expects an integer ≥ 1 or 'auto', got 'many'/);
+    expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------

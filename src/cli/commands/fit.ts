@@ -10,7 +10,8 @@ import { warn } from '../output.js';
 
 function threadsOption(raw: string): number | 'auto' {
   if (raw.trim() === 'auto') return 'auto';
-  return intOption('--threads', 1)(raw);
+  if (!/^\s*\d+\s*$/.test(raw) || Number(raw) < 1) throw new GroveError(`option --threads expects an integer ≥ 1 or 'auto', got '${raw}'`);
+  return Number(raw);
 }
 
 /** Options shared by every command that reads a training file and grows or scores splits. */

@@ -1,0 +1,79 @@
+/**
+ * Worker-thread growth (src/run/parallel-grow.ts) gives the same tree as one thread, node for
+ * node, whatever the data and options; and it steps aside where it cannot or should not work.
+ * Runs against dist/ (the workers load compiled modules; `npm test` builds first).
+ */
+import { describe, expect, it } from 'vitest';
+import { datasetFromRows, fit, resolveOptions, type Dataset, type FitOptions } from '../../dist/node.js';
+import { threadsFor } from '../../dist/run/parallel-grow.js';
+import { mulberry32 } from '../../dist/eval/random.js';
+
+/** n rows: 12 numeric features (5 informative, ties from rounding), 2 categorical, 3 classes, label noise. */
+function synthetic(n: number, seed: number, missing = 0): Dataset {
+  const random = mulberry32(seed);
+  const rows = Array.from({ length: n }, () => {
+    const y = Math.floor(random() * 3);
+    const row: Record<string, unknown> = {};
+    for (let f = 0; f < 12; f++) {
+      const v = (f < 5 ? y * (f + 1) * 0.3 : 0) + random() * 2;
+      row[`x${f}`] = random() < missing ? null : f % 3 === 0 ? Math.round(v * 20) / 20 : v;
+    }
+    row.colour = random() < missing ? null : ['red', 'green', 'blue', 'grey'][(y + Math.floor(random() * 2)) % 4];
+    row.size = ['s', 'm', 'l'][Math.floor(random() * 3)];
+    row.y = random() < 0.1 ? `c${Math.floor(random() * 3)}` : `c${y}`;
+    return row;
+  });
+  return datasetFromRows(rows, { target: 'y' });
+}
+
+const same = (data: Dataset, options: FitOptions, threads: number): void => {
+  const one = fit(data, { ...options, threads: 1 });
+  const many = fit(data, { ...options, threads });
+  expect(one.nodes.length).toBeGreaterThan(options.prune === 'none' ? 50 : 10);
+  expect(JSON.stringify(many.nodes)).toBe(JSON.stringify(one.nodes));
+};
+
+describe('parallel growth', () => {
+  const data = synthetic(24000, 1);
+  const withMissing = synthetic(24000, 2, 0.05);
+
+  it('is used for a large exact fit', () => {
+    expect(data.nRows * data.features.length).toBeGreaterThanOrEqual(1 << 18);
+    expect(threadsFor(data, resolveOptions({ prune: 'none' }), 2)).toBe(2);
+    expect(threadsFor(withMissing, resolveOptions({ algorithm: 'cart', prune: 'none', missing: 'learned' }), 3)).toBe(3);
+  });
+
+  for (const [name, options, threads] of [
+    ['cart gini, binary categorical splits', { algorithm: 'cart', prune: 'none' }, 2],
+    ['three threads', { algorithm: 'cart', prune: 'none' }, 3],
+    ['gain ratio, multiway splits (features excluded below)', { criterion: 'gain-ratio', categoricalSplit: 'multiway', prune: 'none' }, 2],
+    ['c45 preset (average-gain rule, MDL, error-based pruning)', { algorithm: 'c45' }, 2],
+    ['dcsm with depth and leaf limits, balanced class weights', { criterion: 'dcsm', maxDepth: 9, minSamplesLeaf: 5, classWeight: 'balanced', prune: 'none' }, 2],
+    ['cost-complexity pruning by 3-fold CV (grows 4 trees)', { algorithm: 'cart', ccpFolds: 3 }, 2],
+  ] as const) {
+    it(`grows the one-thread tree: ${name}`, () => same(data, options, threads));
+  }
+
+  it('grows the one-thread tree with missing values (learned and majority)', () => {
+    same(withMissing, { algorithm: 'cart', prune: 'none', missing: 'learned' }, 2);
+    same(withMissing, { criterion: 'info-gain', prune: 'none', missing: 'majority' }, 2);
+  });
+
+  it('steps aside for small data, histogram mode, fractional missing values and run-time criteria', () => {
+    const opts = resolveOptions({ prune: 'none' });
+    expect(threadsFor(synthetic(2000, 3), opts, 2)).toBe(1);
+    expect(threadsFor(data, opts, 1)).toBe(1);
+    expect(threadsFor(data, resolveOptions({ prune: 'none', bins: 255 }), 2)).toBe(1);
+    expect(threadsFor(withMissing, resolveOptions({ algorithm: 'c45' }), 2)).toBe(1);
+    expect(threadsFor(data, resolveOptions({ algorithm: 'c45' }), 2)).toBe(2); // fractional, but nothing missing
+    const custom = { name: 'my-gini', better: 'lower' as const, evaluate: () => 0 };
+    expect(threadsFor(data, resolveOptions({ criterion: custom, prune: 'none' }), 2)).toBe(1);
+    // C4.5 with missing values still fits (on one thread) when threads are asked for.
+    same(withMissing, { algorithm: 'c45', prune: 'none' }, 2);
+  });
+
+  it('refuses a bad thread count', () => {
+    expect(() => fit(data, { threads: 0 })).toThrow(/threads must be an integer ≥ 1 or 'auto'/);
+    expect(() => fit(data, { threads: 1.5 })).toThrow(/threads/);
+  });
+});
