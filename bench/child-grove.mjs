@@ -4,7 +4,7 @@
  * and the process's peak memory belong to this run alone. Progress lines and the final result are
  * JSON objects, one per line, on stdout ({"event": ...}); messages go to stderr.
  *
- *   node --expose-gc bench/child-grove.mjs --dir /tmp/grove-bench/<key> --mode exact|hist
+ *   node --expose-gc bench/child-grove.mjs --dir /tmp/grove-bench/<key> --mode exact|hist|exact-threads|exact-f32|hist-f32
  *        --criterion gini [--repeats 3] [--budget-seconds 120] [--predict-seconds 0.5] [--bins 255] [--float32]
  *
  * Timed: fit(data, options) only (the data are loaded before the clock from the binary cache,
@@ -32,10 +32,13 @@ const budgetMs = Number(arg('--budget-seconds', '120')) * 1000;
 const predictMs = Number(arg('--predict-seconds', '0.5')) * 1000;
 const bins = Number(arg('--bins', '255'));
 const fitOnly = args.includes('--fit-only'); // for profiling: stop after the fits
-const float32 = args.includes('--float32'); // hold the numeric columns as float32 (grove's `float32` read option)
+/** exact / hist, each also with float32 columns (-f32); exact also on every core (-threads). */
+const GROVE_MODES = ['exact', 'hist', 'exact-threads', 'exact-f32', 'hist-f32'];
+const float32 = args.includes('--float32') || mode.endsWith('-f32'); // numeric columns as float32 (grove's `float32` read option)
+const threads = mode === 'exact-threads' ? 'auto' : 1;
 const emit = (o) => process.stdout.write(JSON.stringify(o) + '\n');
-if (!dir || !Number.isInteger(repeats) || repeats < 1 || !['exact', 'hist'].includes(mode)) {
-  console.error('usage: node --expose-gc bench/child-grove.mjs --dir DIR --mode exact|hist --criterion NAME [--repeats N]');
+if (!dir || !Number.isInteger(repeats) || repeats < 1 || !GROVE_MODES.includes(mode)) {
+  console.error(`usage: node --expose-gc bench/child-grove.mjs --dir DIR --mode ${GROVE_MODES.join('|')} --criterion NAME [--repeats N]`);
   process.exit(2);
 }
 // run.mjs passes a snapshot of dist/ taken when the run started (other work may rebuild dist/ meanwhile).
@@ -46,12 +49,12 @@ if (!existsSync(entry)) {
 }
 const grove = await import(pathToFileURL(entry).href);
 const { fit, DEFAULTS } = grove;
-if (mode === 'hist' && !('bins' in DEFAULTS)) {
+if (mode.startsWith('hist') && !('bins' in DEFAULTS)) {
   emit({ event: 'result', status: 'unavailable', note: 'hist: not available in this build (no `bins` in DEFAULTS)' });
   process.exit(0);
 }
-const options = { algorithm: 'cart', criterion, prune: 'none', maxDepth: Infinity, minSamplesLeaf: 1, minSamplesSplit: 2 };
-if (mode === 'hist') options.bins = bins;
+const options = { algorithm: 'cart', criterion, prune: 'none', maxDepth: Infinity, minSamplesLeaf: 1, minSamplesSplit: 2, threads };
+if (mode.startsWith('hist')) options.bins = bins;
 
 globalThis.gc?.();
 const memStart = procMemory();

@@ -4,9 +4,9 @@
  * a split scan and a partition touch (Σ over internal nodes of rows × features). Synthetic data
  * from the same generator idea as bench/synthetic.mjs (seeded; 5 informative + noise features).
  *
- *   npm run build && node bench/per-element.mjs [--n 1000000] [--d 20] [--k 2] [--bins 255]
+ *   npm run build && node bench/per-element.mjs [--n 1000000] [--d 20] [--k 2] [--bins 255] [--criterion gini] [--threads 1]
  */
-import { fit } from '../dist/index.js';
+import { fit } from '../dist/node.js';
 import { mulberry32 } from './synthetic.mjs';
 
 const arg = (name, fallback) => {
@@ -17,6 +17,8 @@ const n = Number(arg('--n', '1000000'));
 const d = Number(arg('--d', '20'));
 const k = Number(arg('--k', '2'));
 const bins = arg('--bins', undefined);
+const criterion = arg('--criterion', 'gini');
+const threads = arg('--threads', '1');
 
 const random = mulberry32(12345);
 const gauss = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
@@ -29,7 +31,7 @@ for (let f = 0; f < d; f++) {
   features.push({ kind: 'numeric', name: `x${f}`, values });
 }
 const data = { features, labels, classes: Array.from({ length: k }, (_, i) => i), targetName: 'y', nRows: n };
-const options = { algorithm: 'cart', prune: 'none', ...(bins ? { bins: Number(bins) } : {}) };
+const options = { algorithm: 'cart', criterion, prune: 'none', threads: threads === 'auto' ? 'auto' : Number(threads), ...(bins ? { bins: Number(bins) } : {}) };
 
 const c0 = process.cpuUsage();
 const t0 = performance.now();
@@ -42,7 +44,7 @@ for (const node of tree.nodes) if (node.split) touched += node.n * d;
 const st = tree.stats();
 console.log(
   JSON.stringify({
-    n, d, k, mode: bins ? `hist(${bins})` : 'exact',
+    n, d, k, criterion, threads, mode: bins ? `hist(${bins})` : 'exact',
     fitWallMs: Math.round(wall), fitCpuMs: Math.round(cpuMs),
     nodes: st.nodes, height: st.height,
     rowFeatureLevels: touched,

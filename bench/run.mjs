@@ -45,7 +45,8 @@ const USAGE = `usage: node bench/run.mjs [options]
   --mixed / --no-mixed    add syn-100k-f20-k2 with 4 categorical columns and 5% missing cells (default on, off in --quick)
   --datasets LIST         CSV names in $GROVE_DATA_DIR (default magic,letter-recognition,shuttle,adult,spambase; 'none' = none)
   --systems LIST          grove,sklearn,ml-cart,scikitjs,weka (default all)
-  --grove-modes LIST      exact,hist (default both; hist is reported unavailable when the build has no 'bins' option)
+  --grove-modes LIST      exact,hist (default both; hist is reported unavailable when the build has no 'bins' option);
+                          also exact-threads (fit option threads 'auto'), exact-f32 and hist-f32 (float32 columns)
   --criteria LIST         grove measures fitted on the HEADLINE data set (largest size, first feature count,
                           first class count) besides gini; default: every registered criterion
   --criteria-everywhere   fit every --criteria measure on every data set, not just the headline
@@ -155,7 +156,8 @@ function parseArgs(argv) {
     }
   }
   for (const s of o.systems) if (!ALL_SYSTEMS.includes(s)) die(`unknown system '${s}' (known: ${ALL_SYSTEMS.join(', ')})`);
-  for (const m of o.groveModes) if (!['exact', 'hist'].includes(m)) die(`unknown grove mode '${m}'`);
+  const modes = ['exact', 'hist', 'exact-threads', 'exact-f32', 'hist-f32'];
+  for (const m of o.groveModes) if (!modes.includes(m)) die(`unknown grove mode '${m}' (known: ${modes.join(', ')})`);
   o.out ??= o.quick ? 'bench-quick' : 'bench';
   return o;
 }
@@ -431,6 +433,9 @@ function writeReport(final) {
     const h = find(c.id, 'grove', 'hist', 'gini');
     if (fitMs(h) && fitMs(s)) rr.groveHistOverSklearn = fitMs(h) / fitMs(s);
     if (fitMs(h) && gMs) rr.groveHistOverExact = fitMs(h) / gMs;
+    const mt = find(c.id, 'grove', 'exact-threads', 'gini');
+    if (fitMs(mt) && fitMs(s)) rr.groveThreadsOverSklearn = fitMs(mt) / fitMs(s);
+    if (fitMs(mt) && gMs) rr.groveThreadsOverExact = fitMs(mt) / gMs;
     for (const peer of ['ml-cart', 'scikitjs', 'weka']) {
       const pr = runs.find((r) => r.config === c.id && r.system === peer);
       if (!pr || !gMs) continue;
@@ -445,6 +450,7 @@ function writeReport(final) {
     const parts = [];
     if (rr.groveExactOverSklearn) parts.push(`grove exact / sklearn ${rr.groveExactOverSklearn.toFixed(2)}`);
     if (rr.groveHistOverSklearn) parts.push(`grove hist / sklearn ${rr.groveHistOverSklearn.toFixed(2)}`);
+    if (rr.groveThreadsOverSklearn) parts.push(`grove exact on ${os.availableParallelism()} threads / sklearn ${rr.groveThreadsOverSklearn.toFixed(2)} (/ grove exact ${rr.groveThreadsOverExact.toFixed(2)})`);
     if (rr['ml-cartOverGrove']) parts.push(`ml-cart / grove ${rr['ml-cartOverGrove'].toFixed(1)}`);
     if (rr['ml-cartOverGroveAtLeast']) parts.push(`ml-cart / grove > ${rr['ml-cartOverGroveAtLeast'].toFixed(1)} (capped)`);
     if (rr.scikitjsOverGrove) parts.push(`scikitjs / grove ${rr.scikitjsOverGrove.toFixed(1)}`);
@@ -477,6 +483,13 @@ function writeReport(final) {
       else if (m) target(`${crit} fit <= 1.5 x grove gini`, m.status === 'capped' && fitMs(g) ? `> ${(lowerBoundMs(m) / fitMs(g)).toFixed(1)} x (no fit within its ${m.capSeconds} s cap)` : m.status, m.status === 'capped' ? false : null, m.status === 'capped' ? undefined : m.note);
     }
     if (g?.predictRowsPerSec) target('predict >= 5M rows/s single thread (headline gini tree, test rows)', `${(g.predictRowsPerSec / 1e6).toFixed(2)} M rows/s`, g.predictRowsPerSec >= 5e6);
+    for (const mode of ['exact', 'hist', 'exact-f32', 'hist-f32']) {
+      const m = find(headCfg.id, 'grove', mode, 'gini');
+      if (!m?.mem || mode === 'exact') continue;
+      const f32 = headCfg.float32Bytes;
+      const net = m.mem.hwmAfterFit - m.mem.rssStart;
+      target(`peak memory <= 2.5 x float32 size, grove ${mode}: net (load+fit peak VmHWM minus the runtime RSS before loading)`, `${(net / f32).toFixed(2)} x (${fmtMB(net)} MB)`, net <= 2.5 * f32);
+    }
     if (g?.mem) {
       const f32 = headCfg.float32Bytes;
       const net = g.mem.hwmAfterFit - g.mem.rssStart;

@@ -110,18 +110,21 @@ export class CompiledTree {
     this.thresholds = Float64Array.from(thresholds);
     this.codeBranch = Int32Array.from(codeBranch);
     this.hasUnclassified = this.unclassified.includes(1);
-    this.fast = new FastRoutes(this);
+    this.fast = new FastRoutes(this, (v) => (this.kind[v] === LEAF && this.unclassified[v] === 0 ? this.classOf[v] : -1));
   }
 
   /** `route` from the root for rows base..base+count-1 into `this.blockLeaves` (count <= BLOCK). */
   private routeBlock(columns: AlignedColumn[], base: number, count: number): Int32Array {
     const leaves = this.blockLeaves;
     this.fast.route(columns, base, count, leaves);
-    for (let j = 0; j < count; j++) {
-      const v = leaves[j];
-      if (this.kind[v] !== LEAF) leaves[j] = this.route(columns, base + j, v);
-    }
+    for (let j = 0; j < count; j++) leaves[j] = this.finishRoute(columns, base + j, leaves[j]);
     return leaves;
+  }
+
+  /** `route`'s result for row `i` from where the fast walk stopped (`FastRoutes.route`). */
+  private finishRoute(columns: AlignedColumn[], i: number, stop: number): number {
+    const v = stop < 0 ? 0 : this.fast.orig[stop];
+    return this.kind[v] === LEAF ? v : this.route(columns, i, v);
   }
 
   /**
@@ -183,12 +186,15 @@ export class CompiledTree {
    * unclassified region gets -1, or its k-NN class under `policy` `knn` when the region has data.
    */
   predictCodes(columns: AlignedColumn[], nRows: number, out = new Int32Array(nRows), policy?: UnclassifiedPolicy): Int32Array {
+    const stops = this.blockLeaves;
+    const leafCode = this.fast.leafCode;
     for (let base = 0; base < nRows; base += BLOCK) {
       const count = Math.min(BLOCK, nRows - base);
-      const leaves = this.routeBlock(columns, base, count);
+      this.fast.route(columns, base, count, stops);
       for (let j = 0; j < count; j++) {
-        const r = leaves[j];
-        out[base + j] = r >= 0 && this.unclassified[r] === 0 ? this.classOf[r] : this.codeOf(columns, base + j, r, policy);
+        const stop = stops[j];
+        const code = stop >= 0 ? leafCode[stop] : -1;
+        out[base + j] = code >= 0 ? code : this.codeOf(columns, base + j, this.finishRoute(columns, base + j, stop), policy);
       }
     }
     return out;
