@@ -1,5 +1,5 @@
 import type { NumericColumn } from '../data/dataset.js';
-import { argsortNumeric } from '../tree/argsort.js';
+import { argsortNumeric, SortWork } from '../tree/argsort.js';
 import type { ScanContext } from './context.js';
 import { midpoint } from './numeric.js';
 import { beats, type Candidate } from './types.js';
@@ -20,14 +20,15 @@ export interface BinnedFeature {
 }
 
 /** Quantise `col` into at most `maxBins` bins (2 ≤ maxBins ≤ 65535). */
-export function binFeature(col: NumericColumn, maxBins: number, order = argsortNumeric(col.values)): BinnedFeature {
+export function binFeature(col: NumericColumn, maxBins: number, work?: SortWork): BinnedFeature {
+  const order = argsortNumeric(col.values, work);
   const x = col.values;
   const n = x.length;
   let known = n;
   while (known > 0 && Number.isNaN(x[order[known - 1]])) known--;
   // Distinct values and their counts, in order.
-  const values = new Float64Array(known);
-  const counts = new Int32Array(known);
+  const values = work ? work.f64(0, known) : new Float64Array(known);
+  const counts = work ? work.i32(2, known) : new Int32Array(known);
   let distinct = 0;
   for (let i = 0; i < known; i++) {
     const v = x[order[i]];

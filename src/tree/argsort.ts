@@ -6,8 +6,10 @@ import type { NumericValues } from '../data/dataset.js';
  * of 8-bit digits below 16384 rows): linear time, stable (so ties stay in row order), and it skips
  * digits every value shares (e.g. the low bits of float32 values).
  */
-export function argsortNumeric(x: NumericValues): Int32Array {
+export function argsortNumeric(x: NumericValues, work?: SortWork): Int32Array {
   const n = x.length;
+  const u32 = (k: number) => (work ? work.u32(k, n) : new Uint32Array(n));
+  const i32 = (k: number) => (work ? work.i32(k, n) : new Int32Array(n));
   const bits = new Float64Array(1);
   const words = new Uint32Array(bits.buffer);
   const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
@@ -15,8 +17,8 @@ export function argsortNumeric(x: NumericValues): Int32Array {
   const LO = little ? 0 : 1;
   // Order-preserving keys: flip the sign bit of non-negative values, every bit of negative ones;
   // -0 counts as 0, NaN goes last.
-  const hi = new Uint32Array(n);
-  const lo = new Uint32Array(n);
+  const hi = u32(0);
+  const lo = u32(1);
   for (let i = 0; i < n; i++) {
     const v = x[i];
     if (Number.isNaN(v)) {
@@ -35,7 +37,7 @@ export function argsortNumeric(x: NumericValues): Int32Array {
       lo[i] = l;
     }
   }
-  let order = new Int32Array(n);
+  let order = i32(0);
   for (let i = 0; i < n; i++) order[i] = i;
   // Digits of each 32-bit word, low word first: 11/11/10 bits for large inputs, 8 bits for small
   // ones. All digit histograms come from one read of the keys; keys then travel with the row ids,
@@ -54,9 +56,9 @@ export function argsortNumeric(x: NumericValues): Int32Array {
       for (let i = 0; i < n; i++) counts[base + ((key[i] >>> shift) & mask)]++;
     }
   }
-  let next = new Int32Array(n);
-  let loNext = new Uint32Array(n);
-  let hiNext = new Uint32Array(n);
+  let next = i32(1);
+  let loNext = u32(2);
+  let hiNext = u32(3);
   let keyLo = lo;
   let keyHi = hi;
   for (let p = 0; p < passes; p++) {
@@ -98,4 +100,30 @@ export function argsortNumeric(x: NumericValues): Int32Array {
     next = o;
   }
   return order;
+}
+
+/**
+ * Scratch arrays reused by successive sorts (one feature after another), so that quantising a
+ * large data set does not leave a column's worth of garbage per feature. The order returned by
+ * `argsortNumeric(x, work)` lives in `work`: the next sort overwrites it.
+ */
+export class SortWork {
+  private readonly ints: Int32Array[] = [];
+  private readonly words: Uint32Array[] = [];
+  private readonly doubles: Float64Array[] = [];
+
+  f64(k: number, n: number): Float64Array {
+    if (!(this.doubles[k]?.length >= n)) this.doubles[k] = new Float64Array(n);
+    return this.doubles[k].subarray(0, n);
+  }
+
+  i32(k: number, n: number): Int32Array {
+    if (!(this.ints[k]?.length >= n)) this.ints[k] = new Int32Array(n);
+    return this.ints[k].subarray(0, n);
+  }
+
+  u32(k: number, n: number): Uint32Array {
+    if (!(this.words[k]?.length >= n)) this.words[k] = new Uint32Array(n);
+    return this.words[k].subarray(0, n);
+  }
 }

@@ -12,6 +12,7 @@ import { chooseSplit, stopsHere } from './split-policy.js';
 import type { ResolvedOptions } from './options.js';
 import type { TreeNode } from './node.js';
 import { partitionStable } from './partition.js';
+import { SortWork } from './argsort.js';
 
 interface StackEntry {
   id: number;
@@ -46,9 +47,10 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
   const wide = features.some((col) => (col.kind === 'numeric' ? maxBins : col.categories.length) + 1 > 256);
   const codes = wide ? new Uint16Array(n * d) : new Uint8Array(n * d);
   const noCodes = new Uint8Array(0);
+  const work = new SortWork();
   const binned: (BinnedFeature | null)[] = features.map((col, f) => {
     if (col.kind !== 'numeric') return null;
-    const b = binFeature(col, maxBins);
+    const b = binFeature(col, maxBins, work);
     const c = b.codes;
     for (let i = 0; i < n; i++) codes[i * d + f] = c[i];
     // The codes live on in the row-major matrix only (one byte per row per feature in all).
@@ -67,7 +69,10 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
     for (let i = 0; i < n; i++) codes[i * d + f] = col.codes[i] < 0 ? missing : col.codes[i];
   });
 
-  const pool = new EntryPool(data.labels, weights);
+  // No clones in histogram mode: the pool reads the labels and weights in place.
+  const identity = new Int32Array(n);
+  for (let i = 0; i < n; i++) identity[i] = i;
+  const pool = EntryPool.over(identity, data.labels, weights);
   const y = data.labels;
   const maxCategories = Math.max(2, ...features.map((c) => (c.kind === 'categorical' ? c.categories.length : 2)));
   const scanCriterion = opts.thresholdCriterion ? getCriterion(opts.thresholdCriterion) : opts.criterionImpl;
