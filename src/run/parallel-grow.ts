@@ -12,7 +12,9 @@
  * whatever `threads` is. `fit` stays synchronous: the main thread waits for workers with
  * Atomics.wait and takes their replies with receiveMessageOnPort, never through its event loop.
  */
+import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { Dataset } from '../data/dataset.js';
 import { BUILTIN_CRITERIA } from '../criteria/registry.js';
@@ -68,10 +70,14 @@ function hasMissing(data: Dataset): boolean {
   return data.features.some((col) => (col.kind === 'numeric' ? col.values.some((v) => Number.isNaN(v)) : col.codes.some((c) => c < 0)));
 }
 
+const WORKER = new URL('./grow-worker.js', import.meta.url);
+/** The worker script exists (it does in the built package; not when these sources run untranspiled). */
+const workerAvailable = WORKER.protocol === 'file:' && existsSync(fileURLToPath(WORKER));
+
 /** Threads to use for `threads` ('auto' = the machine's), or 1 when more would not pay or cannot work. */
 export function threadsFor(data: Dataset, opts: ResolvedOptions, threads: number | 'auto'): number {
   const want = threads === 'auto' ? availableParallelism() : threads;
-  if (!(want > 1) || opts.bins !== undefined || opts.algorithm === 'cmbsv') return 1;
+  if (!(want > 1) || !workerAvailable || opts.bins !== undefined || opts.algorithm === 'cmbsv') return 1;
   if (data.nRows * data.features.length < MIN_PARALLEL_WORK) return 1;
   // Workers rebuild the criteria from their names; a criterion registered at run time is not there.
   if (!BUILTIN_CRITERIA.includes(opts.criterionImpl) || !builtin(opts.thresholdCriterion)) return 1;
@@ -95,7 +101,7 @@ class Team implements NodeTeam {
   ) {
     for (let i = 0; i < count; i++) {
       const { port1, port2 } = new MessageChannel();
-      const worker = new Worker(new URL('./grow-worker.js', import.meta.url));
+      const worker = new Worker(WORKER);
       worker.unref();
       worker.postMessage({ ...init, port: port2, signal: this.signal } satisfies GrowInit, [port2]);
       this.workers.push({ worker, port: port1, busy: false });

@@ -54,6 +54,11 @@ describe('parallel growth', () => {
     it(`grows the one-thread tree: ${name}`, () => same(data, options, threads));
   }
 
+  it('grows the one-thread tree from float32 columns', () => {
+    const f32: Dataset = { ...data, features: data.features.map((col) => (col.kind === 'numeric' ? { ...col, values: Float32Array.from(col.values) } : col)) };
+    same(f32, { algorithm: 'cart', prune: 'none' }, 2);
+  });
+
   it('grows the one-thread tree with missing values (learned and majority)', () => {
     same(withMissing, { algorithm: 'cart', prune: 'none', missing: 'learned' }, 2);
     same(withMissing, { criterion: 'info-gain', prune: 'none', missing: 'majority' }, 2);
