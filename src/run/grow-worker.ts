@@ -1,21 +1,28 @@
 /**
  * Worker thread of the parallel grower (src/run/parallel-grow.ts): holds a view of the main
- * thread's shared layout and does what it is sent: sort features, evaluate or partition some
- * features of a big node, or grow a whole subtree.
+ * thread's shared layout and does what it is sent: sort or quantise features, evaluate or
+ * partition some features of a big node, or grow a whole subtree.
  */
 import { parentPort } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { EntryPool } from '../tree/entries.js';
 import { NodeGrower, type Buffers, type StackEntry } from '../tree/grow.js';
-import { argsortNumeric } from '../tree/argsort.js';
-import { resolveOptions, type FitOptions } from '../tree/options.js';
+import { HistGrower, binInto, type HistLayout } from '../tree/grow-hist.js';
+import { SortWork, argsortNumeric } from '../tree/argsort.js';
+import { resolveOptions, type FitOptions, type ResolvedOptions } from '../tree/options.js';
 import type { Column } from '../data/dataset.js';
 import type { GrowInit, Job, Reply } from './parallel-grow.js';
 
-let grower: NodeGrower;
-let buf: Buffers;
 let port: MessagePort;
 let signal: Int32Array;
+let features: Column[];
+let opts: ResolvedOptions;
+let classes: number;
+// Exact mode.
+let grower: NodeGrower;
+let buf: Buffers;
+// Histogram mode.
+let hist: { layout: HistLayout; labels: Int32Array; weights: Float64Array; grower?: HistGrower; work: SortWork };
 
 function reply(message: Reply): void {
   port.postMessage(message);
@@ -51,6 +58,19 @@ function run(job: Job): Reply {
     }
     case 'grow':
       return { op: 'nodes', task: job.task, nodes: grower.growSubtree(entryOf(job)) };
+    case 'bin':
+      return {
+        op: 'bins',
+        binned: job.features.map(({ f, values }) => ({ f, feature: binInto(hist.layout, f, features.length, { kind: 'numeric', name: features[f].name, values }, opts.bins!, hist.work) })),
+      };
+    case 'binned':
+      hist.layout.binned = job.binned;
+      hist.grower = new HistGrower(features, hist.layout, hist.labels, hist.weights, classes, opts);
+      return { op: 'done' };
+    case 'growHist': {
+      const { task, start, end, depth, totals, hist: h, leaf, excluded } = job;
+      return { op: 'nodes', task, nodes: hist.grower!.growSubtree({ id: 0, start, end, depth, totals, hist: h, leaf, excluded }) };
+    }
   }
 }
 
@@ -58,14 +78,20 @@ function init(msg: GrowInit): void {
   port = msg.port;
   signal = msg.signal;
   try {
-    const features: Column[] = msg.features.map((f) =>
+    features = msg.features.map((f) =>
       f.kind === 'numeric' ? { kind: 'numeric', name: f.name, values: new Float64Array(0) } : { kind: 'categorical', name: f.name, codes: f.codes!, categories: f.categories! },
     );
-    const pool = EntryPool.over(msg.pool.row, msg.pool.label, msg.pool.weight);
-    buf = { ids: msg.ids, sorted: msg.sorted };
-    // Threads partition different features of one node at the same positions: scratch is per thread.
-    const n = msg.ids.length;
-    grower = new NodeGrower(features, pool, msg.classes, resolveOptions(msg.options as FitOptions), { branchOf: msg.branchOf, scratchI: new Int32Array(n), scratchF: new Float64Array(n) });
+    opts = resolveOptions(msg.options as FitOptions);
+    classes = msg.classes;
+    if (msg.mode === 'exact') {
+      const pool = EntryPool.over(msg.pool.row, msg.pool.label, msg.pool.weight);
+      buf = { ids: msg.ids, sorted: msg.sorted };
+      // Threads partition different features of one node at the same positions: scratch is per thread.
+      const n = msg.ids.length;
+      grower = new NodeGrower(features, pool, classes, opts, { branchOf: msg.branchOf, scratchI: new Int32Array(n), scratchF: new Float64Array(n) });
+    } else {
+      hist = { layout: { codes: msg.codes, rows: msg.rows, branchOf: msg.branchOf, binned: [] }, labels: msg.labels, weights: msg.weights, work: new SortWork() };
+    }
   } catch (err) {
     port.on('message', () => reply({ op: 'error', error: describe(err) }));
     return;

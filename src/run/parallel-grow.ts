@@ -4,7 +4,8 @@
  *
  * 1. presort: the numeric features are sorted in parallel, a share per thread;
  * 2. the top of the tree: each node larger than n / (8 · threads) rows is split by all threads
- *    together, each evaluating and then partitioning its share of the features;
+ *    together, each evaluating and then partitioning its share of the features (exact mode; in
+ *    histogram mode a node's split costs little next to building its histogram);
  * 3. the subtrees below become tasks, largest first, for whichever thread is free (the main one
  *    included); a task touches only its own slice of the layout, so no locks are needed.
  *
@@ -27,24 +28,33 @@ import { placeSubtree, renumberDepthFirst } from '../tree/node-ids.js';
 import type { ResolvedOptions } from '../tree/options.js';
 import type { SortedSlice } from '../split/evaluate.js';
 import type { Candidate } from '../split/types.js';
+import type { BinnedFeature } from '../split/histogram.js';
+import { HistGrower, binInto, checkHistogramOptions, codeCategoricals, histLayout, type HistEntry } from '../tree/grow-hist.js';
+import { SortWork } from '../tree/argsort.js';
 
 /** Below this many row·features a fit takes a few tenths of a second at most: starting workers would not pay. */
 export const MIN_PARALLEL_WORK = 1 << 18;
-/** Subtrees smaller than this are grown where they arise (messages would cost more than they save). */
-const MIN_TASK_ROWS = 2048;
+/**
+ * Subtrees of at most n / (8 · threads) rows become tasks (enough of them to balance the threads),
+ * and at least a quarter of that (smaller ones, left by lopsided splits at the top, are grown where
+ * they arise: a message would cost more than it saves).
+ */
+function taskRows(n: number, threads: number): { min: number; max: number } {
+  const max = Math.max(512, Math.floor(n / (8 * threads)));
+  return { min: max >> 2, max };
+}
 
 /** First message to a worker: views of the shared layout and what it needs to grow. */
-export interface GrowInit {
+export type GrowInit = {
   port: MessagePort;
   signal: Int32Array;
   features: { kind: 'numeric' | 'categorical'; name: string; codes?: Int32Array; categories?: string[] }[];
   classes: number;
   options: Record<string, unknown>;
-  pool: { row: Int32Array; label: Int32Array; weight: Float64Array };
-  ids: Int32Array;
-  sorted: (SortedSlice | null)[];
-  branchOf: Int32Array;
-}
+} & (
+  | { mode: 'exact'; pool: { row: Int32Array; label: Int32Array; weight: Float64Array }; ids: Int32Array; sorted: (SortedSlice | null)[]; branchOf: Int32Array }
+  | { mode: 'hist'; labels: Int32Array; weights: Float64Array; codes: Uint8Array | Uint16Array; rows: Int32Array; branchOf: Int32Array }
+);
 
 interface NodeJob {
   start: number;
@@ -59,10 +69,18 @@ export type Job =
   | { op: 'presort'; features: number[] }
   | ({ op: 'evaluate'; features: number[] } & NodeJob)
   | ({ op: 'partition'; features: number[]; sizes: Int32Array; branches: number } & NodeJob)
-  | ({ op: 'grow'; task: number } & NodeJob);
+  | ({ op: 'grow'; task: number } & NodeJob)
+  | { op: 'bin'; features: { f: number; values: Float64Array | Float32Array }[] }
+  | { op: 'binned'; binned: (BinnedFeature | null)[] }
+  | ({ op: 'growHist'; task: number; hist: Float64Array | null; leaf: boolean } & NodeJob);
 
 /** What a worker answers (candidates arrive as plain objects with a Candidate's fields). */
-export type Reply = { op: 'done' } | { op: 'cands'; cands: Candidate[] } | { op: 'nodes'; task: number; nodes: TreeNode[] } | { op: 'error'; error: string };
+export type Reply =
+  | { op: 'done' }
+  | { op: 'cands'; cands: Candidate[] }
+  | { op: 'nodes'; task: number; nodes: TreeNode[] }
+  | { op: 'bins'; binned: { f: number; feature: BinnedFeature }[] }
+  | { op: 'error'; error: string };
 
 const builtin = (name: string | undefined): boolean => name === undefined || BUILTIN_CRITERIA.some((c) => c.name === name);
 
@@ -77,7 +95,7 @@ const workerAvailable = WORKER.protocol === 'file:' && existsSync(fileURLToPath(
 /** Threads to use for `threads` ('auto' = the machine's), or 1 when more would not pay or cannot work. */
 export function threadsFor(data: Dataset, opts: ResolvedOptions, threads: number | 'auto'): number {
   const want = threads === 'auto' ? availableParallelism() : threads;
-  if (!(want > 1) || !workerAvailable || opts.bins !== undefined || opts.algorithm === 'cmbsv') return 1;
+  if (!(want > 1) || !workerAvailable || opts.algorithm === 'cmbsv') return 1;
   if (data.nRows * data.features.length < MIN_PARALLEL_WORK) return 1;
   // Workers rebuild the criteria from their names; a criterion registered at run time is not there.
   if (!BUILTIN_CRITERIA.includes(opts.criterionImpl) || !builtin(opts.thresholdCriterion)) return 1;
@@ -96,14 +114,14 @@ class Team implements NodeTeam {
 
   constructor(
     count: number,
-    init: Omit<GrowInit, 'port' | 'signal'>,
+    init: DistributiveOmit<GrowInit, 'port' | 'signal'>,
     private readonly threads = count + 1,
   ) {
     for (let i = 0; i < count; i++) {
       const { port1, port2 } = new MessageChannel();
       const worker = new Worker(WORKER);
       worker.unref();
-      worker.postMessage({ ...init, port: port2, signal: this.signal } satisfies GrowInit, [port2]);
+      worker.postMessage({ ...init, port: port2, signal: this.signal } as GrowInit, [port2]);
       this.workers.push({ worker, port: port1, busy: false });
     }
   }
@@ -181,15 +199,19 @@ class Team implements NodeTeam {
     this.partitioning = false;
   }
 
-  /** Largest task first to whoever is free; this thread grows tasks too and hands out more between them. */
-  growTasks(tasks: StackEntry[]): TreeNode[][] {
+  /**
+   * Largest task first to whoever is free; this thread grows tasks too (`local`) and hands out more
+   * between them. `job(task, i)` is the message that asks a worker for task i.
+   */
+  growTasks<T>(tasks: T[], local: (task: T) => TreeNode[], job: (task: T, i: number) => Job): TreeNode[][] {
     const results: TreeNode[][] = new Array(tasks.length);
     const owner = new Map<Team['workers'][number], number>();
     let next = 0;
     const feed = (w: Team['workers'][number]): void => {
       if (next >= tasks.length) return;
       owner.set(w, next);
-      this.send(w, { op: 'grow', task: next, ...nodeJob(tasks[next++]) });
+      this.send(w, job(tasks[next], next));
+      next++;
     };
     const collect = (): void => {
       for (const w of this.workers) {
@@ -202,7 +224,7 @@ class Team implements NodeTeam {
     for (const w of this.workers) feed(w);
     while (next < tasks.length) {
       const i = next++;
-      results[i] = this.grower!.growSubtree(tasks[i]);
+      results[i] = local(tasks[i]);
       collect();
     }
     for (;;) {
@@ -242,7 +264,7 @@ class Team implements NodeTeam {
   }
 }
 
-function nodeJob(e: StackEntry): NodeJob {
+function nodeJob(e: NodeJob): NodeJob {
   return { start: e.start, end: e.end, depth: e.depth, totals: e.totals, excluded: e.excluded };
 }
 
@@ -261,6 +283,7 @@ function sharedBuffers(data: Dataset): Buffers {
 
 /** Grow `data`'s tree on several threads (the main one included); null when one thread is better. */
 export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Float64Array, threads: number | 'auto'): TreeNode[] | null {
+  lastTaskCount = 0;
   const t = threadsFor(data, opts, threads);
   if (t <= 1) return null;
   const n = data.nRows;
@@ -268,9 +291,11 @@ export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Floa
   const pool = new EntryPool(data.labels, weights, sharedArrays);
   const buf = sharedBuffers(data);
   const branchOf = sharedArrays.int32(n);
+  if (opts.bins !== undefined) return growParallelHistogram(data, opts, weights, t);
   const { criterionImpl: _criterion, ...options } = opts;
   const team = new Team(t - 1, {
-    features: data.features.map((col) => (col.kind === 'numeric' ? { kind: 'numeric', name: col.name } : { kind: 'categorical', name: col.name, codes: col.codes, categories: col.categories })),
+    mode: 'exact',
+    features: describeFeatures(data),
     classes: k,
     options,
     pool: { row: pool.row, label: pool.label, weight: pool.weight },
@@ -281,7 +306,7 @@ export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Floa
   try {
     team.presort(data, buf);
     const grower = new NodeGrower(data.features, pool, k, opts, { branchOf, scratchI: plainArrays.int32(n), scratchF: plainArrays.float64(n) });
-    const maxTask = Math.max(MIN_TASK_ROWS, Math.floor(n / (8 * t)));
+    const { min: minTask, max: maxTask } = taskRows(n, t);
     team.grower = grower;
     team.minShared = maxTask + 1;
     grower.team = team;
@@ -289,18 +314,93 @@ export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Floa
     const tasks: StackEntry[] = [];
     grower.grow(nodes, [rootEntry(buf, pool, k)], (entry) => {
       const size = entry.end - entry.start;
-      if (size > maxTask || size < MIN_TASK_ROWS) return false;
+      if (size > maxTask || size < minTask) return false;
       tasks.push(entry);
       return true;
     });
     grower.team = undefined;
     tasks.sort((a, b) => b.end - b.start - (a.end - a.start));
-    const results = team.growTasks(tasks);
+    lastTaskCount = tasks.length;
+    const results = team.growTasks(
+      tasks,
+      (task) => grower.growSubtree(task),
+      (task, i) => ({ op: 'grow', task: i, ...nodeJob(task) }),
+    );
     tasks.forEach((task, i) => placeSubtree(nodes, task.id, results[i]));
     return renumberDepthFirst(nodes);
   } finally {
     team.close();
   }
 }
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+const describeFeatures = (data: Dataset): GrowInit['features'] =>
+  data.features.map((col) => (col.kind === 'numeric' ? { kind: 'numeric', name: col.name } : { kind: 'categorical', name: col.name, codes: col.codes, categories: col.categories }));
+
+/**
+ * Histogram mode on several threads: the numeric features are quantised in parallel (each thread
+ * writes its features' columns of the shared row-major code matrix), this thread grows the top of
+ * the tree, and the subtrees below are tasks as in exact mode, each sent with its histogram.
+ */
+function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Float64Array, t: number): TreeNode[] {
+  checkHistogramOptions(opts);
+  const n = data.nRows;
+  const d = data.features.length;
+  const maxBins = opts.bins!;
+  const layout = histLayout(data, maxBins, sharedArrays);
+  const { criterionImpl: _criterion, ...options } = opts;
+  const team = new Team(t - 1, {
+    mode: 'hist',
+    features: describeFeatures(data),
+    classes: data.classes.length,
+    options,
+    labels: data.labels,
+    weights,
+    codes: layout.codes,
+    rows: layout.rows,
+    branchOf: layout.branchOf,
+  });
+  try {
+    const numeric = data.features.flatMap((col, f) => (col.kind === 'numeric' ? [f] : []));
+    const work = new SortWork();
+    const replies = team.round(
+      (i) => ({ op: 'bin', features: team.share(numeric, i).map((f) => ({ f, values: (data.features[f] as { values: Float64Array | Float32Array }).values })) }),
+      () => {
+        for (const f of team.share(numeric, 0)) {
+          const col = data.features[f];
+          if (col.kind === 'numeric') layout.binned[f] = binInto(layout, f, d, col, maxBins, work);
+        }
+      },
+    );
+    for (const r of replies) if (r.op === 'bins') for (const { f, feature } of r.binned) layout.binned[f] = feature;
+    codeCategoricals(layout, data.features);
+    team.round(() => ({ op: 'binned', binned: layout.binned }), () => {});
+    const grower = new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts);
+    const { min: minTask, max: maxTask } = taskRows(n, t);
+    const nodes: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
+    const tasks: HistEntry[] = [];
+    grower.grow(nodes, [grower.rootEntry()], (entry) => {
+      const size = entry.end - entry.start;
+      if (entry.leaf || size > maxTask || size < minTask) return false;
+      tasks.push(entry);
+      return true;
+    });
+    tasks.sort((a, b) => b.end - b.start - (a.end - a.start));
+    lastTaskCount = tasks.length;
+    const results = team.growTasks(
+      tasks,
+      (task) => grower.growSubtree(task),
+      (task, i) => ({ op: 'growHist', task: i, hist: task.hist, leaf: task.leaf, ...nodeJob(task) }),
+    );
+    tasks.forEach((task, i) => placeSubtree(nodes, task.id, results[i]));
+    return renumberDepthFirst(nodes);
+  } finally {
+    team.close();
+  }
+}
+
+/** Tasks of the last parallel fit (for tests: they must exercise the task phase). */
+export let lastTaskCount = 0;
 
 setParallelGrow(growParallel);

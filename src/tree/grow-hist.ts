@@ -1,4 +1,4 @@
-import type { Dataset } from '../data/dataset.js';
+import type { Column, Dataset } from '../data/dataset.js';
 import { createTable } from '../criteria/table.js';
 import { GroveError } from '../errors.js';
 import { CategoryCounts, fillFromHistogram, scanMultiway, scanSubsets } from '../split/categorical.js';
@@ -13,8 +13,10 @@ import type { ResolvedOptions } from './options.js';
 import type { TreeNode } from './node.js';
 import { partitionStable } from './partition.js';
 import { SortWork } from './argsort.js';
+import { plainArrays, type ArrayMaker } from './arrays.js';
 
-interface StackEntry {
+/** A node waiting to be grown: rows[start..end) are its rows. */
+export interface HistEntry {
   id: number;
   start: number;
   end: number;
@@ -26,79 +28,137 @@ interface StackEntry {
   excluded: readonly number[];
 }
 
+/**
+ * The quantised data (shareable between threads): bin codes row-major (one row's codes in one
+ * cache line, so building a histogram reads memory in order), each numeric feature's bin edges,
+ * and the per-row arrays that node slices and partitions use.
+ */
+export interface HistLayout {
+  codes: Uint8Array | Uint16Array;
+  /** Bin edges of each numeric feature (their codes are in `codes`); null for a categorical one. */
+  binned: (BinnedFeature | null)[];
+  rows: Int32Array;
+  branchOf: Int32Array;
+}
+
+/** Row-major code matrix for `data` with at most `maxBins` bins per numeric feature (no codes yet). */
+export function histLayout(data: Dataset, maxBins: number, make: ArrayMaker = plainArrays): HistLayout {
+  const n = data.nRows;
+  const d = data.features.length;
+  const wide = data.features.some((col) => (col.kind === 'numeric' ? maxBins : col.categories.length) + 1 > 256);
+  const bytes = n * d * (wide ? 2 : 1);
+  const buffer = make === plainArrays ? new ArrayBuffer(bytes) : new SharedArrayBuffer(bytes);
+  const rows = make.int32(n);
+  for (let i = 0; i < n; i++) rows[i] = i;
+  return { codes: wide ? new Uint16Array(buffer) : new Uint8Array(buffer), binned: data.features.map(() => null), rows, branchOf: make.int32(n) };
+}
+
+/**
+ * Quantise numeric feature `f` (values `values`) into `layout`: its codes go into column f of the
+ * row-major matrix; returns its bin edges (without a codes copy).
+ */
+export function binInto(layout: HistLayout, f: number, d: number, values: Column & { kind: 'numeric' }, maxBins: number, work: SortWork): BinnedFeature {
+  const b = binFeature(values, maxBins, work);
+  const c = b.codes;
+  const codes = layout.codes;
+  for (let i = 0, o = f; i < c.length; i++, o += d) codes[o] = c[i];
+  return { bins: b.bins, lo: b.lo, hi: b.hi, codes: new Uint8Array(0) };
+}
+
+/** Put the categorical features' codes into the matrix (missing = the code after the last category). */
+export function codeCategoricals(layout: HistLayout, features: Column[]): void {
+  const d = features.length;
+  features.forEach((col, f) => {
+    if (col.kind === 'numeric') return;
+    const missing = col.categories.length;
+    for (let i = 0, o = f; i < col.codes.length; i++, o += d) layout.codes[o] = col.codes[i] < 0 ? missing : col.codes[i];
+  });
+}
 
 /**
  * Histogram mode (LightGBM-style): numeric features are quantised once into at most `opts.bins`
  * bins; every node keeps one class histogram per feature, built from its rows for all children but
  * the largest, whose histogram is the parent's minus its siblings'. A split is scanned over bins,
- * not rows, with the same criteria, candidates and selector as exact mode. Codes are stored
- * row-major (one row's codes in one cache line) so building a histogram reads memory in order.
+ * not rows, with the same criteria, candidates and selector as exact mode. Subtrees touch
+ * disjoint row slices, so several growers (worker threads) can grow different subtrees at once.
  */
-export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights: Float64Array): TreeNode[] {
-  if (opts.missing === 'fractional') throw new GroveError("histogram mode (bins) supports missing: 'majority' or 'learned', not 'fractional'");
-  const n = data.nRows;
-  const k = data.classes.length;
-  const features = data.features;
-  const d = features.length;
-  const stride = k + 1;
-  const maxBins = opts.bins!;
+export class HistGrower {
+  readonly d: number;
+  readonly k: number;
+  readonly stride: number;
+  readonly nBins: number[];
+  readonly offset: Int32Array;
+  readonly histSize: number;
+  private readonly y: Int32Array;
+  private readonly weights: Float64Array;
+  private readonly ctx: ScanContext;
+  private readonly cc: CategoryCounts;
+  private readonly combo: Int32Array;
+  private readonly known: Float64Array;
+  private readonly scratch: FinalizeScratch;
+  private readonly view: ReturnType<typeof createTable>;
+  private readonly cands: Candidate[];
+  private readonly scratchI: Int32Array;
+  private readonly sizes: Int32Array;
+  private readonly offsets: Int32Array;
+  private readonly codeBranch: Int32Array;
+  private readonly keys = new Int32Array(SMALL_NODE_ROWS);
 
-  // Bins: numeric features quantised; categorical codes used as they are (missing = last code).
-  const wide = features.some((col) => (col.kind === 'numeric' ? maxBins : col.categories.length) + 1 > 256);
-  const codes = wide ? new Uint16Array(n * d) : new Uint8Array(n * d);
-  const noCodes = new Uint8Array(0);
-  const work = new SortWork();
-  const binned: (BinnedFeature | null)[] = features.map((col, f) => {
-    if (col.kind !== 'numeric') return null;
-    const b = binFeature(col, maxBins, work);
-    const c = b.codes;
-    for (let i = 0; i < n; i++) codes[i * d + f] = c[i];
-    // The codes live on in the row-major matrix only (one byte per row per feature in all).
-    return { ...b, codes: noCodes };
-  });
-  const nBins = features.map((col, f) => (col.kind === 'numeric' ? binned[f]!.bins : col.categories.length));
-  const offset = new Int32Array(d);
-  let histSize = 0;
-  nBins.forEach((b, f) => {
-    offset[f] = histSize;
-    histSize += (b + 1) * stride;
-  });
-  features.forEach((col, f) => {
-    if (col.kind === 'numeric') return;
-    const missing = nBins[f];
-    for (let i = 0; i < n; i++) codes[i * d + f] = col.codes[i] < 0 ? missing : col.codes[i];
-  });
+  constructor(
+    readonly features: Column[],
+    readonly layout: HistLayout,
+    labels: Int32Array,
+    weights: Float64Array,
+    classes: number,
+    readonly opts: ResolvedOptions,
+  ) {
+    const d = (this.d = features.length);
+    const k = (this.k = classes);
+    this.stride = k + 1;
+    this.y = labels;
+    this.weights = weights;
+    const n = labels.length;
+    this.nBins = features.map((col, f) => (col.kind === 'numeric' ? layout.binned[f]!.bins : col.categories.length));
+    this.offset = new Int32Array(d);
+    let histSize = 0;
+    this.nBins.forEach((b, f) => {
+      this.offset[f] = histSize;
+      histSize += (b + 1) * this.stride;
+    });
+    this.histSize = histSize;
+    // No clones in histogram mode: the pool reads the labels and weights in place.
+    const identity = new Int32Array(n);
+    for (let i = 0; i < n; i++) identity[i] = i;
+    const pool = EntryPool.over(identity, labels, weights);
+    const maxCategories = Math.max(2, ...features.map((c) => (c.kind === 'categorical' ? c.categories.length : 2)));
+    const scanCriterion = opts.thresholdCriterion ? getCriterion(opts.thresholdCriterion) : opts.criterionImpl;
+    this.ctx = new ScanContext(pool, k, scanCriterion, opts.minSamplesLeaf, opts.missing, maxCategories);
+    this.cc = new CategoryCounts(maxCategories, k);
+    this.combo = new Int32Array(maxCategories);
+    this.known = new Float64Array(k);
+    this.scratch = { table: createTable(maxCategories, k), parent: createTable(1, k) };
+    this.view = createTable(maxCategories, k);
+    this.cands = features.map(() => new Candidate(maxCategories, k));
+    this.scratchI = new Int32Array(n);
+    this.sizes = new Int32Array(maxCategories);
+    this.offsets = new Int32Array(maxCategories);
+    this.codeBranch = new Int32Array(Math.max(...this.nBins, maxCategories) + 1);
+  }
 
-  // No clones in histogram mode: the pool reads the labels and weights in place.
-  const identity = new Int32Array(n);
-  for (let i = 0; i < n; i++) identity[i] = i;
-  const pool = EntryPool.over(identity, data.labels, weights);
-  const y = data.labels;
-  const maxCategories = Math.max(2, ...features.map((c) => (c.kind === 'categorical' ? c.categories.length : 2)));
-  const scanCriterion = opts.thresholdCriterion ? getCriterion(opts.thresholdCriterion) : opts.criterionImpl;
-  const ctx = new ScanContext(pool, k, scanCriterion, opts.minSamplesLeaf, opts.missing, maxCategories);
-  const cc = new CategoryCounts(maxCategories, k);
-  const combo = new Int32Array(maxCategories);
-  const known = new Float64Array(k);
-  const scratch: FinalizeScratch = { table: createTable(maxCategories, k), parent: createTable(1, k) };
-  const view = createTable(maxCategories, k);
-  const cands = features.map(() => new Candidate(maxCategories, k));
-  const rows = Int32Array.from({ length: n }, (_, i) => i);
-  const branchOf = new Int32Array(n);
-  const scratchI = new Int32Array(n);
-  const sizes = new Int32Array(maxCategories);
-  const offsets = new Int32Array(maxCategories);
-  const codeBranch = new Int32Array(Math.max(...nBins, maxCategories) + 1);
+  /** A node this small is scanned from its sorted rows, and needs no histogram (nor do its children). */
+  small(rows: number): boolean {
+    return rows < SMALL_NODE_ROWS && rows * Math.log2(rows + 2) < 2 * this.opts.bins! * this.stride;
+  }
 
-  // A node this small is scanned from its sorted rows, and needs no histogram (nor do its children).
-  const small = (rows: number): boolean => rows < SMALL_NODE_ROWS && rows * Math.log2(rows + 2) < 2 * maxBins * stride;
-  const keys = new Int32Array(SMALL_NODE_ROWS);
-
-  const isLeaf = (size: number, depth: number, totals: ArrayLike<number>): boolean => stopsHere(opts, size, depth, totals);
+  private isLeaf(size: number, depth: number, totals: ArrayLike<number>): boolean {
+    return stopsHere(this.opts, size, depth, totals);
+  }
 
   /** Histogram of rows[start..end): per feature, per bin, class weights and the row count. */
-  const buildHist = (start: number, end: number): Float64Array => {
-    const h = new Float64Array(histSize);
+  buildHist(start: number, end: number): Float64Array {
+    const { d, k, stride, offset, y, weights } = this;
+    const { rows, codes } = this.layout;
+    const h = new Float64Array(this.histSize);
     for (let i = start; i < end; i++) {
       const r = rows[i];
       const c = y[r];
@@ -111,21 +171,45 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
       }
     }
     return h;
-  };
+  }
 
-  const rootTotals = new Float64Array(k);
-  for (let i = 0; i < n; i++) rootTotals[y[i]] += weights[i];
-  const nodes: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
-  const rootLeaf = isLeaf(n, 0, rootTotals);
-  const stack: StackEntry[] = [{ id: 0, start: 0, end: n, depth: 0, totals: rootTotals, hist: rootLeaf || small(n) ? null : buildHist(0, n), leaf: rootLeaf, excluded: [] }];
+  /** The root's entry (its histogram built unless it is a leaf or small). */
+  rootEntry(): HistEntry {
+    const n = this.layout.rows.length;
+    const totals = new Float64Array(this.k);
+    for (let i = 0; i < n; i++) totals[this.y[i]] += this.weights[i];
+    const leaf = this.isLeaf(n, 0, totals);
+    return { id: 0, start: 0, end: n, depth: 0, totals, hist: leaf || this.small(n) ? null : this.buildHist(0, n), leaf, excluded: [] };
+  }
 
-  while (stack.length > 0) {
-    const { id, start, end, depth, totals, hist, leaf: isLeafNode, excluded } = stack.pop()!;
+  /** Grow every entry of `stack` into `nodes` (`nodes[entry.id]` exists); `defer` may keep one for later. */
+  grow(nodes: TreeNode[], stack: HistEntry[], defer?: (entry: HistEntry) => boolean): void {
+    while (stack.length > 0) {
+      const entry = stack.pop()!;
+      if (defer?.(entry)) continue;
+      this.expand(entry, nodes, stack);
+    }
+  }
+
+  /** Grow the subtree of `entry` alone: its nodes, the subtree's root first (children ids local). */
+  growSubtree(entry: HistEntry): TreeNode[] {
+    const nodes: TreeNode[] = [{ counts: [], n: 0, depth: entry.depth }];
+    this.grow(nodes, [{ ...entry, id: 0 }]);
+    return nodes;
+  }
+
+  private expand(entry: HistEntry, nodes: TreeNode[], stack: HistEntry[]): void {
+    const { id, start, end, depth, totals, hist, leaf: isLeafNode, excluded } = entry;
+    const { d, k, features, opts, ctx, cc, combo, known, scratch, view, cands, nBins, offset, histSize, sizes, offsets, codeBranch, keys, y, weights, scratchI } = this;
+    const { binned, codes, rows, branchOf } = this.layout;
+    const isLeaf = (size: number, dep: number, t: ArrayLike<number>): boolean => this.isLeaf(size, dep, t);
+    const small = (size: number): boolean => this.small(size);
+    const buildHist = (a: number, b: number): Float64Array => this.buildHist(a, b);
     const node = nodes[id];
     node.counts = Array.from(totals);
     node.n = end - start;
     node.depth = depth;
-    if (isLeafNode) continue;
+    if (isLeafNode) return;
 
     for (let f = 0; f < d; f++) {
       const cand = cands[f];
@@ -147,7 +231,7 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
       finalizeCandidate(cand, opts.criterionImpl, opts.missing, opts.mdlCorrection, scratch, opts.averageGainRule);
     }
     const chosen = chooseSplit(cands, opts, view);
-    if (!chosen) continue;
+    if (!chosen) return;
     const { best, split, branches, missingBranch } = chosen;
     const f = split.feature;
     const missingCode = nBins[f];
@@ -202,7 +286,7 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
       }
     }
     const childExcluded = split.kind === 'multiway' ? [...excluded, f] : excluded;
-    const entries: StackEntry[] = [];
+    const entries: HistEntry[] = [];
     let at = start;
     for (let b = 0; b < branches; b++) {
       const childId = nodes.length;
@@ -213,5 +297,23 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
     }
     for (let b = branches - 1; b >= 0; b--) stack.push(entries[b]);
   }
+}
+
+/** Grow a tree in histogram mode on one thread (src/run/parallel-grow.ts has the threaded one). */
+export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights: Float64Array): TreeNode[] {
+  checkHistogramOptions(opts);
+  const layout = histLayout(data, opts.bins!);
+  const work = new SortWork();
+  data.features.forEach((col, f) => {
+    if (col.kind === 'numeric') layout.binned[f] = binInto(layout, f, data.features.length, col, opts.bins!, work);
+  });
+  codeCategoricals(layout, data.features);
+  const grower = new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts);
+  const nodes: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
+  grower.grow(nodes, [grower.rootEntry()]);
   return nodes;
+}
+
+export function checkHistogramOptions(opts: ResolvedOptions): void {
+  if (opts.missing === 'fractional') throw new GroveError("histogram mode (bins) supports missing: 'majority' or 'learned', not 'fractional'");
 }

@@ -310,16 +310,16 @@ export function setParallelGrow(grow: ParallelGrow | undefined): void {
 }
 
 /**
- * Grow a tree on `data`. With `threads` > 1 and the Node entry loaded, a large enough exact fit
- * grows its subtrees on worker threads (the same tree as one thread); histogram mode grows in
- * `growTreeHistogram`.
+ * Grow a tree on `data`: exact mode, or histogram mode (`growTreeHistogram`) when `opts.bins` is
+ * set. With `threads` ≠ 1 and the Node entry loaded, a large enough fit grows on worker threads
+ * (the same tree as one thread).
  */
 export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64Array, threads: number | 'auto' = 1): TreeNode[] {
-  if (opts.bins !== undefined) return growTreeHistogram(data, opts, weights);
   if (threads !== 1 && parallelGrow) {
     const nodes = parallelGrow(data, opts, weights, threads);
     if (nodes) return nodes;
   }
+  if (opts.bins !== undefined) return growTreeHistogram(data, opts, weights);
   const pool = new EntryPool(data.labels, weights);
   const grower = new NodeGrower(data.features, pool, data.classes.length, opts, rowScratch(data.nRows));
   const nodes: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];

@@ -115,10 +115,10 @@ export interface FitOptions extends Partial<TreeOptions> {
   /** Per-row weights (non-negative); default 1 for every row. */
   sampleWeight?: ArrayLike<number>;
   /**
-   * Threads for an exact fit (Node entry `grove/node` only; elsewhere 1): subtrees are grown on
-   * worker threads, the tree is the same. `auto` = the machine's cores. Fits of fewer than about
-   * 2M row·features, histogram mode, C-MBSV, run-time registered criteria and C4.5's fractional
-   * policy with missing values use one thread. Default 1.
+   * Threads for a fit (Node entry `grove/node` only; elsewhere 1): features are sorted or
+   * quantised and subtrees grown on worker threads, the tree is the same. `auto` = the machine's
+   * cores. Fits of fewer than 2^18 row·features, C-MBSV, run-time registered criteria and C4.5's
+   * fractional policy with missing values use one thread. Default 1.
    */
   threads?: number | 'auto';
 }

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { datasetFromRows, fit, resolveOptions, type Dataset, type FitOptions } from '../../dist/node.js';
-import { threadsFor } from '../../dist/run/parallel-grow.js';
+import { lastTaskCount, threadsFor } from '../../dist/run/parallel-grow.js';
 import { mulberry32 } from '../../dist/eval/random.js';
 
 /** n rows: 12 numeric features (5 informative, ties from rounding), 2 categorical, 3 classes, label noise. */
@@ -26,9 +26,13 @@ function synthetic(n: number, seed: number, missing = 0): Dataset {
   return datasetFromRows(rows, { target: 'y' });
 }
 
-const same = (data: Dataset, options: FitOptions, threads: number): void => {
+/** `parallel`: the last grow of the fit must have run tasks (true), must not have (false), or may have run on folds too small for threads (null). */
+const same = (data: Dataset, options: FitOptions, threads: number, parallel: boolean | null = true): void => {
   const one = fit(data, { ...options, threads: 1 });
   const many = fit(data, { ...options, threads });
+  // The subtree phase ran (on a parallel fit), or nothing did.
+  if (parallel) expect(lastTaskCount).toBeGreaterThan(threads);
+  else if (parallel === false) expect(lastTaskCount).toBe(0);
   expect(one.nodes.length).toBeGreaterThan(options.prune === 'none' ? 50 : 10);
   expect(JSON.stringify(many.nodes)).toBe(JSON.stringify(one.nodes));
 };
@@ -49,10 +53,16 @@ describe('parallel growth', () => {
     ['gain ratio, multiway splits (features excluded below)', { criterion: 'gain-ratio', categoricalSplit: 'multiway', prune: 'none' }, 2],
     ['c45 preset (average-gain rule, MDL, error-based pruning)', { algorithm: 'c45' }, 2],
     ['dcsm with depth and leaf limits, balanced class weights', { criterion: 'dcsm', maxDepth: 9, minSamplesLeaf: 5, classWeight: 'balanced', prune: 'none' }, 2],
-    ['cost-complexity pruning by 3-fold CV (grows 4 trees)', { algorithm: 'cart', ccpFolds: 3 }, 2],
+    ['cost-complexity pruning by 3-fold CV (grows 4 trees; the folds are too small for threads)', { algorithm: 'cart', ccpFolds: 3 }, 2],
   ] as const) {
-    it(`grows the one-thread tree: ${name}`, () => same(data, options, threads));
+    it(`grows the one-thread tree: ${name}`, () => same(data, options, threads, 'ccpFolds' in options ? null : true));
   }
+
+  it('grows the one-thread tree in histogram mode (numeric and categorical, missing values learned)', () => {
+    expect(threadsFor(data, resolveOptions({ prune: 'none', bins: 255 }), 2)).toBe(2);
+    same(data, { algorithm: 'cart', prune: 'none', bins: 32 }, 2);
+    same(withMissing, { algorithm: 'cart', prune: 'none', bins: 255, missing: 'learned' }, 3);
+  });
 
   it('grows the one-thread tree from float32 columns', () => {
     const f32: Dataset = { ...data, features: data.features.map((col) => (col.kind === 'numeric' ? { ...col, values: Float32Array.from(col.values) } : col)) };
@@ -64,17 +74,16 @@ describe('parallel growth', () => {
     same(withMissing, { criterion: 'info-gain', prune: 'none', missing: 'majority' }, 2);
   });
 
-  it('steps aside for small data, histogram mode, fractional missing values and run-time criteria', () => {
+  it('steps aside for small data, fractional missing values and run-time criteria', () => {
     const opts = resolveOptions({ prune: 'none' });
     expect(threadsFor(synthetic(2000, 3), opts, 2)).toBe(1);
     expect(threadsFor(data, opts, 1)).toBe(1);
-    expect(threadsFor(data, resolveOptions({ prune: 'none', bins: 255 }), 2)).toBe(1);
     expect(threadsFor(withMissing, resolveOptions({ algorithm: 'c45' }), 2)).toBe(1);
     expect(threadsFor(data, resolveOptions({ algorithm: 'c45' }), 2)).toBe(2); // fractional, but nothing missing
     const custom = { name: 'my-gini', better: 'lower' as const, evaluate: () => 0 };
     expect(threadsFor(data, resolveOptions({ criterion: custom, prune: 'none' }), 2)).toBe(1);
     // C4.5 with missing values still fits (on one thread) when threads are asked for.
-    same(withMissing, { algorithm: 'c45', prune: 'none' }, 2);
+    same(withMissing, { algorithm: 'c45', prune: 'none' }, 2, false);
   });
 
   it('refuses a bad thread count', () => {

@@ -127,7 +127,7 @@ export function pruneOptionsFrom(flags: PruneFlags): FitOptions {
 export function registerFit(program: Command): void {
   addCmbsvOptions(addPruneOptions(addTreeOptions(program.command('fit').description('grow a tree on DATA (CSV or ARFF) and save it as JSON').argument('<data>', 'training data'))))
     .requiredOption('--out <model>', 'where to write the model (JSON)')
-    .option('--threads <n>', "worker threads for a large exact fit: a number or 'auto' (the same tree; default auto)", threadsOption)
+    .option('--threads <n>', "worker threads for a large fit: a number or 'auto' (the same tree; default auto)", threadsOption)
     .option('--float32', 'hold numeric columns as float32 (half the memory; values rounded as scikit-learn does)')
     .action((dataPath: string, flags: TreeFlags & PruneFlags & CmbsvFlags & { out: string; float32?: boolean; threads?: number | 'auto' }) => {
       const options = { ...fitOptionsFrom(flags), ...pruneOptionsFrom(flags), ...cmbsvOptionsFrom(flags), threads: flags.threads ?? 'auto' };
