@@ -4,7 +4,7 @@
  * and the process's peak memory belong to this run alone. Progress lines and the final result are
  * JSON objects, one per line, on stdout ({"event": ...}); messages go to stderr.
  *
- *   node --expose-gc bench/child-grove.mjs --dir /tmp/grove-bench/<key> --mode exact|hist|exact-threads|exact-f32|hist-f32
+ *   node --expose-gc bench/child-grove.mjs --dir /tmp/grove-bench/<key> --mode exact|hist|exact-threads|hist-threads|exact-f32|hist-f32
  *        --criterion gini [--repeats 3] [--budget-seconds 120] [--predict-seconds 0.5] [--bins 255] [--float32]
  *
  * Timed: fit(data, options) only (the data are loaded before the clock from the binary cache,
@@ -32,10 +32,10 @@ const budgetMs = Number(arg('--budget-seconds', '120')) * 1000;
 const predictMs = Number(arg('--predict-seconds', '0.5')) * 1000;
 const bins = Number(arg('--bins', '255'));
 const fitOnly = args.includes('--fit-only'); // for profiling: stop after the fits
-/** exact / hist, each also with float32 columns (-f32); exact also on every core (-threads). */
-const GROVE_MODES = ['exact', 'hist', 'exact-threads', 'exact-f32', 'hist-f32'];
+/** exact / hist, each also with float32 columns (-f32) and on every core (-threads). */
+const GROVE_MODES = ['exact', 'hist', 'exact-threads', 'hist-threads', 'exact-f32', 'hist-f32'];
 const float32 = args.includes('--float32') || mode.endsWith('-f32'); // numeric columns as float32 (grove's `float32` read option)
-const threads = mode === 'exact-threads' ? 'auto' : 1;
+const threads = mode.endsWith('-threads') ? 'auto' : 1;
 const emit = (o) => process.stdout.write(JSON.stringify(o) + '\n');
 if (!dir || !Number.isInteger(repeats) || repeats < 1 || !GROVE_MODES.includes(mode)) {
   console.error(`usage: node --expose-gc bench/child-grove.mjs --dir DIR --mode ${GROVE_MODES.join('|')} --criterion NAME [--repeats N]`);

@@ -46,7 +46,7 @@ const USAGE = `usage: node bench/run.mjs [options]
   --datasets LIST         CSV names in $GROVE_DATA_DIR (default magic,letter-recognition,shuttle,adult,spambase; 'none' = none)
   --systems LIST          grove,sklearn,ml-cart,scikitjs,weka (default all)
   --grove-modes LIST      exact,hist (default both; hist is reported unavailable when the build has no 'bins' option);
-                          also exact-threads (fit option threads 'auto'), exact-f32 and hist-f32 (float32 columns)
+                          also exact-threads and hist-threads (fit option threads 'auto'), exact-f32 and hist-f32 (float32 columns)
   --criteria LIST         grove measures fitted on the HEADLINE data set (largest size, first feature count,
                           first class count) besides gini; default: every registered criterion
   --criteria-everywhere   fit every --criteria measure on every data set, not just the headline
@@ -156,7 +156,7 @@ function parseArgs(argv) {
     }
   }
   for (const s of o.systems) if (!ALL_SYSTEMS.includes(s)) die(`unknown system '${s}' (known: ${ALL_SYSTEMS.join(', ')})`);
-  const modes = ['exact', 'hist', 'exact-threads', 'exact-f32', 'hist-f32'];
+  const modes = ['exact', 'hist', 'exact-threads', 'hist-threads', 'exact-f32', 'hist-f32'];
   for (const m of o.groveModes) if (!modes.includes(m)) die(`unknown grove mode '${m}' (known: ${modes.join(', ')})`);
   o.out ??= o.quick ? 'bench-quick' : 'bench';
   return o;
@@ -436,6 +436,9 @@ function writeReport(final) {
     const mt = find(c.id, 'grove', 'exact-threads', 'gini');
     if (fitMs(mt) && fitMs(s)) rr.groveThreadsOverSklearn = fitMs(mt) / fitMs(s);
     if (fitMs(mt) && gMs) rr.groveThreadsOverExact = fitMs(mt) / gMs;
+    const ht = find(c.id, 'grove', 'hist-threads', 'gini');
+    if (fitMs(ht) && fitMs(s)) rr.groveHistThreadsOverSklearn = fitMs(ht) / fitMs(s);
+    if (fitMs(ht) && fitMs(h)) rr.groveHistThreadsOverHist = fitMs(ht) / fitMs(h);
     for (const peer of ['ml-cart', 'scikitjs', 'weka']) {
       const pr = runs.find((r) => r.config === c.id && r.system === peer);
       if (!pr || !gMs) continue;
@@ -451,6 +454,7 @@ function writeReport(final) {
     if (rr.groveExactOverSklearn) parts.push(`grove exact / sklearn ${rr.groveExactOverSklearn.toFixed(2)}`);
     if (rr.groveHistOverSklearn) parts.push(`grove hist / sklearn ${rr.groveHistOverSklearn.toFixed(2)}`);
     if (rr.groveThreadsOverSklearn) parts.push(`grove exact on ${os.availableParallelism()} threads / sklearn ${rr.groveThreadsOverSklearn.toFixed(2)} (/ grove exact ${rr.groveThreadsOverExact.toFixed(2)})`);
+    if (rr.groveHistThreadsOverSklearn) parts.push(`grove hist on ${os.availableParallelism()} threads / sklearn ${rr.groveHistThreadsOverSklearn.toFixed(2)} (/ grove hist ${rr.groveHistThreadsOverHist?.toFixed(2)})`);
     if (rr['ml-cartOverGrove']) parts.push(`ml-cart / grove ${rr['ml-cartOverGrove'].toFixed(1)}`);
     if (rr['ml-cartOverGroveAtLeast']) parts.push(`ml-cart / grove > ${rr['ml-cartOverGroveAtLeast'].toFixed(1)} (capped)`);
     if (rr.scikitjsOverGrove) parts.push(`scikitjs / grove ${rr.scikitjsOverGrove.toFixed(1)}`);
