@@ -3,7 +3,7 @@
  * thread's shared layout and does what it is sent: sort or quantise features, evaluate or
  * partition some features of a big node, or grow a whole subtree.
  */
-import { parentPort } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { EntryPool } from '../tree/entries.js';
 import { NodeGrower, type Buffers, type StackEntry } from '../tree/grow.js';
@@ -13,8 +13,7 @@ import { resolveOptions, type FitOptions, type ResolvedOptions } from '../tree/o
 import type { Column } from '../data/dataset.js';
 import type { GrowInit, Job, Reply } from './parallel-grow.js';
 
-let port: MessagePort;
-let signal: Int32Array;
+const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
 let features: Column[];
 let opts: ResolvedOptions;
 let classes: number;
@@ -67,6 +66,9 @@ function run(job: Job): Reply {
       hist.layout.binned = job.binned;
       hist.grower = new HistGrower(features, hist.layout, hist.labels, hist.weights, classes, opts);
       return { op: 'done' };
+    case 'init':
+    case 'release':
+      throw new Error(`${job.op}: not a job`);
     case 'growHist': {
       const { task, start, end, depth, totals, hist: h, leaf, excluded } = job;
       return { op: 'nodes', task, nodes: hist.grower!.growSubtree({ id: 0, start, end, depth, totals, hist: h, leaf, excluded }) };
@@ -74,41 +76,47 @@ function run(job: Job): Reply {
   }
 }
 
+/** Set up for one fit (the pool reuses this worker for the next). */
 function init(msg: GrowInit): void {
-  port = msg.port;
-  signal = msg.signal;
-  try {
-    features = msg.features.map((f) =>
-      f.kind === 'numeric' ? { kind: 'numeric', name: f.name, values: new Float64Array(0) } : { kind: 'categorical', name: f.name, codes: f.codes!, categories: f.categories! },
-    );
-    opts = resolveOptions(msg.options as FitOptions);
-    classes = msg.classes;
-    if (msg.mode === 'exact') {
-      const pool = EntryPool.over(msg.pool.row, msg.pool.label, msg.pool.weight);
-      buf = { ids: msg.ids, sorted: msg.sorted };
-      // Threads partition different features of one node at the same positions: scratch is per thread.
-      const n = msg.ids.length;
-      grower = new NodeGrower(features, pool, classes, opts, { branchOf: msg.branchOf, scratchI: new Int32Array(n), scratchF: new Float64Array(n) });
-    } else {
-      hist = { layout: { codes: msg.codes, rows: msg.rows, branchOf: msg.branchOf, binned: [] }, labels: msg.labels, weights: msg.weights, work: new SortWork() };
-    }
-  } catch (err) {
-    port.on('message', () => reply({ op: 'error', error: describe(err) }));
-    return;
+  features = msg.features.map((f) =>
+    f.kind === 'numeric' ? { kind: 'numeric', name: f.name, values: new Float64Array(0) } : { kind: 'categorical', name: f.name, codes: f.codes!, categories: f.categories! },
+  );
+  opts = resolveOptions(msg.options as FitOptions);
+  classes = msg.classes;
+  if (msg.mode === 'exact') {
+    const pool = EntryPool.over(msg.pool.row, msg.pool.label, msg.pool.weight);
+    buf = { ids: msg.ids, sorted: msg.sorted };
+    // Threads partition different features of one node at the same positions: scratch is per thread.
+    const n = msg.ids.length;
+    grower = new NodeGrower(features, pool, classes, opts, { branchOf: msg.branchOf, scratchI: new Int32Array(n), scratchF: new Float64Array(n) });
+  } else {
+    hist = { layout: { codes: msg.codes, rows: msg.rows, branchOf: msg.branchOf, binned: [] }, labels: msg.labels, weights: msg.weights, work: new SortWork() };
   }
-  port.on('message', (job: Job) => {
-    let out: Reply;
-    try {
-      out = run(job);
-    } catch (err) {
-      out = { op: 'error', error: describe(err) };
-    }
-    reply(out);
-  });
 }
+
+/** Drop the finished fit's data, so that its shared arrays can be freed. */
+function release(): void {
+  features = [];
+  grower = undefined as unknown as NodeGrower;
+  buf = undefined as unknown as Buffers;
+  hist = undefined as unknown as typeof hist;
+}
+
+port.on('message', (job: Job) => {
+  if (job.op === 'release') return release();
+  let out: Reply;
+  try {
+    if (job.op === 'init') {
+      init(job.init);
+      out = { op: 'done' };
+    } else out = run(job);
+  } catch (err) {
+    out = { op: 'error', error: describe(err) };
+  }
+  reply(out);
+});
 
 function describe(err: unknown): string {
   return err instanceof Error ? (err.stack ?? err.message) : String(err);
 }
 
-parentPort!.once('message', init);

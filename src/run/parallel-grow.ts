@@ -44,10 +44,8 @@ function taskRows(n: number, threads: number): { min: number; max: number } {
   return { min: max >> 2, max };
 }
 
-/** First message to a worker: views of the shared layout and what it needs to grow. */
+/** What a worker needs for one fit: views of the shared layout and what it needs to grow. */
 export type GrowInit = {
-  port: MessagePort;
-  signal: Int32Array;
   features: { kind: 'numeric' | 'categorical'; name: string; codes?: Int32Array; categories?: string[] }[];
   classes: number;
   options: Record<string, unknown>;
@@ -70,6 +68,8 @@ export type Job =
   | ({ op: 'evaluate'; features: number[] } & NodeJob)
   | ({ op: 'partition'; features: number[]; sizes: Int32Array; branches: number } & NodeJob)
   | ({ op: 'grow'; task: number } & NodeJob)
+  | { op: 'init'; init: GrowInit }
+  | { op: 'release' }
   | { op: 'bin'; features: { f: number; values: Float64Array | Float32Array }[] }
   | { op: 'binned'; binned: (BinnedFeature | null)[] }
   | ({ op: 'growHist'; task: number; hist: Float64Array | null; leaf: boolean } & NodeJob);
@@ -105,25 +105,46 @@ export function threadsFor(data: Dataset, opts: ResolvedOptions, threads: number
 }
 
 /** The worker threads of one fit and the main thread's way of waiting for them. */
+interface Helper {
+  worker: Worker;
+  port: MessagePort;
+  busy: boolean;
+}
+
+/**
+ * Workers outlive a fit and serve the next one: no start-up or JIT warm-up per fit, and a loop
+ * of fits (cross-validated pruning) reuses the same threads instead of piling up new ones. They
+ * are unref'd, so an idle pool never keeps the process alive.
+ */
+const idle: Helper[] = [];
+/** Bumped by a worker after each reply, so this thread can sleep until one arrives. */
+const signal = new Int32Array(new SharedArrayBuffer(4));
+
+function acquire(count: number): Helper[] {
+  const out = idle.splice(0, count);
+  while (out.length < count) {
+    const { port1, port2 } = new MessageChannel();
+    const worker = new Worker(WORKER, { workerData: { port: port2, signal }, transferList: [port2] });
+    worker.unref();
+    out.push({ worker, port: port1, busy: false });
+  }
+  return out;
+}
+
 class Team implements NodeTeam {
-  private readonly workers: { worker: Worker; port: MessagePort; busy: boolean }[] = [];
-  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
+  private readonly workers: Helper[];
   /** Nodes at least this large are split by every thread together. */
   minShared = Infinity;
   grower?: NodeGrower;
 
   constructor(
     count: number,
-    init: DistributiveOmit<GrowInit, 'port' | 'signal'>,
+    init: GrowInit,
     private readonly threads = count + 1,
   ) {
-    for (let i = 0; i < count; i++) {
-      const { port1, port2 } = new MessageChannel();
-      const worker = new Worker(WORKER);
-      worker.unref();
-      worker.postMessage({ ...init, port: port2, signal: this.signal } as GrowInit, [port2]);
-      this.workers.push({ worker, port: port1, busy: false });
-    }
+    this.workers = acquire(count);
+    for (const w of this.workers) this.send(w, { op: 'init', init });
+    this.waitAll();
   }
 
   /** Feature shares: thread t (0 = this one) takes every threads-th feature from t. */
@@ -138,12 +159,12 @@ class Team implements NodeTeam {
     return this.waitAll();
   }
 
-  private send(w: Team['workers'][number], job: Job): void {
+  private send(w: Helper, job: Job): void {
     w.busy = true;
     w.port.postMessage(job);
   }
 
-  private take(w: Team['workers'][number]): Reply | undefined {
+  private take(w: Helper): Reply | undefined {
     if (!w.busy) return undefined;
     const got = receiveMessageOnPort(w.port);
     if (!got) return undefined;
@@ -156,13 +177,13 @@ class Team implements NodeTeam {
   private waitAll(): Reply[] {
     const replies: Reply[] = new Array(this.workers.length);
     for (;;) {
-      const seen = Atomics.load(this.signal, 0);
+      const seen = Atomics.load(signal, 0);
       this.workers.forEach((w, i) => {
         const r = this.take(w);
         if (r) replies[i] = r;
       });
       if (!this.workers.some((w) => w.busy)) return replies;
-      Atomics.wait(this.signal, 0, seen, 1000);
+      Atomics.wait(signal, 0, seen, 1000);
     }
   }
 
@@ -205,9 +226,9 @@ class Team implements NodeTeam {
    */
   growTasks<T>(tasks: T[], local: (task: T) => TreeNode[], job: (task: T, i: number) => Job): TreeNode[][] {
     const results: TreeNode[][] = new Array(tasks.length);
-    const owner = new Map<Team['workers'][number], number>();
+    const owner = new Map<Helper, number>();
     let next = 0;
-    const feed = (w: Team['workers'][number]): void => {
+    const feed = (w: Helper): void => {
       if (next >= tasks.length) return;
       owner.set(w, next);
       this.send(w, job(tasks[next], next));
@@ -228,10 +249,10 @@ class Team implements NodeTeam {
       collect();
     }
     for (;;) {
-      const seen = Atomics.load(this.signal, 0);
+      const seen = Atomics.load(signal, 0);
       collect();
       if (!this.workers.some((w) => w.busy)) return results;
-      Atomics.wait(this.signal, 0, seen, 1000);
+      Atomics.wait(signal, 0, seen, 1000);
     }
   }
 
@@ -259,8 +280,15 @@ class Team implements NodeTeam {
     );
   }
 
+  /** Back to the pool, told to drop this fit's data; a worker still busy (after an error) is ended. */
   close(): void {
-    for (const w of this.workers) void w.worker.terminate();
+    for (const w of this.workers) {
+      if (w.busy) void w.worker.terminate();
+      else {
+        w.port.postMessage({ op: 'release' } satisfies Job);
+        idle.push(w);
+      }
+    }
   }
 }
 
@@ -333,8 +361,6 @@ export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Floa
   }
 }
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
 const describeFeatures = (data: Dataset): GrowInit['features'] =>
   data.features.map((col) => (col.kind === 'numeric' ? { kind: 'numeric', name: col.name } : { kind: 'categorical', name: col.name, codes: col.codes, categories: col.categories }));
 
@@ -362,18 +388,27 @@ function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Fl
     branchOf: layout.branchOf,
   });
   try {
+    // Quantise t features at a time: each worker's column goes through its own shared staging
+    // array (posting a column would copy the whole buffer it is a view of).
     const numeric = data.features.flatMap((col, f) => (col.kind === 'numeric' ? [f] : []));
     const work = new SortWork();
-    const replies = team.round(
-      (i) => ({ op: 'bin', features: team.share(numeric, i).map((f) => ({ f, values: (data.features[f] as { values: Float64Array | Float32Array }).values })) }),
-      () => {
-        for (const f of team.share(numeric, 0)) {
-          const col = data.features[f];
-          if (col.kind === 'numeric') layout.binned[f] = binInto(layout, f, d, col, maxBins, work);
-        }
-      },
-    );
-    for (const r of replies) if (r.op === 'bins') for (const { f, feature } of r.binned) layout.binned[f] = feature;
+    const stages = Array.from({ length: t - 1 }, () => sharedArrays.float64(n));
+    const column = (f: number) => (data.features[f] as { values: Float64Array | Float32Array }).values;
+    for (let first = 0; first < numeric.length; first += t) {
+      const round = numeric.slice(first, first + t);
+      const replies = team.round(
+        (i) => {
+          const f = round[i];
+          if (f !== undefined) stages[i - 1].set(column(f));
+          return { op: 'bin', features: f === undefined ? [] : [{ f, values: stages[i - 1] }] };
+        },
+        () => {
+          const col = data.features[round[0]];
+          if (col.kind === 'numeric') layout.binned[round[0]] = binInto(layout, round[0], d, col, maxBins, work);
+        },
+      );
+      for (const r of replies) if (r.op === 'bins') for (const { f, feature } of r.binned) layout.binned[f] = feature;
+    }
     codeCategoricals(layout, data.features);
     team.round(() => ({ op: 'binned', binned: layout.binned }), () => {});
     const grower = new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts);
