@@ -314,12 +314,12 @@ export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Floa
   lastTaskCount = 0;
   const t = threadsFor(data, opts, threads);
   if (t <= 1) return null;
+  if (opts.bins !== undefined) return growParallelHistogram(data, opts, weights, t);
   const n = data.nRows;
   const k = data.classes.length;
   const pool = new EntryPool(data.labels, weights, sharedArrays);
   const buf = sharedBuffers(data);
   const branchOf = sharedArrays.int32(n);
-  if (opts.bins !== undefined) return growParallelHistogram(data, opts, weights, t);
   const { criterionImpl: _criterion, ...options } = opts;
   const team = new Team(t - 1, {
     mode: 'exact',
