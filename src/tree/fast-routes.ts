@@ -1,17 +1,10 @@
-import type { AlignedColumn } from './compiled.js';
+import type { AlignedColumn, CompiledTree } from './compiled.js';
 
 /** Rows routed together: their used numeric values are copied into one row-major block. */
 export const BLOCK = 256;
 
-/** The parts of a compiled tree the fast path reads (see CompiledTree). */
-export interface RoutableTree {
-  readonly kind: Uint8Array;
-  readonly feature: Int32Array;
-  readonly firstChild: Int32Array;
-  readonly paramStart: Int32Array;
-  readonly paramCount: Int32Array;
-  readonly thresholds: Float64Array;
-}
+/** The parts of a compiled tree the fast path reads. */
+export type RoutableTree = Pick<CompiledTree, 'kind' | 'feature' | 'firstChild' | 'paramStart' | 'paramCount' | 'thresholds'>;
 
 const NUMERIC = 1;
 

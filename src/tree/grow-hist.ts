@@ -14,6 +14,7 @@ import type { TreeNode } from './node.js';
 import { partitionStable } from './partition.js';
 import { SortWork } from './argsort.js';
 import { plainArrays, type ArrayMaker } from './arrays.js';
+import { DepthFirstGrower } from './depth-first.js';
 
 /** A node waiting to be grown: rows[start..end) are its rows. */
 export interface HistEntry {
@@ -82,7 +83,7 @@ export function codeCategoricals(layout: HistLayout, features: Column[]): void {
  * not rows, with the same criteria, candidates and selector as exact mode. Subtrees touch
  * disjoint row slices, so several growers (worker threads) can grow different subtrees at once.
  */
-export class HistGrower {
+export class HistGrower extends DepthFirstGrower<HistEntry> {
   readonly d: number;
   readonly k: number;
   readonly stride: number;
@@ -112,6 +113,7 @@ export class HistGrower {
     classes: number,
     readonly opts: ResolvedOptions,
   ) {
+    super();
     const d = (this.d = features.length);
     const k = (this.k = classes);
     this.stride = k + 1;
@@ -182,23 +184,7 @@ export class HistGrower {
     return { id: 0, start: 0, end: n, depth: 0, totals, hist: leaf || this.small(n) ? null : this.buildHist(0, n), leaf, excluded: [] };
   }
 
-  /** Grow every entry of `stack` into `nodes` (`nodes[entry.id]` exists); `defer` may keep one for later. */
-  grow(nodes: TreeNode[], stack: HistEntry[], defer?: (entry: HistEntry) => boolean): void {
-    while (stack.length > 0) {
-      const entry = stack.pop()!;
-      if (defer?.(entry)) continue;
-      this.expand(entry, nodes, stack);
-    }
-  }
-
-  /** Grow the subtree of `entry` alone: its nodes, the subtree's root first (children ids local). */
-  growSubtree(entry: HistEntry): TreeNode[] {
-    const nodes: TreeNode[] = [{ counts: [], n: 0, depth: entry.depth }];
-    this.grow(nodes, [{ ...entry, id: 0 }]);
-    return nodes;
-  }
-
-  private expand(entry: HistEntry, nodes: TreeNode[], stack: HistEntry[]): void {
+  protected expand(entry: HistEntry, nodes: TreeNode[], stack: HistEntry[]): void {
     const { id, start, end, depth, totals, hist, leaf: isLeafNode, excluded } = entry;
     const { d, k, features, opts, ctx, cc, combo, known, scratch, view, cands, nBins, offset, histSize, sizes, offsets, codeBranch, keys, y, weights, scratchI } = this;
     const { binned, codes, rows, branchOf } = this.layout;

@@ -10,6 +10,7 @@ import { chooseSplit, stopsHere } from './split-policy.js';
 import { growTreeHistogram } from './grow-hist.js';
 import { argsortNumeric } from './argsort.js';
 import { plainArrays, type ArrayMaker } from './arrays.js';
+import { DepthFirstGrower } from './depth-first.js';
 
 export { argsortNumeric };
 
@@ -96,7 +97,7 @@ export interface NodeTeam {
  * missing values) gives its children fresh buffers. Subtrees touch disjoint slices and entries, so
  * several growers (worker threads) can grow different subtrees of one layout at once.
  */
-export class NodeGrower {
+export class NodeGrower extends DepthFirstGrower<StackEntry> {
   readonly k: number;
   readonly evaluator: FeatureEvaluator;
   readonly cands: Candidate[];
@@ -117,6 +118,7 @@ export class NodeGrower {
     readonly opts: ResolvedOptions,
     scratch: RowScratch,
   ) {
+    super();
     this.k = classes;
     this.evaluator = new FeatureEvaluator(features, pool, classes, opts);
     this.evaluator.ctx.unitWeights = pool.weight.every((w) => w === 1);
@@ -127,26 +129,6 @@ export class NodeGrower {
     this.offsets = new Int32Array(maxBranches);
     this.codeBranch = new Int32Array(maxBranches);
     ({ branchOf: this.branchOf, scratchI: this.scratchI, scratchF: this.scratchF } = scratch);
-  }
-
-  /**
-   * Grow every entry of `stack` (and the children they make) into `nodes`, where `nodes[entry.id]`
-   * already exists. `defer(entry)` may keep a node for later (parallel growth): it is then left as
-   * it is in `nodes`, and the caller grows it.
-   */
-  grow(nodes: TreeNode[], stack: StackEntry[], defer?: (entry: StackEntry) => boolean): void {
-    while (stack.length > 0) {
-      const entry = stack.pop()!;
-      if (defer?.(entry)) continue;
-      this.expand(entry, nodes, stack);
-    }
-  }
-
-  /** Grow the subtree of `entry` alone: its nodes, the subtree's root first (children ids local). */
-  growSubtree(entry: StackEntry): TreeNode[] {
-    const nodes: TreeNode[] = [{ counts: [], n: 0, depth: entry.depth }];
-    this.grow(nodes, [{ ...entry, id: 0 }]);
-    return nodes;
   }
 
   /** The best split of feature `f` at `entry`'s node into `out` (an excluded feature gets none). */
@@ -162,7 +144,7 @@ export class NodeGrower {
   }
 
   /** Make `entry`'s node a leaf or split it, pushing its children onto `stack`. */
-  private expand(entry: StackEntry, nodes: TreeNode[], stack: StackEntry[]): void {
+  protected expand(entry: StackEntry, nodes: TreeNode[], stack: StackEntry[]): void {
     const { id, buf, start, end, depth, totals: nodeTotals, excluded } = entry;
     const { features, k, pool, evaluator, cands, opts, view, sizes, offsets, codeBranch } = this;
     const isLeaf = (size: number, d: number, totals: ArrayLike<number>): boolean => stopsHere(opts, size, d, totals);
