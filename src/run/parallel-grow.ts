@@ -104,7 +104,7 @@ export function threadsFor(data: Dataset, opts: ResolvedOptions, threads: number
   return Math.min(want, 64);
 }
 
-/** The worker threads of one fit and the main thread's way of waiting for them. */
+/** A pooled worker thread and the port this thread talks to it through. */
 interface Helper {
   worker: Worker;
   port: MessagePort;
@@ -131,6 +131,7 @@ function acquire(count: number): Helper[] {
   return out;
 }
 
+/** The worker threads of one fit and the main thread's way of waiting for them. */
 class Team implements NodeTeam {
   private readonly workers: Helper[];
   /** Nodes at least this large are split by every thread together. */
