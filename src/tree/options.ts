@@ -117,8 +117,9 @@ export interface FitOptions extends Partial<TreeOptions> {
   /**
    * Threads for a fit (Node entry `grove/node` only; elsewhere 1): features are sorted or
    * quantised and subtrees grown on worker threads, the tree is the same. `auto` = the machine's
-   * cores. Fits of fewer than 2^18 row·features, C-MBSV, run-time registered criteria and C4.5's
-   * fractional policy with missing values use one thread. Default 1.
+   * cores, for fits of at least 2^21 row·features (an explicit count: 2^16). Smaller fits, C-MBSV,
+   * run-time registered criteria and C4.5's fractional policy with missing values use one thread.
+   * Default 1.
    */
   threads?: number | 'auto';
 }

@@ -3,6 +3,7 @@
  * node, whatever the data and options; and it steps aside where it cannot or should not work.
  * Runs against dist/ (the workers load compiled modules; `npm test` builds first).
  */
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { datasetFromRows, fit, resolveOptions, type Dataset, type FitOptions } from '../../dist/node.js';
 import { lastTaskCount, threadsFor } from '../../dist/run/parallel-grow.js';
@@ -78,6 +79,8 @@ describe('parallel growth', () => {
     const opts = resolveOptions({ prune: 'none' });
     expect(threadsFor(synthetic(2000, 3), opts, 2)).toBe(1);
     expect(threadsFor(data, opts, 1)).toBe(1);
+    expect(threadsFor(data, opts, 'auto')).toBe(1); // auto waits for 2^21 row·features
+    expect(threadsFor({ ...data, nRows: 160000 }, opts, 'auto')).toBe(Math.min(availableParallelism(), 64)); // 160000 × 14 ≥ 2^21
     expect(threadsFor(withMissing, resolveOptions({ algorithm: 'c45' }), 2)).toBe(1);
     expect(threadsFor(data, resolveOptions({ algorithm: 'c45' }), 2)).toBe(2); // fractional, but nothing missing
     const custom = { name: 'my-gini', better: 'lower' as const, evaluate: () => 0 };
