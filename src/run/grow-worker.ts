@@ -6,9 +6,9 @@
 import { workerData } from 'node:worker_threads';
 import type { MessagePort } from 'node:worker_threads';
 import { EntryPool } from '../tree/entries.js';
-import { NodeGrower, type Buffers, type StackEntry } from '../tree/grow.js';
+import { NodeGrower, sortInto, type Buffers, type StackEntry } from '../tree/grow.js';
 import { HistGrower, binInto, type HistLayout } from '../tree/grow-hist.js';
-import { SortWork, argsortNumeric } from '../tree/argsort.js';
+import { SortWork } from '../tree/argsort.js';
 import { resolveOptions, type FitOptions, type ResolvedOptions } from '../tree/options.js';
 import type { Column } from '../data/dataset.js';
 import type { GrowInit, Job, Reply } from './parallel-grow.js';
@@ -18,10 +18,10 @@ let features: Column[];
 let opts: ResolvedOptions;
 let classes: number;
 // Exact mode.
-let grower: NodeGrower;
-let buf: Buffers;
+let grower: NodeGrower | undefined;
+let buf: Buffers | undefined;
 // Histogram mode.
-let hist: { layout: HistLayout; labels: Int32Array; weights: Float64Array; grower?: HistGrower; work: SortWork };
+let hist: { layout: HistLayout; labels: Int32Array; weights: Float64Array; grower?: HistGrower; work: SortWork } | undefined;
 
 function reply(message: Reply): void {
   port.postMessage(message);
@@ -31,14 +31,12 @@ function reply(message: Reply): void {
 
 /** Sort feature `f` whose raw values the main thread put in its `vals` array. */
 function presort(f: number): void {
-  const { order, vals } = buf.sorted[f]!;
-  const raw = vals.slice();
-  order.set(argsortNumeric(raw));
-  for (let i = 0; i < raw.length; i++) vals[i] = raw[order[i]];
+  const slice = buf!.sorted[f]!;
+  sortInto(slice.vals.slice(), slice);
 }
 
 function entryOf(job: { start: number; end: number; depth: number; totals: Float64Array; excluded: readonly number[] }): StackEntry {
-  return { id: 0, buf, start: job.start, end: job.end, depth: job.depth, totals: job.totals, excluded: job.excluded };
+  return { id: 0, buf: buf!, start: job.start, end: job.end, depth: job.depth, totals: job.totals, excluded: job.excluded };
 }
 
 function run(job: Job): Reply {
@@ -48,30 +46,30 @@ function run(job: Job): Reply {
       return { op: 'done' };
     case 'evaluate': {
       const entry = entryOf(job);
-      return { op: 'cands', cands: job.features.map((f) => (grower.evaluateFeature(f, entry, grower.cands[f]), grower.cands[f])) };
+      return { op: 'cands', cands: job.features.map((f) => (grower!.evaluateFeature(f, entry, grower!.cands[f]), grower!.cands[f])) };
     }
     case 'partition': {
       const entry = entryOf(job);
-      for (const f of job.features) grower.partitionFeature(f, entry, job.sizes, job.branches);
+      for (const f of job.features) grower!.partitionFeature(f, entry, job.sizes, job.branches);
       return { op: 'done' };
     }
     case 'grow':
-      return { op: 'nodes', task: job.task, nodes: grower.growSubtree(entryOf(job)) };
+      return { op: 'nodes', task: job.task, nodes: grower!.growSubtree(entryOf(job)) };
     case 'bin':
       return {
         op: 'bins',
-        binned: job.features.map(({ f, values }) => ({ f, feature: binInto(hist.layout, f, features.length, { kind: 'numeric', name: features[f].name, values }, opts.bins!, hist.work) })),
+        binned: job.features.map(({ f, values }) => ({ f, feature: binInto(hist!.layout, f, features.length, { kind: 'numeric', name: features[f].name, values }, opts.bins!, hist!.work) })),
       };
     case 'binned':
-      hist.layout.binned = job.binned;
-      hist.grower = new HistGrower(features, hist.layout, hist.labels, hist.weights, classes, opts);
+      hist!.layout.binned = job.binned;
+      hist!.grower = new HistGrower(features, hist!.layout, hist!.labels, hist!.weights, classes, opts);
       return { op: 'done' };
     case 'init':
     case 'release':
       throw new Error(`${job.op}: not a job`);
     case 'growHist': {
       const { task, start, end, depth, totals, hist: h, leaf, excluded } = job;
-      return { op: 'nodes', task, nodes: hist.grower!.growSubtree({ id: 0, start, end, depth, totals, hist: h, leaf, excluded }) };
+      return { op: 'nodes', task, nodes: hist!.grower!.growSubtree({ id: 0, start, end, depth, totals, hist: h, leaf, excluded }) };
     }
   }
 }
@@ -97,9 +95,9 @@ function init(msg: GrowInit): void {
 /** Drop the finished fit's data, so that its shared arrays can be freed. */
 function release(): void {
   features = [];
-  grower = undefined as unknown as NodeGrower;
-  buf = undefined as unknown as Buffers;
-  hist = undefined as unknown as typeof hist;
+  grower = undefined;
+  buf = undefined;
+  hist = undefined;
 }
 
 port.on('message', (job: Job) => {

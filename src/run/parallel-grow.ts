@@ -20,9 +20,8 @@ import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from '
 import type { Dataset } from '../data/dataset.js';
 import { BUILTIN_CRITERIA } from '../criteria/registry.js';
 import { plainArrays, sharedArrays } from '../tree/arrays.js';
-import { argsortNumeric } from '../tree/argsort.js';
 import { EntryPool } from '../tree/entries.js';
-import { NodeGrower, rootEntry, setParallelGrow, type Buffers, type NodeTeam, type StackEntry } from '../tree/grow.js';
+import { NodeGrower, rootEntry, sortInto, setParallelGrow, type Buffers, type NodeTeam, type StackEntry } from '../tree/grow.js';
 import type { TreeNode } from '../tree/node.js';
 import { placeSubtree, renumberDepthFirst } from '../tree/node-ids.js';
 import type { ResolvedOptions } from '../tree/options.js';
@@ -277,9 +276,7 @@ class Team implements NodeTeam {
         for (const f of this.share(numeric, 0)) {
           const col = data.features[f];
           if (col.kind !== 'numeric') continue;
-          const { order, vals } = buf.sorted[f]!;
-          order.set(argsortNumeric(col.values));
-          for (let i = 0; i < order.length; i++) vals[i] = col.values[order[i]];
+          sortInto(col.values, buf.sorted[f]!);
         }
       },
     );

@@ -188,9 +188,6 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
     const { id, start, end, depth, totals, hist, leaf: isLeafNode, excluded } = entry;
     const { d, k, features, opts, ctx, cc, combo, known, scratch, view, cands, nBins, offset, histSize, sizes, offsets, codeBranch, keys, y, weights, scratchI } = this;
     const { binned, codes, rows, branchOf } = this.layout;
-    const isLeaf = (size: number, dep: number, t: ArrayLike<number>): boolean => this.isLeaf(size, dep, t);
-    const small = (size: number): boolean => this.small(size);
-    const buildHist = (a: number, b: number): Float64Array => this.buildHist(a, b);
     const node = nodes[id];
     node.counts = Array.from(totals);
     node.n = end - start;
@@ -247,18 +244,18 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
     node.improvement = best.key;
     node.missingBranch = missingBranch;
     node.children = [];
-    const leaf = Array.from({ length: branches }, (_, b) => isLeaf(sizes[b], depth + 1, childTotals[b]));
+    const leaf = Array.from({ length: branches }, (_, b) => this.isLeaf(sizes[b], depth + 1, childTotals[b]));
     const childHist: (Float64Array | null)[] = new Array(branches).fill(null);
     if (leaf.some((l) => !l)) partitionStable(rows, start, end, branchOf, sizes, branches, offsets, scratchI);
-    if (hist && leaf.some((l, b) => !l && !small(sizes[b]))) {
+    if (hist && leaf.some((l, b) => !l && !this.small(sizes[b]))) {
       // Build every child's histogram from its rows except the largest one, which is the
       // parent's minus the others' (the subtraction trick) — when it is needed at all.
       let largest = 0;
       for (let b = 1; b < branches; b++) if (sizes[b] > sizes[largest]) largest = b;
-      const needs = (b: number) => !leaf[b] && !small(sizes[b]);
+      const needs = (b: number) => !leaf[b] && !this.small(sizes[b]);
       let at = start;
       for (let b = 0; b < branches; b++) {
-        if (b !== largest && (needs(b) || needs(largest))) childHist[b] = buildHist(at, at + sizes[b]);
+        if (b !== largest && (needs(b) || needs(largest))) childHist[b] = this.buildHist(at, at + sizes[b]);
         at += sizes[b];
       }
       if (needs(largest)) {

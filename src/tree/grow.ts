@@ -1,4 +1,4 @@
-import type { Column, Dataset } from '../data/dataset.js';
+import type { Column, Dataset, NumericValues } from '../data/dataset.js';
 import { createTable } from '../criteria/table.js';
 import { FeatureEvaluator, type SortedSlice } from '../split/evaluate.js';
 import type { Candidate } from '../split/types.js';
@@ -45,6 +45,15 @@ export interface RowScratch {
  * (radix sort, once) with the values alongside, in the column's precision (float32 columns keep
  * float32 values: exact, and 4 bytes less per row per feature).
  */
+/**
+ * Sort `values` into a sorted slice: `order` gets the row order, `vals` the values in that order
+ * (each as long as `values`; `values` may be a copy of `vals` itself, as worker threads use it).
+ */
+export function sortInto(values: NumericValues, { order, vals }: SortedSlice): void {
+  order.set(argsortNumeric(values));
+  for (let i = 0; i < order.length; i++) vals[i] = values[order[i]];
+}
+
 export function presort(data: Dataset, make: ArrayMaker = plainArrays): Buffers {
   const n = data.nRows;
   const ids = make.int32(n);
@@ -53,12 +62,9 @@ export function presort(data: Dataset, make: ArrayMaker = plainArrays): Buffers 
     ids,
     sorted: data.features.map((col) => {
       if (col.kind !== 'numeric') return null;
-      const sortedOrder = argsortNumeric(col.values);
-      const order = make === plainArrays ? sortedOrder : make.int32(n);
-      if (order !== sortedOrder) order.set(sortedOrder);
-      const vals = col.values instanceof Float32Array ? make.float32(n) : make.float64(n);
-      for (let i = 0; i < n; i++) vals[i] = col.values[order[i]];
-      return { order, vals };
+      const slice = { order: make.int32(n), vals: col.values instanceof Float32Array ? make.float32(n) : make.float64(n) };
+      sortInto(col.values, slice);
+      return slice;
     }),
   };
 }

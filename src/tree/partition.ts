@@ -1,9 +1,19 @@
+import type { NumericValues } from '../data/dataset.js';
+
+/** `offsets[b]` = where branch b starts: `from` plus the sizes of the branches before it. */
+function branchStarts(offsets: Int32Array, sizes: Int32Array, branches: number, from: number): void {
+  let acc = from;
+  for (let b = 0; b < branches; b++) {
+    offsets[b] = acc;
+    acc += sizes[b];
+  }
+}
+
 /**
  * Stable k-way partition of `arr[start..end)` by `branchOf[arr[i]]`, through `scratch`.
  * `sizes[b]` must hold the number of entries going to branch b. Stability keeps each numeric
  * feature's slice sorted, so children never re-sort.
  */
-import type { NumericValues } from '../data/dataset.js';
 export function partitionStable(
   arr: Int32Array,
   start: number,
@@ -14,11 +24,7 @@ export function partitionStable(
   offsets: Int32Array,
   scratch: Int32Array,
 ): void {
-  let acc = start;
-  for (let b = 0; b < branches; b++) {
-    offsets[b] = acc;
-    acc += sizes[b];
-  }
+  branchStarts(offsets, sizes, branches, start);
   for (let i = start; i < end; i++) {
     const r = arr[i];
     scratch[offsets[branchOf[r]]++] = r;
@@ -39,11 +45,7 @@ export function partitionSorted(
   scratchI: Int32Array,
   scratchF: Float64Array,
 ): void {
-  let acc = start;
-  for (let b = 0; b < branches; b++) {
-    offsets[b] = acc;
-    acc += sizes[b];
-  }
+  branchStarts(offsets, sizes, branches, start);
   for (let i = start; i < end; i++) {
     const e = order[i];
     const d = offsets[branchOf[e]]++;
@@ -74,11 +76,7 @@ export function partitionWithClones(
 ): { order: Int32Array; vals: NumericValues } {
   const order = new Int32Array(total);
   const outVals = vals instanceof Float32Array ? new Float32Array(total) : new Float64Array(vals ? total : 0);
-  let acc = 0;
-  for (let b = 0; b < branches; b++) {
-    offsets[b] = acc;
-    acc += sizes[b];
-  }
+  branchStarts(offsets, sizes, branches, 0);
   for (let i = start; i < end; i++) {
     const e = arr[i];
     const b = branchOf[e];
