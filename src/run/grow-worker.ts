@@ -30,9 +30,9 @@ function reply(message: Reply): void {
 }
 
 /** Sort feature `f` whose raw values the main thread put in its `vals` array. */
-function presort(f: number): void {
+function presort(f: number, work: SortWork): void {
   const slice = buf!.sorted[f]!;
-  sortInto(slice.vals.slice(), slice);
+  sortInto(slice.vals.slice(), slice, work);
 }
 
 function entryOf(job: { start: number; end: number; depth: number; totals: Float64Array; excluded: readonly number[] }): StackEntry {
@@ -41,9 +41,12 @@ function entryOf(job: { start: number; end: number; depth: number; totals: Float
 
 function run(job: Job): Reply {
   switch (job.op) {
-    case 'presort':
-      for (const f of job.features) presort(f);
+    case 'presort': {
+      const work = new SortWork();
+      for (const f of job.features) presort(f, work);
+      work.release();
       return { op: 'done' };
+    }
     case 'evaluate': {
       const entry = entryOf(job);
       return { op: 'cands', cands: job.features.map((f) => (grower!.evaluateFeature(f, entry, grower!.cands[f]), grower!.cands[f])) };
@@ -54,13 +57,14 @@ function run(job: Job): Reply {
       return { op: 'done' };
     }
     case 'grow':
-      return { op: 'nodes', task: job.task, nodes: grower!.growSubtree(entryOf(job)) };
+      return { op: 'nodes', task: job.task, nodes: grower!.growSubtree(entryOf(job)).data() };
     case 'bin':
       return {
         op: 'bins',
         binned: job.features.map(({ f, values }) => ({ f, feature: binInto(hist!.layout, f, features.length, { kind: 'numeric', name: features[f].name, values }, opts.bins!, hist!.work) })),
       };
     case 'binned':
+      hist!.work.release();
       hist!.layout.binned = job.binned;
       hist!.grower = new HistGrower(features, hist!.layout, hist!.labels, hist!.weights, classes, opts);
       return { op: 'done' };
@@ -69,7 +73,7 @@ function run(job: Job): Reply {
       throw new Error(`${job.op}: not a job`);
     case 'growHist': {
       const { task, start, end, depth, totals, hist: h, leaf, excluded } = job;
-      return { op: 'nodes', task, nodes: hist!.grower!.growSubtree({ id: 0, start, end, depth, totals, hist: h, leaf, excluded }) };
+      return { op: 'nodes', task, nodes: hist!.grower!.growSubtree({ id: 0, start, end, depth, totals, hist: h, leaf, excluded }).data() };
     }
   }
 }

@@ -22,8 +22,7 @@ import { BUILTIN_CRITERIA } from '../criteria/registry.js';
 import { plainArrays, sharedArrays } from '../tree/arrays.js';
 import { EntryPool } from '../tree/entries.js';
 import { NodeGrower, rootEntry, sortInto, setParallelGrow, type Buffers, type NodeTeam, type StackEntry } from '../tree/grow.js';
-import type { TreeNode } from '../tree/node.js';
-import { placeSubtree, renumberDepthFirst } from '../tree/node-ids.js';
+import { TreeStore, type StoreData } from '../tree/store.js';
 import type { ResolvedOptions } from '../tree/options.js';
 import type { SortedSlice } from '../split/evaluate.js';
 import type { Candidate } from '../split/types.js';
@@ -81,7 +80,7 @@ export type Job =
 export type Reply =
   | { op: 'done' }
   | { op: 'cands'; cands: Candidate[] }
-  | { op: 'nodes'; task: number; nodes: TreeNode[] }
+  | { op: 'nodes'; task: number; nodes: StoreData }
   | { op: 'bins'; binned: { f: number; feature: BinnedFeature }[] }
   | { op: 'error'; error: string };
 
@@ -228,8 +227,8 @@ class Team implements NodeTeam {
    * Largest task first to whoever is free; this thread grows tasks too (`local`) and hands out more
    * between them. `job(task, i)` is the message that asks a worker for task i.
    */
-  growTasks<T>(tasks: T[], local: (task: T) => TreeNode[], job: (task: T, i: number) => Job): TreeNode[][] {
-    const results: TreeNode[][] = new Array(tasks.length);
+  growTasks<T>(tasks: T[], local: (task: T) => TreeStore, job: (task: T, i: number) => Job): TreeStore[] {
+    const results: TreeStore[] = new Array(tasks.length);
     const owner = new Map<Helper, number>();
     let next = 0;
     const feed = (w: Helper): void => {
@@ -242,7 +241,7 @@ class Team implements NodeTeam {
       for (const w of this.workers) {
         const r = this.take(w);
         if (r?.op !== 'nodes') continue;
-        results[r.task] = r.nodes;
+        results[r.task] = TreeStore.fromData(r.nodes);
         feed(w);
       }
     };
@@ -273,11 +272,13 @@ class Team implements NodeTeam {
     this.round(
       (t) => ({ op: 'presort', features: this.share(numeric, t) }),
       () => {
+        const work = new SortWork();
         for (const f of this.share(numeric, 0)) {
           const col = data.features[f];
           if (col.kind !== 'numeric') continue;
-          sortInto(col.values, buf.sorted[f]!);
+          sortInto(col.values, buf.sorted[f]!, work);
         }
+        work.release();
       },
     );
   }
@@ -312,7 +313,7 @@ function sharedBuffers(data: Dataset): Buffers {
 }
 
 /** Grow `data`'s tree on several threads (the main one included); null when one thread is better. */
-export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Float64Array, threads: number | 'auto'): TreeNode[] | null {
+export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Float64Array, threads: number | 'auto'): TreeStore | null {
   lastTaskCount = 0;
   const t = threadsFor(data, opts, threads);
   if (t <= 1) return null;
@@ -340,7 +341,7 @@ export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Floa
     team.grower = grower;
     team.minShared = maxTask + 1;
     grower.team = team;
-    const nodes: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
+    const nodes = TreeStore.root(k);
     const tasks: StackEntry[] = [];
     grower.grow(nodes, [rootEntry(buf, pool, k)], (entry) => {
       const size = entry.end - entry.start;
@@ -356,8 +357,8 @@ export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Floa
       (task) => grower.growSubtree(task),
       (task, i) => ({ op: 'grow', task: i, ...nodeJob(task) }),
     );
-    tasks.forEach((task, i) => placeSubtree(nodes, task.id, results[i]));
-    return renumberDepthFirst(nodes);
+    tasks.forEach((task, i) => nodes.place(task.id, results[i]));
+    return nodes.renumberDepthFirst();
   } finally {
     team.close();
   }
@@ -371,7 +372,7 @@ const describeFeatures = (data: Dataset): GrowInit['features'] =>
  * writes its features' columns of the shared row-major code matrix), this thread grows the top of
  * the tree, and the subtrees below are tasks as in exact mode, each sent with its histogram.
  */
-function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Float64Array, t: number): TreeNode[] {
+function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Float64Array, t: number): TreeStore {
   checkHistogramOptions(opts);
   const n = data.nRows;
   const d = data.features.length;
@@ -411,11 +412,12 @@ function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Fl
       );
       for (const r of replies) if (r.op === 'bins') for (const { f, feature } of r.binned) layout.binned[f] = feature;
     }
+    work.release();
     codeCategoricals(layout, data.features);
     team.round(() => ({ op: 'binned', binned: layout.binned }), () => {});
     const grower = new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts);
     const { min: minTask, max: maxTask } = taskRows(n, t);
-    const nodes: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
+    const nodes = TreeStore.root(data.classes.length);
     const tasks: HistEntry[] = [];
     grower.grow(nodes, [grower.rootEntry()], (entry) => {
       const size = entry.end - entry.start;
@@ -430,8 +432,8 @@ function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Fl
       (task) => grower.growSubtree(task),
       (task, i) => ({ op: 'growHist', task: i, hist: task.hist, leaf: task.leaf, ...nodeJob(task) }),
     );
-    tasks.forEach((task, i) => placeSubtree(nodes, task.id, results[i]));
-    return renumberDepthFirst(nodes);
+    tasks.forEach((task, i) => nodes.place(task.id, results[i]));
+    return nodes.renumberDepthFirst();
   } finally {
     team.close();
   }

@@ -19,25 +19,20 @@ export interface BinnedFeature {
   hi: Float64Array;
 }
 
-/** Quantise `col` into at most `maxBins` bins (2 ≤ maxBins ≤ 65535). */
-export function binFeature(col: NumericColumn, maxBins: number, work?: SortWork): BinnedFeature {
+/**
+ * Quantise `col` into at most `maxBins` bins (2 ≤ maxBins ≤ 65535). With `codes` (n entries, 16-bit
+ * when there may be 256 bins or more) the codes go there instead of a new array.
+ */
+export function binFeature(col: NumericColumn, maxBins: number, work?: SortWork, codes?: Uint8Array | Uint16Array): BinnedFeature {
   const order = argsortNumeric(col.values, work);
   const x = col.values;
   const n = x.length;
   let known = n;
   while (known > 0 && Number.isNaN(x[order[known - 1]])) known--;
-  // Distinct values and their counts, in order.
-  const values = work ? work.f64(0, known) : new Float64Array(known);
-  const counts = work ? work.i32(2, known) : new Int32Array(known);
+  // Runs of equal values in sorted order ("distinct values") are walked three times — count them,
+  // place the bin edges, assign codes — rather than copied out (12 bytes a row less scratch).
   let distinct = 0;
-  for (let i = 0; i < known; i++) {
-    const v = x[order[i]];
-    if (distinct > 0 && v === values[distinct - 1]) counts[distinct - 1]++;
-    else {
-      values[distinct] = v;
-      counts[distinct++] = 1;
-    }
-  }
+  for (let i = 0; i < known; i++) if (i === 0 || x[order[i]] !== x[order[i - 1]]) distinct++;
   // Upper edges: index of the last distinct value in each bin.
   const lastOfBin: number[] = [];
   if (distinct <= maxBins) for (let v = 0; v < distinct; v++) lastOfBin.push(v);
@@ -45,8 +40,11 @@ export function binFeature(col: NumericColumn, maxBins: number, work?: SortWork)
     let acc = 0;
     let binsLeft = maxBins;
     let rowsLeft = known;
-    for (let v = 0; v < distinct; v++) {
-      acc += counts[v];
+    for (let i = 0, v = 0; i < known; v++) {
+      let j = i + 1;
+      while (j < known && x[order[j]] === x[order[i]]) j++;
+      acc += j - i;
+      i = j;
       const target = rowsLeft / binsLeft;
       const valuesLeft = distinct - v - 1;
       // Close the bin when it reached its share, or when every remaining value needs its own bin.
@@ -66,22 +64,20 @@ export function binFeature(col: NumericColumn, maxBins: number, work?: SortWork)
   const bins = lastOfBin.length;
   const lo = new Float64Array(bins);
   const hi = new Float64Array(bins);
-  let first = 0;
-  lastOfBin.forEach((last, b) => {
-    lo[b] = values[first];
-    hi[b] = values[last];
-    first = last + 1;
-  });
-  // One walk over the sorted rows assigns the codes.
-  const codes = bins < 256 ? new Uint8Array(n) : new Uint16Array(n);
-  let bin = 0;
-  for (let i = 0; i < known; i++) {
+  // One walk over the sorted rows assigns the codes and each bin's smallest and largest value.
+  const out = codes ?? (bins < 256 ? new Uint8Array(n) : new Uint16Array(n));
+  for (let i = 0, v = -1, bin = 0; i < known; i++) {
     const r = order[i];
-    while (x[r] > hi[bin]) bin++;
-    codes[r] = bin;
+    if (i === 0 || x[r] !== x[order[i - 1]]) {
+      v++;
+      while (v > lastOfBin[bin]) bin++;
+      if (v === (bin === 0 ? 0 : lastOfBin[bin - 1] + 1)) lo[bin] = x[r];
+      hi[bin] = x[r];
+    }
+    out[r] = bin;
   }
-  for (let i = known; i < n; i++) codes[order[i]] = bins;
-  return { codes, bins, lo, hi };
+  for (let i = known; i < n; i++) out[order[i]] = bins;
+  return { codes: out, bins, lo, hi };
 }
 
 /**

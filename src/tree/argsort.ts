@@ -2,39 +2,48 @@ import type { NumericValues } from '../data/dataset.js';
 
 /**
  * Row order of a numeric column, ascending, missing values (NaN) last, ties by row index.
- * An LSD radix sort of the values' order-preserving 64-bit keys (6 passes of 11/11/10-bit digits, 8
- * of 8-bit digits below 16384 rows): linear time, stable (so ties stay in row order), and it skips
- * digits every value shares (e.g. the low bits of float32 values).
+ * An LSD radix sort of the values' order-preserving keys — 64-bit, or 32-bit for float32 columns —
+ * in digits of 11/11/10 bits (8 bits below 16384 rows): linear time, stable (so ties stay in row
+ * order), and it skips digits every value shares.
  */
 export function argsortNumeric(x: NumericValues, work?: SortWork): Int32Array {
   const n = x.length;
   const u32 = (k: number) => (work ? work.u32(k, n) : new Uint32Array(n));
   const i32 = (k: number) => (work ? work.i32(k, n) : new Int32Array(n));
-  const bits = new Float64Array(1);
-  const words = new Uint32Array(bits.buffer);
-  const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-  const HI = little ? 1 : 0;
-  const LO = little ? 0 : 1;
   // Order-preserving keys: flip the sign bit of non-negative values, every bit of negative ones;
-  // -0 counts as 0, NaN goes last.
+  // -0 counts as 0, NaN goes last. A float32 column needs only the high word (`lo` stays null).
   const hi = u32(0);
-  const lo = u32(1);
-  for (let i = 0; i < n; i++) {
-    const v = x[i];
-    if (Number.isNaN(v)) {
-      hi[i] = 0xffffffff;
-      lo[i] = 0xffffffff;
-      continue;
+  const lo = x instanceof Float32Array ? null : u32(1);
+  if (lo) {
+    const bits = new Float64Array(1);
+    const words = new Uint32Array(bits.buffer);
+    const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+    const HI = little ? 1 : 0;
+    const LO = little ? 0 : 1;
+    for (let i = 0; i < n; i++) {
+      const v = x[i];
+      if (Number.isNaN(v)) {
+        hi[i] = 0xffffffff;
+        lo[i] = 0xffffffff;
+        continue;
+      }
+      bits[0] = v === 0 ? 0 : v;
+      const h = words[HI];
+      const l = words[LO];
+      if (h >>> 31) {
+        hi[i] = ~h >>> 0;
+        lo[i] = ~l >>> 0;
+      } else {
+        hi[i] = (h | 0x80000000) >>> 0;
+        lo[i] = l;
+      }
     }
-    bits[0] = v === 0 ? 0 : v;
-    const h = words[HI];
-    const l = words[LO];
-    if (h >>> 31) {
-      hi[i] = ~h >>> 0;
-      lo[i] = ~l >>> 0;
-    } else {
-      hi[i] = (h | 0x80000000) >>> 0;
-      lo[i] = l;
+  } else {
+    const bits = new Uint32Array(x.buffer, x.byteOffset, n);
+    for (let i = 0; i < n; i++) {
+      const v = x[i];
+      const h = bits[i];
+      hi[i] = v !== v ? 0xffffffff : v === 0 ? 0x80000000 : h >>> 31 ? ~h >>> 0 : (h | 0x80000000) >>> 0;
     }
   }
   let order = i32(0);
@@ -47,8 +56,8 @@ export function argsortNumeric(x: NumericValues, work?: SortWork): Int32Array {
   const size = 1 << widths[0];
   const counts = new Int32Array(passes * size);
   const shifts = widths.map((_, j) => widths.slice(0, j).reduce((a, b) => a + b, 0));
-  for (let w = 0; w < 2; w++) {
-    const key = w === 0 ? lo : hi;
+  for (let w = lo ? 0 : 1; w < 2; w++) {
+    const key = w === 0 ? lo! : hi;
     for (let j = 0; j < widths.length; j++) {
       const base = (w * widths.length + j) * size;
       const shift = shifts[j];
@@ -57,17 +66,17 @@ export function argsortNumeric(x: NumericValues, work?: SortWork): Int32Array {
     }
   }
   let next = i32(1);
-  let loNext = u32(2);
+  let loNext = lo ? u32(2) : null;
   let hiNext = u32(3);
   let keyLo = lo;
   let keyHi = hi;
-  for (let p = 0; p < passes; p++) {
+  for (let p = lo ? 0 : widths.length; p < passes; p++) {
     const word = p < widths.length ? 0 : 1;
     const j = p % widths.length;
     const shift = shifts[j];
     const mask = (1 << widths[j]) - 1;
     const base = p * size;
-    const first = word === 0 ? keyLo : keyHi;
+    const first = word === 0 ? keyLo! : keyHi;
     if (n === 0 || counts[base + ((first[0] >>> shift) & mask)] === n) continue; // every value shares this digit
     let acc = 0;
     for (let d = 0; d <= mask; d++) {
@@ -76,10 +85,12 @@ export function argsortNumeric(x: NumericValues, work?: SortWork): Int32Array {
       acc += c;
     }
     if (word === 0) {
+      const kLo = keyLo!;
+      const nLo = loNext!;
       for (let i = 0; i < n; i++) {
-        const d = counts[base + ((keyLo[i] >>> shift) & mask)]++;
+        const d = counts[base + ((kLo[i] >>> shift) & mask)]++;
         next[d] = order[i];
-        loNext[d] = keyLo[i];
+        nLo[d] = kLo[i];
         hiNext[d] = keyHi[i];
       }
       const t = keyLo;
@@ -111,6 +122,7 @@ export class SortWork {
   private readonly ints: Int32Array[] = [];
   private readonly words: Uint32Array[] = [];
   private readonly doubles: Float64Array[] = [];
+  private codeColumn?: Uint8Array | Uint16Array;
 
   f64(k: number, n: number): Float64Array {
     if (!(this.doubles[k]?.length >= n)) this.doubles[k] = new Float64Array(n);
@@ -120,6 +132,28 @@ export class SortWork {
   i32(k: number, n: number): Int32Array {
     if (!(this.ints[k]?.length >= n)) this.ints[k] = new Int32Array(n);
     return this.ints[k].subarray(0, n);
+  }
+
+  /**
+   * Free the arrays now (later sorts allocate afresh). Dropping them would leave their memory to
+   * the next full garbage collection, which a fit that allocates little on the heap may not reach
+   * before it ends: tens of MB at the peak of a large fit. Transferring a buffer into a clone that
+   * is dropped at once detaches it, and the young clone is collected at the next minor GC.
+   */
+  release(): void {
+    const arrays = [...this.ints, ...this.words, ...this.doubles, ...(this.codeColumn ? [this.codeColumn] : [])];
+    for (const a of arrays) if (a && a.buffer.byteLength > 0) structuredClone(a.buffer, { transfer: [a.buffer as ArrayBuffer] });
+    this.ints.length = 0;
+    this.words.length = 0;
+    this.doubles.length = 0;
+    this.codeColumn = undefined;
+  }
+
+  /** A code column for histogram binning (8- or 16-bit). */
+  codes(n: number, wide: boolean): Uint8Array | Uint16Array {
+    let c = this.codeColumn;
+    if (!c || c.length < n || c.BYTES_PER_ELEMENT !== (wide ? 2 : 1)) c = this.codeColumn = wide ? new Uint16Array(n) : new Uint8Array(n);
+    return c.subarray(0, n);
   }
 
   u32(k: number, n: number): Uint32Array {

@@ -1,7 +1,6 @@
-import type { TreeNode } from './node.js';
-import { majorityClass } from './node.js';
+import { majorityClass, type KnnRegion } from './node.js';
 import type { FeatureSchema } from './schema.js';
-import type { KnnRegion } from './node.js';
+import type { NodeSource } from './store.js';
 import { knnVote } from '../cmbsv/knn.js';
 import { BLOCK, FastRoutes } from './fast-routes.js';
 
@@ -54,8 +53,8 @@ export class CompiledTree {
   /** Leaf (or -1 - node, see `route`) per row of the block being predicted. */
   private readonly blockLeaves = new Int32Array(BLOCK);
 
-  constructor(nodes: TreeNode[], features: FeatureSchema[], readonly classes: number) {
-    const m = nodes.length;
+  constructor(nodes: NodeSource, features: FeatureSchema[], readonly classes: number) {
+    const m = nodes.size;
     this.kind = new Uint8Array(m);
     this.feature = new Int32Array(m);
     this.firstChild = new Int32Array(m);
@@ -71,8 +70,11 @@ export class CompiledTree {
     this.kinds = features.map((f) => f.kind);
     const thresholds: number[] = [];
     const codeBranch: number[] = [];
-    nodes.forEach((node, i) => {
-      const total = node.counts.reduce((a, b) => a + b, 0);
+    const totals = new Float64Array(m);
+    for (let i = 0; i < m; i++) totals[i] = nodes.node(i).counts.reduce((a, b) => a + b, 0);
+    for (let i = 0; i < m; i++) {
+      const node = nodes.node(i);
+      const total = totals[i];
       for (let c = 0; c < classes; c++) this.proba[i * classes + c] = total > 0 ? node.counts[c] / total : 1 / classes;
       this.classOf[i] = majorityClass(node.counts);
       if (node.unclassified) {
@@ -82,10 +84,10 @@ export class CompiledTree {
         this.knn[i] = node.knn;
       }
       const split = node.split;
-      if (!split || !node.children) return;
+      if (!split || !node.children) continue;
       this.feature[i] = split.feature;
       if (node.missingBranch !== undefined) this.missingBranch[i] = node.missingBranch;
-      const weights = node.children.map((c) => nodes[c].counts.reduce((a, b) => a + b, 0));
+      const weights = node.children.map((c) => totals[c]);
       const sum = weights.reduce((a, b) => a + b, 0);
       node.children.forEach((c, b) => (this.share[c] = sum > 0 ? weights[b] / sum : 1 / weights.length));
       this.firstChild[i] = node.children[0];
@@ -106,7 +108,7 @@ export class CompiledTree {
         this.paramCount[i] = nCat;
         codeBranch.push(...block);
       }
-    });
+    }
     this.thresholds = Float64Array.from(thresholds);
     this.codeBranch = Int32Array.from(codeBranch);
     this.hasUnclassified = this.unclassified.includes(1);

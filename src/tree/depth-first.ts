@@ -1,4 +1,4 @@
-import type { TreeNode } from './node.js';
+import { TreeStore } from './store.js';
 
 /**
  * The depth-first loop both growers share (exact: NodeGrower, histogram: HistGrower): pop a node,
@@ -6,15 +6,18 @@ import type { TreeNode } from './node.js';
  * nodes and grows them later as separate subtrees.
  */
 export abstract class DepthFirstGrower<E extends { id: number; depth: number }> {
+  /** Number of classes. */
+  protected abstract readonly k: number;
+
   /** Make `entry`'s node a leaf or split it, pushing its children onto `stack`. */
-  protected abstract expand(entry: E, nodes: TreeNode[], stack: E[]): void;
+  protected abstract expand(entry: E, nodes: TreeStore, stack: E[]): void;
 
   /**
    * Grow every entry of `stack` (and the children they make) into `nodes`, where `nodes[entry.id]`
    * already exists. `defer(entry)` may keep a node for later (parallel growth): it is then left as
    * it is in `nodes`, and the caller grows it.
    */
-  grow(nodes: TreeNode[], stack: E[], defer?: (entry: E) => boolean): void {
+  grow(nodes: TreeStore, stack: E[], defer?: (entry: E) => boolean): void {
     while (stack.length > 0) {
       const entry = stack.pop()!;
       if (defer?.(entry)) continue;
@@ -23,8 +26,8 @@ export abstract class DepthFirstGrower<E extends { id: number; depth: number }> 
   }
 
   /** Grow the subtree of `entry` alone: its nodes, the subtree's root first (children ids local). */
-  growSubtree(entry: E): TreeNode[] {
-    const nodes: TreeNode[] = [{ counts: [], n: 0, depth: entry.depth }];
+  growSubtree(entry: E): TreeStore {
+    const nodes = TreeStore.root(this.k, entry.depth);
     this.grow(nodes, [{ ...entry, id: 0 }]);
     return nodes;
   }

@@ -4,7 +4,7 @@ import { growTree } from './grow.js';
 import { growCmbsv } from '../cmbsv/grow.js';
 import { applyOrderedCategories } from '../cmbsv/ordinal.js';
 import { cmbsvSavedOptions } from '../cmbsv/saved.js';
-import { growAndPrune } from './prune/index.js';
+import { growAndPrune, type GrowFn } from './prune/index.js';
 import { DecisionTree } from './model.js';
 import { resolveOptions, type FitOptions, type ResolvedOptions } from './options.js';
 import type { FeatureSchema, SavedOptions } from './schema.js';
@@ -31,7 +31,7 @@ export function fit(data: Dataset, options: FitOptions = {}): DecisionTree {
   // Ordered categorical features become their ranks (orderedCategories); C-MBSV has its own grower (src/cmbsv/).
   const { data: ranked, levels } = applyOrderedCategories(data, opts.orderedCategories);
   const threads = checkThreads(options.threads);
-  const grow = opts.algorithm === 'cmbsv' ? (d: Dataset, w: Float64Array) => growCmbsv(d, opts, w) : (d: Dataset, w: Float64Array) => growTree(d, opts, w, threads);
+  const grow: GrowFn = opts.algorithm === 'cmbsv' ? (d, w) => growCmbsv(d, opts, w) : (d, w) => growTree(d, opts, w, threads);
   const { nodes, info } = growAndPrune({ options: opts, data: ranked, weights, grow });
   return new DecisionTree({
     target: data.targetName,

@@ -10,7 +10,7 @@ import { getCriterion } from '../criteria/registry.js';
 import { EntryPool } from './entries.js';
 import { chooseSplit, stopsHere } from './split-policy.js';
 import type { ResolvedOptions } from './options.js';
-import type { TreeNode } from './node.js';
+import { TreeStore } from './store.js';
 import { partitionStable } from './partition.js';
 import { SortWork } from './argsort.js';
 import { plainArrays, type ArrayMaker } from './arrays.js';
@@ -59,11 +59,13 @@ export function histLayout(data: Dataset, maxBins: number, make: ArrayMaker = pl
  * row-major matrix; returns its bin edges (without a codes copy).
  */
 export function binInto(layout: HistLayout, f: number, d: number, values: Column & { kind: 'numeric' }, maxBins: number, work: SortWork): BinnedFeature {
-  const b = binFeature(values, maxBins, work);
-  const c = b.codes;
+  // Codes land in a scratch column first: the sorted walk writes rows in random order, which is
+  // cheap in n bytes and slow across the n × d matrix.
   const codes = layout.codes;
+  const b = binFeature(values, maxBins, work, work.codes(values.values.length, codes.BYTES_PER_ELEMENT === 2));
+  const c = b.codes;
   for (let i = 0, o = f; i < c.length; i++, o += d) codes[o] = c[i];
-  return { bins: b.bins, lo: b.lo, hi: b.hi, codes: new Uint8Array(0) };
+  return { ...b, codes: new Uint8Array(0) };
 }
 
 /** Put the categorical features' codes into the matrix (missing = the code after the last category). */
@@ -104,6 +106,12 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
   private readonly offsets: Int32Array;
   private readonly codeBranch: Int32Array;
   private readonly keys = new Int32Array(SMALL_NODE_ROWS);
+  /**
+   * Histograms no node holds any more, for `buildHist` to reuse: a big tree builds one per
+   * internal node (≈ 120 kB each at 20 features × 255 bins), and left to the garbage collector
+   * they pile up to tens of MB before a collection.
+   */
+  private readonly freeHists: Float64Array[] = [];
 
   constructor(
     readonly features: Column[],
@@ -128,9 +136,10 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
       histSize += (b + 1) * this.stride;
     });
     this.histSize = histSize;
-    // No clones in histogram mode: the pool reads the labels and weights in place.
-    const identity = new Int32Array(n);
-    for (let i = 0; i < n; i++) identity[i] = i;
+    // No clones in histogram mode: the pool reads the labels and weights in place. Its row map
+    // (entry i = row i) is read only by the row scan of categorical features.
+    const identity = new Int32Array(features.some((col) => col.kind === 'categorical') ? n : 0);
+    for (let i = 0; i < identity.length; i++) identity[i] = i;
     const pool = EntryPool.over(identity, labels, weights);
     const maxCategories = Math.max(2, ...features.map((c) => (c.kind === 'categorical' ? c.categories.length : 2)));
     const scanCriterion = opts.thresholdCriterion ? getCriterion(opts.thresholdCriterion) : opts.criterionImpl;
@@ -160,7 +169,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
   buildHist(start: number, end: number): Float64Array {
     const { d, k, stride, offset, y, weights } = this;
     const { rows, codes } = this.layout;
-    const h = new Float64Array(this.histSize);
+    const h = this.freeHists.pop()?.fill(0) ?? new Float64Array(this.histSize);
     for (let i = start; i < end; i++) {
       const r = rows[i];
       const c = y[r];
@@ -184,14 +193,11 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
     return { id: 0, start: 0, end: n, depth: 0, totals, hist: leaf || this.small(n) ? null : this.buildHist(0, n), leaf, excluded: [] };
   }
 
-  protected expand(entry: HistEntry, nodes: TreeNode[], stack: HistEntry[]): void {
+  protected expand(entry: HistEntry, nodes: TreeStore, stack: HistEntry[]): void {
     const { id, start, end, depth, totals, hist, leaf: isLeafNode, excluded } = entry;
     const { d, k, features, opts, ctx, cc, combo, known, scratch, view, cands, nBins, offset, histSize, sizes, offsets, codeBranch, keys, y, weights, scratchI } = this;
     const { binned, codes, rows, branchOf } = this.layout;
-    const node = nodes[id];
-    node.counts = Array.from(totals);
-    node.n = end - start;
-    node.depth = depth;
+    nodes.setStats(id, totals, end - start, depth);
     if (isLeafNode) return;
 
     for (let f = 0; f < d; f++) {
@@ -214,7 +220,10 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
       finalizeCandidate(cand, opts.criterionImpl, opts.missing, opts.mdlCorrection, scratch, opts.averageGainRule);
     }
     const chosen = chooseSplit(cands, opts, view);
-    if (!chosen) return;
+    if (!chosen) {
+      if (hist) this.freeHists.push(hist);
+      return;
+    }
     const { best, split, branches, missingBranch } = chosen;
     const f = split.feature;
     const missingCode = nBins[f];
@@ -239,11 +248,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
       childTotals[b][y[r]] += weights[r];
     }
 
-    node.split = split;
-    node.score = best.raw;
-    node.improvement = best.key;
-    node.missingBranch = missingBranch;
-    node.children = [];
+    const firstChild = nodes.split(id, split, best.raw, best.key, missingBranch, branches);
     const leaf = Array.from({ length: branches }, (_, b) => this.isLeaf(sizes[b], depth + 1, childTotals[b]));
     const childHist: (Float64Array | null)[] = new Array(branches).fill(null);
     if (leaf.some((l) => !l)) partitionStable(rows, start, end, branchOf, sizes, branches, offsets, scratchI);
@@ -268,14 +273,13 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
         childHist[largest] = h;
       }
     }
+    if (hist && !childHist.includes(hist)) this.freeHists.push(hist);
+    childHist.forEach((h, b) => h && leaf[b] && this.freeHists.push(h));
     const childExcluded = split.kind === 'multiway' ? [...excluded, f] : excluded;
     const entries: HistEntry[] = [];
     let at = start;
     for (let b = 0; b < branches; b++) {
-      const childId = nodes.length;
-      nodes.push({ counts: [], n: 0, depth: depth + 1 });
-      node.children.push(childId);
-      entries.push({ id: childId, start: at, end: at + sizes[b], depth: depth + 1, totals: childTotals[b], hist: leaf[b] ? null : childHist[b], leaf: leaf[b], excluded: childExcluded });
+      entries.push({ id: firstChild + b, start: at, end: at + sizes[b], depth: depth + 1, totals: childTotals[b], hist: leaf[b] ? null : childHist[b], leaf: leaf[b], excluded: childExcluded });
       at += sizes[b];
     }
     for (let b = branches - 1; b >= 0; b--) stack.push(entries[b]);
@@ -283,18 +287,25 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
 }
 
 /** Grow a tree in histogram mode on one thread (src/run/parallel-grow.ts has the threaded one). */
-export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights: Float64Array): TreeNode[] {
+export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights: Float64Array): TreeStore {
   checkHistogramOptions(opts);
-  const layout = histLayout(data, opts.bins!);
-  const work = new SortWork();
-  data.features.forEach((col, f) => {
-    if (col.kind === 'numeric') layout.binned[f] = binInto(layout, f, data.features.length, col, opts.bins!, work);
-  });
-  codeCategoricals(layout, data.features);
+  const layout = binAll(data, opts.bins!);
   const grower = new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts);
-  const nodes: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
+  const nodes = TreeStore.root(data.classes.length);
   grower.grow(nodes, [grower.rootEntry()]);
   return nodes;
+}
+
+/** The code matrix of `data`, every feature quantised or coded (one thread). */
+function binAll(data: Dataset, maxBins: number): HistLayout {
+  const layout = histLayout(data, maxBins);
+  const work = new SortWork();
+  data.features.forEach((col, f) => {
+    if (col.kind === 'numeric') layout.binned[f] = binInto(layout, f, data.features.length, col, maxBins, work);
+  });
+  work.release(); // ≈ 37 bytes a row, before growth allocates
+  codeCategoricals(layout, data.features);
+  return layout;
 }
 
 export function checkHistogramOptions(opts: ResolvedOptions): void {

@@ -4,11 +4,11 @@ import { FeatureEvaluator, type SortedSlice } from '../split/evaluate.js';
 import type { Candidate } from '../split/types.js';
 import { EntryPool } from './entries.js';
 import type { ResolvedOptions } from './options.js';
-import type { TreeNode } from './node.js';
+import { TreeStore } from './store.js';
 import { partitionSorted, partitionStable, partitionWithClones } from './partition.js';
 import { chooseSplit, stopsHere } from './split-policy.js';
 import { growTreeHistogram } from './grow-hist.js';
-import { argsortNumeric } from './argsort.js';
+import { argsortNumeric, SortWork } from './argsort.js';
 import { plainArrays, type ArrayMaker } from './arrays.js';
 import { DepthFirstGrower } from './depth-first.js';
 
@@ -41,32 +41,32 @@ export interface RowScratch {
 }
 
 /**
+ * Sort `values` into a sorted slice: `order` gets the row order, `vals` the values in that order
+ * (each as long as `values`; `values` may be a copy of `vals` itself, as worker threads use it).
+ */
+export function sortInto(values: NumericValues, { order, vals }: SortedSlice, work?: SortWork): void {
+  order.set(argsortNumeric(values, work));
+  for (let i = 0; i < order.length; i++) vals[i] = values[order[i]];
+}
+
+/**
  * The root's buffers: entry ids 0..n-1 and, per numeric feature, the entries sorted by value
  * (radix sort, once) with the values alongside, in the column's precision (float32 columns keep
  * float32 values: exact, and 4 bytes less per row per feature).
  */
-/**
- * Sort `values` into a sorted slice: `order` gets the row order, `vals` the values in that order
- * (each as long as `values`; `values` may be a copy of `vals` itself, as worker threads use it).
- */
-export function sortInto(values: NumericValues, { order, vals }: SortedSlice): void {
-  order.set(argsortNumeric(values));
-  for (let i = 0; i < order.length; i++) vals[i] = values[order[i]];
-}
-
 export function presort(data: Dataset, make: ArrayMaker = plainArrays): Buffers {
   const n = data.nRows;
   const ids = make.int32(n);
   for (let i = 0; i < n; i++) ids[i] = i;
-  return {
-    ids,
-    sorted: data.features.map((col) => {
-      if (col.kind !== 'numeric') return null;
-      const slice = { order: make.int32(n), vals: col.values instanceof Float32Array ? make.float32(n) : make.float64(n) };
-      sortInto(col.values, slice);
-      return slice;
-    }),
-  };
+  const work = new SortWork();
+  const sorted = data.features.map((col) => {
+    if (col.kind !== 'numeric') return null;
+    const slice = { order: make.int32(n), vals: col.values instanceof Float32Array ? make.float32(n) : make.float64(n) };
+    sortInto(col.values, slice, work);
+    return slice;
+  });
+  work.release();
+  return { ids, sorted };
 }
 
 export function rowScratch(n: number, make: ArrayMaker = plainArrays): RowScratch {
@@ -150,14 +150,11 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
   }
 
   /** Make `entry`'s node a leaf or split it, pushing its children onto `stack`. */
-  protected expand(entry: StackEntry, nodes: TreeNode[], stack: StackEntry[]): void {
+  protected expand(entry: StackEntry, nodes: TreeStore, stack: StackEntry[]): void {
     const { id, buf, start, end, depth, totals: nodeTotals, excluded } = entry;
     const { features, k, pool, evaluator, cands, opts, view, sizes, offsets, codeBranch } = this;
     const isLeaf = (size: number, d: number, totals: ArrayLike<number>): boolean => stopsHere(opts, size, d, totals);
-    const node = nodes[id];
-    node.counts = Array.from(nodeTotals);
-    node.n = end - start;
-    node.depth = depth;
+    nodes.setStats(id, nodeTotals, end - start, depth);
     if (isLeaf(end - start, depth, nodeTotals)) return;
 
     if (!this.team?.evaluate(entry, cands)) for (let f = 0; f < features.length; f++) this.evaluateFeature(f, entry, cands[f]);
@@ -213,11 +210,7 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
       }
     }
 
-    node.split = split;
-    node.score = best.raw;
-    node.improvement = best.key;
-    if (missingBranch >= 0) node.missingBranch = missingBranch;
-    node.children = [];
+    const firstChild = nodes.split(id, split, best.raw, best.key, missingBranch, branches);
     const childExcluded = split.kind === 'multiway' ? [...excluded, split.feature] : excluded;
 
     let childBuf = buf;
@@ -277,10 +270,7 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
 
     const entries: StackEntry[] = [];
     for (let b = 0; b < branches; b++) {
-      const childId = nodes.length;
-      nodes.push({ counts: [], n: 0, depth: depth + 1 });
-      node.children.push(childId);
-      entries.push({ id: childId, buf: childBuf, start: childStart, end: childStart + sizes[b], depth: depth + 1, totals: childTotals[b], excluded: childExcluded });
+      entries.push({ id: firstChild + b, buf: childBuf, start: childStart, end: childStart + sizes[b], depth: depth + 1, totals: childTotals[b], excluded: childExcluded });
       childStart += sizes[b];
     }
     // Push in reverse so branch 0 is grown first (depth-first, left to right).
@@ -289,7 +279,7 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
 }
 
 /** Grows with worker threads; installed by the Node entry (src/run/parallel-grow.ts). */
-export type ParallelGrow = (data: Dataset, opts: ResolvedOptions, weights: Float64Array, threads: number | 'auto') => TreeNode[] | null;
+export type ParallelGrow = (data: Dataset, opts: ResolvedOptions, weights: Float64Array, threads: number | 'auto') => TreeStore | null;
 let parallelGrow: ParallelGrow | undefined;
 
 /** Install the worker-thread grower (the Node entry does; browsers keep the single-thread path). */
@@ -302,7 +292,7 @@ export function setParallelGrow(grow: ParallelGrow | undefined): void {
  * set. With `threads` ≠ 1 and the Node entry loaded, a large enough fit grows on worker threads
  * (the same tree as one thread).
  */
-export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64Array, threads: number | 'auto' = 1): TreeNode[] {
+export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64Array, threads: number | 'auto' = 1): TreeStore {
   if (threads !== 1 && parallelGrow) {
     const nodes = parallelGrow(data, opts, weights, threads);
     if (nodes) return nodes;
@@ -310,7 +300,7 @@ export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64A
   if (opts.bins !== undefined) return growTreeHistogram(data, opts, weights);
   const pool = new EntryPool(data.labels, weights);
   const grower = new NodeGrower(data.features, pool, data.classes.length, opts, rowScratch(data.nRows));
-  const nodes: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
+  const nodes = TreeStore.root(data.classes.length);
   grower.grow(nodes, [rootEntry(presort(data), pool, data.classes.length)]);
   return nodes;
 }

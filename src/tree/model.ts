@@ -1,5 +1,6 @@
 import type { ClassLabel } from '../data/dataset.js';
 import type { TreeNode } from './node.js';
+import { arraySource, type GrownTree, type NodeSource } from './store.js';
 import { CompiledTree, type UnclassifiedPolicy } from './compiled.js';
 import { alignInput, type PredictInput } from './align.js';
 import { encodeOrderedInput } from '../cmbsv/ordinal.js';
@@ -24,23 +25,36 @@ export class DecisionTree {
   readonly features: FeatureSchema[];
   readonly classes: ClassLabel[];
   readonly options: SavedOptions;
-  readonly nodes: TreeNode[];
+  /** The tree as grown: nodes as objects only once someone asks for them (`nodes`). */
+  private tree: GrownTree;
   /** What post-pruning did (method, leaves before/after, α, its path and CV table); undefined when unpruned. */
   readonly pruning?: PruningInfo;
   private compiledTree?: CompiledTree;
 
-  constructor(model: Omit<ModelFile, 'format' | 'version'>) {
+  /** `model.nodes` may also be a `TreeStore` (what `fit` passes): its node objects are made on first use of `nodes`. */
+  constructor(model: Omit<ModelFile, 'format' | 'version' | 'nodes'> & { nodes: GrownTree }) {
     this.target = model.target;
     this.features = model.features;
     this.classes = model.classes;
     this.options = model.options;
-    this.nodes = model.nodes;
+    this.tree = model.nodes;
     if (model.pruning) this.pruning = model.pruning;
+  }
+
+  /** The nodes, root first (the model file's `nodes`). */
+  get nodes(): TreeNode[] {
+    if (!Array.isArray(this.tree)) this.tree = this.tree.toNodes();
+    return this.tree;
   }
 
   /** Flat typed-array form used for prediction (built once, on first use). */
   get compiled(): CompiledTree {
-    return (this.compiledTree ??= new CompiledTree(this.nodes, this.features, this.classes.length));
+    return (this.compiledTree ??= new CompiledTree(this.source(), this.features, this.classes.length));
+  }
+
+  /** The nodes for reading, without making node objects for a whole stored tree. */
+  private source(): NodeSource {
+    return Array.isArray(this.tree) ? arraySource(this.tree) : this.tree;
   }
 
   /**
@@ -90,7 +104,7 @@ export class DecisionTree {
 
   /** Node counts, leaves, height, features used / never used, feature importances. */
   stats(): TreeStats {
-    return treeStats(this.nodes, this.features);
+    return treeStats(this.source(), this.features);
   }
 
   /**

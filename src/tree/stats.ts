@@ -1,4 +1,4 @@
-import type { TreeNode } from './node.js';
+import type { NodeSource } from './store.js';
 import type { FeatureSchema } from './schema.js';
 
 /** Size and shape of a fitted tree, as the papers report them. */
@@ -15,13 +15,14 @@ export interface TreeStats {
   importances: Record<string, number>;
 }
 
-export function treeStats(nodes: TreeNode[], features: FeatureSchema[]): TreeStats {
+export function treeStats(nodes: NodeSource, features: FeatureSchema[]): TreeStats {
   let leaves = 0;
   let height = 0;
   const used = new Uint8Array(features.length);
   const raw = new Float64Array(features.length);
-  const rootWeight = sum(nodes[0].counts);
-  for (const node of nodes) {
+  const rootWeight = sum(nodes.node(0).counts);
+  for (let id = 0; id < nodes.size; id++) {
+    const node = nodes.node(id);
     if (!node.split) {
       leaves++;
       height = Math.max(height, node.depth);
@@ -35,7 +36,7 @@ export function treeStats(nodes: TreeNode[], features: FeatureSchema[]): TreeSta
   const importances: Record<string, number> = {};
   features.forEach((f, i) => (importances[f.name] = total > 0 ? raw[i] / total : 0));
   return {
-    nodes: nodes.length,
+    nodes: nodes.size,
     leaves,
     height,
     featuresUsed: features.filter((_, i) => used[i]).map((f) => f.name),

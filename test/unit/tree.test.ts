@@ -289,8 +289,17 @@ describe('argsortNumeric', () => {
     const { argsortNumeric } = await import('../../src/tree/grow.js');
     const { mulberry32 } = await import('../../src/eval/random.js');
     const random = mulberry32(3);
-    for (const n of [0, 1, 2, 17, 1000, 70000]) {
-      const x = Float64Array.from({ length: n }, () => (random() < 0.1 ? NaN : random() < 0.3 ? -0 : Math.round(random() * 50) - 25));
+    const value = (): number => {
+      const u = random();
+      if (u < 0.1) return NaN;
+      if (u < 0.2) return random() < 0.5 ? -0 : 0;
+      if (u < 0.25) return random() < 0.5 ? Infinity : -Infinity;
+      if (u < 0.6) return Math.round(random() * 50) - 25; // ties
+      return (random() - 0.5) * 10 ** Math.floor(random() * 80 - 40); // tiny to huge, both signs
+    };
+    // float64 columns sort 64-bit keys, float32 columns 32-bit ones: both against the comparator.
+    for (const [n, float32] of [0, 1, 2, 17, 1000, 70000].flatMap((n) => [[n, false], [n, true]] as const)) {
+      const x = (float32 ? Float32Array : Float64Array).from({ length: n }, value);
       const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => {
         const na = Number.isNaN(x[a]);
         const nb = Number.isNaN(x[b]);

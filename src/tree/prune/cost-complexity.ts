@@ -6,6 +6,7 @@ import { majorityClass, type TreeNode } from '../node.js';
 import type { MissingPolicy } from '../options.js';
 import { compactTree, leafErrors, total } from './compact.js';
 import { routeRows } from './recount.js';
+import { nodesOf } from '../store.js';
 import type { CcpCv, CcpCvRow, CcpPathEntry, GrowFn } from './types.js';
 
 /**
@@ -158,7 +159,7 @@ export function chooseAlphaByCV(
     idx.forEach((r, j) => (fold[j] === f ? test : train).push(r));
     if (test.length === 0 || train.length === 0) continue;
     const trainWeights = Float64Array.from(train, (r) => weights[r]);
-    const foldTree = grow(subsetRows(data, train), trainWeights);
+    const foldTree = nodesOf(grow(subsetRows(data, train), trainWeights));
     const links = weakestLinks(foldTree);
     const reach = routeRows(foldTree, data, weights, test, { missing: options.missing, shares: 'stored' }).counts;
     let foldWeight = 0;

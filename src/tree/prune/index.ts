@@ -6,6 +6,7 @@
 import { subsetRows } from '../../data/subset.js';
 import { GroveError } from '../../errors.js';
 import type { TreeNode } from '../node.js';
+import { nodesOf, type GrownTree } from '../store.js';
 import { countLeaves } from './compact.js';
 import { chooseAlphaByCV, pruneCostComplexity, weakestLinks } from './cost-complexity.js';
 import { pruneErrorBased } from './error-based.js';
@@ -84,7 +85,7 @@ export function pruneTree(nodes: TreeNode[], ctx: PruneContext): PruneResult {
  * `pruneFraction` of the rows (seeded by `seed`) is held out and the tree is grown on the rest;
  * every other method grows on all rows. `info` is undefined when `prune` is 'none'.
  */
-export function growAndPrune(ctx: PruneContext & Required<Pick<PruneContext, 'data' | 'weights' | 'grow'>>): { nodes: TreeNode[]; info?: PruningInfo } {
+export function growAndPrune(ctx: PruneContext & Required<Pick<PruneContext, 'data' | 'weights' | 'grow'>>): { nodes: GrownTree; info?: PruningInfo } {
   const { data, weights, grow } = ctx;
   const options: PruneOptions = { ...DEFAULTS, ...definedOnly(ctx.options) };
   if (options.prune === 'none') return { nodes: grow(data, weights) };
@@ -92,14 +93,14 @@ export function growAndPrune(ctx: PruneContext & Required<Pick<PruneContext, 'da
     const { train, validation } = stratifiedHoldOut(data.labels, data.classes.length, options.pruneFraction, options.seed);
     if (train.length === 0 || validation.length === 0) {
       // Too few rows to hold any out: grow on everything, prune nothing.
-      const nodes = grow(data, weights);
+      const nodes = nodesOf(grow(data, weights));
       const leaves = countLeaves(nodes);
       return { nodes, info: { method: 'reduced-error', leavesBefore: leaves, leavesAfter: leaves, validationRows: 0 } };
     }
-    const nodes = grow(subsetRows(data, train), Float64Array.from(train, (r) => weights[r]));
+    const nodes = nodesOf(grow(subsetRows(data, train), Float64Array.from(train, (r) => weights[r])));
     return pruneTree(nodes, { ...ctx, trainRows: train, validationRows: validation });
   }
-  return pruneTree(grow(data, weights), ctx);
+  return pruneTree(nodesOf(grow(data, weights)), ctx);
 }
 
 /** The entries of `o` whose value is not undefined (so they do not hide a default). */

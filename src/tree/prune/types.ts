@@ -1,4 +1,5 @@
 import type { Dataset } from '../../data/dataset.js';
+import type { GrownTree } from '../store.js';
 import type { TreeNode } from '../node.js';
 import type { MissingPolicy, PruneMethod } from '../options.js';
 
@@ -61,7 +62,7 @@ export interface PruningInfo {
 }
 
 /** Grows a full tree on a data set with per-row weights (fit passes growTree with the resolved options). */
-export type GrowFn = (data: Dataset, weights: Float64Array) => TreeNode[];
+export type GrowFn = (data: Dataset, weights: Float64Array) => GrownTree;
 
 /** Options pruning reads (a subset of ResolvedOptions). */
 export interface PruneOptions {
