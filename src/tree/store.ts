@@ -22,21 +22,10 @@ export function nodesOf(tree: GrownTree): TreeNode[] {
 }
 
 /** A `TreeStore`'s arrays, for posting between threads (a class instance loses its methods there). */
-export interface StoreData {
-  classes: number;
-  size: number;
-  counts: Float64Array;
-  n: Int32Array;
-  depth: Int32Array;
-  firstChild: Int32Array;
-  branches: Int32Array;
-  score: Float64Array;
-  improvement: Float64Array;
-  missingBranch: Int32Array;
-  feature: Int32Array;
-  threshold: Float64Array;
-  splits: Map<number, Split>;
-}
+export type StoreData = Pick<
+  TreeStore,
+  'classes' | 'size' | 'counts' | 'n' | 'depth' | 'firstChild' | 'branches' | 'score' | 'improvement' | 'missingBranch' | 'feature' | 'threshold' | 'splits'
+>;
 
 /**
  * The nodes of a growing tree in typed arrays, one entry per node: about 90 bytes a node on two
