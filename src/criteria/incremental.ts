@@ -12,6 +12,12 @@ export interface IncrementalForm {
   move(c: number, w: number, l: number, r: number): void;
   /** The criterion's value for the current split, whose branch weights are `nL` and `nR`. */
   value(nL: number, nR: number): number;
+  /**
+   * Optional: a cheaper bound of `value(nL, nR)` on its better side (at most the value for a
+   * minimised criterion, at least it for a maximised one). A scan skips `value` when the bound
+   * already cannot beat its best candidate, so the chosen split is the same.
+   */
+  optimistic?(nL: number, nR: number): number;
 }
 
 /** x·ln x with 0·ln 0 = 0; exact integers below the table size come from a table (no log call). */

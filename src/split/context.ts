@@ -114,9 +114,19 @@ export class ScanContext {
     return inc;
   }
 
-  /** Oriented score of the current two-branch table, whose branch weights are `left` and `right`. */
-  scoreBinary(inc: IncrementalForm | null, left: number, right: number, unknown: Float64Array, unknownWeight: number): number {
-    if (inc) return this.sign * inc.value(left, right);
+  /**
+   * Oriented score of the current two-branch table, whose branch weights are `left` and `right`;
+   * or, when the form's optimistic bound cannot beat `best`, that bound (the caller then keeps its
+   * best, as it would with the exact score).
+   */
+  scoreBinary(inc: IncrementalForm | null, left: number, right: number, unknown: Float64Array, unknownWeight: number, best: number): number {
+    if (inc) {
+      if (inc.optimistic !== undefined && best !== -Infinity) {
+        const bound = this.sign * inc.optimistic(left, right);
+        if (!beats(bound, best)) return bound;
+      }
+      return this.sign * inc.value(left, right);
+    }
     this.table.branchTotals[0] = left;
     this.table.branchTotals[1] = right;
     return unknownWeight > 0 && this.missing === 'learned' ? this.scoreLearned(unknown, unknownWeight) : this.score(this.table);

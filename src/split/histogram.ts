@@ -140,7 +140,7 @@ export function scanHistogram(
     if (leftRows < ctx.minLeaf) continue;
     if (knownRows - leftRows < ctx.minLeaf) break;
     out.tried++;
-    const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight);
+    const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight, out.oriented);
     if (beats(score, out.oriented)) {
       // Midpoint to the next value present at this node, as exact mode does.
       let next = b + 1;
@@ -217,7 +217,7 @@ export function scanBinnedRows(
     if (leftRows < ctx.minLeaf) continue;
     if (knownEnd - leftRows < ctx.minLeaf) break;
     out.tried++;
-    const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight);
+    const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight, out.oriented);
     if (beats(score, out.oriented)) out.keepBinary(score, midpoint(bf.hi[code], bf.lo[next]), learned ? ctx.lastMissingBranch : -1, counts, code);
   }
   out.finishBinary(learned);

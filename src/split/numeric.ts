@@ -64,7 +64,7 @@ export function scanNumeric(
     if (nLeft < minLeaf) continue;
     if (nKnown - nLeft < minLeaf) break;
     out.tried++;
-    const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight);
+    const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight, out.oriented);
     if (beats(score, out.oriented)) out.keepBinary(score, midpoint(xv, xn), learned ? ctx.lastMissingBranch : -1, counts);
   }
   out.finishBinary(learned);

@@ -13,9 +13,9 @@ import { fit } from '../../src/tree/fit.js';
 const withIncremental = listCriteria().filter((c) => c.incremental);
 
 describe('incremental forms', () => {
-  it('exist for the Gini and entropy families, chi-square and G', () => {
+  it('exist for the Gini and entropy families, chi-square, G and DCSM', () => {
     expect(withIncremental.map((c) => c.name).sort()).toEqual(
-      ['average-gain', 'chi-square', 'g-statistic', 'gain-ratio', 'gini', 'info-gain', 'normalized-gain'].sort(),
+      ['average-gain', 'chi-square', 'dcsm', 'g-statistic', 'gain-ratio', 'gini', 'info-gain', 'normalized-gain'].sort(),
     );
   });
 
@@ -40,11 +40,40 @@ describe('incremental forms', () => {
           nL += w;
           nR -= w;
           const expected = crit.evaluate(tableFromCounts([left, right.map((x) => Math.max(0, x))]));
-          expect(inc.value(nL, nR)).toBeCloseTo(expected, 9);
+          const value = inc.value(nL, nR);
+          expect(value).toBeCloseTo(expected, 9);
+          if (inc.optimistic) {
+            // A bound on the better side of the value, and a tight one (else it skips nothing).
+            const bound = inc.optimistic(nL, nR);
+            if (crit.better === 'lower') expect(bound).toBeLessThanOrEqual(value);
+            else expect(bound).toBeGreaterThanOrEqual(value);
+            expect(Math.abs(bound - value)).toBeLessThanOrEqual(0.01 * Math.abs(value));
+          }
         }
       }
     });
   }
+
+  it('DCSM: its exp-free bound stays below the value on tables with skewed and tiny shares', () => {
+    const form = listCriteria().find((c) => c.name === 'dcsm')!.incremental!();
+    const random = mulberry32(13);
+    for (let trial = 0; trial < 2000; trial++) {
+      const k = 2 + Math.floor(random() * 4);
+      const totals = Array.from({ length: k }, () => (random() < 0.3 ? 1e-6 : 1) * Math.floor(1 + random() * 1000));
+      form.reset(totals, k);
+      const left = new Array(k).fill(0);
+      let nL = 0;
+      let nR = totals.reduce((a, b) => a + b, 0);
+      for (let c = 0; c < k; c++) {
+        const w = totals[c] * random();
+        form.move(c, w, left[c], totals[c]);
+        left[c] += w;
+        nL += w;
+        nR -= w;
+      }
+      expect(form.optimistic!(nL, nR)).toBeLessThanOrEqual(form.value(nL, nR));
+    }
+  });
 
   it('the grower grows the same trees with and without them', () => {
     const random = mulberry32(12);
