@@ -1,18 +1,22 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
 import type { Dataset } from '../../src/data/dataset.js';
 import { listCriteria, registerCriterion } from '../../src/criteria/registry.js';
 import { fit } from '../../src/tree/fit.js';
+import { DEFAULTS, resolveOptions } from '../../src/tree/options.js';
 import { DecisionTree } from '../../src/tree/model.js';
 import { loadModel, saveModel } from '../../src/io/model-file.js';
 import { GroveError } from '../../src/errors.js';
 import type { TreeNode } from '../../src/tree/node.js';
 import { corpus, fixture, haveCorpus } from '../helpers/paths.js';
 
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const tennis = readDataset(fixture('play-tennis.csv'), { target: 'Play' });
 
 /** Every internal node of a tree with its id. */
@@ -308,5 +312,28 @@ describe('argsortNumeric', () => {
       });
       expect(Array.from(argsortNumeric(x))).toEqual(expected);
     }
+  });
+});
+
+describe('resolveOptions', () => {
+  it('gives every result one hidden class in V8, however many fits a process runs', () => {
+    // Object spreads gave each call a class of its own from the 9th call on, and the grower's
+    // optimised code deoptimised on every later fit. Checked in a child process (natives syntax), on dist/.
+    const script = `
+      const { resolveOptions } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'tree', 'options.js')).href)});
+      const same = new Function('a', 'b', 'return %HaveSameMap(a, b)');
+      const first = resolveOptions({ criterion: 'dcsm', prune: 'none' });
+      let all = true;
+      for (let i = 0; i < 40; i++) all = same(first, resolveOptions({ criterion: 'dcsm', prune: 'none' })) && all;
+      console.log(JSON.stringify({ all, algorithm: first.algorithm, criterion: first.criterion }));`;
+    const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toEqual({ all: true, algorithm: 'cart', criterion: 'dcsm' });
+  });
+
+  it('keeps every option given', () => {
+    const given = { maxDepth: 3, bins: 16, classWeight: 'balanced' as const, knnK: 3, ccpAlpha: 0.01 };
+    const resolved = resolveOptions(given);
+    for (const [k, v] of Object.entries(given)) expect(resolved[k as keyof typeof resolved]).toEqual(v);
+    expect(Object.keys(resolved)).toEqual(expect.arrayContaining(Object.keys(DEFAULTS)));
   });
 });
