@@ -4,10 +4,11 @@ import type { NumericValues } from '../data/dataset.js';
  * Row order of a numeric column, ascending, missing values (NaN) last, ties by row index.
  * An LSD radix sort of the values' order-preserving keys — 64-bit, or 32-bit for float32 columns —
  * in digits of 11/11/10 bits (8 bits below 16384 rows): linear time, stable (so ties stay in row
- * order), and it skips digits every value shares.
+ * order), and it skips digits every value shares. Small columns of non-integers go by rank instead.
  */
 export function argsortNumeric(x: NumericValues, work?: SortWork): Int32Array {
   const n = x.length;
+  if (n < RANK_BELOW && !allIntegers(x)) return argsortByRank(x, work);
   const u32 = (k: number) => (work ? work.u32(k, n) : new Uint32Array(n));
   const i32 = (k: number) => (work ? work.i32(k, n) : new Int32Array(n));
   // Order-preserving keys: flip the sign bit of non-negative values, every bit of negative ones;
@@ -110,6 +111,55 @@ export function argsortNumeric(x: NumericValues, work?: SortWork): Int32Array {
     order = next;
     next = o;
   }
+  return order;
+}
+
+/**
+ * Below this many rows a column of non-integers is ordered by `argsortByRank`: its radix sort would
+ * run all eight 8-bit passes, and the rank route was 1.3-1.5 x faster on 500-16,000 rows (integer
+ * columns skip most radix passes and stay there).
+ */
+const RANK_BELOW = 1 << 14;
+
+function allIntegers(x: NumericValues): boolean {
+  for (let i = 0; i < x.length; i++) if (x[i] !== Math.floor(x[i])) return false;
+  return true;
+}
+
+/**
+ * `argsortNumeric` through ranks: the engine's sort of a copy of the values (NaN last), the
+ * distinct values, each row's rank by binary search (-0 and 0 share one), then a counting sort of
+ * the rows by rank, stable, so ties keep row order as in the radix sort.
+ */
+function argsortByRank(x: NumericValues, work?: SortWork): Int32Array {
+  const n = x.length;
+  const sorted = work ? work.f64(0, n) : new Float64Array(n);
+  sorted.set(x);
+  sorted.sort();
+  let known = n;
+  while (known > 0 && Number.isNaN(sorted[known - 1])) known--;
+  let m = 0;
+  for (let i = 0; i < known; i++) if (m === 0 || sorted[i] !== sorted[m - 1]) sorted[m++] = sorted[i];
+  const rank = work ? work.i32(1, n) : new Int32Array(n);
+  const starts = new Int32Array(m + 2);
+  for (let i = 0; i < n; i++) {
+    const v = x[i];
+    let lo = m;
+    if (v === v) {
+      lo = 0;
+      let hi = m - 1;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (sorted[mid] < v) lo = mid + 1;
+        else hi = mid;
+      }
+    }
+    rank[i] = lo;
+    starts[lo + 1]++;
+  }
+  for (let r = 0; r <= m; r++) starts[r + 1] += starts[r];
+  const order = work ? work.i32(0, n) : new Int32Array(n);
+  for (let i = 0; i < n; i++) order[starts[rank[i]]++] = i;
   return order;
 }
 

@@ -313,6 +313,21 @@ describe('argsortNumeric', () => {
       expect(Array.from(argsortNumeric(x))).toEqual(expected);
     }
   });
+
+  it('orders small integer columns (the radix route) and small non-integer ones (the rank route) alike, with scratch reuse', async () => {
+    const { argsortNumeric } = await import('../../src/tree/grow.js');
+    const { SortWork } = await import('../../src/tree/argsort.js');
+    const { mulberry32 } = await import('../../src/eval/random.js');
+    const random = mulberry32(5);
+    const work = new SortWork();
+    for (const n of [3000, 40, 9000]) {
+      const ints = Float64Array.from({ length: n }, () => Math.floor(random() * 30) - 10);
+      const halves = ints.map((v) => v / 2); // the same order, now with non-integers
+      const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => ints[a] - ints[b] || a - b);
+      expect(Array.from(argsortNumeric(ints, work))).toEqual(expected);
+      expect(Array.from(argsortNumeric(halves, work))).toEqual(expected);
+    }
+  });
 });
 
 describe('resolveOptions', () => {
