@@ -5,7 +5,7 @@ import type { EntryPool } from '../tree/entries.js';
 import type { ResolvedOptions } from '../tree/options.js';
 import { CategoryCounts, scanMultiway, scanSubsets } from './categorical.js';
 import { ScanContext } from './context.js';
-import { finalizeCandidate, type FinalizeScratch } from './finalize.js';
+import { finalizeCandidate, FinalizeScratch } from './finalize.js';
 import { scanNumeric } from './numeric.js';
 import { Candidate, beats } from './types.js';
 
@@ -41,7 +41,7 @@ export class FeatureEvaluator {
     this.cc = new CategoryCounts(maxCategories, classes);
     this.known = new Float64Array(classes);
     this.combo = new Int32Array(maxCategories);
-    this.scratch = { table: createTable(maxCategories, classes), parent: createTable(1, classes) };
+    this.scratch = new FinalizeScratch(maxCategories, classes);
   }
 
   /** A Candidate sized for this data (one per feature, reused across nodes). */

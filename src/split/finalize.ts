@@ -1,14 +1,44 @@
 import { orientedScore } from '../criteria/registry.js';
-import { informationGain } from '../criteria/table.js';
+import { createTable, informationGain } from '../criteria/table.js';
 import { splitInfoWithUnknown } from '../criteria/gain.js';
 import type { CountTable, Criterion } from '../criteria/types.js';
 import type { MissingPolicy } from '../tree/options.js';
 import type { Candidate } from './types.js';
 
-/** Scratch for `finalizeCandidate`: a view of the candidate's table and the parent table. */
-export interface FinalizeScratch {
-  table: CountTable;
-  parent: CountTable;
+/**
+ * Scratch for `finalizeCandidate`: a view of the candidate's table, the parent table, and the
+ * parent's last score. Every feature of a node without missing values has the same parent totals,
+ * so the parent is scored once per node, not once per feature (a k-class evaluation each).
+ */
+export class FinalizeScratch {
+  readonly table: CountTable;
+  readonly parent: CountTable;
+  private parentCriterion: Criterion | null = null;
+  private parentOriented = 0;
+
+  constructor(maxBranches: number, classes: number) {
+    this.table = createTable(maxBranches, classes);
+    this.parent = createTable(1, classes);
+  }
+
+  /** The oriented score of `t`'s class totals as one branch, from the cache when they are the same as last time. */
+  parentScore(crit: Criterion, t: CountTable): number {
+    const k = t.classes;
+    const p = this.parent;
+    let same = this.parentCriterion === crit && p.total === t.total;
+    for (let c = 0; c < k && same; c++) same = p.classTotals[c] === t.classTotals[c];
+    if (same) return this.parentOriented;
+    p.branches = 1;
+    for (let c = 0; c < k; c++) {
+      p.counts[c] = t.classTotals[c];
+      p.classTotals[c] = t.classTotals[c];
+    }
+    p.branchTotals[0] = t.total;
+    p.total = t.total;
+    this.parentCriterion = crit;
+    this.parentOriented = orientedScore(crit, crit.evaluate(p));
+    return this.parentOriented;
+  }
 }
 
 /** Load the candidate's best table into `t` (computing totals). */
@@ -44,19 +74,10 @@ export function finalizeCandidate(cand: Candidate, crit: Criterion, missing: Mis
   if (!cand.found) return;
   const t = s.table;
   loadCandidateTable(cand, t);
-  const k = t.classes;
-  const p = s.parent;
-  p.branches = 1;
-  for (let c = 0; c < k; c++) {
-    p.counts[c] = t.classTotals[c];
-    p.classTotals[c] = t.classTotals[c];
-  }
-  p.branchTotals[0] = t.total;
-  p.total = t.total;
   const unknown = cand.unknownInTable ? 0 : cand.unknownWeight;
   const all = t.total + unknown;
   const share = all > 0 ? t.total / all : 0;
-  const parentOriented = orientedScore(crit, crit.evaluate(p));
+  const parentOriented = s.parentScore(crit, t);
   const penalty = mdl && cand.kind === 'numeric' && cand.tried > 1 && all > 0 ? Math.log2(cand.tried) / all : 0;
   // Information gain is needed only by C4.5's rule and the MDL correction: skip its logarithms otherwise.
   let gain = needGain || penalty > 0 ? share * informationGain(t) : 0;

@@ -2,7 +2,7 @@ import type { Column, Dataset } from '../data/dataset.js';
 import { createTable } from '../criteria/table.js';
 import { GroveError } from '../errors.js';
 import { CategoryCounts, fillFromHistogram, scanMultiway, scanSubsets } from '../split/categorical.js';
-import { finalizeCandidate, type FinalizeScratch } from '../split/finalize.js';
+import { finalizeCandidate, FinalizeScratch } from '../split/finalize.js';
 import { SMALL_NODE_ROWS, binFeature, scanBinnedRows, scanHistogram, type BinnedFeature } from '../split/histogram.js';
 import { ScanContext } from '../split/context.js';
 import { Candidate } from '../split/types.js';
@@ -147,7 +147,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
     this.cc = new CategoryCounts(maxCategories, k);
     this.combo = new Int32Array(maxCategories);
     this.known = new Float64Array(k);
-    this.scratch = { table: createTable(maxCategories, k), parent: createTable(1, k) };
+    this.scratch = new FinalizeScratch(maxCategories, k);
     this.view = createTable(maxCategories, k);
     this.cands = features.map(() => new Candidate(maxCategories, k));
     this.scratchI = new Int32Array(n);
