@@ -10,7 +10,7 @@ import { NodeGrower, sortInto, type Buffers, type StackEntry } from '../tree/gro
 import { HistGrower, binInto, type HistLayout } from '../tree/grow-hist.js';
 import { SortWork } from '../tree/argsort.js';
 import { resolveOptions, type FitOptions, type ResolvedOptions } from '../tree/options.js';
-import type { Column } from '../data/dataset.js';
+import type { Column, NumericValues } from '../data/dataset.js';
 import type { GrowInit, Job, Reply } from './parallel-grow.js';
 
 const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
@@ -29,10 +29,9 @@ function reply(message: Reply): void {
   Atomics.notify(signal, 0);
 }
 
-/** Sort feature `f` whose raw values the main thread put in its `vals` array. */
+/** Sort feature `f` from this fit's shared copy of its values. */
 function presort(f: number, work: SortWork): void {
-  const slice = buf!.sorted[f]!;
-  sortInto(slice.vals.slice(), slice, work);
+  sortInto((features[f] as { values: NumericValues }).values, buf!.sorted[f]!, work);
 }
 
 function entryOf(job: { start: number; end: number; depth: number; totals: Float64Array; excluded: readonly number[] }): StackEntry {
@@ -81,7 +80,7 @@ function run(job: Job): Reply {
 /** Set up for one fit (the pool reuses this worker for the next). */
 function init(msg: GrowInit): void {
   features = msg.features.map((f) =>
-    f.kind === 'numeric' ? { kind: 'numeric', name: f.name, values: new Float64Array(0) } : { kind: 'categorical', name: f.name, codes: f.codes!, categories: f.categories! },
+    f.kind === 'numeric' ? { kind: 'numeric', name: f.name, values: f.values ?? new Float64Array(0) } : { kind: 'categorical', name: f.name, codes: f.codes!, categories: f.categories! },
   );
   opts = resolveOptions(msg.options as FitOptions);
   classes = msg.classes;
@@ -90,7 +89,7 @@ function init(msg: GrowInit): void {
     buf = { ids: msg.ids, sorted: msg.sorted };
     // Threads partition different features of one node at the same positions: scratch is per thread.
     const n = msg.ids.length;
-    grower = new NodeGrower(features, pool, classes, opts, { branchOf: msg.branchOf, scratchI: new Int32Array(n), scratchF: new Float64Array(n) });
+    grower = new NodeGrower(features, pool, classes, opts, { branchOf: msg.branchOf, scratchI: new Int32Array(n) });
   } else {
     hist = { layout: { codes: msg.codes, rows: msg.rows, branchOf: msg.branchOf, binned: [] }, labels: msg.labels, weights: msg.weights, work: new SortWork() };
   }

@@ -17,14 +17,14 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import type { Dataset } from '../data/dataset.js';
+import type { Dataset, NumericValues } from '../data/dataset.js';
 import { BUILTIN_CRITERIA } from '../criteria/registry.js';
 import { plainArrays, sharedArrays } from '../tree/arrays.js';
 import { EntryPool } from '../tree/entries.js';
 import { NodeGrower, rootEntry, sortInto, setParallelGrow, type Buffers, type NodeTeam, type StackEntry } from '../tree/grow.js';
 import { TreeStore, type StoreData } from '../tree/store.js';
 import type { ResolvedOptions } from '../tree/options.js';
-import type { SortedSlice } from '../split/evaluate.js';
+import type { SortedSlice } from '../tree/sorted-slice.js';
 import type { Candidate } from '../split/types.js';
 import type { BinnedFeature } from '../split/histogram.js';
 import { HistGrower, binInto, checkHistogramOptions, codeCategoricals, histLayout, type HistEntry } from '../tree/grow-hist.js';
@@ -48,7 +48,8 @@ function taskRows(n: number, threads: number): { min: number; max: number } {
 
 /** What a worker needs for one fit: views of the shared layout and what it needs to grow. */
 export type GrowInit = {
-  features: { kind: 'numeric' | 'categorical'; name: string; codes?: Int32Array; categories?: string[] }[];
+  /** Numeric features carry their values in exact mode (shared copies: thresholds and missing values are read from them). */
+  features: { kind: 'numeric' | 'categorical'; name: string; values?: NumericValues; codes?: Int32Array; categories?: string[] }[];
   classes: number;
   options: Record<string, unknown>;
 } & (
@@ -262,13 +263,7 @@ class Team implements NodeTeam {
   /** Sort the numeric features into `buf`, a share per thread. */
   presort(data: Dataset, buf: Buffers): void {
     const numeric = data.features.flatMap((col, f) => (col.kind === 'numeric' ? [f] : []));
-    // Workers sort from the raw values, which they find in the (not yet sorted) vals arrays.
-    for (let t = 1; t < this.threads; t++) {
-      for (const f of this.share(numeric, t)) {
-        const col = data.features[f];
-        if (col.kind === 'numeric') buf.sorted[f]!.vals.set(col.values);
-      }
-    }
+    // Workers sort from their shared copies of the values (GrowInit's features).
     this.round(
       (t) => ({ op: 'presort', features: this.share(numeric, t) }),
       () => {
@@ -304,12 +299,17 @@ function sharedBuffers(data: Dataset): Buffers {
   const n = data.nRows;
   const ids = sharedArrays.int32(n);
   for (let i = 0; i < n; i++) ids[i] = i;
-  return {
-    ids,
-    sorted: data.features.map((col) =>
-      col.kind === 'numeric' ? { order: sharedArrays.int32(n), vals: col.values instanceof Float32Array ? sharedArrays.float32(n) : sharedArrays.float64(n) } : null,
-    ),
-  };
+  return { ids, sorted: data.features.map((col) => (col.kind === 'numeric' ? { order: sharedArrays.int32(n) } : null)) };
+}
+
+/** Shared copies of the numeric columns, in their own precision, for the workers. */
+function sharedValues(data: Dataset): (NumericValues | undefined)[] {
+  return data.features.map((col) => {
+    if (col.kind !== 'numeric') return undefined;
+    const copy = col.values instanceof Float32Array ? sharedArrays.float32(data.nRows) : sharedArrays.float64(data.nRows);
+    copy.set(col.values);
+    return copy;
+  });
 }
 
 /** Grow `data`'s tree on several threads (the main one included); null when one thread is better. */
@@ -326,7 +326,7 @@ export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Floa
   const { criterionImpl: _criterion, ...options } = opts;
   const team = new Team(t - 1, {
     mode: 'exact',
-    features: describeFeatures(data),
+    features: describeFeatures(data, sharedValues(data)),
     classes: k,
     options,
     pool: { row: pool.row, label: pool.label, weight: pool.weight },
@@ -336,7 +336,7 @@ export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Floa
   });
   try {
     team.presort(data, buf);
-    const grower = new NodeGrower(data.features, pool, k, opts, { branchOf, scratchI: plainArrays.int32(n), scratchF: plainArrays.float64(n) });
+    const grower = new NodeGrower(data.features, pool, k, opts, { branchOf, scratchI: plainArrays.int32(n) });
     const { min: minTask, max: maxTask } = taskRows(n, t);
     team.grower = grower;
     team.minShared = maxTask + 1;
@@ -364,8 +364,8 @@ export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Floa
   }
 }
 
-const describeFeatures = (data: Dataset): GrowInit['features'] =>
-  data.features.map((col) => (col.kind === 'numeric' ? { kind: 'numeric', name: col.name } : { kind: 'categorical', name: col.name, codes: col.codes, categories: col.categories }));
+const describeFeatures = (data: Dataset, values: (NumericValues | undefined)[] = []): GrowInit['features'] =>
+  data.features.map((col, f) => (col.kind === 'numeric' ? { kind: 'numeric', name: col.name, values: values[f] } : { kind: 'categorical', name: col.name, codes: col.codes, categories: col.categories }));
 
 /**
  * Histogram mode on several threads: the numeric features are quantised in parallel (each thread

@@ -1,6 +1,7 @@
 import { createTable } from '../criteria/table.js';
 import { getCriterion } from '../criteria/registry.js';
-import type { Column, NumericValues } from '../data/dataset.js';
+import type { Column } from '../data/dataset.js';
+import type { SortedSlice } from '../tree/sorted-slice.js';
 import type { EntryPool } from '../tree/entries.js';
 import type { ResolvedOptions } from '../tree/options.js';
 import { CategoryCounts, scanMultiway, scanSubsets } from './categorical.js';
@@ -9,12 +10,6 @@ import { finalizeCandidate, FinalizeScratch } from './finalize.js';
 import { scanNumeric } from './numeric.js';
 import { Candidate, beats } from './types.js';
 
-/** A numeric feature's entries in sorted order (`order`) with their values alongside (`vals`). */
-export interface SortedSlice {
-  order: Int32Array;
-  /** The sorted values, in the column's own precision. */
-  vals: NumericValues;
-}
 
 
 /**
@@ -51,12 +46,12 @@ export class FeatureEvaluator {
 
   /**
    * Best split of feature `f` over entries [start, end): `ids` holds them in any order; for a
-   * numeric feature `sorted` holds the same entries sorted by it, with their values alongside.
+   * numeric feature `sorted` holds the same entries sorted by it.
    */
   evaluate(f: number, ids: Int32Array, sorted: SortedSlice | null, start: number, end: number, nodeTotals: Float64Array, out: Candidate): void {
     const col = this.features[f];
     if (col.kind === 'numeric') {
-      scanNumeric(this.ctx, f, sorted!.vals, sorted!.order, start, end, nodeTotals, this.known, out);
+      scanNumeric(this.ctx, f, col.values, sorted!.order, start, end, nodeTotals, this.known, out);
     } else {
       out.reset(f, this.opts.categoricalSplit === 'multiway' ? 'multiway' : 'subset');
       this.cc.fill(this.ctx, col.codes, col.categories.length, ids, start, end, out);

@@ -2,19 +2,21 @@ import type { Candidate } from './types.js';
 import type { NumericValues } from '../data/dataset.js';
 import { beats } from './types.js';
 import type { ScanContext } from './context.js';
+import { ENTRY } from '../tree/sorted-slice.js';
 
 /**
- * Zaki's EVALUATE-NUMERIC-ATTRIBUTE as one incremental pass: `order[start..end)` holds the node's
- * entries sorted by the feature (missing values last) and `vals` their values in the same order,
- * so the pass reads memory sequentially. Moving an entry from the right branch to the left
- * updates the count table in O(1) (and the criterion's running sums, when it has an incremental
- * form); the criterion is evaluated only between successive distinct values, at the midpoint.
+ * Zaki's EVALUATE-NUMERIC-ATTRIBUTE as one incremental pass: `order[start..end)` is the node's
+ * sorted slice of the feature (src/tree/sorted-slice.ts: entry ids in value order, missing values
+ * last, `NEW_VALUE` where the value changes), so the pass reads one array in order. Moving an entry
+ * from the right branch to the left updates the count table in O(1) (and the criterion's running
+ * sums, when it has an incremental form); the criterion is evaluated only where the next entry
+ * starts a new value, at the midpoint, the only place the pass reads `values` (the column, by row).
  * Ties keep the lowest threshold. `known` is scratch (classes).
  */
 export function scanNumeric(
   ctx: ScanContext,
   feature: number,
-  vals: NumericValues,
+  values: NumericValues,
   order: Int32Array,
   start: number,
   end: number,
@@ -24,20 +26,20 @@ export function scanNumeric(
 ): void {
   out.reset(feature, 'numeric');
   const { classes: k, minLeaf, table } = ctx;
-  const { label: y, weight: w } = ctx.pool;
+  const { label: y, weight: w, row } = ctx.pool;
   for (let c = 0; c < k; c++) known[c] = nodeTotals[c];
   // Entries with a missing value sit at the end of the slice: take them out of the table.
   let knownEnd = end;
-  while (knownEnd > start && Number.isNaN(vals[knownEnd - 1])) {
+  while (knownEnd > start && Number.isNaN(values[row[order[knownEnd - 1] & ENTRY]])) {
     knownEnd--;
-    const e = order[knownEnd];
+    const e = order[knownEnd] & ENTRY;
     known[y[e]] -= w[e];
     out.unknown[y[e]] += w[e];
     out.unknownWeight += w[e];
   }
   const nKnown = knownEnd - start;
   if (nKnown < 2 * minLeaf || nKnown < 2) return;
-  if (vals[start] === vals[knownEnd - 1]) return; // constant at this node
+  if (values[row[order[start] & ENTRY]] === values[row[order[knownEnd - 1] & ENTRY]]) return; // constant at this node
 
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
   const inc = ctx.startBinaryScan(known, learned);
@@ -46,8 +48,11 @@ export function scanNumeric(
   let left = 0;
   let right = table.total;
   const last = knownEnd - 1;
+  let next = order[start];
+  let best = -1;
   for (let j = start; j < last; j++) {
-    const e = order[j];
+    const e = next & ENTRY;
+    next = order[j + 1];
     const c = y[e];
     const we = unit ? 1 : w[e];
     const l = counts[c];
@@ -57,16 +62,19 @@ export function scanNumeric(
     counts[k + c] = r - we;
     left += we;
     right -= we;
-    const xv = vals[j];
-    const xn = vals[j + 1];
-    if (xn <= xv) continue; // not a boundary between distinct values
+    if (next >= 0) continue; // the next entry has the same value: no threshold here
     const nLeft = j - start + 1;
     if (nLeft < minLeaf) continue;
     if (nKnown - nLeft < minLeaf) break;
     out.tried++;
     const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight, out.oriented);
-    if (beats(score, out.oriented)) out.keepBinary(score, midpoint(xv, xn), learned ? ctx.lastMissingBranch : -1, counts);
+    if (beats(score, out.oriented)) {
+      out.keepBinary(score, NaN, learned ? ctx.lastMissingBranch : -1, counts);
+      best = j;
+    }
   }
+  // The threshold of the best position only: the scan improves on its best many times.
+  if (best >= 0) out.threshold = midpoint(values[row[order[best] & ENTRY]], values[row[order[best + 1] & ENTRY]]);
   out.finishBinary(learned);
 }
 

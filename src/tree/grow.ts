@@ -1,6 +1,6 @@
 import type { Column, Dataset, NumericValues } from '../data/dataset.js';
 import { createTable } from '../criteria/table.js';
-import { FeatureEvaluator, type SortedSlice } from '../split/evaluate.js';
+import { FeatureEvaluator } from '../split/evaluate.js';
 import type { Candidate } from '../split/types.js';
 import { EntryPool } from './entries.js';
 import type { ResolvedOptions } from './options.js';
@@ -11,10 +11,11 @@ import { growTreeHistogram } from './grow-hist.js';
 import { argsortNumeric, SortWork } from './argsort.js';
 import { plainArrays, type ArrayMaker } from './arrays.js';
 import { DepthFirstGrower } from './depth-first.js';
+import { ENTRY, markNewValues, type SortedSlice } from './sorted-slice.js';
 
 export { argsortNumeric };
 
-/** Entry-id arrays a node's slice lives in: any order (`ids`), and sorted per numeric feature with values alongside. */
+/** Entry-id arrays a node's slice lives in: any order (`ids`), and sorted per numeric feature (src/tree/sorted-slice.ts). */
 export interface Buffers {
   ids: Int32Array;
   sorted: (SortedSlice | null)[];
@@ -37,22 +38,16 @@ export interface StackEntry {
 export interface RowScratch {
   branchOf: Int32Array;
   scratchI: Int32Array;
-  scratchF: Float64Array;
 }
 
-/**
- * Sort `values` into a sorted slice: `order` gets the row order, `vals` the values in that order
- * (each as long as `values`; `values` may be a copy of `vals` itself, as worker threads use it).
- */
-export function sortInto(values: NumericValues, { order, vals }: SortedSlice, work?: SortWork): void {
-  order.set(argsortNumeric(values, work));
-  for (let i = 0; i < order.length; i++) vals[i] = values[order[i]];
+/** Sort `values` (a column, entry = row) into the sorted slice `order`, marks included. */
+export function sortInto(values: NumericValues, { order }: SortedSlice, work?: SortWork): void {
+  markNewValues(argsortNumeric(values, work), values, order);
 }
 
 /**
  * The root's buffers: entry ids 0..n-1 and, per numeric feature, the entries sorted by value
- * (radix sort, once) with the values alongside, in the column's precision (float32 columns keep
- * float32 values: exact, and 4 bytes less per row per feature).
+ * (once), 4 bytes per row per feature whatever the column's precision.
  */
 export function presort(data: Dataset, make: ArrayMaker = plainArrays): Buffers {
   const n = data.nRows;
@@ -61,7 +56,7 @@ export function presort(data: Dataset, make: ArrayMaker = plainArrays): Buffers 
   const work = new SortWork();
   const sorted = data.features.map((col) => {
     if (col.kind !== 'numeric') return null;
-    const slice = { order: make.int32(n), vals: col.values instanceof Float32Array ? make.float32(n) : make.float64(n) };
+    const slice = { order: make.int32(n) };
     sortInto(col.values, slice, work);
     return slice;
   });
@@ -70,7 +65,7 @@ export function presort(data: Dataset, make: ArrayMaker = plainArrays): Buffers 
 }
 
 export function rowScratch(n: number, make: ArrayMaker = plainArrays): RowScratch {
-  return { branchOf: make.int32(n), scratchI: make.int32(n), scratchF: make.float64(n) };
+  return { branchOf: make.int32(n), scratchI: make.int32(n) };
 }
 
 /** The root's stack entry over `buf`, with the weighted class totals of every entry. */
@@ -111,9 +106,9 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
   readonly sizes: Int32Array;
   readonly offsets: Int32Array;
   readonly codeBranch: Int32Array;
+  readonly marks: Int32Array;
   branchOf: Int32Array;
   scratchI: Int32Array;
-  scratchF: Float64Array;
   /** Threads that share the work of big nodes (the parallel grower's main thread sets it). */
   team?: NodeTeam;
 
@@ -134,7 +129,8 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
     this.sizes = new Int32Array(maxBranches);
     this.offsets = new Int32Array(maxBranches);
     this.codeBranch = new Int32Array(maxBranches);
-    ({ branchOf: this.branchOf, scratchI: this.scratchI, scratchF: this.scratchF } = scratch);
+    this.marks = new Int32Array(maxBranches);
+    ({ branchOf: this.branchOf, scratchI: this.scratchI } = scratch);
   }
 
   /** The best split of feature `f` at `entry`'s node into `out` (an excluded feature gets none). */
@@ -146,7 +142,7 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
   /** Partition numeric feature `f`'s sorted slice of `entry` by `branchOf` (stable; nothing for a categorical feature). */
   partitionFeature(f: number, entry: StackEntry, sizes: Int32Array, branches: number): void {
     const sl = entry.buf.sorted[f];
-    if (sl) partitionSorted(sl.order, sl.vals, entry.start, entry.end, this.branchOf, sizes, branches, this.offsets, this.scratchI, this.scratchF);
+    if (sl) partitionSorted(sl.order, entry.start, entry.end, this.branchOf, sizes, branches, this.offsets, this.marks, this.scratchI);
   }
 
   /** Make `entry`'s node a leaf or split it, pushing its children onto `stack`. */
@@ -180,12 +176,23 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
     let branchOf = this.branchOf;
     const sorted = buf.sorted[split.feature];
     if (sorted) {
-      // Numeric: walk the split feature's sorted slice (sequential reads; missing values last).
-      const { order, vals } = sorted;
+      // Numeric: the split feature's sorted slice is [≤ t][> t][missing]; find the two cuts by
+      // reading values (the missing tail, a binary search), then walk the entries.
+      const { order } = sorted;
+      const values = (col as { values: NumericValues }).values;
+      const valueAt = (i: number): number => values[row[order[i] & ENTRY]];
+      let knownEnd = end;
+      while (knownEnd > start && Number.isNaN(valueAt(knownEnd - 1))) knownEnd--;
+      let lo = start;
+      let hi = knownEnd;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (valueAt(mid) <= t) lo = mid + 1;
+        else hi = mid;
+      }
       for (let i = start; i < end; i++) {
-        const e = order[i];
-        const v = vals[i];
-        let b = Number.isNaN(v) ? -1 : v <= t ? 0 : 1;
+        const e = order[i] & ENTRY;
+        let b = i < lo ? 0 : i < knownEnd ? 1 : -1;
         if (b < 0 && missingBranch >= 0) b = missingBranch;
         branchOf[e] = b;
         if (b < 0) nMissing++;
@@ -247,13 +254,10 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
       }
       branchOf = this.branchOf;
       const size = sizes.subarray(0, branches).reduce((a, b) => a + b, 0);
-      if (this.scratchI.length < size) {
-        this.scratchI = new Int32Array(size);
-        this.scratchF = new Float64Array(size);
-      }
+      if (this.scratchI.length < size) this.scratchI = new Int32Array(size);
       childBuf = {
-        ids: partitionWithClones(buf.ids, null, start, end, branchOf, firstClone, sizes, branches, offsets, size).order,
-        sorted: buf.sorted.map((sl) => (sl ? partitionWithClones(sl.order, sl.vals, start, end, branchOf, firstClone, sizes, branches, offsets, size) : null)),
+        ids: partitionWithClones(buf.ids, false, start, end, branchOf, firstClone, sizes, branches, offsets, size),
+        sorted: buf.sorted.map((sl) => (sl ? { order: partitionWithClones(sl.order, true, start, end, branchOf, firstClone, sizes, branches, offsets, size) } : null)),
       };
       childStart = 0;
     } else {

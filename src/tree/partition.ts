@@ -1,4 +1,4 @@
-import type { NumericValues } from '../data/dataset.js';
+import { ENTRY, NEW_VALUE } from './sorted-slice.js';
 
 /** `offsets[b]` = where branch b starts: `from` plus the sizes of the branches before it. */
 function branchStarts(offsets: Int32Array, sizes: Int32Array, branches: number, from: number): void {
@@ -45,56 +45,70 @@ export function partitionStable(
   arr.set(scratch.subarray(start, end), start);
 }
 
-/** `partitionStable` for a sorted slice: entry ids and their values move together. */
+/**
+ * `partitionStable` for a sorted slice (src/tree/sorted-slice.ts), keeping its `NEW_VALUE` marks
+ * true: an entry is marked in its branch when any entry from just after the branch's previous one
+ * up to itself was marked in the parent slice (some value changed in between). `marks` is scratch
+ * (branches).
+ */
 export function partitionSorted(
   order: Int32Array,
-  vals: NumericValues,
   start: number,
   end: number,
   branchOf: Int32Array,
   sizes: Int32Array,
   branches: number,
   offsets: Int32Array,
-  scratchI: Int32Array,
-  scratchF: Float64Array,
+  marks: Int32Array,
+  scratch: Int32Array,
 ): void {
   branchStarts(offsets, sizes, branches, start);
   if (branches === 2) {
-    // Binary splits, the common case: both write positions stay in registers, picked without a
-    // branch; `offsets[b]++` chains every step through memory (2.1 × slower per entry on 1M
-    // entries split at random, 14.7 vs 6.9 ns).
+    // Binary splits, the common case: both write positions and both pending marks stay in
+    // registers, picked without a branch; `offsets[b]++` chains every step through memory (2.1 ×
+    // slower per entry on 1M entries split at random, 14.7 vs 6.9 ns).
     let left = offsets[0];
     let right = offsets[1];
+    let markL = 0;
+    let markR = 0;
     for (let i = start; i < end; i++) {
-      const e = order[i];
+      const x = order[i];
+      const e = x & ENTRY;
       const b = branchOf[e];
-      const d = b === 0 ? left : right;
+      const m = x & NEW_VALUE;
+      markL |= m;
+      markR |= m;
+      scratch[b === 0 ? left : right] = e | (b === 0 ? markL : markR);
       left += 1 - b;
       right += b;
-      scratchI[d] = e;
-      scratchF[d] = vals[i];
+      markL &= -b; // cleared when written left (b = 0), kept otherwise
+      markR &= b - 1;
     }
   } else {
+    // A count of marks seen so far; a branch's next entry is marked when the count moved since its last one.
+    let seen = 0;
+    marks.fill(-1, 0, branches);
     for (let i = start; i < end; i++) {
-      const e = order[i];
-      const d = offsets[branchOf[e]]++;
-      scratchI[d] = e;
-      scratchF[d] = vals[i];
+      const x = order[i];
+      if (x < 0) seen++;
+      const e = x & ENTRY;
+      const b = branchOf[e];
+      scratch[offsets[b]++] = marks[b] === seen ? e : e | NEW_VALUE;
+      marks[b] = seen;
     }
   }
-  order.set(scratchI.subarray(start, end), start);
-  vals.set(scratchF.subarray(start, end), start);
+  order.set(scratch.subarray(start, end), start);
 }
 
 /**
- * Stable k-way partition into fresh arrays of `total` entries where entries with `branchOf` = -1
+ * Stable k-way partition into a fresh array of `total` entries where entries with `branchOf` = -1
  * (a missing value under C4.5's fractional policy) go to every branch: as themselves in branch 0
- * and as their clones `firstClone[e] + b - 1` in branch b. Stability keeps sorted slices sorted;
- * `vals` (when given) moves along.
+ * and as their clones `firstClone[e] + b - 1` in branch b. With `sorted`, `arr` is a sorted slice
+ * and its `NEW_VALUE` marks are kept true as in `partitionSorted` (a clone has its original's value).
  */
 export function partitionWithClones(
   arr: Int32Array,
-  vals: NumericValues | null,
+  sorted: boolean,
   start: number,
   end: number,
   branchOf: Int32Array,
@@ -103,19 +117,21 @@ export function partitionWithClones(
   branches: number,
   offsets: Int32Array,
   total: number,
-): { order: Int32Array; vals: NumericValues } {
-  const order = new Int32Array(total);
-  const outVals = vals instanceof Float32Array ? new Float32Array(total) : new Float64Array(vals ? total : 0);
+): Int32Array {
+  const out = new Int32Array(total);
+  const marks = new Int32Array(branches).fill(-1);
+  let seen = 0;
   branchStarts(offsets, sizes, branches, 0);
   for (let i = start; i < end; i++) {
-    const e = arr[i];
+    const x = arr[i];
+    if (sorted && x < 0) seen++;
+    const e = x & ENTRY;
     const b = branchOf[e];
-    const v = vals ? vals[i] : 0;
     for (let c = b >= 0 ? b : 0; c < (b >= 0 ? b + 1 : branches); c++) {
-      const d = offsets[c]++;
-      order[d] = b >= 0 || c === 0 ? e : firstClone[e] + c - 1;
-      if (vals) outVals[d] = v;
+      const id = b >= 0 || c === 0 ? e : firstClone[e] + c - 1;
+      out[offsets[c]++] = sorted && marks[c] !== seen ? id | NEW_VALUE : id;
+      marks[c] = seen;
     }
   }
-  return { order, vals: outVals };
+  return out;
 }

@@ -2,7 +2,8 @@ import type { Dataset } from '../data/dataset.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import { beats } from '../split/types.js';
 import { EntryPool } from './entries.js';
-import { argsortNumeric } from './grow.js';
+import { sortInto } from './grow.js';
+import type { SortedSlice } from './sorted-slice.js';
 import { resolveOptions, type FitOptions } from './options.js';
 
 /** The root split one attribute would get, with the measure's raw value. */
@@ -43,8 +44,11 @@ export function scoreAttributes(data: Dataset, options: FitOptions = {}): ScoreR
   let bestName: string | null = null;
 
   const attributes = data.features.map((col, f): AttributeScore => {
-    const order = col.kind === 'numeric' ? argsortNumeric(col.values) : null;
-    const sorted = order && col.kind === 'numeric' ? { order, vals: Float64Array.from(order, (r) => col.values[r]) } : null;
+    let sorted: SortedSlice | null = null;
+    if (col.kind === 'numeric') {
+      sorted = { order: new Int32Array(n) };
+      sortInto(col.values, sorted);
+    }
     evaluator.evaluate(f, ids, sorted, 0, n, totals, cand);
     if (!cand.found) return { name: col.name, type: col.kind, score: null, split: null };
     if (beats(cand.key, bestKey)) {

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../src/eval/random.js';
+import { sortInto } from '../../src/tree/grow.js';
+import { partitionSorted, partitionWithClones } from '../../src/tree/partition.js';
+import { ENTRY, NEW_VALUE } from '../../src/tree/sorted-slice.js';
+
+/** For each element of `order[from..to)` after the first: is its value different from the previous one's? */
+function marks(order: Int32Array, from: number, to: number): boolean[] {
+  return Array.from({ length: Math.max(0, to - from - 1) }, (_, i) => (order[from + i + 1] & NEW_VALUE) !== 0);
+}
+function truth(order: Int32Array, from: number, to: number, valueOf: (e: number) => number): boolean[] {
+  return Array.from({ length: Math.max(0, to - from - 1) }, (_, i) => {
+    const a = valueOf(order[from + i] & ENTRY);
+    const b = valueOf(order[from + i + 1] & ENTRY);
+    return !(a === b || (Number.isNaN(a) && Number.isNaN(b)));
+  });
+}
+
+describe('sorted slices', () => {
+  const random = mulberry32(11);
+  const column = (n: number) =>
+    Float64Array.from({ length: n }, () => {
+      const u = random();
+      return u < 0.1 ? NaN : u < 0.2 ? (random() < 0.5 ? -0 : 0) : Math.floor(random() * 12) / 4;
+    });
+
+  it('marks every change of value after sorting, and keeps the marks true through binary and k-way partitions', () => {
+    for (const branches of [2, 3, 5]) {
+      for (let trial = 0; trial < 20; trial++) {
+        const n = 1 + Math.floor(random() * 300);
+        const x = column(n);
+        const order = new Int32Array(n);
+        sortInto(x, { order });
+        const value = (e: number) => x[e];
+        expect(marks(order, 0, n)).toEqual(truth(order, 0, n, value));
+        // Partition a sub-slice twice in a row, as a node and then its child.
+        let start = Math.floor(random() * (n / 3));
+        let end = n - Math.floor(random() * (n / 3));
+        for (let level = 0; level < 2 && end - start > 1; level++) {
+          const branchOf = new Int32Array(n);
+          const sizes = new Int32Array(branches);
+          for (let i = start; i < end; i++) sizes[(branchOf[order[i] & ENTRY] = Math.floor(random() * branches))]++;
+          const before = Array.from(order.subarray(start, end), (v) => v & ENTRY);
+          partitionSorted(order, start, end, branchOf, sizes, branches, new Int32Array(branches), new Int32Array(branches), new Int32Array(n));
+          let from = start;
+          for (let b = 0; b < branches; b++) {
+            const to = from + sizes[b];
+            // Stable: the branch's entries in their old order; marks say where the value changes.
+            expect(Array.from(order.subarray(from, to), (v) => v & ENTRY)).toEqual(before.filter((e) => branchOf[e] === b));
+            expect(marks(order, from, to)).toEqual(truth(order, from, to, value));
+            from = to;
+          }
+          end = start + sizes[0]; // grow into the first child
+        }
+      }
+    }
+  });
+
+  it('keeps the marks true when entries with a missing split value are cloned into every branch', () => {
+    for (let trial = 0; trial < 30; trial++) {
+      const n = 2 + Math.floor(random() * 200);
+      const x = column(n);
+      const order = new Int32Array(n);
+      sortInto(x, { order });
+      const branches = 2 + Math.floor(random() * 2);
+      const branchOf = new Int32Array(n);
+      const firstClone = new Int32Array(n);
+      const rowOf: number[] = Array.from({ length: n }, (_, i) => i);
+      const sizes = new Int32Array(branches);
+      let missing = 0;
+      for (let e = 0; e < n; e++) {
+        const b = random() < 0.2 ? -1 : Math.floor(random() * branches);
+        branchOf[e] = b;
+        if (b < 0) {
+          missing++;
+          firstClone[e] = rowOf.length;
+          for (let c = 1; c < branches; c++) rowOf.push(e);
+        } else sizes[b]++;
+      }
+      for (let b = 0; b < branches; b++) sizes[b] += missing;
+      const total = sizes.reduce((a, b) => a + b, 0);
+      const out = partitionWithClones(order, true, 0, n, branchOf, firstClone, sizes, branches, new Int32Array(branches), total);
+      let from = 0;
+      for (let b = 0; b < branches; b++) {
+        const to = from + sizes[b];
+        expect(marks(out, from, to)).toEqual(truth(out, from, to, (e) => x[rowOf[e]]));
+        from = to;
+      }
+    }
+  });
+});
