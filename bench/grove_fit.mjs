@@ -5,10 +5,14 @@
  * the split scanner goes polymorphic/megamorphic once several measures have run in one process,
  * which slows a later gini fit by ~10%). Prints one JSON object on stdout.
  *
- *   node --expose-gc bench/grove_fit.mjs --data FILE.csv --criterion gini [--repeats 3]
+ *   node bench/grove_fit.mjs --data FILE.csv --criterion gini [--repeats 3]
  *
  * Timed: fit(data, { algorithm: 'cart', criterion, prune: 'none' }) only; readDataset() runs before the clock.
- * The first repeat includes V8's compilation of the grower (it is in timesMs; best-of-N skips it).
+ * The first repeat includes V8's compilation of the grower (`firstMs`, the cold fit a one-off
+ * `grove fit` gets); best-of-N is the warm fit of a process that fits again and again.
+ * No forced garbage collection between repeats: a `gc()` (node --expose-gc) discards V8's optimised
+ * code, so every repeat ran cold (spambase: 230-280 ms each over 8 repeats with it, 100-165 ms by the
+ * third without; 424 functions optimised against 194).
  */
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -42,7 +46,6 @@ const times = [];
 let tree;
 let shape;
 for (let r = 0; r < repeats; r++) {
-  globalThis.gc?.();
   const t = performance.now();
   tree = fit(data, { algorithm: 'cart', criterion, prune: 'none' });
   times.push(performance.now() - t);
@@ -68,9 +71,9 @@ process.stdout.write(JSON.stringify({
   system: 'grove',
   criterion,
   params: `fit(data, { algorithm: 'cart', criterion: '${criterion}', prune: 'none' })`,
-  gcBetweenRepeats: typeof globalThis.gc === 'function',
   readMs,
   timesMs: times,
+  firstMs: times[0],
   bestMs: sorted[0],
   medianMs: sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2,
   nodes: s.nodes,
