@@ -1,5 +1,18 @@
 import type { Column, Dataset } from './dataset.js';
 
+/** A subset's parent and rows, when the rows are in strictly increasing order (src/tree/column-order.ts). */
+export interface SubsetOrigin {
+  parent: Dataset;
+  rows: Int32Array;
+}
+
+const origins = new WeakMap<Dataset, SubsetOrigin>();
+
+/** Where `data` came from, if `subsetRows` made it from rows in increasing order. */
+export function subsetOrigin(data: Dataset): SubsetOrigin | undefined {
+  return origins.get(data);
+}
+
 /** The rows `rows` of `data` (dictionaries and class list kept, so codes stay comparable). */
 export function subsetRows(data: Dataset, rows: ArrayLike<number>): Dataset {
   const n = rows.length;
@@ -16,5 +29,9 @@ export function subsetRows(data: Dataset, rows: ArrayLike<number>): Dataset {
   const labels = new Int32Array(n);
   for (let i = 0; i < n; i++) labels[i] = data.labels[rows[i]];
   const weights = data.weights ? Float64Array.from({ length: n }, (_, i) => data.weights![rows[i]]) : undefined;
-  return { ...data, features, labels, nRows: n, ...(weights ? { weights } : {}) };
+  const subset: Dataset = { ...data, features, labels, nRows: n, ...(weights ? { weights } : {}) };
+  let increasing = true;
+  for (let i = 1; i < n && increasing; i++) increasing = rows[i] > rows[i - 1];
+  if (increasing) origins.set(subset, { parent: data, rows: Int32Array.from(rows) });
+  return subset;
 }

@@ -9,6 +9,7 @@ import { partitionSorted, partitionStable, partitionWithClones } from './partiti
 import { chooseSplit, stopsHere } from './split-policy.js';
 import { growTreeHistogram } from './grow-hist.js';
 import { argsortNumeric, SortWork } from './argsort.js';
+import { columnOrder } from './column-order.js';
 import { plainArrays, type ArrayMaker } from './arrays.js';
 import { DepthFirstGrower } from './depth-first.js';
 import { ENTRY, markNewValues, type SortedSlice } from './sorted-slice.js';
@@ -54,10 +55,10 @@ export function presort(data: Dataset, make: ArrayMaker = plainArrays): Buffers 
   const ids = make.int32(n);
   for (let i = 0; i < n; i++) ids[i] = i;
   const work = new SortWork();
-  const sorted = data.features.map((col) => {
+  const sorted = data.features.map((col, f) => {
     if (col.kind !== 'numeric') return null;
     const slice = { order: make.int32(n) };
-    sortInto(col.values, slice, work);
+    markNewValues(columnOrder(data, f, work), col.values, slice.order);
     return slice;
   });
   work.release();

@@ -89,3 +89,33 @@ describe('sorted slices', () => {
     }
   });
 });
+
+describe('columnOrder', () => {
+  it("gives a subset of rows in increasing order the same order as sorting it, from its parent's kept order (nested, float32 parent, unordered rows)", async () => {
+    const { columnOrder } = await import('../../src/tree/column-order.js');
+    const { argsortNumeric } = await import('../../src/tree/argsort.js');
+    const { subsetRows } = await import('../../src/data/subset.js');
+    const { datasetFromRows } = await import('../../src/data/encode.js');
+    const random = mulberry32(21);
+    const cell = () => {
+      const u = random();
+      return u < 0.1 ? '' : u < 0.2 ? (random() < 0.5 ? '-0' : '0') : String(Math.floor(random() * 9) / 8 - 0.5);
+    };
+    const rows = Array.from({ length: 400 }, () => [cell(), cell(), random() < 0.5 ? 'a' : 'b']);
+    const same = (d: ReturnType<typeof datasetFromRows>) => {
+      for (let f = 0; f < 2; f++) {
+        const values = (d.features[f] as { values: Float64Array }).values;
+        expect(Array.from(columnOrder(d, f))).toEqual(Array.from(argsortNumeric(values)));
+      }
+    };
+    const pick = (n: number, p: number) => Array.from({ length: n }, (_, i) => i).filter(() => random() < p);
+    for (const float32 of [false, true]) {
+      const data = datasetFromRows(rows, { columns: ['x', 'y', 'class'], float32 });
+      const outer = subsetRows(data, pick(400, 0.8));
+      same(outer);
+      for (let fold = 0; fold < 3; fold++) same(subsetRows(outer, pick(outer.nRows, 0.7)));
+      // Rows out of order (or repeated) are sorted afresh.
+      same(subsetRows(data, [5, 3, 3, 399, 0, 17]));
+    }
+  });
+});
