@@ -31,7 +31,7 @@ function reply(message: Reply): void {
 
 /** Sort feature `f` from this fit's shared copy of its values. */
 function presort(f: number, work: SortWork): void {
-  sortInto((features[f] as { values: NumericValues }).values, buf!.sorted[f]!, work);
+  sortInto((features[f] as { values: NumericValues }).values, grower!.pool.label, buf!.sorted[f]!, work);
 }
 
 function entryOf(job: { start: number; end: number; depth: number; totals: Float64Array; excluded: readonly number[] }): StackEntry {

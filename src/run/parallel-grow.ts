@@ -24,7 +24,7 @@ import { EntryPool } from '../tree/entries.js';
 import { NodeGrower, rootEntry, sortInto, setParallelGrow, type Buffers, type NodeTeam, type StackEntry } from '../tree/grow.js';
 import { TreeStore, type StoreData } from '../tree/store.js';
 import type { ResolvedOptions } from '../tree/options.js';
-import type { SortedSlice } from '../tree/sorted-slice.js';
+import { labelCodes, type SortedSlice } from '../tree/sorted-slice.js';
 import type { Candidate } from '../split/types.js';
 import type { BinnedFeature } from '../split/histogram.js';
 import { HistGrower, binInto, checkHistogramOptions, codeCategoricals, histLayout, type HistEntry } from '../tree/grow-hist.js';
@@ -271,7 +271,7 @@ class Team implements NodeTeam {
         for (const f of this.share(numeric, 0)) {
           const col = data.features[f];
           if (col.kind !== 'numeric') continue;
-          sortInto(col.values, buf.sorted[f]!, work);
+          sortInto(col.values, data.labels, buf.sorted[f]!, work);
         }
         work.release();
       },
@@ -299,7 +299,8 @@ function sharedBuffers(data: Dataset): Buffers {
   const n = data.nRows;
   const ids = sharedArrays.int32(n);
   for (let i = 0; i < n; i++) ids[i] = i;
-  return { ids, sorted: data.features.map((col) => (col.kind === 'numeric' ? { order: sharedArrays.int32(n) } : null)) };
+  const k = data.classes.length;
+  return { ids, sorted: data.features.map((col) => (col.kind === 'numeric' ? { order: sharedArrays.int32(n), labs: labelCodes(sharedArrays, n, k) } : null)) };
 }
 
 /** Shared copies of the numeric columns, in their own precision, for the workers. */

@@ -51,7 +51,7 @@ export class FeatureEvaluator {
   evaluate(f: number, ids: Int32Array, sorted: SortedSlice | null, start: number, end: number, nodeTotals: Float64Array, out: Candidate): void {
     const col = this.features[f];
     if (col.kind === 'numeric') {
-      scanNumeric(this.ctx, f, col.values, sorted!.order, start, end, nodeTotals, this.known, out);
+      scanNumeric(this.ctx, f, col.values, sorted!, start, end, nodeTotals, this.known, out);
     } else {
       out.reset(f, this.opts.categoricalSplit === 'multiway' ? 'multiway' : 'subset');
       this.cc.fill(this.ctx, col.codes, col.categories.length, ids, start, end, out);

@@ -2,12 +2,12 @@ import type { Candidate } from './types.js';
 import type { NumericValues } from '../data/dataset.js';
 import { beats } from './types.js';
 import type { ScanContext } from './context.js';
-import { ENTRY } from '../tree/sorted-slice.js';
+import { ENTRY, type SortedSlice } from '../tree/sorted-slice.js';
 
 /**
  * Zaki's EVALUATE-NUMERIC-ATTRIBUTE as one incremental pass: `order[start..end)` is the node's
  * sorted slice of the feature (src/tree/sorted-slice.ts: entry ids in value order, missing values
- * last, `NEW_VALUE` where the value changes), so the pass reads one array in order. Moving an entry
+ * last, `NEW_VALUE` where the value changes, labels alongside), so the pass reads memory in order. Moving an entry
  * from the right branch to the left updates the count table in O(1) (and the criterion's running
  * sums, when it has an incremental form); the criterion is evaluated only where the next entry
  * starts a new value, at the midpoint, the only place the pass reads `values` (the column, by row).
@@ -17,7 +17,7 @@ export function scanNumeric(
   ctx: ScanContext,
   feature: number,
   values: NumericValues,
-  order: Int32Array,
+  { order, labs }: SortedSlice,
   start: number,
   end: number,
   nodeTotals: Float64Array,
@@ -53,7 +53,7 @@ export function scanNumeric(
   for (let j = start; j < last; j++) {
     const e = next & ENTRY;
     next = order[j + 1];
-    const c = y[e];
+    const c = labs[j];
     const we = unit ? 1 : w[e];
     const l = counts[c];
     const r = counts[k + c];

@@ -3,12 +3,16 @@ export interface ArrayMaker {
   int32(n: number): Int32Array;
   float64(n: number): Float64Array;
   float32(n: number): Float32Array;
+  uint8(n: number): Uint8Array;
+  uint16(n: number): Uint16Array;
 }
 
 export const plainArrays: ArrayMaker = {
   int32: (n) => new Int32Array(n),
   float64: (n) => new Float64Array(n),
   float32: (n) => new Float32Array(n),
+  uint8: (n) => new Uint8Array(n),
+  uint16: (n) => new Uint16Array(n),
 };
 
 /** Typed arrays over SharedArrayBuffers, visible to every worker thread they are posted to. */
@@ -16,4 +20,6 @@ export const sharedArrays: ArrayMaker = {
   int32: (n) => new Int32Array(new SharedArrayBuffer(4 * n)),
   float64: (n) => new Float64Array(new SharedArrayBuffer(8 * n)),
   float32: (n) => new Float32Array(new SharedArrayBuffer(4 * n)),
+  uint8: (n) => new Uint8Array(new SharedArrayBuffer(n)),
+  uint16: (n) => new Uint16Array(new SharedArrayBuffer(2 * n)),
 };

@@ -12,7 +12,7 @@ import { argsortNumeric, SortWork } from './argsort.js';
 import { columnOrder } from './column-order.js';
 import { plainArrays, type ArrayMaker } from './arrays.js';
 import { DepthFirstGrower } from './depth-first.js';
-import { ENTRY, markNewValues, type SortedSlice } from './sorted-slice.js';
+import { ENTRY, labelCodes, markNewValues, type LabelCodes, type SortedSlice } from './sorted-slice.js';
 
 export { argsortNumeric };
 
@@ -41,14 +41,20 @@ export interface RowScratch {
   scratchI: Int32Array;
 }
 
-/** Sort `values` (a column, entry = row) into the sorted slice `order`, marks included. */
-export function sortInto(values: NumericValues, { order }: SortedSlice, work?: SortWork): void {
-  markNewValues(argsortNumeric(values, work), values, order);
+/** Sort `values` (a column, entry = row) into `slice`, marks and `labels` (by row) included. */
+export function sortInto(values: NumericValues, labels: Int32Array, slice: SortedSlice, work?: SortWork): void {
+  fillSlice(argsortNumeric(values, work), values, labels, slice);
+}
+
+/** The slice of rows in `sorted` order: ids with their marks, and their labels alongside. */
+function fillSlice(sorted: Int32Array, values: NumericValues, labels: Int32Array, { order, labs }: SortedSlice): void {
+  markNewValues(sorted, values, order);
+  for (let i = 0; i < sorted.length; i++) labs[i] = labels[sorted[i]];
 }
 
 /**
  * The root's buffers: entry ids 0..n-1 and, per numeric feature, the entries sorted by value
- * (once), 4 bytes per row per feature whatever the column's precision.
+ * (once), 5 bytes per row per feature (6 beyond 256 classes) whatever the column's precision.
  */
 export function presort(data: Dataset, make: ArrayMaker = plainArrays): Buffers {
   const n = data.nRows;
@@ -57,8 +63,8 @@ export function presort(data: Dataset, make: ArrayMaker = plainArrays): Buffers 
   const work = new SortWork();
   const sorted = data.features.map((col, f) => {
     if (col.kind !== 'numeric') return null;
-    const slice = { order: make.int32(n) };
-    markNewValues(columnOrder(data, f, work), col.values, slice.order);
+    const slice = { order: make.int32(n), labs: labelCodes(make, n, data.classes.length) };
+    fillSlice(columnOrder(data, f, work), col.values, data.labels, slice);
     return slice;
   });
   work.release();
@@ -110,6 +116,8 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
   readonly marks: Int32Array;
   branchOf: Int32Array;
   scratchI: Int32Array;
+  /** Scratch for partitioning a slice's labels (as long as `scratchI`). */
+  scratchL: LabelCodes;
   /** Threads that share the work of big nodes (the parallel grower's main thread sets it). */
   team?: NodeTeam;
 
@@ -132,6 +140,7 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
     this.codeBranch = new Int32Array(maxBranches);
     this.marks = new Int32Array(maxBranches);
     ({ branchOf: this.branchOf, scratchI: this.scratchI } = scratch);
+    this.scratchL = labelCodes(plainArrays, this.scratchI.length, classes);
   }
 
   /** The best split of feature `f` at `entry`'s node into `out` (an excluded feature gets none). */
@@ -143,7 +152,7 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
   /** Partition numeric feature `f`'s sorted slice of `entry` by `branchOf` (stable; nothing for a categorical feature). */
   partitionFeature(f: number, entry: StackEntry, sizes: Int32Array, branches: number): void {
     const sl = entry.buf.sorted[f];
-    if (sl) partitionSorted(sl.order, entry.start, entry.end, this.branchOf, sizes, branches, this.offsets, this.marks, this.scratchI);
+    if (sl) partitionSorted(sl, entry.start, entry.end, this.branchOf, sizes, branches, this.offsets, this.marks, this.scratchI, this.scratchL);
   }
 
   /** Make `entry`'s node a leaf or split it, pushing its children onto `stack`. */
@@ -255,10 +264,13 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
       }
       branchOf = this.branchOf;
       const size = sizes.subarray(0, branches).reduce((a, b) => a + b, 0);
-      if (this.scratchI.length < size) this.scratchI = new Int32Array(size);
+      if (this.scratchI.length < size) {
+        this.scratchI = new Int32Array(size);
+        this.scratchL = labelCodes(plainArrays, size, k);
+      }
       childBuf = {
-        ids: partitionWithClones(buf.ids, false, start, end, branchOf, firstClone, sizes, branches, offsets, size),
-        sorted: buf.sorted.map((sl) => (sl ? { order: partitionWithClones(sl.order, true, start, end, branchOf, firstClone, sizes, branches, offsets, size) } : null)),
+        ids: partitionWithClones(buf.ids, null, start, end, branchOf, firstClone, sizes, branches, offsets, size).order,
+        sorted: buf.sorted.map((sl) => (sl ? partitionWithClones(sl.order, sl.labs, start, end, branchOf, firstClone, sizes, branches, offsets, size) : null)),
       };
       childStart = 0;
     } else {

@@ -1,4 +1,4 @@
-import { ENTRY, NEW_VALUE } from './sorted-slice.js';
+import { ENTRY, NEW_VALUE, type LabelCodes, type SortedSlice } from './sorted-slice.js';
 
 /** `offsets[b]` = where branch b starts: `from` plus the sizes of the branches before it. */
 function branchStarts(offsets: Int32Array, sizes: Int32Array, branches: number, from: number): void {
@@ -46,13 +46,13 @@ export function partitionStable(
 }
 
 /**
- * `partitionStable` for a sorted slice (src/tree/sorted-slice.ts), keeping its `NEW_VALUE` marks
- * true: an entry is marked in its branch when any entry from just after the branch's previous one
- * up to itself was marked in the parent slice (some value changed in between). `marks` is scratch
- * (branches).
+ * `partitionStable` for a sorted slice (src/tree/sorted-slice.ts): ids and labels move together,
+ * and the `NEW_VALUE` marks stay true: an entry is marked in its branch when any entry from just
+ * after the branch's previous one up to itself was marked in the parent slice (some value changed
+ * in between). `marks` is scratch (branches); `scratchL` holds labels as `scratch` holds ids.
  */
 export function partitionSorted(
-  order: Int32Array,
+  slice: SortedSlice,
   start: number,
   end: number,
   branchOf: Int32Array,
@@ -61,7 +61,9 @@ export function partitionSorted(
   offsets: Int32Array,
   marks: Int32Array,
   scratch: Int32Array,
+  scratchL: LabelCodes,
 ): void {
+  const { order, labs } = slice;
   branchStarts(offsets, sizes, branches, start);
   if (branches === 2) {
     // Binary splits, the common case: both write positions and both pending marks stay in
@@ -78,7 +80,9 @@ export function partitionSorted(
       const m = x & NEW_VALUE;
       markL |= m;
       markR |= m;
-      scratch[b === 0 ? left : right] = e | (b === 0 ? markL : markR);
+      const d = b === 0 ? left : right;
+      scratch[d] = e | (b === 0 ? markL : markR);
+      scratchL[d] = labs[i];
       left += 1 - b;
       right += b;
       markL &= -b; // cleared when written left (b = 0), kept otherwise
@@ -93,22 +97,26 @@ export function partitionSorted(
       if (x < 0) seen++;
       const e = x & ENTRY;
       const b = branchOf[e];
-      scratch[offsets[b]++] = marks[b] === seen ? e : e | NEW_VALUE;
+      const d = offsets[b]++;
+      scratch[d] = marks[b] === seen ? e : e | NEW_VALUE;
+      scratchL[d] = labs[i];
       marks[b] = seen;
     }
   }
   order.set(scratch.subarray(start, end), start);
+  labs.set(scratchL.subarray(start, end), start);
 }
 
 /**
- * Stable k-way partition into a fresh array of `total` entries where entries with `branchOf` = -1
+ * Stable k-way partition into fresh arrays of `total` entries where entries with `branchOf` = -1
  * (a missing value under C4.5's fractional policy) go to every branch: as themselves in branch 0
- * and as their clones `firstClone[e] + b - 1` in branch b. With `sorted`, `arr` is a sorted slice
- * and its `NEW_VALUE` marks are kept true as in `partitionSorted` (a clone has its original's value).
+ * and as their clones `firstClone[e] + b - 1` in branch b. With `labs`, `arr` is a sorted slice:
+ * its labels move along (a clone has its original's label and value) and its `NEW_VALUE` marks are
+ * kept true as in `partitionSorted`; without, `arr` is plain ids (and `labs` comes back empty).
  */
 export function partitionWithClones(
   arr: Int32Array,
-  sorted: boolean,
+  labs: LabelCodes | null,
   start: number,
   end: number,
   branchOf: Int32Array,
@@ -117,21 +125,24 @@ export function partitionWithClones(
   branches: number,
   offsets: Int32Array,
   total: number,
-): Int32Array {
-  const out = new Int32Array(total);
+): SortedSlice {
+  const order = new Int32Array(total);
+  const outLabs = labs instanceof Uint16Array ? new Uint16Array(total) : new Uint8Array(labs ? total : 0);
   const marks = new Int32Array(branches).fill(-1);
   let seen = 0;
   branchStarts(offsets, sizes, branches, 0);
   for (let i = start; i < end; i++) {
     const x = arr[i];
-    if (sorted && x < 0) seen++;
+    if (labs && x < 0) seen++;
     const e = x & ENTRY;
     const b = branchOf[e];
     for (let c = b >= 0 ? b : 0; c < (b >= 0 ? b + 1 : branches); c++) {
       const id = b >= 0 || c === 0 ? e : firstClone[e] + c - 1;
-      out[offsets[c]++] = sorted && marks[c] !== seen ? id | NEW_VALUE : id;
+      const d = offsets[c]++;
+      order[d] = labs && marks[c] !== seen ? id | NEW_VALUE : id;
+      if (labs) outLabs[d] = labs[i];
       marks[c] = seen;
     }
   }
-  return out;
+  return { order, labs: outLabs };
 }

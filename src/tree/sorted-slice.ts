@@ -1,14 +1,26 @@
 import type { NumericValues } from '../data/dataset.js';
+import { GroveError } from '../errors.js';
 
 /**
  * A numeric feature's entries at a node, sorted by value (missing values last): one int32 each,
  * the entry id in the low 31 bits and `NEW_VALUE` (the sign bit) set when the entry's value differs
  * from the previous entry's in the slice, i.e. where a threshold may go. The values themselves
- * stay in the column and are read only where needed (a threshold's two sides, the missing tail),
- * so a slice costs 4 bytes per entry and a scan or partition reads and writes one array.
+ * stay in the column and are read only where needed (a threshold's two sides, the missing tail).
+ * `labs` holds the entries' class codes in the same order, so the scan reads labels in order
+ * instead of looking each one up (1M × 20: 0.89 × the fit time, for 1 byte per entry).
  */
 export interface SortedSlice {
   order: Int32Array;
+  labs: LabelCodes;
+}
+
+/** Class codes of a slice's entries: one byte each up to 256 classes, two beyond. */
+export type LabelCodes = Uint8Array | Uint16Array;
+
+/** A `LabelCodes` array of `n` entries for `classes` classes. */
+export function labelCodes(make: { uint8(n: number): Uint8Array; uint16(n: number): Uint16Array }, n: number, classes: number): LabelCodes {
+  if (classes > 65536) throw new GroveError(`${classes} classes: at most 65,536 are supported`);
+  return classes > 256 ? make.uint16(n) : make.uint8(n);
 }
 
 /** Marks an entry whose value differs from the previous one's (bit 31: the int32 is negative). */

@@ -3,6 +3,8 @@ import { mulberry32 } from '../../src/eval/random.js';
 import { sortInto } from '../../src/tree/grow.js';
 import { partitionSorted, partitionWithClones } from '../../src/tree/partition.js';
 import { ENTRY, NEW_VALUE } from '../../src/tree/sorted-slice.js';
+import { datasetFromRows } from '../../src/data/encode.js';
+import { fit } from '../../src/tree/fit.js';
 
 /** For each element of `order[from..to)` after the first: is its value different from the previous one's? */
 function marks(order: Int32Array, from: number, to: number): boolean[] {
@@ -24,14 +26,18 @@ describe('sorted slices', () => {
       return u < 0.1 ? NaN : u < 0.2 ? (random() < 0.5 ? -0 : 0) : Math.floor(random() * 12) / 4;
     });
 
-  it('marks every change of value after sorting, and keeps the marks true through binary and k-way partitions', () => {
+  it('marks every change of value after sorting, and keeps the marks true and the labels with their entries through binary and k-way partitions', () => {
     for (const branches of [2, 3, 5]) {
       for (let trial = 0; trial < 20; trial++) {
         const n = 1 + Math.floor(random() * 300);
         const x = column(n);
-        const order = new Int32Array(n);
-        sortInto(x, { order });
+        const labels = Int32Array.from({ length: n }, () => Math.floor(random() * 300));
+        const slice = { order: new Int32Array(n), labs: new Uint16Array(n) };
+        const { order, labs } = slice;
+        sortInto(x, labels, slice);
         const value = (e: number) => x[e];
+        const labelsFollow = () => Array.from(order, (v, i) => labs[i] === labels[v & ENTRY]).every(Boolean);
+        expect(labelsFollow()).toBe(true);
         expect(marks(order, 0, n)).toEqual(truth(order, 0, n, value));
         // Partition a sub-slice twice in a row, as a node and then its child.
         let start = Math.floor(random() * (n / 3));
@@ -41,7 +47,8 @@ describe('sorted slices', () => {
           const sizes = new Int32Array(branches);
           for (let i = start; i < end; i++) sizes[(branchOf[order[i] & ENTRY] = Math.floor(random() * branches))]++;
           const before = Array.from(order.subarray(start, end), (v) => v & ENTRY);
-          partitionSorted(order, start, end, branchOf, sizes, branches, new Int32Array(branches), new Int32Array(branches), new Int32Array(n));
+          partitionSorted(slice, start, end, branchOf, sizes, branches, new Int32Array(branches), new Int32Array(branches), new Int32Array(n), new Uint16Array(n));
+          expect(labelsFollow()).toBe(true);
           let from = start;
           for (let b = 0; b < branches; b++) {
             const to = from + sizes[b];
@@ -60,8 +67,10 @@ describe('sorted slices', () => {
     for (let trial = 0; trial < 30; trial++) {
       const n = 2 + Math.floor(random() * 200);
       const x = column(n);
-      const order = new Int32Array(n);
-      sortInto(x, { order });
+      const labels = Int32Array.from({ length: n }, () => Math.floor(random() * 5));
+      const slice = { order: new Int32Array(n), labs: new Uint8Array(n) };
+      sortInto(x, labels, slice);
+      const { order } = slice;
       const branches = 2 + Math.floor(random() * 2);
       const branchOf = new Int32Array(n);
       const firstClone = new Int32Array(n);
@@ -79,7 +88,8 @@ describe('sorted slices', () => {
       }
       for (let b = 0; b < branches; b++) sizes[b] += missing;
       const total = sizes.reduce((a, b) => a + b, 0);
-      const out = partitionWithClones(order, true, 0, n, branchOf, firstClone, sizes, branches, new Int32Array(branches), total);
+      const { order: out, labs: outLabs } = partitionWithClones(order, slice.labs, 0, n, branchOf, firstClone, sizes, branches, new Int32Array(branches), total);
+      expect(Array.from(out, (v, i) => outLabs[i] === labels[rowOf[v & ENTRY]]).every(Boolean)).toBe(true);
       let from = 0;
       for (let b = 0; b < branches; b++) {
         const to = from + sizes[b];
@@ -117,5 +127,15 @@ describe('columnOrder', () => {
       // Rows out of order (or repeated) are sorted afresh.
       same(subsetRows(data, [5, 3, 3, 399, 0, 17]));
     }
+  });
+});
+
+describe('many classes', () => {
+  it('grows with more than 256 classes (two-byte labels in the slices)', () => {
+    const rows = Array.from({ length: 900 }, (_, i) => [String((i % 300) + (i % 7) / 10), String((i * 37) % 101), `c${i % 300}`]);
+    const data = datasetFromRows(rows, { columns: ['x', 'y', 'class'] });
+    const tree = fit(data, { algorithm: 'cart', prune: 'none' });
+    expect(data.classes).toHaveLength(300);
+    expect(Array.from(tree.predictCodes(data))).toEqual(Array.from(data.labels));
   });
 });
