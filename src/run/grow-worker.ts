@@ -12,8 +12,11 @@ import { SortWork } from '../tree/argsort.js';
 import { resolveOptions, type FitOptions, type ResolvedOptions } from '../tree/options.js';
 import type { Column, NumericValues } from '../data/dataset.js';
 import type { GrowInit, Job, Reply } from './parallel-grow.js';
+import { ownThreadId } from './thread-liveness.js';
 
-const { port, signal } = workerData as { port: MessagePort; signal: Int32Array };
+const { port, signal, tid } = workerData as { port: MessagePort; signal: Int32Array; tid: Int32Array };
+// Lets the main thread notice this thread's death while it waits synchronously.
+Atomics.store(tid, 0, ownThreadId());
 let features: Column[];
 let opts: ResolvedOptions;
 let classes: number;
@@ -103,8 +106,12 @@ function release(): void {
   hist = undefined;
 }
 
+/** Fault injection for tests: the worker ends itself when sent a job of this kind. */
+const exitOn = process.env.GROVE_WORKER_EXIT_ON;
+
 port.on('message', (job: Job) => {
   if (job.op === 'release') return release();
+  if (job.op === exitOn) process.exit(70);
   let out: Reply;
   try {
     if (job.op === 'init') {

@@ -29,6 +29,8 @@ import type { Candidate } from '../split/types.js';
 import type { BinnedFeature } from '../split/histogram.js';
 import { HistGrower, binInto, checkHistogramOptions, codeCategoricals, histLayout, type HistEntry } from '../tree/grow-hist.js';
 import { SortWork } from '../tree/argsort.js';
+import { GroveError } from '../errors.js';
+import { threadAlive } from './thread-liveness.js';
 
 /**
  * Smallest fits (rows × features) given worker threads: with `threads: 'auto'` where they pay even
@@ -112,6 +114,8 @@ interface Helper {
   worker: Worker;
   port: MessagePort;
   busy: boolean;
+  /** The worker's kernel thread id, written by the worker when it starts (0: unknown). */
+  tid: Int32Array;
 }
 
 /**
@@ -124,15 +128,29 @@ const idle: Helper[] = [];
 const signal = new Int32Array(new SharedArrayBuffer(4));
 
 function acquire(count: number): Helper[] {
+  // A pooled worker may have died since (its 'exit' event waits for the event loop).
+  for (let i = idle.length - 1; i >= 0; i--) if (!threadAlive(Atomics.load(idle[i].tid, 0))) idle.splice(i, 1);
   const out = idle.splice(0, count);
   while (out.length < count) {
     const { port1, port2 } = new MessageChannel();
-    const worker = new Worker(WORKER, { workerData: { port: port2, signal }, transferList: [port2] });
+    const tid = new Int32Array(new SharedArrayBuffer(4));
+    const worker = new Worker(WORKER, { workerData: { port: port2, signal, tid }, transferList: [port2] });
     worker.unref();
-    out.push({ worker, port: port1, busy: false });
+    const helper: Helper = { worker, port: port1, busy: false, tid };
+    // A worker that dies is never reused, and its late 'error' event must not end the process
+    // (the fit that used it has already thrown; see Team.sleep).
+    worker.on('error', () => {});
+    worker.on('exit', () => {
+      const i = idle.indexOf(helper);
+      if (i >= 0) idle.splice(i, 1);
+    });
+    out.push(helper);
   }
   return out;
 }
+
+/** Waiting longer than this for a reply makes the main thread check that the workers still run. */
+const CHECK_MS = 1000;
 
 /** The worker threads of one fit and the main thread's way of waiting for them. */
 class Team implements NodeTeam {
@@ -187,7 +205,17 @@ class Team implements NodeTeam {
         if (r) replies[i] = r;
       });
       if (!this.workers.some((w) => w.busy)) return replies;
-      Atomics.wait(signal, 0, seen, 1000);
+      this.sleep(seen);
+    }
+  }
+
+  /** Wait for the next reply; if none comes for a while, make sure no busy worker has died. */
+  private sleep(seen: number): void {
+    if (Atomics.wait(signal, 0, seen, CHECK_MS) !== 'timed-out') return;
+    for (const w of this.workers) {
+      if (w.busy && !threadAlive(Atomics.load(w.tid, 0))) {
+        throw new GroveError('a worker thread stopped without answering (out of memory?); fit on one thread instead (threads: 1, or --threads 1)');
+      }
     }
   }
 
@@ -256,7 +284,7 @@ class Team implements NodeTeam {
       const seen = Atomics.load(signal, 0);
       collect();
       if (!this.workers.some((w) => w.busy)) return results;
-      Atomics.wait(signal, 0, seen, 1000);
+      this.sleep(seen);
     }
   }
 
@@ -439,6 +467,9 @@ function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Fl
     team.close();
   }
 }
+
+/** The pooled idle workers (for tests: they end one to check that a fit notices). */
+export const idleWorkers = (): Worker[] => idle.map((h) => h.worker);
 
 /** Tasks of the last parallel fit (for tests: they must exercise the task phase). */
 export let lastTaskCount = 0;

@@ -6,7 +6,8 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { datasetFromRows, fit, resolveOptions, type Dataset, type FitOptions } from '../../dist/node.js';
-import { lastTaskCount, threadsFor } from '../../dist/run/parallel-grow.js';
+import { idleWorkers, lastTaskCount, threadsFor } from '../../dist/run/parallel-grow.js';
+import { ownThreadId, threadAlive } from '../../dist/run/thread-liveness.js';
 import { mulberry32 } from '../../dist/eval/random.js';
 
 /** n rows: 12 numeric features (5 informative, ties from rounding), 2 categorical, 3 classes, label noise. */
@@ -87,6 +88,23 @@ describe('parallel growth', () => {
     expect(threadsFor(data, resolveOptions({ criterion: custom, prune: 'none' }), 2)).toBe(1);
     // C4.5 with missing values still fits (on one thread) when threads are asked for.
     same(withMissing, { algorithm: 'c45', prune: 'none' }, 2, false);
+  });
+
+  // Needs Linux's /proc to see a thread end while the main thread waits synchronously.
+  it.runIf(process.platform === 'linux')('throws, instead of waiting forever, when a worker thread dies during a fit', { timeout: 30000 }, async () => {
+    expect(threadAlive(ownThreadId())).toBe(true);
+    const options: FitOptions = { algorithm: 'cart', prune: 'none', threads: 2 };
+    const reference = fit(data, options);
+    for (const w of idleWorkers()) await w.terminate();
+    expect(idleWorkers()).toHaveLength(0);
+    process.env.GROVE_WORKER_EXIT_ON = 'grow'; // a new worker ends itself when handed a subtree
+    try {
+      expect(() => fit(data, options)).toThrow(/a worker thread stopped without answering/);
+    } finally {
+      delete process.env.GROVE_WORKER_EXIT_ON;
+    }
+    // The dead worker is not reused: the next fit starts a new one and grows the same tree.
+    expect(JSON.stringify(fit(data, options).nodes)).toBe(JSON.stringify(reference.nodes));
   });
 
   it('refuses a bad thread count', () => {
