@@ -5,6 +5,8 @@
  * from the same generator idea as bench/synthetic.mjs (seeded; 5 informative + noise features).
  *
  *   npm run build && node bench/per-element.mjs [--n 1000000] [--d 20] [--k 2] [--bins 255] [--criterion gini] [--threads 1]
+ *     [--average-gain-rule]          (C4.5's rule: best score among splits of at least average information gain)
+ *     [--threshold-criterion NAME]   (the measure that picks numeric thresholds; C4.5: info-gain)
  */
 import { fit } from '../dist/node.js';
 import { mulberry32 } from './synthetic.mjs';
@@ -19,6 +21,8 @@ const k = Number(arg('--k', '2'));
 const bins = arg('--bins', undefined);
 const criterion = arg('--criterion', 'gini');
 const threads = arg('--threads', '1');
+const averageGainRule = process.argv.includes('--average-gain-rule');
+const thresholdCriterion = arg('--threshold-criterion', undefined);
 
 const random = mulberry32(12345);
 const gauss = () => Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
@@ -31,7 +35,7 @@ for (let f = 0; f < d; f++) {
   features.push({ kind: 'numeric', name: `x${f}`, values });
 }
 const data = { features, labels, classes: Array.from({ length: k }, (_, i) => i), targetName: 'y', nRows: n };
-const options = { algorithm: 'cart', criterion, prune: 'none', threads: threads === 'auto' ? 'auto' : Number(threads), ...(bins ? { bins: Number(bins) } : {}) };
+const options = { algorithm: 'cart', criterion, prune: 'none', threads: threads === 'auto' ? 'auto' : Number(threads), ...(bins ? { bins: Number(bins) } : {}), averageGainRule, ...(thresholdCriterion ? { thresholdCriterion } : {}) };
 
 const c0 = process.cpuUsage();
 const t0 = performance.now();
@@ -44,7 +48,7 @@ for (const node of tree.nodes) if (node.split) touched += node.n * d;
 const st = tree.stats();
 console.log(
   JSON.stringify({
-    n, d, k, criterion, threads, mode: bins ? `hist(${bins})` : 'exact',
+    n, d, k, criterion, averageGainRule, thresholdCriterion, threads, mode: bins ? `hist(${bins})` : 'exact',
     fitWallMs: Math.round(wall), fitCpuMs: Math.round(cpuMs),
     nodes: st.nodes, height: st.height,
     rowFeatureLevels: touched,
