@@ -151,59 +151,78 @@ export function scanHistogram(
   out.finishBinary(learned);
 }
 
-/** Nodes with fewer rows than this may be scanned from sorted rows (`scanBinnedRows`). */
+/** Nodes with fewer rows than this may be scanned from sorted rows (`scanSortedCodes`). */
 export const SMALL_NODE_ROWS = 2048;
 
 /**
- * Histogram mode for a small node: the same split `scanHistogram` would find (same bins, same
- * counts), from the node's rows sorted by bin code — O(m log m) instead of O(bins), which is what
- * deep nodes of fully grown trees need. `codes` is row-major (`codes[row * stride + feature]`);
- * `keys` is scratch of at least `end - start` entries; the node has fewer than `SMALL_NODE_ROWS`.
+ * The rows of a small node (fewer than `SMALL_NODE_ROWS`) sorted by their bin code in `feature`,
+ * ties in row order: ids to `sRows[at..at+m)`, codes to `sCodes[at..at+m)`. `codes` is row-major
+ * (`codes[row * codeStride + feature]`); `keys` is scratch of at least m = end − start entries.
+ * The node's descendants keep this order by stable partitions instead of sorting again.
  */
-export function scanBinnedRows(
-  ctx: ScanContext,
-  feature: number,
-  bf: BinnedFeature,
+export function sortByCode(
   codes: Uint8Array | Uint16Array,
   codeStride: number,
+  feature: number,
   rows: Int32Array,
   start: number,
   end: number,
-  weights: Float64Array,
   keys: Int32Array,
+  sRows: Int32Array,
+  sCodes: Uint16Array,
+  at: number,
+): void {
+  const m = end - start;
+  // One Int32 key per row: bin code in the high bits, position in the low 11 (m < 2048).
+  for (let i = 0; i < m; i++) keys[i] = (codes[rows[start + i] * codeStride + feature] << 11) | i;
+  const sorted = keys.subarray(0, m).sort();
+  for (let i = 0; i < m; i++) {
+    const key = sorted[i];
+    sRows[at + i] = rows[start + (key & 2047)];
+    sCodes[at + i] = key >>> 11;
+  }
+}
+
+/**
+ * Histogram mode for a small node: the same split `scanHistogram` would find (same bins, same
+ * counts), from the node's m rows sorted by bin code (`sortByCode`) — O(m) instead of O(bins),
+ * which is what deep nodes of fully grown trees need. The missing code, the largest, sorts last.
+ */
+export function scanSortedCodes(
+  ctx: ScanContext,
+  feature: number,
+  bf: BinnedFeature,
+  sRows: Int32Array,
+  sCodes: Uint16Array,
+  at: number,
+  m: number,
+  weights: Float64Array,
   known: Float64Array,
   out: Candidate,
 ): void {
   out.reset(feature, 'numeric');
   const k = ctx.classes;
   const y = ctx.pool.label;
-  const m = end - start;
-  // One Int32 key per row: bin code in the high bits, position in the low 11 (m < 2048).
-  for (let i = 0; i < m; i++) keys[i] = (codes[rows[start + i] * codeStride + feature] << 11) | i;
-  const sorted = keys.subarray(0, m).sort();
   known.fill(0);
   let knownEnd = m;
   for (let i = 0; i < m; i++) {
-    const key = sorted[i];
-    const code = key >>> 11;
-    const r = rows[start + (key & 2047)];
-    if (code === bf.bins) {
+    const r = sRows[at + i];
+    if (sCodes[at + i] === bf.bins) {
       if (knownEnd === m) knownEnd = i;
       out.unknown[y[r]] += weights[r];
       out.unknownWeight += weights[r];
     } else known[y[r]] += weights[r];
   }
   if (knownEnd < 2 * ctx.minLeaf || knownEnd < 2) return;
-  if (sorted[0] >>> 11 === sorted[knownEnd - 1] >>> 11) return;
+  if (sCodes[at] === sCodes[at + knownEnd - 1]) return;
   const counts = ctx.table.counts;
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
   const inc = ctx.startBinaryScan(known, learned);
   let left = 0;
   let right = ctx.table.total;
   for (let i = 0; i < knownEnd - 1; i++) {
-    const key = sorted[i];
-    const code = key >>> 11;
-    const r = rows[start + (key & 2047)];
+    const code = sCodes[at + i];
+    const r = sRows[at + i];
     const c = y[r];
     const w = weights[r];
     inc?.move(c, w, counts[c], counts[k + c]);
@@ -211,7 +230,7 @@ export function scanBinnedRows(
     counts[k + c] -= w;
     left += w;
     right -= w;
-    const next = sorted[i + 1] >>> 11;
+    const next = sCodes[at + i + 1];
     if (next === code) continue;
     const leftRows = i + 1;
     if (leftRows < ctx.minLeaf) continue;

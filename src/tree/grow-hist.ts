@@ -3,7 +3,7 @@ import { createTable } from '../criteria/table.js';
 import { GroveError } from '../errors.js';
 import { CategoryCounts, fillFromHistogram, scanMultiway, scanSubsets } from '../split/categorical.js';
 import { finalizeCandidate, FinalizeScratch } from '../split/finalize.js';
-import { SMALL_NODE_ROWS, binFeature, scanBinnedRows, scanHistogram, type BinnedFeature } from '../split/histogram.js';
+import { SMALL_NODE_ROWS, binFeature, scanHistogram, scanSortedCodes, sortByCode, type BinnedFeature } from '../split/histogram.js';
 import { ScanContext } from '../split/context.js';
 import { Candidate } from '../split/types.js';
 import { getCriterion } from '../criteria/registry.js';
@@ -11,7 +11,7 @@ import { EntryPool } from './entries.js';
 import { chooseSplit, stopsHere } from './split-policy.js';
 import type { ResolvedOptions } from './options.js';
 import { TreeStore } from './store.js';
-import { partitionStable } from './partition.js';
+import { partitionByCode, partitionStable } from './partition.js';
 import { SortWork } from './argsort.js';
 import { plainArrays, type ArrayMaker } from './arrays.js';
 import { DepthFirstGrower } from './depth-first.js';
@@ -27,6 +27,11 @@ export interface HistEntry {
   hist: Float64Array | null;
   leaf: boolean;
   excluded: readonly number[];
+  /**
+   * A small node inside a small subtree: where that subtree's root starts in `rows`; its rows are
+   * then in the grower's per-feature buffers, sorted by bin code. Absent (or −1): not sorted yet.
+   */
+  sortedAt?: number;
 }
 
 /**
@@ -107,6 +112,16 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
   private readonly codeBranch: Int32Array;
   private readonly keys = new Int32Array(SMALL_NODE_ROWS);
   /**
+   * The current small subtree's rows sorted by bin code, per numeric feature (feature f's at
+   * f · sortedCap), kept in order below by stable partitions instead of a sort per node. Depth-first
+   * growth finishes one small subtree before the next starts, so one set of buffers serves all.
+   */
+  private sortedRows = new Int32Array(0);
+  private sortedCodes = new Uint16Array(0);
+  private sortedCap = 0;
+  private scratchR = new Int32Array(0);
+  private scratchC = new Uint16Array(0);
+  /**
    * Histograms no node holds any more, for `buildHist` to reuse: a big tree builds one per
    * internal node (≈ 120 kB each at 20 features × 255 bins), and left to the garbage collector
    * they pile up to tens of MB before a collection.
@@ -184,6 +199,29 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
     return h;
   }
 
+  /** Sort rows[start..end) by bin code into the buffers, every numeric feature: a small subtree's root. */
+  private sortSmall(start: number, end: number): void {
+    const m = end - start;
+    const { d } = this;
+    if (this.sortedCap < m) {
+      const cap = Math.min(SMALL_NODE_ROWS, Math.max(m, 2 * this.sortedCap));
+      this.sortedCap = cap;
+      this.sortedRows = new Int32Array(d * cap);
+      this.sortedCodes = new Uint16Array(d * cap);
+      this.scratchR = new Int32Array(cap);
+      this.scratchC = new Uint16Array(cap);
+    }
+    const { binned, codes, rows } = this.layout;
+    for (let f = 0; f < d; f++) {
+      if (binned[f]) sortByCode(codes, d, f, rows, start, end, this.keys, this.sortedRows, this.sortedCodes, f * this.sortedCap);
+    }
+  }
+
+  /** A deferred subtree may be grown after other small subtrees reused the buffers: it sorts anew. */
+  override growSubtree(entry: HistEntry): TreeStore {
+    return super.growSubtree({ ...entry, sortedAt: -1 });
+  }
+
   /** The root's entry (its histogram built unless it is a leaf or small). */
   rootEntry(): HistEntry {
     const n = this.layout.rows.length;
@@ -195,10 +233,17 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
 
   protected expand(entry: HistEntry, nodes: TreeStore, stack: HistEntry[]): void {
     const { id, start, end, depth, totals, hist, leaf: isLeafNode, excluded } = entry;
-    const { d, k, features, opts, ctx, cc, combo, known, scratch, view, cands, nBins, offset, histSize, sizes, offsets, codeBranch, keys, y, weights, scratchI } = this;
+    const { d, k, features, opts, ctx, cc, combo, known, scratch, view, cands, nBins, offset, histSize, sizes, offsets, codeBranch, y, weights, scratchI } = this;
     const { binned, codes, rows, branchOf } = this.layout;
     nodes.setStats(id, totals, end - start, depth);
     if (isLeafNode) return;
+    // A node without a histogram is small (see `small`): scanned from its rows sorted by code.
+    let sortedAt = entry.sortedAt ?? -1;
+    if (!hist && sortedAt < 0) {
+      sortedAt = start;
+      this.sortSmall(start, end);
+    }
+    const { sortedRows, sortedCodes, sortedCap } = this;
 
     for (let f = 0; f < d; f++) {
       const cand = cands[f];
@@ -208,7 +253,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
       }
       if (binned[f]) {
         if (hist) scanHistogram(ctx, f, binned[f]!, hist, offset[f], known, cand);
-        else scanBinnedRows(ctx, f, binned[f]!, codes, d, rows, start, end, weights, keys, known, cand);
+        else scanSortedCodes(ctx, f, binned[f]!, sortedRows, sortedCodes, f * sortedCap + start - sortedAt, end - start, weights, known, cand);
       } else {
         cand.reset(f, opts.categoricalSplit === 'multiway' ? 'multiway' : 'subset');
         const col = features[f];
@@ -251,7 +296,14 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
     const firstChild = nodes.split(id, split, best.raw, best.key, missingBranch, branches);
     const leaf = Array.from({ length: branches }, (_, b) => this.isLeaf(sizes[b], depth + 1, childTotals[b]));
     const childHist: (Float64Array | null)[] = new Array(branches).fill(null);
-    if (leaf.some((l) => !l)) partitionStable(rows, start, end, branchOf, sizes, branches, offsets, scratchI);
+    if (leaf.some((l) => !l)) {
+      partitionStable(rows, start, end, branchOf, sizes, branches, offsets, scratchI);
+      if (!hist) {
+        for (let g = 0; g < d; g++) {
+          if (binned[g]) partitionByCode(sortedRows, sortedCodes, g * sortedCap + start - sortedAt, end - start, branchOf, sizes, branches, offsets, this.scratchR, this.scratchC);
+        }
+      }
+    }
     if (hist && leaf.some((l, b) => !l && !this.small(sizes[b]))) {
       // Build every child's histogram from its rows except the largest one, which is the
       // parent's minus the others' (the subtraction trick) — when it is needed at all.
@@ -279,7 +331,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
     const entries: HistEntry[] = [];
     let at = start;
     for (let b = 0; b < branches; b++) {
-      entries.push({ id: firstChild + b, start: at, end: at + sizes[b], depth: depth + 1, totals: childTotals[b], hist: leaf[b] ? null : childHist[b], leaf: leaf[b], excluded: childExcluded });
+      entries.push({ id: firstChild + b, start: at, end: at + sizes[b], depth: depth + 1, totals: childTotals[b], hist: leaf[b] ? null : childHist[b], leaf: leaf[b], excluded: childExcluded, sortedAt: hist ? -1 : sortedAt });
       at += sizes[b];
     }
     for (let b = branches - 1; b >= 0; b--) stack.push(entries[b]);

@@ -46,6 +46,34 @@ export function partitionStable(
 }
 
 /**
+ * `partitionStable` for the rows of a small histogram-mode node sorted by bin code
+ * (src/split/histogram.ts, `sortByCode`): `rows[at..at+m)` and their `codes` move together, each
+ * branch keeping the order. `scratchR` and `scratchC` hold at least m entries.
+ */
+export function partitionByCode(
+  rows: Int32Array,
+  codes: Uint16Array,
+  at: number,
+  m: number,
+  branchOf: Int32Array,
+  sizes: Int32Array,
+  branches: number,
+  offsets: Int32Array,
+  scratchR: Int32Array,
+  scratchC: Uint16Array,
+): void {
+  branchStarts(offsets, sizes, branches, 0);
+  for (let i = at, end = at + m; i < end; i++) {
+    const r = rows[i];
+    const o = offsets[branchOf[r]]++;
+    scratchR[o] = r;
+    scratchC[o] = codes[i];
+  }
+  rows.set(scratchR.subarray(0, m), at);
+  codes.set(scratchC.subarray(0, m), at);
+}
+
+/**
  * `partitionStable` for a sorted slice (src/tree/sorted-slice.ts): ids and labels move together,
  * and the `NEW_VALUE` marks stay true: an entry is marked in its branch when any entry from just
  * after the branch's previous one up to itself was marked in the parent slice (some value changed

@@ -4,6 +4,7 @@ import { readDataset } from '../../src/data/read.js';
 import type { Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { binFeature } from '../../src/split/histogram.js';
 import { fit } from '../../src/tree/fit.js';
+import { partitionByCode } from '../../src/tree/partition.js';
 import { mulberry32 } from '../../src/eval/random.js';
 import { corpus, fixture, haveCorpus } from '../helpers/paths.js';
 
@@ -74,6 +75,36 @@ describe('histogram mode', () => {
         expect(shape(hist.nodes)).toEqual(shape(exact.nodes));
       }
     }
+  });
+
+  it('matches exact mode on a tree whose small subtrees keep their rows sorted by code through several levels', () => {
+    // 6000 rows: the top nodes are scanned from histograms; nodes below ≈ 230 rows (3 classes, 255
+    // bins) sort their rows by code once and partition that order down the subtree.
+    const random = mulberry32(9);
+    const rows = Array.from({ length: 6000 }, () => {
+      const a = Math.round(random() * 30);
+      const b = Math.round(random() * 100) / 100;
+      return { a: random() < 0.05 ? null : a, b, c: 'pqrs'[Math.floor(random() * 4)], y: a + 20 * b > 25 ? (random() < 0.8 ? 'hi' : 'lo') : random() < 0.3 ? 'mid' : 'lo' };
+    });
+    const data = datasetFromRows(rows, { target: 'y' });
+    for (const criterion of ['gini', 'gain-ratio']) {
+      const exact = fit(data, { criterion, missing: 'learned', prune: 'none' });
+      const hist = fit(data, { criterion, missing: 'learned', prune: 'none', bins: 255 });
+      expect(exact.stats().height).toBeGreaterThan(12);
+      expect(shape(hist.nodes)).toEqual(shape(exact.nodes));
+    }
+  });
+
+  it('partitions rows sorted by code stably, codes alongside', () => {
+    const rows = Int32Array.from([9, 7, 5, 3, 1, 0, 2, 4]);
+    const codes = Uint16Array.from([0, 1, 1, 2, 2, 3, 4, 4]);
+    const branchOf = new Int32Array(10);
+    for (const r of [7, 3, 0, 4]) branchOf[r] = 1;
+    branchOf[2] = 2;
+    // Sort positions 1..7 (rows 7 5 3 1 0 2 4) into branches 0 (5, 1), 1 (7, 3, 0, 4), 2 (2).
+    partitionByCode(rows, codes, 1, 7, branchOf, Int32Array.from([2, 4, 1]), 3, new Int32Array(3), new Int32Array(7), new Uint16Array(7));
+    expect(Array.from(rows)).toEqual([9, 5, 1, 7, 3, 0, 4, 2]);
+    expect(Array.from(codes)).toEqual([0, 1, 2, 1, 2, 3, 4, 4]);
   });
 
   it('with few bins grows a valid tree that loses no weight and predicts well', () => {
