@@ -101,11 +101,11 @@ export function growCmbsv(data: Dataset, opts: CmbsvGrowOptions, weights: Float6
     let heaviest = 0;
     for (let b = 1; b < branches; b++) if (weightOf[b] > weightOf[heaviest]) heaviest = b;
     // Missing values follow the heaviest branch.
-    rows.forEach((r, j) => {
-      if (branch[j] >= 0) return;
+    for (let j = 0; j < rows.length; j++) {
+      if (branch[j] >= 0) continue;
       branch[j] = heaviest;
       sizes[heaviest]++;
-    });
+    }
     const nonEmpty = sizes.filter((s) => s > 0).length;
     if (nonEmpty <= 1) {
       delete node.split;

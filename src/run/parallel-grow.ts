@@ -24,7 +24,7 @@ import { EntryPool } from '../tree/entries.js';
 import { NodeGrower, rootEntry, sortInto, setParallelGrow, type Buffers, type NodeTeam, type StackEntry } from '../tree/grow.js';
 import { TreeStore, type StoreData } from '../tree/store.js';
 import type { ResolvedOptions } from '../tree/options.js';
-import { labelCodes, type SortedSlice } from '../tree/sorted-slice.js';
+import { newSlice, type SortedSlice } from '../tree/sorted-slice.js';
 import type { Candidate } from '../split/types.js';
 import type { BinnedFeature } from '../split/histogram.js';
 import { HistGrower, binInto, checkHistogramOptions, codeCategoricals, histLayout, type HistEntry } from '../tree/grow-hist.js';
@@ -328,7 +328,7 @@ function sharedBuffers(data: Dataset): Buffers {
   const ids = sharedArrays.int32(n);
   for (let i = 0; i < n; i++) ids[i] = i;
   const k = data.classes.length;
-  return { ids, sorted: data.features.map((col) => (col.kind === 'numeric' ? { order: sharedArrays.int32(n), labs: labelCodes(sharedArrays, n, k) } : null)) };
+  return { ids, sorted: data.features.map((col) => (col.kind === 'numeric' ? newSlice(sharedArrays, n, k) : null)) };
 }
 
 /** Shared copies of the numeric columns, in their own precision, for the workers. */

@@ -1,4 +1,3 @@
-import { createTable } from '../criteria/table.js';
 import { getCriterion } from '../criteria/registry.js';
 import type { Column } from '../data/dataset.js';
 import type { SortedSlice } from '../tree/sorted-slice.js';
@@ -9,8 +8,6 @@ import { ScanContext } from './context.js';
 import { finalizeCandidate, FinalizeScratch } from './finalize.js';
 import { scanNumeric } from './numeric.js';
 import { Candidate, beats } from './types.js';
-
-
 
 /**
  * Finds the best split of one feature at one node: runs the right scanner, then scores the result

@@ -12,7 +12,7 @@ import { argsortNumeric, SortWork } from './argsort.js';
 import { columnOrder } from './column-order.js';
 import { plainArrays, type ArrayMaker } from './arrays.js';
 import { DepthFirstGrower } from './depth-first.js';
-import { ENTRY, labelCodes, markNewValues, type LabelCodes, type SortedSlice } from './sorted-slice.js';
+import { ENTRY, labelCodes, markNewValues, newSlice, type LabelCodes, type SortedSlice } from './sorted-slice.js';
 
 export { argsortNumeric };
 
@@ -63,7 +63,7 @@ export function presort(data: Dataset, make: ArrayMaker = plainArrays): Buffers 
   const work = new SortWork();
   const sorted = data.features.map((col, f) => {
     if (col.kind !== 'numeric') return null;
-    const slice = { order: make.int32(n), labs: labelCodes(make, n, data.classes.length) };
+    const slice = newSlice(make, n, data.classes.length);
     fillSlice(columnOrder(data, f, work), col.values, data.labels, slice);
     return slice;
   });

@@ -3,7 +3,7 @@ import { FeatureEvaluator } from '../split/evaluate.js';
 import { beats } from '../split/types.js';
 import { EntryPool } from './entries.js';
 import { sortInto } from './grow.js';
-import { labelCodes, type SortedSlice } from './sorted-slice.js';
+import { newSlice, type SortedSlice } from './sorted-slice.js';
 import { plainArrays } from './arrays.js';
 import { resolveOptions, type FitOptions } from './options.js';
 
@@ -47,7 +47,7 @@ export function scoreAttributes(data: Dataset, options: FitOptions = {}): ScoreR
   const attributes = data.features.map((col, f): AttributeScore => {
     let sorted: SortedSlice | null = null;
     if (col.kind === 'numeric') {
-      sorted = { order: new Int32Array(n), labs: labelCodes(plainArrays, n, k) };
+      sorted = newSlice(plainArrays, n, k);
       sortInto(col.values, data.labels, sorted);
     }
     evaluator.evaluate(f, ids, sorted, 0, n, totals, cand);

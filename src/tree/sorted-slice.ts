@@ -1,5 +1,6 @@
 import type { NumericValues } from '../data/dataset.js';
 import { GroveError } from '../errors.js';
+import type { ArrayMaker } from './arrays.js';
 
 /**
  * A numeric feature's entries at a node, sorted by value (missing values last): one int32 each,
@@ -18,9 +19,14 @@ export interface SortedSlice {
 export type LabelCodes = Uint8Array | Uint16Array;
 
 /** A `LabelCodes` array of `n` entries for `classes` classes. */
-export function labelCodes(make: { uint8(n: number): Uint8Array; uint16(n: number): Uint16Array }, n: number, classes: number): LabelCodes {
+export function labelCodes(make: Pick<ArrayMaker, 'uint8' | 'uint16'>, n: number, classes: number): LabelCodes {
   if (classes > 65536) throw new GroveError(`${classes} classes: at most 65,536 are supported`);
   return classes > 256 ? make.uint16(n) : make.uint8(n);
+}
+
+/** An unfilled slice of `n` entries for `classes` classes (`sortInto` fills it). */
+export function newSlice(make: ArrayMaker, n: number, classes: number): SortedSlice {
+  return { order: make.int32(n), labs: labelCodes(make, n, classes) };
 }
 
 /** Marks an entry whose value differs from the previous one's (bit 31: the int32 is negative). */
