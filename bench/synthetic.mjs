@@ -33,7 +33,7 @@
  *     unlimited-depth tree keeps growing to isolate the flipped rows, as on real data);
  *   - `missing`: every feature cell independently NaN with this probability.
  * All numeric values are continuous (all distinct): the costly case for exact split search.
- * PRNG: mulberry32 (the same 10 lines as src/eval/random.ts), Gaussians by Box-Muller.
+ * PRNG: mulberry32 (the same 10 lines as src/core/random.ts), Gaussians by Box-Muller.
  */
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -42,7 +42,7 @@ import { fileURLToPath } from 'node:url';
 export const DEFAULT_CACHE = '/tmp/grove-bench';
 export const FORMAT = 'grove-bench-v1';
 
-/** mulberry32: a small, fast, seedable PRNG. Returns [0, 1). (Copy of src/eval/random.ts.) */
+/** mulberry32: a small, fast, seedable PRNG. Returns [0, 1). (Copy of src/core/random.ts.) */
 export function mulberry32(seed) {
   let a = seed >>> 0;
   return () => {

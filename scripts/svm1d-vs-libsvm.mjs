@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Compare grove's exact 1-D soft-margin SVM (src/cmbsv/svm1d.ts) with libsvm's linear kernel on
+// Compare grove's exact 1-D soft-margin SVM (src/algorithms/cmbsv/svm1d.ts) with libsvm's linear kernel on
 // random one-dimensional problems: separable, overlapping and imbalanced, with the C-MBSV paper's
 // imbalance weights (C1 = C·n2/(n1+n2), C2 = C·n1/(n1+n2), passed to libsvm as -w1 / -w-1).
 //
@@ -20,7 +20,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { solveSvm1d } from '../dist/index.js';
-import { mulberry32 } from '../dist/eval/random.js';
+import { mulberry32 } from '../dist/core/random.js';
 
 const args = process.argv.slice(2);
 const arg = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);

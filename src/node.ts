@@ -2,9 +2,9 @@
  * grove for Node: everything in the browser-safe entry plus file readers, model files, and
  * worker threads for `fit(data, { threads })`.
  */
-import './run/parallel-grow.js';
+import './learn/threads/parallel-grow.js';
 export * from './index.js';
 export * from './data/node.js';
 export { saveModel, loadModel } from './io/model-file.js';
 export { writeFileAtomic } from './io/atomic.js';
-export { MIN_PARALLEL_WORK } from './run/parallel-grow.js';
+export { MIN_PARALLEL_WORK } from './learn/threads/parallel-grow.js';

@@ -1,4 +1,4 @@
-import { GroveError } from '../errors.js';
+import { GroveError } from '../core/errors.js';
 
 /** Parse an option value as an integer ≥ min, or fail naming the option. */
 export function intOption(name: string, min: number) {

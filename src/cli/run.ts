@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { GroveError } from '../errors.js';
+import { GroveError } from '../core/errors.js';
 import { registerFit } from './commands/fit.js';
 import { registerPredict } from './commands/predict.js';
 import { registerShow } from './commands/show.js';
@@ -7,7 +7,7 @@ import { registerScore } from './commands/score.js';
 import { registerCriteria } from './commands/criteria.js';
 import { registerCompare } from './commands/compare.js';
 import { registerReport } from './commands/report.js';
-import { VERSION } from '../version.js';
+import { VERSION } from '../core/version.js';
 
 /** Exit code for bad input (file, option, data). */
 export const EXIT_BAD_INPUT = 2;

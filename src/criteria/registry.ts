@@ -2,7 +2,7 @@
  * The criterion registry: name -> Criterion, in registration order, pre-filled with the built-in
  * measures. `orientedScore` is the one place a measure's direction (`better`) is applied.
  */
-import { GroveError } from '../errors.js';
+import { GroveError } from '../core/errors.js';
 import type { CountTable, Criterion } from './types.js';
 import { averageGain, gainRatio, infoGain, normalizedGain } from './gain.js';
 import { gini, twoing } from './cart.js';

@@ -1,4 +1,4 @@
-import { GroveError } from '../errors.js';
+import { GroveError } from '../core/errors.js';
 import type { CountTable } from './types.js';
 
 /**

@@ -16,7 +16,7 @@
 
 import type { Dataset } from './dataset.js';
 import { encodeTable, type DeclaredType, type EncodeOptions } from './encode.js';
-import { GroveError } from '../errors.js';
+import { GroveError } from '../core/errors.js';
 
 export type ArffAttributeType = DeclaredType | { kind: 'string' };
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { parse, CsvError } from 'csv-parse/sync';
 import type { Dataset } from './dataset.js';
 import { encodeTable, type EncodeOptions } from './encode.js';
-import { GroveError } from '../errors.js';
+import { GroveError } from '../core/errors.js';
 
 /** Records of a CSV text and the line each record starts on. */
 export interface CsvRecords {

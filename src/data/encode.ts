@@ -27,7 +27,7 @@
 
 import type { ClassLabel, Column, Dataset, NumericValues } from './dataset.js';
 import { isMissingToken } from './dataset.js';
-import { GroveError } from '../errors.js';
+import { GroveError } from '../core/errors.js';
 
 /** A column type declared by the file format (ARFF `@attribute`). */
 export type DeclaredType = { kind: 'numeric' } | { kind: 'categorical'; categories: string[] };

@@ -1,6 +1,6 @@
 import type { Column, Dataset } from './dataset.js';
 
-/** A subset's parent and rows, when the rows are in strictly increasing order (src/tree/column-order.ts). */
+/** A subset's parent and rows, when the rows are in strictly increasing order (src/split/column-order.ts). */
 export interface SubsetOrigin {
   parent: Dataset;
   rows: Int32Array;

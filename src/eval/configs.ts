@@ -1,5 +1,5 @@
-import { GroveError } from '../errors.js';
-import type { FitOptions } from '../tree/options.js';
+import { GroveError } from '../core/errors.js';
+import type { FitOptions } from '../options/options.js';
 
 /**
  * One competitor in a comparison: a label and the options passed to `fit` unchanged. Keys fit

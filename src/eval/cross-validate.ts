@@ -1,9 +1,9 @@
 import type { Dataset } from '../data/dataset.js';
 import { subsetRows } from '../data/subset.js';
-import { fit } from '../tree/fit.js';
-import type { DecisionTree } from '../tree/model.js';
-import type { FitOptions } from '../tree/options.js';
-import { stratifiedFolds } from './folds.js';
+import { fit } from '../algorithms/fit.js';
+import type { DecisionTree } from '../model/decision-tree.js';
+import type { FitOptions } from '../options/options.js';
+import { stratifiedFolds } from '../core/folds.js';
 
 /** One fold's numbers. */
 export interface FoldResult {

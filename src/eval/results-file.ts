@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { GroveError } from '../errors.js';
-import { validateModel } from '../tree/schema.js';
+import { GroveError } from '../core/errors.js';
+import { validateModel } from '../model/schema.js';
 import { RESULTS_FORMAT, RESULTS_VERSION, type CompareResults } from './results.js';
 
 const num = z.number();

@@ -1,4 +1,4 @@
-import type { ModelFile } from '../tree/schema.js';
+import type { ModelFile } from '../model/schema.js';
 import { summarize, type FoldResult, type Summary } from './cross-validate.js';
 
 /** Format name and version of a results file (results.json). */

@@ -1,5 +1,5 @@
-import type { DecisionTree } from '../tree/model.js';
-import { majorityClass } from '../tree/node.js';
+import type { DecisionTree } from '../model/decision-tree.js';
+import { majorityClass } from '../model/node.js';
 import { branchCondition, formatNumber, unclassifiedLabel } from './conditions.js';
 
 function quote(s: string): string {

@@ -1,5 +1,5 @@
 import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { GroveError } from '../errors.js';
+import { GroveError } from '../core/errors.js';
 
 /**
  * Write `content` to `path` so that readers never see half a file: write a temporary file in the

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { GroveError } from '../errors.js';
-import { DecisionTree } from '../tree/model.js';
+import { GroveError } from '../core/errors.js';
+import { DecisionTree } from '../model/decision-tree.js';
 import { writeFileAtomic } from './atomic.js';
 
 /** Save a model as JSON (atomically: a crash never leaves half a file). */

@@ -10,8 +10,8 @@ import { formatP, pText } from '../eval/table.js';
 import { CLIENT_JS } from './client.js';
 import { color, esc, fmt, scriptJson } from './html.js';
 import { STYLE } from './style.js';
-import { cdDiagram } from './svg/cd-diagram.js';
-import { barsPanel, scatterPanel } from './svg/panels.js';
+import { cdDiagram } from './cd-diagram.js';
+import { barsPanel, scatterPanel } from './panels.js';
 import { reportTree } from './tree-data.js';
 
 export { reportTree, type ReportTree } from './tree-data.js';

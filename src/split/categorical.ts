@@ -1,5 +1,5 @@
-import type { Candidate } from './types.js';
-import { beats } from './types.js';
+import type { Candidate } from './candidate.js';
+import { beats } from './candidate.js';
 import type { ScanContext } from './context.js';
 import { addUnknownToBranch } from './numeric.js';
 

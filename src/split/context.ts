@@ -1,9 +1,9 @@
 import type { Criterion, CountTable } from '../criteria/types.js';
 import { orientedScore } from '../criteria/registry.js';
 import type { IncrementalForm } from '../criteria/incremental.js';
-import type { EntryPool } from '../tree/entries.js';
-import type { MissingPolicy } from '../tree/options.js';
-import { beats } from './types.js';
+import type { EntryPool } from './entries.js';
+import type { MissingPolicy } from '../options/options.js';
+import { beats } from './candidate.js';
 
 function emptyTable(branches: number, classes: number): CountTable {
   return {

@@ -1,13 +1,13 @@
 import { getCriterion } from '../criteria/registry.js';
 import type { Column } from '../data/dataset.js';
-import type { SortedSlice } from '../tree/sorted-slice.js';
-import type { EntryPool } from '../tree/entries.js';
-import type { ResolvedOptions } from '../tree/options.js';
+import type { SortedSlice } from './sorted-slice.js';
+import type { EntryPool } from './entries.js';
+import type { ResolvedOptions } from '../options/options.js';
 import { CategoryCounts, scanMultiway, scanSubsets } from './categorical.js';
 import { ScanContext } from './context.js';
 import { finalizeCandidate, FinalizeScratch } from './finalize.js';
 import { scanNumeric } from './numeric.js';
-import { Candidate, beats } from './types.js';
+import { Candidate, beats } from './candidate.js';
 
 /**
  * Finds the best split of one feature at one node: runs the right scanner, then scores the result

@@ -2,8 +2,8 @@ import { orientedScore } from '../criteria/registry.js';
 import { createTable, informationGain } from '../criteria/table.js';
 import { splitInfoWithUnknown } from '../criteria/gain.js';
 import type { CountTable, Criterion } from '../criteria/types.js';
-import type { MissingPolicy } from '../tree/options.js';
-import type { Candidate } from './types.js';
+import type { MissingPolicy } from '../options/options.js';
+import type { Candidate } from './candidate.js';
 
 /**
  * Scratch for `finalizeCandidate`: a view of the candidate's table, the parent table, and the

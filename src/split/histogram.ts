@@ -1,8 +1,8 @@
 import type { NumericColumn } from '../data/dataset.js';
-import { argsortNumeric, SortWork } from '../tree/argsort.js';
+import { argsortNumeric, SortWork } from './argsort.js';
 import type { ScanContext } from './context.js';
 import { midpoint } from './numeric.js';
-import { beats, type Candidate } from './types.js';
+import { beats, type Candidate } from './candidate.js';
 
 /**
  * A numeric feature quantised once for histogram mode: `codes[row]` is the row's bin (the last

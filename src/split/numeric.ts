@@ -1,12 +1,12 @@
-import type { Candidate } from './types.js';
+import type { Candidate } from './candidate.js';
 import type { NumericValues } from '../data/dataset.js';
-import { beats } from './types.js';
+import { beats } from './candidate.js';
 import type { ScanContext } from './context.js';
-import { ENTRY, type SortedSlice } from '../tree/sorted-slice.js';
+import { ENTRY, type SortedSlice } from './sorted-slice.js';
 
 /**
  * Zaki's EVALUATE-NUMERIC-ATTRIBUTE as one incremental pass: `order[start..end)` is the node's
- * sorted slice of the feature (src/tree/sorted-slice.ts: entry ids in value order, missing values
+ * sorted slice of the feature (src/split/sorted-slice.ts: entry ids in value order, missing values
  * last, `NEW_VALUE` where the value changes, labels alongside), so the pass reads memory in order. Moving an entry
  * from the right branch to the left updates the count table in O(1) (and the criterion's running
  * sums, when it has an incremental form); the criterion is evaluated only where the next entry

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bestFeature, correlationScore, cramersV, featureScores } from '../../src/cmbsv/select.js';
+import { bestFeature, correlationScore, cramersV, featureScores } from '../../src/algorithms/cmbsv/select.js';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { cmbsvSplit } from '../../src/cmbsv/index.js';
+import { cmbsvSplit } from '../../src/algorithms/cmbsv/index.js';
 
 const all = (n: number) => Int32Array.from({ length: n }, (_, i) => i);
 const ones = (n: number) => new Float64Array(n).fill(1);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { balancedBoxConstraints, solveSvm1d } from '../../src/cmbsv/svm1d.js';
-import { mulberry32 } from '../../src/eval/random.js';
+import { balancedBoxConstraints, solveSvm1d } from '../../src/algorithms/cmbsv/svm1d.js';
+import { mulberry32 } from '../../src/core/random.js';
 
 /** ½w² + Σ C_i max(0, 1 − y_i(w x_i + b)). */
 function primal(w: number, b: number, x: number[], y: number[], c: number[]): number {

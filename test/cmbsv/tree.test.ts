@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
-import { fit } from '../../src/tree/fit.js';
-import { DecisionTree } from '../../src/tree/model.js';
-import { validateModel } from '../../src/tree/schema.js';
+import { fit } from '../../src/algorithms/fit.js';
+import { DecisionTree } from '../../src/model/decision-tree.js';
+import { validateModel } from '../../src/model/schema.js';
 import { treeToText } from '../../src/export/text.js';
 import { rulesToText, treeToRules } from '../../src/export/rules.js';
 import { treeToDot } from '../../src/export/dot.js';
-import { cmbsvSplit } from '../../src/cmbsv/index.js';
+import { cmbsvSplit } from '../../src/algorithms/cmbsv/index.js';
 import { resolve } from 'node:path';
 import { repoRoot } from '../helpers/cli.js';
 

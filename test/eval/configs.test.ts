@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkLabels, optionsJson, parseConfigs, presetConfigs, reviveOptions } from '../../src/eval/configs.js';
-import { validateConfigs } from '../../src/run/compare.js';
+import { validateConfigs } from '../../src/compare/compare.js';
 
 describe('--configs', () => {
   it('text form: labels, options, CLI aliases, numbers and booleans converted, unknown keys kept', () => {

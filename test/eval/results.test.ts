@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readDataset } from '../../src/data/read.js';
 import { analyze } from '../../src/eval/analysis.js';
 import { crossValidate, evaluateFold, foldRows, summarize } from '../../src/eval/cross-validate.js';
-import { stratifiedFolds } from '../../src/eval/folds.js';
+import { stratifiedFolds } from '../../src/core/folds.js';
 import { parseResults } from '../../src/eval/results-file.js';
 import { completeDatasets, resultsToCsv, summarizeCells, type CompareResults, type FoldRecord } from '../../src/eval/results.js';
 import { friedmanTest } from '../../src/eval/stats/index.js';

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CompareSettings, DatasetInfo, FoldRecord } from '../../src/eval/results.js';
-import { Progress } from '../../src/run/progress.js';
-import { CELLS_FILE, CellLog, readCells } from '../../src/run/store.js';
+import { Progress } from '../../src/compare/progress.js';
+import { CELLS_FILE, CellLog, readCells } from '../../src/compare/store.js';
 
 const settings: CompareSettings = { folds: 3, repeats: 1, seed: 1, models: false };
 const info = (name: string, sha256: string): DatasetInfo => ({ name, file: `${name}.csv`, rows: 9, features: 1, numeric: 1, categorical: 0, classes: 2, foldsPlanned: 3, sha256 });

@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { readDataset } from '../../src/data/read.js';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { fit } from '../../src/tree/fit.js';
-import { scoreAttributes } from '../../src/tree/score.js';
+import { fit } from '../../src/algorithms/fit.js';
+import { scoreAttributes } from '../../src/learn/score.js';
 import { fixture } from '../helpers/paths.js';
 
 const truncated = (x: number | null) => Math.floor((x ?? NaN) * 1000 + 1e-9) / 1000;

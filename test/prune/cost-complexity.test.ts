@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readDataset } from '../../src/data/read.js';
-import { fit } from '../../src/tree/fit.js';
-import { DecisionTree } from '../../src/tree/model.js';
-import { costComplexityPath, pruneCostComplexity } from '../../src/tree/prune/cost-complexity.js';
+import { fit } from '../../src/algorithms/fit.js';
+import { DecisionTree } from '../../src/model/decision-tree.js';
+import { costComplexityPath, pruneCostComplexity } from '../../src/prune/cost-complexity.js';
 import { costComplexityPath as exported } from '../../src/index.js';
 import { build, leafCounts, shape, asModel } from './helpers.js';
 import { fixture } from '../helpers/paths.js';

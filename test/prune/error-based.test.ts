@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { addErrs, c45Coefficient, collapseTree, leafEstimate, pruneErrorBased } from '../../src/tree/prune/error-based.js';
+import { addErrs, c45Coefficient, collapseTree, leafEstimate, pruneErrorBased } from '../../src/prune/error-based.js';
 import { build, leafCounts, shape, asModel } from './helpers.js';
 
 const Z2 = 0.47955625; // C4.5's z² for CF = 0.25, see below

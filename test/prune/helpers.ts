@@ -1,8 +1,8 @@
 /** Hand-built trees for the pruning tests. */
-import { DecisionTree } from '../../src/tree/model.js';
-import { resolveOptions } from '../../src/tree/options.js';
-import type { TreeNode } from '../../src/tree/node.js';
-import type { Split } from '../../src/split/types.js';
+import { DecisionTree } from '../../src/model/decision-tree.js';
+import { resolveOptions } from '../../src/options/options.js';
+import type { TreeNode } from '../../src/model/node.js';
+import type { Split } from '../../src/model/split.js';
 
 /** A tree spec: a leaf is its class counts; an internal node is `{ split?, kids }` (counts = Σ kids). */
 export type Spec = number[] | { split?: Split; kids: Spec[] };

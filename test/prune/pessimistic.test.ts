@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pessimisticError, prunePessimistic } from '../../src/tree/prune/pessimistic.js';
+import { pessimisticError, prunePessimistic } from '../../src/prune/pessimistic.js';
 import { build, leafCounts, shape, asModel, type Spec } from './helpers.js';
 
 describe('pessimistic error (metrics tutorial, "Pessimistic approach")', () => {

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { datasetFromRows } from '../../src/data/encode.js';
 import type { Dataset } from '../../src/data/dataset.js';
-import { mulberry32 } from '../../src/eval/random.js';
-import { fit } from '../../src/tree/fit.js';
-import { DecisionTree } from '../../src/tree/model.js';
-import type { TreeNode } from '../../src/tree/node.js';
-import type { FitOptions, MissingPolicy } from '../../src/tree/options.js';
-import { compactTree } from '../../src/tree/prune/compact.js';
-import { recount } from '../../src/tree/prune/recount.js';
+import { mulberry32 } from '../../src/core/random.js';
+import { fit } from '../../src/algorithms/fit.js';
+import { DecisionTree } from '../../src/model/decision-tree.js';
+import type { TreeNode } from '../../src/model/node.js';
+import type { FitOptions, MissingPolicy } from '../../src/options/options.js';
+import { compactTree } from '../../src/model/compact.js';
+import { recount } from '../../src/prune/recount.js';
 
 /** Seeded noisy data: two numeric features and one categorical, ~15% missing each, three classes. */
 function randomData(seed: number, n: number): { data: Dataset; weights: Float64Array } {

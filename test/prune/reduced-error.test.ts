@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { pruneReducedError, routeValidation, stratifiedHoldOut } from '../../src/tree/prune/reduced-error.js';
+import { pruneReducedError, routeValidation, stratifiedHoldOut } from '../../src/prune/reduced-error.js';
 import { build, leafCounts, shape, asModel } from './helpers.js';
 
 describe('reduced-error pruning', () => {

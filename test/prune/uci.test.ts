@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readDataset } from '../../src/data/read.js';
-import { fit } from '../../src/tree/fit.js';
+import { fit } from '../../src/algorithms/fit.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 
 describe.skipIf(!haveCorpus)('pruning on pima-indians-diabetes (shared UCI corpus)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readDataset } from '../../src/data/read.js';
-import { fit } from '../../src/tree/fit.js';
+import { fit } from '../../src/algorithms/fit.js';
 import { buildReport, reportTree } from '../../src/report/index.js';
 import { niceTicks } from '../../src/report/html.js';
 import { root, tinyRun } from './tiny-run.js';

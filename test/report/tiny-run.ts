@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseConfigs } from '../../src/eval/configs.js';
-import { runComparison, type CompareOutcome } from '../../src/run/compare.js';
+import { runComparison, type CompareOutcome } from '../../src/compare/compare.js';
 
 export const root = resolve(import.meta.dirname, '../..');
 

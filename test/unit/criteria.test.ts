@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GroveError } from '../../src/errors.js';
-import { mulberry32 } from '../../src/eval/random.js';
+import { GroveError } from '../../src/core/errors.js';
+import { mulberry32 } from '../../src/core/random.js';
 import {
   BUILTIN_CRITERIA,
   type CountTable,

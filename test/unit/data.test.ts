@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { GroveError } from '../../src/errors.js';
+import { GroveError } from '../../src/core/errors.js';
 import type { CategoricalColumn, Column, Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { datasetFromRows, encodeTable, isNumericToken } from '../../src/data/encode.js';
 import { parseArff, parseArffDocument } from '../../src/data/arff.js';

@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import type { Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { encodeTable } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
-import { fit } from '../../src/tree/fit.js';
-import { GroveError } from '../../src/errors.js';
-import { mulberry32 } from '../../src/eval/random.js';
+import { fit } from '../../src/algorithms/fit.js';
+import { GroveError } from '../../src/core/errors.js';
+import { mulberry32 } from '../../src/core/random.js';
 import { grove } from '../helpers/cli.js';
 
 function table(n: number, seed: number): { header: string[]; rows: string[][] } {

@@ -3,9 +3,9 @@ import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
 import type { Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { binFeature } from '../../src/split/histogram.js';
-import { fit } from '../../src/tree/fit.js';
-import { partitionByCode } from '../../src/tree/partition.js';
-import { mulberry32 } from '../../src/eval/random.js';
+import { fit } from '../../src/algorithms/fit.js';
+import { partitionByCode } from '../../src/learn/partition.js';
+import { mulberry32 } from '../../src/core/random.js';
 import { corpus, fixture, haveCorpus } from '../helpers/paths.js';
 
 const shape = (nodes: ReturnType<typeof fit>['nodes']) => nodes.map((n) => [n.split, n.counts, n.missingBranch]);

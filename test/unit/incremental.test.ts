@@ -7,8 +7,8 @@ import { listCriteria } from '../../src/criteria/registry.js';
 import { tableFromCounts } from '../../src/criteria/table.js';
 import type { Criterion } from '../../src/criteria/types.js';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { mulberry32 } from '../../src/eval/random.js';
-import { fit } from '../../src/tree/fit.js';
+import { mulberry32 } from '../../src/core/random.js';
+import { fit } from '../../src/algorithms/fit.js';
 
 const withIncremental = listCriteria().filter((c) => c.incremental);
 

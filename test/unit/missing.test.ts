@@ -5,12 +5,12 @@
 import { describe, expect, it } from 'vitest';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
-import { fit } from '../../src/tree/fit.js';
-import { scoreAttributes } from '../../src/tree/score.js';
-import { chiSquareSf as chiSquareSurvival } from '../../src/eval/stats/distributions.js';
-import { incompleteGamma } from '../../src/eval/stats/special.js';
-import { mulberry32 } from '../../src/eval/random.js';
-import type { TreeNode } from '../../src/tree/node.js';
+import { fit } from '../../src/algorithms/fit.js';
+import { scoreAttributes } from '../../src/learn/score.js';
+import { chiSquareSf as chiSquareSurvival } from '../../src/core/distributions.js';
+import { incompleteGamma } from '../../src/core/special.js';
+import { mulberry32 } from '../../src/core/random.js';
+import type { TreeNode } from '../../src/model/node.js';
 import { fixture } from '../helpers/paths.js';
 
 const h = (...p: number[]) => -p.filter((x) => x > 0).reduce((s, x) => s + x * Math.log2(x), 0);

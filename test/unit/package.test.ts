@@ -1,13 +1,13 @@
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { VERSION } from '../../src/version.js';
+import { VERSION } from '../../src/core/version.js';
 
 const root = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 /** Files reachable from the browser-safe entry point: everything but the Node readers, I/O and CLI. */
-const NODE_ONLY = ['src/cli/', 'src/io/', 'src/run/', 'src/node.ts', 'src/data/csv.ts', 'src/data/read.ts', 'src/data/node.ts'];
+const NODE_ONLY = ['src/cli/', 'src/io/', 'src/learn/threads/', 'src/compare/', 'src/node.ts', 'src/data/csv.ts', 'src/data/read.ts', 'src/data/node.ts'];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {

@@ -1,14 +1,14 @@
 /**
- * Worker-thread growth (src/run/parallel-grow.ts) gives the same tree as one thread, node for
+ * Worker-thread growth (src/learn/threads/parallel-grow.ts) gives the same tree as one thread, node for
  * node, whatever the data and options; and it steps aside where it cannot or should not work.
  * Runs against dist/ (the workers load compiled modules; `npm test` builds first).
  */
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { datasetFromRows, fit, resolveOptions, type Dataset, type FitOptions } from '../../dist/node.js';
-import { idleWorkers, lastTaskCount, threadsFor } from '../../dist/run/parallel-grow.js';
-import { ownThreadId, threadAlive } from '../../dist/run/thread-liveness.js';
-import { mulberry32 } from '../../dist/eval/random.js';
+import { idleWorkers, lastTaskCount, threadsFor } from '../../dist/learn/threads/parallel-grow.js';
+import { ownThreadId, threadAlive } from '../../dist/learn/threads/thread-liveness.js';
+import { mulberry32 } from '../../dist/core/random.js';
 
 /** n rows: 12 numeric features (5 informative, ties from rounding), 2 categorical, 3 classes, label noise. */
 function synthetic(n: number, seed: number, missing = 0): Dataset {

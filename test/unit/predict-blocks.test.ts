@@ -1,17 +1,17 @@
 /**
- * The block predictor (src/tree/fast-routes.ts) against a plain walk of the node list, on data
+ * The block predictor (src/model/fast-routes.ts) against a plain walk of the node list, on data
  * that exercise every way out of its fast path: leaves, categorical nodes, multi-threshold
  * (C-MBSV) nodes, missing values under each policy, and row counts that are not a multiple of
  * the block size.
  */
 import { describe, expect, it } from 'vitest';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { fit } from '../../src/tree/fit.js';
-import { mulberry32 } from '../../src/eval/random.js';
-import type { DecisionTree } from '../../src/tree/model.js';
+import { fit } from '../../src/algorithms/fit.js';
+import { mulberry32 } from '../../src/core/random.js';
+import type { DecisionTree } from '../../src/model/decision-tree.js';
 import type { Dataset } from '../../src/data/dataset.js';
 import { subsetRows } from '../../src/data/subset.js';
-import { BLOCK } from '../../src/tree/fast-routes.js';
+import { BLOCK } from '../../src/model/fast-routes.js';
 
 function rows(n: number, seed: number, missing: number) {
   const random = mulberry32(seed);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../src/eval/random.js';
-import { sortInto } from '../../src/tree/grow.js';
-import { partitionSorted, partitionWithClones } from '../../src/tree/partition.js';
-import { ENTRY, NEW_VALUE } from '../../src/tree/sorted-slice.js';
+import { mulberry32 } from '../../src/core/random.js';
+import { sortInto } from '../../src/learn/grow.js';
+import { partitionSorted, partitionWithClones } from '../../src/learn/partition.js';
+import { ENTRY, NEW_VALUE } from '../../src/split/sorted-slice.js';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { fit } from '../../src/tree/fit.js';
+import { fit } from '../../src/algorithms/fit.js';
 
 /** For each element of `order[from..to)` after the first: is its value different from the previous one's? */
 function marks(order: Int32Array, from: number, to: number): boolean[] {
@@ -102,8 +102,8 @@ describe('sorted slices', () => {
 
 describe('columnOrder', () => {
   it("gives a subset of rows in increasing order the same order as sorting it, from its parent's kept order (nested, float32 parent, unordered rows)", async () => {
-    const { columnOrder } = await import('../../src/tree/column-order.js');
-    const { argsortNumeric } = await import('../../src/tree/argsort.js');
+    const { columnOrder } = await import('../../src/split/column-order.js');
+    const { argsortNumeric } = await import('../../src/split/argsort.js');
     const { subsetRows } = await import('../../src/data/subset.js');
     const { datasetFromRows } = await import('../../src/data/encode.js');
     const random = mulberry32(21);

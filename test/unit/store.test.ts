@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { readDataset } from '../../src/data/read.js';
-import { fit } from '../../src/tree/fit.js';
-import { DecisionTree } from '../../src/tree/model.js';
-import { TreeStore } from '../../src/tree/store.js';
+import { fit } from '../../src/algorithms/fit.js';
+import { DecisionTree } from '../../src/model/decision-tree.js';
+import { TreeStore } from '../../src/model/store.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 
 /** A store with a root split into two, whose right child splits three ways (categorical). */

@@ -8,12 +8,12 @@ import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
 import type { Dataset } from '../../src/data/dataset.js';
 import { listCriteria, registerCriterion } from '../../src/criteria/registry.js';
-import { fit } from '../../src/tree/fit.js';
-import { DEFAULTS, resolveOptions } from '../../src/tree/options.js';
-import { DecisionTree } from '../../src/tree/model.js';
+import { fit } from '../../src/algorithms/fit.js';
+import { DEFAULTS, resolveOptions } from '../../src/options/options.js';
+import { DecisionTree } from '../../src/model/decision-tree.js';
 import { loadModel, saveModel } from '../../src/io/model-file.js';
-import { GroveError } from '../../src/errors.js';
-import type { TreeNode } from '../../src/tree/node.js';
+import { GroveError } from '../../src/core/errors.js';
+import type { TreeNode } from '../../src/model/node.js';
 import { corpus, fixture, haveCorpus } from '../helpers/paths.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -290,8 +290,8 @@ describe.skipIf(!haveCorpus)('every measure on UCI data', () => {
 
 describe('argsortNumeric', () => {
   it('orders ascending, missing last, ties by row index (checked against a comparator sort)', async () => {
-    const { argsortNumeric } = await import('../../src/tree/grow.js');
-    const { mulberry32 } = await import('../../src/eval/random.js');
+    const { argsortNumeric } = await import('../../src/learn/grow.js');
+    const { mulberry32 } = await import('../../src/core/random.js');
     const random = mulberry32(3);
     const value = (): number => {
       const u = random();
@@ -315,9 +315,9 @@ describe('argsortNumeric', () => {
   });
 
   it('orders small integer columns (the radix route) and small non-integer ones (the rank route) alike, with scratch reuse', async () => {
-    const { argsortNumeric } = await import('../../src/tree/grow.js');
-    const { SortWork } = await import('../../src/tree/argsort.js');
-    const { mulberry32 } = await import('../../src/eval/random.js');
+    const { argsortNumeric } = await import('../../src/learn/grow.js');
+    const { SortWork } = await import('../../src/split/argsort.js');
+    const { mulberry32 } = await import('../../src/core/random.js');
     const random = mulberry32(5);
     const work = new SortWork();
     for (const n of [3000, 40, 9000]) {
@@ -335,7 +335,7 @@ describe('resolveOptions', () => {
     // Object spreads gave each call a class of its own from the 9th call on, and the grower's
     // optimised code deoptimised on every later fit. Checked in a child process (natives syntax), on dist/.
     const script = `
-      const { resolveOptions } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'tree', 'options.js')).href)});
+      const { resolveOptions } = await import(${JSON.stringify(pathToFileURL(join(ROOT, 'dist', 'options', 'options.js')).href)});
       const same = new Function('a', 'b', 'return %HaveSameMap(a, b)');
       const first = resolveOptions({ criterion: 'dcsm', prune: 'none' });
       let all = true;

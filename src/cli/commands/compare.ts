@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseConfigs, presetConfigs, type Config } from '../../eval/configs.js';
 import { renderTable } from '../../eval/table.js';
-import { GroveError } from '../../errors.js';
-import { findDataFiles } from '../../run/datasets.js';
-import { runComparison } from '../../run/compare.js';
+import { GroveError } from '../../core/errors.js';
+import { findDataFiles } from '../../compare/datasets.js';
+import { runComparison } from '../../compare/compare.js';
 import { intOption, listOption } from '../args.js';
 
 /** The data sets that ship with grove (Debian-sourced UCI files, see data/README.md). */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { listCriteria } from '../../criteria/registry.js';
-import { PRESETS } from '../../tree/options.js';
+import { PRESETS } from '../../options/options.js';
 import { emit } from '../output.js';
 
 export function registerCriteria(program: Command): void {

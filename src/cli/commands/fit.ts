@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { readDataset } from '../../data/read.js';
-import '../../run/parallel-grow.js'; // worker threads for --threads
-import { fit } from '../../tree/fit.js';
-import type { ClassWeight, FitOptions, MissingPolicy, PruneMethod } from '../../tree/options.js';
-import { GroveError } from '../../errors.js';
+import '../../learn/threads/parallel-grow.js'; // worker threads for --threads
+import { fit } from '../../algorithms/fit.js';
+import type { ClassWeight, FitOptions, MissingPolicy, PruneMethod } from '../../options/options.js';
+import { GroveError } from '../../core/errors.js';
 import { saveModel } from '../../io/model-file.js';
 import { choiceOption, intOption, listOption, numberOption } from '../args.js';
 import { warn } from '../output.js';

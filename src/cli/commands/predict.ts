@@ -3,7 +3,7 @@ import { readDataset } from '../../data/read.js';
 import { loadModel } from '../../io/model-file.js';
 import { csvLine } from '../csv-out.js';
 import { emit } from '../output.js';
-import { GroveError } from '../../errors.js';
+import { GroveError } from '../../core/errors.js';
 import { choiceOption, intOption } from '../args.js';
 
 export function registerPredict(program: Command): void {

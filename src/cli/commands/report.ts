@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { analyze } from '../../eval/analysis.js';
 import { parseResults } from '../../eval/results-file.js';
-import { GroveError } from '../../errors.js';
+import { GroveError } from '../../core/errors.js';
 import { buildReport } from '../../report/index.js';
 import { emit } from '../output.js';
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { readDataset } from '../../data/read.js';
-import { scoreAttributes, type AttributeScore } from '../../tree/score.js';
+import { scoreAttributes, type AttributeScore } from '../../learn/score.js';
 import { addTreeOptions, fitOptionsFrom, type TreeFlags } from './fit.js';
 import { emit } from '../output.js';
 import { formatNumber } from '../../export/conditions.js';

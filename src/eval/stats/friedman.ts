@@ -1,4 +1,4 @@
-import { chiSquareSf, fSf } from './distributions.js';
+import { chiSquareSf, fSf } from '../../core/distributions.js';
 import { rankWithTies } from './ranks.js';
 
 export interface FriedmanResult {

@@ -1,4 +1,4 @@
-import { studentizedRangeCdf, studentizedRangeQuantile } from './distributions.js';
+import { studentizedRangeCdf, studentizedRangeQuantile } from '../../core/distributions.js';
 
 /**
  * Critical values q_α of the two-tailed Nemenyi test for k = 2..10 competitors, from Demšar,

@@ -1,4 +1,4 @@
-import { normalCdf } from './special.js';
+import { normalCdf } from '../../core/special.js';
 import { nearlyEqual } from './ranks.js';
 
 export interface WilcoxonResult {

@@ -1,0 +1,194 @@
+/**
+ * C-MBSV feature selection (paper, section 2.1 and eq. 10): at each node, on that node's rows, the
+ * feature with the largest absolute correlation with the class label, where both vectors are first
+ * normalised to unit L2 norm:  j = argmax_i |⟨X_i/‖X_i‖, Y/‖Y‖⟩|.
+ *
+ * Choices the paper leaves open, as options:
+ * - `labelCoding`: `ordinal` (the paper: class index + 1, i.e. 1..n in the data set's class order,
+ *   which grove sorts) or `one-vs-rest` (max over classes c of |r(X, 1[y = c])|, which does not
+ *   depend on an arbitrary order of the classes).
+ * - `correlationCentring`: false (the paper's eq. 10 as written: the cosine of the raw vectors) or
+ *   true (subtract the means first: Pearson's r, the standardisation of LARS that the paper cites).
+ *
+ * A feature whose known values at the node are all equal cannot be split and is never selected
+ * (uncentred, a constant vector still has a non-zero cosine with the labels). Missing values: the
+ * score is computed on the rows whose value is known. Unordered categorical features (section 3.1)
+ * are scored by the chi-square association of their values with the class, as Cramér's
+ * V = sqrt(χ² / (n (min(r, c) − 1))), which lies in [0, 1] like |r| (for a 2 × 2 table it is
+ * |φ| = |Pearson r| of the two indicator variables), so both kinds compete on one scale.
+ * Ties go to the first feature in column order (relative tolerance 1e-12).
+ */
+import type { NumericValues } from '../../data/dataset.js';
+import type { Column } from '../../data/dataset.js';
+import { beats } from '../../split/candidate.js';
+
+export type LabelCoding = 'ordinal' | 'one-vs-rest';
+
+export interface SelectionOptions {
+  labelCoding: LabelCoding;
+  correlationCentring: boolean;
+}
+
+/**
+ * |r| of a numeric feature with the label over `rows` (eq. 10), or -Infinity when the feature
+ * cannot split them (fewer than two distinct known values).
+ */
+export function correlationScore(
+  values: NumericValues,
+  labels: Int32Array,
+  classes: number,
+  rows: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  opts: SelectionOptions,
+): number {
+  let W = 0;
+  let Sx = 0;
+  let first = NaN;
+  let varies = false;
+  for (let j = 0; j < rows.length; j++) {
+    const r = rows[j];
+    const x = values[r];
+    if (Number.isNaN(x)) continue;
+    const w = weights[r];
+    if (!(w > 0)) continue;
+    if (Number.isNaN(first)) first = x;
+    else if (x !== first) varies = true;
+    W += w;
+    Sx += w * x;
+  }
+  if (!varies || !(W > 0)) return -Infinity;
+  const mx = opts.correlationCentring ? Sx / W : 0;
+  if (opts.labelCoding === 'ordinal') {
+    // y = class index + 1.
+    let Sy = 0;
+    if (opts.correlationCentring) {
+      for (let j = 0; j < rows.length; j++) {
+        const r = rows[j];
+        if (Number.isNaN(values[r]) || !(weights[r] > 0)) continue;
+        Sy += weights[r] * (labels[r] + 1);
+      }
+    }
+    const my = opts.correlationCentring ? Sy / W : 0;
+    let Sxx = 0;
+    let Syy = 0;
+    let Sxy = 0;
+    for (let j = 0; j < rows.length; j++) {
+      const r = rows[j];
+      const x = values[r];
+      const w = weights[r];
+      if (Number.isNaN(x) || !(w > 0)) continue;
+      const dx = x - mx;
+      const dy = labels[r] + 1 - my;
+      Sxx += w * dx * dx;
+      Syy += w * dy * dy;
+      Sxy += w * dx * dy;
+    }
+    if (!(Sxx > 0) || !(Syy > 0)) return 0;
+    return Math.abs(Sxy) / Math.sqrt(Sxx * Syy);
+  }
+  // one-vs-rest: D_c = Σ_{y=c} w (x − mx); Σ_c D_c = Σ w (x − mx).
+  const D = new Float64Array(classes);
+  const Wc = new Float64Array(classes);
+  let Sxx = 0;
+  for (let j = 0; j < rows.length; j++) {
+    const r = rows[j];
+    const x = values[r];
+    const w = weights[r];
+    if (Number.isNaN(x) || !(w > 0)) continue;
+    const dx = x - mx;
+    Sxx += w * dx * dx;
+    D[labels[r]] += w * dx;
+    Wc[labels[r]] += w;
+  }
+  if (!(Sxx > 0)) return 0;
+  let best = 0;
+  for (let c = 0; c < classes; c++) {
+    if (!(Wc[c] > 0)) continue;
+    // Σ w (y_c − my)² : uncentred y_c² = y_c → Wc; centred → Wc (1 − Wc/W).
+    const Syy = opts.correlationCentring ? Wc[c] * (1 - Wc[c] / W) : Wc[c];
+    if (!(Syy > 0)) continue;
+    // Centred: Σ w (x − mx)(y_c − p_c) = D_c − p_c Σ w (x − mx) = D_c, since Σ w (x − mx) = 0.
+    best = Math.max(best, Math.abs(D[c]) / Math.sqrt(Sxx * Syy));
+  }
+  return best;
+}
+
+/**
+ * Cramér's V of a categorical feature with the class over `rows` (known values only), or
+ * -Infinity when fewer than two values occur.
+ */
+export function cramersV(
+  codes: Int32Array,
+  nCategories: number,
+  labels: Int32Array,
+  classes: number,
+  rows: ArrayLike<number>,
+  weights: ArrayLike<number>,
+): number {
+  const table = new Float64Array(nCategories * classes);
+  const rowTot = new Float64Array(nCategories);
+  const colTot = new Float64Array(classes);
+  let W = 0;
+  for (let j = 0; j < rows.length; j++) {
+    const r = rows[j];
+    const v = codes[r];
+    const w = weights[r];
+    if (v < 0 || !(w > 0)) continue;
+    table[v * classes + labels[r]] += w;
+    rowTot[v] += w;
+    colTot[labels[r]] += w;
+    W += w;
+  }
+  let nv = 0;
+  for (let v = 0; v < nCategories; v++) if (rowTot[v] > 0) nv++;
+  if (nv < 2) return -Infinity;
+  let nc = 0;
+  for (let c = 0; c < classes; c++) if (colTot[c] > 0) nc++;
+  if (nc < 2) return 0;
+  let chi2 = 0;
+  for (let v = 0; v < nCategories; v++) {
+    if (!(rowTot[v] > 0)) continue;
+    for (let c = 0; c < classes; c++) {
+      if (!(colTot[c] > 0)) continue;
+      const e = (rowTot[v] * colTot[c]) / W;
+      const d = table[v * classes + c] - e;
+      chi2 += (d * d) / e;
+    }
+  }
+  return Math.sqrt(chi2 / (W * (Math.min(nv, nc) - 1)));
+}
+
+/** Score of every feature at a node (-Infinity: cannot split here, or excluded). */
+export function featureScores(
+  features: readonly Column[],
+  labels: Int32Array,
+  classes: number,
+  rows: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  opts: SelectionOptions,
+  excluded: readonly number[] = [],
+): Float64Array {
+  const scores = new Float64Array(features.length).fill(-Infinity);
+  features.forEach((col, f) => {
+    if (excluded.includes(f)) return;
+    scores[f] =
+      col.kind === 'numeric'
+        ? correlationScore(col.values, labels, classes, rows, weights, opts)
+        : cramersV(col.codes, col.categories.length, labels, classes, rows, weights);
+  });
+  return scores;
+}
+
+/** Index of the best score (first in column order on a tie), or -1 when no feature can split. */
+export function bestFeature(scores: ArrayLike<number>): number {
+  let best = -1;
+  let bestScore = -Infinity;
+  for (let f = 0; f < scores.length; f++) {
+    if (scores[f] === -Infinity) continue;
+    if (best < 0 || beats(scores[f], bestScore)) {
+      best = f;
+      bestScore = scores[f];
+    }
+  }
+  return best;
+}

@@ -1,0 +1,156 @@
+/**
+ * C-MBSV thresholds (paper, section 3.2 B, eqs. 11–14): on the selected feature, one soft-margin
+ * SVM per pair of classes present at the node, t_ab = −b_ab / w_ab; the distinct thresholds,
+ * sorted, cut the feature into b = |T| + 1 branches (at most n(n−1)/2 + 1 for n classes).
+ *
+ * Choices the paper leaves open:
+ * - Scaling (`svmScaling`): the SVM of a pair sees `standardize`d values — the pair's rows shifted
+ *   to mean 0 and scaled to unit (sample) standard deviation, which is what MATLAB's `svmtrain`
+ *   (the paper's tool; Table 4 says "QP", its quadratic-programming method) does by default
+ *   (`autoscale`) — or the `none` (raw) values. The soft-margin solution is not scale-invariant
+ *   (the margin is fixed at 1), so this matters. Thresholds are mapped back and stored on the raw
+ *   feature scale either way.
+ * - Imbalance (`svmBalance`, the paper's section 4.2): class a with n_a rows gets
+ *   C_a = C · n_b / (n_a + n_b), class b gets C · n_a / (n_a + n_b). Row weights multiply C_i.
+ * - A pair whose SVM gives w = 0 (the classes cannot be told apart on this feature) gives no
+ *   threshold; nor does a pair whose rows have one value only.
+ * - Thresholds closer than 1e-9 × (range of the feature at the node) are one threshold.
+ * - A threshold below the smallest value at the node, or at/above the largest, would leave an
+ *   outer branch with no rows; the paper's Algorithm 1 has no rule for an empty *outer* branch
+ *   (only for one between non-empty ones), so such a threshold is dropped: that region belongs to
+ *   the adjacent branch.
+ */
+import type { NumericValues } from '../../data/dataset.js';
+import { balancedBoxConstraints, solveSvm1d } from './svm1d.js';
+
+export type SvmScaling = 'standardize' | 'none' | 'unit-norm';
+
+export interface ThresholdOptions {
+  /** The constant C of eq. 11 (default 1, MATLAB svmtrain's default box constraint). */
+  svmC: number;
+  svmBalance: boolean;
+  svmScaling: SvmScaling;
+  /** Which optimal b when several are (see `Svm1dOptions.bias`): `midpoint` (libsvm) or `max-alpha` (MATLAB svmtrain). */
+  svmBias: 'midpoint' | 'max-alpha';
+}
+
+/** One pairwise SVM of eq. 12: classes a < b (indices into the class list). */
+export interface PairThreshold {
+  a: number;
+  b: number;
+  /** t_ab on the raw feature scale; NaN when the pair gives no threshold. */
+  threshold: number;
+  /** w and b of the SVM on the scale it was solved on (see `svmScaling`). */
+  w: number;
+  bias: number;
+}
+
+export interface NodeThresholds {
+  /** Every pair of classes present (eq. 12's upper triangle). */
+  pairs: PairThreshold[];
+  /** Distinct thresholds inside the node's value range, ascending: the split. */
+  thresholds: number[];
+}
+
+/**
+ * Pairwise SVM thresholds of one feature over the rows `rows` (missing values skipped).
+ * @param x feature values (NaN = missing)
+ * @param labels class index per row
+ * @param weights row weights (0 = ignored)
+ */
+export function nodeThresholds(
+  x: NumericValues,
+  labels: Int32Array,
+  classes: number,
+  rows: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  opts: ThresholdOptions,
+): NodeThresholds {
+  // Known rows, ascending by value (ties by row index: deterministic).
+  const known: number[] = [];
+  for (let j = 0; j < rows.length; j++) {
+    const r = rows[j];
+    if (!Number.isNaN(x[r]) && weights[r] > 0) known.push(r);
+  }
+  known.sort((p, q) => x[p] - x[q] || p - q);
+  const pairs: PairThreshold[] = [];
+  if (known.length === 0) return { pairs, thresholds: [] };
+  const lo = x[known[0]];
+  const hi = x[known[known.length - 1]];
+  const classWeight = new Float64Array(classes);
+  for (const r of known) classWeight[labels[r]] += weights[r];
+  const present: number[] = [];
+  for (let c = 0; c < classes; c++) if (classWeight[c] > 0) present.push(c);
+
+  let norm = 0;
+  for (const r of known) norm += x[r] * x[r];
+  norm = Math.sqrt(norm);
+  const raw: number[] = [];
+  for (let i = 0; i < present.length; i++) {
+    for (let j = i + 1; j < present.length; j++) {
+      const pair = pairThreshold(x, labels, weights, known, present[i], present[j], classWeight, opts, norm);
+      pairs.push(pair);
+      if (Number.isFinite(pair.threshold)) raw.push(pair.threshold);
+    }
+  }
+  raw.sort((p, q) => p - q);
+  const tol = 1e-9 * (hi - lo);
+  const thresholds: number[] = [];
+  for (const t of raw) {
+    if (t < lo || t >= hi) continue;
+    if (thresholds.length > 0 && t - thresholds[thresholds.length - 1] <= tol) continue;
+    thresholds.push(t);
+  }
+  return { pairs, thresholds };
+}
+
+function pairThreshold(
+  x: NumericValues,
+  labels: Int32Array,
+  weights: ArrayLike<number>,
+  sortedRows: number[],
+  a: number,
+  b: number,
+  classWeight: Float64Array,
+  opts: ThresholdOptions,
+  nodeNorm: number,
+): PairThreshold {
+  const rows = sortedRows.filter((r) => labels[r] === a || labels[r] === b);
+  const m = rows.length;
+  const none: PairThreshold = { a, b, threshold: NaN, w: 0, bias: 0 };
+  if (m < 2 || x[rows[0]] === x[rows[m - 1]]) return none;
+  let shift = 0;
+  let scale = 1;
+  if (opts.svmScaling === 'standardize') {
+    // Unweighted mean and sample standard deviation, as MATLAB's svmtrain autoscale.
+    let s = 0;
+    for (const r of rows) s += x[r];
+    shift = s / m;
+    let ss = 0;
+    for (const r of rows) ss += (x[r] - shift) ** 2;
+    scale = Math.sqrt(ss / (m - 1));
+    if (!(scale > 0)) return none;
+  } else if (opts.svmScaling === 'unit-norm') {
+    scale = nodeNorm;
+    if (!(scale > 0)) return none;
+  }
+  const [ca, cb] = opts.svmBalance ? balancedBoxConstraints(classWeight[a], classWeight[b], opts.svmC) : [opts.svmC, opts.svmC];
+  const xs = new Float64Array(m);
+  const ys = new Float64Array(m);
+  const cs = new Float64Array(m);
+  rows.forEach((r, i) => {
+    xs[i] = (x[r] - shift) / scale;
+    ys[i] = labels[r] === a ? 1 : -1;
+    cs[i] = (labels[r] === a ? ca : cb) * weights[r];
+  });
+  const svm = solveSvm1d(xs, ys, cs, { sorted: true, bias: opts.svmBias, rank: Int32Array.from(rows) });
+  if (svm.w === 0) return { ...none, bias: svm.b };
+  return { a, b, threshold: shift + scale * svm.threshold, w: svm.w, bias: svm.b };
+}
+
+/** Branch of value v under sorted thresholds t: the first i with v ≤ t[i], else t.length. */
+export function branchOfValue(t: readonly number[], v: number): number {
+  let b = 0;
+  while (b < t.length && v > t[b]) b++;
+  return b;
+}

@@ -1,0 +1,185 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { analyze, type Analysis } from '../eval/analysis.js';
+import { checkLabels, optionsJson, type Config } from '../eval/configs.js';
+import { RESULTS_FORMAT, RESULTS_VERSION, resultsToCsv, type CompareResults, type CompareSettings, type DatasetInfo, type FoldRecord, type ModelRecord } from '../eval/results.js';
+import { GroveError } from '../core/errors.js';
+import { writeFileAtomic } from '../io/atomic.js';
+import { buildReport } from '../report/index.js';
+import { DEFAULTS, resolveOptions } from '../options/options.js';
+import { VERSION } from '../core/version.js';
+import { describeDataset, nonEmptyFolds } from './datasets.js';
+import { CellRunner, TaskError } from './pool.js';
+import { Progress } from './progress.js';
+import { cellLineKey, CellLog, lineKey, readCells, type CellLine } from './store.js';
+import type { Task } from './task.js';
+
+export interface CompareRun {
+  files: string[];
+  configs: Config[];
+  folds: number;
+  repeats: number;
+  seed: number;
+  /** Worker threads; 1 = run in this thread. */
+  jobs: number;
+  /** Output folder: cells.jsonl as cells finish, then results.json, results.csv, report.html. */
+  out?: string;
+  /** Reuse the finished cells logged in `out`. */
+  resume?: boolean;
+  /** Fit and save one model per (data set, configuration) on all rows (for the report's tree view). */
+  models?: boolean;
+  /** Also write results.json here. */
+  json?: string;
+  /** Progress on stderr (default true). */
+  progress?: boolean;
+  /** Warnings go here (default: stderr). */
+  warn?: (message: string) => void;
+}
+
+export interface CompareOutcome {
+  results: CompareResults;
+  analysis: Analysis;
+  /** True when Ctrl-C (SIGINT/SIGTERM) stopped the run; the finished cells are in `results`. */
+  interrupted: boolean;
+  /** Cells run now / taken from a previous run (--resume). */
+  ran: number;
+  reused: number;
+}
+
+/** Fit's own validation of every configuration, before any work starts (one line naming the configuration). */
+export function validateConfigs(configs: readonly Config[], warn: (m: string) => void): void {
+  checkLabels(configs);
+  const known = new Set([...Object.keys(DEFAULTS), 'algorithm', 'sampleWeight']);
+  for (const c of configs) {
+    try {
+      resolveOptions(c.options);
+    } catch (err) {
+      if (err instanceof GroveError) throw new GroveError(`configuration '${c.label}': ${err.message}`);
+      throw err;
+    }
+    for (const key of Object.keys(c.options)) {
+      if (!known.has(key)) warn(`configuration '${c.label}': option '${key}' is not a tree option this grove knows; it is passed to fit as given`);
+    }
+  }
+}
+
+/** Estimated cost of fitting on `rows` rows of a data set: rows × features × log rows. */
+const costOf = (rows: number, info: DatasetInfo) => rows * Math.max(1, info.features) * Math.log2(rows + 2);
+
+export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
+  const warn = run.warn ?? ((m: string) => process.stderr.write(`grove: warning: ${m}\n`));
+  validateConfigs(run.configs, warn);
+  if (run.resume && !run.out) throw new GroveError('--resume needs --out (the folder of the run to continue)');
+  const settings: CompareSettings = { folds: run.folds, repeats: run.repeats, seed: run.seed, models: run.models ?? true };
+
+  // Plan: read each data set once here (checks every file before any work, and sizes the folds).
+  const datasets: DatasetInfo[] = [];
+  const tasks: Task[] = [];
+  for (const file of run.files) {
+    const { info, data } = describeDataset(file, run.folds, run.repeats, run.seed);
+    if (data.classes.length < 2) warn(`${info.name} has a single class; every tree is one leaf`);
+    datasets.push(info);
+    const folds = nonEmptyFolds(data, run.folds, run.repeats, run.seed);
+    for (const config of run.configs) {
+      for (const f of folds) {
+        tasks.push({ id: tasks.length, file, dataset: info.name, config: config.label, options: config.options, repeat: f.repeat, fold: f.fold, folds: run.folds, seed: run.seed, cost: costOf(f.trainRows, info) });
+      }
+      if (settings.models) tasks.push({ id: tasks.length, file, dataset: info.name, config: config.label, options: config.options, repeat: 0, fold: -1, folds: run.folds, seed: run.seed, cost: costOf(info.rows, info) });
+    }
+  }
+
+  // Resume: keep the logged cells that belong to this plan.
+  const optionsOf = new Map(run.configs.map((c) => [c.label, optionsJson(c.options)]));
+  const taskKey = (t: Task) => lineKey(t.dataset, t.config, optionsOf.get(t.config)!, t.repeat, t.fold);
+  const planned = new Set(tasks.map(taskKey));
+  const kept: CellLine[] = [];
+  if (run.resume) {
+    const seen = new Set<string>();
+    for (const line of readCells(run.out!, settings, datasets)) {
+      const key = cellLineKey(line);
+      if (planned.has(key) && !seen.has(key)) {
+        seen.add(key);
+        kept.push(line);
+      }
+    }
+  } else if (run.out && existsSync(join(run.out, 'cells.jsonl'))) {
+    warn(`${run.out} holds an earlier run; starting afresh (add --resume to continue it)`);
+  }
+  const keptKeys = new Set(kept.map(cellLineKey));
+  const todo = tasks.filter((t) => !keptKeys.has(taskKey(t)));
+
+  const folds: FoldRecord[] = [];
+  const models: ModelRecord[] = [];
+  for (const line of kept) {
+    if ('fold' in line) folds.push(line.fold);
+    else models.push(line.model);
+  }
+  const log = run.out ? new CellLog(run.out, settings, datasets, kept) : undefined;
+  const progress = run.progress === false ? undefined : new Progress(todo.length, todo.reduce((s, t) => s + t.cost, 0));
+  const runner = new CellRunner(Math.max(1, run.jobs));
+  let interrupted = false;
+  const onSignal = () => {
+    if (interrupted) process.exit(130); // a second Ctrl-C: stop at once
+    interrupted = true;
+    runner.stop();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  let ran = 0;
+  try {
+    await runner.run(todo, (r, task) => {
+      if ('empty' in r) return;
+      if ('fold' in r) folds.push(r.fold);
+      else models.push(r.model);
+      ran++;
+      log?.append(task.options, 'fold' in r ? { fold: r.fold } : { model: r.model });
+      progress?.tick(task.cost, `${task.dataset} × ${task.config}`);
+    });
+  } catch (err) {
+    progress?.stop();
+    if (err instanceof TaskError) {
+      const message = `${err.message}${run.out ? ` (finished cells are kept in ${join(run.out, 'cells.jsonl')}; --resume continues)` : ''}`;
+      if (err.grove) throw new GroveError(message);
+      throw new Error(message);
+    }
+    throw err;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    log?.close();
+  }
+  progress?.stop();
+
+  const results: CompareResults = {
+    format: RESULTS_FORMAT,
+    version: RESULTS_VERSION,
+    grove: VERSION,
+    runtime: `${process.version} ${process.platform} ${process.arch}`,
+    created: new Date().toISOString(),
+    complete: !interrupted,
+    settings,
+    datasets,
+    configs: run.configs.map((c) => ({ label: c.label, options: JSON.parse(optionsJson(c.options)) as Record<string, unknown> })),
+    folds,
+    models,
+  };
+  const analysis = analyze(results);
+  writeOutputs(results, analysis, run.out, run.json);
+  return { results, analysis, interrupted, ran, reused: kept.length };
+}
+
+/** results.json with the derived summary and statistics added (a reader recomputes them; they are there for convenience). */
+export function resultsJson(results: CompareResults, analysis: Analysis): string {
+  const { cells, accuracy, leaves } = analysis;
+  return JSON.stringify({ ...results, summary: cells, statistics: { accuracy, leaves } }) + '\n';
+}
+
+export function writeOutputs(results: CompareResults, analysis: Analysis, out?: string, json?: string): void {
+  if (out) {
+    mkdirSync(out, { recursive: true });
+    writeFileAtomic(join(out, 'results.json'), resultsJson(results, analysis));
+    writeFileAtomic(join(out, 'results.csv'), resultsToCsv(results));
+    writeFileAtomic(join(out, 'report.html'), buildReport(results, analysis));
+  }
+  if (json) writeFileAtomic(json, resultsJson(results, analysis));
+}

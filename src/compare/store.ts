@@ -1,0 +1,99 @@
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { optionsJson } from '../eval/configs.js';
+import type { CompareSettings, DatasetInfo, FoldRecord, ModelRecord } from '../eval/results.js';
+import { GroveError } from '../core/errors.js';
+import { writeFileAtomic } from '../io/atomic.js';
+
+/** File in the output folder holding finished cells, one JSON line each, appended as they finish. */
+export const CELLS_FILE = 'cells.jsonl';
+const CELLS_FORMAT = 'grove-compare-cells';
+
+interface Header {
+  format: typeof CELLS_FORMAT;
+  version: 1;
+  settings: CompareSettings;
+  datasets: Array<{ name: string; sha256?: string }>;
+}
+
+/** A finished cell as logged: the configuration's options travel with it, so a resumed run only reuses identical work. */
+export type CellLine = { options: string; fold: FoldRecord } | { options: string; model: ModelRecord };
+
+/** Identity of a cell: data set, configuration (label and options), repeat, fold (-1 = model). */
+export function lineKey(dataset: string, config: string, options: string, repeat: number, fold: number): string {
+  return [dataset, config, options, repeat, fold].join('\u0000');
+}
+
+export function cellLineKey(line: CellLine): string {
+  return 'fold' in line
+    ? lineKey(line.fold.dataset, line.fold.config, line.options, line.fold.repeat, line.fold.fold)
+    : lineKey(line.model.dataset, line.model.config, line.options, 0, -1);
+}
+
+/**
+ * Read the cells a previous run in `dir` finished. Only lines made with the same folds, repeats and
+ * seed, and data files with the same checksum, are returned; a line cut short by a hard stop is
+ * ignored. Returns [] when there is no log.
+ */
+export function readCells(dir: string, settings: CompareSettings, datasets: readonly DatasetInfo[]): CellLine[] {
+  const file = join(dir, CELLS_FILE);
+  if (!existsSync(file)) return [];
+  const lines = readFileSync(file, 'utf8').split('\n');
+  let header: Header;
+  try {
+    header = JSON.parse(lines[0]) as Header;
+  } catch {
+    throw new GroveError(`cannot resume: not a grove cells log`, { file });
+  }
+  if (header.format !== CELLS_FORMAT) throw new GroveError(`cannot resume: not a grove cells log`, { file });
+  const s = header.settings;
+  if (s.folds !== settings.folds || s.repeats !== settings.repeats || s.seed !== settings.seed) {
+    throw new GroveError(
+      `cannot resume: that run used --folds ${s.folds} --repeats ${s.repeats} --seed ${s.seed}; use the same, or another --out folder`,
+      { file },
+    );
+  }
+  const sameData = new Set(header.datasets.filter((d) => datasets.some((x) => x.name === d.name && x.sha256 === d.sha256)).map((d) => d.name));
+  const out: CellLine[] = [];
+  for (const text of lines.slice(1)) {
+    if (!text.trim()) continue;
+    let line: CellLine;
+    try {
+      line = JSON.parse(text) as CellLine;
+    } catch {
+      continue; // the last line of a run killed mid-write
+    }
+    const dataset = 'fold' in line ? line.fold.dataset : line.model.dataset;
+    if (sameData.has(dataset)) out.push(line);
+  }
+  return out;
+}
+
+/**
+ * The log of finished cells. Started afresh (with the kept lines of a resumed run rewritten
+ * first, atomically); each cell is then one `write` of one line, so an interrupted run loses at
+ * most the line being written.
+ */
+export class CellLog {
+  private fd: number;
+
+  constructor(dir: string, settings: CompareSettings, datasets: readonly DatasetInfo[], kept: readonly CellLine[]) {
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, CELLS_FILE);
+    const header: Header = { format: CELLS_FORMAT, version: 1, settings, datasets: datasets.map((d) => ({ name: d.name, sha256: d.sha256 })) };
+    writeFileAtomic(file, [header, ...kept].map((x) => JSON.stringify(x)).join('\n') + '\n');
+    try {
+      this.fd = openSync(file, 'a');
+    } catch (err) {
+      throw new GroveError(`cannot write (${(err as NodeJS.ErrnoException).code})`, { file });
+    }
+  }
+
+  append(options: object, record: { fold: FoldRecord } | { model: ModelRecord }): void {
+    writeSync(this.fd, JSON.stringify({ options: optionsJson(options), ...record }) + '\n');
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}

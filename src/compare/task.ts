@@ -1,0 +1,60 @@
+import type { Dataset } from '../data/dataset.js';
+import { readDataset } from '../data/read.js';
+import { evaluateFold, fitAll, repeatSeed } from '../eval/cross-validate.js';
+import { stratifiedFolds } from '../core/folds.js';
+import type { FoldRecord, ModelRecord } from '../eval/results.js';
+import type { FitOptions } from '../options/options.js';
+
+/** One unit of work: a fold of one configuration on one data set, or (fold = -1) the model on all rows. */
+export interface Task {
+  id: number;
+  file: string;
+  dataset: string;
+  config: string;
+  options: FitOptions;
+  repeat: number;
+  fold: number;
+  folds: number;
+  seed: number;
+  /** Relative cost estimate, for the progress bar's time left. */
+  cost: number;
+}
+
+export type TaskResult = { id: number; fold: FoldRecord } | { id: number; model: ModelRecord } | { id: number; empty: true };
+
+/** Data sets and fold assignments a worker has already built (each worker keeps its own). */
+export class TaskCache {
+  private readonly data = new Map<string, Dataset>();
+  private readonly assignments = new Map<string, Int32Array>();
+
+  dataset(file: string): Dataset {
+    let d = this.data.get(file);
+    if (!d) this.data.set(file, (d = readDataset(file)));
+    return d;
+  }
+
+  assignment(file: string, folds: number, seed: number): Int32Array {
+    const key = `${file}\u0000${folds}\u0000${seed}`;
+    let a = this.assignments.get(key);
+    if (!a) {
+      const d = this.dataset(file);
+      this.assignments.set(key, (a = stratifiedFolds(d.labels, d.classes.length, folds, seed)));
+    }
+    return a;
+  }
+}
+
+export function runTask(task: Task, cache: TaskCache): TaskResult {
+  const data = cache.dataset(task.file);
+  if (task.fold < 0) {
+    const { tree, fitMs } = fitAll(data, task.options);
+    const s = tree.stats();
+    return {
+      id: task.id,
+      model: { dataset: task.dataset, config: task.config, fitMs, nodes: s.nodes, leaves: s.leaves, height: s.height, needlessFeatures: s.needlessFeatures, model: tree.toJSON() },
+    };
+  }
+  const assignment = cache.assignment(task.file, task.folds, repeatSeed(task.seed, task.repeat));
+  const r = evaluateFold(data, task.options, assignment, task.fold);
+  return r ? { id: task.id, fold: { dataset: task.dataset, config: task.config, repeat: task.repeat, ...r } } : { id: task.id, empty: true };
+}

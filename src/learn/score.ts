@@ -1,0 +1,74 @@
+import type { Dataset } from '../data/dataset.js';
+import { FeatureEvaluator } from '../split/evaluate.js';
+import { beats } from '../split/candidate.js';
+import { EntryPool } from '../split/entries.js';
+import { sortInto } from './grow.js';
+import { newSlice, type SortedSlice } from '../split/sorted-slice.js';
+import { plainArrays } from '../core/arrays.js';
+import { resolveOptions, type FitOptions } from '../options/options.js';
+
+/** The root split one attribute would get, with the measure's raw value. */
+export interface AttributeScore {
+  name: string;
+  type: 'numeric' | 'categorical';
+  /** The measure's value exactly as its paper defines it; null when the attribute has no valid split. */
+  score: number | null;
+  /**
+   * `threshold` (numeric, `x <= threshold`), `values` (multiway branches) or `left` (the set V of
+   * `x ∈ V`, the side with fewer values) with `right` (the other values seen).
+   */
+  split: { threshold: number } | { values: string[] } | { left: string[]; right: string[] } | null;
+}
+
+export interface ScoreReport {
+  criterion: string;
+  better: 'higher' | 'lower';
+  attributes: AttributeScore[];
+  /** Name of the attribute whose split the grower would choose at the root (first in column order on a tie), or null. */
+  best: string | null;
+}
+
+/** Score every attribute's best root split with the chosen criterion and split style (`grove score`). */
+export function scoreAttributes(data: Dataset, options: FitOptions = {}): ScoreReport {
+  const opts = resolveOptions(options);
+  const crit = opts.criterionImpl;
+  const k = data.classes.length;
+  const n = data.nRows;
+  const weights = Float64Array.from(options.sampleWeight ?? data.weights ?? new Float64Array(n).fill(1));
+  const pool = new EntryPool(data.labels, weights);
+  const evaluator = new FeatureEvaluator(data.features, pool, k, opts);
+  const totals = new Float64Array(k);
+  for (let i = 0; i < n; i++) totals[data.labels[i]] += weights[i];
+  const ids = Int32Array.from({ length: n }, (_, i) => i);
+  const cand = evaluator.newCandidate();
+  let bestKey = -Infinity;
+  let bestName: string | null = null;
+
+  const attributes = data.features.map((col, f): AttributeScore => {
+    let sorted: SortedSlice | null = null;
+    if (col.kind === 'numeric') {
+      sorted = newSlice(plainArrays, n, k);
+      sortInto(col.values, data.labels, sorted);
+    }
+    evaluator.evaluate(f, ids, sorted, 0, n, totals, cand);
+    if (!cand.found) return { name: col.name, type: col.kind, score: null, split: null };
+    if (beats(cand.key, bestKey)) {
+      bestKey = cand.key;
+      bestName = col.name;
+    }
+    const split = cand.toSplit();
+    const names = (codes: number[]) => codes.map((c) => (col.kind === 'categorical' ? col.categories[c] : String(c)));
+    return {
+      name: col.name,
+      type: col.kind,
+      score: cand.raw,
+      split:
+        split.kind === 'numeric'
+          ? { threshold: split.thresholds[0] }
+          : split.kind === 'multiway'
+            ? { values: names(split.values) }
+            : { left: names(split.left), right: names(split.right) },
+    };
+  });
+  return { criterion: crit.name, better: crit.better, attributes, best: bestName };
+}

@@ -1,0 +1,76 @@
+import { chiSquare } from '../criteria/statistics.js';
+import type { CountTable } from '../criteria/types.js';
+import { chiSquareSf } from '../core/distributions.js';
+import { loadCandidateTable } from '../split/finalize.js';
+import type { Candidate, Split } from '../split/candidate.js';
+import { selectCandidate } from '../split/evaluate.js';
+import type { ResolvedOptions } from '../options/options.js';
+
+/**
+ * Where missing values go below this split: `majority` → the heaviest branch; `learned` → the
+ * side the scan chose (binary splits), else the heaviest; `fractional` → -1 (every branch).
+ */
+export function chooseMissingBranch(best: Candidate, split: Split, policy: ResolvedOptions['missing']): number {
+  if (policy === 'fractional') return -1;
+  if (policy === 'learned' && best.unknownInTable && best.missingBranch >= 0) {
+    return best.subsetSwapped() ? 1 - best.missingBranch : best.missingBranch;
+  }
+  const branches = split.kind === 'multiway' ? split.values.length : 2;
+  let heaviest = 0;
+  for (let b = 1; b < branches; b++) if (best.branchWeight(b) > best.branchWeight(heaviest)) heaviest = b;
+  return best.subsetSwapped() ? 1 - heaviest : heaviest;
+}
+
+/**
+ * Chi-square pre-pruning (the tutorial's "stop if the class distribution is independent of the
+ * split"): true when the split's table rejects independence at significance `alpha`.
+ */
+export function significant(best: Candidate, t: CountTable, alpha: number): boolean {
+  loadCandidateTable(best, t);
+  let rows = 0;
+  let cols = 0;
+  for (let b = 0; b < t.branches; b++) if (t.branchTotals[b] > 0) rows++;
+  for (let c = 0; c < t.classes; c++) if (t.classTotals[c] > 0) cols++;
+  const df = (rows - 1) * (cols - 1);
+  if (df <= 0) return false;
+  return chiSquareSf(chiSquare.evaluate(t), df) <= alpha;
+}
+
+/**
+ * Zaki's stopping rules on a node's size, depth and class totals (η as minSamplesSplit, depth,
+ * π as purity); a pure or weightless node always stops.
+ */
+export function stopsHere(opts: ResolvedOptions, size: number, depth: number, totals: ArrayLike<number>): boolean {
+  if (size < opts.minSamplesSplit || depth >= opts.maxDepth) return true;
+  let total = 0;
+  let majority = 0;
+  for (let c = 0; c < totals.length; c++) {
+    total += totals[c];
+    if (totals[c] > majority) majority = totals[c];
+  }
+  return total <= 0 || majority >= opts.purity * total * (1 - 1e-12);
+}
+
+/** The split a node gets, or null when it stays a leaf. */
+export interface ChosenSplit {
+  best: Candidate;
+  split: Split;
+  branches: number;
+  /** Branch for missing values (majority/learned), or -1 (fractional: every branch). */
+  missingBranch: number;
+}
+
+/**
+ * From the per-feature candidates to the node's split, the same for both growers: the selector
+ * (C4.5's rule when asked), the minimum-gain and chi-square pre-pruning tests, the missing-value
+ * branch. `view` is scratch for the chi-square test.
+ */
+export function chooseSplit(cands: Candidate[], opts: ResolvedOptions, view: CountTable): ChosenSplit | null {
+  const best = selectCandidate(cands, opts.averageGainRule);
+  if (!best) return null;
+  if (best.key < opts.minGain - 1e-12 * Math.max(1, Math.abs(opts.minGain))) return null;
+  if (opts.chiSquareAlpha > 0 && !significant(best, view, opts.chiSquareAlpha)) return null;
+  const split = best.toSplit();
+  const branches = split.kind === 'multiway' ? split.values.length : 2;
+  return { best, split, branches, missingBranch: chooseMissingBranch(best, split, opts.missing) };
+}

@@ -1,0 +1,130 @@
+/**
+ * Worker thread of the parallel grower (src/learn/threads/parallel-grow.ts): holds a view of the main
+ * thread's shared layout and does what it is sent: sort or quantise features, evaluate or
+ * partition some features of a big node, or grow a whole subtree.
+ */
+import { workerData } from 'node:worker_threads';
+import type { MessagePort } from 'node:worker_threads';
+import { EntryPool } from '../../split/entries.js';
+import { NodeGrower, sortInto, type Buffers, type StackEntry } from '../grow.js';
+import { HistGrower, binInto, type HistLayout } from '../grow-hist.js';
+import { SortWork } from '../../split/argsort.js';
+import { resolveOptions, type FitOptions, type ResolvedOptions } from '../../options/options.js';
+import type { Column, NumericValues } from '../../data/dataset.js';
+import type { GrowInit, Job, Reply } from './parallel-grow.js';
+import { ownThreadId } from './thread-liveness.js';
+
+const { port, signal, tid } = workerData as { port: MessagePort; signal: Int32Array; tid: Int32Array };
+// Lets the main thread notice this thread's death while it waits synchronously.
+Atomics.store(tid, 0, ownThreadId());
+let features: Column[];
+let opts: ResolvedOptions;
+let classes: number;
+// Exact mode.
+let grower: NodeGrower | undefined;
+let buf: Buffers | undefined;
+// Histogram mode.
+let hist: { layout: HistLayout; labels: Int32Array; weights: Float64Array; grower?: HistGrower; work: SortWork } | undefined;
+
+function reply(message: Reply): void {
+  port.postMessage(message);
+  Atomics.add(signal, 0, 1);
+  Atomics.notify(signal, 0);
+}
+
+/** Sort feature `f` from this fit's shared copy of its values. */
+function presort(f: number, work: SortWork): void {
+  sortInto((features[f] as { values: NumericValues }).values, grower!.pool.label, buf!.sorted[f]!, work);
+}
+
+function entryOf(job: { start: number; end: number; depth: number; totals: Float64Array; excluded: readonly number[] }): StackEntry {
+  return { id: 0, buf: buf!, start: job.start, end: job.end, depth: job.depth, totals: job.totals, excluded: job.excluded };
+}
+
+function run(job: Job): Reply {
+  switch (job.op) {
+    case 'presort': {
+      const work = new SortWork();
+      for (const f of job.features) presort(f, work);
+      work.release();
+      return { op: 'done' };
+    }
+    case 'evaluate': {
+      const entry = entryOf(job);
+      return { op: 'cands', cands: job.features.map((f) => (grower!.evaluateFeature(f, entry, grower!.cands[f]), grower!.cands[f])) };
+    }
+    case 'partition': {
+      const entry = entryOf(job);
+      for (const f of job.features) grower!.partitionFeature(f, entry, job.sizes, job.branches);
+      return { op: 'done' };
+    }
+    case 'grow':
+      return { op: 'nodes', task: job.task, nodes: grower!.growSubtree(entryOf(job)).data() };
+    case 'bin':
+      return {
+        op: 'bins',
+        binned: job.features.map(({ f, values }) => ({ f, feature: binInto(hist!.layout, f, features.length, { kind: 'numeric', name: features[f].name, values }, opts.bins!, hist!.work) })),
+      };
+    case 'binned':
+      hist!.work.release();
+      hist!.layout.binned = job.binned;
+      hist!.grower = new HistGrower(features, hist!.layout, hist!.labels, hist!.weights, classes, opts);
+      return { op: 'done' };
+    case 'init':
+    case 'release':
+      throw new Error(`${job.op}: not a job`);
+    case 'growHist': {
+      const { task, start, end, depth, totals, hist: h, leaf, excluded } = job;
+      return { op: 'nodes', task, nodes: hist!.grower!.growSubtree({ id: 0, start, end, depth, totals, hist: h, leaf, excluded }).data() };
+    }
+  }
+}
+
+/** Set up for one fit (the pool reuses this worker for the next). */
+function init(msg: GrowInit): void {
+  features = msg.features.map((f) =>
+    f.kind === 'numeric' ? { kind: 'numeric', name: f.name, values: f.values ?? new Float64Array(0) } : { kind: 'categorical', name: f.name, codes: f.codes!, categories: f.categories! },
+  );
+  opts = resolveOptions(msg.options as FitOptions);
+  classes = msg.classes;
+  if (msg.mode === 'exact') {
+    const pool = EntryPool.over(msg.pool.row, msg.pool.label, msg.pool.weight);
+    buf = { ids: msg.ids, sorted: msg.sorted };
+    // Threads partition different features of one node at the same positions: scratch is per thread.
+    const n = msg.ids.length;
+    grower = new NodeGrower(features, pool, classes, opts, { branchOf: msg.branchOf, scratchI: new Int32Array(n) });
+  } else {
+    hist = { layout: { codes: msg.codes, rows: msg.rows, branchOf: msg.branchOf, binned: [] }, labels: msg.labels, weights: msg.weights, work: new SortWork() };
+  }
+}
+
+/** Drop the finished fit's data, so that its shared arrays can be freed. */
+function release(): void {
+  features = [];
+  grower = undefined;
+  buf = undefined;
+  hist = undefined;
+}
+
+/** Fault injection for tests: the worker ends itself when sent a job of this kind. */
+const exitOn = process.env.GROVE_WORKER_EXIT_ON;
+
+port.on('message', (job: Job) => {
+  if (job.op === 'release') return release();
+  if (job.op === exitOn) process.exit(70);
+  let out: Reply;
+  try {
+    if (job.op === 'init') {
+      init(job.init);
+      out = { op: 'done' };
+    } else out = run(job);
+  } catch (err) {
+    out = { op: 'error', error: describe(err) };
+  }
+  reply(out);
+});
+
+function describe(err: unknown): string {
+  return err instanceof Error ? (err.stack ?? err.message) : String(err);
+}
+

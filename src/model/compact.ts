@@ -1,0 +1,107 @@
+import type { TreeNode } from './node.js';
+
+/**
+ * Tree surgery shared by the pruners. Pruners never mutate their input: they either mark nodes
+ * that become leaves and call `compactTree`, or edit a linked copy (`toLinked` … `fromLinked`).
+ *
+ * Numbering is the grower's: the root is 0; when a node is reached its children get the next
+ * free ids as one consecutive block; then its first child's subtree is numbered, then the
+ * second's, and so on. So `compactTree(nodes, () => false)` returns a copy with the same ids.
+ */
+
+/** A copy of `node` as a leaf: counts and n kept; split, children, score, improvement and missingBranch dropped. */
+export function asLeaf(node: TreeNode): TreeNode {
+  const { split: _split, children: _children, score: _score, improvement: _improvement, missingBranch: _missing, ...rest } = node;
+  return { ...structuredClone(rest), counts: node.counts.slice() };
+}
+
+function copyNode(node: TreeNode): TreeNode {
+  const { children: _children, ...rest } = node;
+  return structuredClone(rest);
+}
+
+/**
+ * Rebuild `nodes` keeping only what is reachable when every internal node with `makeLeaf(id)`
+ * true becomes a leaf. Ids are renumbered (children consecutive, after their parent) and depths
+ * recomputed; the input is not modified.
+ */
+export function compactTree(nodes: readonly TreeNode[], makeLeaf: (id: number) => boolean): TreeNode[] {
+  const out: TreeNode[] = [];
+  const stack: Array<[oldId: number, newId: number, depth: number]> = [[0, 0, 0]];
+  out.push({ counts: [], n: 0, depth: 0 });
+  while (stack.length > 0) {
+    const [oldId, newId, depth] = stack.pop()!;
+    const node = nodes[oldId];
+    const leaf = !node.split || !node.children || makeLeaf(oldId);
+    const copy = leaf ? asLeaf(node) : copyNode(node);
+    copy.depth = depth;
+    out[newId] = copy;
+    if (leaf) continue;
+    const kids = node.children!;
+    const first = out.length;
+    copy.children = kids.map((_, b) => first + b);
+    for (let b = 0; b < kids.length; b++) out.push({ counts: [], n: 0, depth: depth + 1 });
+    for (let b = kids.length - 1; b >= 0; b--) stack.push([kids[b], first + b, depth + 1]);
+  }
+  return out;
+}
+
+/** A node of an object tree: easier to edit (subtree raising) than the flat array. */
+export interface LinkedNode {
+  /** The node's own fields (no `children`); `counts` and `n` may be rewritten. */
+  node: TreeNode;
+  /** Null for a leaf. */
+  kids: LinkedNode[] | null;
+}
+
+/** Deep copy of a flat tree as linked nodes. */
+export function toLinked(nodes: readonly TreeNode[], id = 0): LinkedNode {
+  const node = nodes[id];
+  if (!node.split || !node.children) return { node: asLeaf(node), kids: null };
+  return { node: copyNode(node), kids: node.children.map((c) => toLinked(nodes, c)) };
+}
+
+/** Flatten a linked tree (grower's numbering, depths recomputed). */
+export function fromLinked(root: LinkedNode): TreeNode[] {
+  const out: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
+  const stack: Array<[LinkedNode, number, number]> = [[root, 0, 0]];
+  while (stack.length > 0) {
+    const [ln, id, depth] = stack.pop()!;
+    const leaf = ln.kids === null;
+    const copy = leaf ? asLeaf(ln.node) : copyNode(ln.node);
+    copy.depth = depth;
+    out[id] = copy;
+    if (leaf) continue;
+    const kids = ln.kids!;
+    const first = out.length;
+    copy.children = kids.map((_, b) => first + b);
+    for (let b = 0; b < kids.length; b++) out.push({ counts: [], n: 0, depth: depth + 1 });
+    for (let b = kids.length - 1; b >= 0; b--) stack.push([kids[b], first + b, depth + 1]);
+  }
+  return out;
+}
+
+/** Number of leaves. */
+export function countLeaves(nodes: readonly TreeNode[]): number {
+  let leaves = 0;
+  for (const node of nodes) if (!node.split || !node.children) leaves++;
+  return leaves;
+}
+
+/** Sum of a node's class counts. */
+export function total(counts: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < counts.length; i++) s += counts[i];
+  return s;
+}
+
+/** Weighted training errors of a node seen as a leaf: total − largest class count. */
+export function leafErrors(counts: ArrayLike<number>): number {
+  let s = 0;
+  let max = 0;
+  for (let i = 0; i < counts.length; i++) {
+    s += counts[i];
+    if (counts[i] > max) max = counts[i];
+  }
+  return Math.max(0, s - max);
+}

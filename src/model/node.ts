@@ -1,0 +1,56 @@
+import type { Split } from './split.js';
+
+/** One node of a fitted tree, as stored in the model file. */
+export interface TreeNode {
+  /** Weighted training class counts at the node, one per class. */
+  counts: number[];
+  /** Number of training entries that reached the node (a row split by C4.5's fractional policy counts in each branch). */
+  n: number;
+  /** Root = 0. */
+  depth: number;
+  /** Absent for a leaf. */
+  split?: Split;
+  /** Node ids, one per branch of `split` (contiguous ids). */
+  children?: number[];
+  /** The criterion's raw value for the chosen split, as its paper defines it. */
+  score?: number;
+  /** Oriented improvement of the split over the node seen as one branch (used for importances). */
+  improvement?: number;
+  /**
+   * Branch taken by a missing value (or a category with no branch) under the `majority` and
+   * `learned` policies. Absent under `fractional`: such a row goes down every branch, weighted.
+   */
+  missingBranch?: number;
+  /**
+   * C-MBSV (docs/cmbsv.md): a leaf for an empty branch between two non-empty branches of a
+   * multi-threshold split — an *unclassified region*. It has no training rows (`counts` all 0,
+   * `n` 0); `predict` reports such rows as unclassified (null), unless `knn` is present.
+   */
+  unclassified?: true;
+  /** C-MBSV with `unclassified: 'knn'`: what k-NN needs to label rows of this unclassified region. */
+  knn?: KnnRegion;
+}
+
+/**
+ * The training rows of the parent node of an unclassified region, for k-nearest-neighbour
+ * labelling (C-MBSV paper, section 4.1). Distance: Euclidean over every feature, numeric values
+ * standardised as `(x − center) / scale`; a categorical feature adds 1 when the codes differ; a
+ * value missing on either side adds 1.
+ */
+export interface KnnRegion {
+  /** One row per training row: one value per model feature (numeric value or category code; null = missing). */
+  rows: (number | null)[][];
+  /** Class index of each row. */
+  labels: number[];
+  /** Per feature: mean of the known values over `rows` (0 for categorical features). */
+  center: number[];
+  /** Per feature: their standard deviation (1 when it is 0, and for categorical features). */
+  scale: number[];
+}
+
+/** Index of the largest count; ties go to the lowest class index. */
+export function majorityClass(counts: ArrayLike<number>): number {
+  let best = 0;
+  for (let c = 1; c < counts.length; c++) if (counts[c] > counts[best]) best = c;
+  return best;
+}

@@ -1,0 +1,92 @@
+/**
+ * Ordered categorical features (C-MBSV paper, section 3.1: "Ordered categorical values must first
+ * transfer to numerical values in a preprocessing phase. E.g. a discrete feature with three values
+ * of Morning, Midday and Night can be represented by 1, 2 and 3").
+ *
+ * `orderedCategories: { time: ['Morning', 'Midday', 'Night'] }` turns the column into a numeric one
+ * holding each value's rank (1-based) before growing; the model keeps the levels on that feature
+ * (`FeatureSchema.levels`) and maps input the same way when predicting, so rows are given with their
+ * original strings. A value not among the levels is an error when fitting and a missing value when
+ * predicting. Works for every algorithm (any tree then thresholds the rank).
+ */
+import type { Column, Dataset } from '../data/dataset.js';
+import { isMissingToken } from '../data/dataset.js';
+import { GroveError } from '../core/errors.js';
+import type { PredictInput } from './align.js';
+import type { FeatureSchema } from './schema.js';
+
+/** `data` with the named columns replaced by their ranks, and the levels of each such column. */
+export function applyOrderedCategories(data: Dataset, spec: Record<string, string[]> | undefined): { data: Dataset; levels: Map<string, string[]> } {
+  const levels = new Map<string, string[]>();
+  if (!spec || Object.keys(spec).length === 0) return { data, levels };
+  const names = new Set(data.features.map((c) => c.name));
+  for (const name of Object.keys(spec)) {
+    if (!names.has(name)) throw new GroveError(`orderedCategories names '${name}', which is not a feature`, { file: data.source });
+  }
+  const features = data.features.map((col): Column => {
+    const lv = spec[col.name];
+    if (!lv) return col;
+    levels.set(col.name, lv.slice());
+    const rank = new Map(lv.map((v, i) => [v, i + 1]));
+    const values = new Float64Array(data.nRows);
+    for (let i = 0; i < data.nRows; i++) {
+      let raw: string | null;
+      if (col.kind === 'categorical') raw = col.codes[i] < 0 ? null : col.categories[col.codes[i]];
+      else raw = Number.isNaN(col.values[i]) ? null : String(col.values[i]);
+      if (raw === null) {
+        values[i] = NaN;
+        continue;
+      }
+      const r = rank.get(raw);
+      if (r === undefined) throw new GroveError(`value '${raw}' of '${col.name}' is not one of its ordered levels (${lv.join(', ')})`, { file: data.source, column: col.name, row: i });
+      values[i] = r;
+    }
+    return { kind: 'numeric', name: col.name, values };
+  });
+  return { data: { ...data, features }, levels };
+}
+
+/** Map the columns of `input` that the model knows as ordered categories to their ranks (unknown level = missing). */
+export function encodeOrderedInput(features: readonly FeatureSchema[], input: PredictInput): PredictInput {
+  const ordered = features.map((f, j) => [f, j] as const).filter(([f]) => f.levels);
+  if (ordered.length === 0) return input;
+  const rankOf = (f: FeatureSchema, v: unknown): number => {
+    if (v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v))) return NaN;
+    const s = String(v).trim();
+    if (isMissingToken(s)) return NaN;
+    const i = f.levels!.indexOf(s);
+    return i < 0 ? NaN : i + 1;
+  };
+  if (!Array.isArray(input)) {
+    const data = input as Dataset;
+    const byName = new Map(ordered.map(([f]) => [f.name, f]));
+    const columns = data.features.map((col): Column => {
+      const f = byName.get(col.name);
+      if (!f) return col;
+      const values = new Float64Array(data.nRows);
+      for (let i = 0; i < data.nRows; i++) {
+        values[i] =
+          col.kind === 'categorical'
+            ? col.codes[i] < 0
+              ? NaN
+              : rankOf(f, col.categories[col.codes[i]])
+            : Number.isNaN(col.values[i])
+              ? NaN
+              : rankOf(f, col.values[i]);
+      }
+      return { kind: 'numeric', name: col.name, values };
+    });
+    return { ...data, features: columns };
+  }
+  return (input as ReadonlyArray<unknown>).map((row) => {
+    if (Array.isArray(row)) {
+      const copy = row.slice();
+      for (const [f, j] of ordered) if (j < copy.length) copy[j] = rankOf(f, copy[j]);
+      return copy;
+    }
+    if (row === null || typeof row !== 'object') return row;
+    const copy: Record<string, unknown> = { ...(row as Record<string, unknown>) };
+    for (const [f] of ordered) if (f.name in copy) copy[f.name] = rankOf(f, copy[f.name]);
+    return copy;
+  }) as PredictInput;
+}

@@ -1,0 +1,247 @@
+import { z } from 'zod';
+import { GroveError } from '../core/errors.js';
+import type { ClassLabel } from '../data/dataset.js';
+import type { TreeNode } from './node.js';
+import type { PruningInfo } from './pruning-info.js';
+
+/** The file format name and version written into every model file. */
+export const MODEL_FORMAT = 'grove-tree';
+export const MODEL_VERSION = 1;
+
+/** A feature as the model knows it. Categorical features keep their dictionary: code = index. */
+export interface FeatureSchema {
+  name: string;
+  kind: 'numeric' | 'categorical';
+  categories?: string[];
+  /** A numeric feature made from an ordered categorical one (`orderedCategories`): its levels; value = rank (1-based). */
+  levels?: string[];
+}
+
+/** Settings of a C-MBSV tree (algorithm `cmbsv`; see TreeOptions for each). */
+export interface SavedCmbsvOptions {
+  labelCoding: 'ordinal' | 'one-vs-rest';
+  correlationCentring: boolean;
+  svmC: number;
+  svmBalance: boolean;
+  svmScaling: 'standardize' | 'none' | 'unit-norm';
+  svmBias: 'midpoint' | 'max-alpha';
+  unclassified: 'none' | 'knn';
+  knnK: number;
+}
+
+/** Options as saved (Infinity and "auto" written as null). */
+export interface SavedOptions {
+  algorithm: string;
+  criterion: string;
+  categoricalSplit: 'multiway' | 'binary';
+  maxDepth: number | null;
+  minSamplesSplit: number;
+  minSamplesLeaf: number;
+  purity: number;
+  minGain: number;
+  maxSubsetSize: number | null;
+  missing: 'majority' | 'learned' | 'fractional';
+  thresholdCriterion: string | null;
+  mdlCorrection: boolean;
+  averageGainRule: boolean;
+  chiSquareAlpha: number;
+  classWeight: 'balanced' | Record<string, number> | null;
+  prune: 'none' | 'pessimistic' | 'error-based' | 'reduced-error' | 'cost-complexity';
+  confidence: number;
+  subtreeRaising: boolean;
+  pruneFraction: number;
+  ccpAlpha: number | null;
+  ccpFolds: number;
+  ccpRule: '1se' | 'min';
+  seed: number;
+  /** Histogram mode's bin count; null = exact mode. */
+  bins?: number | null;
+  /** Present for C-MBSV trees only. */
+  cmbsv?: SavedCmbsvOptions;
+}
+
+/** A model file: versioned JSON. */
+export interface ModelFile {
+  format: typeof MODEL_FORMAT;
+  version: typeof MODEL_VERSION;
+  target: string;
+  features: FeatureSchema[];
+  classes: ClassLabel[];
+  options: SavedOptions;
+  nodes: TreeNode[];
+  /** What post-pruning did (src/prune/); absent for an unpruned tree. */
+  pruning?: PruningInfo;
+}
+
+const count = z.number().finite().nonnegative();
+const splitSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('numeric'), feature: z.number().int().nonnegative(), thresholds: z.array(z.number().finite()).min(1) }),
+  z.object({ kind: z.literal('multiway'), feature: z.number().int().nonnegative(), values: z.array(z.number().int().nonnegative()).min(1) }),
+  z.object({ kind: z.literal('subset'), feature: z.number().int().nonnegative(), left: z.array(z.number().int().nonnegative()).min(1), right: z.array(z.number().int().nonnegative()).min(1) }),
+]);
+const nodeSchema = z.object({
+  counts: z.array(count),
+  n: z.number().int().nonnegative(),
+  depth: z.number().int().nonnegative(),
+  split: splitSchema.optional(),
+  children: z.array(z.number().int().positive()).optional(),
+  score: z.number().optional(),
+  improvement: z.number().optional(),
+  missingBranch: z.number().int().nonnegative().optional(),
+  unclassified: z.literal(true).optional(),
+  knn: z
+    .object({
+      rows: z.array(z.array(z.number().finite().nullable())).min(1),
+      labels: z.array(z.number().int().nonnegative()),
+      center: z.array(z.number().finite()),
+      scale: z.array(z.number().finite().positive()),
+    })
+    .optional(),
+});
+const modelSchema = z.object({
+  format: z.literal(MODEL_FORMAT),
+  version: z.literal(MODEL_VERSION),
+  target: z.string(),
+  features: z.array(
+    z.object({ name: z.string(), kind: z.enum(['numeric', 'categorical']), categories: z.array(z.string()).optional(), levels: z.array(z.string()).min(1).optional() }),
+  ),
+  classes: z.array(z.union([z.string(), z.number()])).min(1),
+  options: z.object({
+    algorithm: z.string(),
+    criterion: z.string(),
+    categoricalSplit: z.enum(['multiway', 'binary']),
+    maxDepth: z.number().int().nonnegative().nullable(),
+    minSamplesSplit: z.number().int(),
+    minSamplesLeaf: z.number().int(),
+    purity: z.number(),
+    minGain: z.number(),
+    maxSubsetSize: z.number().int().nullable(),
+    missing: z.enum(['majority', 'learned', 'fractional']),
+    thresholdCriterion: z.string().nullable(),
+    mdlCorrection: z.boolean(),
+    averageGainRule: z.boolean(),
+    chiSquareAlpha: z.number(),
+    classWeight: z.union([z.literal('balanced'), z.record(z.string(), z.number()), z.null()]),
+    prune: z.enum(['none', 'pessimistic', 'error-based', 'reduced-error', 'cost-complexity']),
+    confidence: z.number(),
+    subtreeRaising: z.boolean(),
+    pruneFraction: z.number(),
+    ccpAlpha: z.number().nullable(),
+    ccpFolds: z.number().int(),
+    ccpRule: z.enum(['1se', 'min']),
+    seed: z.number().int(),
+    bins: z.number().int().nullable().optional(),
+    cmbsv: z
+      .object({
+        labelCoding: z.enum(['ordinal', 'one-vs-rest']),
+        correlationCentring: z.boolean(),
+        svmC: z.number().positive(),
+        svmBalance: z.boolean(),
+        svmScaling: z.enum(['standardize', 'none', 'unit-norm']),
+        svmBias: z.enum(['midpoint', 'max-alpha']),
+        unclassified: z.enum(['none', 'knn']),
+        knnK: z.number().int().positive(),
+      })
+      .optional(),
+  }),
+  nodes: z.array(nodeSchema).min(1),
+  pruning: z
+    .object({
+      method: z.enum(['none', 'pessimistic', 'error-based', 'reduced-error', 'cost-complexity']),
+      leavesBefore: z.number().int().nonnegative(),
+      leavesAfter: z.number().int().nonnegative(),
+      confidence: z.number().optional(),
+      subtreeRaising: z.boolean().optional(),
+      validationRows: z.number().int().nonnegative().optional(),
+      alpha: z.number().nonnegative().optional(),
+      path: z.array(z.object({ alpha: z.number().nonnegative(), leaves: z.number().int().positive(), trainingError: z.number() })).optional(),
+      cv: z
+        .object({
+          folds: z.number().int(),
+          rule: z.enum(['1se', 'min']),
+          seed: z.number().int(),
+          table: z.array(
+            z.object({
+              alpha: z.number(),
+              evalAlpha: z.number(),
+              leaves: z.number().int(),
+              error: z.number(),
+              se: z.number(),
+              foldErrors: z.array(z.number()),
+            }),
+          ),
+          minIndex: z.number().int().nonnegative(),
+          chosenIndex: z.number().int().nonnegative(),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+
+/**
+ * Check that `value` is a grove model: the schema first, then the tree's structure (children
+ * contiguous and after their parent, branch counts, feature kinds, codes in range).
+ * Throws GroveError with a one-line reason; `file` names the source in the message.
+ */
+export function validateModel(value: unknown, file?: string): ModelFile {
+  if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== MODEL_FORMAT) {
+    throw new GroveError(`not a grove model file (expected "format": "${MODEL_FORMAT}")`, { file });
+  }
+  const version = (value as { version?: unknown }).version;
+  if (version !== MODEL_VERSION) {
+    throw new GroveError(`unsupported grove model version ${JSON.stringify(version)} (this grove reads version ${MODEL_VERSION})`, { file });
+  }
+  const parsed = modelSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new GroveError(`corrupt grove model: ${issue.path.join('.') || '(root)'}: ${issue.message}`, { file });
+  }
+  const model = parsed.data as ModelFile;
+  const fail = (msg: string): never => {
+    throw new GroveError(`corrupt grove model: ${msg}`, { file });
+  };
+  const k = model.classes.length;
+  model.features.forEach((f, i) => {
+    if (f.kind === 'categorical' && !f.categories) fail(`features.${i}: categorical feature without categories`);
+    if (f.levels && f.kind !== 'numeric') fail(`features.${i}: ordered levels on a categorical feature`);
+  });
+  const seen = new Uint8Array(model.nodes.length);
+  model.nodes.forEach((node, i) => {
+    if (node.counts.length !== k) fail(`nodes.${i}.counts: expected ${k} class counts, found ${node.counts.length}`);
+    if (!node.split !== !node.children) fail(`nodes.${i}: a split needs children and children need a split`);
+    if (node.unclassified && node.split) fail(`nodes.${i}: an unclassified region must be a leaf`);
+    if (node.knn) {
+      if (!node.unclassified) fail(`nodes.${i}.knn: k-NN data on a node that is not an unclassified region`);
+      const d = model.features.length;
+      if (node.knn.labels.length !== node.knn.rows.length) fail(`nodes.${i}.knn: ${node.knn.rows.length} rows but ${node.knn.labels.length} labels`);
+      if (node.knn.center.length !== d || node.knn.scale.length !== d) fail(`nodes.${i}.knn: expected ${d} centers and scales`);
+      node.knn.rows.forEach((row, r) => {
+        if (row.length !== d) fail(`nodes.${i}.knn.rows.${r}: expected ${d} values, found ${row.length}`);
+      });
+      for (const c of node.knn.labels) if (c >= k) fail(`nodes.${i}.knn.labels: class ${c} out of range`);
+    }
+    if (!node.split || !node.children) return;
+    const split = node.split;
+    const feature = model.features[split.feature];
+    if (!feature) fail(`nodes.${i}.split.feature: no feature ${split.feature}`);
+    const branches = split.kind === 'numeric' ? split.thresholds.length + 1 : split.kind === 'multiway' ? split.values.length : 2;
+    if (node.children.length !== branches) fail(`nodes.${i}.children: expected ${branches} children, found ${node.children.length}`);
+    if (node.missingBranch !== undefined && node.missingBranch >= branches) fail(`nodes.${i}.missingBranch: no branch ${node.missingBranch}`);
+    if ((split.kind === 'numeric') !== (feature.kind === 'numeric')) fail(`nodes.${i}.split: '${split.kind}' split on ${feature.kind} feature '${feature.name}'`);
+    if (split.kind === 'numeric') {
+      for (let j = 1; j < split.thresholds.length; j++) if (!(split.thresholds[j] > split.thresholds[j - 1])) fail(`nodes.${i}.split.thresholds: not increasing`);
+    } else {
+      const codes = split.kind === 'multiway' ? split.values : [...split.left, ...split.right];
+      if (new Set(codes).size !== codes.length) fail(`nodes.${i}.split: a category code appears twice`);
+      const nCat = feature.categories!.length;
+      for (const c of codes) if (c >= nCat) fail(`nodes.${i}.split: category code ${c} out of range for '${feature.name}'`);
+    }
+    node.children.forEach((child, b) => {
+      if (child <= i || child >= model.nodes.length) fail(`nodes.${i}.children: child ${child} out of range`);
+      if (child !== node.children![0] + b) fail(`nodes.${i}.children: children must have consecutive ids`);
+      if (seen[child]++) fail(`nodes.${i}.children: node ${child} has two parents`);
+    });
+  });
+  for (let i = 1; i < seen.length; i++) if (!seen[i]) fail(`nodes.${i}: not reachable from the root`);
+  return model;
+}

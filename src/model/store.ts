@@ -1,0 +1,244 @@
+import type { Split } from './split.js';
+import type { TreeNode } from './node.js';
+
+/** Read access to a tree's nodes by id: a node array, or a `TreeStore` that makes them on demand. */
+export interface NodeSource {
+  readonly size: number;
+  /** Node `id` as a `TreeNode` (a store makes a fresh object on each call). */
+  node(id: number): TreeNode;
+}
+
+/** A node array as a `NodeSource`. */
+export function arraySource(nodes: TreeNode[]): NodeSource {
+  return { size: nodes.length, node: (id) => nodes[id] };
+}
+
+/** A tree as growers make it: a `TreeStore`, or (C-MBSV, pruning) an array of nodes. */
+export type GrownTree = TreeStore | TreeNode[];
+
+/** The tree's nodes as objects (a store's are made now). */
+export function nodesOf(tree: GrownTree): TreeNode[] {
+  return Array.isArray(tree) ? tree : tree.toNodes();
+}
+
+/** A `TreeStore`'s arrays, for posting between threads (a class instance loses its methods there). */
+export type StoreData = Pick<
+  TreeStore,
+  'classes' | 'size' | 'counts' | 'n' | 'depth' | 'firstChild' | 'branches' | 'score' | 'improvement' | 'missingBranch' | 'feature' | 'threshold' | 'splits'
+>;
+
+/**
+ * The nodes of a growing tree in typed arrays, one entry per node: about 90 bytes a node on two
+ * classes, against ≈ 270 for `TreeNode` objects, which is most of a big fit's heap. `toNodes` (or
+ * `node(id)`) gives the same objects, key for key, as growers used to build; a model keeps the
+ * store and makes them only when asked for (`DecisionTree.nodes`).
+ *
+ * A binary numeric split is kept as feature + threshold; any other split object as it is. The
+ * children of a node are contiguous ids (`firstChild`, `branches`; -1 and 0 for a leaf), as in
+ * the model format.
+ */
+export class TreeStore implements NodeSource {
+  size = 0;
+  counts: Float64Array;
+  n: Int32Array;
+  depth: Int32Array;
+  firstChild: Int32Array;
+  branches: Int32Array;
+  score: Float64Array;
+  improvement: Float64Array;
+  /** -1: none (the node has no `missingBranch`). */
+  missingBranch: Int32Array;
+  /** Split feature of a binary numeric split (-1 otherwise); its threshold in `threshold`. */
+  feature: Int32Array;
+  threshold: Float64Array;
+  /** Splits that are not binary numeric, by node id. */
+  splits = new Map<number, Split>();
+
+  constructor(
+    readonly classes: number,
+    capacity = 64,
+  ) {
+    const c = Math.max(1, capacity);
+    this.counts = new Float64Array(c * classes);
+    this.n = new Int32Array(c);
+    this.depth = new Int32Array(c);
+    this.firstChild = new Int32Array(c);
+    this.branches = new Int32Array(c);
+    this.score = new Float64Array(c);
+    this.improvement = new Float64Array(c);
+    this.missingBranch = new Int32Array(c);
+    this.feature = new Int32Array(c);
+    this.threshold = new Float64Array(c);
+  }
+
+  /** A store holding one blank node (the root of a tree or subtree) at `depth`. */
+  static root(classes: number, depth = 0): TreeStore {
+    const store = new TreeStore(classes);
+    store.add(depth);
+    return store;
+  }
+
+  /** Rebuild a store from its posted arrays. */
+  static fromData(d: StoreData): TreeStore {
+    const store = new TreeStore(d.classes, 1);
+    Object.assign(store, d);
+    return store;
+  }
+
+  /** The arrays, trimmed to `size` (copies), for posting to another thread. */
+  data(): StoreData {
+    const m = this.size;
+    return {
+      classes: this.classes,
+      size: m,
+      counts: this.counts.slice(0, m * this.classes),
+      n: this.n.slice(0, m),
+      depth: this.depth.slice(0, m),
+      firstChild: this.firstChild.slice(0, m),
+      branches: this.branches.slice(0, m),
+      score: this.score.slice(0, m),
+      improvement: this.improvement.slice(0, m),
+      missingBranch: this.missingBranch.slice(0, m),
+      feature: this.feature.slice(0, m),
+      threshold: this.threshold.slice(0, m),
+      splits: this.splits,
+    };
+  }
+
+  /** Append a blank node (a leaf with no counts yet) at `depth`; returns its id. */
+  add(depth: number): number {
+    if (this.size === this.n.length) this.grow(2 * this.size);
+    const id = this.size++;
+    this.counts.fill(0, id * this.classes, (id + 1) * this.classes);
+    this.n[id] = 0;
+    this.depth[id] = depth;
+    this.firstChild[id] = -1;
+    this.branches[id] = 0;
+    this.score[id] = 0;
+    this.improvement[id] = 0;
+    this.missingBranch[id] = -1;
+    this.feature[id] = -1;
+    this.threshold[id] = 0;
+    return id;
+  }
+
+  /** The node's class totals, entry count and depth. */
+  setStats(id: number, totals: ArrayLike<number>, n: number, depth: number): void {
+    const k = this.classes;
+    for (let c = 0; c < k; c++) this.counts[id * k + c] = totals[c];
+    this.n[id] = n;
+    this.depth[id] = depth;
+  }
+
+  /** Make node `id` a split with `branches` new children (contiguous ids, at depth + 1); returns the first. */
+  split(id: number, split: Split, score: number, improvement: number, missingBranch: number, branches: number): number {
+    if (split.kind === 'numeric' && split.thresholds.length === 1) {
+      this.feature[id] = split.feature;
+      this.threshold[id] = split.thresholds[0];
+    } else this.splits.set(id, split);
+    this.score[id] = score;
+    this.improvement[id] = improvement;
+    this.missingBranch[id] = missingBranch >= 0 ? missingBranch : -1;
+    const first = this.size;
+    for (let b = 0; b < branches; b++) this.add(this.depth[id] + 1);
+    this.firstChild[id] = first;
+    this.branches[id] = branches;
+    return first;
+  }
+
+  /** The split of node `id`, or undefined for a leaf. */
+  splitOf(id: number): Split | undefined {
+    if (this.feature[id] >= 0) return { kind: 'numeric', feature: this.feature[id], thresholds: [this.threshold[id]] };
+    return this.splits.get(id);
+  }
+
+  node(id: number): TreeNode {
+    const k = this.classes;
+    const counts = Array.from(this.counts.subarray(id * k, (id + 1) * k));
+    const node: TreeNode = { counts, n: this.n[id], depth: this.depth[id] };
+    const split = this.splitOf(id);
+    if (!split) return node;
+    node.split = split;
+    node.score = this.score[id];
+    node.improvement = this.improvement[id];
+    if (this.missingBranch[id] >= 0) node.missingBranch = this.missingBranch[id];
+    const first = this.firstChild[id];
+    node.children = Array.from({ length: this.branches[id] }, (_, b) => first + b);
+    return node;
+  }
+
+  toNodes(): TreeNode[] {
+    return Array.from({ length: this.size }, (_, id) => this.node(id));
+  }
+
+  /**
+   * Put a subtree grown on its own (ids local, its root 0) in place of node `id`: its root takes
+   * `id`, the rest are appended.
+   */
+  place(id: number, sub: TreeStore): void {
+    const base = this.size;
+    const map = (j: number): number => (j === 0 ? id : base + j - 1);
+    for (let j = 1; j < sub.size; j++) this.copyFrom(sub, j, this.add(0), map);
+    this.copyFrom(sub, 0, id, map);
+  }
+
+  /**
+   * The same tree numbered as the single-thread grower numbers it: the root is 0 and a node's
+   * children get the next free ids when it is split, nodes being split depth-first, left to
+   * right. Trees grown in pieces (worker threads) then equal, id for id, the one-thread tree.
+   */
+  renumberDepthFirst(): TreeStore {
+    const m = this.size;
+    const newId = new Int32Array(m);
+    const out = new TreeStore(this.classes, m);
+    const order: number[] = [];
+    const stack = [0];
+    order.push(0);
+    while (stack.length > 0) {
+      const v = stack.pop()!;
+      const first = this.firstChild[v];
+      const b = this.branches[v];
+      for (let i = 0; i < b; i++) {
+        newId[first + i] = order.length;
+        order.push(first + i);
+      }
+      for (let i = b - 1; i >= 0; i--) stack.push(first + i);
+    }
+    for (const old of order) out.copyFrom(this, old, out.add(0), (j) => newId[j]);
+    return out;
+  }
+
+  private copyFrom(src: TreeStore, j: number, id: number, map: (j: number) => number): void {
+    const k = this.classes;
+    this.counts.set(src.counts.subarray(j * k, (j + 1) * k), id * k);
+    this.n[id] = src.n[j];
+    this.depth[id] = src.depth[j];
+    this.firstChild[id] = src.branches[j] > 0 ? map(src.firstChild[j]) : -1;
+    this.branches[id] = src.branches[j];
+    this.score[id] = src.score[j];
+    this.improvement[id] = src.improvement[j];
+    this.missingBranch[id] = src.missingBranch[j];
+    this.feature[id] = src.feature[j];
+    this.threshold[id] = src.threshold[j];
+    const split = src.splits.get(j);
+    if (split) this.splits.set(id, split);
+  }
+
+  private grow(capacity: number): void {
+    const more = <T extends Float64Array | Int32Array>(a: T, per = 1): T => {
+      const b = new (a.constructor as new (n: number) => T)(capacity * per);
+      b.set(a);
+      return b;
+    };
+    this.counts = more(this.counts, this.classes);
+    this.n = more(this.n);
+    this.depth = more(this.depth);
+    this.firstChild = more(this.firstChild);
+    this.branches = more(this.branches);
+    this.score = more(this.score);
+    this.improvement = more(this.improvement);
+    this.missingBranch = more(this.missingBranch);
+    this.feature = more(this.feature);
+    this.threshold = more(this.threshold);
+  }
+}

@@ -1,0 +1,171 @@
+import type { Dataset } from '../data/dataset.js';
+import type { Split } from '../model/split.js';
+import type { TreeNode } from '../model/node.js';
+import type { MissingPolicy } from '../options/options.js';
+import { total } from '../model/compact.js';
+
+/** Rows with a weight each: what reaches a node. */
+export interface WeightedRows {
+  rows: Int32Array;
+  w: Float64Array;
+}
+
+/**
+ * Where rows whose branch is unknown at a node (missing value, or a category the split has no
+ * branch for) go:
+ * - the node's `missingBranch` when it has one (the grower sets it under `majority` and `learned`);
+ * - else, `fractional` (C4.5): down every branch, the weight multiplied by the branch's share;
+ * - else (an older model without `missingBranch`): all of it down the heaviest branch (ties: the first).
+ * Shares come from the known-value weight of the rows being routed (`routed`: C4.5's rule while
+ * it prunes, and the grower's) or from the children's stored training weight (`stored`: for rows
+ * that did not train the tree, e.g. validation or test rows). When the chosen source is all
+ * zero, the other is used; when both are, the branches share equally.
+ */
+export interface RouteOptions {
+  missing: MissingPolicy;
+  shares: 'routed' | 'stored';
+}
+
+/** Branch of row `r` at a split, or −1 when unknown (missing value, or a category without a branch). */
+export function branchOf(split: Split, data: Dataset, r: number): number {
+  const col = data.features[split.feature];
+  if (split.kind === 'numeric') {
+    if (col.kind !== 'numeric') return -1;
+    const x = col.values[r];
+    if (Number.isNaN(x)) return -1;
+    const t = split.thresholds;
+    let b = 0;
+    while (b < t.length && x > t[b]) b++;
+    return b;
+  }
+  if (col.kind !== 'categorical') return -1;
+  const code = col.codes[r];
+  if (code < 0) return -1;
+  if (split.kind === 'subset') return split.left.includes(code) ? 0 : split.right.includes(code) ? 1 : -1;
+  return split.values.indexOf(code);
+}
+
+/**
+ * Send the rows reaching a node with `split` down its branches.
+ * @param storedTotals training weight of each child (used for `shares: 'stored'`, and as fallback)
+ * @param missingBranch the node's `missingBranch` (undefined: none)
+ * @param knownOut when given, receives the known-value weight sent down each branch
+ */
+export function splitRows(
+  split: Split,
+  storedTotals: readonly number[],
+  data: Dataset,
+  at: WeightedRows,
+  opts: RouteOptions,
+  missingBranch?: number,
+  knownOut?: number[],
+): WeightedRows[] {
+  const B = storedTotals.length;
+  const m = at.rows.length;
+  const branch = new Int32Array(m);
+  const knownW = new Array<number>(B).fill(0);
+  const sizes = new Array<number>(B).fill(0);
+  let unknown = 0;
+  for (let i = 0; i < m; i++) {
+    const b = branchOf(split, data, at.rows[i]);
+    branch[i] = b;
+    if (b < 0) unknown++;
+    else {
+      knownW[b] += at.w[i];
+      sizes[b]++;
+    }
+  }
+  if (knownOut) knownW.forEach((x, b) => (knownOut[b] = x));
+  let shares: number[] = [];
+  if (unknown > 0) {
+    const primary = opts.shares === 'routed' ? knownW : storedTotals;
+    const fallback = opts.shares === 'routed' ? storedTotals : knownW;
+    const base = total(primary) > 0 ? primary : total(fallback) > 0 ? fallback : new Array<number>(B).fill(1);
+    if (missingBranch !== undefined && missingBranch >= 0 && missingBranch < B) {
+      shares = base.map((_, b) => (b === missingBranch ? 1 : 0));
+    } else if (opts.missing === 'fractional') {
+      const sum = total(base);
+      shares = base.map((x) => x / sum);
+    } else {
+      let heaviest = 0;
+      for (let b = 1; b < B; b++) if (base[b] > base[heaviest]) heaviest = b;
+      shares = base.map((_, b) => (b === heaviest ? 1 : 0));
+    }
+    for (let b = 0; b < B; b++) if (shares[b] > 0) sizes[b] += unknown;
+  }
+  const out: WeightedRows[] = sizes.map((s) => ({ rows: new Int32Array(s), w: new Float64Array(s) }));
+  const fill = new Array<number>(B).fill(0);
+  for (let i = 0; i < m; i++) {
+    const b = branch[i];
+    if (b >= 0) {
+      const j = fill[b]++;
+      out[b].rows[j] = at.rows[i];
+      out[b].w[j] = at.w[i];
+    } else {
+      for (let c = 0; c < B; c++) {
+        if (!(shares[c] > 0)) continue;
+        const j = fill[c]++;
+        out[c].rows[j] = at.rows[i];
+        out[c].w[j] = at.w[i] * shares[c];
+      }
+    }
+  }
+  return out;
+}
+
+/** Class weights of rows: one entry per class. */
+export function classCounts(data: Dataset, at: WeightedRows, k: number): number[] {
+  const counts = new Array<number>(k).fill(0);
+  for (let i = 0; i < at.rows.length; i++) counts[data.labels[at.rows[i]]] += at.w[i];
+  return counts;
+}
+
+/** All rows of `data` (or `rows`) with their weights. */
+export function weightedRows(weights: ArrayLike<number>, rows?: ArrayLike<number>): WeightedRows {
+  const idx = rows ? Int32Array.from(rows) : Int32Array.from({ length: weights.length }, (_, i) => i);
+  return { rows: idx, w: Float64Array.from(idx, (r) => weights[r]) };
+}
+
+/**
+ * Route weighted rows through a tree: per node, the class weights (`counts[node][class]`) and the
+ * number of rows (`n[node]`, a row split across branches counts once in each) that reach it.
+ */
+export function routeRows(
+  nodes: readonly TreeNode[],
+  data: Dataset,
+  weights: ArrayLike<number>,
+  rows: ArrayLike<number> | undefined,
+  opts: RouteOptions,
+): { counts: number[][]; n: number[] } {
+  const k = data.classes.length;
+  const counts = nodes.map(() => new Array<number>(k).fill(0));
+  const n = new Array<number>(nodes.length).fill(0);
+  const visit = (id: number, at: WeightedRows): void => {
+    const node = nodes[id];
+    const c = counts[id];
+    for (let i = 0; i < at.rows.length; i++) c[data.labels[at.rows[i]]] += at.w[i];
+    n[id] += at.rows.length;
+    if (!node.split || !node.children || at.rows.length === 0) return;
+    const stored = node.children.map((ch) => total(nodes[ch].counts));
+    const parts = splitRows(node.split, stored, data, at, opts, node.missingBranch);
+    node.children.forEach((ch, b) => visit(ch, parts[b]));
+  };
+  visit(0, weightedRows(weights, rows));
+  return { counts, n };
+}
+
+/**
+ * Recompute every node's `counts` and `n` by routing the weighted training rows through the tree
+ * (unknown branches: C4.5's rule, shares from the known-value weight of the routed rows, see
+ * `RouteOptions`). Returns new nodes; the input is not modified.
+ */
+export function recount(
+  nodes: readonly TreeNode[],
+  data: Dataset,
+  weights: ArrayLike<number>,
+  rows?: ArrayLike<number>,
+  missing: MissingPolicy = 'fractional',
+): TreeNode[] {
+  const routed = routeRows(nodes, data, weights, rows, { missing, shares: 'routed' });
+  return nodes.map((node, i) => ({ ...structuredClone(node), counts: routed.counts[i], n: routed.n[i] }));
+}

@@ -1,0 +1,74 @@
+import type { Dataset } from '../data/dataset.js';
+import { mulberry32, shuffle } from '../core/random.js';
+import { majorityClass, type TreeNode } from '../model/node.js';
+import type { MissingPolicy } from '../options/options.js';
+import { compactTree, total } from '../model/compact.js';
+import { routeRows } from './recount.js';
+
+/**
+ * Reduced-error pruning (Quinlan 1987): grow on part of the rows, then, bottom-up, replace a
+ * subtree by a leaf whenever that does not increase the (weighted) errors on the held-out rows.
+ * A leaf keeps its class from the training counts; validation rows only decide what is pruned.
+ * A subtree no validation row reaches makes no validation errors either way, so it is pruned.
+ */
+
+/**
+ * @param validation per node, the weighted validation class counts reaching it (`routeValidation`)
+ * @returns a new tree
+ */
+export function pruneReducedError(nodes: readonly TreeNode[], validation: ReadonlyArray<ArrayLike<number>>): TreeNode[] {
+  const m = nodes.length;
+  const errors = new Float64Array(m);
+  const collapse = new Uint8Array(m);
+  for (let i = m - 1; i >= 0; i--) {
+    const node = nodes[i];
+    const v = validation[i];
+    const asLeaf = total(v) - v[majorityClass(node.counts)];
+    if (!node.split || !node.children) {
+      errors[i] = asLeaf;
+      continue;
+    }
+    let sub = 0;
+    for (const c of node.children) sub += errors[c];
+    if (asLeaf <= sub + 1e-9 * Math.max(1, sub)) {
+      collapse[i] = 1;
+      errors[i] = asLeaf;
+    } else errors[i] = sub;
+  }
+  return compactTree(nodes, (id) => collapse[id] === 1);
+}
+
+/**
+ * Weighted class counts of the validation rows at every node. Rows with an unknown branch follow
+ * the missing policy, shared by the children's training weight (see `RouteOptions`).
+ */
+export function routeValidation(
+  nodes: readonly TreeNode[],
+  data: Dataset,
+  weights: ArrayLike<number>,
+  rows: ArrayLike<number>,
+  missing: MissingPolicy,
+): number[][] {
+  return routeRows(nodes, data, weights, rows, { missing, shares: 'stored' }).counts;
+}
+
+/**
+ * Stratified hold-out: from each class, round(fraction · n_c) rows (chosen with the seeded
+ * generator) go to validation, but never all of a class's rows when it has more than one.
+ */
+export function stratifiedHoldOut(labels: Int32Array, nClasses: number, fraction: number, seed: number): { train: number[]; validation: number[] } {
+  const random = mulberry32(seed);
+  const byClass: number[][] = Array.from({ length: nClasses }, () => []);
+  labels.forEach((c, i) => byClass[c].push(i));
+  const isValidation = new Uint8Array(labels.length);
+  for (const rows of byClass) {
+    if (rows.length === 0) continue;
+    let take = Math.round(fraction * rows.length);
+    if (take >= rows.length && rows.length > 1) take = rows.length - 1;
+    for (const i of shuffle(rows, random).slice(0, take)) isValidation[i] = 1;
+  }
+  const train: number[] = [];
+  const validation: number[] = [];
+  for (let i = 0; i < labels.length; i++) (isValidation[i] ? validation : train).push(i);
+  return { train, validation };
+}
