@@ -1,10 +1,10 @@
 #!/usr/bin/env node
+import { spawnSync } from 'node:child_process';
 // A/B fit time of two builds of grove in one run, alternating so machine noise hits both alike.
 //   node bench/ab-fit.mjs BEFORE_DIST AFTER_DIST [--rounds 5] [--data DIR]
 // Prints, per (data set, configuration), the best fit time of each build and after/before.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { spawnSync } from 'node:child_process';
 
 const args = process.argv.slice(2);
 const [before, after] = args;
@@ -41,11 +41,17 @@ if (args[0] === '--child') {
     const best = [Infinity, Infinity];
     for (let r = 0; r < rounds; r++) {
       for (const [i, dist] of [before, after].entries()) {
-        const p = spawnSync(process.execPath, [process.argv[1], '--child', resolve(dist), name, JSON.stringify(options), '2', '--data', dataDir], { encoding: 'utf8' });
+        const p = spawnSync(
+          process.execPath,
+          [process.argv[1], '--child', resolve(dist), name, JSON.stringify(options), '2', '--data', dataDir],
+          { encoding: 'utf8' },
+        );
         if (p.status !== 0) throw new Error(p.stderr);
         best[i] = Math.min(best[i], Number(p.stdout.trim()));
       }
     }
-    console.log(`${name.padEnd(20)} ${JSON.stringify(options).padEnd(70)} before ${best[0].toFixed(0).padStart(6)} ms  after ${best[1].toFixed(0).padStart(6)} ms  ratio ${(best[1] / best[0]).toFixed(3)}`);
+    console.log(
+      `${name.padEnd(20)} ${JSON.stringify(options).padEnd(70)} before ${best[0].toFixed(0).padStart(6)} ms  after ${best[1].toFixed(0).padStart(6)} ms  ratio ${(best[1] / best[0]).toFixed(3)}`,
+    );
   }
 }

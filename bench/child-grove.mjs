@@ -36,9 +36,11 @@ const fitOnly = args.includes('--fit-only'); // for profiling: stop after the fi
 const GROVE_MODES = ['exact', 'hist', 'exact-threads', 'hist-threads', 'exact-f32', 'hist-f32'];
 const float32 = args.includes('--float32') || mode.endsWith('-f32'); // numeric columns as float32 (grove's `float32` read option)
 const threads = mode.endsWith('-threads') ? 'auto' : 1;
-const emit = (o) => process.stdout.write(JSON.stringify(o) + '\n');
+const emit = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
 if (!dir || !Number.isInteger(repeats) || repeats < 1 || !GROVE_MODES.includes(mode)) {
-  console.error(`usage: node --expose-gc bench/child-grove.mjs --dir DIR --mode ${GROVE_MODES.join('|')} --criterion NAME [--repeats N]`);
+  console.error(
+    `usage: node --expose-gc bench/child-grove.mjs --dir DIR --mode ${GROVE_MODES.join('|')} --criterion NAME [--repeats N]`,
+  );
   process.exit(2);
 }
 // run.mjs passes a snapshot of dist/ taken when the run started (other work may rebuild dist/ meanwhile).
@@ -53,7 +55,15 @@ if (mode.startsWith('hist') && !('bins' in DEFAULTS)) {
   emit({ event: 'result', status: 'unavailable', note: 'hist: not available in this build (no `bins` in DEFAULTS)' });
   process.exit(0);
 }
-const options = { algorithm: 'cart', criterion, prune: 'none', maxDepth: Infinity, minSamplesLeaf: 1, minSamplesSplit: 2, threads };
+const options = {
+  algorithm: 'cart',
+  criterion,
+  prune: 'none',
+  maxDepth: Infinity,
+  minSamplesLeaf: 1,
+  minSamplesSplit: 2,
+  threads,
+};
 if (mode.startsWith('hist')) options.bins = bins;
 
 globalThis.gc?.();
@@ -94,7 +104,18 @@ for (let r = 0; r < repeats; r++) {
 const memFit = procMemory();
 const s = tree.stats();
 if (fitOnly) {
-  emit({ event: 'result', status: 'ok', system: 'grove', mode, criterion, timesMs: times, bestMs: Math.min(...times), nodes: s.nodes, leaves: s.leaves, height: s.height });
+  emit({
+    event: 'result',
+    status: 'ok',
+    system: 'grove',
+    mode,
+    criterion,
+    timesMs: times,
+    bestMs: Math.min(...times),
+    nodes: s.nodes,
+    leaves: s.leaves,
+    height: s.height,
+  });
   process.exit(0);
 }
 

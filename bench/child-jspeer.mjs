@@ -34,13 +34,14 @@ const dir = arg('--dir');
 const repeats = Number(arg('--repeats', '1'));
 const budgetMs = Number(arg('--budget-seconds', '120')) * 1000;
 const predictMs = Number(arg('--predict-seconds', '0.5')) * 1000;
-const emit = (o) => process.stdout.write(JSON.stringify(o) + '\n');
+const emit = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
 if (!dir || !['ml-cart', 'scikitjs'].includes(peer)) {
   console.error('usage: node bench/child-jspeer.mjs --peer ml-cart|scikitjs --dir DIR [--repeats N]');
   process.exit(2);
 }
 const require = createRequire(join(BENCH, 'peers', 'package.json'));
-const version = (name) => JSON.parse(readFileSync(join(BENCH, 'peers', 'node_modules', name, 'package.json'), 'utf8')).version;
+const version = (name) =>
+  JSON.parse(readFileSync(join(BENCH, 'peers', 'node_modules', name, 'package.json'), 'utf8')).version;
 
 let make; // () => { fit(X, y): Promise<void>, predict(X): Promise<number[]>, stats(): {...} }
 let options;
@@ -53,11 +54,16 @@ if (peer === 'ml-cart') {
       fit: async (X, y) => clf.train(X, y),
       predict: async (X) => clf.predict(X),
       stats: () => {
-        let nodes = 0, leaves = 0, height = 0;
+        let nodes = 0,
+          leaves = 0,
+          height = 0;
         const walk = (n, depth) => {
           nodes++;
           height = Math.max(height, depth);
-          if (n.left && n.right) { walk(n.left, depth + 1); walk(n.right, depth + 1); } else leaves++;
+          if (n.left && n.right) {
+            walk(n.left, depth + 1);
+            walk(n.right, depth + 1);
+          } else leaves++;
         };
         walk(clf.root, 0);
         return { nodes, leaves, height };
@@ -74,14 +80,17 @@ if (peer === 'ml-cart') {
   make = () => {
     const clf = new sk.DecisionTreeClassifier(options);
     return {
-      fit: async (X, y) => { await clf.fit(X, y); },
+      fit: async (X, y) => {
+        await clf.fit(X, y);
+      },
       predict: async (X) => {
         const p = clf.predict(X);
         return Array.isArray(p) ? p : await p.array();
       },
       stats: () => {
         const nodes = clf.tree.nodes;
-        let leaves = 0, height = 0;
+        let leaves = 0,
+          height = 0;
         const depth = new Int32Array(nodes.length);
         // nodes are stored parent before child
         nodes.forEach((n, i) => {
@@ -130,7 +139,9 @@ const acc = (p, y) => {
 };
 const trainAccuracy = acc(await model.predict(train.X), train.y);
 const test = toRowArrays(loadPart(dir, 'test', header));
-let predicted = 0, passes = 0, testAccuracy;
+let predicted = 0,
+  passes = 0,
+  testAccuracy;
 const t = performance.now();
 let elapsed = 0;
 do {
@@ -149,7 +160,7 @@ emit({
   system: peer,
   mode: 'exact',
   criterion: 'gini',
-  options: JSON.stringify(options, (k, v) => (v === Infinity ? 'Infinity' : v)),
+  options: JSON.stringify(options, (_k, v) => (v === Infinity ? 'Infinity' : v)),
   version: version(peer),
   rows: train.y.length,
   testRows: test.y.length,

@@ -11,10 +11,10 @@
  * overrides the interpreter). Writes bench/results/fit-vs-sklearn.{md,json}.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync, renameSync } from 'node:fs';
-import { dirname, join, resolve, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { existsSync, mkdirSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const BENCH_DIR = dirname(fileURLToPath(import.meta.url));
 const ROOT = resolve(BENCH_DIR, '..');
@@ -22,7 +22,7 @@ const DEFAULT_DATASETS = ['magic', 'letter-recognition', 'shuttle', 'spambase'];
 const GROVE_CRITERIA = ['gini', 'info-gain', 'gain-ratio', 'dcsm'];
 const SKLEARN_CRITERIA = ['gini', 'entropy'];
 /** grove criterion -> the sklearn criterion that optimises the same measure (for the ratio table). */
-const PEERS = { gini: 'gini', 'info-gain': 'entropy' };
+const _PEERS = { gini: 'gini', 'info-gain': 'entropy' };
 
 function die(message) {
   console.error(`fit-vs-sklearn: ${message}`);
@@ -57,12 +57,27 @@ function parseArgs(argv) {
       return n;
     };
     switch (flag) {
-      case '--datasets': opts.datasets = value().split(',').map((s) => s.trim()).filter(Boolean); break;
-      case '--repeats': opts.repeats = int(1); break;
-      case '--seed-spread': opts.seedSpread = int(0); break;
-      case '--out-dir': opts.outDir = resolve(value()); break;
-      case '-h': case '--help': console.log(usage()); process.exit(0);
-      default: die(`unknown argument '${a}'\n${usage()}`);
+      case '--datasets':
+        opts.datasets = value()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
+        break;
+      case '--repeats':
+        opts.repeats = int(1);
+        break;
+      case '--seed-spread':
+        opts.seedSpread = int(0);
+        break;
+      case '--out-dir':
+        opts.outDir = resolve(value());
+        break;
+      case '-h':
+      case '--help':
+        console.log(usage());
+        return process.exit(0);
+      default:
+        die(`unknown argument '${a}'\n${usage()}`);
     }
   }
   if (opts.datasets.length === 0) die('--datasets is empty');
@@ -81,7 +96,7 @@ function newestMtime(dir, suffix) {
   return newest;
 }
 
-function median(xs) {
+function _median(xs) {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
@@ -115,12 +130,19 @@ const python = process.env.GROVE_BENCH_PYTHON ?? '/usr/bin/python3';
 
 // 1. Preconditions, each with a message that says what to do.
 const distEntry = join(ROOT, 'dist', 'node.js');
-if (!existsSync(distEntry)) die(`${relative(process.cwd(), distEntry)} not found: build grove first with 'npm run build' (in ${ROOT})`);
+if (!existsSync(distEntry))
+  die(`${relative(process.cwd(), distEntry)} not found: build grove first with 'npm run build' (in ${ROOT})`);
 const srcNewest = newestMtime(join(ROOT, 'src'), '.ts');
 const distNewest = newestMtime(join(ROOT, 'dist'), '.js');
 const distStale = srcNewest > distNewest;
-if (distStale) console.error("fit-vs-sklearn: WARNING: src/ has files newer than dist/: the numbers are for the last build, run 'npm run build' to measure the current source");
-if (!existsSync(python)) die(`${python} not found: this benchmark needs Debian's python3 with scikit-learn (apt-get install -y python3-sklearn), or set GROVE_BENCH_PYTHON`);
+if (distStale)
+  console.error(
+    "fit-vs-sklearn: WARNING: src/ has files newer than dist/: the numbers are for the last build, run 'npm run build' to measure the current source",
+  );
+if (!existsSync(python))
+  die(
+    `${python} not found: this benchmark needs Debian's python3 with scikit-learn (apt-get install -y python3-sklearn), or set GROVE_BENCH_PYTHON`,
+  );
 if (!existsSync(dataDir)) die(`data dir ${dataDir} not found (set GROVE_DATA_DIR)`);
 for (const name of opts.datasets) {
   if (!existsSync(join(dataDir, `${name}.csv`))) die(`no data file ${join(dataDir, `${name}.csv`)}`);
@@ -129,33 +151,56 @@ for (const name of opts.datasets) {
 const pyEnv = { ...process.env };
 for (const k of ['PYTHONPATH', 'PYTHONHOME', 'VIRTUAL_ENV', 'PYENV_VERSION']) delete pyEnv[k];
 pyEnv.PYTHONNOUSERSITE = '1';
-const probe = spawnSync(python, ['-c', 'import sklearn, numpy; print(sklearn.__version__)'], { env: pyEnv, encoding: 'utf8' });
+const probe = spawnSync(python, ['-c', 'import sklearn, numpy; print(sklearn.__version__)'], {
+  env: pyEnv,
+  encoding: 'utf8',
+});
 if (probe.error || probe.status !== 0) {
-  die(`scikit-learn is not importable with ${python}: ${(probe.stderr || String(probe.error ?? '')).trim().split('\n').pop()}\n` +
-    '  install it with: apt-get install -y python3-sklearn (Debian), and keep the default /usr/bin/python3, not the pyenv python3');
+  die(
+    `scikit-learn is not importable with ${python}: ${(probe.stderr || String(probe.error ?? '')).trim().split('\n').pop()}\n` +
+      '  install it with: apt-get install -y python3-sklearn (Debian), and keep the default /usr/bin/python3, not the pyenv python3',
+  );
 }
 const sklearnVersion = probe.stdout.trim();
-if (!sklearnVersion.startsWith('1.2.')) console.error(`fit-vs-sklearn: note: scikit-learn ${sklearnVersion}, the README's numbers are for 1.2.x`);
+if (!sklearnVersion.startsWith('1.2.'))
+  console.error(`fit-vs-sklearn: note: scikit-learn ${sklearnVersion}, the README's numbers are for 1.2.x`);
 
 const grove = await import(pathToFileURL(distEntry).href);
 const { readDataset } = grove;
 let groveVersion = null;
-try { groveVersion = (await import(pathToFileURL(join(ROOT, 'dist', 'version.js')).href)).VERSION; } catch { /* older build */ }
+try {
+  groveVersion = (await import(pathToFileURL(join(ROOT, 'dist', 'version.js')).href)).VERSION;
+} catch {
+  /* older build */
+}
 
 // 2. scikit-learn: one child process for every data set (prints JSON on stdout, progress on stderr).
 console.error(`fit-vs-sklearn: scikit-learn ${sklearnVersion} (${python}), ${opts.repeats} repeat(s)`);
-const py = spawnSync(python, [
-  join(BENCH_DIR, 'sklearn_fit.py'),
-  '--data-dir', dataDir,
-  '--datasets', opts.datasets.join(','),
-  '--criteria', SKLEARN_CRITERIA.join(','),
-  '--repeats', String(opts.repeats),
-  '--seed-spread', String(opts.seedSpread),
-], { env: pyEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 });
+const py = spawnSync(
+  python,
+  [
+    join(BENCH_DIR, 'sklearn_fit.py'),
+    '--data-dir',
+    dataDir,
+    '--datasets',
+    opts.datasets.join(','),
+    '--criteria',
+    SKLEARN_CRITERIA.join(','),
+    '--repeats',
+    String(opts.repeats),
+    '--seed-spread',
+    String(opts.seedSpread),
+  ],
+  { env: pyEnv, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 * 1024 * 1024 },
+);
 if (py.error) die(`could not run ${python}: ${py.error.message}`);
 if (py.status !== 0) die(`bench/sklearn_fit.py failed (exit ${py.status}); see its message above`);
 let sk;
-try { sk = JSON.parse(py.stdout); } catch (e) { die(`bench/sklearn_fit.py printed no JSON: ${e.message}`); }
+try {
+  sk = JSON.parse(py.stdout);
+} catch (e) {
+  die(`bench/sklearn_fit.py printed no JSON: ${e.message}`);
+}
 
 // 3. grove: same files, all rows, fit() timed alone; one fresh Node process per (data set,
 //    criterion) so that earlier fits cannot change V8's compiled code (see bench/grove_fit.mjs).
@@ -164,22 +209,41 @@ const dataInfo = {};
 for (const name of opts.datasets) {
   const path = join(dataDir, `${name}.csv`);
   const data = readDataset(path);
-  if (data.features.some((c) => c.kind === 'categorical')) console.error(`fit-vs-sklearn: WARNING: ${name} has categorical features; sklearn sees only numbers, so the comparison is not like for like`);
-  dataInfo[name] = { rows: data.nRows, features: data.features.length, classes: data.classes.length, ...maxTrainAccuracy(data) };
+  if (data.features.some((c) => c.kind === 'categorical'))
+    console.error(
+      `fit-vs-sklearn: WARNING: ${name} has categorical features; sklearn sees only numbers, so the comparison is not like for like`,
+    );
+  dataInfo[name] = {
+    rows: data.nRows,
+    features: data.features.length,
+    classes: data.classes.length,
+    ...maxTrainAccuracy(data),
+  };
   for (const criterion of GROVE_CRITERIA) {
-    const child = spawnSync(process.execPath, [
-      join(BENCH_DIR, 'grove_fit.mjs'), '--data', path, '--criterion', criterion, '--repeats', String(opts.repeats),
-    ], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 });
+    const child = spawnSync(
+      process.execPath,
+      [join(BENCH_DIR, 'grove_fit.mjs'), '--data', path, '--criterion', criterion, '--repeats', String(opts.repeats)],
+      { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 1024 * 1024 },
+    );
     if (child.error) die(`could not run bench/grove_fit.mjs: ${child.error.message}`);
-    if (child.status !== 0) die(`bench/grove_fit.mjs failed for ${name} ${criterion} (exit ${child.status}); see its message above`);
+    if (child.status !== 0)
+      die(`bench/grove_fit.mjs failed for ${name} ${criterion} (exit ${child.status}); see its message above`);
     let res;
-    try { res = JSON.parse(child.stdout); } catch (e) { die(`bench/grove_fit.mjs printed no JSON for ${name} ${criterion}: ${e.message}`); }
+    try {
+      res = JSON.parse(child.stdout);
+    } catch (e) {
+      die(`bench/grove_fit.mjs printed no JSON for ${name} ${criterion}: ${e.message}`);
+    }
     results.push({ dataset: name, ...res });
-    console.error(`  grove ${name} ${criterion}: best ${res.bestMs.toFixed(1)} ms, ${res.nodes} nodes, acc ${res.trainAccuracy.toFixed(4)}`);
+    console.error(
+      `  grove ${name} ${criterion}: best ${res.bestMs.toFixed(1)} ms, ${res.nodes} nodes, acc ${res.trainAccuracy.toFixed(4)}`,
+    );
   }
   for (const r of sk.results.filter((x) => x.dataset === name)) {
     if (r.rows !== data.nRows || r.features !== data.features.length || r.classes !== data.classes.length) {
-      die(`${name}: sklearn read ${r.rows}x${r.features} (${r.classes} classes), grove ${data.nRows}x${data.features.length} (${data.classes.length}); not the same data`);
+      die(
+        `${name}: sklearn read ${r.rows}x${r.features} (${r.classes} classes), grove ${data.nRows}x${data.features.length} (${data.classes.length}); not the same data`,
+      );
     }
     results.push(r);
   }
@@ -194,21 +258,40 @@ const cpu = os.cpus()[0]?.model ?? 'unknown';
 const commit = git(['rev-parse', '--short', 'HEAD']);
 const dirty = git(['status', '--porcelain', '--', 'src']);
 lines.push(`- date: ${new Date().toISOString()}`);
-lines.push(`- machine: ${cpu}, ${os.cpus().length} logical CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}; load average at start ${loadStart.map((x) => x.toFixed(2)).join(' ')}, at end ${os.loadavg().map((x) => x.toFixed(2)).join(' ')} (other work on the machine adds noise)`);
-lines.push(`- grove ${groveVersion ?? '?'} (commit ${commit ?? '?'}${dirty ? ', src/ has uncommitted changes' : ''}${distStale ? ', dist/ OLDER than src/' : ''}) on Node ${process.version} (V8 ${process.versions.v8})`);
+lines.push(
+  `- machine: ${cpu}, ${os.cpus().length} logical CPUs, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}; load average at start ${loadStart.map((x) => x.toFixed(2)).join(' ')}, at end ${os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')} (other work on the machine adds noise)`,
+);
+lines.push(
+  `- grove ${groveVersion ?? '?'} (commit ${commit ?? '?'}${dirty ? ', src/ has uncommitted changes' : ''}${distStale ? ', dist/ OLDER than src/' : ''}) on Node ${process.version} (V8 ${process.versions.v8})`,
+);
 lines.push(`- scikit-learn ${sk.sklearn}, numpy ${sk.numpy}, Python ${sk.python} (${sk.pythonExecutable})`);
-lines.push(`- fit on all rows, fit() only timed (CSV reading excluded), ${opts.repeats} repeat(s): best and median, ms; every fit single-threaded; grove: a fresh Node process per (data set, criterion), no forced GC between repeats (it discards V8's compiled code), its first repeat is the cold fit (JIT warm-up included, as a one-off \`grove fit\` gets it); sklearn: one Python process, y coded as integers before timing`);
-lines.push(`- command: \`node bench/fit-vs-sklearn.mjs --datasets ${opts.datasets.join(',')} --repeats ${opts.repeats}\``);
+lines.push(
+  `- fit on all rows, fit() only timed (CSV reading excluded), ${opts.repeats} repeat(s): best and median, ms; every fit single-threaded; grove: a fresh Node process per (data set, criterion), no forced GC between repeats (it discards V8's compiled code), its first repeat is the cold fit (JIT warm-up included, as a one-off \`grove fit\` gets it); sklearn: one Python process, y coded as integers before timing`,
+);
+lines.push(
+  `- command: \`node bench/fit-vs-sklearn.mjs --datasets ${opts.datasets.join(',')} --repeats ${opts.repeats}\``,
+);
 lines.push('');
-lines.push('| dataset | rows×features | system | criterion | fit ms best | fit ms median | nodes | leaves | height | train acc |');
+lines.push(
+  '| dataset | rows×features | system | criterion | fit ms best | fit ms median | nodes | leaves | height | train acc |',
+);
 lines.push('|---|---|---|---|--:|--:|--:|--:|--:|--:|');
 for (const r of results) {
-  lines.push(`| ${r.dataset} | ${r.rows}×${r.features} | ${r.system} | ${r.criterion} | ${fmtMs(r.bestMs)} | ${fmtMs(r.medianMs)} | ${r.nodes} | ${r.leaves} | ${r.height} | ${fmtAcc(r.trainAccuracy)} |`);
+  lines.push(
+    `| ${r.dataset} | ${r.rows}×${r.features} | ${r.system} | ${r.criterion} | ${fmtMs(r.bestMs)} | ${fmtMs(r.medianMs)} | ${r.nodes} | ${r.leaves} | ${r.height} | ${fmtAcc(r.trainAccuracy)} |`,
+  );
 }
 lines.push('');
-lines.push('Ratio grove / sklearn of fit time (> 1: grove slower). gini ↔ gini; info-gain ↔ entropy (the same measure: sklearn\'s entropy criterion maximises information gain).');
+lines.push(
+  "Ratio grove / sklearn of fit time (> 1: grove slower). gini ↔ gini; info-gain ↔ entropy (the same measure: sklearn's entropy criterion maximises information gain).",
+);
 lines.push('');
-lines.push('| dataset | grove gini ms | sklearn gini ms | **gini ratio (best)** | gini ratio (median) | grove first (cold) fit ms | cold ratio | info-gain / entropy ratio (best) | nodes grove / sklearn (gini) | max reachable train acc |');
+lines.push(
+  '| dataset | grove gini ms | sklearn gini ms | **gini ratio (best)** | gini ratio (median) | grove first (cold) fit ms | cold ratio | info-gain / entropy ratio (best) | nodes grove / sklearn (gini) | max reachable train acc |',
+);
 lines.push('|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|');
 const ratios = {};
 const find = (d, sys, c) => results.find((r) => r.dataset === d && r.system === sys && r.criterion === c);
@@ -224,17 +307,26 @@ for (const d of opts.datasets) {
     infoGainVsEntropyBest: gi && se ? gi.bestMs / se.bestMs : null,
     giniNodes: g.nodes / s.nodes,
   };
-  lines.push(`| ${d} | ${fmtMs(g.bestMs)} | ${fmtMs(s.bestMs)} | **${ratios[d].giniBest.toFixed(2)}** | ${ratios[d].giniMedian.toFixed(2)} | ${fmtMs(g.firstMs)} | ${ratios[d].giniCold.toFixed(2)} | ${ratios[d].infoGainVsEntropyBest?.toFixed(2) ?? '–'} | ${g.nodes} / ${s.nodes} | ${fmtAcc(dataInfo[d].maxAccuracy)} |`);
+  lines.push(
+    `| ${d} | ${fmtMs(g.bestMs)} | ${fmtMs(s.bestMs)} | **${ratios[d].giniBest.toFixed(2)}** | ${ratios[d].giniMedian.toFixed(2)} | ${fmtMs(g.firstMs)} | ${ratios[d].giniCold.toFixed(2)} | ${ratios[d].infoGainVsEntropyBest?.toFixed(2) ?? '–'} | ${g.nodes} / ${s.nodes} | ${fmtAcc(dataInfo[d].maxAccuracy)} |`,
+  );
 }
 const spreads = opts.datasets.map((d) => [d, find(d, 'sklearn', 'gini')?.seedSpread]).filter(([, s]) => s);
 if (spreads.length) {
   lines.push('');
-  lines.push(`sklearn gini node count over random_state 0..${opts.seedSpread - 1} (untimed; sklearn visits features in a random order and keeps the first of tied splits, so the tree depends on the seed): ` +
-    spreads.map(([d, s]) => `${d} ${Math.min(...s.map((x) => x.nodes))}–${Math.max(...s.map((x) => x.nodes))}`).join(', ') + '.');
+  lines.push(
+    `sklearn gini node count over random_state 0..${opts.seedSpread - 1} (untimed; sklearn visits features in a random order and keeps the first of tied splits, so the tree depends on the seed): ` +
+      spreads
+        .map(([d, s]) => `${d} ${Math.min(...s.map((x) => x.nodes))}–${Math.max(...s.map((x) => x.nodes))}`)
+        .join(', ') +
+      '.',
+  );
 }
 lines.push('');
-lines.push('grove gain-ratio and dcsm have no scikit-learn counterpart; they are listed for reference (same grower, other measure).');
-const md = lines.join('\n') + '\n';
+lines.push(
+  'grove gain-ratio and dcsm have no scikit-learn counterpart; they are listed for reference (same grower, other measure).',
+);
+const md = `${lines.join('\n')}\n`;
 console.log(md);
 
 mkdirSync(opts.outDir, { recursive: true });
@@ -242,7 +334,16 @@ const json = {
   benchmark: 'fit-vs-sklearn',
   date: new Date().toISOString(),
   command: `node bench/fit-vs-sklearn.mjs --datasets ${opts.datasets.join(',')} --repeats ${opts.repeats} --seed-spread ${opts.seedSpread}`,
-  machine: { cpuModel: cpu, logicalCpus: os.cpus().length, totalMemBytes: os.totalmem(), platform: os.platform(), release: os.release(), arch: os.arch(), loadAvgStart: loadStart, loadAvgEnd: os.loadavg() },
+  machine: {
+    cpuModel: cpu,
+    logicalCpus: os.cpus().length,
+    totalMemBytes: os.totalmem(),
+    platform: os.platform(),
+    release: os.release(),
+    arch: os.arch(),
+    loadAvgStart: loadStart,
+    loadAvgEnd: os.loadavg(),
+  },
   node: process.version,
   v8: process.versions.v8,
   grove: { version: groveVersion, commit, srcDirty: Boolean(dirty), distStale },
@@ -263,5 +364,5 @@ const write = (file, text) => {
   return p;
 };
 const mdPath = write('fit-vs-sklearn.md', md);
-const jsonPath = write('fit-vs-sklearn.json', JSON.stringify(json, null, 2) + '\n');
+const jsonPath = write('fit-vs-sklearn.json', `${JSON.stringify(json, null, 2)}\n`);
 console.error(`fit-vs-sklearn: wrote ${relative(process.cwd(), mdPath)} and ${relative(process.cwd(), jsonPath)}`);

@@ -63,21 +63,23 @@ let ok = 0;
 for (let i = 0; i < data.nRows; i++) if (pred[i] === data.labels[i]) ok++;
 const sorted = [...times].sort((a, b) => a - b);
 const m = sorted.length >> 1;
-process.stdout.write(JSON.stringify({
-  rows: data.nRows,
-  features: data.features.length,
-  classes: data.classes.length,
-  featureKinds: [...new Set(data.features.map((c) => c.kind))],
-  system: 'grove',
-  criterion,
-  params: `fit(data, { algorithm: 'cart', criterion: '${criterion}', prune: 'none' })`,
-  readMs,
-  timesMs: times,
-  firstMs: times[0],
-  bestMs: sorted[0],
-  medianMs: sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2,
-  nodes: s.nodes,
-  leaves: s.leaves,
-  height: s.height,
-  trainAccuracy: ok / data.nRows,
-}) + '\n');
+process.stdout.write(
+  `${JSON.stringify({
+    rows: data.nRows,
+    features: data.features.length,
+    classes: data.classes.length,
+    featureKinds: [...new Set(data.features.map((c) => c.kind))],
+    system: 'grove',
+    criterion,
+    params: `fit(data, { algorithm: 'cart', criterion: '${criterion}', prune: 'none' })`,
+    readMs,
+    timesMs: times,
+    firstMs: times[0],
+    bestMs: sorted[0],
+    medianMs: sorted.length % 2 ? sorted[m] : (sorted[m - 1] + sorted[m]) / 2,
+    nodes: s.nodes,
+    leaves: s.leaves,
+    height: s.height,
+    trainAccuracy: ok / data.nRows,
+  })}\n`,
+);

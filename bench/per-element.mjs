@@ -35,7 +35,15 @@ for (let f = 0; f < d; f++) {
   features.push({ kind: 'numeric', name: `x${f}`, values });
 }
 const data = { features, labels, classes: Array.from({ length: k }, (_, i) => i), targetName: 'y', nRows: n };
-const options = { algorithm: 'cart', criterion, prune: 'none', threads: threads === 'auto' ? 'auto' : Number(threads), ...(bins ? { bins: Number(bins) } : {}), averageGainRule, ...(thresholdCriterion ? { thresholdCriterion } : {}) };
+const options = {
+  algorithm: 'cart',
+  criterion,
+  prune: 'none',
+  threads: threads === 'auto' ? 'auto' : Number(threads),
+  ...(bins ? { bins: Number(bins) } : {}),
+  averageGainRule,
+  ...(thresholdCriterion ? { thresholdCriterion } : {}),
+};
 
 const c0 = process.cpuUsage();
 const t0 = performance.now();
@@ -48,9 +56,18 @@ for (const node of tree.nodes) if (node.split) touched += node.n * d;
 const st = tree.stats();
 console.log(
   JSON.stringify({
-    n, d, k, criterion, averageGainRule, thresholdCriterion, threads, mode: bins ? `hist(${bins})` : 'exact',
-    fitWallMs: Math.round(wall), fitCpuMs: Math.round(cpuMs),
-    nodes: st.nodes, height: st.height,
+    n,
+    d,
+    k,
+    criterion,
+    averageGainRule,
+    thresholdCriterion,
+    threads,
+    mode: bins ? `hist(${bins})` : 'exact',
+    fitWallMs: Math.round(wall),
+    fitCpuMs: Math.round(cpuMs),
+    nodes: st.nodes,
+    height: st.height,
     rowFeatureLevels: touched,
     nsPerRowFeatureLevel: Number(((cpuMs * 1e6) / touched).toFixed(2)),
   }),

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { execFileSync } from 'node:child_process';
 /**
  * Predict throughput on the benchmark's big tree: the full (unpruned) gini tree of the 1M × 20,
  * 2-class synthetic set of bench/run.mjs (≈ 200k nodes, height ≈ 60), predicting its 250k test
@@ -9,9 +10,8 @@
  *   npm run build && node bench/predict-big.mjs [--n 1000000] [--seconds 3]
  */
 import { existsSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { fit, saveModel, loadModel } from '../dist/node.js';
+import { fit, loadModel, saveModel } from '../dist/node.js';
 import { loadPart, readHeader, toGroveDataset } from './lib/data.mjs';
 
 const arg = (name, fallback) => {
@@ -20,7 +20,14 @@ const arg = (name, fallback) => {
 };
 const n = arg('--n', '1000000');
 const seconds = Number(arg('--seconds', '3'));
-const dir = execFileSync(process.execPath, [new URL('./synthetic.mjs', import.meta.url).pathname, '--n', n, '--features', '20', '--classes', '2'], { encoding: 'utf8' }).trim().split('\n').pop();
+const dir = execFileSync(
+  process.execPath,
+  [new URL('./synthetic.mjs', import.meta.url).pathname, '--n', n, '--features', '20', '--classes', '2'],
+  { encoding: 'utf8' },
+)
+  .trim()
+  .split('\n')
+  .pop();
 const header = readHeader(dir);
 const modelPath = join(dir, 'gini-full.model.json');
 let tree;
@@ -49,7 +56,8 @@ function throughput(run) {
 const nodes = tree.nodes;
 function walk(i) {
   let node = nodes[0];
-  while (node.children) node = nodes[node.children[test.features[node.split.feature].values[i] <= node.split.thresholds[0] ? 0 : 1]];
+  while (node.children)
+    node = nodes[node.children[test.features[node.split.feature].values[i] <= node.split.thresholds[0] ? 0 : 1]];
   return node;
 }
 const codes = tree.predictCodes(test);
@@ -62,12 +70,14 @@ for (let i = 0; i < test.nRows; i++) {
 let correct = 0;
 for (let i = 0; i < test.nRows; i++) if (codes[i] === test.labels[i]) correct++;
 const s = tree.stats();
-console.log(JSON.stringify({
-  nodes: s.nodes,
-  height: s.height,
-  testRows: test.nRows,
-  accuracy: correct / test.nRows,
-  agreeWithNodeWalk: agree / test.nRows,
-  predictCodes: throughput(() => tree.predictCodes(test)),
-  predictProba: throughput(() => tree.predictProbaFlat(test)),
-}));
+console.log(
+  JSON.stringify({
+    nodes: s.nodes,
+    height: s.height,
+    testRows: test.nRows,
+    accuracy: correct / test.nRows,
+    agreeWithNodeWalk: agree / test.nRows,
+    predictCodes: throughput(() => tree.predictCodes(test)),
+    predictProba: throughput(() => tree.predictProbaFlat(test)),
+  }),
+);

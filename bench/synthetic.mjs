@@ -35,7 +35,17 @@
  * All numeric values are continuous (all distinct): the costly case for exact split search.
  * PRNG: mulberry32 (the same 10 lines as src/core/random.ts), Gaussians by Box-Muller.
  */
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync, openSync, writeSync, closeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -89,14 +99,16 @@ export function syntheticSpec(s) {
     seed: s.seed ?? 1,
   };
   if (!(Number.isInteger(spec.n) && spec.n >= 10)) throw new Error(`n must be an integer >= 10, got ${s.n}`);
-  if (spec.informative > spec.features) throw new Error(`informative (${spec.informative}) > features (${spec.features})`);
+  if (spec.informative > spec.features)
+    throw new Error(`informative (${spec.informative}) > features (${spec.features})`);
   if (spec.classes < 2) throw new Error('classes must be >= 2');
   return spec;
 }
 
 export function syntheticKey(spec) {
   let key = `syn-n${spec.n}-f${spec.features}-k${spec.classes}-i${spec.informative}-s${spec.seed}`;
-  if (spec.clusters !== 2 || spec.sep !== 1.5 || spec.flip !== 0.05) key += `-c${spec.clusters}-sep${spec.sep}-flip${spec.flip}`;
+  if (spec.clusters !== 2 || spec.sep !== 1.5 || spec.flip !== 0.05)
+    key += `-c${spec.clusters}-sep${spec.sep}-flip${spec.flip}`;
   if (spec.categorical > 0) key += `-cat${spec.categorical}x${spec.levels}`;
   if (spec.missing > 0) key += `-miss${spec.missing}`;
   return key;
@@ -104,7 +116,12 @@ export function syntheticKey(spec) {
 
 /** Short human name: n10k-f20-k2 (+ -cat4-miss0.05). */
 export function syntheticLabel(spec) {
-  const n = spec.n >= 1e6 && spec.n % 1e6 === 0 ? `${spec.n / 1e6}M` : spec.n >= 1e3 && spec.n % 1e3 === 0 ? `${spec.n / 1e3}k` : String(spec.n);
+  const n =
+    spec.n >= 1e6 && spec.n % 1e6 === 0
+      ? `${spec.n / 1e6}M`
+      : spec.n >= 1e3 && spec.n % 1e3 === 0
+        ? `${spec.n / 1e3}k`
+        : String(spec.n);
   let label = `syn-${n}-f${spec.features}-k${spec.classes}`;
   if (spec.categorical > 0) label += `-cat${spec.categorical}`;
   if (spec.missing > 0) label += `-miss${spec.missing}`;
@@ -153,7 +170,10 @@ export function ensureSynthetic(specIn, cacheDir = DEFAULT_CACHE, log = () => {}
   const informativeIndex = new Int32Array(nNum).fill(-1);
   for (let j = 0; j < informative; j++) informativeIndex[Math.floor((j * nNum) / informative)] = j;
   const nTest = Math.ceil(spec.n / 4);
-  const parts = [['train', spec.n], ['test', nTest]];
+  const parts = [
+    ['train', spec.n],
+    ['test', nTest],
+  ];
   const counts = {};
   for (const [part, rows] of parts) {
     const X = new Float64Array(rows * nCols);
@@ -168,7 +188,8 @@ export function ensureSynthetic(specIn, cacheDir = DEFAULT_CACHE, log = () => {}
         X[f * rows + i] = (j >= 0 ? centroids[base + j] : 0) + normal();
       }
       for (let f = 0; f < categorical; f++) {
-        const code = random() < 0.5 ? (c * 3 + cl + f * 5) % levels : Math.min(levels - 1, Math.floor(random() * levels));
+        const code =
+          random() < 0.5 ? (c * 3 + cl + f * 5) % levels : Math.min(levels - 1, Math.floor(random() * levels));
         X[(nNum + f) * rows + i] = code;
       }
       let label = c;
@@ -184,9 +205,14 @@ export function ensureSynthetic(specIn, cacheDir = DEFAULT_CACHE, log = () => {}
     counts[part] = classCount;
   }
   const featuresMeta = [];
-  for (let f = 0; f < nNum; f++) featuresMeta.push({ name: `x${f}`, kind: 'numeric', informative: informativeIndex[f] >= 0 });
+  for (let f = 0; f < nNum; f++)
+    featuresMeta.push({ name: `x${f}`, kind: 'numeric', informative: informativeIndex[f] >= 0 });
   for (let f = 0; f < categorical; f++) {
-    featuresMeta.push({ name: `c${f}`, kind: 'categorical', categories: Array.from({ length: levels }, (_, v) => `v${v}`) });
+    featuresMeta.push({
+      name: `c${f}`,
+      kind: 'categorical',
+      categories: Array.from({ length: levels }, (_, v) => `v${v}`),
+    });
   }
   const header = {
     format: FORMAT,
@@ -205,8 +231,10 @@ export function ensureSynthetic(specIn, cacheDir = DEFAULT_CACHE, log = () => {}
     spec,
     generatedMs: performance.now() - t0,
   };
-  writeAtomic(join(dir, 'header.json'), JSON.stringify(header, null, 2) + '\n');
-  log(`generated ${header.name} (${spec.n} + ${nTest} rows x ${nCols} columns) in ${(header.generatedMs / 1000).toFixed(1)} s -> ${dir}`);
+  writeAtomic(join(dir, 'header.json'), `${JSON.stringify(header, null, 2)}\n`);
+  log(
+    `generated ${header.name} (${spec.n} + ${nTest} rows x ${nCols} columns) in ${(header.generatedMs / 1000).toFixed(1)} s -> ${dir}`,
+  );
   return dir;
 }
 
@@ -225,19 +253,44 @@ function parseCli(argv) {
     const v = argv[++i];
     if (v === undefined) throw new Error(`${flag} needs a value`);
     switch (flag) {
-      case '--n': out.n = num(flag, v); break;
-      case '--features': out.features = num(flag, v); break;
-      case '--classes': out.classes = num(flag, v); break;
-      case '--informative': out.informative = num(flag, v); break;
-      case '--clusters': out.clusters = num(flag, v); break;
-      case '--sep': out.sep = num(flag, v); break;
-      case '--flip': out.flip = num(flag, v); break;
-      case '--categorical': out.categorical = num(flag, v); break;
-      case '--levels': out.levels = num(flag, v); break;
-      case '--missing': out.missing = num(flag, v); break;
-      case '--seed': out.seed = num(flag, v); break;
-      case '--cache': out.cache = resolve(v); break;
-      default: throw new Error(`unknown argument ${flag}`);
+      case '--n':
+        out.n = num(flag, v);
+        break;
+      case '--features':
+        out.features = num(flag, v);
+        break;
+      case '--classes':
+        out.classes = num(flag, v);
+        break;
+      case '--informative':
+        out.informative = num(flag, v);
+        break;
+      case '--clusters':
+        out.clusters = num(flag, v);
+        break;
+      case '--sep':
+        out.sep = num(flag, v);
+        break;
+      case '--flip':
+        out.flip = num(flag, v);
+        break;
+      case '--categorical':
+        out.categorical = num(flag, v);
+        break;
+      case '--levels':
+        out.levels = num(flag, v);
+        break;
+      case '--missing':
+        out.missing = num(flag, v);
+        break;
+      case '--seed':
+        out.seed = num(flag, v);
+        break;
+      case '--cache':
+        out.cache = resolve(v);
+        break;
+      default:
+        throw new Error(`unknown argument ${flag}`);
     }
   }
   if (out.n === undefined) throw new Error('--n is required');
@@ -249,7 +302,9 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     const { cache, ...spec } = parseCli(process.argv.slice(2));
     console.log(ensureSynthetic(spec, cache, (m) => console.error(`synthetic: ${m}`)));
   } catch (e) {
-    console.error(`synthetic.mjs: ${e.message}\nusage: node bench/synthetic.mjs --n 100000 [--features 20] [--classes 2] [--informative N] [--categorical 0] [--levels 8] [--missing 0] [--flip 0.05] [--seed 1] [--cache ${DEFAULT_CACHE}]`);
+    console.error(
+      `synthetic.mjs: ${e.message}\nusage: node bench/synthetic.mjs --n 100000 [--features 20] [--classes 2] [--informative N] [--categorical 0] [--levels 8] [--missing 0] [--flip 0.05] [--seed 1] [--cache ${DEFAULT_CACHE}]`,
+    );
     process.exit(2);
   }
 }

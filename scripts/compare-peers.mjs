@@ -21,7 +21,7 @@
  *   (scripts/compare-peers/sklearn_cv.py).
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,7 +35,18 @@ const { stratifiedFolds } = await import(join(dist, 'eval/folds.js'));
 const { subsetRows } = await import(join(dist, 'data/subset.js'));
 
 const MISSING = ['adult', 'soybean', 'mushroom', 'house-votes-84', 'breast-cancer-wisconsin-original'];
-const PAPER = ['balance-scale', 'glass', 'haberman', 'ionosphere', 'iris', 'magic', 'pima-indians-diabetes', 'spambase', 'wine', 'zoo'];
+const PAPER = [
+  'balance-scale',
+  'glass',
+  'haberman',
+  'ionosphere',
+  'iris',
+  'magic',
+  'pima-indians-diabetes',
+  'spambase',
+  'wine',
+  'zoo',
+];
 const K = 10;
 const SEED = 1;
 const WEKA = '/usr/share/java/weka.jar';
@@ -102,11 +113,14 @@ function cell(col, i, forArff) {
 function arff(data, rows, name) {
   const lines = [`@relation ${arffQuote(name)}`];
   data.features.forEach((col, j) => {
-    lines.push(`@attribute ${arffQuote(`x${j}`)} ${col.kind === 'numeric' ? 'numeric' : `{${col.categories.map(arffQuote).join(',')}}`}`);
+    lines.push(
+      `@attribute ${arffQuote(`x${j}`)} ${col.kind === 'numeric' ? 'numeric' : `{${col.categories.map(arffQuote).join(',')}}`}`,
+    );
   });
   lines.push(`@attribute class {${data.classes.map(arffQuote).join(',')}}`, '@data');
-  for (const i of rows) lines.push([...data.features.map((col) => cell(col, i, true)), arffQuote(data.classes[data.labels[i]])].join(','));
-  return lines.join('\n') + '\n';
+  for (const i of rows)
+    lines.push([...data.features.map((col) => cell(col, i, true)), arffQuote(data.classes[data.labels[i]])].join(','));
+  return `${lines.join('\n')}\n`;
 }
 
 /** Write data.csv, kinds.txt, outer.txt, inner.csv and per-fold ARFF files; returns the folder. */
@@ -114,11 +128,16 @@ function exportDataset(name, data, outer, inner) {
   const dir = join(work, name);
   mkdirSync(dir, { recursive: true });
   const header = [...data.features.map((_, j) => `x${j}`), 'y'].join(',');
-  const body = Array.from({ length: data.nRows }, (_, i) => [...data.features.map((col) => cell(col, i, false)), csvQuote(data.classes[data.labels[i]])].join(','));
-  writeFileSync(join(dir, 'data.csv'), [header, ...body].join('\n') + '\n');
-  writeFileSync(join(dir, 'kinds.txt'), data.features.map((c) => c.kind).join('\n') + '\n');
-  writeFileSync(join(dir, 'outer.txt'), Array.from(outer).join('\n') + '\n');
-  writeFileSync(join(dir, 'inner.csv'), Array.from({ length: data.nRows }, (_, i) => inner.map((col) => col[i]).join(',')).join('\n') + '\n');
+  const body = Array.from({ length: data.nRows }, (_, i) =>
+    [...data.features.map((col) => cell(col, i, false)), csvQuote(data.classes[data.labels[i]])].join(','),
+  );
+  writeFileSync(join(dir, 'data.csv'), `${[header, ...body].join('\n')}\n`);
+  writeFileSync(join(dir, 'kinds.txt'), `${data.features.map((c) => c.kind).join('\n')}\n`);
+  writeFileSync(join(dir, 'outer.txt'), `${Array.from(outer).join('\n')}\n`);
+  writeFileSync(
+    join(dir, 'inner.csv'),
+    `${Array.from({ length: data.nRows }, (_, i) => inner.map((col) => col[i]).join(',')).join('\n')}\n`,
+  );
   if (!skip.has('j48')) {
     for (let f = 0; f < K; f++) {
       const train = [];
@@ -146,7 +165,13 @@ function groveFolds(data, outer, options) {
     const pred = tree.predictCodes(testData);
     let ok = 0;
     for (let i = 0; i < testData.nRows; i++) if (pred[i] === testData.labels[i]) ok++;
-    folds.push({ fold: f, accuracy: ok / testData.nRows, leaves: tree.stats().leaves, leavesFull: tree.pruning?.leavesBefore ?? tree.stats().leaves, ms });
+    folds.push({
+      fold: f,
+      accuracy: ok / testData.nRows,
+      leaves: tree.stats().leaves,
+      leavesFull: tree.pruning?.leavesBefore ?? tree.stats().leaves,
+      ms,
+    });
   }
   return folds;
 }
@@ -154,11 +179,26 @@ function groveFolds(data, outer, options) {
 async function j48Folds(dir, extra) {
   const folds = await Promise.all(
     Array.from({ length: K }, async (_, f) => {
-      const out = await run('java', ['-Xmx2g', '-cp', WEKA, 'weka.classifiers.trees.J48', '-C', '0.25', '-M', '2', ...extra, '-t', join(dir, `train-${f}.arff`), '-T', join(dir, `test-${f}.arff`)]);
+      const out = await run('java', [
+        '-Xmx2g',
+        '-cp',
+        WEKA,
+        'weka.classifiers.trees.J48',
+        '-C',
+        '0.25',
+        '-M',
+        '2',
+        ...extra,
+        '-t',
+        join(dir, `train-${f}.arff`),
+        '-T',
+        join(dir, `test-${f}.arff`),
+      ]);
       const leaves = Number(/Number of Leaves\s*:\s*(\d+)/.exec(out)?.[1]);
       const testPart = out.slice(out.indexOf('=== Error on test data ==='));
       const pct = Number(/Correctly Classified Instances\s+\d+\s+([\d.]+)\s*%/.exec(testPart)?.[1]);
-      if (!Number.isFinite(leaves) || !Number.isFinite(pct)) throw new Error(`cannot parse J48 output for ${dir} fold ${f}:\n${out.slice(-1500)}`);
+      if (!Number.isFinite(leaves) || !Number.isFinite(pct))
+        throw new Error(`cannot parse J48 output for ${dir} fold ${f}:\n${out.slice(-1500)}`);
       return { fold: f, accuracy: pct / 100, leaves };
     }),
   );
@@ -172,7 +212,13 @@ function parseLines(out) {
     .filter(Boolean)
     .map((l) => {
       const [, fold, accuracy, leaves, leavesFull, param] = l.split(',');
-      return { fold: Number(fold), accuracy: Number(accuracy), leaves: Number(leaves), leavesFull: Number(leavesFull), param: Number(param) };
+      return {
+        fold: Number(fold),
+        accuracy: Number(accuracy),
+        leaves: Number(leaves),
+        leavesFull: Number(leavesFull),
+        param: Number(param),
+      };
     });
 }
 
@@ -202,12 +248,22 @@ for (const name of datasets) {
   const inner = Array.from({ length: K }, (_, f) => {
     const train = [];
     outer.forEach((g, i) => g !== f && train.push(i));
-    const ids = stratifiedFolds(Int32Array.from(train, (i) => data.labels[i]), data.classes.length, K, SEED);
+    const ids = stratifiedFolds(
+      Int32Array.from(train, (i) => data.labels[i]),
+      data.classes.length,
+      K,
+      SEED,
+    );
     const col = new Int32Array(data.nRows).fill(-1);
     train.forEach((i, j) => (col[i] = ids[j]));
     return col;
   });
-  const r = (results[name] = { rows: data.nRows, features: data.features.length, classes: data.classes.length, missing: MISSING.includes(name) });
+  const r = (results[name] = {
+    rows: data.nRows,
+    features: data.features.length,
+    classes: data.classes.length,
+    missing: MISSING.includes(name),
+  });
   if (earlier) {
     for (const key of PEERS) if (earlier.results[name]?.[key]) r[key] = earlier.results[name][key];
     for (const key of PEERS) skip.add(key.replace('-S', ''));
@@ -217,8 +273,16 @@ for (const name of datasets) {
     pending.push(j48Folds(dir, ['-S']).then((x) => (r['j48-S'] = x)));
     pending.push(j48Folds(dir, []).then((x) => (r.j48 = x)));
   }
-  if (!skip.has('rpart')) pending.push(run('Rscript', [join(here, 'compare-peers/rpart_cv.R'), dir]).then((out) => (r.rpart = parseLines(out))));
-  if (!skip.has('sklearn')) pending.push(run('/usr/bin/python3', [join(here, 'compare-peers/sklearn_cv.py'), dir]).then((out) => (r.sklearn = parseLines(out))));
+  if (!skip.has('rpart'))
+    pending.push(
+      run('Rscript', [join(here, 'compare-peers/rpart_cv.R'), dir]).then((out) => (r.rpart = parseLines(out))),
+    );
+  if (!skip.has('sklearn'))
+    pending.push(
+      run('/usr/bin/python3', [join(here, 'compare-peers/sklearn_cv.py'), dir]).then(
+        (out) => (r.sklearn = parseLines(out)),
+      ),
+    );
   if (!skip.has('grove')) {
     r['grove-c45'] = groveFolds(data, outer, { algorithm: 'c45' });
     r['grove-c45-raise'] = groveFolds(data, outer, { algorithm: 'c45', subtreeRaising: true });
@@ -244,20 +308,26 @@ const names = Object.keys(results);
 const lines = [];
 lines.push('# grove `c45` and `cart` next to J48, rpart and scikit-learn');
 lines.push('');
-lines.push(`Made by \`node scripts/compare-peers.mjs${argv.length ? ' ' + argv.join(' ') : ''}\` on ${new Date().toISOString().slice(0, 10)} (${((performance.now() - t0) / 1000).toFixed(0)} s${earlier ? `; peers' numbers from ${earlier.made ?? 'an earlier run'}` : ''}).`);
+lines.push(
+  `Made by \`node scripts/compare-peers.mjs${argv.length ? ` ${argv.join(' ')}` : ''}\` on ${new Date().toISOString().slice(0, 10)} (${((performance.now() - t0) / 1000).toFixed(0)} s${earlier ? `; peers' numbers from ${earlier.made ?? 'an earlier run'}` : ''}).`,
+);
 lines.push('Stratified 10-fold CV, the same folds for every system (grove `stratifiedFolds`, seed 1; the inner');
-lines.push('folds used to choose α are grove\'s too, given to rpart and scikit-learn). Each cell: mean test');
+lines.push("folds used to choose α are grove's too, given to rpart and scikit-learn). Each cell: mean test");
 lines.push('accuracy in % over the 10 folds (± sd) / mean number of leaves. Data: the shared UCI corpus, read');
-lines.push('with grove\'s reader (soybean: every column categorical), exported to ARFF / CSV in /tmp.');
+lines.push("with grove's reader (soybean: every column categorical), exported to ARFF / CSV in /tmp.");
 lines.push('');
 lines.push(`| data set | rows | ${shown.map(([, label]) => label).join(' | ')} |`);
 lines.push(`|---|---:|${shown.map(() => '---:').join('|')}|`);
 for (const name of names) {
   const r = results[name];
-  lines.push(`| ${name}${r.missing ? ' (missing)' : ''} | ${r.rows} | ${shown.map(([key]) => (r[key] ? `${fmt(acc(r[key]))} ± ${fmt(100 * sd(r[key].map((f) => f.accuracy)))} / ${fmt(leaves(r[key]), 1)}` : '—')).join(' | ')} |`);
+  lines.push(
+    `| ${name}${r.missing ? ' (missing)' : ''} | ${r.rows} | ${shown.map(([key]) => (r[key] ? `${fmt(acc(r[key]))} ± ${fmt(100 * sd(r[key].map((f) => f.accuracy)))} / ${fmt(leaves(r[key]), 1)}` : '—')).join(' | ')} |`,
+  );
 }
 const avg = (key, f) => mean(names.filter((n) => results[n][key]).map((n) => f(results[n][key])));
-lines.push(`| **mean** | | ${shown.map(([key]) => `**${fmt(avg(key, acc))}** / ${fmt(avg(key, leaves), 1)}`).join(' | ')} |`);
+lines.push(
+  `| **mean** | | ${shown.map(([key]) => `**${fmt(avg(key, acc))}** / ${fmt(avg(key, leaves), 1)}`).join(' | ')} |`,
+);
 lines.push('');
 const pairs = [
   ['grove-c45', 'j48-S'],
@@ -271,17 +341,32 @@ lines.push(`| data set | ${pairs.map(([a, b]) => `${a} vs ${b}`).join(' | ')} |`
 lines.push(`|---|${pairs.map(() => '---:').join('|')}|`);
 for (const name of names) {
   const r = results[name];
-  lines.push(`| ${name} | ${pairs.map(([a, b]) => (r[a] && r[b] ? `${(acc(r[a]) - acc(r[b])).toFixed(2)} / ${(leaves(r[a]) / leaves(r[b])).toFixed(2)}` : '—')).join(' | ')} |`);
+  lines.push(
+    `| ${name} | ${pairs.map(([a, b]) => (r[a] && r[b] ? `${(acc(r[a]) - acc(r[b])).toFixed(2)} / ${(leaves(r[a]) / leaves(r[b])).toFixed(2)}` : '—')).join(' | ')} |`,
+  );
 }
 lines.push('');
-const report = lines.join('\n') + '\n';
+const report = `${lines.join('\n')}\n`;
 if (outFile !== '-') {
   // Keep whatever follows the generated part (hand-written discussion) when the file exists.
   const MARK = '<!-- end of generated part -->';
   const previous = existsSync(outFile) ? readFileSync(outFile, 'utf8') : '';
   const tail = previous.includes(MARK) ? previous.slice(previous.indexOf(MARK)) : `${MARK}\n`;
-  writeFileSync(outFile, report + '\n' + tail);
+  writeFileSync(outFile, `${report}\n${tail}`);
   log(`wrote ${relative(process.cwd(), outFile)}`);
 } else process.stdout.write(report);
-if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ k: K, seed: SEED, made: `node scripts/compare-peers.mjs ${argv.join(' ')} (${new Date().toISOString()})`, results }, null, 1));
+if (jsonFile)
+  writeFileSync(
+    jsonFile,
+    JSON.stringify(
+      {
+        k: K,
+        seed: SEED,
+        made: `node scripts/compare-peers.mjs ${argv.join(' ')} (${new Date().toISOString()})`,
+        results,
+      },
+      null,
+      1,
+    ),
+  );
 log(`temporary files in ${work}`);

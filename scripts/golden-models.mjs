@@ -15,10 +15,21 @@ const golden = resolve(root, 'test/golden/models.json');
 /** Data sets: the ones shipped in data/ and test/fixtures (always present), then corpus ones. */
 export function goldenDatasets(dataDir) {
   const local = [
-    'data/iris.csv', 'data/glass.csv', 'data/wine.csv', 'data/zoo.csv', 'data/sonar.csv', 'data/ionosphere.csv',
-    'data/vehicle.csv', 'data/pima-indians-diabetes.csv', 'data/breast-cancer-wisconsin-original.csv',
-    'data/house-votes-84.csv', 'data/weather-nominal.csv', 'test/fixtures/tutorial-30.csv',
-    'test/fixtures/play-tennis.csv', 'test/fixtures/taxable-income.csv', 'test/fixtures/weather.arff',
+    'data/iris.csv',
+    'data/glass.csv',
+    'data/wine.csv',
+    'data/zoo.csv',
+    'data/sonar.csv',
+    'data/ionosphere.csv',
+    'data/vehicle.csv',
+    'data/pima-indians-diabetes.csv',
+    'data/breast-cancer-wisconsin-original.csv',
+    'data/house-votes-84.csv',
+    'data/weather-nominal.csv',
+    'test/fixtures/tutorial-30.csv',
+    'test/fixtures/play-tennis.csv',
+    'test/fixtures/taxable-income.csv',
+    'test/fixtures/weather.arff',
   ].map((p) => ({ name: p, path: resolve(root, p), corpus: false }));
   const corpus = ['mushroom', 'soybean', 'car', 'credit-g', 'segment'].map((n) => ({
     name: `corpus/${n}.csv`,
@@ -26,7 +37,12 @@ export function goldenDatasets(dataDir) {
     corpus: true,
   }));
   // Large enough for worker threads (an explicit thread count needs 2^16 row-features).
-  const threaded = { name: 'corpus/satellite.csv', path: resolve(dataDir, 'satellite.csv'), corpus: true, configs: ['exact', 'histogram', 'threads', 'threads-hist', 'c45'] };
+  const threaded = {
+    name: 'corpus/satellite.csv',
+    path: resolve(dataDir, 'satellite.csv'),
+    corpus: true,
+    configs: ['exact', 'histogram', 'threads', 'threads-hist', 'c45'],
+  };
   return [...local, ...corpus, threaded];
 }
 
@@ -38,14 +54,23 @@ export const CONFIGS = [
   { name: 'c45', options: { algorithm: 'c45' } },
   { name: 'c45-raising', options: { algorithm: 'c45', subtreeRaising: true, confidence: 0.1 } },
   { name: 'cart-cv', options: { algorithm: 'cart' } },
-  { name: 'cart-min', options: { algorithm: 'cart', ccpRule: 'min', ccpFolds: 5, categoricalSplit: 'multiway', criterion: 'chi-square' } },
+  {
+    name: 'cart-min',
+    options: { algorithm: 'cart', ccpRule: 'min', ccpFolds: 5, categoricalSplit: 'multiway', criterion: 'chi-square' },
+  },
   { name: 'id3', options: { algorithm: 'id3' } },
   { name: 'zaki', options: { algorithm: 'zaki' } },
   { name: 'dcsm', options: { criterion: 'dcsm', prune: 'pessimistic', missing: 'learned' } },
   { name: 'cv-hist', options: { criterion: 'chandra-varghese', prune: 'reduced-error', bins: 8, missing: 'learned' } },
-  { name: 'twoing', options: { criterion: 'twoing', prune: 'none', maxDepth: 4, minSamplesLeaf: 3, classWeight: 'balanced' } },
+  {
+    name: 'twoing',
+    options: { criterion: 'twoing', prune: 'none', maxDepth: 4, minSamplesLeaf: 3, classWeight: 'balanced' },
+  },
   { name: 'g-stat', options: { algorithm: 'id3', criterion: 'g-statistic', chiSquareAlpha: 0.05, purity: 0.9 } },
-  { name: 'normalized', options: { algorithm: 'id3', criterion: 'normalized-gain', categoricalSplit: 'binary', minGain: 0.01 } },
+  {
+    name: 'normalized',
+    options: { algorithm: 'id3', criterion: 'normalized-gain', categoricalSplit: 'binary', minGain: 0.01 },
+  },
   { name: 'average', options: { algorithm: 'id3', criterion: 'average-gain', mdlCorrection: true, maxSubsetSize: 2 } },
   { name: 'cmbsv-knn', options: { algorithm: 'cmbsv', unclassified: 'knn', knnK: 3 } },
   { name: 'cmbsv', options: { algorithm: 'cmbsv', labelCoding: 'one-vs-rest', svmBias: 'max-alpha' } },
@@ -71,14 +96,21 @@ export async function goldenRun({ dataDir, only, local, onEntry } = {}) {
       let outputs;
       try {
         const tree = grove.fit(data, cfg.options);
-        model = JSON.stringify(tree.toJSON()) + '\n';
+        model = `${JSON.stringify(tree.toJSON())}\n`;
         const again = grove.DecisionTree.fromJSON(JSON.parse(model));
         const predictions = JSON.stringify({
           labels: tree.predict(data),
           proba: tree.predictProba(data),
           reloaded: again.predict(data),
         });
-        outputs = [predictions, JSON.stringify(tree.stats()), grove.treeToText(tree), grove.rulesToText(tree), JSON.stringify(grove.treeToRules(tree)), grove.treeToDot(tree)].join('\n---\n');
+        outputs = [
+          predictions,
+          JSON.stringify(tree.stats()),
+          grove.treeToText(tree),
+          grove.rulesToText(tree),
+          JSON.stringify(grove.treeToRules(tree)),
+          grove.treeToDot(tree),
+        ].join('\n---\n');
       } catch (err) {
         if (!(err instanceof grove.GroveError)) throw err;
         model = `GroveError: ${err.message}`;
@@ -114,7 +146,7 @@ async function main() {
   const seconds = ((Date.now() - t0) / 1000).toFixed(1);
   if (save) {
     const obj = Object.fromEntries([...result].sort(([a], [b]) => (a < b ? -1 : 1)));
-    writeFileSync(golden, JSON.stringify(obj, null, 1) + '\n');
+    writeFileSync(golden, `${JSON.stringify(obj, null, 1)}\n`);
     console.log(`saved ${result.size} entries to ${golden} (${seconds} s)`);
     return;
   }
@@ -125,7 +157,9 @@ async function main() {
     if (!want) console.log(`new (not in the golden file): ${key}`);
     else if (want.model !== got.model || want.outputs !== got.outputs) {
       bad++;
-      console.log(`DIFFERS: ${key}${want.model !== got.model ? ' model' : ''}${want.outputs !== got.outputs ? ' outputs' : ''}`);
+      console.log(
+        `DIFFERS: ${key}${want.model !== got.model ? ' model' : ''}${want.outputs !== got.outputs ? ' outputs' : ''}`,
+      );
     }
   }
   console.log(`${result.size - bad} of ${result.size} identical (${seconds} s)`);

@@ -11,10 +11,10 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { fit } from '../dist/index.js';
-import { readDataset } from '../dist/node.js';
 import { stratifiedFolds } from '../dist/core/folds.js';
 import { subsetRows } from '../dist/data/subset.js';
+import { fit } from '../dist/index.js';
+import { readDataset } from '../dist/node.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -30,39 +30,152 @@ const jsonOut = arg('--json', undefined);
 
 // The paper's data sets, its Table 1 names, and its numbers (Tables 2, 3, 4), in percent / levels.
 const PAPER = {
-  'balance-scale': { name: 'Balance-Scale', train: [30.72, 24.37, 25.69], test: [39.19, 39.19, 33.78, 35.06], height: [6.67, 8.0, 8.0], needless: [0.0, 0.0] },
-  glass: { name: 'Glass', train: [5.24, 11.85, 7.2], test: [32.29, 31.81, 31.97, 32.79], height: [6.53, 10.33, 9.8], needless: [1.0, 0.13] },
-  haberman: { name: 'Haberman', train: [17.58, 13.82, 23.62], test: [25.79, 25.79, 33.6, 30.3], height: [4.73, 13.13, 5.0], needless: [0.34, 1.33] },
-  ionosphere: { name: 'Ionosphere', train: [8.61, 1.59, 1.36], test: [11.71, 11.71, 11.97, 9.45], height: [4.0, 9.4, 9.0], needless: [26.8, 23.2] },
-  iris: { name: 'Iris', train: [1.0, 2.33, 1.96], test: [3.33, 3.33, 6.0, 4.0], height: [2.07, 4.0, 3.87], needless: [1.94, 2.0] },
-  magic: { name: 'MAGIC Gamma Telescope', train: [15.38, 4.0, 9.05], test: [17.26, 17.26, 17.9, 14.93], height: [5.26, 33.66, 21.5], needless: [5.67, 0.0] },
-  'pima-indians-diabetes': { name: 'Pima', train: [24.83, 7.2, 15.73], test: [25.12, 25.12, 29.04, 25.27], height: [2.2, 12.87, 9.4], needless: [5.94, 1.2] },
-  spambase: { name: 'Spambase', train: [7.48, 2.06, 2.71], test: [9.08, 9.08, 8.04, 7.95], height: [11, 30, 28.5], needless: [33.47, 17] },
-  wine: { name: 'Wine', train: [0.04, 1.68, 1.08], test: [6.77, 6.77, 13.99, 7.82], height: [3.67, 4.27, 3.07], needless: [5.8, 9.4] },
-  zoo: { name: 'Zoo', train: [0.99, 5.79, 0.22], test: [7.93, 7.93, 11.11, 3.18], height: [5.93, 6.13, 5.06], needless: [9.14, 11.4] },
+  'balance-scale': {
+    name: 'Balance-Scale',
+    train: [30.72, 24.37, 25.69],
+    test: [39.19, 39.19, 33.78, 35.06],
+    height: [6.67, 8.0, 8.0],
+    needless: [0.0, 0.0],
+  },
+  glass: {
+    name: 'Glass',
+    train: [5.24, 11.85, 7.2],
+    test: [32.29, 31.81, 31.97, 32.79],
+    height: [6.53, 10.33, 9.8],
+    needless: [1.0, 0.13],
+  },
+  haberman: {
+    name: 'Haberman',
+    train: [17.58, 13.82, 23.62],
+    test: [25.79, 25.79, 33.6, 30.3],
+    height: [4.73, 13.13, 5.0],
+    needless: [0.34, 1.33],
+  },
+  ionosphere: {
+    name: 'Ionosphere',
+    train: [8.61, 1.59, 1.36],
+    test: [11.71, 11.71, 11.97, 9.45],
+    height: [4.0, 9.4, 9.0],
+    needless: [26.8, 23.2],
+  },
+  iris: {
+    name: 'Iris',
+    train: [1.0, 2.33, 1.96],
+    test: [3.33, 3.33, 6.0, 4.0],
+    height: [2.07, 4.0, 3.87],
+    needless: [1.94, 2.0],
+  },
+  magic: {
+    name: 'MAGIC Gamma Telescope',
+    train: [15.38, 4.0, 9.05],
+    test: [17.26, 17.26, 17.9, 14.93],
+    height: [5.26, 33.66, 21.5],
+    needless: [5.67, 0.0],
+  },
+  'pima-indians-diabetes': {
+    name: 'Pima',
+    train: [24.83, 7.2, 15.73],
+    test: [25.12, 25.12, 29.04, 25.27],
+    height: [2.2, 12.87, 9.4],
+    needless: [5.94, 1.2],
+  },
+  spambase: {
+    name: 'Spambase',
+    train: [7.48, 2.06, 2.71],
+    test: [9.08, 9.08, 8.04, 7.95],
+    height: [11, 30, 28.5],
+    needless: [33.47, 17],
+  },
+  wine: {
+    name: 'Wine',
+    train: [0.04, 1.68, 1.08],
+    test: [6.77, 6.77, 13.99, 7.82],
+    height: [3.67, 4.27, 3.07],
+    needless: [5.8, 9.4],
+  },
+  zoo: {
+    name: 'Zoo',
+    train: [0.99, 5.79, 0.22],
+    test: [7.93, 7.93, 11.11, 3.18],
+    height: [5.93, 6.13, 5.06],
+    needless: [9.14, 11.4],
+  },
 };
-const datasets = (arg('--datasets', Object.keys(PAPER).join(','))).split(',');
+const datasets = arg('--datasets', Object.keys(PAPER).join(',')).split(',');
 
 // What is grown on every fold. C-MBSV trees are grown with k-NN data stored and predicted both
 // ways (the tree is the same; only rows in unclassified regions differ). `main` configurations fill
 // the paper's tables; the others are C-MBSV variants (the choices the paper leaves open, and
 // grove's pruning), reported in their own table.
 const CONFIGS = [
-  { key: 'cmbsv', main: true, label: "C-MBSV, grove's defaults (exact SVM; Pearson correlation; labels 1..n; k-NN k = 1)", options: { algorithm: 'cmbsv', unclassified: 'knn' }, knn: true },
-  { key: 'noBalance', main: true, label: 'C-MBSV without the imbalance weights', options: { algorithm: 'cmbsv', unclassified: 'knn', svmBalance: false }, knn: true },
-  { key: 'cmbsvMatlab', main: true, label: "C-MBSV with MATLAB svmtrain's bias rule", options: { algorithm: 'cmbsv', unclassified: 'knn', svmBias: 'max-alpha' }, knn: true },
+  {
+    key: 'cmbsv',
+    main: true,
+    label: "C-MBSV, grove's defaults (exact SVM; Pearson correlation; labels 1..n; k-NN k = 1)",
+    options: { algorithm: 'cmbsv', unclassified: 'knn' },
+    knn: true,
+  },
+  {
+    key: 'noBalance',
+    main: true,
+    label: 'C-MBSV without the imbalance weights',
+    options: { algorithm: 'cmbsv', unclassified: 'knn', svmBalance: false },
+    knn: true,
+  },
+  {
+    key: 'cmbsvMatlab',
+    main: true,
+    label: "C-MBSV with MATLAB svmtrain's bias rule",
+    options: { algorithm: 'cmbsv', unclassified: 'knn', svmBias: 'max-alpha' },
+    knn: true,
+  },
   { key: 'cart', main: true, label: 'grove cart, unpruned', options: { algorithm: 'cart', prune: 'none' } },
   { key: 'c45', main: true, label: 'grove c45 preset', options: { algorithm: 'c45' } },
-  { key: 'eq10', label: 'eq. 10 as written: uncentred cosine', options: { algorithm: 'cmbsv', unclassified: 'knn', correlationCentring: false }, knn: true },
-  { key: 'ovr', label: 'one-vs-rest label coding', options: { algorithm: 'cmbsv', unclassified: 'knn', labelCoding: 'one-vs-rest' }, knn: true },
-  { key: 'ovrUncentred', label: 'one-vs-rest, uncentred', options: { algorithm: 'cmbsv', unclassified: 'knn', labelCoding: 'one-vs-rest', correlationCentring: false }, knn: true },
-  { key: 'rawScale', label: 'SVM on raw values', options: { algorithm: 'cmbsv', unclassified: 'knn', svmScaling: 'none' }, knn: true },
-  { key: 'noBalanceRaw', label: 'no imbalance weights, SVM on raw values', options: { algorithm: 'cmbsv', unclassified: 'knn', svmBalance: false, svmScaling: 'none' }, knn: true },
+  {
+    key: 'eq10',
+    label: 'eq. 10 as written: uncentred cosine',
+    options: { algorithm: 'cmbsv', unclassified: 'knn', correlationCentring: false },
+    knn: true,
+  },
+  {
+    key: 'ovr',
+    label: 'one-vs-rest label coding',
+    options: { algorithm: 'cmbsv', unclassified: 'knn', labelCoding: 'one-vs-rest' },
+    knn: true,
+  },
+  {
+    key: 'ovrUncentred',
+    label: 'one-vs-rest, uncentred',
+    options: { algorithm: 'cmbsv', unclassified: 'knn', labelCoding: 'one-vs-rest', correlationCentring: false },
+    knn: true,
+  },
+  {
+    key: 'rawScale',
+    label: 'SVM on raw values',
+    options: { algorithm: 'cmbsv', unclassified: 'knn', svmScaling: 'none' },
+    knn: true,
+  },
+  {
+    key: 'noBalanceRaw',
+    label: 'no imbalance weights, SVM on raw values',
+    options: { algorithm: 'cmbsv', unclassified: 'knn', svmBalance: false, svmScaling: 'none' },
+    knn: true,
+  },
   { key: 'c01', label: 'C = 0.1', options: { algorithm: 'cmbsv', unclassified: 'knn', svmC: 0.1 }, knn: true },
   { key: 'c100', label: 'C = 100', options: { algorithm: 'cmbsv', unclassified: 'knn', svmC: 100 }, knn: true },
   { key: 'k5', label: 'k-NN with k = 5', options: { algorithm: 'cmbsv', unclassified: 'knn', knnK: 5 }, knn: true },
-  { key: 'ccp', label: 'C-MBSV + cost-complexity pruning (grove extension)', options: { algorithm: 'cmbsv', unclassified: 'knn', prune: 'cost-complexity' }, knn: true },
-  { key: 'ebp', label: "C-MBSV + C4.5 error-based pruning (grove extension)", options: { algorithm: 'cmbsv', unclassified: 'knn', prune: 'error-based' }, knn: true },
+  {
+    key: 'ccp',
+    label: 'C-MBSV + cost-complexity pruning (grove extension)',
+    options: { algorithm: 'cmbsv', unclassified: 'knn', prune: 'cost-complexity' },
+    knn: true,
+  },
+  {
+    key: 'ebp',
+    label: 'C-MBSV + C4.5 error-based pruning (grove extension)',
+    options: { algorithm: 'cmbsv', unclassified: 'knn', prune: 'error-based' },
+    knn: true,
+  },
 ];
 const only = arg('--configs', undefined)?.split(',');
 const configs = only ? CONFIGS.filter((c) => c.main || only.includes(c.key)) : CONFIGS;
@@ -79,7 +192,12 @@ const started = Date.now();
 for (const name of datasets) {
   const data = readDataset(resolve(dataDir, `${name}.csv`));
   const folds = stratifiedFolds(data.labels, data.classes.length, K, seed);
-  const acc = Object.fromEntries(configs.map((c) => [c.key, { train: [], test: [], testKnn: [], unclassified: [], height: [], needless: [], nodes: [], regions: [], ms: 0 }]));
+  const acc = Object.fromEntries(
+    configs.map((c) => [
+      c.key,
+      { train: [], test: [], testKnn: [], unclassified: [], height: [], needless: [], nodes: [], regions: [], ms: 0 },
+    ]),
+  );
   for (let f = 0; f < K; f++) {
     const trainRows = [];
     const testRows = [];
@@ -135,15 +253,21 @@ const d = (ours, paper) => {
   return `${x >= 0 ? '+' : ''}${(x === 0 ? 0 : x).toFixed(2)}`;
 };
 const lines = [];
-const cmd = `node scripts/reproduce-cmbsv.mjs${args.length ? ' ' + args.join(' ') : ''}`;
-lines.push('# C-MBSV: reproduction of the paper\'s Tables 2–4', '');
-lines.push('Generated by `scripts/reproduce-cmbsv.mjs` — do not edit by hand; the discussion is in [cmbsv.md](cmbsv.md#reproduction).', '');
+const cmd = `node scripts/reproduce-cmbsv.mjs${args.length ? ` ${args.join(' ')}` : ''}`;
+lines.push("# C-MBSV: reproduction of the paper's Tables 2–4", '');
+lines.push(
+  'Generated by `scripts/reproduce-cmbsv.mjs` — do not edit by hand; the discussion is in [cmbsv.md](cmbsv.md#reproduction).',
+  '',
+);
 lines.push('```sh', `npm run build && ${cmd}`, '```', '');
 lines.push(
   `${K}-fold stratified cross-validation (\`stratifiedFolds(labels, classes, ${K}, ${seed})\` from src/core/folds.ts), the same folds for every method; ` +
     'numbers are means over the folds of per-fold percentages. "paper" = the paper\'s value; "Δ" = grove − paper. ' +
-    'C-MBSV test error without k-NN counts a row in an unclassified region as an error (the paper\'s C-MBSV and C-MBSV(KNN) columns differ only where such rows exist). ' +
-    `Configurations: ${configs.filter((c) => c.main).map((c) => `\`${c.key}\` = ${c.label}: \`${JSON.stringify(c.options)}\``).join('; ')}.`,
+    "C-MBSV test error without k-NN counts a row in an unclassified region as an error (the paper's C-MBSV and C-MBSV(KNN) columns differ only where such rows exist). " +
+    `Configurations: ${configs
+      .filter((c) => c.main)
+      .map((c) => `\`${c.key}\` = ${c.label}: \`${JSON.stringify(c.options)}\``)
+      .join('; ')}.`,
   '',
 );
 lines.push(`Total run time ${((Date.now() - started) / 1000).toFixed(1)} s (Node ${process.version}).`, '');
@@ -152,13 +276,17 @@ const mains = configs.filter((c) => c.main && c.knn);
 for (const c of mains) {
   const variant = c.key;
   lines.push(`## Table 2 — test error (%): \`${variant}\` (${c.label})`, '');
-  lines.push('| data set | C-MBSV | paper | C-MBSV(KNN) | paper | Δ(KNN) | unclassified test rows % | CART | paper | C4.5 | paper |');
+  lines.push(
+    '| data set | C-MBSV | paper | C-MBSV(KNN) | paper | Δ(KNN) | unclassified test rows % | CART | paper | C4.5 | paper |',
+  );
   lines.push('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const name of datasets) {
     const r = results[name];
     const p = PAPER[name];
     const m = r[variant];
-    lines.push(`| ${p.name} | ${f2(m.test)} | ${f2(p.test[0])} | ${f2(m.testKnn)} | ${f2(p.test[1])} | ${d(m.testKnn, p.test[1])} | ${f2(m.unclassified)} | ${f2(r.cart.test)} | ${f2(p.test[2])} | ${f2(r.c45.test)} | ${f2(p.test[3])} |`);
+    lines.push(
+      `| ${p.name} | ${f2(m.test)} | ${f2(p.test[0])} | ${f2(m.testKnn)} | ${f2(p.test[1])} | ${d(m.testKnn, p.test[1])} | ${f2(m.unclassified)} | ${f2(r.cart.test)} | ${f2(p.test[2])} | ${f2(r.c45.test)} | ${f2(p.test[3])} |`,
+    );
   }
   lines.push('');
 }
@@ -168,37 +296,52 @@ lines.push(`|---|${mains.map(() => '---').join('|')}|---|---|---|---|---|`);
 for (const name of datasets) {
   const r = results[name];
   const p = PAPER[name];
-  lines.push(`| ${p.name} | ${mains.map((c) => f2(r[c.key].train)).join(' | ')} | ${f2(p.train[0])} | ${f2(r.cart.train)} | ${f2(p.train[1])} | ${f2(r.c45.train)} | ${f2(p.train[2])} |`);
+  lines.push(
+    `| ${p.name} | ${mains.map((c) => f2(r[c.key].train)).join(' | ')} | ${f2(p.train[0])} | ${f2(r.cart.train)} | ${f2(p.train[1])} | ${f2(r.c45.train)} | ${f2(p.train[2])} |`,
+  );
 }
 lines.push('');
 lines.push('## Table 3 — average height (edges from the root to the deepest leaf)', '');
-lines.push(`| data set | ${mains.map((c) => c.key).join(' | ')} | paper C-MBSV | CART (unpruned) | paper CART | C4.5 | paper C4.5 | \`cmbsv\` below grove CART? |`);
+lines.push(
+  `| data set | ${mains.map((c) => c.key).join(' | ')} | paper C-MBSV | CART (unpruned) | paper CART | C4.5 | paper C4.5 | \`cmbsv\` below grove CART? |`,
+);
 lines.push(`|---|${mains.map(() => '---').join('|')}|---|---|---|---|---|---|`);
 for (const name of datasets) {
   const r = results[name];
   const p = PAPER[name];
-  lines.push(`| ${p.name} | ${mains.map((c) => f2(r[c.key].height)).join(' | ')} | ${f2(p.height[0])} | ${f2(r.cart.height)} | ${f2(p.height[1])} | ${f2(r.c45.height)} | ${f2(p.height[2])} | ${r.cmbsv.height < r.cart.height ? 'yes' : 'no'} |`);
+  lines.push(
+    `| ${p.name} | ${mains.map((c) => f2(r[c.key].height)).join(' | ')} | ${f2(p.height[0])} | ${f2(r.cart.height)} | ${f2(p.height[1])} | ${f2(r.c45.height)} | ${f2(p.height[2])} | ${r.cmbsv.height < r.cart.height ? 'yes' : 'no'} |`,
+  );
 }
 lines.push('');
 lines.push('## Table 4 — needless features (features no node tests), and tree size', '');
-lines.push(`| data set | features | ${mains.map((c) => c.key).join(' | ')} | paper C-MBSV | C4.5 | paper C4.5 | CART | nodes \`cmbsv\` | unclassified regions \`cmbsv\` | nodes CART |`);
+lines.push(
+  `| data set | features | ${mains.map((c) => c.key).join(' | ')} | paper C-MBSV | C4.5 | paper C4.5 | CART | nodes \`cmbsv\` | unclassified regions \`cmbsv\` | nodes CART |`,
+);
 lines.push(`|---|---|${mains.map(() => '---').join('|')}|---|---|---|---|---|---|---|`);
 for (const name of datasets) {
   const r = results[name];
   const p = PAPER[name];
-  lines.push(`| ${p.name} | ${r.features} | ${mains.map((c) => f2(r[c.key].needless)).join(' | ')} | ${f2(p.needless[0])} | ${f2(r.c45.needless)} | ${f2(p.needless[1])} | ${f2(r.cart.needless)} | ${f2(r.cmbsv.nodes)} | ${f2(r.cmbsv.regions)} | ${f2(r.cart.nodes)} |`);
+  lines.push(
+    `| ${p.name} | ${r.features} | ${mains.map((c) => f2(r[c.key].needless)).join(' | ')} | ${f2(p.needless[0])} | ${f2(r.c45.needless)} | ${f2(p.needless[1])} | ${f2(r.cart.needless)} | ${f2(r.cmbsv.nodes)} | ${f2(r.cmbsv.regions)} | ${f2(r.cart.nodes)} |`,
+  );
 }
 lines.push('');
 const variants = configs.filter((c) => !c.main);
 if (variants.length > 0) {
   lines.push('## C-MBSV variants — test error with k-NN (%) / average height', '');
-  lines.push("Each column changes one choice of grove's default C-MBSV (first column); the options are listed under the table.", '');
+  lines.push(
+    "Each column changes one choice of grove's default C-MBSV (first column); the options are listed under the table.",
+    '',
+  );
   const cols = [configs.find((c) => c.key === 'cmbsv'), ...variants];
   lines.push(`| data set | ${cols.map((c) => c.key).join(' | ')} | paper |`);
   lines.push(`|---|${cols.map(() => '---').join('|')}|---|`);
   for (const name of datasets) {
     const r = results[name];
-    lines.push(`| ${PAPER[name].name} | ${cols.map((c) => `${f2(r[c.key].testKnn)} / ${f2(r[c.key].height)}`).join(' | ')} | ${f2(PAPER[name].test[1])} / ${f2(PAPER[name].height[0])} |`);
+    lines.push(
+      `| ${PAPER[name].name} | ${cols.map((c) => `${f2(r[c.key].testKnn)} / ${f2(r[c.key].height)}`).join(' | ')} | ${f2(PAPER[name].test[1])} / ${f2(PAPER[name].height[0])} |`,
+    );
   }
   lines.push('');
   for (const c of cols) lines.push(`- \`${c.key}\`: ${c.label} — \`${JSON.stringify(c.options)}\``);
@@ -217,5 +360,5 @@ for (const variant of configs.filter((c) => c.knn).map((c) => c.key)) {
 }
 lines.push('');
 writeFileSync(out, lines.join('\n'));
-if (jsonOut) writeFileSync(jsonOut, JSON.stringify({ command: cmd, folds: K, seed, results }, null, 2) + '\n');
+if (jsonOut) writeFileSync(jsonOut, `${JSON.stringify({ command: cmd, folds: K, seed, results }, null, 2)}\n`);
 process.stderr.write(`wrote ${out}\n`);

@@ -19,8 +19,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { solveSvm1d } from '../dist/index.js';
 import { mulberry32 } from '../dist/core/random.js';
+import { solveSvm1d } from '../dist/index.js';
 
 const args = process.argv.slice(2);
 const arg = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
@@ -41,7 +41,12 @@ try {
 
 const dir = mkdtempSync(join(tmpdir(), 'svm1d-'));
 const kinds = ['separable', 'overlapping', 'imbalanced'];
-const worst = Object.fromEntries(kinds.map((k) => [k, { dt: 0, relDt: 0, dw: 0, objGap: 0, objWorse: 0, n: 0, unique: 0, nonUnique: 0, inInterval: 0 }]));
+const worst = Object.fromEntries(
+  kinds.map((k) => [
+    k,
+    { dt: 0, relDt: 0, dw: 0, objGap: 0, objWorse: 0, n: 0, unique: 0, nonUnique: 0, inInterval: 0 },
+  ]),
+);
 let skipped = 0;
 for (let trial = 0; trial < trials; trial++) {
   const kind = kinds[trial % 3];
@@ -73,8 +78,26 @@ for (let trial = 0; trial < trials; trial++) {
   // libsvm: class +1 first in the file, so its decision value is w x − rho with the same sign.
   const data = join(dir, 'train');
   const model = join(dir, 'model');
-  writeFileSync(data, x.map((v, i) => `${y[i] > 0 ? '+1' : '-1'} 1:${v.toPrecision(17)}`).join('\n') + '\n');
-  execFileSync('svm-train', ['-s', '0', '-t', '0', '-c', String(C), '-w1', (C1 / C).toPrecision(17), '-w-1', (C2 / C).toPrecision(17), '-e', eps, '-h', '0', '-q', data, model]);
+  writeFileSync(data, `${x.map((v, i) => `${y[i] > 0 ? '+1' : '-1'} 1:${v.toPrecision(17)}`).join('\n')}\n`);
+  execFileSync('svm-train', [
+    '-s',
+    '0',
+    '-t',
+    '0',
+    '-c',
+    String(C),
+    '-w1',
+    (C1 / C).toPrecision(17),
+    '-w-1',
+    (C2 / C).toPrecision(17),
+    '-e',
+    eps,
+    '-h',
+    '0',
+    '-q',
+    data,
+    model,
+  ]);
   const text = readFileSync(model, 'utf8');
   const rho = Number(/^rho (\S+)/m.exec(text)[1]);
   const labels = /^label (\S+) (\S+)/m.exec(text);
@@ -113,10 +136,16 @@ for (let trial = 0; trial < trials; trial++) {
 }
 rmSync(dir, { recursive: true, force: true });
 
-console.log(`grove solveSvm1d vs libsvm svm-train -t 0 (-e ${eps}, -h 0) on ${trials} random 1-D problems, ${raw ? 'raw values (scale 0.01 to 100)' : 'standardised values'} (${skipped} with w = 0 skipped)\n`);
-console.log('| problems | n | b unique | max abs(t_grove − t_libsvm) (b unique) | same / range of x | b not unique: libsvm b in grove interval | max rel. abs(w_grove − w_libsvm) | max (f_libsvm − f_grove)/max(1, f) | max (f_grove − f_libsvm)/max(1, f) |');
+console.log(
+  `grove solveSvm1d vs libsvm svm-train -t 0 (-e ${eps}, -h 0) on ${trials} random 1-D problems, ${raw ? 'raw values (scale 0.01 to 100)' : 'standardised values'} (${skipped} with w = 0 skipped)\n`,
+);
+console.log(
+  '| problems | n | b unique | max abs(t_grove − t_libsvm) (b unique) | same / range of x | b not unique: libsvm b in grove interval | max rel. abs(w_grove − w_libsvm) | max (f_libsvm − f_grove)/max(1, f) | max (f_grove − f_libsvm)/max(1, f) |',
+);
 console.log('|---|---|---|---|---|---|---|---|---|');
 for (const k of kinds) {
   const r = worst[k];
-  console.log(`| ${k} | ${r.n} | ${r.unique} | ${r.dt.toExponential(2)} | ${r.relDt.toExponential(2)} | ${r.inInterval} of ${r.nonUnique} | ${r.dw.toExponential(2)} | ${r.objGap.toExponential(2)} | ${r.objWorse.toExponential(2)} |`);
+  console.log(
+    `| ${k} | ${r.n} | ${r.unique} | ${r.dt.toExponential(2)} | ${r.relDt.toExponential(2)} | ${r.inInterval} of ${r.nonUnique} | ${r.dw.toExponential(2)} | ${r.objGap.toExponential(2)} | ${r.objWorse.toExponential(2)} |`,
+  );
 }

@@ -2,31 +2,31 @@
  * grove: decision trees with interchangeable node-splitting measures.
  * This entry point is browser-safe (no Node imports); file I/O lives in `grove/node`.
  */
-export * from './data/index.js';
-export * from './criteria/index.js';
-export { GroveError } from './core/errors.js';
-export { fit } from './algorithms/fit.js';
-export { DecisionTree } from './model/decision-tree.js';
-export { costComplexityPath, pruneCostComplexity, pessimisticError, addErrs, pruneTree } from './prune/index.js';
-export type { CcpCv, CcpCvRow, CcpPathEntry, PruneContext, PruningInfo } from './prune/index.js';
-export type { PredictInput } from './model/align.js';
-export { DEFAULTS, PRESETS, resolveOptions } from './options/options.js';
-export type { CategoricalSplit, FitOptions, Preset, ResolvedOptions, TreeOptions } from './options/options.js';
-export type { TreeNode } from './model/node.js';
-export type { Split } from './model/split.js';
-export { MODEL_FORMAT, MODEL_VERSION, validateModel } from './model/schema.js';
-export type { FeatureSchema, ModelFile, SavedOptions } from './model/schema.js';
-export type { TreeStats } from './model/stats.js';
-export { scoreAttributes } from './learn/score.js';
-export type { AttributeScore, ScoreReport } from './learn/score.js';
-export { treeToText } from './export/text.js';
-export { treeToRules, rulesToText } from './export/rules.js';
-export type { Rule } from './export/rules.js';
-export { treeToDot } from './export/dot.js';
+
 export * from './algorithms/cmbsv/index.js';
-export type { KnnRegion } from './model/node.js';
-export type { UnclassifiedPolicy } from './model/compiled.js';
-export * from './eval/stats/index.js';
+export { fit } from './algorithms/fit.js';
+export { GroveError } from './core/errors.js';
 export { stratifiedFolds } from './core/folds.js';
-export { crossValidate, summarize } from './eval/cross-validate.js';
+export * from './criteria/index.js';
+export * from './data/index.js';
 export type { FoldResult, Summary } from './eval/cross-validate.js';
+export { crossValidate, summarize } from './eval/cross-validate.js';
+export * from './eval/stats/index.js';
+export { treeToDot } from './export/dot.js';
+export type { Rule } from './export/rules.js';
+export { rulesToText, treeToRules } from './export/rules.js';
+export { treeToText } from './export/text.js';
+export type { AttributeScore, ScoreReport } from './learn/score.js';
+export { scoreAttributes } from './learn/score.js';
+export type { PredictInput } from './model/align.js';
+export type { UnclassifiedPolicy } from './model/compiled.js';
+export { DecisionTree } from './model/decision-tree.js';
+export type { KnnRegion, TreeNode } from './model/node.js';
+export type { FeatureSchema, ModelFile, SavedOptions } from './model/schema.js';
+export { MODEL_FORMAT, MODEL_VERSION, validateModel } from './model/schema.js';
+export type { Split } from './model/split.js';
+export type { TreeStats } from './model/stats.js';
+export type { CategoricalSplit, FitOptions, Preset, ResolvedOptions, TreeOptions } from './options/options.js';
+export { DEFAULTS, PRESETS, resolveOptions } from './options/options.js';
+export type { CcpCv, CcpCvRow, CcpPathEntry, PruneContext, PruningInfo } from './prune/index.js';
+export { addErrs, costComplexityPath, pessimisticError, pruneCostComplexity, pruneTree } from './prune/index.js';

@@ -3,8 +3,9 @@
  * worker threads for `fit(data, { threads })`.
  */
 import './learn/threads/parallel-grow.js';
-export * from './index.js';
+
 export * from './data/node.js';
-export { saveModel, loadModel } from './io/model-file.js';
+export * from './index.js';
 export { writeFileAtomic } from './io/atomic.js';
+export { loadModel, saveModel } from './io/model-file.js';
 export { MIN_PARALLEL_WORK } from './learn/threads/parallel-grow.js';

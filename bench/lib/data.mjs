@@ -4,7 +4,19 @@
  * of ../shared/datasets into the same format (seeded 80/20 split), write ARFF for Weka and row
  * arrays for the JS peers.
  */
-import { closeSync, existsSync, fstatSync, mkdirSync, openSync, readFileSync, readSync, renameSync, rmSync, writeFileSync, createWriteStream } from 'node:fs';
+import {
+  closeSync,
+  createWriteStream,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { FORMAT, mulberry32, writeTyped } from '../synthetic.mjs';
 
@@ -63,10 +75,14 @@ function readFloat32(path, rows, cols) {
  */
 export function loadPart(dir, part, header = readHeader(dir), { float32 = false } = {}) {
   const rows = part === 'train' ? header.nTrain : header.nTest;
-  const X = float32 ? readFloat32(join(dir, `${part}.X.f64`), rows, header.features.length) : new Float64Array(readBytes(join(dir, `${part}.X.f64`)));
+  const X = float32
+    ? readFloat32(join(dir, `${part}.X.f64`), rows, header.features.length)
+    : new Float64Array(readBytes(join(dir, `${part}.X.f64`)));
   const y = new Int32Array(readBytes(join(dir, `${part}.y.i32`)));
   if (X.length !== rows * header.features.length || y.length !== rows) {
-    throw new Error(`${dir}/${part}: expected ${rows} rows x ${header.features.length} columns, got ${X.length} values and ${y.length} labels`);
+    throw new Error(
+      `${dir}/${part}: expected ${rows} rows x ${header.features.length} columns, got ${X.length} values and ${y.length} labels`,
+    );
   }
   return { header, rows, X, y };
 }
@@ -83,7 +99,14 @@ export function toGroveDataset({ header, rows, X, y }) {
     for (let i = 0; i < rows; i++) codes[i] = Number.isNaN(col[i]) ? -1 : col[i];
     return { kind: 'categorical', name: f.name, codes, categories: f.categories.slice() };
   });
-  return { features, labels: y, classes: header.classes.slice(), targetName: header.targetName, nRows: rows, source: `${header.name}/${rows === header.nTrain ? 'train' : 'test'}` };
+  return {
+    features,
+    labels: y,
+    classes: header.classes.slice(),
+    targetName: header.targetName,
+    nRows: rows,
+    source: `${header.name}/${rows === header.nTrain ? 'train' : 'test'}`,
+  };
 }
 
 /** Row arrays (number[][]) for ml-cart / scikitjs; categorical NaN -> -1; numeric NaN stays NaN. */
@@ -162,13 +185,17 @@ export async function ensureRealSplit(name, dataDir, cacheDir, seed, readDataset
     source: csv,
     nTrain,
     nTest,
-    features: data.features.map((c) => (c.kind === 'numeric' ? { name: c.name, kind: 'numeric' } : { name: c.name, kind: 'categorical', categories: c.categories.slice() })),
+    features: data.features.map((c) =>
+      c.kind === 'numeric'
+        ? { name: c.name, kind: 'numeric' }
+        : { name: c.name, kind: 'categorical', categories: c.categories.slice() },
+    ),
     classes: data.classes.slice(),
     targetName: data.targetName,
     hasMissing: missing,
     spec: { csv, seed, split: 'seeded shuffle (mulberry32), 80% train / 20% test' },
   };
-  writeFileSync(join(dir, 'header.json.tmp'), JSON.stringify(header, null, 2) + '\n');
+  writeFileSync(join(dir, 'header.json.tmp'), `${JSON.stringify(header, null, 2)}\n`);
   renameSync(join(dir, 'header.json.tmp'), join(dir, 'header.json'));
   log(`prepared ${name}: ${nTrain} train + ${nTest} test rows x ${d} columns -> ${dir}`);
   return dir;
@@ -176,7 +203,7 @@ export async function ensureRealSplit(name, dataDir, cacheDir, seed, readDataset
 
 function arffQuote(s) {
   const str = String(s);
-  return /^[A-Za-z_][A-Za-z0-9_.\-]*$/.test(str) ? str : `'${str.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  return /^[A-Za-z_][A-Za-z0-9_.-]*$/.test(str) ? str : `'${str.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 }
 
 /** Write `<dir>/<part>.arff` (once) for Weka: numeric / nominal attributes, `?` = missing, class nominal. */
@@ -190,7 +217,10 @@ export async function ensureArff(dir, part) {
   const write = (s) => (out.write(s) ? Promise.resolve() : new Promise((r) => out.once('drain', r)));
   let text = `@relation ${arffQuote(header.name)}\n\n`;
   for (const f of header.features) {
-    text += f.kind === 'numeric' ? `@attribute ${arffQuote(f.name)} numeric\n` : `@attribute ${arffQuote(f.name)} {${f.categories.map(arffQuote).join(',')}}\n`;
+    text +=
+      f.kind === 'numeric'
+        ? `@attribute ${arffQuote(f.name)} numeric\n`
+        : `@attribute ${arffQuote(f.name)} {${f.categories.map(arffQuote).join(',')}}\n`;
   }
   text += `@attribute class {${header.classes.map((_, c) => `k${c}`).join(',')}}\n\n@data\n`;
   await write(text);

@@ -5,7 +5,7 @@
  * "fit" events before it survive a kill (so a capped run still reports the fits it finished).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -78,7 +78,16 @@ export function runChild(cmd, args, { capSeconds, env, cwd, useTime = true, keep
       rmSync(dir, { recursive: true, force: true });
       const result = [...events].reverse().find((e) => e.event === 'result');
       const status = capped ? 'capped' : result && code === 0 ? 'ok' : 'failed';
-      resolvePromise({ status: keepStdout ? (capped ? 'capped' : code === 0 ? 'ok' : 'failed') : status, events, result, peakRssBytes, wallSeconds, stdout: raw, stderr: err, exitCode: code });
+      resolvePromise({
+        status: keepStdout ? (capped ? 'capped' : code === 0 ? 'ok' : 'failed') : status,
+        events,
+        result,
+        peakRssBytes,
+        wallSeconds,
+        stdout: raw,
+        stderr: err,
+        exitCode: code,
+      });
     });
   });
 }

@@ -58,10 +58,10 @@ export function summarizeProfile(file, root, top = 25) {
       // find the previous line's last mapping).
       if (column === null) {
         const text = generatedLines(url);
-        column = text && text[line - 1] ? Math.max(0, text[line - 1].search(/\S/)) : 0;
+        column = text?.[line - 1] ? Math.max(0, text[line - 1].search(/\S/)) : 0;
       }
       const e = m.findEntry(line - 1, column);
-      if (e && e.originalSource) {
+      if (e?.originalSource) {
         let src = e.originalSource;
         if (src.startsWith('file://')) src = fileURLToPath(src);
         // A run's dist snapshot (bench/.dist-snapshot/<pid>/) stands for dist/: resolve from there.
@@ -88,8 +88,14 @@ export function summarizeProfile(file, root, top = 25) {
       lines.set(loc, (lines.get(loc) ?? 0) + (ms * t.ticks) / sum);
     }
   }
-  const functions = [...fns.values()].sort((a, b) => b.selfMs - a.selfMs).slice(0, top).map((f) => ({ ...f, share: f.selfMs / total }));
-  const lineList = [...lines.entries()].sort((a, b) => b[1] - a[1]).slice(0, top).map(([location, selfMs]) => ({ location, selfMs, share: selfMs / total }));
+  const functions = [...fns.values()]
+    .sort((a, b) => b.selfMs - a.selfMs)
+    .slice(0, top)
+    .map((f) => ({ ...f, share: f.selfMs / total }));
+  const lineList = [...lines.entries()]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, top)
+    .map(([location, selfMs]) => ({ location, selfMs, share: selfMs / total }));
   return { totalMs: total, functions, lines: lineList };
 }
 
@@ -101,7 +107,13 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   }
   const s = summarizeProfile(file, resolve(fileURLToPath(import.meta.url), '../../..'), Number(process.argv[3] ?? 25));
   console.log(`total ${s.totalMs.toFixed(0)} ms`);
-  for (const f of s.functions) console.log(`${f.selfMs.toFixed(0).padStart(8)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}  ${f.location}`);
-  console.log('\nlines (unreliable for inlined code: V8 files an inlined callee\'s ticks under the caller with the callee\'s line numbers):');
-  for (const l of s.lines) console.log(`${l.selfMs.toFixed(0).padStart(8)} ms ${(l.share * 100).toFixed(1).padStart(5)}%  ${l.location}`);
+  for (const f of s.functions)
+    console.log(
+      `${f.selfMs.toFixed(0).padStart(8)} ms ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}  ${f.location}`,
+    );
+  console.log(
+    "\nlines (unreliable for inlined code: V8 files an inlined callee's ticks under the caller with the callee's line numbers):",
+  );
+  for (const l of s.lines)
+    console.log(`${l.selfMs.toFixed(0).padStart(8)} ms ${(l.share * 100).toFixed(1).padStart(5)}%  ${l.location}`);
 }

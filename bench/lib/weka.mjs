@@ -9,8 +9,9 @@
  *   tree     "Number of Leaves", "Size of the tree"; height from the printed tree's indentation
  *   accuracy "Correctly Classified Instances" under "Error on training data" / "Error on test data"
  */
-import { existsSync, readdirSync } from 'node:fs';
+
 import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
 
 export const WEKA_JAR = '/usr/share/java/weka.jar';
 
@@ -18,7 +19,9 @@ export function wekaInfo() {
   if (!existsSync(WEKA_JAR)) return null;
   const java = spawnSync('java', ['-version'], { encoding: 'utf8' });
   if (java.error || java.status !== 0) return null;
-  const jars = existsSync('/usr/share/java') ? readdirSync('/usr/share/java').filter((f) => /^weka-[\d.]+\.jar$/.test(f)) : [];
+  const jars = existsSync('/usr/share/java')
+    ? readdirSync('/usr/share/java').filter((f) => /^weka-[\d.]+\.jar$/.test(f))
+    : [];
   return {
     jar: WEKA_JAR,
     version: jars.length ? jars[0].replace(/^weka-|\.jar$/g, '') : 'unknown',

@@ -1,13 +1,13 @@
-import type { Dataset } from '../data/dataset.js';
 import { GroveError } from '../core/errors.js';
+import type { Dataset } from '../data/dataset.js';
 import { growTree } from '../learn/grow.js';
-import { growCmbsv } from './cmbsv/grow.js';
-import { applyOrderedCategories } from '../model/ordinal.js';
-import { cmbsvSavedOptions } from './cmbsv/saved.js';
-import { growAndPrune, type GrowFn } from '../prune/index.js';
 import { DecisionTree } from '../model/decision-tree.js';
-import { resolveOptions, type FitOptions, type ResolvedOptions } from '../options/options.js';
+import { applyOrderedCategories } from '../model/ordinal.js';
 import type { FeatureSchema, SavedOptions } from '../model/schema.js';
+import { type FitOptions, type ResolvedOptions, resolveOptions } from '../options/options.js';
+import { type GrowFn, growAndPrune } from '../prune/index.js';
+import { growCmbsv } from './cmbsv/grow.js';
+import { cmbsvSavedOptions } from './cmbsv/saved.js';
 
 /**
  * Grow a decision tree on `data`.
@@ -31,11 +31,15 @@ export function fit(data: Dataset, options: FitOptions = {}): DecisionTree {
   // Ordered categorical features become their ranks (orderedCategories); C-MBSV has its own grower (src/algorithms/cmbsv/).
   const { data: ranked, levels } = applyOrderedCategories(data, opts.orderedCategories);
   const threads = checkThreads(options.threads);
-  const grow: GrowFn = opts.algorithm === 'cmbsv' ? (d, w) => growCmbsv(d, opts, w) : (d, w) => growTree(d, opts, w, threads);
+  const grow: GrowFn =
+    opts.algorithm === 'cmbsv' ? (d, w) => growCmbsv(d, opts, w) : (d, w) => growTree(d, opts, w, threads);
   const { nodes, info } = growAndPrune({ options: opts, data: ranked, weights, grow });
   return new DecisionTree({
     target: data.targetName,
-    features: ranked.features.map((col) => ({ ...featureSchema(col), ...(levels.has(col.name) ? { levels: levels.get(col.name)! } : {}) })),
+    features: ranked.features.map((col) => ({
+      ...featureSchema(col),
+      ...(levels.has(col.name) ? { levels: levels.get(col.name)! } : {}),
+    })),
     classes: data.classes.slice(),
     options: { ...savedOptions(opts), ...cmbsvSavedOptions(opts) },
     nodes,
@@ -50,7 +54,9 @@ function checkThreads(threads: FitOptions['threads']): number | 'auto' {
 }
 
 function featureSchema(col: Dataset['features'][number]): FeatureSchema {
-  return col.kind === 'numeric' ? { name: col.name, kind: 'numeric' } : { name: col.name, kind: 'categorical', categories: col.categories.slice() };
+  return col.kind === 'numeric'
+    ? { name: col.name, kind: 'numeric' }
+    : { name: col.name, kind: 'categorical', categories: col.categories.slice() };
 }
 
 function savedOptions(o: ResolvedOptions): SavedOptions {
@@ -95,7 +101,8 @@ function applyClassWeight(weights: Float64Array, data: Dataset, opts: ResolvedOp
   } else {
     const known = new Set(data.classes.map(String));
     for (const label of Object.keys(cw)) {
-      if (!known.has(label)) throw new GroveError(`classWeight names '${label}', which is not a class (classes: ${[...known].join(', ')})`);
+      if (!known.has(label))
+        throw new GroveError(`classWeight names '${label}', which is not a class (classes: ${[...known].join(', ')})`);
     }
     data.classes.forEach((label, c) => (perClass[c] = cw[String(label)] ?? 1));
   }
@@ -108,7 +115,8 @@ function checkWeights(given: ArrayLike<number> | undefined, n: number): Float64A
   if (given.length !== n) throw new GroveError(`sampleWeight has ${given.length} entries for ${n} rows`);
   const w = Float64Array.from(given);
   for (let i = 0; i < n; i++) {
-    if (!(w[i] >= 0) || !Number.isFinite(w[i])) throw new GroveError(`sampleWeight[${i}] must be a finite number ≥ 0, got ${w[i]}`);
+    if (!(w[i] >= 0) || !Number.isFinite(w[i]))
+      throw new GroveError(`sampleWeight[${i}] must be a finite number ≥ 0, got ${w[i]}`);
   }
   return w;
 }

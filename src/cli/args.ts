@@ -31,7 +31,8 @@ export function listOption(raw: string): string[] {
 /** One of a fixed set of words, or fail listing them. */
 export function choiceOption<T extends string>(name: string, choices: readonly T[]) {
   return (raw: string): T => {
-    if (!(choices as readonly string[]).includes(raw)) throw new GroveError(`option ${name} must be one of ${choices.join(', ')}, got '${raw}'`);
+    if (!(choices as readonly string[]).includes(raw))
+      throw new GroveError(`option ${name} must be one of ${choices.join(', ')}, got '${raw}'`);
     return raw as T;
   };
 }

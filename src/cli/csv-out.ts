@@ -1,7 +1,7 @@
 /** One CSV field, quoted only when it must be (RFC 4180). */
 export function csvField(value: string | number): string {
   const s = String(value);
-  return /[",\r\n]/.test(s) || s !== s.trim() ? '"' + s.replace(/"/g, '""') + '"' : s;
+  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export function csvLine(values: ReadonlyArray<string | number>): string {

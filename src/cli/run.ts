@@ -1,13 +1,13 @@
 import { Command, CommanderError } from 'commander';
 import { GroveError } from '../core/errors.js';
+import { VERSION } from '../core/version.js';
+import { registerCompare } from './commands/compare.js';
+import { registerCriteria } from './commands/criteria.js';
 import { registerFit } from './commands/fit.js';
 import { registerPredict } from './commands/predict.js';
-import { registerShow } from './commands/show.js';
-import { registerScore } from './commands/score.js';
-import { registerCriteria } from './commands/criteria.js';
-import { registerCompare } from './commands/compare.js';
 import { registerReport } from './commands/report.js';
-import { VERSION } from '../core/version.js';
+import { registerScore } from './commands/score.js';
+import { registerShow } from './commands/show.js';
 
 /** Exit code for bad input (file, option, data). */
 export const EXIT_BAD_INPUT = 2;
@@ -17,7 +17,9 @@ export function buildProgram(): Command {
     .description('decision trees with interchangeable node-splitting measures')
     .version(VERSION)
     // Usage errors from commander become one `grove: ...` line, like every other bad input.
-    .configureOutput({ outputError: (text, write) => write(`grove: ${text.replace(/^error: /, '').trimEnd()} (see grove --help)\n`) })
+    .configureOutput({
+      outputError: (text, write) => write(`grove: ${text.replace(/^error: /, '').trimEnd()} (see grove --help)\n`),
+    })
     .exitOverride();
   registerFit(program);
   registerPredict(program);
@@ -48,7 +50,9 @@ export async function run(argv: string[]): Promise<number> {
       return EXIT_BAD_INPUT;
     }
     if (process.env.GROVE_DEBUG) throw err;
-    process.stderr.write(`grove: internal error: ${(err as Error)?.message ?? String(err)} (set GROVE_DEBUG=1 for details)\n`);
+    process.stderr.write(
+      `grove: internal error: ${(err as Error)?.message ?? String(err)} (set GROVE_DEBUG=1 for details)\n`,
+    );
     return 1;
   }
 }

@@ -1,17 +1,26 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { analyze, type Analysis } from '../eval/analysis.js';
-import { checkLabels, optionsJson, type Config } from '../eval/configs.js';
-import { RESULTS_FORMAT, RESULTS_VERSION, resultsToCsv, type CompareResults, type CompareSettings, type DatasetInfo, type FoldRecord, type ModelRecord } from '../eval/results.js';
 import { GroveError } from '../core/errors.js';
-import { writeFileAtomic } from '../io/atomic.js';
-import { buildReport } from '../report/index.js';
-import { DEFAULTS, resolveOptions } from '../options/options.js';
 import { VERSION } from '../core/version.js';
+import { type Analysis, analyze } from '../eval/analysis.js';
+import { type Config, checkLabels, optionsJson } from '../eval/configs.js';
+import {
+  type CompareResults,
+  type CompareSettings,
+  type DatasetInfo,
+  type FoldRecord,
+  type ModelRecord,
+  RESULTS_FORMAT,
+  RESULTS_VERSION,
+  resultsToCsv,
+} from '../eval/results.js';
+import { writeFileAtomic } from '../io/atomic.js';
+import { DEFAULTS, resolveOptions } from '../options/options.js';
+import { buildReport } from '../report/index.js';
 import { describeDataset, nonEmptyFolds } from './datasets.js';
 import { CellRunner, TaskError } from './pool.js';
 import { Progress } from './progress.js';
-import { cellLineKey, CellLog, lineKey, readCells, type CellLine } from './store.js';
+import { type CellLine, CellLog, cellLineKey, lineKey, readCells } from './store.js';
 import type { Task } from './task.js';
 
 export interface CompareRun {
@@ -58,7 +67,10 @@ export function validateConfigs(configs: readonly Config[], warn: (m: string) =>
       throw err;
     }
     for (const key of Object.keys(c.options)) {
-      if (!known.has(key)) warn(`configuration '${c.label}': option '${key}' is not a tree option this grove knows; it is passed to fit as given`);
+      if (!known.has(key))
+        warn(
+          `configuration '${c.label}': option '${key}' is not a tree option this grove knows; it is passed to fit as given`,
+        );
     }
   }
 }
@@ -70,7 +82,12 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
   const warn = run.warn ?? ((m: string) => process.stderr.write(`grove: warning: ${m}\n`));
   validateConfigs(run.configs, warn);
   if (run.resume && !run.out) throw new GroveError('--resume needs --out (the folder of the run to continue)');
-  const settings: CompareSettings = { folds: run.folds, repeats: run.repeats, seed: run.seed, models: run.models ?? true };
+  const settings: CompareSettings = {
+    folds: run.folds,
+    repeats: run.repeats,
+    seed: run.seed,
+    models: run.models ?? true,
+  };
 
   // Plan: read each data set once here (checks every file before any work, and sizes the folds).
   const datasets: DatasetInfo[] = [];
@@ -82,9 +99,32 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
     const folds = nonEmptyFolds(data, run.folds, run.repeats, run.seed);
     for (const config of run.configs) {
       for (const f of folds) {
-        tasks.push({ id: tasks.length, file, dataset: info.name, config: config.label, options: config.options, repeat: f.repeat, fold: f.fold, folds: run.folds, seed: run.seed, cost: costOf(f.trainRows, info) });
+        tasks.push({
+          id: tasks.length,
+          file,
+          dataset: info.name,
+          config: config.label,
+          options: config.options,
+          repeat: f.repeat,
+          fold: f.fold,
+          folds: run.folds,
+          seed: run.seed,
+          cost: costOf(f.trainRows, info),
+        });
       }
-      if (settings.models) tasks.push({ id: tasks.length, file, dataset: info.name, config: config.label, options: config.options, repeat: 0, fold: -1, folds: run.folds, seed: run.seed, cost: costOf(info.rows, info) });
+      if (settings.models)
+        tasks.push({
+          id: tasks.length,
+          file,
+          dataset: info.name,
+          config: config.label,
+          options: config.options,
+          repeat: 0,
+          fold: -1,
+          folds: run.folds,
+          seed: run.seed,
+          cost: costOf(info.rows, info),
+        });
     }
   }
 
@@ -115,7 +155,13 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
     else models.push(line.model);
   }
   const log = run.out ? new CellLog(run.out, settings, datasets, kept) : undefined;
-  const progress = run.progress === false ? undefined : new Progress(todo.length, todo.reduce((s, t) => s + t.cost, 0));
+  const progress =
+    run.progress === false
+      ? undefined
+      : new Progress(
+          todo.length,
+          todo.reduce((s, t) => s + t.cost, 0),
+        );
   const runner = new CellRunner(Math.max(1, run.jobs));
   let interrupted = false;
   const onSignal = () => {
@@ -159,7 +205,10 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
     complete: !interrupted,
     settings,
     datasets,
-    configs: run.configs.map((c) => ({ label: c.label, options: JSON.parse(optionsJson(c.options)) as Record<string, unknown> })),
+    configs: run.configs.map((c) => ({
+      label: c.label,
+      options: JSON.parse(optionsJson(c.options)) as Record<string, unknown>,
+    })),
     folds,
     models,
   };
@@ -171,7 +220,7 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
 /** results.json with the derived summary and statistics added (a reader recomputes them; they are there for convenience). */
 export function resultsJson(results: CompareResults, analysis: Analysis): string {
   const { cells, accuracy, leaves } = analysis;
-  return JSON.stringify({ ...results, summary: cells, statistics: { accuracy, leaves } }) + '\n';
+  return `${JSON.stringify({ ...results, summary: cells, statistics: { accuracy, leaves } })}\n`;
 }
 
 export function writeOutputs(results: CompareResults, analysis: Analysis, out?: string, json?: string): void {

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
+import { GroveError } from '../core/errors.js';
+import { stratifiedFolds } from '../core/folds.js';
 import type { Dataset } from '../data/dataset.js';
 import { readDataset } from '../data/read.js';
-import { stratifiedFolds } from '../core/folds.js';
 import { repeatSeed } from '../eval/cross-validate.js';
 import type { DatasetInfo } from '../eval/results.js';
-import { GroveError } from '../core/errors.js';
 
 /** A data set's name: its file name without the extension. */
 export const datasetName = (file: string): string => basename(file, extname(file));
@@ -22,14 +22,22 @@ export function findDataFiles(paths: readonly string[], only?: readonly string[]
   }
   const names = files.map(datasetName);
   const dup = names.find((n, i) => names.indexOf(n) !== i);
-  if (dup) throw new GroveError(`two data files are named '${dup}' (${files.filter((f) => datasetName(f) === dup).join(', ')})`);
+  if (dup)
+    throw new GroveError(
+      `two data files are named '${dup}' (${files.filter((f) => datasetName(f) === dup).join(', ')})`,
+    );
   if (!only) return files;
   for (const d of only) if (!names.includes(d)) throw new GroveError(`no data set named '${d}' in ${paths.join(', ')}`);
   return files.filter((f) => only.includes(datasetName(f)));
 }
 
 /** Row indices of each fold, per repeat, as the workers will compute them (only sizes are needed here). */
-export function nonEmptyFolds(data: Dataset, folds: number, repeats: number, seed: number): Array<{ repeat: number; fold: number; trainRows: number }> {
+export function nonEmptyFolds(
+  data: Dataset,
+  folds: number,
+  repeats: number,
+  seed: number,
+): Array<{ repeat: number; fold: number; trainRows: number }> {
   const out: Array<{ repeat: number; fold: number; trainRows: number }> = [];
   for (let r = 0; r < repeats; r++) {
     const assignment = stratifiedFolds(data.labels, data.classes.length, folds, repeatSeed(seed, r));
@@ -41,7 +49,12 @@ export function nonEmptyFolds(data: Dataset, folds: number, repeats: number, see
 }
 
 /** Read a data set once in the main thread: its description, checksum and folds (workers read it again). */
-export function describeDataset(file: string, folds: number, repeats: number, seed: number): { info: DatasetInfo; data: Dataset } {
+export function describeDataset(
+  file: string,
+  folds: number,
+  repeats: number,
+  seed: number,
+): { info: DatasetInfo; data: Dataset } {
   const data = readDataset(file);
   if (data.nRows === 0) throw new GroveError('no data rows', { file });
   const numeric = data.features.filter((f) => f.kind === 'numeric').length;

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { GroveError } from '../core/errors.js';
-import { runTask, TaskCache, type Task, type TaskResult } from './task.js';
+import { runTask, type Task, TaskCache, type TaskResult } from './task.js';
 
 type Reply = { ok: true; result: TaskResult } | { ok: false; id: number; message: string; grove: boolean };
 
@@ -11,7 +11,9 @@ export class TaskError extends Error {
     message: string,
     readonly grove: boolean,
   ) {
-    super(`${task.dataset}, ${task.config}${task.fold >= 0 ? `, fold ${task.fold}${task.repeat ? ` of repeat ${task.repeat}` : ''}` : ', model on all rows'}: ${message}`);
+    super(
+      `${task.dataset}, ${task.config}${task.fold >= 0 ? `, fold ${task.fold}${task.repeat ? ` of repeat ${task.repeat}` : ''}` : ', model on all rows'}: ${message}`,
+    );
   }
 }
 
@@ -38,7 +40,10 @@ export class CellRunner {
     this.finish?.('stopped');
   }
 
-  private async runHere(tasks: readonly Task[], onResult: (r: TaskResult, task: Task) => void): Promise<'done' | 'stopped'> {
+  private async runHere(
+    tasks: readonly Task[],
+    onResult: (r: TaskResult, task: Task) => void,
+  ): Promise<'done' | 'stopped'> {
     const cache = new TaskCache();
     for (const task of tasks) {
       // Let signal handlers run between cells (Ctrl-C is noticed within one cell).
@@ -55,7 +60,10 @@ export class CellRunner {
     return this.stopped ? 'stopped' : 'done';
   }
 
-  private runOnWorkers(tasks: readonly Task[], onResult: (r: TaskResult, task: Task) => void): Promise<'done' | 'stopped'> {
+  private runOnWorkers(
+    tasks: readonly Task[],
+    onResult: (r: TaskResult, task: Task) => void,
+  ): Promise<'done' | 'stopped'> {
     return new Promise((resolve, reject) => {
       let next = 0;
       let running = 0;

@@ -52,7 +52,13 @@ export class Progress {
   }
 
   private payload(current: string) {
-    return { cells: this.cells, totalCells: this.totalCells, elapsed: clock((Date.now() - this.started) / 1000), left: clock(this.secondsLeft()), current };
+    return {
+      cells: this.cells,
+      totalCells: this.totalCells,
+      elapsed: clock((Date.now() - this.started) / 1000),
+      left: clock(this.secondsLeft()),
+      current,
+    };
   }
 
   /** One more cell finished, of estimated cost `cost`; `current` names it. */
@@ -67,7 +73,9 @@ export class Progress {
     if (now - this.lastLine >= this.intervalMs || this.cells === this.totalCells) {
       this.lastLine = now;
       const pct = this.totalCost > 0 ? Math.floor((100 * this.cost) / this.totalCost) : 100;
-      this.stream.write(`${this.label}: ${this.cells}/${this.totalCells} cells (${pct}%), ${clock((now - this.started) / 1000)} elapsed, ~${clock(this.secondsLeft())} left\n`);
+      this.stream.write(
+        `${this.label}: ${this.cells}/${this.totalCells} cells (${pct}%), ${clock((now - this.started) / 1000)} elapsed, ~${clock(this.secondsLeft())} left\n`,
+      );
     }
   }
 

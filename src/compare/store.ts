@@ -1,8 +1,8 @@
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { GroveError } from '../core/errors.js';
 import { optionsJson } from '../eval/configs.js';
 import type { CompareSettings, DatasetInfo, FoldRecord, ModelRecord } from '../eval/results.js';
-import { GroveError } from '../core/errors.js';
 import { writeFileAtomic } from '../io/atomic.js';
 
 /** File in the output folder holding finished cells, one JSON line each, appended as they finish. */
@@ -53,7 +53,9 @@ export function readCells(dir: string, settings: CompareSettings, datasets: read
       { file },
     );
   }
-  const sameData = new Set(header.datasets.filter((d) => datasets.some((x) => x.name === d.name && x.sha256 === d.sha256)).map((d) => d.name));
+  const sameData = new Set(
+    header.datasets.filter((d) => datasets.some((x) => x.name === d.name && x.sha256 === d.sha256)).map((d) => d.name),
+  );
   const out: CellLine[] = [];
   for (const text of lines.slice(1)) {
     if (!text.trim()) continue;
@@ -80,8 +82,13 @@ export class CellLog {
   constructor(dir: string, settings: CompareSettings, datasets: readonly DatasetInfo[], kept: readonly CellLine[]) {
     mkdirSync(dir, { recursive: true });
     const file = join(dir, CELLS_FILE);
-    const header: Header = { format: CELLS_FORMAT, version: 1, settings, datasets: datasets.map((d) => ({ name: d.name, sha256: d.sha256 })) };
-    writeFileAtomic(file, [header, ...kept].map((x) => JSON.stringify(x)).join('\n') + '\n');
+    const header: Header = {
+      format: CELLS_FORMAT,
+      version: 1,
+      settings,
+      datasets: datasets.map((d) => ({ name: d.name, sha256: d.sha256 })),
+    };
+    writeFileAtomic(file, `${[header, ...kept].map((x) => JSON.stringify(x)).join('\n')}\n`);
     try {
       this.fd = openSync(file, 'a');
     } catch (err) {
@@ -90,7 +97,7 @@ export class CellLog {
   }
 
   append(options: object, record: { fold: FoldRecord } | { model: ModelRecord }): void {
-    writeSync(this.fd, JSON.stringify({ options: optionsJson(options), ...record }) + '\n');
+    writeSync(this.fd, `${JSON.stringify({ options: optionsJson(options), ...record })}\n`);
   }
 
   close(): void {

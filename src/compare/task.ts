@@ -1,7 +1,7 @@
+import { stratifiedFolds } from '../core/folds.js';
 import type { Dataset } from '../data/dataset.js';
 import { readDataset } from '../data/read.js';
 import { evaluateFold, fitAll, repeatSeed } from '../eval/cross-validate.js';
-import { stratifiedFolds } from '../core/folds.js';
 import type { FoldRecord, ModelRecord } from '../eval/results.js';
 import type { FitOptions } from '../options/options.js';
 
@@ -20,7 +20,10 @@ export interface Task {
   cost: number;
 }
 
-export type TaskResult = { id: number; fold: FoldRecord } | { id: number; model: ModelRecord } | { id: number; empty: true };
+export type TaskResult =
+  | { id: number; fold: FoldRecord }
+  | { id: number; model: ModelRecord }
+  | { id: number; empty: true };
 
 /** Data sets and fold assignments a worker has already built (each worker keeps its own). */
 export class TaskCache {
@@ -51,10 +54,21 @@ export function runTask(task: Task, cache: TaskCache): TaskResult {
     const s = tree.stats();
     return {
       id: task.id,
-      model: { dataset: task.dataset, config: task.config, fitMs, nodes: s.nodes, leaves: s.leaves, height: s.height, needlessFeatures: s.needlessFeatures, model: tree.toJSON() },
+      model: {
+        dataset: task.dataset,
+        config: task.config,
+        fitMs,
+        nodes: s.nodes,
+        leaves: s.leaves,
+        height: s.height,
+        needlessFeatures: s.needlessFeatures,
+        model: tree.toJSON(),
+      },
     };
   }
   const assignment = cache.assignment(task.file, task.folds, repeatSeed(task.seed, task.repeat));
   const r = evaluateFold(data, task.options, assignment, task.fold);
-  return r ? { id: task.id, fold: { dataset: task.dataset, config: task.config, repeat: task.repeat, ...r } } : { id: task.id, empty: true };
+  return r
+    ? { id: task.id, fold: { dataset: task.dataset, config: task.config, repeat: task.repeat, ...r } }
+    : { id: task.id, empty: true };
 }

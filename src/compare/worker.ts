@@ -1,13 +1,18 @@
 /** Worker thread entry: runs tasks posted by the pool (src/compare/pool.ts) one at a time. */
 import { parentPort } from 'node:worker_threads';
 import { GroveError } from '../core/errors.js';
-import { runTask, TaskCache, type Task } from './task.js';
+import { runTask, type Task, TaskCache } from './task.js';
 
 const cache = new TaskCache();
 parentPort!.on('message', (task: Task) => {
   try {
     parentPort!.postMessage({ ok: true, result: runTask(task, cache) });
   } catch (err) {
-    parentPort!.postMessage({ ok: false, id: task.id, message: (err as Error)?.message ?? String(err), grove: err instanceof GroveError });
+    parentPort!.postMessage({
+      ok: false,
+      id: task.id,
+      message: (err as Error)?.message ?? String(err),
+      grove: err instanceof GroveError,
+    });
   }
 });

@@ -24,5 +24,5 @@ function formatLocation(where: { file?: string; row?: number; column?: string })
   if (where.file !== undefined) parts.push(where.file);
   if (where.row !== undefined) parts.push(`row ${where.row}`);
   if (where.column !== undefined) parts.push(`column '${where.column}'`);
-  return parts.length ? parts.join(', ') + ': ' : '';
+  return parts.length ? `${parts.join(', ')}: ` : '';
 }

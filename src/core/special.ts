@@ -11,8 +11,8 @@ const MAX_ITER = 10_000;
 
 /** Lanczos coefficients (g = 7, n = 9): |relative error| < 2e-15 for x > 0. */
 const LANCZOS = [
-  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059, 12.507343278686905,
-  -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
+  0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61502916214059,
+  12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7,
 ];
 
 /** ln Γ(x) for x > 0. */
@@ -107,7 +107,8 @@ function betaContinuedFraction(a: number, b: number, x: number): number {
  * the smaller of the two computed directly from the continued fraction (no cancellation).
  */
 export function incompleteBeta(x: number, a: number, b: number): { lower: number; upper: number } {
-  if (!(a > 0) || !(b > 0) || !(x >= 0 && x <= 1)) throw new RangeError(`incompleteBeta needs a, b > 0 and 0 ≤ x ≤ 1, got x=${x}, a=${a}, b=${b}`);
+  if (!(a > 0) || !(b > 0) || !(x >= 0 && x <= 1))
+    throw new RangeError(`incompleteBeta needs a, b > 0 and 0 ≤ x ≤ 1, got x=${x}, a=${a}, b=${b}`);
   if (x === 0) return { lower: 0, upper: 1 };
   if (x === 1) return { lower: 1, upper: 0 };
   const front = Math.exp(lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * Math.log(x) + b * Math.log1p(-x));

@@ -1,15 +1,11 @@
 /** CART's measures: weighted Gini impurity (minimised) and the twoing / CART measure (maximised). */
-import type { CountTable, Criterion } from './types.js';
+
 import { SquareSums } from './incremental.js';
-import { ZERO_TOLERANCE, weightedChildImpurity } from './table.js';
+import { weightedChildImpurity, ZERO_TOLERANCE } from './table.js';
+import type { CountTable, Criterion } from './types.js';
 
 /** Gini impurity `1 - Σ_k (c_k/total)²` of one row; 0 for an empty row. */
-export function giniOfRow(
-  counts: ArrayLike<number>,
-  offset: number,
-  classes: number,
-  total: number,
-): number {
+export function giniOfRow(counts: ArrayLike<number>, offset: number, classes: number, total: number): number {
   if (!(total > 0)) return 0;
   let sq = 0;
   for (let c = 0; c < classes; c++) {

@@ -3,8 +3,9 @@
  * The paper writes it for a binary split; for a multiway split it has one term per branch
  * ("the number of terms is equal to the number of distinct values"). Minimised.
  */
+
+import { distinctClasses, distinctClassesOfRow, ZERO_TOLERANCE } from './table.js';
 import type { CountTable, Criterion } from './types.js';
-import { ZERO_TOLERANCE, distinctClasses, distinctClassesOfRow } from './table.js';
 
 export const chandraVarghese: Criterion = {
   name: 'chandra-varghese',

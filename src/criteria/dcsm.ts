@@ -1,7 +1,8 @@
 /** DCSM, the distinct class based splitting measure (Chandra, Kothari & Paul 2010). Minimised. */
-import type { CountTable, Criterion } from './types.js';
+
 import type { IncrementalForm } from './incremental.js';
-import { ZERO_TOLERANCE, distinctClasses, distinctClassesOfRow } from './table.js';
+import { distinctClasses, distinctClassesOfRow, ZERO_TOLERANCE } from './table.js';
+import type { CountTable, Criterion } from './types.js';
 
 /** e^d for the small integers D(v) takes; the same doubles `Math.exp` returns. */
 const EXP_OF_INT = Float64Array.from({ length: 65 }, (_, d) => Math.exp(d));
@@ -10,7 +11,14 @@ const EXP_OF_INT = Float64Array.from({ length: 65 }, (_, d) => Math.exp(d));
  * One branch's term of M: (n_v/n) D(v) exp(D(v)) Σ_k a_vk exp(δ_v (1 − a_vk²)), or 0 for an
  * empty branch. `evaluate` and the scan form both call it, so their values are bit-identical.
  */
-function branchTerm(counts: ArrayLike<number>, offset: number, classes: number, nv: number, n: number, du: number): number {
+function branchTerm(
+  counts: ArrayLike<number>,
+  offset: number,
+  classes: number,
+  nv: number,
+  n: number,
+  du: number,
+): number {
   if (!(nv > n * ZERO_TOLERANCE)) return 0;
   const dv = distinctClassesOfRow(counts, offset, classes, nv);
   const delta = dv / du;
@@ -31,7 +39,14 @@ function branchTerm(counts: ArrayLike<number>, offset: number, classes: number, 
  * reciprocals where `branchTerm` divides (divisions were most of its cost); the slack below
  * absorbs the difference in rounding.
  */
-function branchBound(counts: ArrayLike<number>, offset: number, classes: number, nv: number, n: number, invDu: number): number {
+function branchBound(
+  counts: ArrayLike<number>,
+  offset: number,
+  classes: number,
+  nv: number,
+  n: number,
+  invDu: number,
+): number {
   if (!(nv > n * ZERO_TOLERANCE)) return 0;
   const dv = distinctClassesOfRow(counts, offset, classes, nv);
   const delta = dv * invDu;
@@ -107,7 +122,8 @@ export const dcsm: Criterion = {
   better: 'lower',
   formula:
     'M = sum_v (n_v/n) D(v) exp(D(v)) sum_k a_vk exp(delta_v (1 - a_vk^2)), a_vk = n_vk/n_v, delta_v = D(v)/D(u), D = number of distinct classes',
-  source: 'Chandra, Kothari & Paul 2010, "A new node splitting measure for decision tree construction", Pattern Recognition 43, eq. 6',
+  source:
+    'Chandra, Kothari & Paul 2010, "A new node splitting measure for decision tree construction", Pattern Recognition 43, eq. 6',
   incremental: () => new DcsmCounts(),
   evaluate(t: CountTable): number {
     const n = t.total;

@@ -2,9 +2,10 @@
  * The information-gain family: plain gain (ID3), gain ratio (C4.5), normalized gain and average
  * gain. All entropies are in bits (log base 2). All four are maximised.
  */
-import type { CountTable, Criterion } from './types.js';
-import { ZERO_TOLERANCE, informationGain, nonEmptyBranches } from './table.js';
+
 import { EntropySums } from './incremental.js';
+import { informationGain, nonEmptyBranches, ZERO_TOLERANCE } from './table.js';
+import type { CountTable, Criterion } from './types.js';
 
 /** An entropy-sums incremental form whose value is `f(sums, nL, nR)`. */
 function entropyForm(f: (s: EntropySums, nL: number, nR: number) => number): () => EntropySums {

@@ -1,6 +1,18 @@
-export type { Better, CountTable, Criterion } from './types.js';
+export { gini, giniOfRow, twoing } from './cart.js';
+export { chandraVarghese } from './chandra-varghese.js';
+export { dcsm } from './dcsm.js';
+export { averageGain, gainRatio, infoGain, normalizedGain, splitInfo, splitInfoWithUnknown } from './gain.js';
+export type { RegisterOptions } from './registry.js';
 export {
-  ZERO_TOLERANCE,
+  BUILTIN_CRITERIA,
+  getCriterion,
+  improvement,
+  listCriteria,
+  orientedScore,
+  registerCriterion,
+} from './registry.js';
+export { chiSquare, gStatistic } from './statistics.js';
+export {
   childEntropy,
   createTable,
   distinctClasses,
@@ -12,18 +24,6 @@ export {
   recomputeTotals,
   singleBranchTable,
   tableFromCounts,
+  ZERO_TOLERANCE,
 } from './table.js';
-export { averageGain, gainRatio, infoGain, normalizedGain, splitInfo, splitInfoWithUnknown } from './gain.js';
-export { gini, giniOfRow, twoing } from './cart.js';
-export { chiSquare, gStatistic } from './statistics.js';
-export { dcsm } from './dcsm.js';
-export { chandraVarghese } from './chandra-varghese.js';
-export {
-  BUILTIN_CRITERIA,
-  getCriterion,
-  improvement,
-  listCriteria,
-  orientedScore,
-  registerCriterion,
-} from './registry.js';
-export type { RegisterOptions } from './registry.js';
+export type { Better, CountTable, Criterion } from './types.js';

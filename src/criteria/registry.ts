@@ -3,12 +3,12 @@
  * measures. `orientedScore` is the one place a measure's direction (`better`) is applied.
  */
 import { GroveError } from '../core/errors.js';
-import type { CountTable, Criterion } from './types.js';
-import { averageGain, gainRatio, infoGain, normalizedGain } from './gain.js';
 import { gini, twoing } from './cart.js';
-import { chiSquare, gStatistic } from './statistics.js';
-import { dcsm } from './dcsm.js';
 import { chandraVarghese } from './chandra-varghese.js';
+import { dcsm } from './dcsm.js';
+import { averageGain, gainRatio, infoGain, normalizedGain } from './gain.js';
+import { chiSquare, gStatistic } from './statistics.js';
+import type { CountTable, Criterion } from './types.js';
 
 /** The built-in measures, in the order they are registered. */
 export const BUILTIN_CRITERIA: readonly Criterion[] = Object.freeze([

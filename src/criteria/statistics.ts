@@ -2,9 +2,10 @@
  * Contingency-table statistics: Pearson's chi-square and the G (log-likelihood ratio) statistic.
  * Both grow with the sample size (doubling every count doubles them) and are maximised.
  */
-import type { CountTable, Criterion } from './types.js';
-import { ZERO_TOLERANCE } from './table.js';
+
 import { EntropySums, type IncrementalForm } from './incremental.js';
+import { ZERO_TOLERANCE } from './table.js';
+import type { CountTable, Criterion } from './types.js';
 
 /** χ² = n (Σ_c L_c²/n_c / n_L + Σ_c R_c²/n_c / n_R − 1), the class sums kept running. */
 class ChiSquareSums implements IncrementalForm {

@@ -41,9 +41,7 @@ export function tableFromCounts(rows: ReadonlyArray<ArrayLike<number>>): CountTa
   for (let b = 0; b < rows.length; b++) {
     const row = rows[b];
     if (row.length !== classes) {
-      throw new GroveError(
-        `count table: row ${b + 1} has ${row.length} counts, expected ${classes} (one per class)`,
-      );
+      throw new GroveError(`count table: row ${b + 1} has ${row.length} counts, expected ${classes} (one per class)`);
     }
     for (let c = 0; c < classes; c++) {
       const x = row[c];
@@ -92,12 +90,7 @@ export function singleBranchTable(classTotals: ArrayLike<number>): CountTable {
  * `-Σ_k (c_k/total) log2(c_k/total)` over `counts[offset .. offset + classes)`.
  * Cells that are zero (or a rounding residue of zero) contribute nothing; an empty row has entropy 0.
  */
-export function entropyOfRow(
-  counts: ArrayLike<number>,
-  offset: number,
-  classes: number,
-  total: number,
-): number {
+export function entropyOfRow(counts: ArrayLike<number>, offset: number, classes: number, total: number): number {
   if (!(total > 0)) return 0;
   const tol = total * ZERO_TOLERANCE;
   let h = 0;

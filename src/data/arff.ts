@@ -14,9 +14,9 @@
  * codes follow encodeTable's rule (sorted), the same as for a CSV copy of the data.
  */
 
-import type { Dataset } from './dataset.js';
-import { encodeTable, type DeclaredType, type EncodeOptions } from './encode.js';
 import { GroveError } from '../core/errors.js';
+import type { Dataset } from './dataset.js';
+import { type DeclaredType, type EncodeOptions, encodeTable } from './encode.js';
 
 export type ArffAttributeType = DeclaredType | { kind: 'string' };
 
@@ -112,7 +112,12 @@ class LineScanner {
           const end = this.s.indexOf('}', this.pos);
           this.pos = end < 0 ? this.s.length : end + 1;
         }
-        while (this.pos < this.s.length && this.s[this.pos] !== ',' && this.s[this.pos] !== '%' && this.s[this.pos] !== close) {
+        while (
+          this.pos < this.s.length &&
+          this.s[this.pos] !== ',' &&
+          this.s[this.pos] !== '%' &&
+          this.s[this.pos] !== close
+        ) {
           this.pos++;
         }
         token = { text: this.s.slice(start, this.pos).trim(), quoted: false };
@@ -203,7 +208,11 @@ export function parseArffDocument(text: string, file?: string): ArffDocument {
           else if (word === 'string') type = { kind: 'string' };
           else if (word === 'date') sc.fail(`date attributes are not supported ('${name}')`, name);
           else if (word === 'relational') sc.fail(`relational attributes are not supported ('${name}')`, name);
-          else sc.fail(`unknown type '${word}' for attribute '${name}' (expected numeric, real, integer, string or {values})`, name);
+          else
+            sc.fail(
+              `unknown type '${word}' for attribute '${name}' (expected numeric, real, integer, string or {values})`,
+              name,
+            );
         }
         if (!sc.atEnd()) sc.fail(`unexpected text after the type of attribute '${name}'`, name);
         attributes.push({ name, type, line: lineNo });
@@ -216,7 +225,9 @@ export function parseArffDocument(text: string, file?: string): ArffDocument {
       case 'end':
         return sc.fail('relational attributes (@end) are not supported');
       default:
-        sc.fail(keyword ? `unknown declaration '@${keyword}'` : `unexpected line before @data: '${trimmed.slice(0, 40)}'`);
+        sc.fail(
+          keyword ? `unknown declaration '@${keyword}'` : `unexpected line before @data: '${trimmed.slice(0, 40)}'`,
+        );
     }
   }
   if (!inData) throw new GroveError('no @data section', { file });

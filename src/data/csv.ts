@@ -5,10 +5,10 @@
  */
 
 import { readFileSync } from 'node:fs';
-import { parse, CsvError } from 'csv-parse/sync';
-import type { Dataset } from './dataset.js';
-import { encodeTable, type EncodeOptions } from './encode.js';
+import { CsvError, parse } from 'csv-parse/sync';
 import { GroveError } from '../core/errors.js';
+import type { Dataset } from './dataset.js';
+import { type EncodeOptions, encodeTable } from './encode.js';
 
 /** Records of a CSV text and the line each record starts on. */
 export interface CsvRecords {
@@ -81,13 +81,22 @@ export function parseCsvText(text: string, options: EncodeOptions = {}): Dataset
   const seen = new Set<string>();
   for (let j = 0; j < header.length; j++) {
     const name = header[j];
-    if (name === '') throw new GroveError(`empty column name in the header (column ${j + 1})`, { file, row: headerRow, column: String(j + 1) });
-    if (seen.has(name)) throw new GroveError(`duplicate column name '${name}' in the header`, { file, row: headerRow, column: name });
+    if (name === '')
+      throw new GroveError(`empty column name in the header (column ${j + 1})`, {
+        file,
+        row: headerRow,
+        column: String(j + 1),
+      });
+    if (seen.has(name))
+      throw new GroveError(`duplicate column name '${name}' in the header`, { file, row: headerRow, column: name });
     seen.add(name);
   }
   if (header.length === 1) {
     const hint = /[;\t|]/.test(header[0]) ? ' (is the file comma-separated? grove reads only commas)' : '';
-    throw new GroveError(`only one column '${header[0]}' in the header; need features and a target${hint}`, { file, row: headerRow });
+    throw new GroveError(`only one column '${header[0]}' in the header; need features and a target${hint}`, {
+      file,
+      row: headerRow,
+    });
   }
   if (rows.length === 0) throw new GroveError('no data rows (the file has only a header)', { file });
 
@@ -101,10 +110,13 @@ export function readTextFile(path: string): string {
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     const reason =
-      code === 'ENOENT' ? 'no such file'
-      : code === 'EISDIR' ? 'is a directory'
-      : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-      : (code ?? (e as Error).message);
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a directory'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : (code ?? (e as Error).message);
     throw new GroveError(`cannot read file: ${reason}`, { file: path });
   }
 }

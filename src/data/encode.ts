@@ -25,9 +25,9 @@
  * categorical); no per-cell allocation beyond `trim()`.
  */
 
+import { GroveError } from '../core/errors.js';
 import type { ClassLabel, Column, Dataset, NumericValues } from './dataset.js';
 import { isMissingToken } from './dataset.js';
-import { GroveError } from '../core/errors.js';
 
 /** A column type declared by the file format (ARFF `@attribute`). */
 export type DeclaredType = { kind: 'numeric' } | { kind: 'categorical'; categories: string[] };
@@ -101,7 +101,8 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
   const colIndex = new Map<string, number>();
   for (let j = 0; j < nCols; j++) {
     const name = header[j];
-    if (name.trim() === '') throw new GroveError(`empty column name (column ${j + 1})`, { file, column: String(j + 1) });
+    if (name.trim() === '')
+      throw new GroveError(`empty column name (column ${j + 1})`, { file, column: String(j + 1) });
     if (colIndex.has(name)) throw new GroveError(`duplicate column name '${name}'`, { file, column: name });
     colIndex.set(name, j);
   }
@@ -120,11 +121,17 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
   }
 
   const forced = new Map<string, 'numeric' | 'categorical'>();
-  for (const [kind, names] of [['categorical', options.categorical], ['numeric', options.numeric]] as const) {
+  for (const [kind, names] of [
+    ['categorical', options.categorical],
+    ['numeric', options.numeric],
+  ] as const) {
     for (const name of names ?? []) {
       if (!colIndex.has(name)) {
         if (options.ignoreUnknownColumns) continue;
-        throw new GroveError(`unknown ${kind} column '${name}' (columns: ${listColumns(header)})`, { file, column: name });
+        throw new GroveError(`unknown ${kind} column '${name}' (columns: ${listColumns(header)})`, {
+          file,
+          column: name,
+        });
       }
       const prev = forced.get(name);
       if (prev !== undefined && prev !== kind) {
@@ -134,11 +141,15 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
     }
   }
   if (forced.get(targetName) === 'numeric') {
-    throw new GroveError(`the target column '${targetName}' holds class labels and cannot be numeric`, { file, column: targetName });
+    throw new GroveError(`the target column '${targetName}' holds class labels and cannot be numeric`, {
+      file,
+      column: targetName,
+    });
   }
   if (options.declaredTypes) {
     for (const name of Object.keys(options.declaredTypes)) {
-      if (!colIndex.has(name)) throw new GroveError(`declared type for unknown column '${name}'`, { file, column: name });
+      if (!colIndex.has(name))
+        throw new GroveError(`declared type for unknown column '${name}'`, { file, column: name });
     }
   }
 
@@ -156,20 +167,33 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
     const declared = options.declaredTypes?.[name];
     const kind = forced.get(name) ?? declared?.kind;
     if (kind === 'numeric') {
-      features.push({ kind: 'numeric', name, values: encodeNumeric(rows, j, name, file, lineOf, true, options.float32 === true)! });
+      features.push({
+        kind: 'numeric',
+        name,
+        values: encodeNumeric(rows, j, name, file, lineOf, true, options.float32 === true)!,
+      });
     } else if (kind === 'categorical') {
       const declaredCats = declared?.kind === 'categorical' ? declared.categories : undefined;
       features.push(encodeCategorical(rows, j, name, file, lineOf, declaredCats));
     } else {
       const values = encodeNumeric(rows, j, name, file, lineOf, false, options.float32 === true);
-      features.push(values ? { kind: 'numeric', name, values } : encodeCategorical(rows, j, name, file, lineOf, undefined));
+      features.push(
+        values ? { kind: 'numeric', name, values } : encodeCategorical(rows, j, name, file, lineOf, undefined),
+      );
     }
   }
 
   // ---- target -------------------------------------------------------------------------------
   if (targetIdx < 0) {
     const unlabelled = new Int32Array(nRows).fill(-1);
-    return { features, labels: unlabelled, classes: [], targetName, nRows, ...(file !== undefined ? { source: file } : {}) };
+    return {
+      features,
+      labels: unlabelled,
+      classes: [],
+      targetName,
+      nRows,
+      ...(file !== undefined ? { source: file } : {}),
+    };
   }
   const declaredTarget = options.declaredTypes?.[targetName];
   const allowed =
@@ -385,7 +409,8 @@ export function datasetFromRows(
     header = options.columns ? [...options.columns] : Array.from({ length: width }, (_, k) => `x${k}`);
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
-      if (!Array.isArray(r)) throw new GroveError('expected an array row (the first row is an array)', { file, row: first + i });
+      if (!Array.isArray(r))
+        throw new GroveError('expected an array row (the first row is an array)', { file, row: first + i });
       if (r.length !== header.length) {
         throw new GroveError(`expected ${header.length} fields, found ${r.length}`, { file, row: first + i });
       }
@@ -411,7 +436,8 @@ export function datasetFromRows(
         }
       }
       const cells = new Array<string>(header.length);
-      for (let k = 0; k < header.length; k++) cells[k] = cellText(r[header[k]], () => ({ row: first + i, column: header[k] }), file);
+      for (let k = 0; k < header.length; k++)
+        cells[k] = cellText(r[header[k]], () => ({ row: first + i, column: header[k] }), file);
       table[i] = cells;
     }
   }
@@ -421,13 +447,17 @@ export function datasetFromRows(
     const labels = options.labels;
     target = target ?? 'class';
     if (header.includes(target)) {
-      throw new GroveError(`labels were given separately but the rows also have a column '${target}'`, { file, column: target });
+      throw new GroveError(`labels were given separately but the rows also have a column '${target}'`, {
+        file,
+        column: target,
+      });
     }
     if (labels.length !== rows.length) {
       throw new GroveError(`${labels.length} labels for ${rows.length} rows`, { file });
     }
     header.push(target);
-    for (let i = 0; i < rows.length; i++) table[i].push(cellText(labels[i], () => ({ row: first + i, column: target! }), file));
+    for (let i = 0; i < rows.length; i++)
+      table[i].push(cellText(labels[i], () => ({ row: first + i, column: target! }), file));
   }
 
   const { columns: _columns, labels: _labels, ...encodeOptions } = options;

@@ -4,10 +4,10 @@
  */
 
 import { extname } from 'node:path';
-import type { Dataset } from './dataset.js';
-import type { EncodeOptions } from './encode.js';
 import { parseArff } from './arff.js';
 import { readCsv, readTextFile } from './csv.js';
+import type { Dataset } from './dataset.js';
+import type { EncodeOptions } from './encode.js';
 
 /** Read a Weka ARFF file. */
 export function readArff(path: string, options: EncodeOptions = {}): Dataset {

@@ -1,6 +1,14 @@
-import { completeDatasets, summarizeCells, type CellSummary, type CompareResults } from './results.js';
-import { averageRanks, cliques, criticalDifference, friedmanTest, nemenyiPValue, nearlyEqual, wilcoxonSignedRank } from './stats/index.js';
+import { type CellSummary, type CompareResults, completeDatasets, summarizeCells } from './results.js';
 import type { FriedmanResult, WilcoxonResult } from './stats/index.js';
+import {
+  averageRanks,
+  cliques,
+  criticalDifference,
+  friedmanTest,
+  nearlyEqual,
+  nemenyiPValue,
+  wilcoxonSignedRank,
+} from './stats/index.js';
 
 /** A metric compared across data sets: test accuracy (higher is better) or tree size in leaves (lower is better). */
 export type MetricName = 'testAccuracy' | 'leaves';
@@ -54,7 +62,11 @@ const METRICS: Record<MetricName, { label: string; higherIsBetter: boolean }> = 
   leaves: { label: 'tree size (leaves)', higherIsBetter: false },
 };
 
-export function analyzeMetric(results: CompareResults, metric: MetricName, cells: CellSummary[] = summarizeCells(results)): MetricAnalysis {
+export function analyzeMetric(
+  results: CompareResults,
+  metric: MetricName,
+  cells: CellSummary[] = summarizeCells(results),
+): MetricAnalysis {
   const { label, higherIsBetter } = METRICS[metric];
   const datasets = completeDatasets(results, cells);
   const configs = results.configs.map((c) => c.label);
@@ -62,7 +74,17 @@ export function analyzeMetric(results: CompareResults, metric: MetricName, cells
   const matrix = datasets.map((d) => configs.map((c) => value.get(`${d}\u0000${c}`)!));
   const N = datasets.length;
   const k = configs.length;
-  const base: MetricAnalysis = { metric, label, higherIsBetter, datasets, configs, matrix, averageRanks: N ? averageRanks(matrix, higherIsBetter) : configs.map(() => NaN), cliques: [], pairs: [] };
+  const base: MetricAnalysis = {
+    metric,
+    label,
+    higherIsBetter,
+    datasets,
+    configs,
+    matrix,
+    averageRanks: N ? averageRanks(matrix, higherIsBetter) : configs.map(() => NaN),
+    cliques: [],
+    pairs: [],
+  };
   if (N < 2 || k < 2) {
     return { ...base, note: `statistics need at least 2 complete data sets and 2 configurations (have ${N} and ${k})` };
   }
@@ -96,10 +118,22 @@ export function analyzeMetric(results: CompareResults, metric: MetricName, cells
       });
     }
   }
-  return { ...base, averageRanks: ranks, friedman, cd05, cd10, cliques: cliques(ranks, cd05).map((g) => g.map((j) => configs[j])), pairs };
+  return {
+    ...base,
+    averageRanks: ranks,
+    friedman,
+    cd05,
+    cd10,
+    cliques: cliques(ranks, cd05).map((g) => g.map((j) => configs[j])),
+    pairs,
+  };
 }
 
 export function analyze(results: CompareResults): Analysis {
   const cells = summarizeCells(results);
-  return { cells, accuracy: analyzeMetric(results, 'testAccuracy', cells), leaves: analyzeMetric(results, 'leaves', cells) };
+  return {
+    cells,
+    accuracy: analyzeMetric(results, 'testAccuracy', cells),
+    leaves: analyzeMetric(results, 'leaves', cells),
+  };
 }

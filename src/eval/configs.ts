@@ -60,7 +60,10 @@ function parseTextConfigs(text: string): Config[] {
       if (!label) throw new GroveError(`--configs: '${item}' has no label (write label:key=value,...)`);
       const options: Record<string, unknown> = {};
       const body = colon < 0 ? '' : item.slice(colon + 1);
-      for (const pair of body.split(',').map((s) => s.trim()).filter(Boolean)) {
+      for (const pair of body
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         const eq = pair.indexOf('=');
         if (eq <= 0) throw new GroveError(`--configs: '${pair}' in '${label}' is not key=value`);
         options[optionKey(pair.slice(0, eq))] = optionValue(pair.slice(eq + 1));
@@ -85,7 +88,8 @@ function parseJsonConfigs(text: string): Config[] {
       })
     : Object.entries(value as Record<string, unknown>);
   return entries.map(([label, options]) => {
-    if (typeof options !== 'object' || options === null || Array.isArray(options)) throw new GroveError(`--configs: options of '${label}' must be an object`);
+    if (typeof options !== 'object' || options === null || Array.isArray(options))
+      throw new GroveError(`--configs: options of '${label}' must be an object`);
     return { label, options: { ...(options as Record<string, unknown>) } };
   });
 }
@@ -112,7 +116,12 @@ export function optionsJson(options: object): string {
   const sortKeys = (v: unknown): unknown => {
     if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
     if (Array.isArray(v)) return v.map(sortKeys);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]),
+      );
     return v;
   };
   return JSON.stringify(sortKeys(options));
@@ -120,5 +129,7 @@ export function optionsJson(options: object): string {
 
 /** Options back from `optionsJson` form (the strings "Infinity"/"-Infinity" become numbers again). */
 export function reviveOptions(options: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(options).map(([k, v]) => [k, v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v]));
+  return Object.fromEntries(
+    Object.entries(options).map(([k, v]) => [k, v === 'Infinity' ? Infinity : v === '-Infinity' ? -Infinity : v]),
+  );
 }

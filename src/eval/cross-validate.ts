@@ -1,9 +1,9 @@
+import { fit } from '../algorithms/fit.js';
+import { stratifiedFolds } from '../core/folds.js';
 import type { Dataset } from '../data/dataset.js';
 import { subsetRows } from '../data/subset.js';
-import { fit } from '../algorithms/fit.js';
 import type { DecisionTree } from '../model/decision-tree.js';
 import type { FitOptions } from '../options/options.js';
-import { stratifiedFolds } from '../core/folds.js';
 
 /** One fold's numbers. */
 export interface FoldResult {

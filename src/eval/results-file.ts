@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { GroveError } from '../core/errors.js';
 import { validateModel } from '../model/schema.js';
-import { RESULTS_FORMAT, RESULTS_VERSION, type CompareResults } from './results.js';
+import { type CompareResults, RESULTS_FORMAT, RESULTS_VERSION } from './results.js';
 
 const num = z.number();
 const int = z.number().int().nonnegative();
@@ -30,11 +30,32 @@ const schema = z.object({
   complete: z.boolean(),
   settings: z.object({ folds: int, repeats: int, seed: int, models: z.boolean() }),
   datasets: z.array(
-    z.object({ name: z.string(), file: z.string(), rows: int, features: int, numeric: int, categorical: int, classes: int, foldsPlanned: int, sha256: z.string().optional() }),
+    z.object({
+      name: z.string(),
+      file: z.string(),
+      rows: int,
+      features: int,
+      numeric: int,
+      categorical: int,
+      classes: int,
+      foldsPlanned: int,
+      sha256: z.string().optional(),
+    }),
   ),
   configs: z.array(z.object({ label: z.string(), options: z.record(z.string(), z.unknown()) })),
   folds: z.array(fold),
-  models: z.array(z.object({ dataset: z.string(), config: z.string(), fitMs: num, nodes: int, leaves: int, height: int, needlessFeatures: z.array(z.string()), model: z.unknown() })),
+  models: z.array(
+    z.object({
+      dataset: z.string(),
+      config: z.string(),
+      fitMs: num,
+      nodes: int,
+      leaves: int,
+      height: int,
+      needlessFeatures: z.array(z.string()),
+      model: z.unknown(),
+    }),
+  ),
 });
 
 /**
@@ -55,7 +76,11 @@ export function parseResults(value: unknown, file?: string): CompareResults {
   const names = new Set(r.datasets.map((d) => d.name));
   const labels = new Set(r.configs.map((c) => c.label));
   for (const f of [...r.folds, ...r.models]) {
-    if (!names.has(f.dataset) || !labels.has(f.config)) throw new GroveError(`corrupt results file: a result for unknown data set or configuration '${f.dataset}' × '${f.config}'`, { file });
+    if (!names.has(f.dataset) || !labels.has(f.config))
+      throw new GroveError(
+        `corrupt results file: a result for unknown data set or configuration '${f.dataset}' × '${f.config}'`,
+        { file },
+      );
   }
   const models = r.models.map((m) => ({ ...m, model: validateModel(m.model, file) }));
   return { ...r, models } as CompareResults;

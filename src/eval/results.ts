@@ -1,5 +1,5 @@
 import type { ModelFile } from '../model/schema.js';
-import { summarize, type FoldResult, type Summary } from './cross-validate.js';
+import { type FoldResult, type Summary, summarize } from './cross-validate.js';
 
 /** Format name and version of a results file (results.json). */
 export const RESULTS_FORMAT = 'grove-compare';
@@ -130,13 +130,15 @@ export function summarizeCells(results: CompareResults): CellSummary[] {
 
 /** Data sets on which every configuration finished all its folds (the ones statistics may use). */
 export function completeDatasets(results: CompareResults, cells: CellSummary[] = summarizeCells(results)): string[] {
-  return results.datasets.map((d) => d.name).filter((name) => cells.filter((c) => c.dataset === name).every((c) => c.complete));
+  return results.datasets
+    .map((d) => d.name)
+    .filter((name) => cells.filter((c) => c.dataset === name).every((c) => c.complete));
 }
 
 /** One CSV field, quoted only when it must be (RFC 4180). */
 function csvField(value: string | number): string {
   const s = String(value);
-  return /[",\r\n]/.test(s) || s !== s.trim() ? '"' + s.replace(/"/g, '""') + '"' : s;
+  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 const round = (x: number, digits: number) => Number(x.toFixed(digits));
@@ -144,19 +146,53 @@ const round = (x: number, digits: number) => Number(x.toFixed(digits));
 /** results.csv: one row per data set × configuration × repeat × fold. */
 export function resultsToCsv(results: CompareResults): string {
   const header = [
-    'dataset', 'config', 'repeat', 'fold', 'train_rows', 'test_rows', 'test_accuracy', 'test_error', 'train_error',
-    'nodes', 'leaves', 'height', 'needless_features', 'fit_ms', 'predict_ms',
+    'dataset',
+    'config',
+    'repeat',
+    'fold',
+    'train_rows',
+    'test_rows',
+    'test_accuracy',
+    'test_error',
+    'train_error',
+    'nodes',
+    'leaves',
+    'height',
+    'needless_features',
+    'fit_ms',
+    'predict_ms',
   ];
   const order = new Map(results.datasets.map((d, i) => [d.name, i]));
   const corder = new Map(results.configs.map((c, i) => [c.label, i]));
   const rows = results.folds
     .slice()
-    .sort((a, b) => (order.get(a.dataset) ?? 0) - (order.get(b.dataset) ?? 0) || (corder.get(a.config) ?? 0) - (corder.get(b.config) ?? 0) || a.repeat - b.repeat || a.fold - b.fold)
+    .sort(
+      (a, b) =>
+        (order.get(a.dataset) ?? 0) - (order.get(b.dataset) ?? 0) ||
+        (corder.get(a.config) ?? 0) - (corder.get(b.config) ?? 0) ||
+        a.repeat - b.repeat ||
+        a.fold - b.fold,
+    )
     .map((f) =>
       [
-        f.dataset, f.config, f.repeat, f.fold, f.trainRows, f.testRows, f.testAccuracy, round(1 - f.testAccuracy, 15), round(1 - f.trainAccuracy, 15),
-        f.nodes, f.leaves, f.height, f.needlessFeatures, round(f.fitMs, 3), round(f.predictMs, 3),
-      ].map(csvField).join(','),
+        f.dataset,
+        f.config,
+        f.repeat,
+        f.fold,
+        f.trainRows,
+        f.testRows,
+        f.testAccuracy,
+        round(1 - f.testAccuracy, 15),
+        round(1 - f.trainAccuracy, 15),
+        f.nodes,
+        f.leaves,
+        f.height,
+        f.needlessFeatures,
+        round(f.fitMs, 3),
+        round(f.predictMs, 3),
+      ]
+        .map(csvField)
+        .join(','),
     );
-  return [header.join(','), ...rows].join('\n') + '\n';
+  return `${[header.join(','), ...rows].join('\n')}\n`;
 }

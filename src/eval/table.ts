@@ -1,6 +1,6 @@
 import type { Analysis, MetricAnalysis } from './analysis.js';
-import type { CellSummary, CompareResults } from './results.js';
 import { summarize } from './cross-validate.js';
+import type { CellSummary, CompareResults } from './results.js';
 
 /** p-value for humans: 2–3 significant digits, tiny ones as "< 1e-6". */
 export function formatP(p: number | undefined): string {
@@ -34,12 +34,16 @@ export function statisticsText(m: MetricAnalysis, maxPairs = 15): string[] {
   const sig = m.pairs.filter((p) => p.nemenyiSignificant);
   lines.push(
     `Nemenyi critical difference CD = ${num(m.cd05!, 3)} (α = 0.05), ${num(m.cd10!, 3)} (α = 0.10); ` +
-      (sig.length ? `pairs whose average ranks differ by ≥ CD(0.05), better-ranked first: ${sig.map((p) => `${p.rankDifference > 0 ? p.a : p.b} > ${p.rankDifference > 0 ? p.b : p.a}`).join(', ')}` : 'no pair differs by CD(0.05) or more'),
+      (sig.length
+        ? `pairs whose average ranks differ by ≥ CD(0.05), better-ranked first: ${sig.map((p) => `${p.rankDifference > 0 ? p.a : p.b} > ${p.rankDifference > 0 ? p.b : p.a}`).join(', ')}`
+        : 'no pair differs by CD(0.05) or more'),
   );
   const shown = m.pairs.length <= maxPairs ? m.pairs : m.pairs.filter((p) => p.wilcoxon.pValue < 0.05);
   lines.push(
     `Wilcoxon signed-rank on ${m.label}, two-sided (as R's wilcox.test(paired = TRUE))` +
-      (shown.length < m.pairs.length ? `, pairs with p < 0.05 only (${shown.length} of ${m.pairs.length}; all in results.json):` : ':'),
+      (shown.length < m.pairs.length
+        ? `, pairs with p < 0.05 only (${shown.length} of ${m.pairs.length}; all in results.json):`
+        : ':'),
   );
   const w = Math.max(...m.pairs.map((p) => `${p.a} vs ${p.b}`.length));
   for (const p of shown) {
@@ -67,10 +71,21 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
     return x.complete ? text : `${text} [${x.done}/${x.planned}]`;
   };
   const width = Math.max(8, ...datasets.map((d) => d.length), 'avg rank (leaves)'.length);
-  const colWidth = Math.max(16, ...labels.map((l) => l.length), ...datasets.flatMap((d) => labels.map((l) => cellText(d, l).length)));
-  const row = (first: string, rest: string[]) => [first.padEnd(width), ...rest.map((r) => r.padStart(colWidth))].join('  ');
+  const colWidth = Math.max(
+    16,
+    ...labels.map((l) => l.length),
+    ...datasets.flatMap((d) => labels.map((l) => cellText(d, l).length)),
+  );
+  const row = (first: string, rest: string[]) =>
+    [first.padEnd(width), ...rest.map((r) => r.padStart(colWidth))].join('  ');
   lines.push(row('dataset', labels));
-  for (const d of datasets) lines.push(row(d, labels.map((l) => cellText(d, l))));
+  for (const d of datasets)
+    lines.push(
+      row(
+        d,
+        labels.map((l) => cellText(d, l)),
+      ),
+    );
   const ranks = (m: MetricAnalysis) => m.configs.map((_, j) => num(m.averageRanks[j], 2));
   if (analysis.accuracy.datasets.length) {
     lines.push(row('avg rank (accuracy)'.slice(0, width), ranks(analysis.accuracy)));
@@ -79,7 +94,10 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
 
   // Per configuration, averaged over the data sets on which it finished.
   const complete = new Set(analysis.accuracy.datasets);
-  lines.push('', `Averages over ${complete.size} complete data set${complete.size === 1 ? '' : 's'} (error %, tree shape, time per fold):`);
+  lines.push(
+    '',
+    `Averages over ${complete.size} complete data set${complete.size === 1 ? '' : 's'} (error %, tree shape, time per fold):`,
+  );
   const heads = ['test err', 'train err', 'nodes', 'leaves', 'height', 'needless', 'fit ms', 'predict ms'];
   const lw = Math.max(6, ...labels.map((l) => l.length));
   lines.push(['config'.padEnd(lw), ...heads.map((h) => h.padStart(10))].join('  '));
@@ -89,16 +107,38 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
     const vals = [
       num(100 * avg((c) => c.testError.mean), 2),
       num(100 * avg((c) => c.trainError.mean), 2),
-      num(avg((c) => c.nodes.mean), 1),
-      num(avg((c) => c.leaves.mean), 1),
-      num(avg((c) => c.height.mean), 1),
-      num(avg((c) => c.needlessFeatures.mean), 1),
-      num(avg((c) => c.fitMs.mean), 1),
-      num(avg((c) => c.predictMs.mean), 2),
+      num(
+        avg((c) => c.nodes.mean),
+        1,
+      ),
+      num(
+        avg((c) => c.leaves.mean),
+        1,
+      ),
+      num(
+        avg((c) => c.height.mean),
+        1,
+      ),
+      num(
+        avg((c) => c.needlessFeatures.mean),
+        1,
+      ),
+      num(
+        avg((c) => c.fitMs.mean),
+        1,
+      ),
+      num(
+        avg((c) => c.predictMs.mean),
+        2,
+      ),
     ];
     lines.push([l.padEnd(lw), ...vals.map((v) => v.padStart(10))].join('  '));
   }
   lines.push('', ...statisticsText(analysis.accuracy), '', ...statisticsText(analysis.leaves));
-  if (!results.complete) lines.push('', 'INCOMPLETE: the run was interrupted; [done/planned] marks unfinished cells; statistics use complete data sets only.');
-  return lines.join('\n') + '\n';
+  if (!results.complete)
+    lines.push(
+      '',
+      'INCOMPLETE: the run was interrupted; [done/planned] marks unfinished cells; statistics use complete data sets only.',
+    );
+  return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,6 @@
-import type { Split } from '../model/split.js';
-import type { FeatureSchema } from '../model/schema.js';
 import type { TreeNode } from '../model/node.js';
+import type { FeatureSchema } from '../model/schema.js';
+import type { Split } from '../model/split.js';
 
 /**
  * How a C-MBSV unclassified-region leaf reads in every view: `unclassified region` (no training

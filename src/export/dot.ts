@@ -3,7 +3,7 @@ import { majorityClass } from '../model/node.js';
 import { branchCondition, formatNumber, unclassifiedLabel } from './conditions.js';
 
 function quote(s: string): string {
-  return '"' + s.replace(/\\/g, '\\\\').replace(/"/g, '\\"') + '"';
+  return `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
 /** Graphviz DOT: boxes for tests, ellipses for leaves, edges labelled with the branch condition. */
@@ -17,7 +17,7 @@ export function treeToDot(tree: DecisionTree): string {
       out.push(`  n${id} [shape=box, label=${quote(`${name}\nn = ${node.n}  ${dist}`)}];`);
       node.children!.forEach((child, b) => {
         const cond = branchCondition(node.split!, b, tree.features);
-        const label = cond.startsWith(name + ' ') ? cond.slice(name.length + 1) : cond;
+        const label = cond.startsWith(`${name} `) ? cond.slice(name.length + 1) : cond;
         out.push(`  n${id} -> n${child} [label=${quote(label)}];`);
       });
     } else if (node.unclassified) {
@@ -27,5 +27,5 @@ export function treeToDot(tree: DecisionTree): string {
     }
   });
   out.push('}');
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }

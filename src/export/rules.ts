@@ -23,7 +23,14 @@ export function treeToRules(tree: DecisionTree): Rule[] {
     if (!node.split) {
       const total = node.counts.reduce((a, b) => a + b, 0);
       const c = majorityClass(node.counts);
-      rules.push({ conditions: path, class: tree.classes[c], support: total, confidence: total > 0 ? node.counts[c] / total : 0, ...(node.unclassified ? { unclassified: true as const } : {}), ...(node.knn ? { knnRows: node.knn.rows.length } : {}) });
+      rules.push({
+        conditions: path,
+        class: tree.classes[c],
+        support: total,
+        confidence: total > 0 ? node.counts[c] / total : 0,
+        ...(node.unclassified ? { unclassified: true as const } : {}),
+        ...(node.knn ? { knnRows: node.knn.rows.length } : {}),
+      });
       return;
     }
     node.children!.forEach((child, b) => walk(child, [...path, branchCondition(node.split!, b, tree.features)]));
@@ -34,13 +41,11 @@ export function treeToRules(tree: DecisionTree): Rule[] {
 
 /** `R1: IF a <= 1 AND b = x THEN class = yes  [support 4, confidence 1.00]`, one line per leaf. */
 export function rulesToText(tree: DecisionTree): string {
-  return (
-    treeToRules(tree)
-      .map((r, i) => {
-        const cond = r.conditions.length ? r.conditions.join(' AND ') : 'TRUE';
-        if (r.unclassified) return `R${i + 1}: IF ${cond} THEN ${unclassifiedLabel(r.knnRows)}  [support 0]`;
-        return `R${i + 1}: IF ${cond} THEN ${tree.target} = ${String(r.class)}  [support ${formatNumber(r.support)}, confidence ${r.confidence.toFixed(2)}]`;
-      })
-      .join('\n') + '\n'
-  );
+  return `${treeToRules(tree)
+    .map((r, i) => {
+      const cond = r.conditions.length ? r.conditions.join(' AND ') : 'TRUE';
+      if (r.unclassified) return `R${i + 1}: IF ${cond} THEN ${unclassifiedLabel(r.knnRows)}  [support 0]`;
+      return `R${i + 1}: IF ${cond} THEN ${tree.target} = ${String(r.class)}  [support ${formatNumber(r.support)}, confidence ${r.confidence.toFixed(2)}]`;
+    })
+    .join('\n')}\n`;
 }

@@ -14,7 +14,7 @@ export function treeToText(tree: DecisionTree): string {
     const total = counts.reduce((a, b) => a + b, 0);
     const c = majorityClass(counts);
     const errors = total - counts[c];
-    return `${String(tree.classes[c])} (${formatNumber(total)}${errors > 0 ? '/' + formatNumber(errors) : ''})`;
+    return `${String(tree.classes[c])} (${formatNumber(total)}${errors > 0 ? `/${formatNumber(errors)}` : ''})`;
   };
   const walk = (id: number, indent: string): void => {
     const node = tree.nodes[id];
@@ -22,7 +22,7 @@ export function treeToText(tree: DecisionTree): string {
       const cond = indent + branchCondition(node.split!, b, tree.features);
       if (tree.nodes[child].split) {
         lines.push(cond);
-        walk(child, indent + '|   ');
+        walk(child, `${indent}|   `);
       } else lines.push(`${cond}: ${leafLabel(child)}`);
     });
   };
@@ -30,5 +30,5 @@ export function treeToText(tree: DecisionTree): string {
   else lines.push(`: ${leafLabel(0)}`);
   const s = tree.stats();
   lines.push('', `Number of leaves: ${s.leaves}`, `Size of the tree: ${s.nodes}`, `Height: ${s.height}`);
-  return lines.join('\n') + '\n';
+  return `${lines.join('\n')}\n`;
 }

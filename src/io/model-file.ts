@@ -5,7 +5,7 @@ import { writeFileAtomic } from './atomic.js';
 
 /** Save a model as JSON (atomically: a crash never leaves half a file). */
 export function saveModel(tree: DecisionTree, path: string): void {
-  writeFileAtomic(path, JSON.stringify(tree.toJSON()) + '\n');
+  writeFileAtomic(path, `${JSON.stringify(tree.toJSON())}\n`);
 }
 
 /** Load and validate a model file; anything that is not a grove model is refused with a GroveError. */
@@ -15,7 +15,10 @@ export function loadModel(path: string): DecisionTree {
     text = readFileSync(path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new GroveError(code === 'ENOENT' ? 'cannot read model: no such file' : `cannot read model (${code ?? 'error'})`, { file: path });
+    throw new GroveError(
+      code === 'ENOENT' ? 'cannot read model: no such file' : `cannot read model (${code ?? 'error'})`,
+      { file: path },
+    );
   }
   let value: unknown;
   try {

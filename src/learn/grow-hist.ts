@@ -1,20 +1,27 @@
-import type { Column, Dataset } from '../data/dataset.js';
-import { createTable } from '../criteria/table.js';
+import { type ArrayMaker, plainArrays } from '../core/arrays.js';
 import { GroveError } from '../core/errors.js';
-import { CategoryCounts, fillFromHistogram, scanMultiway, scanSubsets } from '../split/categorical.js';
-import { finalizeCandidate, FinalizeScratch } from '../split/finalize.js';
-import { SMALL_NODE_ROWS, binFeature, scanHistogram, scanSortedCodes, sortByCode, type BinnedFeature } from '../split/histogram.js';
-import { ScanContext } from '../split/context.js';
-import { Candidate } from '../split/candidate.js';
 import { getCriterion } from '../criteria/registry.js';
-import { EntryPool } from '../split/entries.js';
-import { chooseSplit, stopsHere } from './split-policy.js';
-import type { ResolvedOptions } from '../options/options.js';
+import { createTable } from '../criteria/table.js';
+import type { Column, Dataset } from '../data/dataset.js';
 import { TreeStore } from '../model/store.js';
-import { partitionByCode, partitionStable } from './partition.js';
+import type { ResolvedOptions } from '../options/options.js';
 import { SortWork } from '../split/argsort.js';
-import { plainArrays, type ArrayMaker } from '../core/arrays.js';
+import { Candidate } from '../split/candidate.js';
+import { CategoryCounts, fillFromHistogram, scanMultiway, scanSubsets } from '../split/categorical.js';
+import { ScanContext } from '../split/context.js';
+import { EntryPool } from '../split/entries.js';
+import { FinalizeScratch, finalizeCandidate } from '../split/finalize.js';
+import {
+  type BinnedFeature,
+  binFeature,
+  SMALL_NODE_ROWS,
+  scanHistogram,
+  scanSortedCodes,
+  sortByCode,
+} from '../split/histogram.js';
 import { DepthFirstGrower } from './depth-first.js';
+import { partitionByCode, partitionStable } from './partition.js';
+import { chooseSplit, stopsHere } from './split-policy.js';
 
 /** A node waiting to be grown: rows[start..end) are its rows. */
 export interface HistEntry {
@@ -56,14 +63,26 @@ export function histLayout(data: Dataset, maxBins: number, make: ArrayMaker = pl
   const buffer = make === plainArrays ? new ArrayBuffer(bytes) : new SharedArrayBuffer(bytes);
   const rows = make.int32(n);
   for (let i = 0; i < n; i++) rows[i] = i;
-  return { codes: wide ? new Uint16Array(buffer) : new Uint8Array(buffer), binned: data.features.map(() => null), rows, branchOf: make.int32(n) };
+  return {
+    codes: wide ? new Uint16Array(buffer) : new Uint8Array(buffer),
+    binned: data.features.map(() => null),
+    rows,
+    branchOf: make.int32(n),
+  };
 }
 
 /**
  * Quantise numeric feature `f` (values `values`) into `layout`: its codes go into column f of the
  * row-major matrix; returns its bin edges (without a codes copy).
  */
-export function binInto(layout: HistLayout, f: number, d: number, values: Column & { kind: 'numeric' }, maxBins: number, work: SortWork): BinnedFeature {
+export function binInto(
+  layout: HistLayout,
+  f: number,
+  d: number,
+  values: Column & { kind: 'numeric' },
+  maxBins: number,
+  work: SortWork,
+): BinnedFeature {
   // Codes land in a scratch column first: the sorted walk writes rows in random order, which is
   // cheap in n bytes and slow across the n × d matrix.
   const codes = layout.codes;
@@ -79,7 +98,8 @@ export function codeCategoricals(layout: HistLayout, features: Column[]): void {
   features.forEach((col, f) => {
     if (col.kind === 'numeric') return;
     const missing = col.categories.length;
-    for (let i = 0, o = f; i < col.codes.length; i++, o += d) layout.codes[o] = col.codes[i] < 0 ? missing : col.codes[i];
+    for (let i = 0, o = f; i < col.codes.length; i++, o += d)
+      layout.codes[o] = col.codes[i] < 0 ? missing : col.codes[i];
   });
 }
 
@@ -213,7 +233,8 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
     }
     const { binned, codes, rows } = this.layout;
     for (let f = 0; f < d; f++) {
-      if (binned[f]) sortByCode(codes, d, f, rows, start, end, this.keys, this.sortedRows, this.sortedCodes, f * this.sortedCap);
+      if (binned[f])
+        sortByCode(codes, d, f, rows, start, end, this.keys, this.sortedRows, this.sortedCodes, f * this.sortedCap);
     }
   }
 
@@ -228,12 +249,42 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
     const totals = new Float64Array(this.k);
     for (let i = 0; i < n; i++) totals[this.y[i]] += this.weights[i];
     const leaf = this.isLeaf(n, 0, totals);
-    return { id: 0, start: 0, end: n, depth: 0, totals, hist: leaf || this.small(n) ? null : this.buildHist(0, n), leaf, excluded: [] };
+    return {
+      id: 0,
+      start: 0,
+      end: n,
+      depth: 0,
+      totals,
+      hist: leaf || this.small(n) ? null : this.buildHist(0, n),
+      leaf,
+      excluded: [],
+    };
   }
 
   protected expand(entry: HistEntry, nodes: TreeStore, stack: HistEntry[]): void {
     const { id, start, end, depth, totals, hist, leaf: isLeafNode, excluded } = entry;
-    const { d, k, features, opts, ctx, cc, combo, known, scratch, view, cands, nBins, offset, histSize, sizes, offsets, codeBranch, y, weights, scratchI } = this;
+    const {
+      d,
+      k,
+      features,
+      opts,
+      ctx,
+      cc,
+      combo,
+      known,
+      scratch,
+      view,
+      cands,
+      nBins,
+      offset,
+      histSize,
+      sizes,
+      offsets,
+      codeBranch,
+      y,
+      weights,
+      scratchI,
+    } = this;
     const { binned, codes, rows, branchOf } = this.layout;
     nodes.setStats(id, totals, end - start, depth);
     if (isLeafNode) return;
@@ -253,7 +304,19 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
       }
       if (binned[f]) {
         if (hist) scanHistogram(ctx, f, binned[f]!, hist, offset[f], known, cand);
-        else scanSortedCodes(ctx, f, binned[f]!, sortedRows, sortedCodes, f * sortedCap + start - sortedAt, end - start, weights, known, cand);
+        else
+          scanSortedCodes(
+            ctx,
+            f,
+            binned[f]!,
+            sortedRows,
+            sortedCodes,
+            f * sortedCap + start - sortedAt,
+            end - start,
+            weights,
+            known,
+            cand,
+          );
       } else {
         cand.reset(f, opts.categoricalSplit === 'multiway' ? 'multiway' : 'subset');
         const col = features[f];
@@ -300,7 +363,19 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
       partitionStable(rows, start, end, branchOf, sizes, branches, offsets, scratchI);
       if (!hist) {
         for (let g = 0; g < d; g++) {
-          if (binned[g]) partitionByCode(sortedRows, sortedCodes, g * sortedCap + start - sortedAt, end - start, branchOf, sizes, branches, offsets, this.scratchR, this.scratchC);
+          if (binned[g])
+            partitionByCode(
+              sortedRows,
+              sortedCodes,
+              g * sortedCap + start - sortedAt,
+              end - start,
+              branchOf,
+              sizes,
+              branches,
+              offsets,
+              this.scratchR,
+              this.scratchC,
+            );
         }
       }
     }
@@ -331,7 +406,17 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
     const entries: HistEntry[] = [];
     let at = start;
     for (let b = 0; b < branches; b++) {
-      entries.push({ id: firstChild + b, start: at, end: at + sizes[b], depth: depth + 1, totals: childTotals[b], hist: leaf[b] ? null : childHist[b], leaf: leaf[b], excluded: childExcluded, sortedAt: hist ? -1 : sortedAt });
+      entries.push({
+        id: firstChild + b,
+        start: at,
+        end: at + sizes[b],
+        depth: depth + 1,
+        totals: childTotals[b],
+        hist: leaf[b] ? null : childHist[b],
+        leaf: leaf[b],
+        excluded: childExcluded,
+        sortedAt: hist ? -1 : sortedAt,
+      });
       at += sizes[b];
     }
     for (let b = branches - 1; b >= 0; b--) stack.push(entries[b]);
@@ -361,5 +446,6 @@ function binAll(data: Dataset, maxBins: number): HistLayout {
 }
 
 export function checkHistogramOptions(opts: ResolvedOptions): void {
-  if (opts.missing === 'fractional') throw new GroveError("histogram mode (bins) supports missing: 'majority' or 'learned', not 'fractional'");
+  if (opts.missing === 'fractional')
+    throw new GroveError("histogram mode (bins) supports missing: 'majority' or 'learned', not 'fractional'");
 }

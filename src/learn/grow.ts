@@ -1,18 +1,25 @@
-import type { Column, Dataset, NumericValues } from '../data/dataset.js';
+import { type ArrayMaker, plainArrays } from '../core/arrays.js';
 import { createTable } from '../criteria/table.js';
-import { FeatureEvaluator } from '../split/evaluate.js';
-import type { Candidate } from '../split/candidate.js';
-import { EntryPool } from '../split/entries.js';
-import type { ResolvedOptions } from '../options/options.js';
+import type { Column, Dataset, NumericValues } from '../data/dataset.js';
 import { TreeStore } from '../model/store.js';
+import type { ResolvedOptions } from '../options/options.js';
+import { argsortNumeric, SortWork } from '../split/argsort.js';
+import type { Candidate } from '../split/candidate.js';
+import { columnOrder } from '../split/column-order.js';
+import { EntryPool } from '../split/entries.js';
+import { FeatureEvaluator } from '../split/evaluate.js';
+import {
+  ENTRY,
+  type LabelCodes,
+  labelCodes,
+  markNewValues,
+  newSlice,
+  type SortedSlice,
+} from '../split/sorted-slice.js';
+import { DepthFirstGrower } from './depth-first.js';
+import { growTreeHistogram } from './grow-hist.js';
 import { partitionSorted, partitionStable, partitionWithClones } from './partition.js';
 import { chooseSplit, stopsHere } from './split-policy.js';
-import { growTreeHistogram } from './grow-hist.js';
-import { argsortNumeric, SortWork } from '../split/argsort.js';
-import { columnOrder } from '../split/column-order.js';
-import { plainArrays, type ArrayMaker } from '../core/arrays.js';
-import { DepthFirstGrower } from './depth-first.js';
-import { ENTRY, labelCodes, markNewValues, newSlice, type LabelCodes, type SortedSlice } from '../split/sorted-slice.js';
 
 export { argsortNumeric };
 
@@ -152,7 +159,19 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
   /** Partition numeric feature `f`'s sorted slice of `entry` by `branchOf` (stable; nothing for a categorical feature). */
   partitionFeature(f: number, entry: StackEntry, sizes: Int32Array, branches: number): void {
     const sl = entry.buf.sorted[f];
-    if (sl) partitionSorted(sl, entry.start, entry.end, this.branchOf, sizes, branches, this.offsets, this.marks, this.scratchI, this.scratchL);
+    if (sl)
+      partitionSorted(
+        sl,
+        entry.start,
+        entry.end,
+        this.branchOf,
+        sizes,
+        branches,
+        this.offsets,
+        this.marks,
+        this.scratchI,
+        this.scratchL,
+      );
   }
 
   /** Make `entry`'s node a leaf or split it, pushing its children onto `stack`. */
@@ -163,7 +182,8 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
     nodes.setStats(id, nodeTotals, end - start, depth);
     if (isLeaf(end - start, depth, nodeTotals)) return;
 
-    if (!this.team?.evaluate(entry, cands)) for (let f = 0; f < features.length; f++) this.evaluateFeature(f, entry, cands[f]);
+    if (!this.team?.evaluate(entry, cands))
+      for (let f = 0; f < features.length; f++) this.evaluateFeature(f, entry, cands[f]);
     const chosen = chooseSplit(cands, opts, view);
     if (!chosen) return;
     const { best, split, branches, missingBranch } = chosen;
@@ -270,7 +290,11 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
       }
       childBuf = {
         ids: partitionWithClones(buf.ids, null, start, end, branchOf, firstClone, sizes, branches, offsets, size).order,
-        sorted: buf.sorted.map((sl) => (sl ? partitionWithClones(sl.order, sl.labs, start, end, branchOf, firstClone, sizes, branches, offsets, size) : null)),
+        sorted: buf.sorted.map((sl) =>
+          sl
+            ? partitionWithClones(sl.order, sl.labs, start, end, branchOf, firstClone, sizes, branches, offsets, size)
+            : null,
+        ),
       };
       childStart = 0;
     } else {
@@ -287,7 +311,15 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
 
     const entries: StackEntry[] = [];
     for (let b = 0; b < branches; b++) {
-      entries.push({ id: firstChild + b, buf: childBuf, start: childStart, end: childStart + sizes[b], depth: depth + 1, totals: childTotals[b], excluded: childExcluded });
+      entries.push({
+        id: firstChild + b,
+        buf: childBuf,
+        start: childStart,
+        end: childStart + sizes[b],
+        depth: depth + 1,
+        totals: childTotals[b],
+        excluded: childExcluded,
+      });
       childStart += sizes[b];
     }
     // Push in reverse so branch 0 is grown first (depth-first, left to right).
@@ -296,7 +328,12 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
 }
 
 /** Grows with worker threads; installed by the Node entry (src/learn/threads/parallel-grow.ts). */
-export type ParallelGrow = (data: Dataset, opts: ResolvedOptions, weights: Float64Array, threads: number | 'auto') => TreeStore | null;
+export type ParallelGrow = (
+  data: Dataset,
+  opts: ResolvedOptions,
+  weights: Float64Array,
+  threads: number | 'auto',
+) => TreeStore | null;
 let parallelGrow: ParallelGrow | undefined;
 
 /** Install the worker-thread grower (the Node entry does; browsers keep the single-thread path). */
@@ -309,7 +346,12 @@ export function setParallelGrow(grow: ParallelGrow | undefined): void {
  * set. With `threads` ≠ 1 and the Node entry loaded, a large enough fit grows on worker threads
  * (the same tree as one thread).
  */
-export function growTree(data: Dataset, opts: ResolvedOptions, weights: Float64Array, threads: number | 'auto' = 1): TreeStore {
+export function growTree(
+  data: Dataset,
+  opts: ResolvedOptions,
+  weights: Float64Array,
+  threads: number | 'auto' = 1,
+): TreeStore {
   if (threads !== 1 && parallelGrow) {
     const nodes = parallelGrow(data, opts, weights, threads);
     if (nodes) return nodes;

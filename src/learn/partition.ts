@@ -1,4 +1,4 @@
-import { ENTRY, NEW_VALUE, type LabelCodes, type SortedSlice } from '../split/sorted-slice.js';
+import { ENTRY, type LabelCodes, NEW_VALUE, type SortedSlice } from '../split/sorted-slice.js';
 
 /** `offsets[b]` = where branch b starts: `from` plus the sizes of the branches before it. */
 function branchStarts(offsets: Int32Array, sizes: Int32Array, branches: number, from: number): void {

@@ -1,11 +1,11 @@
+import { plainArrays } from '../core/arrays.js';
 import type { Dataset } from '../data/dataset.js';
-import { FeatureEvaluator } from '../split/evaluate.js';
+import { type FitOptions, resolveOptions } from '../options/options.js';
 import { beats } from '../split/candidate.js';
 import { EntryPool } from '../split/entries.js';
-import { sortInto } from './grow.js';
+import { FeatureEvaluator } from '../split/evaluate.js';
 import { newSlice, type SortedSlice } from '../split/sorted-slice.js';
-import { plainArrays } from '../core/arrays.js';
-import { resolveOptions, type FitOptions } from '../options/options.js';
+import { sortInto } from './grow.js';
 
 /** The root split one attribute would get, with the measure's raw value. */
 export interface AttributeScore {

@@ -1,10 +1,10 @@
+import { chiSquareSf } from '../core/distributions.js';
 import { chiSquare } from '../criteria/statistics.js';
 import type { CountTable } from '../criteria/types.js';
-import { chiSquareSf } from '../core/distributions.js';
-import { loadCandidateTable } from '../split/finalize.js';
+import type { ResolvedOptions } from '../options/options.js';
 import type { Candidate, Split } from '../split/candidate.js';
 import { selectCandidate } from '../split/evaluate.js';
-import type { ResolvedOptions } from '../options/options.js';
+import { loadCandidateTable } from '../split/finalize.js';
 
 /**
  * Where missing values go below this split: `majority` → the heaviest branch; `learned` → the

@@ -1,8 +1,10 @@
+import { GroveError } from '../core/errors.js';
 import type { Dataset } from '../data/dataset.js';
 import { isMissingToken } from '../data/dataset.js';
-import { GroveError } from '../core/errors.js';
-import type { AlignedColumn } from './compiled.js';
 import type { FeatureSchema } from './schema.js';
+
+/** One input column aligned to the model's features: numeric values, or category codes (-1 = missing or unknown). */
+export type AlignedColumn = Float64Array | Float32Array | Int32Array;
 
 /** Rows to predict: a loaded Dataset, objects keyed by feature name, or arrays in the model's feature order. */
 export type PredictInput = Dataset | ReadonlyArray<Record<string, unknown>> | ReadonlyArray<ReadonlyArray<unknown>>;
@@ -24,7 +26,8 @@ export function alignInput(features: FeatureSchema[], input: PredictInput): Alig
   const columns = features.map((f, j) => {
     const get = (row: unknown, i: number): unknown => {
       if (Array.isArray(row)) {
-        if (row.length < features.length) throw new GroveError(`row ${i}: expected ${features.length} values, found ${row.length}`);
+        if (row.length < features.length)
+          throw new GroveError(`row ${i}: expected ${features.length} values, found ${row.length}`);
         return row[j];
       }
       if (row === null || typeof row !== 'object') throw new GroveError(`row ${i}: expected an object or an array`);
@@ -72,7 +75,12 @@ function dictionary(f: FeatureSchema): Map<string, number> {
 }
 
 function isMissing(v: unknown): boolean {
-  return v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v)) || (typeof v === 'string' && isMissingToken(v));
+  return (
+    v === null ||
+    v === undefined ||
+    (typeof v === 'number' && Number.isNaN(v)) ||
+    (typeof v === 'string' && isMissingToken(v))
+  );
 }
 
 function toNumber(v: unknown, column: string, row: number, file?: string): number {

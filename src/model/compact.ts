@@ -11,7 +11,14 @@ import type { TreeNode } from './node.js';
 
 /** A copy of `node` as a leaf: counts and n kept; split, children, score, improvement and missingBranch dropped. */
 export function asLeaf(node: TreeNode): TreeNode {
-  const { split: _split, children: _children, score: _score, improvement: _improvement, missingBranch: _missing, ...rest } = node;
+  const {
+    split: _split,
+    children: _children,
+    score: _score,
+    improvement: _improvement,
+    missingBranch: _missing,
+    ...rest
+  } = node;
   return { ...structuredClone(rest), counts: node.counts.slice() };
 }
 

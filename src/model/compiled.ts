@@ -1,15 +1,15 @@
-import { majorityClass, type KnnRegion } from './node.js';
+import type { AlignedColumn } from './align.js';
+import { BLOCK, FastRoutes } from './fast-routes.js';
+import { knnVote } from './knn.js';
+import { type KnnRegion, majorityClass } from './node.js';
 import type { FeatureSchema } from './schema.js';
 import type { NodeSource } from './store.js';
-import { knnVote } from './knn.js';
-import { BLOCK, FastRoutes } from './fast-routes.js';
 
 const LEAF = 0;
 const NUMERIC = 1;
 const CATEGORICAL = 2;
 
-/** One aligned input column per model feature: numeric values (NaN = missing) or model codes (-1 = missing/unseen). */
-export type AlignedColumn = Float64Array | Float32Array | Int32Array;
+export type { AlignedColumn } from './align.js';
 
 /**
  * How rows that reach a C-MBSV unclassified region are predicted: `none` → class code -1 and
@@ -53,7 +53,11 @@ export class CompiledTree {
   /** Leaf (or -1 - node, see `route`) per row of the block being predicted. */
   private readonly blockLeaves = new Int32Array(BLOCK);
 
-  constructor(nodes: NodeSource, features: FeatureSchema[], readonly classes: number) {
+  constructor(
+    nodes: NodeSource,
+    features: FeatureSchema[],
+    readonly classes: number,
+  ) {
     const m = nodes.size;
     this.kind = new Uint8Array(m);
     this.feature = new Int32Array(m);
@@ -112,7 +116,9 @@ export class CompiledTree {
     this.thresholds = Float64Array.from(thresholds);
     this.codeBranch = Int32Array.from(codeBranch);
     this.hasUnclassified = this.unclassified.includes(1);
-    this.fast = new FastRoutes(this, (v) => (this.kind[v] === LEAF && this.unclassified[v] === 0 ? this.classOf[v] : -1));
+    this.fast = new FastRoutes(this, (v) =>
+      this.kind[v] === LEAF && this.unclassified[v] === 0 ? this.classOf[v] : -1,
+    );
   }
 
   /** `route` from the root for rows base..base+count-1 into `this.blockLeaves` (count <= BLOCK). */
@@ -161,7 +167,15 @@ export class CompiledTree {
   }
 
   /** Add `weight` × the class distribution reached by row `i` from `node` into `out[offset..]`. */
-  private accumulate(columns: AlignedColumn[], i: number, from: number, weight: number, out: Float64Array, offset: number, policy?: UnclassifiedPolicy): void {
+  private accumulate(
+    columns: AlignedColumn[],
+    i: number,
+    from: number,
+    weight: number,
+    out: Float64Array,
+    offset: number,
+    policy?: UnclassifiedPolicy,
+  ): void {
     const k = this.classes;
     const r = this.route(columns, i, from);
     if (r >= 0) {
@@ -173,7 +187,8 @@ export class CompiledTree {
     const node = -1 - r;
     const first = this.firstChild[node];
     const branches = this.kind[node] === NUMERIC ? this.paramCount[node] + 1 : this.branchCount(node);
-    for (let b = 0; b < branches; b++) this.accumulate(columns, i, first + b, weight * this.share[first + b], out, offset, policy);
+    for (let b = 0; b < branches; b++)
+      this.accumulate(columns, i, first + b, weight * this.share[first + b], out, offset, policy);
   }
 
   private branchCount(node: number): number {
@@ -187,7 +202,12 @@ export class CompiledTree {
    * Class code per row (the most probable class; ties to the lowest index). A row in a C-MBSV
    * unclassified region gets -1, or its k-NN class under `policy` `knn` when the region has data.
    */
-  predictCodes(columns: AlignedColumn[], nRows: number, out = new Int32Array(nRows), policy?: UnclassifiedPolicy): Int32Array {
+  predictCodes(
+    columns: AlignedColumn[],
+    nRows: number,
+    out = new Int32Array(nRows),
+    policy?: UnclassifiedPolicy,
+  ): Int32Array {
     const stops = this.blockLeaves;
     const leafCode = this.fast.leafCode;
     for (let base = 0; base < nRows; base += BLOCK) {
@@ -196,7 +216,8 @@ export class CompiledTree {
       for (let j = 0; j < count; j++) {
         const stop = stops[j];
         const code = stop >= 0 ? leafCode[stop] : -1;
-        out[base + j] = code >= 0 ? code : this.codeOf(columns, base + j, this.finishRoute(columns, base + j, stop), policy);
+        out[base + j] =
+          code >= 0 ? code : this.codeOf(columns, base + j, this.finishRoute(columns, base + j, stop), policy);
       }
     }
     return out;
@@ -221,7 +242,12 @@ export class CompiledTree {
    * Class probabilities, row-major: out[i * classes + c]. A row in a C-MBSV unclassified region
    * gets all zeros, or the k-NN vote shares under `policy` `knn` when the region has data.
    */
-  predictProba(columns: AlignedColumn[], nRows: number, out = new Float64Array(nRows * this.classes), policy?: UnclassifiedPolicy): Float64Array {
+  predictProba(
+    columns: AlignedColumn[],
+    nRows: number,
+    out = new Float64Array(nRows * this.classes),
+    policy?: UnclassifiedPolicy,
+  ): Float64Array {
     const k = this.classes;
     for (let base = 0; base < nRows; base += BLOCK) {
       const count = Math.min(BLOCK, nRows - base);

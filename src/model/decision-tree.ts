@@ -1,13 +1,20 @@
 import type { ClassLabel } from '../data/dataset.js';
-import type { TreeNode } from './node.js';
-import { arraySource, type GrownTree, type NodeSource } from './store.js';
-import { CompiledTree, type UnclassifiedPolicy } from './compiled.js';
 import { alignInput, type PredictInput } from './align.js';
+import { CompiledTree, type UnclassifiedPolicy } from './compiled.js';
+import type { TreeNode } from './node.js';
 import { encodeOrderedInput } from './ordinal.js';
-import { MODEL_FORMAT, MODEL_VERSION, validateModel, type FeatureSchema, type ModelFile, type SavedOptions } from './schema.js';
-import { treeStats, type TreeStats } from './stats.js';
-import { costComplexityPath } from './weakest-links.js';
 import type { CcpPathEntry, PruningInfo } from './pruning-info.js';
+import {
+  type FeatureSchema,
+  MODEL_FORMAT,
+  MODEL_VERSION,
+  type ModelFile,
+  type SavedOptions,
+  validateModel,
+} from './schema.js';
+import { type TreeStats, treeStats } from './stats.js';
+import { arraySource, type GrownTree, type NodeSource } from './store.js';
+import { costComplexityPath } from './weakest-links.js';
 
 /**
  * A fitted decision tree: predicts classes and class probabilities, describes itself, and

@@ -1,10 +1,17 @@
-import type { AlignedColumn, CompiledTree } from './compiled.js';
+import type { AlignedColumn } from './align.js';
 
 /** Rows routed together: their used numeric values are first copied into one block. */
 export const BLOCK = 256;
 
 /** The parts of a compiled tree the fast path reads. */
-export type RoutableTree = Pick<CompiledTree, 'kind' | 'feature' | 'firstChild' | 'paramStart' | 'paramCount' | 'thresholds'>;
+export interface RoutableTree {
+  readonly kind: Uint8Array;
+  readonly feature: Int32Array;
+  readonly firstChild: Int32Array;
+  readonly paramStart: Int32Array;
+  readonly paramCount: Int32Array;
+  readonly thresholds: Float64Array;
+}
 
 const NUMERIC = 1;
 
@@ -156,10 +163,21 @@ export class FastRoutes {
         const rb = rec[(b + 3) | 0];
         const rc = rec[(c + 3) | 0];
         const rd = rec[(d + 3) | 0];
-        const na = (ra + ((a + 4 - ra) & -(((values[(o + rec[(a + 2) | 0]) | 0] <= values[a >> 1]) as unknown as number) | 0))) | 0;
-        const nb = (rb + ((b + 4 - rb) & -(((values[(o + 1 + rec[(b + 2) | 0]) | 0] <= values[b >> 1]) as unknown as number) | 0))) | 0;
-        const nc = (rc + ((c + 4 - rc) & -(((values[(o + 2 + rec[(c + 2) | 0]) | 0] <= values[c >> 1]) as unknown as number) | 0))) | 0;
-        const nd = (rd + ((d + 4 - rd) & -(((values[(o + 3 + rec[(d + 2) | 0]) | 0] <= values[d >> 1]) as unknown as number) | 0))) | 0;
+        const na =
+          (ra + ((a + 4 - ra) & -(((values[(o + rec[(a + 2) | 0]) | 0] <= values[a >> 1]) as unknown as number) | 0))) |
+          0;
+        const nb =
+          (rb +
+            ((b + 4 - rb) & -(((values[(o + 1 + rec[(b + 2) | 0]) | 0] <= values[b >> 1]) as unknown as number) | 0))) |
+          0;
+        const nc =
+          (rc +
+            ((c + 4 - rc) & -(((values[(o + 2 + rec[(c + 2) | 0]) | 0] <= values[c >> 1]) as unknown as number) | 0))) |
+          0;
+        const nd =
+          (rd +
+            ((d + 4 - rd) & -(((values[(o + 3 + rec[(d + 2) | 0]) | 0] <= values[d >> 1]) as unknown as number) | 0))) |
+          0;
         if (((na ^ a) | (nb ^ b) | (nc ^ c) | (nd ^ d)) === 0) break;
         a = na;
         b = nb;

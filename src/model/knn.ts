@@ -70,7 +70,8 @@ export function knnVote(
   let winner = -1;
   for (let c = 0; c < classes; c++) {
     if (votes[c] === 0) continue;
-    if (winner < 0 || votes[c] > votes[winner] || (votes[c] === votes[winner] && firstRank[c] < firstRank[winner])) winner = c;
+    if (winner < 0 || votes[c] > votes[winner] || (votes[c] === votes[winner] && firstRank[c] < firstRank[winner]))
+      winner = c;
   }
   if (out) for (let c = 0; c < classes; c++) out[offset + c] += (weight * votes[c]) / kk;
   return winner;

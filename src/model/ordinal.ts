@@ -9,19 +9,24 @@
  * original strings. A value not among the levels is an error when fitting and a missing value when
  * predicting. Works for every algorithm (any tree then thresholds the rank).
  */
+
+import { GroveError } from '../core/errors.js';
 import type { Column, Dataset } from '../data/dataset.js';
 import { isMissingToken } from '../data/dataset.js';
-import { GroveError } from '../core/errors.js';
 import type { PredictInput } from './align.js';
 import type { FeatureSchema } from './schema.js';
 
 /** `data` with the named columns replaced by their ranks, and the levels of each such column. */
-export function applyOrderedCategories(data: Dataset, spec: Record<string, string[]> | undefined): { data: Dataset; levels: Map<string, string[]> } {
+export function applyOrderedCategories(
+  data: Dataset,
+  spec: Record<string, string[]> | undefined,
+): { data: Dataset; levels: Map<string, string[]> } {
   const levels = new Map<string, string[]>();
   if (!spec || Object.keys(spec).length === 0) return { data, levels };
   const names = new Set(data.features.map((c) => c.name));
   for (const name of Object.keys(spec)) {
-    if (!names.has(name)) throw new GroveError(`orderedCategories names '${name}', which is not a feature`, { file: data.source });
+    if (!names.has(name))
+      throw new GroveError(`orderedCategories names '${name}', which is not a feature`, { file: data.source });
   }
   const features = data.features.map((col): Column => {
     const lv = spec[col.name];
@@ -38,7 +43,12 @@ export function applyOrderedCategories(data: Dataset, spec: Record<string, strin
         continue;
       }
       const r = rank.get(raw);
-      if (r === undefined) throw new GroveError(`value '${raw}' of '${col.name}' is not one of its ordered levels (${lv.join(', ')})`, { file: data.source, column: col.name, row: i });
+      if (r === undefined)
+        throw new GroveError(`value '${raw}' of '${col.name}' is not one of its ordered levels (${lv.join(', ')})`, {
+          file: data.source,
+          column: col.name,
+          row: i,
+        });
       values[i] = r;
     }
     return { kind: 'numeric', name: col.name, values };

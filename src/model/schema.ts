@@ -75,9 +75,22 @@ export interface ModelFile {
 
 const count = z.number().finite().nonnegative();
 const splitSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('numeric'), feature: z.number().int().nonnegative(), thresholds: z.array(z.number().finite()).min(1) }),
-  z.object({ kind: z.literal('multiway'), feature: z.number().int().nonnegative(), values: z.array(z.number().int().nonnegative()).min(1) }),
-  z.object({ kind: z.literal('subset'), feature: z.number().int().nonnegative(), left: z.array(z.number().int().nonnegative()).min(1), right: z.array(z.number().int().nonnegative()).min(1) }),
+  z.object({
+    kind: z.literal('numeric'),
+    feature: z.number().int().nonnegative(),
+    thresholds: z.array(z.number().finite()).min(1),
+  }),
+  z.object({
+    kind: z.literal('multiway'),
+    feature: z.number().int().nonnegative(),
+    values: z.array(z.number().int().nonnegative()).min(1),
+  }),
+  z.object({
+    kind: z.literal('subset'),
+    feature: z.number().int().nonnegative(),
+    left: z.array(z.number().int().nonnegative()).min(1),
+    right: z.array(z.number().int().nonnegative()).min(1),
+  }),
 ]);
 const nodeSchema = z.object({
   counts: z.array(count),
@@ -103,7 +116,12 @@ const modelSchema = z.object({
   version: z.literal(MODEL_VERSION),
   target: z.string(),
   features: z.array(
-    z.object({ name: z.string(), kind: z.enum(['numeric', 'categorical']), categories: z.array(z.string()).optional(), levels: z.array(z.string()).min(1).optional() }),
+    z.object({
+      name: z.string(),
+      kind: z.enum(['numeric', 'categorical']),
+      categories: z.array(z.string()).optional(),
+      levels: z.array(z.string()).min(1).optional(),
+    }),
   ),
   classes: z.array(z.union([z.string(), z.number()])).min(1),
   options: z.object({
@@ -154,7 +172,11 @@ const modelSchema = z.object({
       subtreeRaising: z.boolean().optional(),
       validationRows: z.number().int().nonnegative().optional(),
       alpha: z.number().nonnegative().optional(),
-      path: z.array(z.object({ alpha: z.number().nonnegative(), leaves: z.number().int().positive(), trainingError: z.number() })).optional(),
+      path: z
+        .array(
+          z.object({ alpha: z.number().nonnegative(), leaves: z.number().int().positive(), trainingError: z.number() }),
+        )
+        .optional(),
       cv: z
         .object({
           folds: z.number().int(),
@@ -189,7 +211,10 @@ export function validateModel(value: unknown, file?: string): ModelFile {
   }
   const version = (value as { version?: unknown }).version;
   if (version !== MODEL_VERSION) {
-    throw new GroveError(`unsupported grove model version ${JSON.stringify(version)} (this grove reads version ${MODEL_VERSION})`, { file });
+    throw new GroveError(
+      `unsupported grove model version ${JSON.stringify(version)} (this grove reads version ${MODEL_VERSION})`,
+      { file },
+    );
   }
   const parsed = modelSchema.safeParse(value);
   if (!parsed.success) {
@@ -213,8 +238,10 @@ export function validateModel(value: unknown, file?: string): ModelFile {
     if (node.knn) {
       if (!node.unclassified) fail(`nodes.${i}.knn: k-NN data on a node that is not an unclassified region`);
       const d = model.features.length;
-      if (node.knn.labels.length !== node.knn.rows.length) fail(`nodes.${i}.knn: ${node.knn.rows.length} rows but ${node.knn.labels.length} labels`);
-      if (node.knn.center.length !== d || node.knn.scale.length !== d) fail(`nodes.${i}.knn: expected ${d} centers and scales`);
+      if (node.knn.labels.length !== node.knn.rows.length)
+        fail(`nodes.${i}.knn: ${node.knn.rows.length} rows but ${node.knn.labels.length} labels`);
+      if (node.knn.center.length !== d || node.knn.scale.length !== d)
+        fail(`nodes.${i}.knn: expected ${d} centers and scales`);
       node.knn.rows.forEach((row, r) => {
         if (row.length !== d) fail(`nodes.${i}.knn.rows.${r}: expected ${d} values, found ${row.length}`);
       });
@@ -224,17 +251,23 @@ export function validateModel(value: unknown, file?: string): ModelFile {
     const split = node.split;
     const feature = model.features[split.feature];
     if (!feature) fail(`nodes.${i}.split.feature: no feature ${split.feature}`);
-    const branches = split.kind === 'numeric' ? split.thresholds.length + 1 : split.kind === 'multiway' ? split.values.length : 2;
-    if (node.children.length !== branches) fail(`nodes.${i}.children: expected ${branches} children, found ${node.children.length}`);
-    if (node.missingBranch !== undefined && node.missingBranch >= branches) fail(`nodes.${i}.missingBranch: no branch ${node.missingBranch}`);
-    if ((split.kind === 'numeric') !== (feature.kind === 'numeric')) fail(`nodes.${i}.split: '${split.kind}' split on ${feature.kind} feature '${feature.name}'`);
+    const branches =
+      split.kind === 'numeric' ? split.thresholds.length + 1 : split.kind === 'multiway' ? split.values.length : 2;
+    if (node.children.length !== branches)
+      fail(`nodes.${i}.children: expected ${branches} children, found ${node.children.length}`);
+    if (node.missingBranch !== undefined && node.missingBranch >= branches)
+      fail(`nodes.${i}.missingBranch: no branch ${node.missingBranch}`);
+    if ((split.kind === 'numeric') !== (feature.kind === 'numeric'))
+      fail(`nodes.${i}.split: '${split.kind}' split on ${feature.kind} feature '${feature.name}'`);
     if (split.kind === 'numeric') {
-      for (let j = 1; j < split.thresholds.length; j++) if (!(split.thresholds[j] > split.thresholds[j - 1])) fail(`nodes.${i}.split.thresholds: not increasing`);
+      for (let j = 1; j < split.thresholds.length; j++)
+        if (!(split.thresholds[j] > split.thresholds[j - 1])) fail(`nodes.${i}.split.thresholds: not increasing`);
     } else {
       const codes = split.kind === 'multiway' ? split.values : [...split.left, ...split.right];
       if (new Set(codes).size !== codes.length) fail(`nodes.${i}.split: a category code appears twice`);
       const nCat = feature.categories!.length;
-      for (const c of codes) if (c >= nCat) fail(`nodes.${i}.split: category code ${c} out of range for '${feature.name}'`);
+      for (const c of codes)
+        if (c >= nCat) fail(`nodes.${i}.split: category code ${c} out of range for '${feature.name}'`);
     }
     node.children.forEach((child, b) => {
       if (child <= i || child >= model.nodes.length) fail(`nodes.${i}.children: child ${child} out of range`);

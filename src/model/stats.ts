@@ -1,5 +1,5 @@
-import type { NodeSource } from './store.js';
 import type { FeatureSchema } from './schema.js';
+import type { NodeSource } from './store.js';
 
 /** Size and shape of a fitted tree, as the papers report them. */
 export interface TreeStats {

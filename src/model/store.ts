@@ -1,5 +1,5 @@
-import type { Split } from './split.js';
 import type { TreeNode } from './node.js';
+import type { Split } from './split.js';
 
 /** Read access to a tree's nodes by id: a node array, or a `TreeStore` that makes them on demand. */
 export interface NodeSource {
@@ -24,7 +24,19 @@ export function nodesOf(tree: GrownTree): TreeNode[] {
 /** A `TreeStore`'s arrays, for posting between threads (a class instance loses its methods there). */
 export type StoreData = Pick<
   TreeStore,
-  'classes' | 'size' | 'counts' | 'n' | 'depth' | 'firstChild' | 'branches' | 'score' | 'improvement' | 'missingBranch' | 'feature' | 'threshold' | 'splits'
+  | 'classes'
+  | 'size'
+  | 'counts'
+  | 'n'
+  | 'depth'
+  | 'firstChild'
+  | 'branches'
+  | 'score'
+  | 'improvement'
+  | 'missingBranch'
+  | 'feature'
+  | 'threshold'
+  | 'splits'
 >;
 
 /**

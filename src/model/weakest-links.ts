@@ -1,5 +1,5 @@
-import type { TreeNode } from './node.js';
 import { leafErrors, total } from './compact.js';
+import type { TreeNode } from './node.js';
 import type { CcpPathEntry } from './pruning-info.js';
 
 /** Relative tolerance under which two α values count as equal. */
@@ -93,4 +93,3 @@ function forReachable(nodes: readonly TreeNode[], isLeaf: (i: number) => boolean
 export function costComplexityPath(nodes: readonly TreeNode[]): CcpPathEntry[] {
   return weakestLinks(nodes).path;
 }
-

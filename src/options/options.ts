@@ -1,6 +1,6 @@
-import type { Criterion } from '../criteria/types.js';
-import { getCriterion } from '../criteria/registry.js';
 import { GroveError } from '../core/errors.js';
+import { getCriterion } from '../criteria/registry.js';
+import type { Criterion } from '../criteria/types.js';
 
 /** How categorical attributes are split. */
 export type CategoricalSplit = 'multiway' | 'binary';
@@ -201,7 +201,8 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     options: { criterion: 'gini', categoricalSplit: 'binary', prune: 'cost-complexity', ccpFolds: 10, ccpRule: '1se' },
   },
   cmbsv: {
-    description: 'C-MBSV: feature of largest |correlation| with the class, thresholds from pairwise 1-D SVMs, multi-branch nodes, unclassified regions',
+    description:
+      'C-MBSV: feature of largest |correlation| with the class, thresholds from pairwise 1-D SVMs, multi-branch nodes, unclassified regions',
     source: 'Salehi-Moghaddami, Sadoghi Yazdi & Poostchi 2011 (docs/cmbsv.md)',
     options: { categoricalSplit: 'multiway', missing: 'majority' },
   },
@@ -244,9 +245,12 @@ export function resolveOptions(user: FitOptions = {}): ResolvedOptions {
   checkChoice('prune', merged.prune, ['none', 'pessimistic', 'error-based', 'reduced-error', 'cost-complexity']);
   checkChoice('ccpRule', merged.ccpRule, ['1se', 'min']);
   if (merged.thresholdCriterion !== undefined) getCriterion(merged.thresholdCriterion);
-  if (!(merged.chiSquareAlpha >= 0 && merged.chiSquareAlpha < 1)) throw new GroveError(`chiSquareAlpha must be in [0, 1), got ${merged.chiSquareAlpha}`);
-  if (!(merged.confidence > 0 && merged.confidence < 1)) throw new GroveError(`confidence must be in (0, 1), got ${merged.confidence}`);
-  if (!(merged.pruneFraction > 0 && merged.pruneFraction < 1)) throw new GroveError(`pruneFraction must be in (0, 1), got ${merged.pruneFraction}`);
+  if (!(merged.chiSquareAlpha >= 0 && merged.chiSquareAlpha < 1))
+    throw new GroveError(`chiSquareAlpha must be in [0, 1), got ${merged.chiSquareAlpha}`);
+  if (!(merged.confidence > 0 && merged.confidence < 1))
+    throw new GroveError(`confidence must be in (0, 1), got ${merged.confidence}`);
+  if (!(merged.pruneFraction > 0 && merged.pruneFraction < 1))
+    throw new GroveError(`pruneFraction must be in (0, 1), got ${merged.pruneFraction}`);
   if (merged.ccpAlpha !== undefined && !(merged.ccpAlpha >= 0 && Number.isFinite(merged.ccpAlpha))) {
     throw new GroveError(`ccpAlpha must be a finite number ≥ 0, got ${merged.ccpAlpha}`);
   }
@@ -260,12 +264,16 @@ export function resolveOptions(user: FitOptions = {}): ResolvedOptions {
   checkChoice('svmScaling', merged.svmScaling, ['standardize', 'none', 'unit-norm']);
   checkChoice('unclassified', merged.unclassified, ['none', 'knn']);
   checkChoice('svmBias', merged.svmBias, ['midpoint', 'max-alpha']);
-  if (typeof merged.correlationCentring !== 'boolean') throw new GroveError(`correlationCentring must be true or false, got ${String(merged.correlationCentring)}`);
-  if (typeof merged.svmBalance !== 'boolean') throw new GroveError(`svmBalance must be true or false, got ${String(merged.svmBalance)}`);
-  if (!(merged.svmC > 0 && Number.isFinite(merged.svmC))) throw new GroveError(`svmC must be a finite number > 0, got ${String(merged.svmC)}`);
+  if (typeof merged.correlationCentring !== 'boolean')
+    throw new GroveError(`correlationCentring must be true or false, got ${String(merged.correlationCentring)}`);
+  if (typeof merged.svmBalance !== 'boolean')
+    throw new GroveError(`svmBalance must be true or false, got ${String(merged.svmBalance)}`);
+  if (!(merged.svmC > 0 && Number.isFinite(merged.svmC)))
+    throw new GroveError(`svmC must be a finite number > 0, got ${String(merged.svmC)}`);
   checkInteger('knnK', merged.knnK, 1, false);
   if (merged.orderedCategories !== undefined) {
-    if (typeof merged.orderedCategories !== 'object' || merged.orderedCategories === null) throw new GroveError('orderedCategories must map feature names to lists of levels');
+    if (typeof merged.orderedCategories !== 'object' || merged.orderedCategories === null)
+      throw new GroveError('orderedCategories must map feature names to lists of levels');
     for (const [name, levels] of Object.entries(merged.orderedCategories)) {
       if (!Array.isArray(levels) || levels.length === 0 || new Set(levels).size !== levels.length) {
         throw new GroveError(`orderedCategories for '${name}' must be a non-empty list of distinct levels`);
@@ -273,12 +281,16 @@ export function resolveOptions(user: FitOptions = {}): ResolvedOptions {
     }
   }
   if (algorithm === 'cmbsv' && merged.missing !== 'majority') {
-    throw new GroveError(`algorithm 'cmbsv' supports missing 'majority' only (rows with a missing value follow the heaviest branch), got '${merged.missing}'`);
+    throw new GroveError(
+      `algorithm 'cmbsv' supports missing 'majority' only (rows with a missing value follow the heaviest branch), got '${merged.missing}'`,
+    );
   }
   if (merged.classWeight !== undefined && merged.classWeight !== 'balanced') {
-    if (typeof merged.classWeight !== 'object' || merged.classWeight === null) throw new GroveError(`classWeight must be 'balanced' or a map from class label to weight`);
+    if (typeof merged.classWeight !== 'object' || merged.classWeight === null)
+      throw new GroveError(`classWeight must be 'balanced' or a map from class label to weight`);
     for (const [label, w] of Object.entries(merged.classWeight)) {
-      if (!(w >= 0 && Number.isFinite(w))) throw new GroveError(`classWeight for '${label}' must be a finite number ≥ 0, got ${w}`);
+      if (!(w >= 0 && Number.isFinite(w)))
+        throw new GroveError(`classWeight for '${label}' must be a finite number ≥ 0, got ${w}`);
     }
   }
   return stableShape({ ...merged, algorithm, criterion: criterionImpl.name, criterionImpl });
@@ -335,10 +347,14 @@ function stableShape(o: ResolvedOptions): ResolvedOptions {
 }
 
 function checkChoice(name: string, value: unknown, choices: string[]): void {
-  if (!choices.includes(value as string)) throw new GroveError(`${name} must be one of ${choices.join(', ')}, got '${String(value)}'`);
+  if (!choices.includes(value as string))
+    throw new GroveError(`${name} must be one of ${choices.join(', ')}, got '${String(value)}'`);
 }
 
 function checkInteger(name: string, value: number, min: number, allowInfinity: boolean): void {
   const ok = (allowInfinity && value === Infinity) || (Number.isInteger(value) && value >= min);
-  if (!ok) throw new GroveError(`${name} must be an integer ≥ ${min}${allowInfinity ? ' (or Infinity)' : ''}, got ${String(value)}`);
+  if (!ok)
+    throw new GroveError(
+      `${name} must be an integer ≥ ${min}${allowInfinity ? ' (or Infinity)' : ''}, got ${String(value)}`,
+    );
 }

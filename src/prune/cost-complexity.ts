@@ -1,13 +1,13 @@
-import type { Dataset } from '../data/dataset.js';
-import { subsetRows } from '../data/subset.js';
 import { GroveError } from '../core/errors.js';
 import { stratifiedFolds } from '../core/folds.js';
+import type { Dataset } from '../data/dataset.js';
+import { subsetRows } from '../data/subset.js';
+import { compactTree, total } from '../model/compact.js';
 import { majorityClass, type TreeNode } from '../model/node.js';
-import type { MissingPolicy } from '../options/options.js';
-import { compactTree, leafErrors, total } from '../model/compact.js';
-import { routeRows } from './recount.js';
 import { nodesOf } from '../model/store.js';
-import type { CcpCv, CcpCvRow, CcpPathEntry, GrowFn } from './types.js';
+import type { MissingPolicy } from '../options/options.js';
+import { routeRows } from './recount.js';
+import type { CcpCv, CcpCvRow, GrowFn } from './types.js';
 
 /**
  * CART's minimal cost-complexity (weakest-link) pruning, Breiman et al. (1984) ch. 3.
@@ -26,7 +26,11 @@ import { costComplexityPath, REL, weakestLinks } from '../model/weakest-links.js
 export { costComplexityPath, weakestLinks } from '../model/weakest-links.js';
 
 /** T(α): every node whose weakest-link α is ≤ `alpha` (within a relative 1e-9) becomes a leaf. Returns a new tree. */
-export function pruneCostComplexity(nodes: readonly TreeNode[], alpha: number, links = weakestLinks(nodes)): TreeNode[] {
+export function pruneCostComplexity(
+  nodes: readonly TreeNode[],
+  alpha: number,
+  links = weakestLinks(nodes),
+): TreeNode[] {
   if (!(alpha >= 0)) throw new GroveError(`ccpAlpha must be a finite number ≥ 0, got ${alpha}`);
   const limit = alpha * (1 + REL);
   return compactTree(nodes, (id) => links.pruneAlpha[id] <= limit);

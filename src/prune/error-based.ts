@@ -1,9 +1,9 @@
-import type { Dataset } from '../data/dataset.js';
 import { GroveError } from '../core/errors.js';
+import type { Dataset } from '../data/dataset.js';
+import { compactTree, fromLinked, type LinkedNode, leafErrors, toLinked, total } from '../model/compact.js';
 import type { TreeNode } from '../model/node.js';
 import type { MissingPolicy } from '../options/options.js';
-import { compactTree, fromLinked, leafErrors, toLinked, total, type LinkedNode } from '../model/compact.js';
-import { classCounts, splitRows, weightedRows, type WeightedRows } from './recount.js';
+import { classCounts, splitRows, type WeightedRows, weightedRows } from './recount.js';
 
 /**
  * C4.5's error-based (confidence-bound) pruning, after Quinlan's C4.5 release 8 (prune.c, stats.c).
@@ -171,7 +171,15 @@ class Raiser {
     if (!t.kids || !t.node.split) return leaf;
     const stored = t.kids.map((kid) => total(kid.node.counts));
     const known: number[] = [];
-    const parts = splitRows(t.node.split, stored, this.data, at, { missing: this.missing, shares: 'routed' }, t.node.missingBranch, known);
+    const parts = splitRows(
+      t.node.split,
+      stored,
+      this.data,
+      at,
+      { missing: this.missing, shares: 'routed' },
+      t.node.missingBranch,
+      known,
+    );
     let tree = 0;
     let maxBr = 0;
     let maxWeight = -1;

@@ -1,5 +1,5 @@
-import type { TreeNode } from '../model/node.js';
 import { compactTree, leafErrors, total } from '../model/compact.js';
+import type { TreeNode } from '../model/node.js';
 
 /**
  * Pessimistic error pruning (Quinlan 1987; metrics tutorial, "Pessimistic approach"):

@@ -1,8 +1,8 @@
 import type { Dataset } from '../data/dataset.js';
-import type { Split } from '../model/split.js';
-import type { TreeNode } from '../model/node.js';
-import type { MissingPolicy } from '../options/options.js';
 import { total } from '../model/compact.js';
+import type { TreeNode } from '../model/node.js';
+import type { Split } from '../model/split.js';
+import type { MissingPolicy } from '../options/options.js';
 
 /** Rows with a weight each: what reaches a node. */
 export interface WeightedRows {

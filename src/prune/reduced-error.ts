@@ -1,8 +1,8 @@
-import type { Dataset } from '../data/dataset.js';
 import { mulberry32, shuffle } from '../core/random.js';
+import type { Dataset } from '../data/dataset.js';
+import { compactTree, total } from '../model/compact.js';
 import { majorityClass, type TreeNode } from '../model/node.js';
 import type { MissingPolicy } from '../options/options.js';
-import { compactTree, total } from '../model/compact.js';
 import { routeRows } from './recount.js';
 
 /**
@@ -16,7 +16,10 @@ import { routeRows } from './recount.js';
  * @param validation per node, the weighted validation class counts reaching it (`routeValidation`)
  * @returns a new tree
  */
-export function pruneReducedError(nodes: readonly TreeNode[], validation: ReadonlyArray<ArrayLike<number>>): TreeNode[] {
+export function pruneReducedError(
+  nodes: readonly TreeNode[],
+  validation: ReadonlyArray<ArrayLike<number>>,
+): TreeNode[] {
   const m = nodes.length;
   const errors = new Float64Array(m);
   const collapse = new Uint8Array(m);
@@ -56,7 +59,12 @@ export function routeValidation(
  * Stratified hold-out: from each class, round(fraction · n_c) rows (chosen with the seeded
  * generator) go to validation, but never all of a class's rows when it has more than one.
  */
-export function stratifiedHoldOut(labels: Int32Array, nClasses: number, fraction: number, seed: number): { train: number[]; validation: number[] } {
+export function stratifiedHoldOut(
+  labels: Int32Array,
+  nClasses: number,
+  fraction: number,
+  seed: number,
+): { train: number[]; validation: number[] } {
   const random = mulberry32(seed);
   const byClass: number[][] = Array.from({ length: nClasses }, () => []);
   labels.forEach((c, i) => byClass[c].push(i));

@@ -1,11 +1,10 @@
 import type { Dataset } from '../data/dataset.js';
-import type { GrownTree } from '../model/store.js';
 import type { TreeNode } from '../model/node.js';
+import type { PruningInfo } from '../model/pruning-info.js';
+import type { GrownTree } from '../model/store.js';
 import type { MissingPolicy, PruneMethod } from '../options/options.js';
 
-import type { PruningInfo } from '../model/pruning-info.js';
 export type { CcpCv, CcpCvRow, CcpPathEntry, PruningInfo } from '../model/pruning-info.js';
-
 
 /** Grows a full tree on a data set with per-row weights (fit passes growTree with the resolved options). */
 export type GrowFn = (data: Dataset, weights: Float64Array) => GrownTree;

@@ -10,7 +10,8 @@ import { esc, fmt } from './html.js';
  */
 export function cdDiagram(m: MetricAnalysis, colors: Map<string, string>): string {
   const k = m.configs.length;
-  if (!m.friedman || k < 2) return `<p class="note">${esc(m.note ?? 'not enough complete results for a critical-difference diagram')}</p>`;
+  if (!m.friedman || k < 2)
+    return `<p class="note">${esc(m.note ?? 'not enough complete results for a critical-difference diagram')}</p>`;
   const ranks = m.averageRanks;
   const order = m.configs.map((_, i) => i).sort((a, b) => ranks[a] - ranks[b] || a - b);
   const labelWidth = Math.min(260, 40 + 7.2 * Math.max(...m.configs.map((c) => c.length)));
@@ -26,7 +27,9 @@ export function cdDiagram(m: MetricAnalysis, colors: Map<string, string>): strin
   const rowH = 22;
   const height = rowTop + Math.max(nLeft, k - nLeft) * rowH + 24;
   const parts: string[] = [];
-  parts.push(`<svg class="chart cd-diagram" data-metric="${esc(m.metric)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="critical difference diagram of ${esc(m.label)}">`);
+  parts.push(
+    `<svg class="chart cd-diagram" data-metric="${esc(m.metric)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="critical difference diagram of ${esc(m.label)}">`,
+  );
   // CD scale bar above the axis.
   const cd = m.cd05!;
   if (cd < k - 1 + 1e-9) {
@@ -36,12 +39,18 @@ export function cdDiagram(m: MetricAnalysis, colors: Map<string, string>): strin
         `<line x1="${x(1)}" y1="13" x2="${x(1)}" y2="23" stroke="#222"/><line x1="${x(1 + cd)}" y1="13" x2="${x(1 + cd)}" y2="23" stroke="#222"/>` +
         `<text x="${(x(1) + x(1 + cd)) / 2}" y="10" text-anchor="middle" class="small">CD = ${fmt(cd, 2)}</text></g>`,
     );
-  } else parts.push(`<text x="${left}" y="18" class="small">CD = ${fmt(cd, 2)} (wider than the axis: no pair can differ)</text>`);
+  } else
+    parts.push(
+      `<text x="${left}" y="18" class="small">CD = ${fmt(cd, 2)} (wider than the axis: no pair can differ)</text>`,
+    );
   // Axis with integer ticks.
   parts.push(`<line x1="${x(1)}" y1="${axisY}" x2="${x(k)}" y2="${axisY}" stroke="#222"/>`);
   for (let r = 1; r <= k; r++) {
-    parts.push(`<line x1="${x(r)}" y1="${axisY}" x2="${x(r)}" y2="${axisY - 8}" stroke="#222"/><text x="${x(r)}" y="${axisY - 12}" text-anchor="middle" class="small">${r}</text>`);
-    if (r < k) parts.push(`<line x1="${x(r + 0.5)}" y1="${axisY}" x2="${x(r + 0.5)}" y2="${axisY - 4}" stroke="#222"/>`);
+    parts.push(
+      `<line x1="${x(r)}" y1="${axisY}" x2="${x(r)}" y2="${axisY - 8}" stroke="#222"/><text x="${x(r)}" y="${axisY - 12}" text-anchor="middle" class="small">${r}</text>`,
+    );
+    if (r < k)
+      parts.push(`<line x1="${x(r + 0.5)}" y1="${axisY}" x2="${x(r + 0.5)}" y2="${axisY - 4}" stroke="#222"/>`);
   }
   // Cliques.
   m.cliques.forEach((group, j) => {

@@ -3,18 +3,18 @@
  * built from a results file alone, so `grove report results.json` rebuilds it anywhere. Browser-safe
  * (string in, string out).
  */
-import { analyze, type Analysis, type MetricAnalysis } from '../eval/analysis.js';
+import { type Analysis, analyze, type MetricAnalysis } from '../eval/analysis.js';
 import { summarize } from '../eval/cross-validate.js';
 import type { CellSummary, CompareResults } from '../eval/results.js';
 import { formatP, pText } from '../eval/table.js';
+import { cdDiagram } from './cd-diagram.js';
 import { CLIENT_JS } from './client.js';
 import { color, esc, fmt, scriptJson } from './html.js';
-import { STYLE } from './style.js';
-import { cdDiagram } from './cd-diagram.js';
 import { barsPanel, scatterPanel } from './panels.js';
+import { STYLE } from './style.js';
 import { reportTree } from './tree-data.js';
 
-export { reportTree, type ReportTree } from './tree-data.js';
+export { type ReportTree, reportTree } from './tree-data.js';
 
 function legend(configs: string[], colors: Map<string, string>): string {
   return `<div class="legend">${configs.map((c) => `<span><i class="swatch" style="background:${colors.get(c)}"></i>${esc(c)}</span>`).join('')}</div>`;
@@ -27,7 +27,9 @@ function significantPairs(pairs: MetricAnalysis['pairs']): string {
     const [hi, lo] = p.rankDifference > 0 ? [p.a, p.b] : [p.b, p.a];
     better.set(hi, [...(better.get(hi) ?? []), lo]);
   }
-  return [...better].map(([hi, los]) => `<b>${esc(hi)}</b> ranks significantly better than ${los.map(esc).join(', ')}`).join('; ');
+  return [...better]
+    .map(([hi, los]) => `<b>${esc(hi)}</b> ranks significantly better than ${los.map(esc).join(', ')}`)
+    .join('; ');
 }
 
 function verdict(m: MetricAnalysis): string {
@@ -58,8 +60,26 @@ function rankTable(results: CompareResults, a: Analysis): string {
       `<tr><td><i class="swatch" style="background:${color(j)}"></i> ${esc(c.label)}</td>` +
       `<td>${fmt(a.accuracy.averageRanks[j], 2)}</td><td>${fmt(a.leaves.averageRanks[j], 2)}</td>` +
       `<td>${fmt(100 * avg((x) => x.testAccuracy.mean), 2)}</td><td>${fmt(100 * avg((x) => x.trainError.mean), 2)}</td>` +
-      `<td>${fmt(avg((x) => x.nodes.mean), 1)}</td><td>${fmt(avg((x) => x.leaves.mean), 1)}</td><td>${fmt(avg((x) => x.height.mean), 1)}</td>` +
-      `<td>${fmt(avg((x) => x.needlessFeatures.mean), 1)}</td><td>${fmt(avg((x) => x.fitMs.mean), 1)}</td><td>${fmt(avg((x) => x.predictMs.mean), 2)}</td></tr>`
+      `<td>${fmt(
+        avg((x) => x.nodes.mean),
+        1,
+      )}</td><td>${fmt(
+        avg((x) => x.leaves.mean),
+        1,
+      )}</td><td>${fmt(
+        avg((x) => x.height.mean),
+        1,
+      )}</td>` +
+      `<td>${fmt(
+        avg((x) => x.needlessFeatures.mean),
+        1,
+      )}</td><td>${fmt(
+        avg((x) => x.fitMs.mean),
+        1,
+      )}</td><td>${fmt(
+        avg((x) => x.predictMs.mean),
+        2,
+      )}</td></tr>`
     );
   });
   return (
@@ -82,7 +102,9 @@ function accuracyTable(results: CompareResults, a: Analysis, withModels: Set<str
         .map((c) => {
           if (c.done === 0) return '<td class="muted">—</td>';
           const link = withModels.has(`${c.dataset}\u0000${c.config}`);
-          const cls = [Math.abs(c.testAccuracy.mean - best) < 1e-12 ? 'best' : '', link ? 'tree-link' : ''].filter(Boolean).join(' ');
+          const cls = [Math.abs(c.testAccuracy.mean - best) < 1e-12 ? 'best' : '', link ? 'tree-link' : '']
+            .filter(Boolean)
+            .join(' ');
           const tip = `${c.config} on ${c.dataset}: ${fmt(100 * c.testAccuracy.mean, 2)} ± ${fmt(100 * c.testAccuracy.sd, 2)} % over ${c.done} folds; ${fmt(c.leaves.mean, 1)} leaves${link ? ' (click: show the tree)' : ''}`;
           return (
             `<td class="${cls}" data-dataset="${esc(c.dataset)}" data-config="${esc(c.config)}" data-tip="${esc(tip)}">${fmt(100 * c.testAccuracy.mean, 1)}<span class="sd"> ± ${fmt(100 * c.testAccuracy.sd, 1)}</span>` +
@@ -93,7 +115,8 @@ function accuracyTable(results: CompareResults, a: Analysis, withModels: Set<str
       '</tr>'
     );
   });
-  const ranks = (m: MetricAnalysis, name: string) => `<tr><td><b>avg rank (${name})</b></td><td></td>${m.averageRanks.map((r) => `<td><b>${fmt(r, 2)}</b></td>`).join('')}</tr>`;
+  const ranks = (m: MetricAnalysis, name: string) =>
+    `<tr><td><b>avg rank (${name})</b></td><td></td>${m.averageRanks.map((r) => `<td><b>${fmt(r, 2)}</b></td>`).join('')}</tr>`;
   return (
     `<div class="scroll"><table id="accuracy-table"><thead>${head}</thead><tbody>${body.join('')}${ranks(a.accuracy, 'accuracy')}${ranks(a.leaves, 'leaves')}</tbody></table></div>` +
     `<p class="note">Test accuracy % (mean ± sd over folds), mean leaves in parentheses, the best of each row in bold. Click a cell to see that tree.</p>`
@@ -141,9 +164,17 @@ export function buildReport(results: CompareResults, analysis: Analysis = analyz
   const withModels = new Set(results.models.map((m) => `${m.dataset}\u0000${m.config}`));
   const byDataset = (name: string) => labels.map((l) => a.cells.find((c) => c.dataset === name && c.config === l)!);
   const withResults = results.datasets.filter((d) => byDataset(d.name).some((c) => c.done > 0));
-  const configRows = results.configs.map((c, j) => `<tr><td><i class="swatch" style="background:${color(j)}"></i> ${esc(c.label)}</td><td><code>${esc(JSON.stringify(c.options))}</code></td></tr>`).join('');
+  const configRows = results.configs
+    .map(
+      (c, j) =>
+        `<tr><td><i class="swatch" style="background:${color(j)}"></i> ${esc(c.label)}</td><td><code>${esc(JSON.stringify(c.options))}</code></td></tr>`,
+    )
+    .join('');
   const dataRows = results.datasets
-    .map((d) => `<tr><td>${esc(d.name)}</td><td>${d.rows}</td><td>${d.features} (${d.numeric} numeric, ${d.categorical} categorical)</td><td>${d.classes}</td><td>${d.foldsPlanned}</td><td><code>${esc(d.file)}</code></td></tr>`)
+    .map(
+      (d) =>
+        `<tr><td>${esc(d.name)}</td><td>${d.rows}</td><td>${d.features} (${d.numeric} numeric, ${d.categorical} categorical)</td><td>${d.classes}</td><td>${d.foldsPlanned}</td><td><code>${esc(d.file)}</code></td></tr>`,
+    )
     .join('');
   return `<!doctype html>
 <html lang="en">

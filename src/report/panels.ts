@@ -18,7 +18,8 @@ function frame(cls: string, dataset: string, width: number, body: string[], xLab
 
 function yAxis(ticks: number[], y: (v: number) => number, x0: number, x1: number): string[] {
   return ticks.map(
-    (t) => `<line x1="${x0}" y1="${y(t)}" x2="${x1}" y2="${y(t)}" class="grid"/><text x="${x0 - 4}" y="${y(t) + 3.5}" text-anchor="end" class="tick">${tickLabel(t)}</text>`,
+    (t) =>
+      `<line x1="${x0}" y1="${y(t)}" x2="${x1}" y2="${y(t)}" class="grid"/><text x="${x0 - 4}" y="${y(t) + 3.5}" text-anchor="end" class="tick">${tickLabel(t)}</text>`,
   );
 }
 
@@ -41,8 +42,17 @@ export function scatterPanel(dataset: string, cells: CellSummary[], colors: Map<
   const x1 = Math.max(xMax, xTicks[xTicks.length - 1]);
   const x = (v: number) => M.l + (v / x1) * (W - M.l - M.r);
   const y = (v: number) => H - M.b - ((v - y0) / (y1 - y0)) * (H - M.t - M.b);
-  const body = yAxis(yTicks.filter((t) => t >= y0 - 1e-9 && t <= y1 + 1e-9), y, M.l, W - M.r);
-  body.push(...xTicks.filter((t) => t <= x1).map((t) => `<text x="${x(t)}" y="${H - M.b + 13}" text-anchor="middle" class="tick">${tickLabel(t)}</text>`));
+  const body = yAxis(
+    yTicks.filter((t) => t >= y0 - 1e-9 && t <= y1 + 1e-9),
+    y,
+    M.l,
+    W - M.r,
+  );
+  body.push(
+    ...xTicks
+      .filter((t) => t <= x1)
+      .map((t) => `<text x="${x(t)}" y="${H - M.b + 13}" text-anchor="middle" class="tick">${tickLabel(t)}</text>`),
+  );
   body.push(`<line x1="${M.l}" y1="${H - M.b}" x2="${W - M.r}" y2="${H - M.b}" class="axis"/>`);
   for (const c of done) {
     const cx = x(c.leaves.mean);

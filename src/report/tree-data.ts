@@ -1,5 +1,5 @@
-import { branchCondition } from '../export/conditions.js';
 import type { ModelRecord } from '../eval/results.js';
+import { branchCondition } from '../export/conditions.js';
 
 /**
  * A fitted tree as the report's tree view needs it, compactly: per node
@@ -34,6 +34,12 @@ export function reportTree(m: ModelRecord): ReportTree {
       node.children ? node.children.length : 0,
       node.split ? model.features[node.split.feature].name : '',
     ]),
-    stats: { nodes: m.nodes, leaves: m.leaves, height: m.height, needless: m.needlessFeatures.length, fitMs: Number(m.fitMs.toFixed(2)) },
+    stats: {
+      nodes: m.nodes,
+      leaves: m.leaves,
+      height: m.height,
+      needless: m.needlessFeatures.length,
+      fitMs: Number(m.fitMs.toFixed(2)),
+    },
   };
 }

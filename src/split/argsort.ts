@@ -200,7 +200,8 @@ export class SortWork {
   /** A code column for histogram binning (8- or 16-bit). */
   codes(n: number, wide: boolean): Uint8Array | Uint16Array {
     let c = this.codeColumn;
-    if (!c || c.length < n || c.BYTES_PER_ELEMENT !== (wide ? 2 : 1)) c = this.codeColumn = wide ? new Uint16Array(n) : new Uint8Array(n);
+    if (!c || c.length < n || c.BYTES_PER_ELEMENT !== (wide ? 2 : 1))
+      c = this.codeColumn = wide ? new Uint16Array(n) : new Uint8Array(n);
     return c.subarray(0, n);
   }
 

@@ -34,7 +34,15 @@ export class CategoryCounts {
   }
 
   /** Count `codes` over the node's entries `ids[start..end)`; a missing code (-1) goes to `out.unknown`. */
-  fill(ctx: ScanContext, codes: Int32Array, nCategories: number, ids: Int32Array, start: number, end: number, out: Candidate): void {
+  fill(
+    ctx: ScanContext,
+    codes: Int32Array,
+    nCategories: number,
+    ids: Int32Array,
+    start: number,
+    end: number,
+    out: Candidate,
+  ): void {
     const k = this.classes;
     this.counts.fill(0, 0, nCategories * k);
     this.rows.fill(0, 0, nCategories);
@@ -69,7 +77,13 @@ export class CategoryCounts {
  * (`hist[offset + v * (classes + 1) + c]`, row count in slot `classes`, missing values in bin
  * `nCategories`) instead of from its rows.
  */
-export function fillFromHistogram(cc: CategoryCounts, hist: Float64Array, offset: number, nCategories: number, out: Candidate): void {
+export function fillFromHistogram(
+  cc: CategoryCounts,
+  hist: Float64Array,
+  offset: number,
+  nCategories: number,
+  out: Candidate,
+): void {
   const k = cc.classes;
   const stride = k + 1;
   cc.known.fill(0);
@@ -132,7 +146,13 @@ function autoSubsetSize(m: number): number {
  * Otherwise Zaki's EVALUATE-CATEGORICAL-ATTRIBUTE: every V with 1 ≤ |V| ≤ l, each split counted
  * once (a V and its complement are the same split).
  */
-export function scanSubsets(ctx: ScanContext, cc: CategoryCounts, maxSubsetSize: number | undefined, order: Int32Array, out: Candidate): void {
+export function scanSubsets(
+  ctx: ScanContext,
+  cc: CategoryCounts,
+  maxSubsetSize: number | undefined,
+  order: Int32Array,
+  out: Candidate,
+): void {
   const m = cc.nPresent;
   if (m < 2 || cc.nKnownRows < 2 * ctx.minLeaf) return;
   ctx.setTotals(cc.known);
@@ -197,7 +217,13 @@ function consider(ctx: ScanContext, out: Candidate, values: () => number[]): voi
   }
 }
 
-function scanOrderedPrefixes(ctx: ScanContext, cc: CategoryCounts, cls: number, order: Int32Array, out: Candidate): void {
+function scanOrderedPrefixes(
+  ctx: ScanContext,
+  cc: CategoryCounts,
+  cls: number,
+  order: Int32Array,
+  out: Candidate,
+): void {
   const m = cc.nPresent;
   const k = cc.classes;
   for (let i = 0; i < m; i++) order[i] = cc.present[i];
@@ -220,7 +246,14 @@ function scanOrderedPrefixes(ctx: ScanContext, cc: CategoryCounts, cls: number, 
  * When `half` (|V| = m/2) only subsets holding the first present value are scored, so that a
  * split and its complement are not both visited.
  */
-function scanCombinations(ctx: ScanContext, cc: CategoryCounts, size: number, half: boolean, idx: Int32Array, out: Candidate): void {
+function scanCombinations(
+  ctx: ScanContext,
+  cc: CategoryCounts,
+  size: number,
+  half: boolean,
+  idx: Int32Array,
+  out: Candidate,
+): void {
   const m = cc.nPresent;
   for (let i = 0; i < size; i++) idx[i] = i;
   for (;;) {

@@ -1,5 +1,5 @@
 import type { Dataset, NumericValues } from '../data/dataset.js';
-import { subsetOrigin, type SubsetOrigin } from '../data/subset.js';
+import { type SubsetOrigin, subsetOrigin } from '../data/subset.js';
 import { argsortNumeric, type SortWork } from './argsort.js';
 
 /**

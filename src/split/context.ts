@@ -1,9 +1,9 @@
-import type { Criterion, CountTable } from '../criteria/types.js';
-import { orientedScore } from '../criteria/registry.js';
 import type { IncrementalForm } from '../criteria/incremental.js';
-import type { EntryPool } from './entries.js';
+import { orientedScore } from '../criteria/registry.js';
+import type { CountTable, Criterion } from '../criteria/types.js';
 import type { MissingPolicy } from '../options/options.js';
 import { beats } from './candidate.js';
+import type { EntryPool } from './entries.js';
 
 function emptyTable(branches: number, classes: number): CountTable {
   return {
@@ -119,7 +119,14 @@ export class ScanContext {
    * or, when the form's optimistic bound cannot beat `best`, that bound (the caller then keeps its
    * best, as it would with the exact score).
    */
-  scoreBinary(inc: IncrementalForm | null, left: number, right: number, unknown: Float64Array, unknownWeight: number, best: number): number {
+  scoreBinary(
+    inc: IncrementalForm | null,
+    left: number,
+    right: number,
+    unknown: Float64Array,
+    unknownWeight: number,
+    best: number,
+  ): number {
     if (inc) {
       if (inc.optimistic !== undefined && best !== -Infinity) {
         const bound = this.sign * inc.optimistic(left, right);
@@ -129,7 +136,9 @@ export class ScanContext {
     }
     this.table.branchTotals[0] = left;
     this.table.branchTotals[1] = right;
-    return unknownWeight > 0 && this.missing === 'learned' ? this.scoreLearned(unknown, unknownWeight) : this.score(this.table);
+    return unknownWeight > 0 && this.missing === 'learned'
+      ? this.scoreLearned(unknown, unknownWeight)
+      : this.score(this.table);
   }
   /** The scan criterion's O(1)-per-move form, when it has one (two-branch scans use it). */
   readonly inc: IncrementalForm | null;

@@ -1,4 +1,4 @@
-import { plainArrays, type ArrayMaker } from '../core/arrays.js';
+import { type ArrayMaker, plainArrays } from '../core/arrays.js';
 
 /**
  * Training entries: a row of the data with a label and a weight. Normally entry i is row i; under

@@ -1,13 +1,13 @@
 import { getCriterion } from '../criteria/registry.js';
 import type { Column } from '../data/dataset.js';
-import type { SortedSlice } from './sorted-slice.js';
-import type { EntryPool } from './entries.js';
 import type { ResolvedOptions } from '../options/options.js';
+import { beats, Candidate } from './candidate.js';
 import { CategoryCounts, scanMultiway, scanSubsets } from './categorical.js';
 import { ScanContext } from './context.js';
-import { finalizeCandidate, FinalizeScratch } from './finalize.js';
+import type { EntryPool } from './entries.js';
+import { FinalizeScratch, finalizeCandidate } from './finalize.js';
 import { scanNumeric } from './numeric.js';
-import { Candidate, beats } from './candidate.js';
+import type { SortedSlice } from './sorted-slice.js';
 
 /**
  * Finds the best split of one feature at one node: runs the right scanner, then scores the result
@@ -27,7 +27,10 @@ export class FeatureEvaluator {
     readonly classes: number,
     readonly opts: ResolvedOptions,
   ) {
-    const maxCategories = features.reduce((m, c) => (c.kind === 'categorical' ? Math.max(m, c.categories.length) : m), 2);
+    const maxCategories = features.reduce(
+      (m, c) => (c.kind === 'categorical' ? Math.max(m, c.categories.length) : m),
+      2,
+    );
     const scanCriterion = opts.thresholdCriterion ? getCriterion(opts.thresholdCriterion) : opts.criterionImpl;
     this.ctx = new ScanContext(pool, classes, scanCriterion, opts.minSamplesLeaf, opts.missing, maxCategories);
     this.cc = new CategoryCounts(maxCategories, classes);
@@ -45,7 +48,15 @@ export class FeatureEvaluator {
    * Best split of feature `f` over entries [start, end): `ids` holds them in any order; for a
    * numeric feature `sorted` holds the same entries sorted by it.
    */
-  evaluate(f: number, ids: Int32Array, sorted: SortedSlice | null, start: number, end: number, nodeTotals: Float64Array, out: Candidate): void {
+  evaluate(
+    f: number,
+    ids: Int32Array,
+    sorted: SortedSlice | null,
+    start: number,
+    end: number,
+    nodeTotals: Float64Array,
+    out: Candidate,
+  ): void {
     const col = this.features[f];
     if (col.kind === 'numeric') {
       scanNumeric(this.ctx, f, col.values, sorted!, start, end, nodeTotals, this.known, out);
@@ -55,7 +66,14 @@ export class FeatureEvaluator {
       if (this.opts.categoricalSplit === 'multiway') scanMultiway(this.ctx, this.cc, out);
       else scanSubsets(this.ctx, this.cc, this.opts.maxSubsetSize, this.combo, out);
     }
-    finalizeCandidate(out, this.opts.criterionImpl, this.opts.missing, this.opts.mdlCorrection, this.scratch, this.opts.averageGainRule);
+    finalizeCandidate(
+      out,
+      this.opts.criterionImpl,
+      this.opts.missing,
+      this.opts.mdlCorrection,
+      this.scratch,
+      this.opts.averageGainRule,
+    );
   }
 }
 

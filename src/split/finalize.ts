@@ -1,6 +1,6 @@
+import { splitInfoWithUnknown } from '../criteria/gain.js';
 import { orientedScore } from '../criteria/registry.js';
 import { createTable, informationGain } from '../criteria/table.js';
-import { splitInfoWithUnknown } from '../criteria/gain.js';
 import type { CountTable, Criterion } from '../criteria/types.js';
 import type { MissingPolicy } from '../options/options.js';
 import type { Candidate } from './candidate.js';
@@ -70,7 +70,14 @@ export function loadCandidateTable(cand: Candidate, t: CountTable): void {
  * With `mdl`, a numeric split pays log2(thresholds tried) / weight in gain (Quinlan 1996); a split
  * left with no gain is dropped.
  */
-export function finalizeCandidate(cand: Candidate, crit: Criterion, missing: MissingPolicy, mdl: boolean, s: FinalizeScratch, needGain = true): void {
+export function finalizeCandidate(
+  cand: Candidate,
+  crit: Criterion,
+  missing: MissingPolicy,
+  mdl: boolean,
+  s: FinalizeScratch,
+  needGain = true,
+): void {
   if (!cand.found) return;
   const t = s.table;
   loadCandidateTable(cand, t);

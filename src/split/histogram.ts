@@ -1,8 +1,8 @@
 import type { NumericColumn } from '../data/dataset.js';
-import { argsortNumeric, SortWork } from './argsort.js';
+import { argsortNumeric, type SortWork } from './argsort.js';
+import { beats, type Candidate } from './candidate.js';
 import type { ScanContext } from './context.js';
 import { midpoint } from './numeric.js';
-import { beats, type Candidate } from './candidate.js';
 
 /**
  * A numeric feature quantised once for histogram mode: `codes[row]` is the row's bin (the last
@@ -23,7 +23,12 @@ export interface BinnedFeature {
  * Quantise `col` into at most `maxBins` bins (2 ≤ maxBins ≤ 65535). With `codes` (n entries, 16-bit
  * when there may be 256 bins or more) the codes go there instead of a new array.
  */
-export function binFeature(col: NumericColumn, maxBins: number, work?: SortWork, codes?: Uint8Array | Uint16Array): BinnedFeature {
+export function binFeature(
+  col: NumericColumn,
+  maxBins: number,
+  work?: SortWork,
+  codes?: Uint8Array | Uint16Array,
+): BinnedFeature {
   const order = argsortNumeric(col.values, work);
   const x = col.values;
   const n = x.length;
@@ -237,7 +242,8 @@ export function scanSortedCodes(
     if (knownEnd - leftRows < ctx.minLeaf) break;
     out.tried++;
     const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight, out.oriented);
-    if (beats(score, out.oriented)) out.keepBinary(score, midpoint(bf.hi[code], bf.lo[next]), learned ? ctx.lastMissingBranch : -1, counts, code);
+    if (beats(score, out.oriented))
+      out.keepBinary(score, midpoint(bf.hi[code], bf.lo[next]), learned ? ctx.lastMissingBranch : -1, counts, code);
   }
   out.finishBinary(learned);
 }

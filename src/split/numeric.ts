@@ -1,5 +1,5 @@
-import type { Candidate } from './candidate.js';
 import type { NumericValues } from '../data/dataset.js';
+import type { Candidate } from './candidate.js';
 import { beats } from './candidate.js';
 import type { ScanContext } from './context.js';
 import { ENTRY, type SortedSlice } from './sorted-slice.js';

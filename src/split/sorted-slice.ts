@@ -1,6 +1,6 @@
-import type { NumericValues } from '../data/dataset.js';
-import { GroveError } from '../core/errors.js';
 import type { ArrayMaker } from '../core/arrays.js';
+import { GroveError } from '../core/errors.js';
+import type { NumericValues } from '../data/dataset.js';
 
 /**
  * A numeric feature's entries at a node, sorted by value (missing values last): one int32 each,

@@ -2,11 +2,12 @@
  * End-to-end tests of the `grove` CLI: every test runs the BUILT binary (dist/cli/main.js) as a
  * child process. `npm test` builds first (pretest); otherwise run `npm run build` before this file.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assertBuilt, fixture, grove, lines, parseCsv, tmpLeftovers, type CliResult } from '../helpers/cli.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertBuilt, type CliResult, fixture, grove, lines, parseCsv, tmpLeftovers } from '../helpers/cli.js';
 
 // ---------------------------------------------------------------------------------------------
 // Shared state: one temp dir for the whole file, a few models fitted once.
@@ -136,10 +137,28 @@ describe('grove fit', () => {
 
   it('records the options it was given (explicit values win over the preset)', () => {
     const out = tmp('fit-options.json');
-    const r = grove([
-      'fit', TAX, '--target', 'Cheat', '--algorithm', 'zaki', '--criterion', 'gain-ratio', '--categorical-split', 'binary',
-      '--max-depth', '3', '--min-leaf', '2', '--min-split', '4', '--purity', '0.9',
-    ].concat(['--out', out]));
+    const r = grove(
+      [
+        'fit',
+        TAX,
+        '--target',
+        'Cheat',
+        '--algorithm',
+        'zaki',
+        '--criterion',
+        'gain-ratio',
+        '--categorical-split',
+        'binary',
+        '--max-depth',
+        '3',
+        '--min-leaf',
+        '2',
+        '--min-split',
+        '4',
+        '--purity',
+        '0.9',
+      ].concat(['--out', out]),
+    );
     expectOk(r);
     const model = readModel(out);
     expect(model.format).toBe('grove-tree');
@@ -214,7 +233,7 @@ describe('grove predict', () => {
     const text = readFileSync(PLAY, 'utf8').trimEnd().split('\n');
     const flip = (l: string): string => l.split(',').reverse().join(',');
     const shuffled = tmp('play-reordered.csv');
-    writeFileSync(shuffled, [flip(text[0]), ...text.slice(1).reverse().map(flip)].join('\n') + '\n');
+    writeFileSync(shuffled, `${[flip(text[0]), ...text.slice(1).reverse().map(flip)].join('\n')}\n`);
     const r = grove(['predict', '--model', ID3_MODEL, shuffled]);
     expectOk(r);
     expect(predictedColumn(r.stdout)).toEqual([...PLAY_LABELS].reverse());
@@ -256,7 +275,14 @@ describe('grove predict', () => {
     expect(rows[0]).toEqual(['predicted', ...readModel(model).classes.map(String)]);
     expect(rows).toHaveLength(7);
     for (const row of rows.slice(1)) {
-      expect(Math.abs(row.slice(1).map(Number).reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-5);
+      expect(
+        Math.abs(
+          row
+            .slice(1)
+            .map(Number)
+            .reduce((a, b) => a + b, 0) - 1,
+        ),
+      ).toBeLessThan(1e-5);
     }
   });
 
@@ -377,7 +403,11 @@ describe('grove score --json', () => {
     expect(Math.abs(attr(report, 'Temperature').score! - 0.029)).toBeLessThan(1e-3);
     expect(Math.abs(attr(report, 'Humidity').score! - 0.151)).toBeLessThan(1e-3);
     expect(Math.abs(attr(report, 'Wind').score! - 0.048)).toBeLessThan(1e-3);
-    expect((attr(report, 'Outlook').split as { values: string[] }).values.slice().sort()).toEqual(['Overcast', 'Rain', 'Sunny']);
+    expect((attr(report, 'Outlook').split as { values: string[] }).values.slice().sort()).toEqual([
+      'Overcast',
+      'Rain',
+      'Sunny',
+    ]);
   });
 
   it('binary categorical split reports `left` (not `values`)', () => {
@@ -432,7 +462,7 @@ describe('grove criteria', () => {
     expect(direction.get('dcsm')).toBe('lower');
     for (const name of ALL_CRITERIA) {
       expect(['higher', 'lower']).toContain(direction.get(name));
-      const line = lines(text.stdout).find((l) => l.startsWith(name + ' '));
+      const line = lines(text.stdout).find((l) => l.startsWith(`${name} `));
       expect(line, `criteria line for ${name}`).toBeDefined();
       expect(line).toMatch(new RegExp(`^${name}\\s+${direction.get(name)}\\b`));
     }
@@ -491,7 +521,11 @@ interface BadCase {
 }
 
 const badCases: BadCase[] = [
-  { name: 'fit: missing data file', args: (out) => ['fit', tmp('no-such.csv'), '--out', out], mentions: [tmp('no-such.csv')] },
+  {
+    name: 'fit: missing data file',
+    args: (out) => ['fit', tmp('no-such.csv'), '--out', out],
+    mentions: [tmp('no-such.csv')],
+  },
   {
     name: 'fit: unknown target column',
     args: (out) => ['fit', PLAY, '--target', 'Nope', '--out', out],
@@ -507,7 +541,11 @@ const badCases: BadCase[] = [
     args: (out) => ['fit', fixture('bad-nonnumeric.csv'), '--numeric', 'x', '--out', out],
     mentions: [fixture('bad-nonnumeric.csv'), 'row 5', "column 'x'", 'abc'],
   },
-  { name: 'fit: empty file', args: (out) => ['fit', fixture('bad-empty.csv'), '--out', out], mentions: [fixture('bad-empty.csv'), 'empty'] },
+  {
+    name: 'fit: empty file',
+    args: (out) => ['fit', fixture('bad-empty.csv'), '--out', out],
+    mentions: [fixture('bad-empty.csv'), 'empty'],
+  },
   {
     name: 'fit: header-only file',
     args: (out) => ['fit', fixture('bad-header-only.csv'), '--out', out],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { cmbsvSplit } from '../../src/algorithms/cmbsv/index.js';
 import { bestFeature, correlationScore, cramersV, featureScores } from '../../src/algorithms/cmbsv/select.js';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { cmbsvSplit } from '../../src/algorithms/cmbsv/index.js';
 
 const all = (n: number) => Int32Array.from({ length: n }, (_, i) => i);
 const ones = (n: number) => new Float64Array(n).fill(1);
@@ -30,14 +30,12 @@ describe('eq. 10: the feature of largest |⟨X/‖X‖, Y/‖Y‖⟩|', () => {
   });
 
   it('selects the largest score, the first feature on a tie, and never a constant feature', () => {
-    const data = datasetFromRows(
-      [
-        [5, 1, 1, 7, 'p'],
-        [5, 3, 3, 7, 'p'],
-        [5, 2, 2, 7, 'q'],
-        [5, 4, 4, 7, 'q'],
-      ],
-    );
+    const data = datasetFromRows([
+      [5, 1, 1, 7, 'p'],
+      [5, 3, 3, 7, 'p'],
+      [5, 2, 2, 7, 'q'],
+      [5, 4, 4, 7, 'q'],
+    ]);
     const scores = featureScores(data.features, data.labels, 2, all(4), ones(4), ordinal);
     expect(scores[0]).toBe(-Infinity); // constant: cosine 1 with anything positive, but cannot split
     expect(scores[3]).toBe(-Infinity);
@@ -50,7 +48,10 @@ describe('eq. 10: the feature of largest |⟨X/‖X‖, Y/‖Y‖⟩|', () => {
     const x = Float64Array.from([1, 3, NaN, 2, 4]);
     const y = Int32Array.from([0, 0, 1, 1, 1]);
     const known = Int32Array.from([0, 1, 3, 4]);
-    expect(correlationScore(x, y, 2, all(5), ones(5), pearson)).toBeCloseTo(correlationScore(x, y, 2, known, ones(5), pearson), 14);
+    expect(correlationScore(x, y, 2, all(5), ones(5), pearson)).toBeCloseTo(
+      correlationScore(x, y, 2, known, ones(5), pearson),
+      14,
+    );
   });
 
   it('label coding: 1..n misses a middle class that one-vs-rest sees', () => {

@@ -130,7 +130,12 @@ describe('solveSvm1d: optimality on random problems', () => {
       expect(primal(r.w, r.bLow - 0.01, x, y, c)).toBeGreaterThanOrEqual(f - 1e-12);
       expect(primal(r.w, r.bHigh + 0.01, x, y, c)).toBeGreaterThanOrEqual(f - 1e-12);
       // No nearby (w, b) is better.
-      for (const [dw, db] of [[1e-3, 0], [-1e-3, 0], [1e-3, 1e-3], [-1e-3, -1e-3]]) {
+      for (const [dw, db] of [
+        [1e-3, 0],
+        [-1e-3, 0],
+        [1e-3, 1e-3],
+        [-1e-3, -1e-3],
+      ]) {
         expect(primal(r.w + dw, r.b + db, x, y, c)).toBeGreaterThanOrEqual(f - 1e-12);
       }
     }

@@ -1,14 +1,14 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { cmbsvSplit } from '../../src/algorithms/cmbsv/index.js';
+import { fit } from '../../src/algorithms/fit.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
-import { fit } from '../../src/algorithms/fit.js';
+import { treeToDot } from '../../src/export/dot.js';
+import { rulesToText, treeToRules } from '../../src/export/rules.js';
+import { treeToText } from '../../src/export/text.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
 import { validateModel } from '../../src/model/schema.js';
-import { treeToText } from '../../src/export/text.js';
-import { rulesToText, treeToRules } from '../../src/export/rules.js';
-import { treeToDot } from '../../src/export/dot.js';
-import { cmbsvSplit } from '../../src/algorithms/cmbsv/index.js';
-import { resolve } from 'node:path';
 import { repoRoot } from '../helpers/cli.js';
 
 const glass = readDataset(resolve(repoRoot, 'data/glass.csv'));
@@ -26,7 +26,13 @@ const gapped = datasetFromRows(
 
 describe('the paper’s structural claims (Algorithm 1, eq. 14)', () => {
   it('two classes → one threshold, two branches', () => {
-    const data = datasetFromRows(rowsOf([['lo', [1, 2, 3, 4]], ['hi', [7, 8, 9]]]), { target: 'y' });
+    const data = datasetFromRows(
+      rowsOf([
+        ['lo', [1, 2, 3, 4]],
+        ['hi', [7, 8, 9]],
+      ]),
+      { target: 'y' },
+    );
     const tree = fit(data, { algorithm: 'cmbsv' });
     expect(tree.nodes[0].split).toMatchObject({ kind: 'numeric', feature: 0 });
     expect(tree.nodes[0].split!.kind === 'numeric' && tree.nodes[0].split!.thresholds).toHaveLength(1);
@@ -38,7 +44,14 @@ describe('the paper’s structural claims (Algorithm 1, eq. 14)', () => {
   });
 
   it('three well-separated classes → three thresholds (n(n−1)/2), four branches, one level', () => {
-    const data = datasetFromRows(rowsOf([['a', [0, 0.5, 1]], ['b', [2, 2.5, 3]], ['c', [4, 4.5, 5]]]), { target: 'y' });
+    const data = datasetFromRows(
+      rowsOf([
+        ['a', [0, 0.5, 1]],
+        ['b', [2, 2.5, 3]],
+        ['c', [4, 4.5, 5]],
+      ]),
+      { target: 'y' },
+    );
     const s = cmbsvSplit(data);
     expect(s.pairs).toHaveLength(3);
     expect(s.split).toEqual({ kind: 'numeric', feature: 0, thresholds: [1.5, 2.5, 3.5] });
@@ -88,7 +101,13 @@ describe('the paper’s structural claims (Algorithm 1, eq. 14)', () => {
 
   it('only one non-empty branch → the node is a leaf with its majority class (Fig. 8)', () => {
     // Positives at 0 and 2, negatives at 1 (twice): w = 0, no threshold.
-    const data = datasetFromRows(rowsOf([['p', [0, 2]], ['n', [1, 1, 1]]]), { target: 'y' });
+    const data = datasetFromRows(
+      rowsOf([
+        ['p', [0, 2]],
+        ['n', [1, 1, 1]],
+      ]),
+      { target: 'y' },
+    );
     const tree = fit(data, { algorithm: 'cmbsv' });
     expect(tree.nodes).toHaveLength(1);
     expect(tree.predict([{ x: 0 }])).toEqual(['n']);
@@ -117,11 +136,21 @@ describe('the paper’s structural claims (Algorithm 1, eq. 14)', () => {
     // (no t_bc). The {b, c} branch is split again, on its own rows, by z.
     expect(tree.nodes[0].split).toEqual({ kind: 'numeric', feature: 0, thresholds: [3.5] });
     expect(tree.nodes[tree.nodes[0].children![1]].split).toMatchObject({ feature: 1 });
-    for (const node of tree.nodes) if (!node.split && !node.unclassified) expect(node.counts.filter((c) => c > 0)).toHaveLength(1);
+    for (const node of tree.nodes)
+      if (!node.split && !node.unclassified) expect(node.counts.filter((c) => c > 0)).toHaveLength(1);
   });
 
   it('rows with a missing value on the split feature follow the heaviest branch', () => {
-    const data = datasetFromRows([...rowsOf([['lo', [1, 2, 3]], ['hi', [8, 9]]]), { x: null, y: 'lo' }], { target: 'y' });
+    const data = datasetFromRows(
+      [
+        ...rowsOf([
+          ['lo', [1, 2, 3]],
+          ['hi', [8, 9]],
+        ]),
+        { x: null, y: 'lo' },
+      ],
+      { target: 'y' },
+    );
     const tree = fit(data, { algorithm: 'cmbsv' });
     expect(tree.nodes[0].missingBranch).toBe(0);
     expect(tree.nodes[tree.nodes[0].children![0]].n).toBe(4);
@@ -147,7 +176,11 @@ describe('the paper’s structural claims (Algorithm 1, eq. 14)', () => {
     expect(t).toHaveLength(1);
     expect(t[0]).toBeGreaterThan(2); // between M (2) and L (3)
     expect(t[0]).toBeLessThan(3);
-    expect(ordered.predict([{ size: 'M', color: 'red' }, { size: 'L', color: 'red' }, ['XL', 'blue']])).toEqual(['no', 'yes', 'yes']);
+    expect(ordered.predict([{ size: 'M', color: 'red' }, { size: 'L', color: 'red' }, ['XL', 'blue']])).toEqual([
+      'no',
+      'yes',
+      'yes',
+    ]);
     const copy = DecisionTree.fromJSON(JSON.parse(JSON.stringify(ordered.toJSON())));
     expect(copy.predict(data)).toEqual(ordered.predict(data));
     expect(() => fit(data, { algorithm: 'cmbsv', orderedCategories: { size: ['S', 'M', 'L'] } })).toThrow(/XL/);
@@ -173,7 +206,13 @@ describe('C-MBSV trees everywhere else', () => {
   it('JSON round trip (with k-NN data) predicts identically, and the file is validated', () => {
     const json = JSON.parse(JSON.stringify(tree.toJSON()));
     expect(json.options.algorithm).toBe('cmbsv');
-    expect(json.options.cmbsv).toMatchObject({ unclassified: 'knn', knnK: 1, svmC: 1, labelCoding: 'ordinal', correlationCentring: true });
+    expect(json.options.cmbsv).toMatchObject({
+      unclassified: 'knn',
+      knnK: 1,
+      svmC: 1,
+      labelCoding: 'ordinal',
+      correlationCentring: true,
+    });
     const copy = DecisionTree.fromJSON(json);
     const probe = Array.from({ length: 61 }, (_, i) => ({ x: -0.5 + i * 0.1 }));
     expect(copy.predict(probe)).toEqual(tree.predict(probe));
@@ -206,7 +245,11 @@ describe('C-MBSV trees everywhere else', () => {
 
   it('statistics: height and needless features', () => {
     const data = datasetFromRows(
-      rowsOf([['a', [0, 0.5, 1]], ['b', [2, 2.5, 3]], ['c', [4, 4.5, 5]]]).map((r, i) => ({ noise: i % 2, ...r })),
+      rowsOf([
+        ['a', [0, 0.5, 1]],
+        ['b', [2, 2.5, 3]],
+        ['c', [4, 4.5, 5]],
+      ]).map((r, i) => ({ noise: i % 2, ...r })),
       { target: 'y' },
     );
     const s = fit(data, { algorithm: 'cmbsv' }).stats();

@@ -2,17 +2,21 @@
  * `grove compare` and `grove report` end to end, on the built CLI (npm test builds first): output
  * files, configurations, clean errors before any work, determinism across --jobs, Ctrl-C and --resume.
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { assertBuilt, cliPath, lines, parseCsv, repoRoot, tmpLeftovers, type CliResult } from '../helpers/cli.js';
+import { assertBuilt, type CliResult, cliPath, lines, parseCsv, repoRoot, tmpLeftovers } from '../helpers/cli.js';
 
 /** The CLI, with more time than the shared helper's 20 s: the whole suite shares two cores. */
 function grove(args: readonly string[]): CliResult {
-  const r = spawnSync(process.execPath, [cliPath, ...args], { cwd: repoRoot, encoding: 'utf8', timeout: 120_000, env: { ...process.env, GROVE_DEBUG: '' } });
+  const r = spawnSync(process.execPath, [cliPath, ...args], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    timeout: 120_000,
+    env: { ...process.env, GROVE_DEBUG: '' },
+  });
   if (r.error) throw r.error;
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -30,14 +34,32 @@ interface FoldRow {
   leaves: number;
 }
 const foldKey = (f: FoldRow) => `${f.dataset}|${f.config}|${f.repeat}|${f.fold}`;
-const accuracies = (file: string) => new Map((json(file).folds as FoldRow[]).map((f) => [foldKey(f), [f.testAccuracy, f.leaves]]));
+const accuracies = (file: string) =>
+  new Map((json(file).folds as FoldRow[]).map((f) => [foldKey(f), [f.testAccuracy, f.leaves]]));
 
 beforeAll(assertBuilt);
 
 describe('grove compare', () => {
   it('writes the table, results.json, results.csv (one row per fold) and a self-contained report', () => {
     const out = tmp();
-    const r = grove(['compare', '--data', data('iris'), data('wine'), '--algorithms', 'id3,c45', '--criteria', 'dcsm', '--base', 'id3', '--folds', '3', '--seed', '5', '--out', out]);
+    const r = grove([
+      'compare',
+      '--data',
+      data('iris'),
+      data('wine'),
+      '--algorithms',
+      'id3,c45',
+      '--criteria',
+      'dcsm',
+      '--base',
+      'id3',
+      '--folds',
+      '3',
+      '--seed',
+      '5',
+      '--out',
+      out,
+    ]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/^3-fold stratified CV, seed 5: test accuracy/);
     expect(r.stdout).toMatch(/iris\s+\d+\.\d±\d+\.\d \(\d+\)/);
@@ -47,17 +69,35 @@ describe('grove compare', () => {
     expect(lines(r.stderr).at(-1)).toMatch(/^grove: 24 cells → .*results\.json, .*results\.csv, .*report\.html$/);
 
     const results = json(join(out, 'results.json'));
-    expect(results).toMatchObject({ format: 'grove-compare', version: 1, complete: true, settings: { folds: 3, repeats: 1, seed: 5, models: true } });
+    expect(results).toMatchObject({
+      format: 'grove-compare',
+      version: 1,
+      complete: true,
+      settings: { folds: 3, repeats: 1, seed: 5, models: true },
+    });
     expect(results.configs.map((c: { label: string }) => c.label)).toEqual(['id3', 'c45', 'id3+dcsm']);
     expect(results.configs[2].options).toEqual({ algorithm: 'id3', criterion: 'dcsm' });
-    expect(results.datasets.map((d: { name: string; rows: number; sha256: string }) => [d.name, d.rows, d.sha256.length])).toEqual([['iris', 150, 64], ['wine', 178, 64]]);
+    expect(
+      results.datasets.map((d: { name: string; rows: number; sha256: string }) => [d.name, d.rows, d.sha256.length]),
+    ).toEqual([
+      ['iris', 150, 64],
+      ['wine', 178, 64],
+    ]);
     expect(results.folds).toHaveLength(2 * 3 * 3);
     expect(results.models).toHaveLength(2 * 3);
     expect(results.models[0].model.format).toBe('grove-tree');
     expect(results.statistics.accuracy.friedman.N).toBe(2);
 
     const csv = parseCsv(readFileSync(join(out, 'results.csv'), 'utf8'));
-    expect(csv[0].slice(0, 7)).toEqual(['dataset', 'config', 'repeat', 'fold', 'train_rows', 'test_rows', 'test_accuracy']);
+    expect(csv[0].slice(0, 7)).toEqual([
+      'dataset',
+      'config',
+      'repeat',
+      'fold',
+      'train_rows',
+      'test_rows',
+      'test_accuracy',
+    ]);
     expect(csv).toHaveLength(1 + 18);
     // Every configuration saw the same folds: equal test sizes per fold.
     const sizes = (config: string) => csv.filter((row) => row[0] === 'iris' && row[1] === config).map((row) => row[5]);
@@ -72,8 +112,17 @@ describe('grove compare', () => {
   it('--data takes several values or a comma list; --configs passes options (and unknown keys) to fit', () => {
     const file = join(tmp(), 'r.json');
     const r = grove([
-      'compare', '--data', `${data('iris')},${data('zoo')}`, '--folds', '3', '--no-models', '--no-progress', '--json', file,
-      '--configs', 'leafy:algorithm=id3,criterion=dcsm,min-leaf=5;deep:algorithm=id3,criterion=dcsm,someFutureOption=1',
+      'compare',
+      '--data',
+      `${data('iris')},${data('zoo')}`,
+      '--folds',
+      '3',
+      '--no-models',
+      '--no-progress',
+      '--json',
+      file,
+      '--configs',
+      'leafy:algorithm=id3,criterion=dcsm,min-leaf=5;deep:algorithm=id3,criterion=dcsm,someFutureOption=1',
     ]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/grove: warning: configuration 'deep': option 'someFutureOption' is not a tree option/);
@@ -84,7 +133,8 @@ describe('grove compare', () => {
     ]);
     expect(results.models).toEqual([]);
     // min-leaf 5 reached fit: fewer leaves than the same configuration without it, on every fold of zoo.
-    const leaves = (c: string) => results.folds.filter((f: FoldRow) => f.dataset === 'zoo' && f.config === c).map((f: FoldRow) => f.leaves);
+    const leaves = (c: string) =>
+      results.folds.filter((f: FoldRow) => f.dataset === 'zoo' && f.config === c).map((f: FoldRow) => f.leaves);
     leaves('leafy').forEach((l: number, i: number) => expect(l).toBeLessThan(leaves('deep')[i]));
     // --configs alone replaces the default presets.
     expect(r.stdout).not.toMatch(/\bid3\b/);
@@ -94,7 +144,9 @@ describe('grove compare', () => {
     const out = join(tmp(), 'never');
     const r = grove(['compare', '--data', data('iris'), '--algorithms', 'cart,nope', '--criteria', '', '--out', out]);
     expect(r.status).toBe(2);
-    expect(lines(r.stderr)).toEqual([expect.stringMatching(/^grove: configuration 'nope': unknown algorithm 'nope' \(known: .*cart.*\)$/)]);
+    expect(lines(r.stderr)).toEqual([
+      expect.stringMatching(/^grove: configuration 'nope': unknown algorithm 'nope' \(known: .*cart.*\)$/),
+    ]);
     expect(existsSync(out)).toBe(false);
     const bad = grove(['compare', '--data', data('iris'), '--configs', 'x:criterion=bogus']);
     expect(bad.status).toBe(2);
@@ -108,9 +160,27 @@ describe('grove compare', () => {
 
   it('Ctrl-C keeps finished cells; --resume finishes the rest; same numbers as one uninterrupted run, whatever --jobs', async () => {
     // Unpruned presets keep it quick: 2 data sets × 3 configurations × 2 repeats × 10 folds = 120 cells.
-    const args = ['compare', '--data', data('vehicle'), data('pima-indians-diabetes'), '--algorithms', 'id3,zaki', '--criteria', 'dcsm', '--base', 'id3', '--repeats', '2', '--seed', '3', '--no-models'];
+    const args = [
+      'compare',
+      '--data',
+      data('vehicle'),
+      data('pima-indians-diabetes'),
+      '--algorithms',
+      'id3,zaki',
+      '--criteria',
+      'dcsm',
+      '--base',
+      'id3',
+      '--repeats',
+      '2',
+      '--seed',
+      '3',
+      '--no-models',
+    ];
     const out = tmp();
-    const child = spawn(process.execPath, [cliPath, ...args, '--jobs', '2', '--out', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [cliPath, ...args, '--jobs', '2', '--out', out], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (b) => (stdout += b));
@@ -123,7 +193,9 @@ describe('grove compare', () => {
     child.kill('SIGINT');
     const code = await exited;
     expect(code, stderr).toBe(130);
-    expect(stderr).toMatch(/grove: interrupted: \d+ cells finished now; they are kept in .* \(add --resume to continue\)/);
+    expect(stderr).toMatch(
+      /grove: interrupted: \d+ cells finished now; they are kept in .* \(add --resume to continue\)/,
+    );
     expect(stdout).toMatch(/INCOMPLETE/);
     const partial = json(join(out, 'results.json'));
     expect(partial.complete).toBe(false);
@@ -149,8 +221,24 @@ describe('grove compare', () => {
 
   it('--resume refuses a run made with other settings', () => {
     const out = tmp();
-    expect(grove(['compare', '--data', data('iris'), '--algorithms', 'id3', '--criteria', '', '--folds', '3', '--out', out]).status).toBe(0);
-    const r = grove(['compare', '--data', data('iris'), '--algorithms', 'id3', '--criteria', '', '--folds', '4', '--out', out, '--resume']);
+    expect(
+      grove(['compare', '--data', data('iris'), '--algorithms', 'id3', '--criteria', '', '--folds', '3', '--out', out])
+        .status,
+    ).toBe(0);
+    const r = grove([
+      'compare',
+      '--data',
+      data('iris'),
+      '--algorithms',
+      'id3',
+      '--criteria',
+      '',
+      '--folds',
+      '4',
+      '--out',
+      out,
+      '--resume',
+    ]);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/cannot resume: that run used --folds 3 --repeats 1 --seed 1/);
   });
@@ -159,7 +247,24 @@ describe('grove compare', () => {
 describe('grove report', () => {
   it('rebuilds the report from results.json; refuses other files', () => {
     const out = tmp();
-    expect(grove(['compare', '--data', data('iris'), data('wine'), '--algorithms', 'zaki', '--criteria', 'dcsm', '--base', 'zaki', '--folds', '3', '--out', out]).status).toBe(0);
+    expect(
+      grove([
+        'compare',
+        '--data',
+        data('iris'),
+        data('wine'),
+        '--algorithms',
+        'zaki',
+        '--criteria',
+        'dcsm',
+        '--base',
+        'zaki',
+        '--folds',
+        '3',
+        '--out',
+        out,
+      ]).status,
+    ).toBe(0);
     const page = join(out, 'again.html');
     const r = grove(['report', join(out, 'results.json'), '--out', page]);
     expect(r.status, r.stderr).toBe(0);

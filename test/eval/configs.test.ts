@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkLabels, optionsJson, parseConfigs, presetConfigs, reviveOptions } from '../../src/eval/configs.js';
 import { validateConfigs } from '../../src/compare/compare.js';
+import { checkLabels, optionsJson, parseConfigs, presetConfigs, reviveOptions } from '../../src/eval/configs.js';
 
 describe('--configs', () => {
   it('text form: labels, options, CLI aliases, numbers and booleans converted, unknown keys kept', () => {
-    const configs = parseConfigs('dcsm:algorithm=cart,criterion=dcsm,min-leaf=2 ; c45-pruned: algorithm=c45, prune=error-based, maxDepth=Infinity, flag=true;plain');
+    const configs = parseConfigs(
+      'dcsm:algorithm=cart,criterion=dcsm,min-leaf=2 ; c45-pruned: algorithm=c45, prune=error-based, maxDepth=Infinity, flag=true;plain',
+    );
     expect(configs).toEqual([
       { label: 'dcsm', options: { algorithm: 'cart', criterion: 'dcsm', minSamplesLeaf: 2 } },
       { label: 'c45-pruned', options: { algorithm: 'c45', prune: 'error-based', maxDepth: Infinity, flag: true } },
@@ -13,8 +15,13 @@ describe('--configs', () => {
   });
 
   it('JSON forms: an array with labels, or an object of label → options', () => {
-    expect(parseConfigs('[{"label": "a", "algorithm": "c45", "minSamplesLeaf": 3}]')).toEqual([{ label: 'a', options: { algorithm: 'c45', minSamplesLeaf: 3 } }]);
-    expect(parseConfigs('{"g": {"criterion": "gini"}, "d": {"criterion": "dcsm"}}').map((c) => c.label)).toEqual(['g', 'd']);
+    expect(parseConfigs('[{"label": "a", "algorithm": "c45", "minSamplesLeaf": 3}]')).toEqual([
+      { label: 'a', options: { algorithm: 'c45', minSamplesLeaf: 3 } },
+    ]);
+    expect(parseConfigs('{"g": {"criterion": "gini"}, "d": {"criterion": "dcsm"}}').map((c) => c.label)).toEqual([
+      'g',
+      'd',
+    ]);
   });
 
   it('refuses malformed specs with a message naming the problem', () => {
@@ -31,7 +38,9 @@ describe('--configs', () => {
       { label: 'c45', options: { algorithm: 'c45' } },
       { label: 'cart+dcsm', options: { algorithm: 'cart', criterion: 'dcsm' } },
     ]);
-    expect(() => checkLabels([...presetConfigs(['cart'], [], 'cart'), ...parseConfigs('cart:criterion=gini')])).toThrow(/two configurations are labelled 'cart'/);
+    expect(() => checkLabels([...presetConfigs(['cart'], [], 'cart'), ...parseConfigs('cart:criterion=gini')])).toThrow(
+      /two configurations are labelled 'cart'/,
+    );
   });
 
   it('options identity is stable (sorted keys) and keeps Infinity', () => {
@@ -40,10 +49,16 @@ describe('--configs', () => {
   });
 
   it("fit's validation runs on every configuration before any work, naming it; unknown keys only warn", () => {
-    expect(() => validateConfigs(parseConfigs('ok:algorithm=cart;bad:algorithm=nope'), () => {})).toThrow(/^configuration 'bad': unknown algorithm 'nope'/);
+    expect(() => validateConfigs(parseConfigs('ok:algorithm=cart;bad:algorithm=nope'), () => {})).toThrow(
+      /^configuration 'bad': unknown algorithm 'nope'/,
+    );
     expect(() => validateConfigs(parseConfigs('x:criterion=no-such-measure'), () => {})).toThrow(/configuration 'x':/);
     const warnings: string[] = [];
     validateConfigs(parseConfigs('y:algorithm=c45,someFutureOption=3'), (m) => warnings.push(m));
-    expect(warnings).toEqual([expect.stringMatching(/configuration 'y': option 'someFutureOption' is not a tree option.*passed to fit as given/)]);
+    expect(warnings).toEqual([
+      expect.stringMatching(
+        /configuration 'y': option 'someFutureOption' is not a tree option.*passed to fit as given/,
+      ),
+    ]);
   });
 });

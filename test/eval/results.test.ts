@@ -1,11 +1,17 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { stratifiedFolds } from '../../src/core/folds.js';
 import { readDataset } from '../../src/data/read.js';
 import { analyze } from '../../src/eval/analysis.js';
 import { crossValidate, evaluateFold, foldRows, summarize } from '../../src/eval/cross-validate.js';
-import { stratifiedFolds } from '../../src/core/folds.js';
+import {
+  type CompareResults,
+  completeDatasets,
+  type FoldRecord,
+  resultsToCsv,
+  summarizeCells,
+} from '../../src/eval/results.js';
 import { parseResults } from '../../src/eval/results-file.js';
-import { completeDatasets, resultsToCsv, summarizeCells, type CompareResults, type FoldRecord } from '../../src/eval/results.js';
 import { friedmanTest } from '../../src/eval/stats/index.js';
 import { renderTable } from '../../src/eval/table.js';
 
@@ -23,7 +29,22 @@ function synthetic(opts: { dropLastFoldOf?: string } = {}): CompareResults {
       for (let f = 0; f < 4; f++) {
         if (opts.dropLastFoldOf === `${d}/${c}` && f === 3) continue;
         const acc = base[i] + shift[j] - (j === 2 ? 0.002 * i : 0) + (f - 1.5) * 0.01 * (i === 4 && j === 2 ? 3 : 1);
-        folds.push({ dataset: d, config: c, repeat: 0, fold: f, trainRows: 90, testRows: 10, testAccuracy: acc, trainAccuracy: 1, nodes: 2 * (5 + j) + 1, leaves: 5 + j + (i % 2), height: 3, needlessFeatures: j, fitMs: 1, predictMs: 0.1 });
+        folds.push({
+          dataset: d,
+          config: c,
+          repeat: 0,
+          fold: f,
+          trainRows: 90,
+          testRows: 10,
+          testAccuracy: acc,
+          trainAccuracy: 1,
+          nodes: 2 * (5 + j) + 1,
+          leaves: 5 + j + (i % 2),
+          height: 3,
+          needlessFeatures: j,
+          fitMs: 1,
+          predictMs: 0.1,
+        });
       }
     }),
   );
@@ -34,7 +55,16 @@ function synthetic(opts: { dropLastFoldOf?: string } = {}): CompareResults {
     created: '2026-01-01T00:00:00.000Z',
     complete: !opts.dropLastFoldOf,
     settings: { folds: 4, repeats: 1, seed: 1, models: false },
-    datasets: datasets.map((name) => ({ name, file: `${name}.csv`, rows: 100, features: 3, numeric: 3, categorical: 0, classes: 2, foldsPlanned: 4 })),
+    datasets: datasets.map((name) => ({
+      name,
+      file: `${name}.csv`,
+      rows: 100,
+      features: 3,
+      numeric: 3,
+      categorical: 0,
+      classes: 2,
+      foldsPlanned: 4,
+    })),
     configs: configs.map((label) => ({ label, options: { criterion: label } })),
     folds,
     models: [],
@@ -84,7 +114,7 @@ describe('results and statistics', () => {
     const ax = cells.find((c) => c.dataset === 'a' && c.config === 'x')!;
     expect(ax.testAccuracy.mean).toBeCloseTo(0.92, 12);
     // x − y is 0.02 everywhere: tied differences, so the normal approximation.
-    expect(analyze(r).accuracy.pairs[0].wilcoxon.method).toBe("normal");
+    expect(analyze(r).accuracy.pairs[0].wilcoxon.method).toBe('normal');
     expect(ax.testError.mean).toBeCloseTo(0.08, 12);
     expect(ax.done).toBe(4);
     expect(ax.complete).toBe(true);
@@ -125,7 +155,9 @@ describe('results and statistics', () => {
 
   it('CSV: a header and one row per data set × configuration × fold, in order', () => {
     const csv = resultsToCsv(synthetic()).trimEnd().split('\n');
-    expect(csv[0]).toBe('dataset,config,repeat,fold,train_rows,test_rows,test_accuracy,test_error,train_error,nodes,leaves,height,needless_features,fit_ms,predict_ms');
+    expect(csv[0]).toBe(
+      'dataset,config,repeat,fold,train_rows,test_rows,test_accuracy,test_error,train_error,nodes,leaves,height,needless_features,fit_ms,predict_ms',
+    );
     expect(csv).toHaveLength(1 + 5 * 3 * 4);
     expect(csv[1].split(',').slice(0, 4)).toEqual(['a', 'x', '0', '0']);
     expect(Number(csv[1].split(',')[6]) + Number(csv[1].split(',')[7])).toBeCloseTo(1, 12);

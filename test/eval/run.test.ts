@@ -2,13 +2,38 @@ import { appendFileSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { CompareSettings, DatasetInfo, FoldRecord } from '../../src/eval/results.js';
 import { Progress } from '../../src/compare/progress.js';
 import { CELLS_FILE, CellLog, readCells } from '../../src/compare/store.js';
+import type { CompareSettings, DatasetInfo, FoldRecord } from '../../src/eval/results.js';
 
 const settings: CompareSettings = { folds: 3, repeats: 1, seed: 1, models: false };
-const info = (name: string, sha256: string): DatasetInfo => ({ name, file: `${name}.csv`, rows: 9, features: 1, numeric: 1, categorical: 0, classes: 2, foldsPlanned: 3, sha256 });
-const fold = (dataset: string, f: number): FoldRecord => ({ dataset, config: 'cart', repeat: 0, fold: f, trainRows: 6, testRows: 3, testAccuracy: 2 / 3, trainAccuracy: 1, nodes: 3, leaves: 2, height: 1, needlessFeatures: 0, fitMs: 1, predictMs: 0.1 });
+const info = (name: string, sha256: string): DatasetInfo => ({
+  name,
+  file: `${name}.csv`,
+  rows: 9,
+  features: 1,
+  numeric: 1,
+  categorical: 0,
+  classes: 2,
+  foldsPlanned: 3,
+  sha256,
+});
+const fold = (dataset: string, f: number): FoldRecord => ({
+  dataset,
+  config: 'cart',
+  repeat: 0,
+  fold: f,
+  trainRows: 6,
+  testRows: 3,
+  testAccuracy: 2 / 3,
+  trainAccuracy: 1,
+  nodes: 3,
+  leaves: 2,
+  height: 1,
+  needlessFeatures: 0,
+  fitMs: 1,
+  predictMs: 0.1,
+});
 
 describe('cells log (--out, --resume)', () => {
   it('keeps every whole line, skips one cut short, and only lines of unchanged data files', () => {
@@ -24,7 +49,9 @@ describe('cells log (--out, --resume)', () => {
     expect(lines[0].options).toBe('{"algorithm":"cart"}');
     // b's file changed since: its cells are not reused.
     expect(readCells(dir, settings, [info('a', 'aaa'), info('b', 'changed')]).length).toBe(1);
-    expect(() => readCells(dir, { ...settings, seed: 2 }, datasets)).toThrow(/cannot resume: that run used --folds 3 --repeats 1 --seed 1/);
+    expect(() => readCells(dir, { ...settings, seed: 2 }, datasets)).toThrow(
+      /cannot resume: that run used --folds 3 --repeats 1 --seed 1/,
+    );
     // Rewritten with the kept lines first (what a resumed run does).
     new CellLog(dir, settings, datasets, lines.slice(0, 1)).close();
     expect(readFileSync(join(dir, CELLS_FILE), 'utf8').trimEnd().split('\n')).toHaveLength(2);

@@ -9,8 +9,8 @@ import {
   chiSquareSf,
   cliques,
   criticalDifference,
-  fSf,
   friedmanTest,
+  fSf,
   incompleteBeta,
   incompleteGamma,
   lnGamma,
@@ -32,14 +32,30 @@ function close(a: number, b: number, rel = 1e-10, abs = 1e-300): void {
 
 // A 14 × 4 matrix with ties (rows = data sets), shaped like Demšar (2006) Table 6; fixed inputs only.
 const M14x4 = [
-  [0.763, 0.768, 0.771, 0.798], [0.599, 0.591, 0.59, 0.569], [0.954, 0.971, 0.968, 0.967], [0.628, 0.661, 0.654, 0.657],
-  [0.882, 0.888, 0.886, 0.898], [0.936, 0.931, 0.916, 0.931], [0.661, 0.668, 0.609, 0.685], [0.583, 0.583, 0.563, 0.625],
-  [0.775, 0.838, 0.866, 0.875], [1, 1, 1, 1], [0.94, 0.962, 0.965, 0.962], [0.619, 0.666, 0.614, 0.669],
-  [0.972, 0.981, 0.975, 0.975], [0.957, 0.978, 0.946, 0.97],
+  [0.763, 0.768, 0.771, 0.798],
+  [0.599, 0.591, 0.59, 0.569],
+  [0.954, 0.971, 0.968, 0.967],
+  [0.628, 0.661, 0.654, 0.657],
+  [0.882, 0.888, 0.886, 0.898],
+  [0.936, 0.931, 0.916, 0.931],
+  [0.661, 0.668, 0.609, 0.685],
+  [0.583, 0.583, 0.563, 0.625],
+  [0.775, 0.838, 0.866, 0.875],
+  [1, 1, 1, 1],
+  [0.94, 0.962, 0.965, 0.962],
+  [0.619, 0.666, 0.614, 0.669],
+  [0.972, 0.981, 0.975, 0.975],
+  [0.957, 0.978, 0.946, 0.97],
 ];
 const TIE_FREE = [
-  [0.81, 0.79, 0.84, 0.8, 0.77], [0.62, 0.66, 0.64, 0.61, 0.6], [0.91, 0.93, 0.95, 0.92, 0.9], [0.7, 0.72, 0.69, 0.75, 0.71],
-  [0.55, 0.58, 0.61, 0.57, 0.52], [0.88, 0.86, 0.89, 0.87, 0.85], [0.97, 0.96, 0.98, 0.95, 0.94], [0.73, 0.77, 0.79, 0.74, 0.72],
+  [0.81, 0.79, 0.84, 0.8, 0.77],
+  [0.62, 0.66, 0.64, 0.61, 0.6],
+  [0.91, 0.93, 0.95, 0.92, 0.9],
+  [0.7, 0.72, 0.69, 0.75, 0.71],
+  [0.55, 0.58, 0.61, 0.57, 0.52],
+  [0.88, 0.86, 0.89, 0.87, 0.85],
+  [0.97, 0.96, 0.98, 0.95, 0.94],
+  [0.73, 0.77, 0.79, 0.74, 0.72],
 ];
 
 describe('special functions (scipy.special)', () => {
@@ -158,9 +174,16 @@ describe('Friedman and Iman–Davenport', () => {
   });
 
   it('lower-is-better reverses the ranks; identical competitors give χ² = 0 and p = 1', () => {
-    const f = friedmanTest(TIE_FREE.map((r) => r.map((v) => -v)), false);
+    const f = friedmanTest(
+      TIE_FREE.map((r) => r.map((v) => -v)),
+      false,
+    );
     close(f.chiSquare, 16.7, 1e-12);
-    const same = friedmanTest([[1, 1], [2, 2], [3, 3]]);
+    const same = friedmanTest([
+      [1, 1],
+      [2, 2],
+      [3, 3],
+    ]);
     expect(same.chiSquare).toBe(0);
     expect(same.pValue).toBe(1);
     expect(() => friedmanTest([[1, 2]])).toThrow(/at least 2 data sets/);
@@ -169,8 +192,14 @@ describe('Friedman and Iman–Davenport', () => {
 
 describe('Nemenyi', () => {
   it("Demšar's Table 5(a) equals qtukey(1 − α, k, ∞)/√2 (R) within its last printed digit", () => {
-    const r05 = [1.959963985, 2.343700588, 2.569031777, 2.727774383, 2.849705443, 2.948320061, 3.030878523, 3.101730458, 3.163683754];
-    const r10 = [1.644853627, 2.052292731, 2.291341497, 2.459515764, 2.588520602, 2.692732101, 2.779883609, 2.854606432, 2.919888841];
+    const r05 = [
+      1.959963985, 2.343700588, 2.569031777, 2.727774383, 2.849705443, 2.948320061, 3.030878523, 3.101730458,
+      3.163683754,
+    ];
+    const r10 = [
+      1.644853627, 2.052292731, 2.291341497, 2.459515764, 2.588520602, 2.692732101, 2.779883609, 2.854606432,
+      2.919888841,
+    ];
     // (The table is printed to three decimals, some rounded, some cut: 2.3437 appears as 2.343.)
     r05.forEach((q, i) => expect(Math.abs(NEMENYI_Q['0.05'][i] - q)).toBeLessThan(0.001));
     r10.forEach((q, i) => expect(Math.abs(NEMENYI_Q['0.1'][i] - q)).toBeLessThan(0.001));
@@ -188,8 +217,14 @@ describe('Nemenyi', () => {
     const cd = criticalDifference(4, 14);
     expect(nemenyiPValue(1, 1 + cd * 1.01, 4, 14)).toBeLessThan(0.05);
     expect(nemenyiPValue(1, 1 + cd * 0.99, 4, 14)).toBeGreaterThan(0.05);
-    expect(cliques([1.0, 1.5, 3.0, 3.2], 1.0)).toEqual([[0, 1], [2, 3]]);
-    expect(cliques([1.0, 1.6, 2.2, 3.5], 1.3)).toEqual([[0, 1, 2], [2, 3]]);
+    expect(cliques([1.0, 1.5, 3.0, 3.2], 1.0)).toEqual([
+      [0, 1],
+      [2, 3],
+    ]);
+    expect(cliques([1.0, 1.6, 2.2, 3.5], 1.3)).toEqual([
+      [0, 1, 2],
+      [2, 3],
+    ]);
     expect(cliques([1, 2, 3], 0.5)).toEqual([]);
   });
 });
@@ -203,14 +238,20 @@ describe('Wilcoxon signed-rank (R wilcox.test(paired = TRUE) defaults)', () => {
     expect(w.statistic).toBe(40);
     close(w.pValue, 0.0390625, 1e-12);
     const d = [0.3, -0.1, 0.7, 1.2, 0.5, -0.4, 0.9, 1.1, 0.2, 0.8, 1.5, -0.6];
-    const w12 = wilcoxonSignedRank(d, d.map(() => 0));
+    const w12 = wilcoxonSignedRank(
+      d,
+      d.map(() => 0),
+    );
     expect(w12.statistic).toBe(67);
     close(w12.pValue, 0.026855468750000017, 1e-12);
     close(signedRankCdf(10, 12), 0.010498046875000007, 1e-12);
   });
 
   it('normal approximation with tie and continuity correction when there are ties or zeros (scipy with correction=True agrees)', () => {
-    const w = wilcoxonSignedRank(M14x4.map((r) => r[0]), M14x4.map((r) => r[1]));
+    const w = wilcoxonSignedRank(
+      M14x4.map((r) => r[0]),
+      M14x4.map((r) => r[1]),
+    );
     expect(w.method).toBe('normal');
     expect(w.zeros).toBe(2);
     expect(w.statistic).toBe(6.5);
@@ -220,7 +261,10 @@ describe('Wilcoxon signed-rank (R wilcox.test(paired = TRUE) defaults)', () => {
 
   it('normal approximation for n ≥ 50', () => {
     const i = Array.from({ length: 60 }, (_, j) => j);
-    const w = wilcoxonSignedRank(i.map((j) => (j * 7) % 11), i.map((j) => (j * 5) % 13));
+    const w = wilcoxonSignedRank(
+      i.map((j) => (j * 7) % 11),
+      i.map((j) => (j * 5) % 13),
+    );
     expect(w.method).toBe('normal');
     expect(w.zeros).toBe(8);
     expect(w.statistic).toBe(523);

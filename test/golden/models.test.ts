@@ -12,7 +12,9 @@ describe('golden models', () => {
     const expected = JSON.parse(readFileSync(resolve(__dirname, 'models.json'), 'utf8')) as Record<string, unknown>;
     const got = (await goldenRun({ dataDir, local: !haveCorpus })) as Map<string, unknown>;
     expect(got.size).toBeGreaterThanOrEqual(haveCorpus ? 400 : 300);
-    const differing = [...got].filter(([key, entry]) => JSON.stringify(entry) !== JSON.stringify(expected[key])).map(([key]) => key);
+    const differing = [...got]
+      .filter(([key, entry]) => JSON.stringify(entry) !== JSON.stringify(expected[key]))
+      .map(([key]) => key);
     expect(differing).toEqual([]);
   }, 180_000);
 });

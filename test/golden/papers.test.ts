@@ -4,15 +4,16 @@
  * The tutorial truncates to 3 decimals (0.2467 is printed 0.246), so `truncated` compares that way.
  */
 import { describe, expect, it } from 'vitest';
-import { readDataset } from '../../src/data/read.js';
-import { datasetFromRows } from '../../src/data/encode.js';
 import { fit } from '../../src/algorithms/fit.js';
+import { datasetFromRows } from '../../src/data/encode.js';
+import { readDataset } from '../../src/data/read.js';
 import { scoreAttributes } from '../../src/learn/score.js';
 import { fixture } from '../helpers/paths.js';
 
 const truncated = (x: number | null) => Math.floor((x ?? NaN) * 1000 + 1e-9) / 1000;
 const rounded = (x: number | null) => Math.round((x ?? NaN) * 1000) / 1000;
-const scoreOf = (report: ReturnType<typeof scoreAttributes>, name: string) => report.attributes.find((a) => a.name === name)!;
+const scoreOf = (report: ReturnType<typeof scoreAttributes>, name: string) =>
+  report.attributes.find((a) => a.name === name)!;
 
 describe('metrics tutorial: play tennis (ID3)', () => {
   const data = readDataset(fixture('play-tennis.csv'), { target: 'Play' });
@@ -103,7 +104,7 @@ describe('metrics tutorial: CART on taxable income', () => {
   });
 });
 
-describe("Zaki & Meira: discretized sepal length", () => {
+describe('Zaki & Meira: discretized sepal length', () => {
   it('best binary split is X ∈ {a1} with information gain 0.410', () => {
     const data = readDataset(fixture('sepal-length-discretized.csv'));
     const r = scoreAttributes(data, { criterion: 'info-gain', categoricalSplit: 'binary' });

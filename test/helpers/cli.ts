@@ -21,7 +21,9 @@ export const fixture = (name: string): string => resolve(repoRoot, 'test/fixture
 /** Throw a clear error when the CLI has not been built. */
 export function assertBuilt(): void {
   if (!existsSync(cliPath)) {
-    throw new Error(`${cliPath} is missing: the CLI tests run the built binary; run \`npm run build\` first (\`npm test\` does it via pretest)`);
+    throw new Error(
+      `${cliPath} is missing: the CLI tests run the built binary; run \`npm run build\` first (\`npm test\` does it via pretest)`,
+    );
   }
 }
 

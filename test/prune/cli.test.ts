@@ -1,8 +1,9 @@
 /** `grove fit` pruning flags, through the BUILT binary (npm test builds first). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertBuilt, fixture, grove } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'grove-prune-cli-'));
@@ -15,14 +16,38 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 interface Saved {
   options: Record<string, unknown>;
   nodes: Array<{ children?: number[]; counts: number[] }>;
-  pruning?: { method: string; alpha?: number; leavesBefore: number; leavesAfter: number; cv?: { folds: number; rule: string }; path?: unknown[] };
+  pruning?: {
+    method: string;
+    alpha?: number;
+    leavesBefore: number;
+    leavesAfter: number;
+    cv?: { folds: number; rule: string };
+    path?: unknown[];
+  };
 }
 const read = (path: string) => JSON.parse(readFileSync(path, 'utf8')) as Saved;
 
 describe('grove fit: pruning flags', () => {
   it('--prune cost-complexity --ccp-folds 3 --ccp-rule min --seed 4: α chosen by CV, saved with its table', () => {
     const out = join(dir, 'ccp.json');
-    const r = grove(['fit', TAX, '--target', 'Cheat', '--algorithm', 'cart', '--prune', 'cost-complexity', '--ccp-folds', '3', '--ccp-rule', 'min', '--seed', '4', '--out', out]);
+    const r = grove([
+      'fit',
+      TAX,
+      '--target',
+      'Cheat',
+      '--algorithm',
+      'cart',
+      '--prune',
+      'cost-complexity',
+      '--ccp-folds',
+      '3',
+      '--ccp-rule',
+      'min',
+      '--seed',
+      '4',
+      '--out',
+      out,
+    ]);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/pruned \(cost-complexity, α = /);
     const m = read(out);
@@ -37,7 +62,9 @@ describe('grove fit: pruning flags', () => {
 
   it('--ccp-alpha 1 prunes to the root; --prune none saves no pruning record', () => {
     const out = join(dir, 'alpha.json');
-    expect(grove(['fit', TAX, '--target', 'Cheat', '--prune', 'cost-complexity', '--ccp-alpha', '1', '--out', out]).status).toBe(0);
+    expect(
+      grove(['fit', TAX, '--target', 'Cheat', '--prune', 'cost-complexity', '--ccp-alpha', '1', '--out', out]).status,
+    ).toBe(0);
     expect(read(out).nodes).toHaveLength(1);
     expect(read(out).pruning).toMatchObject({ alpha: 1, leavesAfter: 1 });
     expect(grove(['fit', TAX, '--target', 'Cheat', '--prune', 'none', '--out', out]).status).toBe(0);
@@ -47,12 +74,33 @@ describe('grove fit: pruning flags', () => {
   it('--prune error-based --confidence 0.1 --subtree-raising --missing fractional --class-weight', () => {
     const out = join(dir, 'eb.json');
     const r = grove([
-      'fit', PLAY, '--target', 'Play', '--algorithm', 'c45', '--prune', 'error-based', '--confidence', '0.1', '--subtree-raising',
-      '--missing', 'fractional', '--class-weight', 'Yes=1,No=2', '--out', out,
+      'fit',
+      PLAY,
+      '--target',
+      'Play',
+      '--algorithm',
+      'c45',
+      '--prune',
+      'error-based',
+      '--confidence',
+      '0.1',
+      '--subtree-raising',
+      '--missing',
+      'fractional',
+      '--class-weight',
+      'Yes=1,No=2',
+      '--out',
+      out,
     ]);
     expect(r.status, r.stderr).toBe(0);
     const m = read(out);
-    expect(m.options).toMatchObject({ prune: 'error-based', confidence: 0.1, subtreeRaising: true, missing: 'fractional', classWeight: { Yes: 1, No: 2 } });
+    expect(m.options).toMatchObject({
+      prune: 'error-based',
+      confidence: 0.1,
+      subtreeRaising: true,
+      missing: 'fractional',
+      classWeight: { Yes: 1, No: 2 },
+    });
     expect(m.pruning).toMatchObject({ method: 'error-based', confidence: 0.1, subtreeRaising: true });
     // Class weights reach the counts: 9 Yes · 1 + 5 No · 2.
     expect(m.nodes[0].counts.reduce((a, b) => a + b)).toBe(19);
@@ -60,7 +108,22 @@ describe('grove fit: pruning flags', () => {
 
   it('--prune reduced-error --prune-fraction 0.3 and --class-weight balanced', () => {
     const out = join(dir, 'rep.json');
-    expect(grove(['fit', TAX, '--target', 'Cheat', '--prune', 'reduced-error', '--prune-fraction', '0.3', '--class-weight', 'balanced', '--out', out]).status).toBe(0);
+    expect(
+      grove([
+        'fit',
+        TAX,
+        '--target',
+        'Cheat',
+        '--prune',
+        'reduced-error',
+        '--prune-fraction',
+        '0.3',
+        '--class-weight',
+        'balanced',
+        '--out',
+        out,
+      ]).status,
+    ).toBe(0);
     expect(read(out).pruning).toMatchObject({ method: 'reduced-error', validationRows: 3 });
     expect(read(out).options).toMatchObject({ pruneFraction: 0.3, classWeight: 'balanced' });
   });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { readDataset } from '../../src/data/read.js';
 import { fit } from '../../src/algorithms/fit.js';
+import { readDataset } from '../../src/data/read.js';
+import { costComplexityPath as exported } from '../../src/index.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
 import { costComplexityPath, pruneCostComplexity } from '../../src/prune/cost-complexity.js';
-import { costComplexityPath as exported } from '../../src/index.js';
-import { build, leafCounts, shape, asModel } from './helpers.js';
 import { fixture } from '../helpers/paths.js';
+import { asModel, build, leafCounts, shape } from './helpers.js';
 
 // W = 100 rows. R(t) = errors of t as a leaf / 100.
 //   root [60,40]                       R = 0.40
@@ -26,7 +26,27 @@ import { fixture } from '../helpers/paths.js';
 // is below B's, goes with it). Then R(T) = 0.10 + 0 + 0.05 = 0.15, 3 leaves;
 // g(B) = 0.05, g(root) = (0.40 − 0.15) / (3 − 1) = 0.125. α_2 = 0.05: B becomes a leaf;
 // R(T) = 0.20, 2 leaves; g(root) = (0.40 − 0.20) / 1 = 0.20 = α_3: the root alone, R = 0.40.
-const spec = { kids: [{ kids: [[45, 2], { kids: [[5, 1], [0, 7]] }] }, { kids: [[0, 25], [10, 5]] }] };
+const spec = {
+  kids: [
+    {
+      kids: [
+        [45, 2],
+        {
+          kids: [
+            [5, 1],
+            [0, 7],
+          ],
+        },
+      ],
+    },
+    {
+      kids: [
+        [0, 25],
+        [10, 5],
+      ],
+    },
+  ],
+};
 
 describe('cost-complexity pruning', () => {
   const nodes = build(spec);
@@ -52,7 +72,10 @@ describe('cost-complexity pruning', () => {
     expect(shape(pruneCostComplexity(nodes, 0.0349))).toBe('[[L [L L]] [L L]]');
     expect(shape(pruneCostComplexity(nodes, 0.035))).toBe('[L [L L]]');
     expect(shape(pruneCostComplexity(nodes, 0.045))).toBe('[L [L L]]');
-    expect(leafCounts(pruneCostComplexity(nodes, 0.05))).toEqual([[50, 10], [10, 30]]);
+    expect(leafCounts(pruneCostComplexity(nodes, 0.05))).toEqual([
+      [50, 10],
+      [10, 30],
+    ]);
     expect(shape(pruneCostComplexity(nodes, 0.2))).toBe('L');
     expect(shape(pruneCostComplexity(nodes, 5))).toBe('L');
     for (const a of [0, 0.035, 0.05, 0.2]) asModel(pruneCostComplexity(nodes, a));
@@ -60,7 +83,32 @@ describe('cost-complexity pruning', () => {
 
   it('T(0) drops subtrees that do not lower the training error (g = 0)', () => {
     // B2 [10,5] split into [6,3], [4,2]: 3 + 2 = 5 errors, as many as B2 alone → g = 0.
-    const zero = build({ kids: [{ kids: [[45, 2], { kids: [[5, 1], [0, 7]] }] }, { kids: [[0, 25], { kids: [[6, 3], [4, 2]] }] }] });
+    const zero = build({
+      kids: [
+        {
+          kids: [
+            [45, 2],
+            {
+              kids: [
+                [5, 1],
+                [0, 7],
+              ],
+            },
+          ],
+        },
+        {
+          kids: [
+            [0, 25],
+            {
+              kids: [
+                [6, 3],
+                [4, 2],
+              ],
+            },
+          ],
+        },
+      ],
+    });
     const path = costComplexityPath(zero);
     expect(path[0]).toEqual({ alpha: 0, leaves: 5, trainingError: expect.closeTo(0.08, 14) });
     expect(path.map((p) => p.leaves)).toEqual([5, 3, 2, 1]);
@@ -88,10 +136,22 @@ describe('cost-complexity pruning', () => {
 describe('pruneTree (the documented API)', () => {
   it('fills options it is not given from DEFAULTS and reports what it did', async () => {
     const { pruneTree, pessimisticError } = await import('../../src/index.js');
-    const nodes = build({ kids: [[6, 0], [9, 0], [0, 1]] });
+    const nodes = build({
+      kids: [
+        [6, 0],
+        [9, 0],
+        [0, 1],
+      ],
+    });
     const { nodes: pruned, info } = pruneTree(nodes, { options: { prune: 'error-based' } });
     expect(shape(pruned)).toBe('L');
-    expect(info).toEqual({ method: 'error-based', leavesBefore: 3, leavesAfter: 1, confidence: 0.25, subtreeRaising: false });
+    expect(info).toEqual({
+      method: 'error-based',
+      leavesBefore: 3,
+      leavesAfter: 1,
+      confidence: 0.25,
+      subtreeRaising: false,
+    });
     expect(pessimisticError(pruned)).toBeCloseTo(1.5 / 16, 15);
     const ccp = pruneTree(build(spec), { options: { prune: 'cost-complexity', ccpAlpha: 0.04 } });
     expect(ccp.info).toMatchObject({ method: 'cost-complexity', alpha: 0.04, leavesBefore: 5, leavesAfter: 3 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { addErrs, c45Coefficient, collapseTree, leafEstimate, pruneErrorBased } from '../../src/prune/error-based.js';
-import { build, leafCounts, shape, asModel } from './helpers.js';
+import { asModel, build, leafCounts, shape } from './helpers.js';
 
 const Z2 = 0.47955625; // C4.5's z² for CF = 0.25, see below
 
@@ -63,7 +63,12 @@ describe("C4.5's AddErrs (release 8, stats.c)", () => {
   it('agrees with the Wilson-form upper limit written independently', () => {
     // U = (f + z²/2N + z √(f/N − f²/N + z²/4N²)) / (1 + z²/N), f = (E + 0.5) / N (Weka's form).
     const z = Math.sqrt(Z2);
-    for (const [N, E] of [[30, 3], [50, 10], [7.5, 2.25], [1000, 1]]) {
+    for (const [N, E] of [
+      [30, 3],
+      [50, 10],
+      [7.5, 2.25],
+      [1000, 1],
+    ]) {
       const f = (E + 0.5) / N;
       const U = (f + Z2 / (2 * N) + z * Math.sqrt(f / N - (f * f) / N + Z2 / (4 * N * N))) / (1 + Z2 / N);
       expect(addErrs(N, E, 0.25)).toBeCloseTo(N * U - E, 10);
@@ -74,7 +79,13 @@ describe("C4.5's AddErrs (release 8, stats.c)", () => {
 describe('error-based pruning', () => {
   it("Quinlan's example: leaves (6,0), (9,0), (1,0) → one leaf (16,1): 2.507 ≤ 3.273", () => {
     // Subtree: 1.2377968 + 1.2848042 + 0.75 = 3.2726010; leaf: 1 + 1.5068940 = 2.5068940.
-    const nodes = build({ kids: [[6, 0], [9, 0], [0, 1]] });
+    const nodes = build({
+      kids: [
+        [6, 0],
+        [9, 0],
+        [0, 1],
+      ],
+    });
     expect(leafEstimate([15, 1], 0.25)).toBeCloseTo(2.506894, 6);
     const pruned = pruneErrorBased(nodes);
     expect(shape(pruned)).toBe('L');
@@ -84,7 +95,18 @@ describe('error-based pruning', () => {
 
   it('keeps a split that pays: [10,10] → [10,0], [0,10]', () => {
     // Leaf: 10 + AddErrs(20, 10) = 12.0167; subtree: 2 · AddErrs(10, 0) = 2 · 1.2944944 = 2.5890
-    expect(shape(pruneErrorBased(build({ kids: [[10, 0], [0, 10]] })))).toBe('[L L]');
+    expect(
+      shape(
+        pruneErrorBased(
+          build({
+            kids: [
+              [10, 0],
+              [0, 10],
+            ],
+          }),
+        ),
+      ),
+    ).toBe('[L L]');
   });
 
   it("uses C4.5's 0.1 tolerance: [5,5] → [2,3], [3,2] is pruned though the leaf is 0.062 worse", () => {
@@ -93,7 +115,12 @@ describe('error-based pruning', () => {
     // AddErrs(5, 2): 2.5 · 0.5 = 1.25 + 0.1198891 = 1.3698891; √(z² · 1.3698891) = 0.8105210;
     //   U = (2.5 + 0.2397781 + 0.8105210) / 5.4795563 = 0.6479167 → 3.2395833 per child, 6.479167 in all
     // 6.541596 ≤ 6.479167 + 0.1 → leaf. (Training errors 5 vs 4: not a collapse.)
-    const nodes = build({ kids: [[2, 3], [3, 2]] });
+    const nodes = build({
+      kids: [
+        [2, 3],
+        [3, 2],
+      ],
+    });
     expect(leafEstimate([5, 5], 0.25) - 2 * leafEstimate([2, 3], 0.25)).toBeCloseTo(0.0624299, 6);
     expect(shape(pruneErrorBased(nodes, { collapse: false }))).toBe('L');
     expect(shape(collapseTree(nodes))).toBe('[L L]');
@@ -102,14 +129,35 @@ describe('error-based pruning', () => {
   it('collapses subtrees that do not lower the training errors (C4.5 build.c, J48 collapse)', () => {
     // [6,3] → [4,2], [2,1]: 2 + 1 = 3 errors, as many as the node alone → leaf. The root [6,9]
     // keeps its split: 0 + 3 errors below it against 6 as a leaf.
-    expect(shape(collapseTree(build({ kids: [[0, 6], { kids: [[4, 2], [2, 1]] }] })))).toBe('[L L]');
+    expect(
+      shape(
+        collapseTree(
+          build({
+            kids: [
+              [0, 6],
+              {
+                kids: [
+                  [4, 2],
+                  [2, 1],
+                ],
+              },
+            ],
+          }),
+        ),
+      ),
+    ).toBe('[L L]');
   });
 
   it('a lower CF prunes more', () => {
     // [9,3] → [8,1], [1,2]. CF = 0.25: leaf 3 + AddErrs(12, 3) = 4.6696 > subtree
     // (1 + AddErrs(9, 1)) + (1 + AddErrs(3, 1)) = 4.4781 + 0.1 → keep.
     // CF = 0.1 (z² = 1.6384): leaf 5.7145 ≤ subtree 5.7485 → prune.
-    const nodes = build({ kids: [[8, 1], [1, 2]] });
+    const nodes = build({
+      kids: [
+        [8, 1],
+        [1, 2],
+      ],
+    });
     expect(leafEstimate([9, 3], 0.25)).toBeCloseTo(4.669587, 5);
     expect(leafEstimate([8, 1], 0.25) + leafEstimate([1, 2], 0.25)).toBeCloseTo(4.478144, 5);
     expect(shape(pruneErrorBased(nodes, { confidence: 0.25 }))).toBe('[L L]');
@@ -127,7 +175,16 @@ describe('error-based pruning', () => {
     // root: z ≤ 0.5 → A: x ≤ 5.5 → [20,0], [0,20];  z > 0.5 → B: leaf [4,3]
     const nodes = build({
       split: { kind: 'numeric', feature: 1, thresholds: [0.5] },
-      kids: [{ split: { kind: 'numeric', feature: 0, thresholds: [5.5] }, kids: [[20, 0], [0, 20]] }, [4, 3]],
+      kids: [
+        {
+          split: { kind: 'numeric', feature: 0, thresholds: [5.5] },
+          kids: [
+            [20, 0],
+            [0, 20],
+          ],
+        },
+        [4, 3],
+      ],
     });
 
     it('without raising: the root stays', () => {
@@ -143,12 +200,18 @@ describe('error-based pruning', () => {
       expect(shape(pruned)).toBe('[L L]');
       expect(pruned[0].split).toEqual({ kind: 'numeric', feature: 0, thresholds: [5.5] });
       expect(pruned[0].counts).toEqual([24, 23]);
-      expect(leafCounts(pruned)).toEqual([[23.5, 0], [0.5, 23]]);
+      expect(leafCounts(pruned)).toEqual([
+        [23.5, 0],
+        [0.5, 23],
+      ]);
       expect(pruned.map((n) => n.n)).toEqual([47, 24, 24]);
       expect(pruned.map((n) => n.depth)).toEqual([0, 1, 1]);
       // With the majority policy the missing row follows the heavier branch (a tie: the first).
       const majority = pruneErrorBased(nodes, { data, weights, subtreeRaising: true, missing: 'majority' });
-      expect(leafCounts(majority)).toEqual([[24, 0], [0, 23]]);
+      expect(leafCounts(majority)).toEqual([
+        [24, 0],
+        [0, 23],
+      ]);
     });
 
     it('refuses raising without the training rows', () => {

@@ -1,8 +1,8 @@
 /** Hand-built trees for the pruning tests. */
 import { DecisionTree } from '../../src/model/decision-tree.js';
-import { resolveOptions } from '../../src/options/options.js';
 import type { TreeNode } from '../../src/model/node.js';
 import type { Split } from '../../src/model/split.js';
+import { resolveOptions } from '../../src/options/options.js';
 
 /** A tree spec: a leaf is its class counts; an internal node is `{ split?, kids }` (counts = Σ kids). */
 export type Spec = number[] | { split?: Split; kids: Spec[] };
@@ -31,7 +31,11 @@ export function build(spec: Spec): TreeNode[] {
       nodes[id] = { counts: counts.slice(), n, depth };
       continue;
     }
-    const split: Split = s.split ?? (s.kids.length === 2 ? { kind: 'numeric', feature: 0, thresholds: [0.5] } : { kind: 'multiway', feature: 1, values: s.kids.map((_, i) => i) });
+    const split: Split =
+      s.split ??
+      (s.kids.length === 2
+        ? { kind: 'numeric', feature: 0, thresholds: [0.5] }
+        : { kind: 'multiway', feature: 1, values: s.kids.map((_, i) => i) });
     const first = nodes.length;
     nodes[id] = { counts: counts.slice(), n, depth, split, children: s.kids.map((_, b) => first + b) };
     for (let b = 0; b < s.kids.length; b++) nodes.push({ counts: [], n: 0, depth: depth + 1 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { datasetFromRows } from '../../src/data/encode.js';
-import type { Dataset } from '../../src/data/dataset.js';
-import { mulberry32 } from '../../src/core/random.js';
 import { fit } from '../../src/algorithms/fit.js';
+import { mulberry32 } from '../../src/core/random.js';
+import type { Dataset } from '../../src/data/dataset.js';
+import { datasetFromRows } from '../../src/data/encode.js';
+import { compactTree } from '../../src/model/compact.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
 import type { TreeNode } from '../../src/model/node.js';
 import type { FitOptions, MissingPolicy } from '../../src/options/options.js';
-import { compactTree } from '../../src/model/compact.js';
 import { recount } from '../../src/prune/recount.js';
 
 /** Seeded noisy data: two numeric features and one categorical, ~15% missing each, three classes. */
@@ -42,11 +42,23 @@ describe('pruning keeps weight and gives valid models (seeded random data, missi
     ['pessimistic', { prune: 'pessimistic' }],
     ['error-based', { prune: 'error-based' }],
     ['error-based + raising', { prune: 'error-based', subtreeRaising: true }],
-    ['error-based CF 0.05 + raising, multiway', { prune: 'error-based', confidence: 0.05, subtreeRaising: true, categoricalSplit: 'multiway', criterion: 'gain-ratio' }],
+    [
+      'error-based CF 0.05 + raising, multiway',
+      {
+        prune: 'error-based',
+        confidence: 0.05,
+        subtreeRaising: true,
+        categoricalSplit: 'multiway',
+        criterion: 'gain-ratio',
+      },
+    ],
     ['reduced-error', { prune: 'reduced-error' }],
     ['cost-complexity α = 0.01', { prune: 'cost-complexity', ccpAlpha: 0.01 }],
     ['cost-complexity CV 1se', { prune: 'cost-complexity', ccpFolds: 4 }],
-    ['cost-complexity CV min, multiway', { prune: 'cost-complexity', ccpFolds: 3, ccpRule: 'min', categoricalSplit: 'multiway' }],
+    [
+      'cost-complexity CV min, multiway',
+      { prune: 'cost-complexity', ccpFolds: 3, ccpRule: 'min', categoricalSplit: 'multiway' },
+    ],
   ];
   for (const missing of ['majority', 'fractional'] as MissingPolicy[]) {
     for (const [label, options] of configs) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { pruneReducedError, routeValidation, stratifiedHoldOut } from '../../src/prune/reduced-error.js';
-import { build, leafCounts, shape, asModel } from './helpers.js';
+import { asModel, build, leafCounts, shape } from './helpers.js';
 
 describe('reduced-error pruning', () => {
   // Training tree (classes a, b):
@@ -10,7 +10,16 @@ describe('reduced-error pruning', () => {
   //     R [1,11] leaf      (class b)
   const nodes = build({
     split: { kind: 'numeric', feature: 0, thresholds: [5] },
-    kids: [{ split: { kind: 'numeric', feature: 1, thresholds: [0.5] }, kids: [[10, 0], [0, 2]] }, [1, 11]],
+    kids: [
+      {
+        split: { kind: 'numeric', feature: 1, thresholds: [0.5] },
+        kids: [
+          [10, 0],
+          [0, 2],
+        ],
+      },
+      [1, 11],
+    ],
   });
 
   it('prunes a subtree when the validation errors do not increase, bottom-up', () => {
@@ -24,24 +33,66 @@ describe('reduced-error pruning', () => {
     ];
     const data = datasetFromRows(rows, { target: 'y' });
     const weights = new Float64Array(data.nRows).fill(1);
-    const validation = routeValidation(nodes, data, weights, Array.from({ length: data.nRows }, (_, i) => i), 'majority');
+    const validation = routeValidation(
+      nodes,
+      data,
+      weights,
+      Array.from({ length: data.nRows }, (_, i) => i),
+      'majority',
+    );
     // Per node (ids 0 root, 1 L, 2 R, 3 L1, 4 L2): validation class weights.
-    expect(validation).toEqual([[6, 4], [5, 0], [1, 4], [3, 0], [2, 0]]);
+    expect(validation).toEqual([
+      [6, 4],
+      [5, 0],
+      [1, 4],
+      [3, 0],
+      [2, 0],
+    ]);
     const pruned = pruneReducedError(nodes, validation);
     expect(shape(pruned)).toBe('[L L]');
     // Leaves keep their training counts (and so their training class).
-    expect(leafCounts(pruned)).toEqual([[10, 2], [1, 11]]);
+    expect(leafCounts(pruned)).toEqual([
+      [10, 2],
+      [1, 11],
+    ]);
     asModel(pruned);
   });
 
   it('keeps a subtree that lowers the validation errors; a tie prunes', () => {
     // Validation per node: root [4,6], L [3,2], R [1,4], L1 [3,0], L2 [0,2]:
     //   L: subtree 0 + 0 = 0 errors < leaf (a) 2 → keep;  root: leaf (b) 4 > 0 + 1 → keep.
-    expect(shape(pruneReducedError(nodes, [[4, 6], [3, 2], [1, 4], [3, 0], [0, 2]]))).toBe('[[L L] L]');
+    expect(
+      shape(
+        pruneReducedError(nodes, [
+          [4, 6],
+          [3, 2],
+          [1, 4],
+          [3, 0],
+          [0, 2],
+        ]),
+      ),
+    ).toBe('[[L L] L]');
     // L1 [3,0], L2 [1,1]: subtree 0 + 1 = 1 = leaf (a) errors 1 → prune (errors do not increase).
-    expect(shape(pruneReducedError(nodes, [[5, 5], [4, 1], [1, 4], [3, 0], [1, 1]]))).toBe('[L L]');
+    expect(
+      shape(
+        pruneReducedError(nodes, [
+          [5, 5],
+          [4, 1],
+          [1, 4],
+          [3, 0],
+          [1, 1],
+        ]),
+      ),
+    ).toBe('[L L]');
     // No validation row anywhere: nothing to lose, everything is pruned.
-    expect(shape(pruneReducedError(nodes, nodes.map(() => [0, 0])))).toBe('L');
+    expect(
+      shape(
+        pruneReducedError(
+          nodes,
+          nodes.map(() => [0, 0]),
+        ),
+      ),
+    ).toBe('L');
   });
 
   it('holds out a stratified, seeded fraction', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readDataset } from '../../src/data/read.js';
 import { fit } from '../../src/algorithms/fit.js';
+import { readDataset } from '../../src/data/read.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 
 describe.skipIf(!haveCorpus)('pruning on pima-indians-diabetes (shared UCI corpus)', () => {
@@ -12,7 +12,12 @@ describe.skipIf(!haveCorpus)('pruning on pima-indians-diabetes (shared UCI corpu
     const raised = fit(data!, { algorithm: 'c45', prune: 'error-based', subtreeRaising: true });
     expect(pruned.stats().leaves).toBeLessThan(0.75 * full);
     expect(raised.stats().leaves).toBeLessThanOrEqual(pruned.stats().leaves);
-    expect(pruned.pruning).toMatchObject({ method: 'error-based', leavesBefore: full, leavesAfter: pruned.stats().leaves, confidence: 0.25 });
+    expect(pruned.pruning).toMatchObject({
+      method: 'error-based',
+      leavesBefore: full,
+      leavesAfter: pruned.stats().leaves,
+      confidence: 0.25,
+    });
   });
 
   it('cost-complexity with α chosen by 10-fold CV: no more leaves than unpruned, deterministic given the seed', () => {

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root, tinyRun } from './tiny-run.js';
 
@@ -24,7 +24,9 @@ const blocked: string[] = [];
 
 beforeAll(async () => {
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`${CHROMIUM} not found: the report's browser test needs Debian's Chromium (apt-get install chromium; .ci/run installs it)`);
+    throw new Error(
+      `${CHROMIUM} not found: the report's browser test needs Debian's Chromium (apt-get install chromium; .ci/run installs it)`,
+    );
   }
   const { out } = await tinyRun();
   profile = mkdtempSync(join(tmpdir(), 'grove-chromium-'));
@@ -33,8 +35,14 @@ beforeAll(async () => {
     headless: true,
     viewport: { width: 1280, height: 900 },
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
     ],
   });
   page = context.pages()[0] ?? (await context.newPage());
@@ -101,7 +109,11 @@ describe('report in Chromium', () => {
     await root.locator(':scope > .node').click();
     expect(await kids.isVisible()).toBe(true);
     // Levels below depth 2 are built on first expand.
-    const id = await page.locator('#tree-view li:not(.open) > .node.inner').first().locator('xpath=..').getAttribute('data-node-id');
+    const id = await page
+      .locator('#tree-view li:not(.open) > .node.inner')
+      .first()
+      .locator('xpath=..')
+      .getAttribute('data-node-id');
     const li = page.locator(`#tree-view li[data-node-id="${id}"]`);
     expect(await li.locator(':scope > ul').count()).toBe(0);
     await li.locator(':scope > .node').click();

@@ -1,17 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { readDataset } from '../../src/data/read.js';
-import { fit } from '../../src/algorithms/fit.js';
-import { buildReport, reportTree } from '../../src/report/index.js';
-import { niceTicks } from '../../src/report/html.js';
-import { root, tinyRun } from './tiny-run.js';
 import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fit } from '../../src/algorithms/fit.js';
+import { readDataset } from '../../src/data/read.js';
+import { niceTicks } from '../../src/report/html.js';
+import { buildReport, reportTree } from '../../src/report/index.js';
+import { root, tinyRun } from './tiny-run.js';
 
 describe('HTML report', () => {
   it('is one self-contained page: inline style and script, SVG charts, no external reference', async () => {
     const { results, analysis } = await tinyRun();
     const html = buildReport(results, analysis);
     expect(html.startsWith('<!doctype html>')).toBe(true);
-    expect(html).toMatch(/<style>[^]+<\/style>/);
+    expect(html).toMatch(/<style>[\s\S]+<\/style>/);
     expect(html).not.toMatch(/<(script|img|link|iframe)[^>]+(src|href)=/i);
     expect(html).not.toMatch(/url\(|@import|https?:\/\//);
     expect(html.match(/<svg class="chart cd-diagram"/g)).toHaveLength(2);
@@ -20,14 +20,23 @@ describe('HTML report', () => {
     expect(html.match(/<g class="point"/g)).toHaveLength(4);
     expect(html.match(/<g class="cd-label" data-config="(cart|dcsm)"/g)).toHaveLength(4);
     // The embedded trees: one per data set × configuration, parseable JSON.
-    const embedded = JSON.parse(html.match(/<script type="application\/json" id="grove-trees">([^]*?)<\/script>/)![1]);
-    expect(embedded.map((t: { dataset: string; config: string }) => `${t.dataset}/${t.config}`)).toEqual(['iris/cart', 'iris/dcsm', 'wine/cart', 'wine/dcsm']);
+    const embedded = JSON.parse(
+      html.match(/<script type="application\/json" id="grove-trees">([\s\S]*?)<\/script>/)![1],
+    );
+    expect(embedded.map((t: { dataset: string; config: string }) => `${t.dataset}/${t.config}`)).toEqual([
+      'iris/cart',
+      'iris/dcsm',
+      'wine/cart',
+      'wine/dcsm',
+    ]);
     // The same report from the results alone (what `grove report` does).
     expect(buildReport(results)).toBe(html);
   });
 
   it('escapes every name it shows, inside markup and inside the embedded JSON', async () => {
-    const { results } = await tinyRun(`[{"label": "<b>x</b> & \\"y\\"", "algorithm": "cart"}, {"label": "</script><i>", "algorithm": "c45"}]`);
+    const { results } = await tinyRun(
+      `[{"label": "<b>x</b> & \\"y\\"", "algorithm": "cart"}, {"label": "</script><i>", "algorithm": "c45"}]`,
+    );
     const html = buildReport(results);
     expect(html).not.toContain('<b>x</b>');
     expect(html).toContain('&lt;b&gt;x&lt;/b&gt; &amp; &quot;y&quot;');
@@ -38,7 +47,16 @@ describe('HTML report', () => {
   it('tree data: the branch conditions grove show prints, class counts, children', () => {
     const tree = fit(readDataset(resolve(root, 'data/iris.csv')), { algorithm: 'cart' });
     const s = tree.stats();
-    const t = reportTree({ dataset: 'iris', config: 'cart', fitMs: 1, nodes: s.nodes, leaves: s.leaves, height: s.height, needlessFeatures: s.needlessFeatures, model: tree.toJSON() });
+    const t = reportTree({
+      dataset: 'iris',
+      config: 'cart',
+      fitMs: 1,
+      nodes: s.nodes,
+      leaves: s.leaves,
+      height: s.height,
+      needlessFeatures: s.needlessFeatures,
+      model: tree.toJSON(),
+    });
     const [cond, counts, first, n, feature] = t.nodes[0];
     expect([cond, counts, n]).toEqual(['', [50, 50, 50], 2]);
     expect(feature).toBe(tree.features[tree.nodes[0].split!.feature].name);

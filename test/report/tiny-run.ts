@@ -2,12 +2,14 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { type CompareOutcome, runComparison } from '../../src/compare/compare.js';
 import { parseConfigs } from '../../src/eval/configs.js';
-import { runComparison, type CompareOutcome } from '../../src/compare/compare.js';
 
 export const root = resolve(import.meta.dirname, '../..');
 
-export async function tinyRun(configs = 'cart:algorithm=cart,prune=none;dcsm:algorithm=cart,criterion=dcsm,prune=none'): Promise<CompareOutcome & { out: string }> {
+export async function tinyRun(
+  configs = 'cart:algorithm=cart,prune=none;dcsm:algorithm=cart,criterion=dcsm,prune=none',
+): Promise<CompareOutcome & { out: string }> {
   const out = mkdtempSync(join(tmpdir(), 'grove-report-'));
   const outcome = await runComparison({
     files: ['iris', 'wine'].map((d) => resolve(root, 'data', `${d}.csv`)),

@@ -25,7 +25,6 @@ import {
 // Helpers (independent of the code under test)
 // ---------------------------------------------------------------------------------------------
 
-
 function randInt(rand: () => number, lo: number, hi: number): number {
   return lo + Math.floor(rand() * (hi - lo + 1));
 }
@@ -65,9 +64,7 @@ function expectClose(actual: number, expected: number, rel = 1e-12): void {
 }
 
 function randomTable(rand: () => number, branches: number, classes: number, max = 12): number[][] {
-  return Array.from({ length: branches }, () =>
-    Array.from({ length: classes }, () => randInt(rand, 0, max)),
-  );
+  return Array.from({ length: branches }, () => Array.from({ length: classes }, () => randInt(rand, 0, max)));
 }
 
 const ALL = listCriteria();
@@ -136,7 +133,15 @@ describe('count tables', () => {
     expect(entropyOfRow([0, 5, 0], 0, 3, 5)).toBe(0);
     expect(entropyOfRow([7, 0, 0], 1, 2, 0)).toBe(0);
     expect(entropyOfRow([9, 2, 2], 1, 2, 4)).toBe(1);
-    expect(nonEmptyBranches(tableFromCounts([[1, 0], [0, 0], [0, 2]]))).toBe(2);
+    expect(
+      nonEmptyBranches(
+        tableFromCounts([
+          [1, 0],
+          [0, 0],
+          [0, 2],
+        ]),
+      ),
+    ).toBe(2);
   });
 });
 
@@ -199,7 +204,14 @@ describe('golden values: decision-tree-metrics tutorial', () => {
       [3, 4],
     ]);
     expect(gini.evaluate(tableFromCounts(rows))).toBeCloseTo(12 / 35, 12);
-    expect(gini.evaluate(tableFromCounts([[0, 3], [4, 3]]))).toBeCloseTo(12 / 35, 12);
+    expect(
+      gini.evaluate(
+        tableFromCounts([
+          [0, 3],
+          [4, 3],
+        ]),
+      ),
+    ).toBeCloseTo(12 / 35, 12);
   });
 
   it('Taxable income: weighted Gini at every threshold matches the tutorial row, best 0.300 at 97', () => {
@@ -209,7 +221,13 @@ describe('golden values: decision-tree-metrics tutorial', () => {
     const splits = [55, 65, 72, 80, 87, 92, 97, 110, 122, 172, 230];
     const got = splits.map((s) =>
       gini.evaluate(
-        tableFromCounts(countRows(CHEAT.map((r) => [r[3] <= s ? 0 : 1, cheatClass(r)]), 2, 2)),
+        tableFromCounts(
+          countRows(
+            CHEAT.map((r) => [r[3] <= s ? 0 : 1, cheatClass(r)]),
+            2,
+            2,
+          ),
+        ),
       ),
     );
     got.forEach((g, i) => expect(g).toBeCloseTo(expected[i], 3));
@@ -375,9 +393,7 @@ const HAND: Record<string, { t22: number; t33: number; approx22: number; approx3
     // (8/12)(1 - 36/64 - 4/64) + (4/12)(1 - 1/16 - 9/16) = (8/12)(3/8) + (4/12)(3/8) = 3/8
     t22: (8 / 12) * (1 - 36 / 64 - 4 / 64) + (4 / 12) * (1 - 1 / 16 - 9 / 16),
     t33:
-      (5 / 17) * (1 - 16 / 25 - 1 / 25) +
-      (5 / 17) * (1 - 1 / 25 - 9 / 25 - 1 / 25) +
-      (7 / 17) * (1 - 4 / 49 - 25 / 49),
+      (5 / 17) * (1 - 16 / 25 - 1 / 25) + (5 / 17) * (1 - 1 / 25 - 9 / 25 - 1 / 25) + (7 / 17) * (1 - 4 / 49 - 25 / 49),
     approx22: 0.375,
     approx33: 0.426890756,
   },
@@ -412,10 +428,7 @@ const HAND: Record<string, { t22: number; t33: number; approx22: number; approx3
   'g-statistic': {
     t22:
       2 *
-      (6 * Math.log(6 / (14 / 3)) +
-        2 * Math.log(2 / (10 / 3)) +
-        1 * Math.log(1 / (7 / 3)) +
-        3 * Math.log(3 / (5 / 3))),
+      (6 * Math.log(6 / (14 / 3)) + 2 * Math.log(2 / (10 / 3)) + 1 * Math.log(1 / (7 / 3)) + 3 * Math.log(3 / (5 / 3))),
     // cells with O = 0 contribute 0
     t33:
       2 *
@@ -436,12 +449,18 @@ const HAND: Record<string, { t22: number; t33: number; approx22: number; approx3
       (4 / 12) * 2 * E ** 2 * ((1 / 4) * Math.exp(1 - (1 / 4) ** 2) + (3 / 4) * Math.exp(1 - (3 / 4) ** 2)),
     // D(u) = 3; D(v) = 2, 3, 2 so delta = 2/3, 1, 2/3.
     t33:
-      (5 / 17) * 2 * E ** 2 * ((4 / 5) * Math.exp((2 / 3) * (1 - 16 / 25)) + (1 / 5) * Math.exp((2 / 3) * (1 - 1 / 25))) +
+      (5 / 17) *
+        2 *
+        E ** 2 *
+        ((4 / 5) * Math.exp((2 / 3) * (1 - 16 / 25)) + (1 / 5) * Math.exp((2 / 3) * (1 - 1 / 25))) +
       (5 / 17) *
         3 *
         E ** 3 *
         ((1 / 5) * Math.exp(1 - 1 / 25) + (3 / 5) * Math.exp(1 - 9 / 25) + (1 / 5) * Math.exp(1 - 1 / 25)) +
-      (7 / 17) * 2 * E ** 2 * ((2 / 7) * Math.exp((2 / 3) * (1 - 4 / 49)) + (5 / 7) * Math.exp((2 / 3) * (1 - 25 / 49))),
+      (7 / 17) *
+        2 *
+        E ** 2 *
+        ((2 / 7) * Math.exp((2 / 3) * (1 - 4 / 49)) + (5 / 7) * Math.exp((2 / 3) * (1 - 25 / 49))),
     approx22: 26.600898826,
     approx33: 53.981497045,
   },
@@ -502,7 +521,8 @@ describe.each(ALL.map((c) => [c.name, c] as const))('%s', (name, c: Criterion) =
     if (name === 'twoing') {
       expect(v).toBeNaN();
       // its 2-branch x 3-class value: 2 (5/14)(9/14)(|4/5-1/9| + |1/5-5/9| + |0-3/9|)
-      const expected = 2 * (5 / 14) * (9 / 14) * (Math.abs(4 / 5 - 1 / 9) + Math.abs(1 / 5 - 5 / 9) + Math.abs(0 - 3 / 9));
+      const expected =
+        2 * (5 / 14) * (9 / 14) * (Math.abs(4 / 5 - 1 / 9) + Math.abs(1 / 5 - 5 / 9) + Math.abs(0 - 3 / 9));
       expect(expected).toBeCloseTo(0.632653061, 8);
       expectClose(c.evaluate(tableFromCounts(T23)), expected);
     } else {
@@ -549,7 +569,14 @@ describe.each(ALL.map((c) => [c.name, c] as const))('%s', (name, c: Criterion) =
       }
     }
     // Fully empty tables evaluate to 0, not NaN.
-    expect(c.evaluate(tableFromCounts([[0, 0], [0, 0]]))).toBe(0);
+    expect(
+      c.evaluate(
+        tableFromCounts([
+          [0, 0],
+          [0, 0],
+        ]),
+      ),
+    ).toBe(0);
   });
 
   it('works with weighted (fractional) counts', () => {
@@ -632,7 +659,15 @@ describe('orientation and improvement', () => {
       [13, 4],
       [1, 12],
     ]);
-    for (const n of ['info-gain', 'gain-ratio', 'normalized-gain', 'average-gain', 'twoing', 'chi-square', 'g-statistic']) {
+    for (const n of [
+      'info-gain',
+      'gain-ratio',
+      'normalized-gain',
+      'average-gain',
+      'twoing',
+      'chi-square',
+      'g-statistic',
+    ]) {
       const c = getCriterion(n);
       expect(c.evaluate(parent)).toBe(0);
       expect(improvement(c, split, parent)).toBe(c.evaluate(split));
@@ -656,8 +691,23 @@ describe('orientation and improvement', () => {
   it('twoing returns NaN for three branches', () => {
     const tw = getCriterion('twoing');
     expect(tw.binaryOnly).toBe(true);
-    expect(tw.evaluate(tableFromCounts([[1, 2], [3, 4], [5, 6]]))).toBeNaN();
-    expect(tw.evaluate(tableFromCounts([[1, 2], [3, 4]]))).not.toBeNaN();
+    expect(
+      tw.evaluate(
+        tableFromCounts([
+          [1, 2],
+          [3, 4],
+          [5, 6],
+        ]),
+      ),
+    ).toBeNaN();
+    expect(
+      tw.evaluate(
+        tableFromCounts([
+          [1, 2],
+          [3, 4],
+        ]),
+      ),
+    ).not.toBeNaN();
   });
 });
 

@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
 import { GroveError } from '../../src/core/errors.js';
-import type { CategoricalColumn, Column, Dataset, NumericColumn } from '../../src/data/dataset.js';
-import { datasetFromRows, encodeTable, isNumericToken } from '../../src/data/encode.js';
 import { parseArff, parseArffDocument } from '../../src/data/arff.js';
 import { parseCsvText, readCsv } from '../../src/data/csv.js';
+import type { CategoricalColumn, Column, Dataset, NumericColumn } from '../../src/data/dataset.js';
+import { datasetFromRows, encodeTable, isNumericToken } from '../../src/data/encode.js';
 import { readArff, readDataset } from '../../src/data/read.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -49,7 +49,8 @@ function groveError(fn: () => unknown): GroveError {
 
 describe('isNumericToken', () => {
   it('accepts decimal and scientific numbers only', () => {
-    for (const s of ['0', '-3', '+2', '1.5', '.5', '5.', '1e3', '-2.5E-7', '1e+21']) expect(isNumericToken(s)).toBe(true);
+    for (const s of ['0', '-3', '+2', '1.5', '.5', '5.', '1e3', '-2.5E-7', '1e+21'])
+      expect(isNumericToken(s)).toBe(true);
     for (const s of ['', '0x10', '1_000', 'Infinity', 'NaN', '1e', '1,5', '- 1', '1e400', 'abc', '.']) {
       expect(isNumericToken(s)).toBe(false);
     }
@@ -268,7 +269,7 @@ describe('paper fixtures', () => {
     expect(labelsOf(ds).filter((l) => l === 'Yes').length).toBe(3);
   });
 
-  it('sepal-length-discretized has Zaki\'s counts', () => {
+  it("sepal-length-discretized has Zaki's counts", () => {
     const ds = readCsv(fx('sepal-length-discretized.csv'));
     expect(ds.nRows).toBe(150);
     const c = cat(ds, 'sepal-length');
@@ -278,7 +279,12 @@ describe('paper fixtures', () => {
       counts[key] = (counts[key] ?? 0) + 1;
     }
     expect(counts).toEqual({
-      'a1/iris-setosa': 39, 'a1/other': 6, 'a2/iris-setosa': 11, 'a2/other': 39, 'a3/other': 43, 'a4/other': 12,
+      'a1/iris-setosa': 39,
+      'a1/other': 6,
+      'a2/iris-setosa': 11,
+      'a2/other': 39,
+      'a3/other': 43,
+      'a4/other': 12,
     });
   });
 
@@ -321,7 +327,7 @@ describe('ARFF', () => {
     "1.5, 2, a, 'hello world', yes",
     "?, 3, 'b c', x, no",
     '',
-    "2,?,\"d,e\",?,yes % comment after data",
+    '2,?,"d,e",?,yes % comment after data',
   ].join('\r\n');
 
   it('parses declarations, quotes, missing values and comments', () => {
@@ -356,20 +362,28 @@ describe('ARFF', () => {
   });
 
   it('unknown nominal value names line and attribute', () => {
-    const e = groveError(() => parseArff('@relation r\n@attribute c {a,b}\n@attribute k {p,q}\n@data\na,p\nzz,q\n', { source: 'x.arff' }));
+    const e = groveError(() =>
+      parseArff('@relation r\n@attribute c {a,b}\n@attribute k {p,q}\n@data\na,p\nzz,q\n', { source: 'x.arff' }),
+    );
     expect(e.row).toBe(6);
     expect(e.column).toBe('c');
     expect(e.message).toContain("value 'zz' is not one of the declared values {a, b}");
-    const e2 = groveError(() => parseArff('@relation r\n@attribute c {a,b}\n@attribute k {p,q}\n@data\na,r\n', { source: 'x.arff' }));
+    const e2 = groveError(() =>
+      parseArff('@relation r\n@attribute c {a,b}\n@attribute k {p,q}\n@data\na,r\n', { source: 'x.arff' }),
+    );
     expect(e2.row).toBe(5);
     expect(e2.column).toBe('k');
   });
 
   it('refuses sparse data, dates and relational attributes', () => {
-    let e = groveError(() => parseArff('@relation r\n@attribute a numeric\n@attribute c {p,q}\n@data\n{0 1, 1 p}\n', { source: 's.arff' }));
+    let e = groveError(() =>
+      parseArff('@relation r\n@attribute a numeric\n@attribute c {p,q}\n@data\n{0 1, 1 p}\n', { source: 's.arff' }),
+    );
     expect(e.message).toContain('sparse ARFF is not supported');
     expect(e.row).toBe(5);
-    e = groveError(() => parseArff('@relation r\n@attribute d date "yyyy-MM-dd"\n@attribute c {p,q}\n@data\n', { source: 's.arff' }));
+    e = groveError(() =>
+      parseArff('@relation r\n@attribute d date "yyyy-MM-dd"\n@attribute c {p,q}\n@data\n', { source: 's.arff' }),
+    );
     expect(e.message).toContain('date attributes are not supported');
     expect(e.row).toBe(2);
     e = groveError(() => parseArff('@relation r\n@attribute bag relational\n@end bag\n@data\n'));
@@ -377,9 +391,13 @@ describe('ARFF', () => {
   });
 
   it('reports other malformed input with the line', () => {
-    let e = groveError(() => parseArff('@relation r\n@attribute a numeric\n@attribute c {p,q}\n@data\n1,p,3\n', { source: 'f' }));
+    let e = groveError(() =>
+      parseArff('@relation r\n@attribute a numeric\n@attribute c {p,q}\n@data\n1,p,3\n', { source: 'f' }),
+    );
     expect(e.message).toBe('f, row 5: expected 2 fields, found 3');
-    e = groveError(() => parseArff('@relation r\n@attribute a numeric\n@attribute c {p,q}\n@data\nabc,p\n', { source: 'f' }));
+    e = groveError(() =>
+      parseArff('@relation r\n@attribute a numeric\n@attribute c {p,q}\n@data\nabc,p\n', { source: 'f' }),
+    );
     expect(e.message).toBe("f, row 5, column 'a': expected a number, found 'abc'");
     e = groveError(() => parseArff('@relation r\n@attribute a numeric\n@attribute a {p,q}\n@data\n', { source: 'f' }));
     expect(e.message).toContain("duplicate attribute name 'a'");
@@ -413,7 +431,10 @@ describe('datasetFromRows', () => {
 
   it('array rows with separate numeric labels and exact number round-trip', () => {
     const v = [0.1 + 0.2, 1e-300, -123456.789, 5e21];
-    const ds = datasetFromRows(v.map((a, i) => [a, i % 2 ? 'u' : 'v']), { labels: [2, 1, 2, 1] });
+    const ds = datasetFromRows(
+      v.map((a, i) => [a, i % 2 ? 'u' : 'v']),
+      { labels: [2, 1, 2, 1] },
+    );
     expect(ds.features.map((f) => f.name)).toEqual(['x0', 'x1']);
     expect(Array.from(num(ds, 'x0').values)).toEqual(v);
     expect(ds.targetName).toBe('class');
@@ -422,7 +443,13 @@ describe('datasetFromRows', () => {
   });
 
   it('array rows with column names, last column is the target', () => {
-    const ds = datasetFromRows([[1, 'p'], [2, 'q']], { columns: ['size', 'kind'] });
+    const ds = datasetFromRows(
+      [
+        [1, 'p'],
+        [2, 'q'],
+      ],
+      { columns: ['size', 'kind'] },
+    );
     expect(ds.targetName).toBe('kind');
     expect(ds.features.map((f) => f.name)).toEqual(['size']);
   });
@@ -430,16 +457,31 @@ describe('datasetFromRows', () => {
   it('errors give 1-based row indexes', () => {
     let e = groveError(() => datasetFromRows([[1, 'a'], [2]]));
     expect(e.message).toBe('row 2: expected 2 fields, found 1');
-    e = groveError(() => datasetFromRows([{ a: 1, c: 'x' }, { a: 2, b: 3, c: 'y' }]));
+    e = groveError(() =>
+      datasetFromRows([
+        { a: 1, c: 'x' },
+        { a: 2, b: 3, c: 'y' },
+      ]),
+    );
     expect(e.row).toBe(2);
     expect(e.column).toBe('b');
-    e = groveError(() => datasetFromRows([[1, 'a'], [Infinity, 'b']]));
+    e = groveError(() =>
+      datasetFromRows([
+        [1, 'a'],
+        [Infinity, 'b'],
+      ]),
+    );
     expect(e.row).toBe(2);
     e = groveError(() => datasetFromRows([[1], [2]], { labels: ['a'] }));
     expect(e.message).toContain('1 labels for 2 rows');
     e = groveError(() => datasetFromRows([]));
     expect(e.message).toContain('no data rows');
-    e = groveError(() => datasetFromRows([[1, 'a'], [2, null]]));
+    e = groveError(() =>
+      datasetFromRows([
+        [1, 'a'],
+        [2, null],
+      ]),
+    );
     expect(e.message).toContain('missing');
   });
 });
@@ -469,7 +511,8 @@ interface ManifestRow {
 
 /** Summary-table rows of MANIFEST.md: `| name (`file.csv`) | rows | F (n/c) | classes | missing | ...`. */
 function readManifest(): ManifestRow[] {
-  const re = /^\|\s*\**[\w-]+\**\s*\(`([^`]+\.csv)`\)\s*\|\s*(\d+)\s*\|\s*(\d+) \(\d+\/\d+\)\s*\|\s*(\d+)\s*\|\s*(no|yes \((\d+) \/ (\d+)\))\s*\|/;
+  const re =
+    /^\|\s*\**[\w-]+\**\s*\(`([^`]+\.csv)`\)\s*\|\s*(\d+)\s*\|\s*(\d+) \(\d+\/\d+\)\s*\|\s*(\d+)\s*\|\s*(no|yes \((\d+) \/ (\d+)\))\s*\|/;
   const out: ManifestRow[] = [];
   for (const line of readFileSync(manifestPath, 'utf8').split('\n')) {
     const m = re.exec(line);
@@ -491,7 +534,9 @@ describe.skipIf(!haveCorpus)('shared dataset corpus', () => {
 
   it('the MANIFEST lists every CSV in the folder (28)', () => {
     expect(manifest.length).toBe(28);
-    const files = readdirSync(dataDir).filter((f) => f.endsWith('.csv')).sort();
+    const files = readdirSync(dataDir)
+      .filter((f) => f.endsWith('.csv'))
+      .sort();
     expect(manifest.map((m) => m.file).sort()).toEqual(files);
   });
 
@@ -527,7 +572,12 @@ describe.skipIf(!haveCorpus)('shared dataset corpus', () => {
   });
 
   it('only adult, breast-cancer-wisconsin-original, house-votes-84, mushroom and soybean have missing values', () => {
-    expect(manifest.filter((m) => m.missingCells > 0).map((m) => m.file).sort()).toEqual([
+    expect(
+      manifest
+        .filter((m) => m.missingCells > 0)
+        .map((m) => m.file)
+        .sort(),
+    ).toEqual([
       'adult.csv',
       'breast-cancer-wisconsin-original.csv',
       'house-votes-84.csv',

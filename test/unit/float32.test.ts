@@ -2,16 +2,17 @@
  * Float32 numeric columns (the readers' `float32` option): half the memory, and trees that are
  * exact for the rounded values, i.e. the same trees as float64 columns holding those values.
  */
-import { describe, expect, it } from 'vitest';
+
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Dataset, NumericColumn } from '../../src/data/dataset.js';
-import { encodeTable } from '../../src/data/encode.js';
-import { readDataset } from '../../src/data/read.js';
+import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import { GroveError } from '../../src/core/errors.js';
 import { mulberry32 } from '../../src/core/random.js';
+import type { Dataset, NumericColumn } from '../../src/data/dataset.js';
+import { encodeTable } from '../../src/data/encode.js';
+import { readDataset } from '../../src/data/read.js';
 import { grove } from '../helpers/cli.js';
 
 function table(n: number, seed: number): { header: string[]; rows: string[][] } {
@@ -29,7 +30,12 @@ function table(n: number, seed: number): { header: string[]; rows: string[][] } 
 
 /** The same data with float64 columns holding the float32-rounded values. */
 function widened(data: Dataset): Dataset {
-  return { ...data, features: data.features.map((col) => (col.kind === 'numeric' ? { ...col, values: Float64Array.from(col.values) } : col)) };
+  return {
+    ...data,
+    features: data.features.map((col) =>
+      col.kind === 'numeric' ? { ...col, values: Float64Array.from(col.values) } : col,
+    ),
+  };
 }
 
 describe('float32 columns', () => {
@@ -63,7 +69,10 @@ describe('float32 columns', () => {
   }
 
   it('refuses a number that overflows float32, naming the row and column', () => {
-    const bad = [['1', '0', '0', 'p'], ['1e39', '0', '0', 'q']];
+    const bad = [
+      ['1', '0', '0', 'p'],
+      ['1e39', '0', '0', 'q'],
+    ];
     expect(() => encodeTable(header, bad, { float32: true, numeric: ['a'] })).toThrow(GroveError);
     expect(() => encodeTable(header, bad, { float32: true, numeric: ['a'] })).toThrow(/row 3.*a|a.*row 3/);
     expect(() => encodeTable(header, bad, { numeric: ['a'] })).not.toThrow();
@@ -72,11 +81,13 @@ describe('float32 columns', () => {
   it('grove fit --float32 reads numeric columns as float32', () => {
     const dir = mkdtempSync(join(tmpdir(), 'grove-f32-'));
     const csv = join(dir, 'd.csv');
-    writeFileSync(csv, [header.join(','), ...rows.map((r) => r.join(','))].join('\n') + '\n');
+    writeFileSync(csv, `${[header.join(','), ...rows.map((r) => r.join(','))].join('\n')}\n`);
     const out = join(dir, 'm.json');
     const r = grove(['fit', csv, '--float32', '--prune', 'none', '--out', out]);
     expect(r.status).toBe(0);
     const viaCli = JSON.parse(readFileSync(out, 'utf8')).nodes;
-    expect(JSON.stringify(viaCli)).toBe(JSON.stringify(fit(readDataset(csv, { float32: true }), { prune: 'none' }).nodes));
+    expect(JSON.stringify(viaCli)).toBe(
+      JSON.stringify(fit(readDataset(csv, { float32: true }), { prune: 'none' }).nodes),
+    );
   });
 });

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { fit } from '../../src/algorithms/fit.js';
+import { mulberry32 } from '../../src/core/random.js';
+import type { Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
-import type { Dataset, NumericColumn } from '../../src/data/dataset.js';
-import { binFeature } from '../../src/split/histogram.js';
-import { fit } from '../../src/algorithms/fit.js';
 import { partitionByCode } from '../../src/learn/partition.js';
-import { mulberry32 } from '../../src/core/random.js';
+import { binFeature } from '../../src/split/histogram.js';
 import { corpus, fixture, haveCorpus } from '../helpers/paths.js';
 
 const shape = (nodes: ReturnType<typeof fit>['nodes']) => nodes.map((n) => [n.split, n.counts, n.missingBranch]);
@@ -55,7 +55,11 @@ describe('binFeature', () => {
 
 describe('histogram mode', () => {
   it('grows the exact tree when every distinct value has its own bin', () => {
-    const sets: Dataset[] = [readDataset(fixture('taxable-income.csv')), readDataset(fixture('play-tennis.csv')), randomData(1, 400, 0)];
+    const sets: Dataset[] = [
+      readDataset(fixture('taxable-income.csv')),
+      readDataset(fixture('play-tennis.csv')),
+      randomData(1, 400, 0),
+    ];
     if (haveCorpus) sets.push(readDataset(corpus('iris')), readDataset(corpus('wine')), readDataset(corpus('car')));
     for (const data of sets) {
       for (const criterion of ['gini', 'info-gain', 'dcsm']) {
@@ -84,7 +88,12 @@ describe('histogram mode', () => {
     const rows = Array.from({ length: 6000 }, () => {
       const a = Math.round(random() * 30);
       const b = Math.round(random() * 100) / 100;
-      return { a: random() < 0.05 ? null : a, b, c: 'pqrs'[Math.floor(random() * 4)], y: a + 20 * b > 25 ? (random() < 0.8 ? 'hi' : 'lo') : random() < 0.3 ? 'mid' : 'lo' };
+      return {
+        a: random() < 0.05 ? null : a,
+        b,
+        c: 'pqrs'[Math.floor(random() * 4)],
+        y: a + 20 * b > 25 ? (random() < 0.8 ? 'hi' : 'lo') : random() < 0.3 ? 'mid' : 'lo',
+      };
     });
     const data = datasetFromRows(rows, { target: 'y' });
     for (const criterion of ['gini', 'gain-ratio']) {
@@ -102,7 +111,18 @@ describe('histogram mode', () => {
     for (const r of [7, 3, 0, 4]) branchOf[r] = 1;
     branchOf[2] = 2;
     // Sort positions 1..7 (rows 7 5 3 1 0 2 4) into branches 0 (5, 1), 1 (7, 3, 0, 4), 2 (2).
-    partitionByCode(rows, codes, 1, 7, branchOf, Int32Array.from([2, 4, 1]), 3, new Int32Array(3), new Int32Array(7), new Uint16Array(7));
+    partitionByCode(
+      rows,
+      codes,
+      1,
+      7,
+      branchOf,
+      Int32Array.from([2, 4, 1]),
+      3,
+      new Int32Array(3),
+      new Int32Array(7),
+      new Uint16Array(7),
+    );
     expect(Array.from(rows)).toEqual([9, 5, 1, 7, 3, 0, 4, 2]);
     expect(Array.from(codes)).toEqual([0, 1, 2, 1, 2, 3, 4, 4]);
   });
@@ -112,7 +132,9 @@ describe('histogram mode', () => {
     const exact = fit(data, { prune: 'none', minSamplesLeaf: 5 });
     const hist = fit(data, { prune: 'none', minSamplesLeaf: 5, bins: 8 });
     const leaves = hist.nodes.filter((n) => !n.split);
-    leaves.reduce((acc, l) => acc.map((v, c) => v + l.counts[c]), [0, 0, 0]).forEach((v, c) => expect(v).toBeCloseTo(hist.nodes[0].counts[c], 9));
+    leaves
+      .reduce((acc, l) => acc.map((v, c) => v + l.counts[c]), [0, 0, 0])
+      .forEach((v, c) => expect(v).toBeCloseTo(hist.nodes[0].counts[c], 9));
     expect(sum(hist.nodes[0].counts)).toBe(2000);
     const acc = (t: typeof hist) => {
       const p = t.predictCodes(data);

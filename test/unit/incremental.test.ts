@@ -3,28 +3,43 @@
  * must grow the same tree with or without them.
  */
 import { describe, expect, it } from 'vitest';
+import { fit } from '../../src/algorithms/fit.js';
+import { mulberry32 } from '../../src/core/random.js';
 import { listCriteria } from '../../src/criteria/registry.js';
 import { tableFromCounts } from '../../src/criteria/table.js';
 import type { Criterion } from '../../src/criteria/types.js';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { mulberry32 } from '../../src/core/random.js';
-import { fit } from '../../src/algorithms/fit.js';
 
 const withIncremental = listCriteria().filter((c) => c.incremental);
 
 describe('incremental forms', () => {
   it('exist for the Gini and entropy families, chi-square, G and DCSM', () => {
     expect(withIncremental.map((c) => c.name).sort()).toEqual(
-      ['average-gain', 'chi-square', 'dcsm', 'g-statistic', 'gain-ratio', 'gini', 'info-gain', 'normalized-gain'].sort(),
+      [
+        'average-gain',
+        'chi-square',
+        'dcsm',
+        'g-statistic',
+        'gain-ratio',
+        'gini',
+        'info-gain',
+        'normalized-gain',
+      ].sort(),
     );
   });
 
   for (const crit of withIncremental) {
     it(`${crit.name}: value after every move equals evaluate on the same table`, () => {
       const random = mulberry32(11);
-      for (const [k, weighted] of [[2, false], [3, false], [4, true]] as const) {
+      for (const [k, weighted] of [
+        [2, false],
+        [3, false],
+        [4, true],
+      ] as const) {
         const totals = Array.from({ length: k }, () => 1 + Math.floor(random() * 30));
-        const entries = totals.flatMap((t, c) => Array.from({ length: t }, () => ({ c, w: weighted ? 0.25 + random() : 1 })));
+        const entries = totals.flatMap((t, c) =>
+          Array.from({ length: t }, () => ({ c, w: weighted ? 0.25 + random() : 1 })),
+        );
         const classTotals = new Array(k).fill(0);
         for (const e of entries) classTotals[e.c] += e.w;
         const inc = crit.incremental!();

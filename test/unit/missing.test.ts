@@ -3,26 +3,33 @@
  * rule, the MDL threshold correction, chi-square pre-pruning and class weights — worked by hand.
  */
 import { describe, expect, it } from 'vitest';
+import { fit } from '../../src/algorithms/fit.js';
+import { chiSquareSf as chiSquareSurvival } from '../../src/core/distributions.js';
+import { mulberry32 } from '../../src/core/random.js';
+import { incompleteGamma } from '../../src/core/special.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
-import { fit } from '../../src/algorithms/fit.js';
 import { scoreAttributes } from '../../src/learn/score.js';
-import { chiSquareSf as chiSquareSurvival } from '../../src/core/distributions.js';
-import { incompleteGamma } from '../../src/core/special.js';
-import { mulberry32 } from '../../src/core/random.js';
 import type { TreeNode } from '../../src/model/node.js';
 import { fixture } from '../helpers/paths.js';
 
 const h = (...p: number[]) => -p.filter((x) => x > 0).reduce((s, x) => s + x * Math.log2(x), 0);
 const sum = (a: number[]) => a.reduce((x, y) => x + y, 0);
-const leafTotal = (nodes: TreeNode[]) => nodes.filter((n) => !n.split).reduce((acc, n) => acc.map((v, c) => v + n.counts[c]), nodes[0].counts.map(() => 0));
+const leafTotal = (nodes: TreeNode[]) =>
+  nodes
+    .filter((n) => !n.split)
+    .reduce(
+      (acc, n) => acc.map((v, c) => v + n.counts[c]),
+      nodes[0].counts.map(() => 0),
+    );
 
 /** Play tennis with the Outlook of D12 (Overcast, Yes) unknown: Quinlan's (1993, ch. 3) example. */
 function tennisWithUnknownOutlook() {
   const base = readDataset(fixture('play-tennis.csv'), { target: 'Play' });
   const rows = Array.from({ length: base.nRows }, (_, i) => {
     const row: Record<string, unknown> = {};
-    for (const col of base.features) row[col.name] = col.kind === 'categorical' ? col.categories[col.codes[i]] : col.values[i];
+    for (const col of base.features)
+      row[col.name] = col.kind === 'categorical' ? col.categories[col.codes[i]] : col.values[i];
     row.Play = base.classes[base.labels[i]];
     return row;
   });
@@ -54,7 +61,9 @@ describe('C4.5 fractional missing values', () => {
     expect(tree.features[root.split!.feature].name).toBe('Outlook');
     const childWeights = root.children!.map((c) => sum(tree.nodes[c].counts));
     // Sunny 5 + 5/13, Overcast 3 + 3/13, Rain 5 + 5/13.
-    expect(childWeights.sort((a, b) => a - b)).toEqual([3 + 3 / 13, 5 + 5 / 13, 5 + 5 / 13].sort((a, b) => a - b).map((x) => expect.closeTo(x, 12)));
+    expect(childWeights.sort((a, b) => a - b)).toEqual(
+      [3 + 3 / 13, 5 + 5 / 13, 5 + 5 / 13].sort((a, b) => a - b).map((x) => expect.closeTo(x, 12)),
+    );
     leafTotal(tree.nodes).forEach((v, c) => expect(v).toBeCloseTo(root.counts[c], 9));
   });
 
@@ -112,7 +121,12 @@ describe("C4.5's selection rule and MDL correction", () => {
       y: i < 20 ? 'm' : 'n',
     }));
     const data = datasetFromRows(rows, { target: 'y' });
-    const base = { criterion: 'gain-ratio', categoricalSplit: 'multiway' as const, maxDepth: 1, prune: 'none' as const };
+    const base = {
+      criterion: 'gain-ratio',
+      categoricalSplit: 'multiway' as const,
+      maxDepth: 1,
+      prune: 'none' as const,
+    };
     const scores = scoreAttributes(data, base).attributes;
     const byName = Object.fromEntries(scores.map((a) => [a.name, a.score!]));
     expect(byName.id).toBeCloseTo((1 - (39 / 40) * h(19 / 39, 20 / 39)) / h(1 / 40, 39 / 40), 12);
@@ -145,7 +159,12 @@ describe('chi-square pre-pruning', () => {
   it('stops where the best split is not significant and splits where it is', () => {
     // 2×2 table [[6, 4], [4, 6]]: X² = 0.8, p = 0.371 — not significant at 0.05.
     const weak = datasetFromRows(
-      [...Array(6).fill(['l', 'a']), ...Array(4).fill(['l', 'b']), ...Array(4).fill(['r', 'a']), ...Array(6).fill(['r', 'b'])],
+      [
+        ...Array(6).fill(['l', 'a']),
+        ...Array(4).fill(['l', 'b']),
+        ...Array(4).fill(['r', 'a']),
+        ...Array(6).fill(['r', 'b']),
+      ],
       { columns: ['s', 'y'] },
     );
     expect(fit(weak, { chiSquareAlpha: 0.05 }).nodes).toHaveLength(1);

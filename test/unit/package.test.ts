@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { VERSION } from '../../src/core/version.js';
@@ -7,7 +7,16 @@ const root = resolve(import.meta.dirname, '../..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
 /** Files reachable from the browser-safe entry point: everything but the Node readers, I/O and CLI. */
-const NODE_ONLY = ['src/cli/', 'src/io/', 'src/learn/threads/', 'src/compare/', 'src/node.ts', 'src/data/csv.ts', 'src/data/read.ts', 'src/data/node.ts'];
+const NODE_ONLY = [
+  'src/cli/',
+  'src/io/',
+  'src/learn/threads/',
+  'src/compare/',
+  'src/node.ts',
+  'src/data/csv.ts',
+  'src/data/read.ts',
+  'src/data/node.ts',
+];
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((f) => {
@@ -35,7 +44,10 @@ describe('package shape', () => {
       // Nothing browser-safe may import a Node-only module either.
       for (const m of text.matchAll(/from '(\.[^']+)'/g)) {
         const target = relative(root, resolve(dirname(file), m[1].replace(/\.js$/, '.ts')));
-        expect(NODE_ONLY.some((n) => target.startsWith(n)), `${relative(root, file)} imports ${target}`).toBe(false);
+        expect(
+          NODE_ONLY.some((n) => target.startsWith(n)),
+          `${relative(root, file)} imports ${target}`,
+        ).toBe(false);
       }
     }
   });

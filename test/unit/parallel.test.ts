@@ -5,10 +5,10 @@
  */
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { datasetFromRows, fit, resolveOptions, type Dataset, type FitOptions } from '../../dist/node.js';
+import { mulberry32 } from '../../dist/core/random.js';
 import { idleWorkers, lastTaskCount, threadsFor } from '../../dist/learn/threads/parallel-grow.js';
 import { ownThreadId, threadAlive } from '../../dist/learn/threads/thread-liveness.js';
-import { mulberry32 } from '../../dist/core/random.js';
+import { type Dataset, datasetFromRows, type FitOptions, fit, resolveOptions } from '../../dist/node.js';
 
 /** n rows: 12 numeric features (5 informative, ties from rounding), 2 categorical, 3 classes, label noise. */
 function synthetic(n: number, seed: number, missing = 0): Dataset {
@@ -46,16 +46,30 @@ describe('parallel growth', () => {
   it('is used for a large exact fit', () => {
     expect(data.nRows * data.features.length).toBeGreaterThanOrEqual(1 << 18);
     expect(threadsFor(data, resolveOptions({ prune: 'none' }), 2)).toBe(2);
-    expect(threadsFor(withMissing, resolveOptions({ algorithm: 'cart', prune: 'none', missing: 'learned' }), 3)).toBe(3);
+    expect(threadsFor(withMissing, resolveOptions({ algorithm: 'cart', prune: 'none', missing: 'learned' }), 3)).toBe(
+      3,
+    );
   });
 
   for (const [name, options, threads] of [
     ['cart gini, binary categorical splits', { algorithm: 'cart', prune: 'none' }, 2],
     ['three threads', { algorithm: 'cart', prune: 'none' }, 3],
-    ['gain ratio, multiway splits (features excluded below)', { criterion: 'gain-ratio', categoricalSplit: 'multiway', prune: 'none' }, 2],
+    [
+      'gain ratio, multiway splits (features excluded below)',
+      { criterion: 'gain-ratio', categoricalSplit: 'multiway', prune: 'none' },
+      2,
+    ],
     ['c45 preset (average-gain rule, MDL, error-based pruning)', { algorithm: 'c45' }, 2],
-    ['dcsm with depth and leaf limits, balanced class weights', { criterion: 'dcsm', maxDepth: 9, minSamplesLeaf: 5, classWeight: 'balanced', prune: 'none' }, 2],
-    ['cost-complexity pruning by 3-fold CV (grows 4 trees; the folds are too small for threads)', { algorithm: 'cart', ccpFolds: 3 }, 2],
+    [
+      'dcsm with depth and leaf limits, balanced class weights',
+      { criterion: 'dcsm', maxDepth: 9, minSamplesLeaf: 5, classWeight: 'balanced', prune: 'none' },
+      2,
+    ],
+    [
+      'cost-complexity pruning by 3-fold CV (grows 4 trees; the folds are too small for threads)',
+      { algorithm: 'cart', ccpFolds: 3 },
+      2,
+    ],
   ] as const) {
     it(`grows the one-thread tree: ${name}`, () => same(data, options, threads, 'ccpFolds' in options ? null : true));
   }
@@ -67,7 +81,12 @@ describe('parallel growth', () => {
   });
 
   it('grows the one-thread tree from float32 columns', () => {
-    const f32: Dataset = { ...data, features: data.features.map((col) => (col.kind === 'numeric' ? { ...col, values: Float32Array.from(col.values) } : col)) };
+    const f32: Dataset = {
+      ...data,
+      features: data.features.map((col) =>
+        col.kind === 'numeric' ? { ...col, values: Float32Array.from(col.values) } : col,
+      ),
+    };
     same(f32, { algorithm: 'cart', prune: 'none' }, 2);
   });
 
@@ -91,21 +110,25 @@ describe('parallel growth', () => {
   });
 
   // Needs Linux's /proc to see a thread end while the main thread waits synchronously.
-  it.runIf(process.platform === 'linux')('throws, instead of waiting forever, when a worker thread dies during a fit', { timeout: 30000 }, async () => {
-    expect(threadAlive(ownThreadId())).toBe(true);
-    const options: FitOptions = { algorithm: 'cart', prune: 'none', threads: 2 };
-    const reference = fit(data, options);
-    for (const w of idleWorkers()) await w.terminate();
-    expect(idleWorkers()).toHaveLength(0);
-    process.env.GROVE_WORKER_EXIT_ON = 'grow'; // a new worker ends itself when handed a subtree
-    try {
-      expect(() => fit(data, options)).toThrow(/a worker thread stopped without answering/);
-    } finally {
-      delete process.env.GROVE_WORKER_EXIT_ON;
-    }
-    // The dead worker is not reused: the next fit starts a new one and grows the same tree.
-    expect(JSON.stringify(fit(data, options).nodes)).toBe(JSON.stringify(reference.nodes));
-  });
+  it.runIf(process.platform === 'linux')(
+    'throws, instead of waiting forever, when a worker thread dies during a fit',
+    { timeout: 30000 },
+    async () => {
+      expect(threadAlive(ownThreadId())).toBe(true);
+      const options: FitOptions = { algorithm: 'cart', prune: 'none', threads: 2 };
+      const reference = fit(data, options);
+      for (const w of idleWorkers()) await w.terminate();
+      expect(idleWorkers()).toHaveLength(0);
+      process.env.GROVE_WORKER_EXIT_ON = 'grow'; // a new worker ends itself when handed a subtree
+      try {
+        expect(() => fit(data, options)).toThrow(/a worker thread stopped without answering/);
+      } finally {
+        delete process.env.GROVE_WORKER_EXIT_ON;
+      }
+      // The dead worker is not reused: the next fit starts a new one and grows the same tree.
+      expect(JSON.stringify(fit(data, options).nodes)).toBe(JSON.stringify(reference.nodes));
+    },
+  );
 
   it('refuses a bad thread count', () => {
     expect(() => fit(data, { threads: 0 })).toThrow(/threads must be an integer ≥ 1 or 'auto'/);

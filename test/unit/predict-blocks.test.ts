@@ -5,12 +5,12 @@
  * the block size.
  */
 import { describe, expect, it } from 'vitest';
-import { datasetFromRows } from '../../src/data/encode.js';
 import { fit } from '../../src/algorithms/fit.js';
 import { mulberry32 } from '../../src/core/random.js';
-import type { DecisionTree } from '../../src/model/decision-tree.js';
 import type { Dataset } from '../../src/data/dataset.js';
+import { datasetFromRows } from '../../src/data/encode.js';
 import { subsetRows } from '../../src/data/subset.js';
+import type { DecisionTree } from '../../src/model/decision-tree.js';
 import { BLOCK } from '../../src/model/fast-routes.js';
 
 function rows(n: number, seed: number, missing: number) {
@@ -84,7 +84,12 @@ describe('block prediction', () => {
       expect(compared).toBeGreaterThan(n / 4);
       // Rows keep their answers when the batch starts elsewhere (other block boundaries).
       const from = 100;
-      const shifted = tree.predictCodes(subsetRows(test, Array.from({ length: n - from }, (_, i) => from + i)));
+      const shifted = tree.predictCodes(
+        subsetRows(
+          test,
+          Array.from({ length: n - from }, (_, i) => from + i),
+        ),
+      );
       expect(Array.from(shifted)).toEqual(Array.from(codes.subarray(from)));
     });
   }

@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import { fit } from '../../src/algorithms/fit.js';
 import { mulberry32 } from '../../src/core/random.js';
+import { datasetFromRows } from '../../src/data/encode.js';
 import { sortInto } from '../../src/learn/grow.js';
 import { partitionSorted, partitionWithClones } from '../../src/learn/partition.js';
 import { ENTRY, NEW_VALUE } from '../../src/split/sorted-slice.js';
-import { datasetFromRows } from '../../src/data/encode.js';
-import { fit } from '../../src/algorithms/fit.js';
 
 /** For each element of `order[from..to)` after the first: is its value different from the previous one's? */
 function marks(order: Int32Array, from: number, to: number): boolean[] {
   return Array.from({ length: Math.max(0, to - from - 1) }, (_, i) => (order[from + i + 1] & NEW_VALUE) !== 0);
 }
-function truth(order: Int32Array, from: number, to: number, valueOf: (e: number) => number): boolean[] {
+function truth(order: Int32Array, from: number, to: number, valueAt: (e: number) => number): boolean[] {
   return Array.from({ length: Math.max(0, to - from - 1) }, (_, i) => {
-    const a = valueOf(order[from + i] & ENTRY);
-    const b = valueOf(order[from + i + 1] & ENTRY);
+    const a = valueAt(order[from + i] & ENTRY);
+    const b = valueAt(order[from + i + 1] & ENTRY);
     return !(a === b || (Number.isNaN(a) && Number.isNaN(b)));
   });
 }
@@ -40,20 +40,33 @@ describe('sorted slices', () => {
         expect(labelsFollow()).toBe(true);
         expect(marks(order, 0, n)).toEqual(truth(order, 0, n, value));
         // Partition a sub-slice twice in a row, as a node and then its child.
-        let start = Math.floor(random() * (n / 3));
+        const start = Math.floor(random() * (n / 3));
         let end = n - Math.floor(random() * (n / 3));
         for (let level = 0; level < 2 && end - start > 1; level++) {
           const branchOf = new Int32Array(n);
           const sizes = new Int32Array(branches);
           for (let i = start; i < end; i++) sizes[(branchOf[order[i] & ENTRY] = Math.floor(random() * branches))]++;
           const before = Array.from(order.subarray(start, end), (v) => v & ENTRY);
-          partitionSorted(slice, start, end, branchOf, sizes, branches, new Int32Array(branches), new Int32Array(branches), new Int32Array(n), new Uint16Array(n));
+          partitionSorted(
+            slice,
+            start,
+            end,
+            branchOf,
+            sizes,
+            branches,
+            new Int32Array(branches),
+            new Int32Array(branches),
+            new Int32Array(n),
+            new Uint16Array(n),
+          );
           expect(labelsFollow()).toBe(true);
           let from = start;
           for (let b = 0; b < branches; b++) {
             const to = from + sizes[b];
             // Stable: the branch's entries in their old order; marks say where the value changes.
-            expect(Array.from(order.subarray(from, to), (v) => v & ENTRY)).toEqual(before.filter((e) => branchOf[e] === b));
+            expect(Array.from(order.subarray(from, to), (v) => v & ENTRY)).toEqual(
+              before.filter((e) => branchOf[e] === b),
+            );
             expect(marks(order, from, to)).toEqual(truth(order, from, to, value));
             from = to;
           }
@@ -88,7 +101,18 @@ describe('sorted slices', () => {
       }
       for (let b = 0; b < branches; b++) sizes[b] += missing;
       const total = sizes.reduce((a, b) => a + b, 0);
-      const { order: out, labs: outLabs } = partitionWithClones(order, slice.labs, 0, n, branchOf, firstClone, sizes, branches, new Int32Array(branches), total);
+      const { order: out, labs: outLabs } = partitionWithClones(
+        order,
+        slice.labs,
+        0,
+        n,
+        branchOf,
+        firstClone,
+        sizes,
+        branches,
+        new Int32Array(branches),
+        total,
+      );
       expect(Array.from(out, (v, i) => outLabs[i] === labels[rowOf[v & ENTRY]]).every(Boolean)).toBe(true);
       let from = 0;
       for (let b = 0; b < branches; b++) {
@@ -132,7 +156,11 @@ describe('columnOrder', () => {
 
 describe('many classes', () => {
   it('grows with more than 256 classes (two-byte labels in the slices)', () => {
-    const rows = Array.from({ length: 900 }, (_, i) => [String((i % 300) + (i % 7) / 10), String((i * 37) % 101), `c${i % 300}`]);
+    const rows = Array.from({ length: 900 }, (_, i) => [
+      String((i % 300) + (i % 7) / 10),
+      String((i * 37) % 101),
+      `c${i % 300}`,
+    ]);
     const data = datasetFromRows(rows, { columns: ['x', 'y', 'class'] });
     const tree = fit(data, { algorithm: 'cart', prune: 'none' });
     expect(data.classes).toHaveLength(300);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readDataset } from '../../src/data/read.js';
 import { fit } from '../../src/algorithms/fit.js';
+import { readDataset } from '../../src/data/read.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
 import { TreeStore } from '../../src/model/store.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
@@ -22,9 +22,26 @@ describe('TreeStore', () => {
     const nodes = smallStore().toNodes();
     expect(JSON.stringify(nodes)).toBe(
       JSON.stringify([
-        { counts: [6, 4], n: 10, depth: 0, split: { kind: 'numeric', feature: 1, thresholds: [2.5] }, score: 0.3, improvement: 0.1, children: [1, 2] },
+        {
+          counts: [6, 4],
+          n: 10,
+          depth: 0,
+          split: { kind: 'numeric', feature: 1, thresholds: [2.5] },
+          score: 0.3,
+          improvement: 0.1,
+          children: [1, 2],
+        },
         { counts: [5, 0], n: 5, depth: 1 },
-        { counts: [1, 4], n: 5, depth: 1, split: { kind: 'multiway', feature: 0, values: [0, 2, 3] }, score: 0.2, improvement: 0.05, missingBranch: 1, children: [3, 4, 5] },
+        {
+          counts: [1, 4],
+          n: 5,
+          depth: 1,
+          split: { kind: 'multiway', feature: 0, values: [0, 2, 3] },
+          score: 0.2,
+          improvement: 0.05,
+          missingBranch: 1,
+          children: [3, 4, 5],
+        },
         { counts: [1, 0], n: 1, depth: 2 },
         { counts: [0, 2], n: 2, depth: 2 },
         { counts: [0, 2], n: 2, depth: 2 },
@@ -49,8 +66,14 @@ describe('TreeStore', () => {
     top.place(1, left);
     const nodes = top.renumberDepthFirst().toNodes();
     expect(nodes.map((v) => [v.counts, v.children ?? null])).toEqual([
-      [[6, 4], [1, 2]],
-      [[5, 1], [3, 4]],
+      [
+        [6, 4],
+        [1, 2],
+      ],
+      [
+        [5, 1],
+        [3, 4],
+      ],
       [[1, 3], null],
       [[5, 0], null],
       [[0, 1], null],

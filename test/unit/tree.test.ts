@@ -4,16 +4,16 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { fit } from '../../src/algorithms/fit.js';
+import { GroveError } from '../../src/core/errors.js';
+import { listCriteria, registerCriterion } from '../../src/criteria/registry.js';
+import type { Dataset } from '../../src/data/dataset.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
-import type { Dataset } from '../../src/data/dataset.js';
-import { listCriteria, registerCriterion } from '../../src/criteria/registry.js';
-import { fit } from '../../src/algorithms/fit.js';
-import { DEFAULTS, resolveOptions } from '../../src/options/options.js';
-import { DecisionTree } from '../../src/model/decision-tree.js';
 import { loadModel, saveModel } from '../../src/io/model-file.js';
-import { GroveError } from '../../src/core/errors.js';
+import type { DecisionTree } from '../../src/model/decision-tree.js';
 import type { TreeNode } from '../../src/model/node.js';
+import { DEFAULTS, resolveOptions } from '../../src/options/options.js';
 import { corpus, fixture, haveCorpus } from '../helpers/paths.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -62,7 +62,11 @@ describe('growing', () => {
 
   it('does not reuse a categorical attribute below a multiway split on it', () => {
     const car = datasetFromRows(
-      Array.from({ length: 40 }, (_, i) => ({ a: ['p', 'q', 'r'][i % 3], b: ['s', 't'][(i >> 2) % 2], y: (i * 7) % 5 < 2 ? 'x' : 'z' })),
+      Array.from({ length: 40 }, (_, i) => ({
+        a: ['p', 'q', 'r'][i % 3],
+        b: ['s', 't'][(i >> 2) % 2],
+        y: (i * 7) % 5 < 2 ? 'x' : 'z',
+      })),
       { target: 'y' },
     );
     const tree = fit(car, { algorithm: 'id3' });
@@ -89,13 +93,18 @@ describe('growing', () => {
     for (const g of gains) expect(g).toBeGreaterThanOrEqual(0.05);
   });
 
-  it("zaki preset stops at n ≤ η = 5 and purity ≥ π = 0.95", () => {
+  it('zaki preset stops at n ≤ η = 5 and purity ≥ π = 0.95', () => {
     const tree = fit(tennis, { algorithm: 'zaki' });
     for (const node of internal(tree.nodes)) {
       expect(node.n).toBeGreaterThan(5);
       expect(Math.max(...node.counts) / node.n).toBeLessThan(0.95);
     }
-    expect(tree.options).toMatchObject({ criterion: 'info-gain', categoricalSplit: 'binary', minSamplesSplit: 6, purity: 0.95 });
+    expect(tree.options).toMatchObject({
+      criterion: 'info-gain',
+      categoricalSplit: 'binary',
+      minSamplesSplit: 6,
+      purity: 0.95,
+    });
   });
 
   it('limits binary subsets to |V| ≤ l when there are more than two classes', () => {
@@ -164,7 +173,9 @@ describe('prediction', () => {
   it('accepts a dataset, objects and arrays alike', () => {
     const fromData = tree.predict(tennis);
     const objects = Array.from({ length: tennis.nRows }, (_, i) =>
-      Object.fromEntries(tennis.features.map((c) => [c.name, c.kind === 'categorical' ? c.categories[c.codes[i]] : c.values[i]])),
+      Object.fromEntries(
+        tennis.features.map((c) => [c.name, c.kind === 'categorical' ? c.categories[c.codes[i]] : c.values[i]]),
+      ),
     );
     const arrays = objects.map((o) => tree.features.map((f) => o[f.name]));
     expect(tree.predict(objects)).toEqual(fromData);
@@ -180,14 +191,23 @@ describe('prediction', () => {
     const sunnyBranch = (root.split as { values: number[] }).values.indexOf(outlook.indexOf('Sunny'));
     expect(root.missingBranch).toBe(sunnyBranch);
     const viaSunny = tree.predictProba([{ Outlook: 'Sunny', Temperature: 'Hot', Humidity: 'High', Wind: 'Weak' }])[0];
-    expect(tree.predictProba([{ Outlook: null, Temperature: 'Hot', Humidity: 'High', Wind: 'Weak' }])[0]).toEqual(viaSunny);
-    expect(tree.predictProba([{ Outlook: 'Fog', Temperature: 'Hot', Humidity: 'High', Wind: 'Weak' }])[0]).toEqual(viaSunny);
+    expect(tree.predictProba([{ Outlook: null, Temperature: 'Hot', Humidity: 'High', Wind: 'Weak' }])[0]).toEqual(
+      viaSunny,
+    );
+    expect(tree.predictProba([{ Outlook: 'Fog', Temperature: 'Hot', Humidity: 'High', Wind: 'Weak' }])[0]).toEqual(
+      viaSunny,
+    );
   });
 
   it('mixes the branches by their training weight under missing: fractional (C4.5)', () => {
     const frac = fit(tennis, { algorithm: 'id3', missing: 'fractional' });
     expect(frac.nodes[0].missingBranch).toBeUndefined();
-    const row = (outlook: string | null) => ({ Outlook: outlook, Temperature: 'Hot', Humidity: 'High', Wind: 'Strong' });
+    const row = (outlook: string | null) => ({
+      Outlook: outlook,
+      Temperature: 'Hot',
+      Humidity: 'High',
+      Wind: 'Strong',
+    });
     const [sunny, overcast, rain] = ['Sunny', 'Overcast', 'Rain'].map((o) => frac.predictProba([row(o)])[0]);
     // Branch weights 5/14, 4/14, 5/14 (Sunny, Overcast, Rain).
     const expected = sunny.map((_, c) => (5 / 14) * sunny[c] + (4 / 14) * overcast[c] + (5 / 14) * rain[c]);
@@ -197,7 +217,15 @@ describe('prediction', () => {
   });
 
   it('keeps numeric class labels as numbers', () => {
-    const data = datasetFromRows([[1, 10], [2, 10], [3, 20], [4, 20]], { columns: ['x', 'y'] });
+    const data = datasetFromRows(
+      [
+        [1, 10],
+        [2, 10],
+        [3, 20],
+        [4, 20],
+      ],
+      { columns: ['x', 'y'] },
+    );
     const t = fit(data);
     expect(t.classes).toEqual([10, 20]);
     expect(t.predict([[1.5], [3.5]])).toEqual([10, 20]);
@@ -212,7 +240,11 @@ describe('model files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'grove-model-'));
 
   it('save → load → predict gives identical predictions and probabilities', () => {
-    for (const [data, algorithm] of [[tennis, 'id3'], [tennis, 'cart'], [readDataset(fixture('taxable-income.csv')), 'c45']] as const) {
+    for (const [data, algorithm] of [
+      [tennis, 'id3'],
+      [tennis, 'cart'],
+      [readDataset(fixture('taxable-income.csv')), 'c45'],
+    ] as const) {
       const tree = fit(data, { algorithm });
       const path = join(dir, `${algorithm}.json`);
       saveModel(tree, path);
@@ -228,11 +260,34 @@ describe('model files', () => {
     const cases: Array<[string, unknown, RegExp]> = [
       ['foreign.json', { name: 'grove', version: '0.1.0' }, /not a grove model/],
       ['version.json', { ...good, version: 99 }, /unsupported grove model version 99/],
-      ['child.json', { ...good, nodes: good.nodes.map((n, i) => (i === 0 ? { ...n, children: [999, 1000] } : n)) }, /out of range/],
-      ['counts.json', { ...good, nodes: good.nodes.map((n, i) => (i === 0 ? { ...n, counts: [1] } : n)) }, /class counts/],
-      ['feature.json', { ...good, nodes: good.nodes.map((n, i) => (i === 0 ? { ...n, split: { ...n.split, feature: 42 } } : n)) }, /no feature 42/],
+      [
+        'child.json',
+        { ...good, nodes: good.nodes.map((n, i) => (i === 0 ? { ...n, children: [999, 1000] } : n)) },
+        /out of range/,
+      ],
+      [
+        'counts.json',
+        { ...good, nodes: good.nodes.map((n, i) => (i === 0 ? { ...n, counts: [1] } : n)) },
+        /class counts/,
+      ],
+      [
+        'feature.json',
+        { ...good, nodes: good.nodes.map((n, i) => (i === 0 ? { ...n, split: { ...n.split, feature: 42 } } : n)) },
+        /no feature 42/,
+      ],
       ['missing.json', { ...good, classes: undefined }, /classes/],
-      ['orphans.json', { ...good, nodes: good.nodes.map((n, i) => (i === good.nodes.findIndex((m, j) => j > 0 && m.split) ? { ...n, split: undefined, children: undefined } : n)) }, /not reachable/],
+      [
+        'orphans.json',
+        {
+          ...good,
+          nodes: good.nodes.map((n, i) =>
+            i === good.nodes.findIndex((m, j) => j > 0 && m.split)
+              ? { ...n, split: undefined, children: undefined }
+              : n,
+          ),
+        },
+        /not reachable/,
+      ],
     ];
     for (const [name, value, message] of cases) {
       const path = join(dir, name);
@@ -256,7 +311,13 @@ describe('statistics', () => {
   it('counts nodes, leaves, height, needless features, and importances that sum to 1', () => {
     const tree = fit(tennis, { algorithm: 'id3' });
     const s = tree.stats();
-    expect(s).toMatchObject({ nodes: 8, leaves: 5, height: 2, featuresUsed: ['Outlook', 'Humidity', 'Wind'], needlessFeatures: ['Temperature'] });
+    expect(s).toMatchObject({
+      nodes: 8,
+      leaves: 5,
+      height: 2,
+      featuresUsed: ['Outlook', 'Humidity', 'Wind'],
+      needlessFeatures: ['Temperature'],
+    });
     expect(Object.values(s.importances).reduce((a, b) => a + b)).toBeCloseTo(1, 12);
     expect(s.importances.Temperature).toBe(0);
     // By hand: Outlook's gain 0.2467 at the root; Humidity and Wind each gain H(2/5) = 0.97095
@@ -271,7 +332,9 @@ describe('statistics', () => {
 
 describe.skipIf(!haveCorpus)('every measure on UCI data', () => {
   const sets = ['iris', 'wine', 'car'].map((name) => [name, readDataset(corpus(name))] as const);
-  for (const criterion of listCriteria().map((c) => c.name).filter((n) => n !== 'misclassification')) {
+  for (const criterion of listCriteria()
+    .map((c) => c.name)
+    .filter((n) => n !== 'misclassification')) {
     for (const [name, data] of sets) {
       for (const categoricalSplit of ['binary', 'multiway'] as const) {
         const isCategorical = data.features.some((c) => c.kind === 'categorical');
@@ -302,7 +365,13 @@ describe('argsortNumeric', () => {
       return (random() - 0.5) * 10 ** Math.floor(random() * 80 - 40); // tiny to huge, both signs
     };
     // float64 columns sort 64-bit keys, float32 columns 32-bit ones: both against the comparator.
-    for (const [n, float32] of [0, 1, 2, 17, 1000, 70000].flatMap((n) => [[n, false], [n, true]] as const)) {
+    for (const [n, float32] of [0, 1, 2, 17, 1000, 70000].flatMap(
+      (n) =>
+        [
+          [n, false],
+          [n, true],
+        ] as const,
+    )) {
       const x = (float32 ? Float32Array : Float64Array).from({ length: n }, value);
       const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => {
         const na = Number.isNaN(x[a]);
@@ -341,7 +410,9 @@ describe('resolveOptions', () => {
       let all = true;
       for (let i = 0; i < 40; i++) all = same(first, resolveOptions({ criterion: 'dcsm', prune: 'none' })) && all;
       console.log(JSON.stringify({ all, algorithm: first.algorithm, criterion: first.criterion }));`;
-    const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', script], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', script], {
+      encoding: 'utf8',
+    });
     expect(JSON.parse(out)).toEqual({ all: true, algorithm: 'cart', criterion: 'dcsm' });
   });
 

@@ -119,7 +119,10 @@ export function growCmbsv(data: Dataset, opts: CmbsvGrowOptions, weights: Float6
     node.improvement = giniDecrease(counts, branchCounts);
     node.missingBranch = heaviest;
     node.children = [];
-    const knn = opts.unclassified === 'knn' && sizes.some((s, b) => s === 0 && b > firstNonEmpty && b < lastNonEmpty) ? knnRegion(data, rows) : undefined;
+    const knn =
+      opts.unclassified === 'knn' && sizes.some((s, b) => s === 0 && b > firstNonEmpty && b < lastNonEmpty)
+        ? knnRegion(data, rows)
+        : undefined;
     const childRows = Array.from({ length: branches }, (_, b) => new Int32Array(sizes[b]));
     const fill = new Array<number>(branches).fill(0);
     rows.forEach((r, j) => (childRows[branch[j]][fill[branch[j]]++] = r));

@@ -11,11 +11,25 @@ import { DEFAULTS } from '../../options/options.js';
 import { bestFeature, featureScores, type SelectionOptions } from './select.js';
 import { branchOfValue, nodeThresholds, type PairThreshold, type ThresholdOptions } from './thresholds.js';
 
-export { solveSvm1d, balancedBoxConstraints, type Svm1dOptions, type Svm1dResult } from './svm1d.js';
-export { correlationScore, cramersV, featureScores, bestFeature, type LabelCoding, type SelectionOptions } from './select.js';
-export { nodeThresholds, branchOfValue, type NodeThresholds, type PairThreshold, type SvmScaling, type ThresholdOptions } from './thresholds.js';
 export { knnVote } from '../../model/knn.js';
 export { applyOrderedCategories } from '../../model/ordinal.js';
+export {
+  bestFeature,
+  correlationScore,
+  cramersV,
+  featureScores,
+  type LabelCoding,
+  type SelectionOptions,
+} from './select.js';
+export { balancedBoxConstraints, type Svm1dOptions, type Svm1dResult, solveSvm1d } from './svm1d.js';
+export {
+  branchOfValue,
+  type NodeThresholds,
+  nodeThresholds,
+  type PairThreshold,
+  type SvmScaling,
+  type ThresholdOptions,
+} from './thresholds.js';
 
 export type CmbsvSplitOptions = SelectionOptions & ThresholdOptions;
 
@@ -42,7 +56,12 @@ export interface CmbsvSplitResult {
  * const s = cmbsvSplit(iris);          // { feature: 2, split: { kind: 'numeric', thresholds: [...] }, ... }
  * ```
  */
-export function cmbsvSplit(data: Dataset, options: Partial<CmbsvSplitOptions> = {}, rows?: ArrayLike<number>, weights?: ArrayLike<number>): CmbsvSplitResult {
+export function cmbsvSplit(
+  data: Dataset,
+  options: Partial<CmbsvSplitOptions> = {},
+  rows?: ArrayLike<number>,
+  weights?: ArrayLike<number>,
+): CmbsvSplitResult {
   const opts: CmbsvSplitOptions = {
     labelCoding: options.labelCoding ?? DEFAULTS.labelCoding,
     correlationCentring: options.correlationCentring ?? DEFAULTS.correlationCentring,
@@ -56,7 +75,14 @@ export function cmbsvSplit(data: Dataset, options: Partial<CmbsvSplitOptions> = 
   const k = data.classes.length;
   const scores = featureScores(data.features, data.labels, k, at, w, opts);
   const feature = bestFeature(scores);
-  const none: CmbsvSplitResult = { scores: Array.from(scores), feature, split: null, pairs: [], branchSizes: [], unclassified: [] };
+  const none: CmbsvSplitResult = {
+    scores: Array.from(scores),
+    feature,
+    split: null,
+    pairs: [],
+    branchSizes: [],
+    unclassified: [],
+  };
   if (feature < 0) return none;
   const col = data.features[feature];
   let split: Split;

@@ -1,5 +1,5 @@
-import type { ResolvedOptions } from '../../options/options.js';
 import type { SavedCmbsvOptions } from '../../model/schema.js';
+import type { ResolvedOptions } from '../../options/options.js';
 
 /**
  * What a C-MBSV model file records beyond grove's common options: its settings under

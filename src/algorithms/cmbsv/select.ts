@@ -18,8 +18,7 @@
  * |φ| = |Pearson r| of the two indicator variables), so both kinds compete on one scale.
  * Ties go to the first feature in column order (relative tolerance 1e-12).
  */
-import type { NumericValues } from '../../data/dataset.js';
-import type { Column } from '../../data/dataset.js';
+import type { Column, NumericValues } from '../../data/dataset.js';
 import { beats } from '../../split/candidate.js';
 
 export type LabelCoding = 'ordinal' | 'one-vs-rest';

@@ -136,10 +136,19 @@ export function solveSvm1d(
   if (options.bias === 'max-alpha') {
     const rank = options.rank ?? Int32Array.from({ length: m }, (_, i) => i);
     let j = -1;
-    for (let i = 0; i < m; i++) if (alpha[i] > 0 && (j < 0 || alpha[i] > alpha[j] || (alpha[i] === alpha[j] && rank[i] < rank[j]))) j = i;
+    for (let i = 0; i < m; i++)
+      if (alpha[i] > 0 && (j < 0 || alpha[i] > alpha[j] || (alpha[i] === alpha[j] && rank[i] < rank[j]))) j = i;
     if (j >= 0) b = (y[j] > 0 ? 1 : -1) - w * x[j];
   }
-  return { w, b, bLow: low, bHigh: high, threshold: w !== 0 ? -b / w : NaN, objective: primalObjective(w, b, px, pc, nx, nc), alpha };
+  return {
+    w,
+    b,
+    bLow: low,
+    bHigh: high,
+    threshold: w !== 0 ? -b / w : NaN,
+    objective: primalObjective(w, b, px, pc, nx, nc),
+    alpha,
+  };
 }
 
 /** α of one class: mass s poured on its rows (ascending x, or descending), each up to its cap. */
@@ -193,7 +202,13 @@ class Fill {
 }
 
 /** Maximise 2s − ½ d(s)² over s ∈ [0, S]: w*, the mass s* and the active side (see the file comment). */
-function optimalW(px: number[], pc: number[], nx: number[], nc: number[], S: number): { w: number; s: number; side: 0 | 1 | 2 } {
+function optimalW(
+  px: number[],
+  pc: number[],
+  nx: number[],
+  nc: number[],
+  S: number,
+): { w: number; s: number; side: 0 | 1 | 2 } {
   const posLow = new Fill(px, pc, false); // L_pos: positives, smallest x first
   const posHigh = new Fill(px, pc, true); // U_pos
   const negLow = new Fill(nx, nc, false); // L_neg
@@ -238,7 +253,13 @@ function optimalW(px: number[], pc: number[], nx: number[], nc: number[], S: num
   throw new Error('solveSvm1d: breakpoint walk did not terminate');
 }
 
-function wFrom(posLow: Fill, posHigh: Fill, negLow: Fill, negHigh: Fill, s: number): { w: number; s: number; side: 0 | 1 | 2 } {
+function wFrom(
+  posLow: Fill,
+  posHigh: Fill,
+  negLow: Fill,
+  negHigh: Fill,
+  s: number,
+): { w: number; s: number; side: 0 | 1 | 2 } {
   const wmin = posLow.value(s) - negHigh.value(s);
   const wmax = posHigh.value(s) - negLow.value(s);
   return wmin > 0 ? { w: wmin, s, side: 1 } : wmax < 0 ? { w: wmax, s, side: 2 } : { w: 0, s, side: 0 };
@@ -249,7 +270,14 @@ function wFrom(posLow: Fill, posHigh: Fill, negLow: Fill, negHigh: Fill, s: numb
  * a_i = 1 − w x_i and e_i = −1 − w x_i. F'(b) = −Σ_{a_i > b} C_i + Σ_{e_i < b} C_i rises from −P
  * to +N; the minimisers are where it crosses 0.
  */
-function optimalBias(w: number, px: number[], pc: number[], nx: number[], nc: number[], P: number): { low: number; high: number } {
+function optimalBias(
+  w: number,
+  px: number[],
+  pc: number[],
+  nx: number[],
+  nc: number[],
+  P: number,
+): { low: number; high: number } {
   // Breakpoints, ascending: a_i and e_i are monotone in x, so each list is sorted by walking x
   // ascending (w < 0) or descending (w ≥ 0).
   const a = px.map((v) => 1 - w * v);

@@ -134,7 +134,9 @@ function pairThreshold(
     scale = nodeNorm;
     if (!(scale > 0)) return none;
   }
-  const [ca, cb] = opts.svmBalance ? balancedBoxConstraints(classWeight[a], classWeight[b], opts.svmC) : [opts.svmC, opts.svmC];
+  const [ca, cb] = opts.svmBalance
+    ? balancedBoxConstraints(classWeight[a], classWeight[b], opts.svmC)
+    : [opts.svmC, opts.svmC];
   const xs = new Float64Array(m);
   const ys = new Float64Array(m);
   const cs = new Float64Array(m);

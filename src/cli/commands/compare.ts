@@ -1,13 +1,13 @@
-import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseConfigs, presetConfigs, type Config } from '../../eval/configs.js';
-import { renderTable } from '../../eval/table.js';
-import { GroveError } from '../../core/errors.js';
-import { findDataFiles } from '../../compare/datasets.js';
+import type { Command } from 'commander';
 import { runComparison } from '../../compare/compare.js';
+import { findDataFiles } from '../../compare/datasets.js';
+import { GroveError } from '../../core/errors.js';
+import { type Config, parseConfigs, presetConfigs } from '../../eval/configs.js';
+import { renderTable } from '../../eval/table.js';
 import { intOption, listOption } from '../args.js';
 
 /** The data sets that ship with grove (Debian-sourced UCI files, see data/README.md). */
@@ -32,25 +32,41 @@ interface CompareFlags {
 }
 
 /** `--data a b,c --data d` → [a, b, c, d]. */
-const collectList = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), ...listOption(value)];
+const collectList = (value: string, previous: string[] | undefined): string[] => [
+  ...(previous ?? []),
+  ...listOption(value),
+];
 
 function readConfigSpec(spec: string): string {
   if (!spec.startsWith('@')) return spec;
   try {
     return readFileSync(spec.slice(1), 'utf8');
   } catch (err) {
-    throw new GroveError(`cannot read configurations (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file: spec.slice(1) });
+    throw new GroveError(
+      `cannot read configurations (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+      { file: spec.slice(1) },
+    );
   }
 }
 
 export function registerCompare(program: Command): void {
   program
     .command('compare')
-    .description('cross-validate algorithms and split measures on data sets (same stratified folds for every configuration)')
-    .option('--data <paths...>', 'data files or folders, several or comma-separated (default: the data sets shipped with grove)', collectList)
+    .description(
+      'cross-validate algorithms and split measures on data sets (same stratified folds for every configuration)',
+    )
+    .option(
+      '--data <paths...>',
+      'data files or folders, several or comma-separated (default: the data sets shipped with grove)',
+      collectList,
+    )
     .option('--datasets <names>', 'only these data sets (file names without extension)', listOption)
     .option('--algorithms <names>', 'presets to compare', listOption, ['id3', 'c45', 'cart', 'zaki'])
-    .option('--criteria <names>', 'split measures to compare, each grown with the --base preset', listOption, ['gain-ratio', 'dcsm', 'chandra-varghese'])
+    .option('--criteria <names>', 'split measures to compare, each grown with the --base preset', listOption, [
+      'gain-ratio',
+      'dcsm',
+      'chandra-varghese',
+    ])
     .option('--base <preset>', 'preset used for --criteria', 'cart')
     .option(
       '--configs <spec>',
@@ -63,7 +79,10 @@ export function registerCompare(program: Command): void {
     .option('--jobs <n>', 'worker threads (default: min(2, cores); 1 = no workers)', intOption('--jobs', 1))
     .option('--out <dir>', 'write cells.jsonl (as cells finish), results.json, results.csv and report.html here')
     .option('--resume', 'continue the interrupted run in --out (finished cells are not run again)')
-    .option('--no-models', 'do not fit and save one model per data set × configuration on all rows (the report then has no tree view)')
+    .option(
+      '--no-models',
+      'do not fit and save one model per data set × configuration on all rows (the report then has no tree view)',
+    )
     .option('--json <file>', 'also write results.json to this file')
     .option('--no-progress', 'no progress bar on stderr')
     .action(async (flags: CompareFlags, cmd: Command) => {
@@ -73,7 +92,11 @@ export function registerCompare(program: Command): void {
       let configs: Config[];
       if (flags.configs !== undefined) {
         configs = [
-          ...presetConfigs(explicit('algorithms') ? flags.algorithms : [], explicit('criteria') ? flags.criteria : [], flags.base),
+          ...presetConfigs(
+            explicit('algorithms') ? flags.algorithms : [],
+            explicit('criteria') ? flags.criteria : [],
+            flags.base,
+          ),
           ...parseConfigs(readConfigSpec(flags.configs)),
         ];
       } else configs = presetConfigs(flags.algorithms, flags.criteria, flags.base);
@@ -93,12 +116,16 @@ export function registerCompare(program: Command): void {
         progress: flags.progress,
       });
       process.stdout.write(renderTable(outcome.results, outcome.analysis));
-      const where = flags.out ? ` → ${['results.json', 'results.csv', 'report.html'].map((f) => join(flags.out!, f)).join(', ')}` : '';
+      const where = flags.out
+        ? ` → ${['results.json', 'results.csv', 'report.html'].map((f) => join(flags.out!, f)).join(', ')}`
+        : '';
       const reused = outcome.reused ? `, ${outcome.reused} reused from the earlier run` : '';
       if (outcome.interrupted) {
         process.stderr.write(
           `grove: interrupted: ${outcome.ran} cells finished now${reused}; ` +
-            (flags.out ? `they are kept in ${flags.out} (add --resume to continue)${where}\n` : `without --out nothing is kept beyond the table above\n`),
+            (flags.out
+              ? `they are kept in ${flags.out} (add --resume to continue)${where}\n`
+              : `without --out nothing is kept beyond the table above\n`),
         );
         process.exit(130);
       }

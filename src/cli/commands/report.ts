@@ -1,8 +1,8 @@
-import type { Command } from 'commander';
 import { readFileSync } from 'node:fs';
+import type { Command } from 'commander';
+import { GroveError } from '../../core/errors.js';
 import { analyze } from '../../eval/analysis.js';
 import { parseResults } from '../../eval/results-file.js';
-import { GroveError } from '../../core/errors.js';
 import { buildReport } from '../../report/index.js';
 import { emit } from '../output.js';
 
@@ -17,7 +17,9 @@ export function registerReport(program: Command): void {
       try {
         text = readFileSync(file, 'utf8');
       } catch (err) {
-        throw new GroveError(`cannot read file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, { file });
+        throw new GroveError(`cannot read file (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`, {
+          file,
+        });
       }
       let value: unknown;
       try {
@@ -27,6 +29,9 @@ export function registerReport(program: Command): void {
       }
       const results = parseResults(value, file);
       emit(buildReport(results, analyze(results)), flags.out);
-      if (flags.out) process.stderr.write(`grove: report of ${results.datasets.length} data sets × ${results.configs.length} configurations → ${flags.out}\n`);
+      if (flags.out)
+        process.stderr.write(
+          `grove: report of ${results.datasets.length} data sets × ${results.configs.length} configurations → ${flags.out}\n`,
+        );
     });
 }

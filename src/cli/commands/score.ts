@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { readDataset } from '../../data/read.js';
-import { scoreAttributes, type AttributeScore } from '../../learn/score.js';
-import { addTreeOptions, fitOptionsFrom, type TreeFlags } from './fit.js';
-import { emit } from '../output.js';
 import { formatNumber } from '../../export/conditions.js';
+import { type AttributeScore, scoreAttributes } from '../../learn/score.js';
+import { emit } from '../output.js';
+import { addTreeOptions, fitOptionsFrom, type TreeFlags } from './fit.js';
 
 function describeSplit(a: AttributeScore): string {
   if (!a.split) return '(no valid split)';
@@ -21,10 +21,14 @@ export function registerScore(program: Command): void {
   )
     .option('--json', 'machine-readable output')
     .action((dataPath: string, flags: TreeFlags & { json?: boolean }) => {
-      const data = readDataset(dataPath, { target: flags.target, categorical: flags.categorical, numeric: flags.numeric });
+      const data = readDataset(dataPath, {
+        target: flags.target,
+        categorical: flags.categorical,
+        numeric: flags.numeric,
+      });
       const report = scoreAttributes(data, fitOptionsFrom(flags));
       if (flags.json) {
-        emit(JSON.stringify(report) + '\n');
+        emit(`${JSON.stringify(report)}\n`);
         return;
       }
       const width = Math.max(9, ...report.attributes.map((a) => a.name.length));
@@ -32,8 +36,10 @@ export function registerScore(program: Command): void {
       lines.push(`${'attribute'.padEnd(width)}  ${'type'.padEnd(11)}  ${'score'.padStart(10)}  split`);
       for (const a of report.attributes) {
         const score = a.score === null ? '—' : a.score.toFixed(6);
-        lines.push(`${a.name.padEnd(width)}  ${a.type.padEnd(11)}  ${score.padStart(10)}  ${describeSplit(a)}${a.name === report.best ? '   ← best' : ''}`);
+        lines.push(
+          `${a.name.padEnd(width)}  ${a.type.padEnd(11)}  ${score.padStart(10)}  ${describeSplit(a)}${a.name === report.best ? '   ← best' : ''}`,
+        );
       }
-      emit(lines.join('\n') + '\n');
+      emit(`${lines.join('\n')}\n`);
     });
 }

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
-import { loadModel } from '../../io/model-file.js';
-import { treeToText } from '../../export/text.js';
-import { rulesToText } from '../../export/rules.js';
 import { treeToDot } from '../../export/dot.js';
+import { rulesToText } from '../../export/rules.js';
+import { treeToText } from '../../export/text.js';
+import { loadModel } from '../../io/model-file.js';
 import { choiceOption } from '../args.js';
 import { emit } from '../output.js';
 
@@ -21,8 +21,8 @@ export function registerShow(program: Command): void {
         text: () => treeToText(tree),
         rules: () => rulesToText(tree),
         dot: () => treeToDot(tree),
-        json: () => JSON.stringify(tree.toJSON(), null, 2) + '\n',
-        stats: () => JSON.stringify(tree.stats(), null, 2) + '\n',
+        json: () => `${JSON.stringify(tree.toJSON(), null, 2)}\n`,
+        stats: () => `${JSON.stringify(tree.stats(), null, 2)}\n`,
       }[flags.format]();
       emit(text, flags.out);
     });

@@ -22,11 +22,16 @@ export interface FriedmanResult {
  * (Demšar's formula); with ties it is divided by 1 − Σ(t³ − t)/(N k (k² − 1)), as R and scipy do
  * (`tieCorrection: false` gives Demšar's formula whatever the ties).
  */
-export function friedmanTest(matrix: readonly (readonly number[])[], higherIsBetter = true, options: { tieCorrection?: boolean } = {}): FriedmanResult {
+export function friedmanTest(
+  matrix: readonly (readonly number[])[],
+  higherIsBetter = true,
+  options: { tieCorrection?: boolean } = {},
+): FriedmanResult {
   const tieCorrection = options.tieCorrection ?? true;
   const N = matrix.length;
   const k = matrix[0]?.length ?? 0;
-  if (N < 2 || k < 2) throw new RangeError(`the Friedman test needs at least 2 data sets and 2 competitors, got ${N} × ${k}`);
+  if (N < 2 || k < 2)
+    throw new RangeError(`the Friedman test needs at least 2 data sets and 2 competitors, got ${N} × ${k}`);
   for (const row of matrix) if (row.length !== k) throw new RangeError('every row needs one value per competitor');
   const rankSums = new Array<number>(k).fill(0);
   let ties = 0;

@@ -1,6 +1,13 @@
-export { lnGamma, incompleteGamma, incompleteBeta, normalCdf, normalSf, normalPdf } from '../../core/special.js';
-export { chiSquareCdf, chiSquareSf, fCdf, fSf, studentizedRangeCdf, studentizedRangeQuantile } from '../../core/distributions.js';
-export { averageRanks, rankWithTies, nearlyEqual, RANK_TIE_TOLERANCE } from './ranks.js';
-export { friedmanTest, type FriedmanResult } from './friedman.js';
-export { NEMENYI_Q, nemenyiQ, criticalDifference, nemenyiPValue, cliques, type NemenyiAlpha } from './nemenyi.js';
-export { wilcoxonSignedRank, signedRankCdf, type WilcoxonResult } from './wilcoxon.js';
+export {
+  chiSquareCdf,
+  chiSquareSf,
+  fCdf,
+  fSf,
+  studentizedRangeCdf,
+  studentizedRangeQuantile,
+} from '../../core/distributions.js';
+export { incompleteBeta, incompleteGamma, lnGamma, normalCdf, normalPdf, normalSf } from '../../core/special.js';
+export { type FriedmanResult, friedmanTest } from './friedman.js';
+export { cliques, criticalDifference, NEMENYI_Q, type NemenyiAlpha, nemenyiPValue, nemenyiQ } from './nemenyi.js';
+export { averageRanks, nearlyEqual, RANK_TIE_TOLERANCE, rankWithTies } from './ranks.js';
+export { signedRankCdf, type WilcoxonResult, wilcoxonSignedRank } from './wilcoxon.js';

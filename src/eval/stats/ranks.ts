@@ -10,8 +10,13 @@ export function nearlyEqual(a: number, b: number): boolean {
  * share the mean of the ranks they span, as in Demšar (2006) and R's rank(). Also returns the tie
  * group sizes (for the Friedman tie correction).
  */
-export function rankWithTies(values: readonly number[], higherIsBetter = true): { ranks: number[]; tieSizes: number[] } {
-  const order = values.map((_, i) => i).sort((a, b) => (higherIsBetter ? values[b] - values[a] : values[a] - values[b]) || a - b);
+export function rankWithTies(
+  values: readonly number[],
+  higherIsBetter = true,
+): { ranks: number[]; tieSizes: number[] } {
+  const order = values
+    .map((_, i) => i)
+    .sort((a, b) => (higherIsBetter ? values[b] - values[a] : values[a] - values[b]) || a - b);
   const ranks = new Array<number>(values.length);
   const tieSizes: number[] = [];
   for (let start = 0; start < order.length; ) {

@@ -45,7 +45,15 @@ export function wilcoxonSignedRank(x: readonly number[], y: readonly number[]): 
   const zeros = diffsAll.length - diffs.length;
   const n = diffs.length;
   if (n === 0) {
-    return { n, zeros, statistic: 0, pValue: 1, method: 'exact', ties: false, description: 'all differences are zero: no evidence either way (p = 1)' };
+    return {
+      n,
+      zeros,
+      statistic: 0,
+      pValue: 1,
+      method: 'exact',
+      ties: false,
+      description: 'all differences are zero: no evidence either way (p = 1)',
+    };
   }
   // Average ranks of |d| (1 = smallest).
   const order = diffs.map((_, i) => i).sort((a, b) => Math.abs(diffs[a]) - Math.abs(diffs[b]));
@@ -62,13 +70,36 @@ export function wilcoxonSignedRank(x: readonly number[], y: readonly number[]): 
   const statistic = diffs.reduce((s, d, i) => (d > 0 ? s + ranks[i] : s), 0);
   if (n < 50 && !ties && zeros === 0) {
     const p = statistic > (n * (n + 1)) / 4 ? 1 - signedRankCdf(statistic - 1, n) : signedRankCdf(statistic, n);
-    return { n, zeros, statistic, pValue: Math.min(1, 2 * p), method: 'exact', ties, description: `exact null distribution (n = ${n}, no ties, no zero differences)` };
+    return {
+      n,
+      zeros,
+      statistic,
+      pValue: Math.min(1, 2 * p),
+      method: 'exact',
+      ties,
+      description: `exact null distribution (n = ${n}, no ties, no zero differences)`,
+    };
   }
   const mean = (n * (n + 1)) / 4;
   const sigma = Math.sqrt((n * (n + 1) * (2 * n + 1)) / 24 - tieSizes.reduce((s, t) => s + t ** 3 - t, 0) / 48);
   const centred = statistic - mean;
   const z = sigma > 0 ? (centred - Math.sign(centred) * 0.5) / sigma : 0;
   const pValue = Math.min(1, 2 * Math.min(normalCdf(z), normalCdf(-z)));
-  const why = [n >= 50 ? `n = ${n} ≥ 50` : '', ties ? 'tied differences' : '', zeros ? `${zeros} zero difference${zeros > 1 ? 's' : ''} dropped` : ''].filter(Boolean).join(', ');
-  return { n, zeros, statistic, pValue, method: 'normal', ties, z, description: `normal approximation with tie and continuity correction (${why})` };
+  const why = [
+    n >= 50 ? `n = ${n} ≥ 50` : '',
+    ties ? 'tied differences' : '',
+    zeros ? `${zeros} zero difference${zeros > 1 ? 's' : ''} dropped` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return {
+    n,
+    zeros,
+    statistic,
+    pValue,
+    method: 'normal',
+    ties,
+    z,
+    description: `normal approximation with tie and continuity correction (${why})`,
+  };
 }

@@ -3,14 +3,15 @@
  * thread's shared layout and does what it is sent: sort or quantise features, evaluate or
  * partition some features of a big node, or grow a whole subtree.
  */
-import { workerData } from 'node:worker_threads';
+
 import type { MessagePort } from 'node:worker_threads';
-import { EntryPool } from '../../split/entries.js';
-import { NodeGrower, sortInto, type Buffers, type StackEntry } from '../grow.js';
-import { HistGrower, binInto, type HistLayout } from '../grow-hist.js';
-import { SortWork } from '../../split/argsort.js';
-import { resolveOptions, type FitOptions, type ResolvedOptions } from '../../options/options.js';
+import { workerData } from 'node:worker_threads';
 import type { Column, NumericValues } from '../../data/dataset.js';
+import { type FitOptions, type ResolvedOptions, resolveOptions } from '../../options/options.js';
+import { SortWork } from '../../split/argsort.js';
+import { EntryPool } from '../../split/entries.js';
+import { type Buffers, NodeGrower, type StackEntry, sortInto } from '../grow.js';
+import { binInto, HistGrower, type HistLayout } from '../grow-hist.js';
 import type { GrowInit, Job, Reply } from './parallel-grow.js';
 import { ownThreadId } from './thread-liveness.js';
 
@@ -24,7 +25,9 @@ let classes: number;
 let grower: NodeGrower | undefined;
 let buf: Buffers | undefined;
 // Histogram mode.
-let hist: { layout: HistLayout; labels: Int32Array; weights: Float64Array; grower?: HistGrower; work: SortWork } | undefined;
+let hist:
+  | { layout: HistLayout; labels: Int32Array; weights: Float64Array; grower?: HistGrower; work: SortWork }
+  | undefined;
 
 function reply(message: Reply): void {
   port.postMessage(message);
@@ -37,8 +40,22 @@ function presort(f: number, work: SortWork): void {
   sortInto((features[f] as { values: NumericValues }).values, grower!.pool.label, buf!.sorted[f]!, work);
 }
 
-function entryOf(job: { start: number; end: number; depth: number; totals: Float64Array; excluded: readonly number[] }): StackEntry {
-  return { id: 0, buf: buf!, start: job.start, end: job.end, depth: job.depth, totals: job.totals, excluded: job.excluded };
+function entryOf(job: {
+  start: number;
+  end: number;
+  depth: number;
+  totals: Float64Array;
+  excluded: readonly number[];
+}): StackEntry {
+  return {
+    id: 0,
+    buf: buf!,
+    start: job.start,
+    end: job.end,
+    depth: job.depth,
+    totals: job.totals,
+    excluded: job.excluded,
+  };
 }
 
 function run(job: Job): Reply {
@@ -51,7 +68,13 @@ function run(job: Job): Reply {
     }
     case 'evaluate': {
       const entry = entryOf(job);
-      return { op: 'cands', cands: job.features.map((f) => (grower!.evaluateFeature(f, entry, grower!.cands[f]), grower!.cands[f])) };
+      return {
+        op: 'cands',
+        cands: job.features.map((f) => {
+          grower!.evaluateFeature(f, entry, grower!.cands[f]);
+          return grower!.cands[f];
+        }),
+      };
     }
     case 'partition': {
       const entry = entryOf(job);
@@ -63,7 +86,17 @@ function run(job: Job): Reply {
     case 'bin':
       return {
         op: 'bins',
-        binned: job.features.map(({ f, values }) => ({ f, feature: binInto(hist!.layout, f, features.length, { kind: 'numeric', name: features[f].name, values }, opts.bins!, hist!.work) })),
+        binned: job.features.map(({ f, values }) => ({
+          f,
+          feature: binInto(
+            hist!.layout,
+            f,
+            features.length,
+            { kind: 'numeric', name: features[f].name, values },
+            opts.bins!,
+            hist!.work,
+          ),
+        })),
       };
     case 'binned':
       hist!.work.release();
@@ -75,7 +108,11 @@ function run(job: Job): Reply {
       throw new Error(`${job.op}: not a job`);
     case 'growHist': {
       const { task, start, end, depth, totals, hist: h, leaf, excluded } = job;
-      return { op: 'nodes', task, nodes: hist!.grower!.growSubtree({ id: 0, start, end, depth, totals, hist: h, leaf, excluded }).data() };
+      return {
+        op: 'nodes',
+        task,
+        nodes: hist!.grower!.growSubtree({ id: 0, start, end, depth, totals, hist: h, leaf, excluded }).data(),
+      };
     }
   }
 }
@@ -83,7 +120,9 @@ function run(job: Job): Reply {
 /** Set up for one fit (the pool reuses this worker for the next). */
 function init(msg: GrowInit): void {
   features = msg.features.map((f) =>
-    f.kind === 'numeric' ? { kind: 'numeric', name: f.name, values: f.values ?? new Float64Array(0) } : { kind: 'categorical', name: f.name, codes: f.codes!, categories: f.categories! },
+    f.kind === 'numeric'
+      ? { kind: 'numeric', name: f.name, values: f.values ?? new Float64Array(0) }
+      : { kind: 'categorical', name: f.name, codes: f.codes!, categories: f.categories! },
   );
   opts = resolveOptions(msg.options as FitOptions);
   classes = msg.classes;
@@ -94,7 +133,12 @@ function init(msg: GrowInit): void {
     const n = msg.ids.length;
     grower = new NodeGrower(features, pool, classes, opts, { branchOf: msg.branchOf, scratchI: new Int32Array(n) });
   } else {
-    hist = { layout: { codes: msg.codes, rows: msg.rows, branchOf: msg.branchOf, binned: [] }, labels: msg.labels, weights: msg.weights, work: new SortWork() };
+    hist = {
+      layout: { codes: msg.codes, rows: msg.rows, branchOf: msg.branchOf, binned: [] },
+      labels: msg.labels,
+      weights: msg.weights,
+      work: new SortWork(),
+    };
   }
 }
 
@@ -127,4 +171,3 @@ port.on('message', (job: Job) => {
 function describe(err: unknown): string {
   return err instanceof Error ? (err.stack ?? err.message) : String(err);
 }
-

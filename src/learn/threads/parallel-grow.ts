@@ -16,20 +16,35 @@
 import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel, Worker, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import type { Dataset, NumericValues } from '../../data/dataset.js';
-import { BUILTIN_CRITERIA } from '../../criteria/registry.js';
+import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { plainArrays, sharedArrays } from '../../core/arrays.js';
-import { EntryPool } from '../../split/entries.js';
-import { NodeGrower, rootEntry, sortInto, setParallelGrow, type Buffers, type NodeTeam, type StackEntry } from '../grow.js';
-import { TreeStore, type StoreData } from '../../model/store.js';
-import type { ResolvedOptions } from '../../options/options.js';
-import { newSlice, type SortedSlice } from '../../split/sorted-slice.js';
-import type { Candidate } from '../../split/candidate.js';
-import type { BinnedFeature } from '../../split/histogram.js';
-import { HistGrower, binInto, checkHistogramOptions, codeCategoricals, histLayout, type HistEntry } from '../grow-hist.js';
-import { SortWork } from '../../split/argsort.js';
 import { GroveError } from '../../core/errors.js';
+import { BUILTIN_CRITERIA } from '../../criteria/registry.js';
+import type { Dataset, NumericValues } from '../../data/dataset.js';
+import { type StoreData, TreeStore } from '../../model/store.js';
+import type { ResolvedOptions } from '../../options/options.js';
+import { SortWork } from '../../split/argsort.js';
+import type { Candidate } from '../../split/candidate.js';
+import { EntryPool } from '../../split/entries.js';
+import type { BinnedFeature } from '../../split/histogram.js';
+import { newSlice, type SortedSlice } from '../../split/sorted-slice.js';
+import {
+  type Buffers,
+  NodeGrower,
+  type NodeTeam,
+  rootEntry,
+  type StackEntry,
+  setParallelGrow,
+  sortInto,
+} from '../grow.js';
+import {
+  binInto,
+  checkHistogramOptions,
+  codeCategoricals,
+  type HistEntry,
+  HistGrower,
+  histLayout,
+} from '../grow-hist.js';
 import { threadAlive } from './thread-liveness.js';
 
 /**
@@ -51,12 +66,31 @@ function taskRows(n: number, threads: number): { min: number; max: number } {
 /** What a worker needs for one fit: views of the shared layout and what it needs to grow. */
 export type GrowInit = {
   /** Numeric features carry their values in exact mode (shared copies: thresholds and missing values are read from them). */
-  features: { kind: 'numeric' | 'categorical'; name: string; values?: NumericValues; codes?: Int32Array; categories?: string[] }[];
+  features: {
+    kind: 'numeric' | 'categorical';
+    name: string;
+    values?: NumericValues;
+    codes?: Int32Array;
+    categories?: string[];
+  }[];
   classes: number;
   options: Record<string, unknown>;
 } & (
-  | { mode: 'exact'; pool: { row: Int32Array; label: Int32Array; weight: Float64Array }; ids: Int32Array; sorted: (SortedSlice | null)[]; branchOf: Int32Array }
-  | { mode: 'hist'; labels: Int32Array; weights: Float64Array; codes: Uint8Array | Uint16Array; rows: Int32Array; branchOf: Int32Array }
+  | {
+      mode: 'exact';
+      pool: { row: Int32Array; label: Int32Array; weight: Float64Array };
+      ids: Int32Array;
+      sorted: (SortedSlice | null)[];
+      branchOf: Int32Array;
+    }
+  | {
+      mode: 'hist';
+      labels: Int32Array;
+      weights: Float64Array;
+      codes: Uint8Array | Uint16Array;
+      rows: Int32Array;
+      branchOf: Int32Array;
+    }
 );
 
 interface NodeJob {
@@ -87,10 +121,13 @@ export type Reply =
   | { op: 'bins'; binned: { f: number; feature: BinnedFeature }[] }
   | { op: 'error'; error: string };
 
-const builtin = (name: string | undefined): boolean => name === undefined || BUILTIN_CRITERIA.some((c) => c.name === name);
+const builtin = (name: string | undefined): boolean =>
+  name === undefined || BUILTIN_CRITERIA.some((c) => c.name === name);
 
 function hasMissing(data: Dataset): boolean {
-  return data.features.some((col) => (col.kind === 'numeric' ? col.values.some((v) => Number.isNaN(v)) : col.codes.some((c) => c < 0)));
+  return data.features.some((col) =>
+    col.kind === 'numeric' ? col.values.some((v) => Number.isNaN(v)) : col.codes.some((c) => c < 0),
+  );
 }
 
 const WORKER = new URL('./grow-worker.js', import.meta.url);
@@ -214,7 +251,9 @@ class Team implements NodeTeam {
     if (Atomics.wait(signal, 0, seen, CHECK_MS) !== 'timed-out') return;
     for (const w of this.workers) {
       if (w.busy && !threadAlive(Atomics.load(w.tid, 0))) {
-        throw new GroveError('a worker thread stopped without answering (out of memory?); fit on one thread instead (threads: 1, or --threads 1)');
+        throw new GroveError(
+          'a worker thread stopped without answering (out of memory?); fit on one thread instead (threads: 1, or --threads 1)',
+        );
       }
     }
   }
@@ -241,7 +280,9 @@ class Team implements NodeTeam {
     const grower = this.grower!;
     const numeric = entry.buf.sorted.flatMap((s, f) => (s ? [f] : []));
     const node = nodeJob(entry);
-    this.workers.forEach((w, i) => this.send(w, { op: 'partition', features: this.share(numeric, i + 1), sizes, branches, ...node }));
+    this.workers.forEach((w, i) =>
+      this.send(w, { op: 'partition', features: this.share(numeric, i + 1), sizes, branches, ...node }),
+    );
     for (const f of this.share(numeric, 0)) grower.partitionFeature(f, entry, sizes, branches);
     this.partitioning = true;
     return true;
@@ -335,14 +376,20 @@ function sharedBuffers(data: Dataset): Buffers {
 function sharedValues(data: Dataset): (NumericValues | undefined)[] {
   return data.features.map((col) => {
     if (col.kind !== 'numeric') return undefined;
-    const copy = col.values instanceof Float32Array ? sharedArrays.float32(data.nRows) : sharedArrays.float64(data.nRows);
+    const copy =
+      col.values instanceof Float32Array ? sharedArrays.float32(data.nRows) : sharedArrays.float64(data.nRows);
     copy.set(col.values);
     return copy;
   });
 }
 
 /** Grow `data`'s tree on several threads (the main one included); null when one thread is better. */
-export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Float64Array, threads: number | 'auto'): TreeStore | null {
+export function growParallel(
+  data: Dataset,
+  opts: ResolvedOptions,
+  weights: Float64Array,
+  threads: number | 'auto',
+): TreeStore | null {
   lastTaskCount = 0;
   const t = threadsFor(data, opts, threads);
   if (t <= 1) return null;
@@ -394,7 +441,11 @@ export function growParallel(data: Dataset, opts: ResolvedOptions, weights: Floa
 }
 
 const describeFeatures = (data: Dataset, values: (NumericValues | undefined)[] = []): GrowInit['features'] =>
-  data.features.map((col, f) => (col.kind === 'numeric' ? { kind: 'numeric', name: col.name, values: values[f] } : { kind: 'categorical', name: col.name, codes: col.codes, categories: col.categories }));
+  data.features.map((col, f) =>
+    col.kind === 'numeric'
+      ? { kind: 'numeric', name: col.name, values: values[f] }
+      : { kind: 'categorical', name: col.name, codes: col.codes, categories: col.categories },
+  );
 
 /**
  * Histogram mode on several threads: the numeric features are quantised in parallel (each thread
@@ -443,7 +494,10 @@ function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Fl
     }
     work.release();
     codeCategoricals(layout, data.features);
-    team.round(() => ({ op: 'binned', binned: layout.binned }), () => {});
+    team.round(
+      () => ({ op: 'binned', binned: layout.binned }),
+      () => {},
+    );
     const grower = new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts);
     const { min: minTask, max: maxTask } = taskRows(n, t);
     const nodes = TreeStore.root(data.classes.length);

@@ -1,0 +1,59 @@
+// Import boundaries (docs/architecture.md): folders are layers, imports point down the list, no
+// cycles, and the browser-safe core never reaches Node built-ins or Node-only folders.
+const LAYERS = [
+  'core', 'data', 'criteria', 'options', 'model', 'split', 'learn', 'prune', 'algorithms',
+  'eval', 'export', 'io', 'report', 'compare', 'cli',
+];
+// Node-only code: everything else must run in a browser or a worker.
+const NODE_ONLY = [
+  '^src/node\\.ts$', '^src/cli/', '^src/io/', '^src/compare/', '^src/learn/threads/',
+  '^src/data/(csv|read|node)\\.ts$',
+];
+
+const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({
+  name: `layer-${layer}`,
+  comment: `${layer}/ may import only from itself and the layers below it`,
+  severity: 'error',
+  from: { path: `^src/${layer}/` },
+  to: { path: `^src/(${LAYERS.slice(i + 1).join('|')})/` },
+}));
+
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
+    ...layerRules,
+    {
+      name: 'no-entry-imports',
+      comment: 'the entry points (index.ts, node.ts) import the library; nothing imports them back',
+      severity: 'error',
+      from: { path: '^src/.+/' },
+      to: { path: '^src/(index|node)\\.ts$' },
+    },
+    {
+      name: 'core-no-node-builtins',
+      comment: 'the browser-safe core imports no node: module',
+      severity: 'error',
+      from: { path: '^src/', pathNot: NODE_ONLY },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'core-no-node-only-modules',
+      comment: 'the browser-safe core imports no Node-only module (CLI, file I/O, threads)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: NODE_ONLY },
+      to: { path: NODE_ONLY },
+    },
+    {
+      name: 'no-unresolvable',
+      severity: 'error',
+      from: {},
+      to: { couldNotResolve: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.js'], exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+  },
+};
