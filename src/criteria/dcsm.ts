@@ -36,7 +36,7 @@ function branchTerm(
 /**
  * A lower bound of `branchTerm` without `exp`: e^z ≥ 1 + z + z²/2 + z³/6 + z⁴/24 for z ≥ 0, and
  * here z = δ_v (1 − a²) lies in [0, 1], where the bound is within 0.4 % of e^z. It multiplies by
- * reciprocals where `branchTerm` divides (divisions were most of its cost); the slack below
+ * reciprocals where `branchTerm` divides (a division costs several multiplications); the slack below
  * absorbs the difference in rounding.
  */
 function branchBound(
