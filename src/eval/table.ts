@@ -1,6 +1,5 @@
 import type { Analysis, MetricAnalysis } from './analysis.js';
-import { summarize } from './cross-validate.js';
-import type { CellSummary, CompareResults } from './results.js';
+import { type CellSummary, type CompareResults, configAverages } from './results.js';
 
 /** p-value for humans: 2–3 significant digits, tiny ones as "< 1e-6". */
 export function formatP(p: number | undefined): string {
@@ -102,35 +101,16 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
   const lw = Math.max(6, ...labels.map((l) => l.length));
   lines.push(['config'.padEnd(lw), ...heads.map((h) => h.padStart(10))].join('  '));
   for (const l of labels) {
-    const mine = cells.filter((c) => c.config === l && complete.has(c.dataset));
-    const avg = (get: (c: CellSummary) => number) => summarize(mine.map(get)).mean;
+    const avg = configAverages(cells, l, complete);
     const vals = [
-      num(100 * avg((c) => c.testError.mean), 2),
-      num(100 * avg((c) => c.trainError.mean), 2),
-      num(
-        avg((c) => c.nodes.mean),
-        1,
-      ),
-      num(
-        avg((c) => c.leaves.mean),
-        1,
-      ),
-      num(
-        avg((c) => c.height.mean),
-        1,
-      ),
-      num(
-        avg((c) => c.needlessFeatures.mean),
-        1,
-      ),
-      num(
-        avg((c) => c.fitMs.mean),
-        1,
-      ),
-      num(
-        avg((c) => c.predictMs.mean),
-        2,
-      ),
+      num(100 * avg.testError, 2),
+      num(100 * avg.trainError, 2),
+      num(avg.nodes, 1),
+      num(avg.leaves, 1),
+      num(avg.height, 1),
+      num(avg.needlessFeatures, 1),
+      num(avg.fitMs, 1),
+      num(avg.predictMs, 2),
     ];
     lines.push([l.padEnd(lw), ...vals.map((v) => v.padStart(10))].join('  '));
   }

@@ -4,8 +4,7 @@
  * (string in, string out).
  */
 import { type Analysis, analyze, type MetricAnalysis } from '../eval/analysis.js';
-import { summarize } from '../eval/cross-validate.js';
-import type { CellSummary, CompareResults } from '../eval/results.js';
+import { type CompareResults, configAverages } from '../eval/results.js';
 import { formatP, pText } from '../eval/table.js';
 import { cdDiagram } from './cd-diagram.js';
 import { CLIENT_JS } from './client.js';
@@ -54,32 +53,13 @@ function verdict(m: MetricAnalysis): string {
 function rankTable(results: CompareResults, a: Analysis): string {
   const complete = new Set(a.accuracy.datasets);
   const rows = results.configs.map((c, j) => {
-    const mine = a.cells.filter((x) => x.config === c.label && complete.has(x.dataset));
-    const avg = (get: (x: CellSummary) => number) => summarize(mine.map(get)).mean;
+    const avg = configAverages(a.cells, c.label, complete);
     return (
       `<tr><td><i class="swatch" style="background:${color(j)}"></i> ${esc(c.label)}</td>` +
       `<td>${fmt(a.accuracy.averageRanks[j], 2)}</td><td>${fmt(a.leaves.averageRanks[j], 2)}</td>` +
-      `<td>${fmt(100 * avg((x) => x.testAccuracy.mean), 2)}</td><td>${fmt(100 * avg((x) => x.trainError.mean), 2)}</td>` +
-      `<td>${fmt(
-        avg((x) => x.nodes.mean),
-        1,
-      )}</td><td>${fmt(
-        avg((x) => x.leaves.mean),
-        1,
-      )}</td><td>${fmt(
-        avg((x) => x.height.mean),
-        1,
-      )}</td>` +
-      `<td>${fmt(
-        avg((x) => x.needlessFeatures.mean),
-        1,
-      )}</td><td>${fmt(
-        avg((x) => x.fitMs.mean),
-        1,
-      )}</td><td>${fmt(
-        avg((x) => x.predictMs.mean),
-        2,
-      )}</td></tr>`
+      `<td>${fmt(100 * avg.testAccuracy, 2)}</td><td>${fmt(100 * avg.trainError, 2)}</td>` +
+      `<td>${fmt(avg.nodes, 1)}</td><td>${fmt(avg.leaves, 1)}</td><td>${fmt(avg.height, 1)}</td>` +
+      `<td>${fmt(avg.needlessFeatures, 1)}</td><td>${fmt(avg.fitMs, 1)}</td><td>${fmt(avg.predictMs, 2)}</td></tr>`
     );
   });
   return (
