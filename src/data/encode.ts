@@ -241,6 +241,58 @@ function encodeNumeric(
   return present > 0 || strict ? values : undefined;
 }
 
+/** How `firstAppearanceCodes` treats declared, missing and undeclared values. */
+interface DictionaryRules {
+  /** Values coded first, in their order (trimmed, each once); the others follow as they appear. */
+  known: readonly string[];
+  /** When given, a missing cell is an error with this message; otherwise it is coded -1. */
+  missing?: string;
+  /** When given, the error message for a value not in `known`, or undefined to accept it. */
+  refuse?: (value: string) => string | undefined;
+}
+
+/** Dictionary codes of column `j`'s trimmed cells and the dictionary's values, by first appearance. */
+function firstAppearanceCodes(
+  rows: string[][],
+  j: number,
+  name: string,
+  file: string | undefined,
+  lineOf: (i: number) => number,
+  rules: DictionaryRules,
+): { codes: Int32Array; values: string[] } {
+  const n = rows.length;
+  const codes = new Int32Array(n);
+  const dict = new Map<string, number>(); // trimmed value -> code
+  const values: string[] = [];
+  const add = (t: string): number => {
+    const code = values.length;
+    dict.set(t, code);
+    values.push(t);
+    return code;
+  };
+  for (const v of rules.known) {
+    const t = v.trim();
+    if (!dict.has(t)) add(t);
+  }
+  for (let i = 0; i < n; i++) {
+    const raw = rows[i][j];
+    if (isMissingToken(raw)) {
+      if (rules.missing !== undefined) throw new GroveError(rules.missing, { file, row: lineOf(i), column: name });
+      codes[i] = -1;
+      continue;
+    }
+    const t = raw.trim();
+    let code = dict.get(t);
+    if (code === undefined) {
+      const refusal = rules.refuse?.(t);
+      if (refusal !== undefined) throw new GroveError(refusal, { file, row: lineOf(i), column: name });
+      code = add(t);
+    }
+    codes[i] = code;
+  }
+  return { codes, values };
+}
+
 function encodeCategorical(
   rows: string[][],
   j: number,
@@ -250,40 +302,10 @@ function encodeCategorical(
   declared: string[] | undefined,
 ): Column {
   const n = rows.length;
-  const codes = new Int32Array(n);
-  const dict = new Map<string, number>();
-  const categories: string[] = [];
-  if (declared) {
-    for (const c of declared) {
-      const t = c.trim();
-      if (!dict.has(t)) {
-        dict.set(t, categories.length);
-        categories.push(t);
-      }
-    }
-  }
-  for (let i = 0; i < n; i++) {
-    const raw = rows[i][j];
-    if (isMissingToken(raw)) {
-      codes[i] = -1;
-      continue;
-    }
-    const t = raw.trim();
-    let code = dict.get(t);
-    if (code === undefined) {
-      if (declared) {
-        throw new GroveError(`value '${t}' is not one of the declared values {${declared.join(', ')}}`, {
-          file,
-          row: lineOf(i),
-          column: name,
-        });
-      }
-      code = categories.length;
-      dict.set(t, code);
-      categories.push(t);
-    }
-    codes[i] = code;
-  }
+  const { codes, values: categories } = firstAppearanceCodes(rows, j, name, file, lineOf, {
+    known: declared ?? [],
+    refuse: declared && ((t) => `value '${t}' is not one of the declared values {${declared.join(', ')}}`),
+  });
   if (!declared && categories.length > 1 && categories.every(isNumericToken)) {
     // Numeric codes forced categorical: order by value so the dictionary is row-order independent.
     const order = categories.map((_, k) => k).sort((a, b) => Number(categories[a]) - Number(categories[b]) || a - b);
@@ -304,34 +326,12 @@ function encodeLabels(
   allowed: Set<string> | undefined,
 ): { labels: Int32Array; classes: ClassLabel[] } {
   const n = rows.length;
-  const labels = new Int32Array(n);
-  const dict = new Map<string, number>(); // trimmed label -> first-appearance code
-  const distinct: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const raw = rows[i][j];
-    if (isMissingToken(raw)) {
-      throw new GroveError('the target (class) value is missing; every row needs a class label', {
-        file,
-        row: lineOf(i),
-        column: name,
-      });
-    }
-    const t = raw.trim();
-    let code = dict.get(t);
-    if (code === undefined) {
-      if (allowed && !allowed.has(t)) {
-        throw new GroveError(`class '${t}' is not one of the declared values {${[...allowed].join(', ')}}`, {
-          file,
-          row: lineOf(i),
-          column: name,
-        });
-      }
-      code = distinct.length;
-      dict.set(t, code);
-      distinct.push(t);
-    }
-    labels[i] = code;
-  }
+  const undeclared = (t: string) => `class '${t}' is not one of the declared values {${[...allowed!].join(', ')}}`;
+  const { codes: labels, values: distinct } = firstAppearanceCodes(rows, j, name, file, lineOf, {
+    known: [],
+    missing: 'the target (class) value is missing; every row needs a class label',
+    refuse: allowed && ((t) => (allowed.has(t) ? undefined : undeclared(t))),
+  });
 
   // Final class list and a remap from first-appearance code to sorted code.
   const remap = new Int32Array(distinct.length);
