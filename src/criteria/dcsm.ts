@@ -121,9 +121,11 @@ export const dcsm: Criterion = {
   name: 'dcsm',
   better: 'lower',
   formula:
-    'M = sum_v (n_v/n) D(v) exp(D(v)) sum_k a_vk exp(delta_v (1 - a_vk^2)), a_vk = n_vk/n_v, delta_v = D(v)/D(u), D = number of distinct classes',
+    'M = sum_v (n_v/n) D(v) exp(D(v)) sum_k a_vk exp(delta_v (1 - a_vk^2)), a_vk = n_vk/n_v, ' +
+    'delta_v = D(v)/D(u), D = number of distinct classes',
   source:
-    'Chandra, Kothari & Paul 2010, "A new node splitting measure for decision tree construction", Pattern Recognition 43, eq. 6',
+    'Chandra, Kothari & Paul 2010, "A new node splitting measure for decision tree construction", ' +
+    'Pattern Recognition 43, eq. 6',
   incremental: () => new DcsmCounts(),
   evaluate(t: CountTable): number {
     const n = t.total;

@@ -1,4 +1,4 @@
-import type { Analysis, MetricAnalysis } from './analysis.js';
+import type { Analysis, MetricAnalysis, PairComparison } from './analysis.js';
 import { type CellSummary, type CompareResults, configAverages } from './results.js';
 
 /** p-value for humans: 2–3 significant digits, tiny ones as "< 1e-6". */
@@ -27,14 +27,17 @@ export function statisticsText(m: MetricAnalysis, maxPairs = 15): string[] {
   const f = m.friedman;
   const id = f.imanDavenport;
   lines.push(
-    `Friedman test on ${m.label} (N = ${f.N} data sets, k = ${f.k}): χ²_F = ${f.chiSquare.toFixed(3)} (df ${f.df}), ${pText(f.pValue)}; ` +
-      `Iman–Davenport F_F = ${Number.isFinite(id.F) ? id.F.toFixed(3) : '∞'} (df ${id.df1}, ${id.df2}), ${pText(id.pValue)}`,
+    `Friedman test on ${m.label} (N = ${f.N} data sets, k = ${f.k}): ` +
+      `χ²_F = ${f.chiSquare.toFixed(3)} (df ${f.df}), ${pText(f.pValue)}; ` +
+      `Iman–Davenport F_F = ${Number.isFinite(id.F) ? id.F.toFixed(3) : '∞'} (df ${id.df1}, ${id.df2}), ` +
+      pText(id.pValue),
   );
   const sig = m.pairs.filter((p) => p.nemenyiSignificant);
+  const better = (p: PairComparison) => (p.rankDifference > 0 ? `${p.a} > ${p.b}` : `${p.b} > ${p.a}`);
   lines.push(
     `Nemenyi critical difference CD = ${num(m.cd05!, 3)} (α = 0.05), ${num(m.cd10!, 3)} (α = 0.10); ` +
       (sig.length
-        ? `pairs whose average ranks differ by ≥ CD(0.05), better-ranked first: ${sig.map((p) => `${p.rankDifference > 0 ? p.a : p.b} > ${p.rankDifference > 0 ? p.b : p.a}`).join(', ')}`
+        ? `pairs whose average ranks differ by ≥ CD(0.05), better-ranked first: ${sig.map(better).join(', ')}`
         : 'no pair differs by CD(0.05) or more'),
   );
   const shown = m.pairs.length <= maxPairs ? m.pairs : m.pairs.filter((p) => p.wilcoxon.pValue < 0.05);
@@ -46,8 +49,10 @@ export function statisticsText(m: MetricAnalysis, maxPairs = 15): string[] {
   );
   const w = Math.max(...m.pairs.map((p) => `${p.a} vs ${p.b}`.length));
   for (const p of shown) {
+    const method = p.wilcoxon.method === 'exact' ? 'exact' : 'normal approx.';
     lines.push(
-      `  ${`${p.a} vs ${p.b}`.padEnd(w)}  ${p.wins}/${p.ties}/${p.losses} (better/equal/worse)  V = ${p.wilcoxon.statistic}, ${pText(p.wilcoxon.pValue)} (${p.wilcoxon.method === 'exact' ? 'exact' : 'normal approx.'})`,
+      `  ${`${p.a} vs ${p.b}`.padEnd(w)}  ${p.wins}/${p.ties}/${p.losses} (better/equal/worse)  ` +
+        `V = ${p.wilcoxon.statistic}, ${pText(p.wilcoxon.pValue)} (${method})`,
     );
   }
   return lines;
@@ -60,7 +65,8 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
   const datasets = results.datasets.map((d) => d.name);
   const s = results.settings;
   const lines = [
-    `${s.folds}-fold stratified CV${s.repeats > 1 ? ` × ${s.repeats} repeats` : ''}, seed ${s.seed}: test accuracy % mean±sd (mean leaves)`,
+    `${s.folds}-fold stratified CV${s.repeats > 1 ? ` × ${s.repeats} repeats` : ''}, seed ${s.seed}: ` +
+      'test accuracy % mean±sd (mean leaves)',
     '',
   ];
   const cellText = (d: string, c: string) => {
@@ -95,7 +101,8 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
   const complete = new Set(analysis.accuracy.datasets);
   lines.push(
     '',
-    `Averages over ${complete.size} complete data set${complete.size === 1 ? '' : 's'} (error %, tree shape, time per fold):`,
+    `Averages over ${complete.size} complete data set${complete.size === 1 ? '' : 's'} ` +
+      '(error %, tree shape, time per fold):',
   );
   const heads = ['test err', 'train err', 'nodes', 'leaves', 'height', 'needless', 'fit ms', 'predict ms'];
   const lw = Math.max(6, ...labels.map((l) => l.length));
@@ -118,7 +125,8 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
   if (!results.complete)
     lines.push(
       '',
-      'INCOMPLETE: the run was interrupted; [done/planned] marks unfinished cells; statistics use complete data sets only.',
+      'INCOMPLETE: the run was interrupted; [done/planned] marks unfinished cells; ' +
+        'statistics use complete data sets only.',
     );
   return `${lines.join('\n')}\n`;
 }
