@@ -95,6 +95,9 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
   const firstDataRow = options.firstDataRow ?? 2;
   const rowNumbers = options.rowNumbers;
   const lineOf = (i: number): number => (rowNumbers ? rowNumbers[i] : firstDataRow + i);
+  const types = options.declaredTypes;
+  // Own properties only: a column named like an Object.prototype member declares nothing.
+  const declaredType = (name: string) => (types && Object.hasOwn(types, name) ? types[name] : undefined);
 
   // ---- header and options -------------------------------------------------------------------
   if (nCols === 0) throw new GroveError('no columns', { file });
@@ -164,22 +167,21 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
   for (let j = 0; j < nCols; j++) {
     if (j === targetIdx) continue;
     const name = header[j];
-    const declared = options.declaredTypes?.[name];
+    const declared = declaredType(name);
     const kind = forced.get(name) ?? declared?.kind;
+    const column: ColumnCells = { rows, j, name, file, lineOf };
     if (kind === 'numeric') {
       features.push({
         kind: 'numeric',
         name,
-        values: encodeNumeric(rows, j, name, file, lineOf, true, options.float32 === true)!,
+        values: encodeNumeric(column, true, options.float32 === true)!,
       });
     } else if (kind === 'categorical') {
       const declaredCats = declared?.kind === 'categorical' ? declared.categories : undefined;
-      features.push(encodeCategorical(rows, j, name, file, lineOf, declaredCats));
+      features.push(encodeCategorical(column, declaredCats));
     } else {
-      const values = encodeNumeric(rows, j, name, file, lineOf, false, options.float32 === true);
-      features.push(
-        values ? { kind: 'numeric', name, values } : encodeCategorical(rows, j, name, file, lineOf, undefined),
-      );
+      const values = encodeNumeric(column, false, options.float32 === true);
+      features.push(values ? { kind: 'numeric', name, values } : encodeCategorical(column, undefined));
     }
   }
 
@@ -195,27 +197,31 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
       ...(file !== undefined ? { source: file } : {}),
     };
   }
-  const declaredTarget = options.declaredTypes?.[targetName];
+  const declaredTarget = declaredType(targetName);
   const allowed =
     declaredTarget?.kind === 'categorical' ? new Set(declaredTarget.categories.map((c) => c.trim())) : undefined;
-  const { labels, classes } = encodeLabels(rows, targetIdx, targetName, file, lineOf, allowed);
+  const { labels, classes } = encodeLabels({ rows, j: targetIdx, name: targetName, file, lineOf }, allowed);
 
   return { features, labels, classes, targetName, nRows, ...(file !== undefined ? { source: file } : {}) };
+}
+
+/** One column of the cell table, with what error messages need to point at a cell. */
+interface ColumnCells {
+  rows: string[][];
+  /** The column's index in each row. */
+  j: number;
+  name: string;
+  file: string | undefined;
+  /** The 1-based line of row `i` in the file. */
+  lineOf: (i: number) => number;
 }
 
 /**
  * Parse column `j` as numbers. Returns `undefined` at the first non-numeric cell unless `strict`,
  * in which case that cell is an error. An all-missing column is not numeric unless `strict`.
  */
-function encodeNumeric(
-  rows: string[][],
-  j: number,
-  name: string,
-  file: string | undefined,
-  lineOf: (i: number) => number,
-  strict: boolean,
-  float32: boolean,
-): NumericValues | undefined {
+function encodeNumeric(column: ColumnCells, strict: boolean, float32: boolean): NumericValues | undefined {
+  const { rows, j, name, file, lineOf } = column;
   const n = rows.length;
   const values = float32 ? new Float32Array(n) : new Float64Array(n);
   let present = 0;
@@ -252,14 +258,8 @@ interface DictionaryRules {
 }
 
 /** Dictionary codes of column `j`'s trimmed cells and the dictionary's values, by first appearance. */
-function firstAppearanceCodes(
-  rows: string[][],
-  j: number,
-  name: string,
-  file: string | undefined,
-  lineOf: (i: number) => number,
-  rules: DictionaryRules,
-): { codes: Int32Array; values: string[] } {
+function firstAppearanceCodes(column: ColumnCells, rules: DictionaryRules): { codes: Int32Array; values: string[] } {
+  const { rows, j, name, file, lineOf } = column;
   const n = rows.length;
   const codes = new Int32Array(n);
   const dict = new Map<string, number>(); // trimmed value -> code
@@ -293,16 +293,10 @@ function firstAppearanceCodes(
   return { codes, values };
 }
 
-function encodeCategorical(
-  rows: string[][],
-  j: number,
-  name: string,
-  file: string | undefined,
-  lineOf: (i: number) => number,
-  declared: string[] | undefined,
-): Column {
+function encodeCategorical(column: ColumnCells, declared: string[] | undefined): Column {
+  const { rows, name } = column;
   const n = rows.length;
-  const { codes, values: categories } = firstAppearanceCodes(rows, j, name, file, lineOf, {
+  const { codes, values: categories } = firstAppearanceCodes(column, {
     known: declared ?? [],
     refuse: declared && ((t) => `value '${t}' is not one of the declared values {${declared.join(', ')}}`),
   });
@@ -318,16 +312,12 @@ function encodeCategorical(
 }
 
 function encodeLabels(
-  rows: string[][],
-  j: number,
-  name: string,
-  file: string | undefined,
-  lineOf: (i: number) => number,
+  column: ColumnCells,
   allowed: Set<string> | undefined,
 ): { labels: Int32Array; classes: ClassLabel[] } {
-  const n = rows.length;
+  const n = column.rows.length;
   const undeclared = (t: string) => `class '${t}' is not one of the declared values {${[...allowed!].join(', ')}}`;
-  const { codes: labels, values: distinct } = firstAppearanceCodes(rows, j, name, file, lineOf, {
+  const { codes: labels, values: distinct } = firstAppearanceCodes(column, {
     known: [],
     missing: 'the target (class) value is missing; every row needs a class label',
     refuse: allowed && ((t) => (allowed.has(t) ? undefined : undeclared(t))),
@@ -437,7 +427,11 @@ export function datasetFromRows(
       }
       const cells = new Array<string>(header.length);
       for (let k = 0; k < header.length; k++)
-        cells[k] = cellText(r[header[k]], () => ({ row: first + i, column: header[k] }), file);
+        cells[k] = cellText(
+          Object.hasOwn(r, header[k]) ? r[header[k]] : undefined,
+          () => ({ row: first + i, column: header[k] }),
+          file,
+        );
       table[i] = cells;
     }
   }
