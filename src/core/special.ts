@@ -29,7 +29,10 @@ export function lnGamma(x: number): number {
   return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(a);
 }
 
-/** Regularized lower and upper incomplete gamma: P(a, x) and Q(a, x) = 1 − P, each computed directly where it is small. */
+/**
+ * Regularized lower and upper incomplete gamma: P(a, x) and Q(a, x) = 1 − P, each computed directly
+ * where it is small.
+ */
 export function incompleteGamma(a: number, x: number): { lower: number; upper: number } {
   if (!(a > 0) || !(x >= 0)) throw new RangeError(`incompleteGamma needs a > 0, x ≥ 0, got a=${a}, x=${x}`);
   if (x === 0) return { lower: 0, upper: 1 };

@@ -11,7 +11,8 @@ export const chandraVarghese: Criterion = {
   name: 'chandra-varghese',
   better: 'lower',
   formula:
-    'CV = sum_v (n_v/n) (C_v/C_R) sum_{k present in v} n_vk / n_k(R), C = number of distinct classes, R = the parent node',
+    'CV = sum_v (n_v/n) (C_v/C_R) sum_{k present in v} n_vk / n_k(R), ' +
+    'C = number of distinct classes, R = the parent node',
   source: 'Chandra & Varghese 2009; C-MBSV paper (Salehi-Moghaddami, Sadoghi Yazdi, Poostchi 2011) eq. 9',
   evaluate(t: CountTable): number {
     const n = t.total;

@@ -36,7 +36,7 @@ function branchTerm(
 /**
  * A lower bound of `branchTerm` without `exp`: e^z ≥ 1 + z + z²/2 + z³/6 + z⁴/24 for z ≥ 0, and
  * here z = δ_v (1 − a²) lies in [0, 1], where the bound is within 0.4 % of e^z. It multiplies by
- * reciprocals where `branchTerm` divides (divisions were most of its cost); the slack below
+ * reciprocals where `branchTerm` divides (a division costs several multiplications); the slack below
  * absorbs the difference in rounding.
  */
 function branchBound(
@@ -121,9 +121,11 @@ export const dcsm: Criterion = {
   name: 'dcsm',
   better: 'lower',
   formula:
-    'M = sum_v (n_v/n) D(v) exp(D(v)) sum_k a_vk exp(delta_v (1 - a_vk^2)), a_vk = n_vk/n_v, delta_v = D(v)/D(u), D = number of distinct classes',
+    'M = sum_v (n_v/n) D(v) exp(D(v)) sum_k a_vk exp(delta_v (1 - a_vk^2)), a_vk = n_vk/n_v, ' +
+    'delta_v = D(v)/D(u), D = number of distinct classes',
   source:
-    'Chandra, Kothari & Paul 2010, "A new node splitting measure for decision tree construction", Pattern Recognition 43, eq. 6',
+    'Chandra, Kothari & Paul 2010, "A new node splitting measure for decision tree construction", ' +
+    'Pattern Recognition 43, eq. 6',
   incremental: () => new DcsmCounts(),
   evaluate(t: CountTable): number {
     const n = t.total;

@@ -16,6 +16,30 @@ function entropyForm(f: (s: EntropySums, nL: number, nR: number) => number): () 
   };
 }
 
+/**
+ * Information gain divided by a measure's normaliser of the split, or 0 where the normaliser is not
+ * positive: the shape of gain ratio, normalized gain and average gain.
+ */
+function gainPer(normaliser: (t: CountTable) => number): (t: CountTable) => number {
+  return (t) => {
+    const d = normaliser(t);
+    return d > 0 ? informationGain(t) / d : 0;
+  };
+}
+
+/** The incremental form of `gainPer`: the gain of a two-branch scan over `normaliser(sums, nL, nR)`. */
+function gainPerForm(normaliser: (s: EntropySums, nL: number, nR: number) => number): () => EntropySums {
+  return entropyForm((s, nL, nR) => {
+    const d = normaliser(s, nL, nR);
+    return d > 0 ? s.gain(nL, nR) / d : 0;
+  });
+}
+
+/** Non-empty branches of a two-branch scan. */
+function branchesOf(nL: number, nR: number): number {
+  return (nL > 0 ? 1 : 0) + (nR > 0 ? 1 : 0);
+}
+
 /** Quinlan's split information `-Σ_v (n_v/n) log2(n_v/n)` over non-empty branches, in bits. */
 export function splitInfo(t: CountTable): number {
   const n = t.total;
@@ -51,14 +75,8 @@ export const gainRatio: Criterion = {
   better: 'higher',
   formula: 'GR = IG / SplitInfo, SplitInfo = -sum_v (n_v/n) log2(n_v/n) over non-empty branches; 0 when SplitInfo = 0',
   source: 'Quinlan 1993 (C4.5); DCSM paper (Chandra, Kothari, Paul 2010) eq. 1-2',
-  evaluate(t: CountTable): number {
-    const si = splitInfo(t);
-    return si > 0 ? informationGain(t) / si : 0;
-  },
-  incremental: entropyForm((s, nL, nR) => {
-    const si = s.splitInfo(nL, nR);
-    return si > 0 ? s.gain(nL, nR) / si : 0;
-  }),
+  evaluate: gainPer(splitInfo),
+  incremental: gainPerForm((s, nL, nR) => s.splitInfo(nL, nR)),
   /** C4.5: gain on the known rows times their share; split information counts the unknown mass as one more branch. */
   evaluateWithUnknown(t: CountTable, unknownWeight: number): number {
     const si = splitInfoWithUnknown(t, unknownWeight);
@@ -85,12 +103,10 @@ export const normalizedGain: Criterion = {
   better: 'higher',
   formula: 'NG = IG / log2(b), b = number of non-empty branches; 0 when b < 2',
   source: 'Jun et al. 1997; DCSM paper (Chandra, Kothari, Paul 2010) eq. 3',
-  evaluate(t: CountTable): number {
-    const b = nonEmptyBranches(t);
-    return b >= 2 ? informationGain(t) / Math.log2(b) : 0;
-  },
+  // log2(b) > 0 exactly when b ≥ 2.
+  evaluate: gainPer((t) => Math.log2(nonEmptyBranches(t))),
   // Two non-empty branches: log2(2) = 1.
-  incremental: entropyForm((s, nL, nR) => (nL > 0 && nR > 0 ? s.gain(nL, nR) : 0)),
+  incremental: gainPerForm((_s, nL, nR) => (nL > 0 && nR > 0 ? 1 : 0)),
 };
 
 export const averageGain: Criterion = {
@@ -98,12 +114,6 @@ export const averageGain: Criterion = {
   better: 'higher',
   formula: 'AG = IG / b, b = number of non-empty branches (values the attribute takes at the node); 0 when b = 0',
   source: 'DCSM paper (Chandra, Kothari, Paul 2010) eq. 4',
-  evaluate(t: CountTable): number {
-    const b = nonEmptyBranches(t);
-    return b > 0 ? informationGain(t) / b : 0;
-  },
-  incremental: entropyForm((s, nL, nR) => {
-    const b = (nL > 0 ? 1 : 0) + (nR > 0 ? 1 : 0);
-    return b > 0 ? s.gain(nL, nR) / b : 0;
-  }),
+  evaluate: gainPer(nonEmptyBranches),
+  incremental: gainPerForm((_s, nL, nR) => branchesOf(nL, nR)),
 };

@@ -43,6 +43,43 @@ class ChiSquareSums implements IncrementalForm {
   }
 }
 
+/** A cell's share of a statistic: observed count `o`, branch total `nv`, class total `nk`, table total `n`. */
+type CellTerm = (o: number, nv: number, nk: number, n: number, tol: number) => number;
+
+/**
+ * Σ `term` over the cells of the table's non-empty branches and non-empty classes (where the
+ * expected count n_v n_k / n is positive), with `tol` the table's zero tolerance; 0 for an empty
+ * table.
+ */
+function sumOverCells(t: CountTable, term: CellTerm): number {
+  const n = t.total;
+  if (!(n > 0)) return 0;
+  const { branches, classes, counts, branchTotals, classTotals } = t;
+  const tol = n * ZERO_TOLERANCE;
+  let sum = 0;
+  for (let b = 0; b < branches; b++) {
+    const nv = branchTotals[b];
+    if (!(nv > tol)) continue;
+    const offset = b * classes;
+    for (let c = 0; c < classes; c++) {
+      const nk = classTotals[c];
+      if (!(nk > tol)) continue;
+      sum += term(counts[offset + c], nv, nk, n, tol);
+    }
+  }
+  return sum;
+}
+
+/** (O − E)² / E. */
+const chiSquareTerm: CellTerm = (o, nv, nk, n) => {
+  const e = (nv * nk) / n;
+  const d = o - e;
+  return (d * d) / e;
+};
+
+/** O ln(O/E); a cell with O = 0 contributes 0 (lim O ln O = 0). */
+const gTerm: CellTerm = (o, nv, nk, n, tol) => (o > tol ? o * Math.log((o * n) / (nv * nk)) : 0);
+
 export const chiSquare: Criterion = {
   name: 'chi-square',
   better: 'higher',
@@ -50,24 +87,7 @@ export const chiSquare: Criterion = {
   source: 'Pearson chi-square (CHAID, Kass 1980); C-MBSV paper (Salehi-Moghaddami et al. 2011) eq. 7',
   incremental: () => new ChiSquareSums(),
   evaluate(t: CountTable): number {
-    const n = t.total;
-    if (!(n > 0)) return 0;
-    const { branches, classes, counts, branchTotals, classTotals } = t;
-    const tol = n * ZERO_TOLERANCE;
-    let x2 = 0;
-    for (let b = 0; b < branches; b++) {
-      const nv = branchTotals[b];
-      if (!(nv > tol)) continue;
-      const offset = b * classes;
-      for (let c = 0; c < classes; c++) {
-        const nk = classTotals[c];
-        if (!(nk > tol)) continue;
-        const e = (nv * nk) / n;
-        const d = counts[offset + c] - e;
-        x2 += (d * d) / e;
-      }
-    }
-    return x2;
+    return sumOverCells(t, chiSquareTerm);
   },
 };
 
@@ -92,24 +112,7 @@ export const gStatistic: Criterion = {
     return e;
   },
   evaluate(t: CountTable): number {
-    const n = t.total;
-    if (!(n > 0)) return 0;
-    const { branches, classes, counts, branchTotals, classTotals } = t;
-    const tol = n * ZERO_TOLERANCE;
-    let g = 0;
-    for (let b = 0; b < branches; b++) {
-      const nv = branchTotals[b];
-      if (!(nv > tol)) continue;
-      const offset = b * classes;
-      for (let c = 0; c < classes; c++) {
-        const nk = classTotals[c];
-        const o = counts[offset + c];
-        // O = 0 contributes 0 (lim O ln O = 0).
-        if (!(nk > tol) || !(o > tol)) continue;
-        g += o * Math.log((o * n) / (nv * nk));
-      }
-    }
-    g *= 2;
+    const g = 2 * sumOverCells(t, gTerm);
     return g > 0 ? g : 0;
   },
 };

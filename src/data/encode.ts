@@ -95,6 +95,9 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
   const firstDataRow = options.firstDataRow ?? 2;
   const rowNumbers = options.rowNumbers;
   const lineOf = (i: number): number => (rowNumbers ? rowNumbers[i] : firstDataRow + i);
+  const types = options.declaredTypes;
+  // Own properties only: a column named like an Object.prototype member declares nothing.
+  const declaredType = (name: string) => (types && Object.hasOwn(types, name) ? types[name] : undefined);
 
   // ---- header and options -------------------------------------------------------------------
   if (nCols === 0) throw new GroveError('no columns', { file });
@@ -164,22 +167,21 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
   for (let j = 0; j < nCols; j++) {
     if (j === targetIdx) continue;
     const name = header[j];
-    const declared = options.declaredTypes?.[name];
+    const declared = declaredType(name);
     const kind = forced.get(name) ?? declared?.kind;
+    const column: ColumnCells = { rows, j, name, file, lineOf };
     if (kind === 'numeric') {
       features.push({
         kind: 'numeric',
         name,
-        values: encodeNumeric(rows, j, name, file, lineOf, true, options.float32 === true)!,
+        values: encodeNumeric(column, true, options.float32 === true)!,
       });
     } else if (kind === 'categorical') {
       const declaredCats = declared?.kind === 'categorical' ? declared.categories : undefined;
-      features.push(encodeCategorical(rows, j, name, file, lineOf, declaredCats));
+      features.push(encodeCategorical(column, declaredCats));
     } else {
-      const values = encodeNumeric(rows, j, name, file, lineOf, false, options.float32 === true);
-      features.push(
-        values ? { kind: 'numeric', name, values } : encodeCategorical(rows, j, name, file, lineOf, undefined),
-      );
+      const values = encodeNumeric(column, false, options.float32 === true);
+      features.push(values ? { kind: 'numeric', name, values } : encodeCategorical(column, undefined));
     }
   }
 
@@ -195,27 +197,31 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
       ...(file !== undefined ? { source: file } : {}),
     };
   }
-  const declaredTarget = options.declaredTypes?.[targetName];
+  const declaredTarget = declaredType(targetName);
   const allowed =
     declaredTarget?.kind === 'categorical' ? new Set(declaredTarget.categories.map((c) => c.trim())) : undefined;
-  const { labels, classes } = encodeLabels(rows, targetIdx, targetName, file, lineOf, allowed);
+  const { labels, classes } = encodeLabels({ rows, j: targetIdx, name: targetName, file, lineOf }, allowed);
 
   return { features, labels, classes, targetName, nRows, ...(file !== undefined ? { source: file } : {}) };
+}
+
+/** One column of the cell table, with what error messages need to point at a cell. */
+interface ColumnCells {
+  rows: string[][];
+  /** The column's index in each row. */
+  j: number;
+  name: string;
+  file: string | undefined;
+  /** The 1-based line of row `i` in the file. */
+  lineOf: (i: number) => number;
 }
 
 /**
  * Parse column `j` as numbers. Returns `undefined` at the first non-numeric cell unless `strict`,
  * in which case that cell is an error. An all-missing column is not numeric unless `strict`.
  */
-function encodeNumeric(
-  rows: string[][],
-  j: number,
-  name: string,
-  file: string | undefined,
-  lineOf: (i: number) => number,
-  strict: boolean,
-  float32: boolean,
-): NumericValues | undefined {
+function encodeNumeric(column: ColumnCells, strict: boolean, float32: boolean): NumericValues | undefined {
+  const { rows, j, name, file, lineOf } = column;
   const n = rows.length;
   const values = float32 ? new Float32Array(n) : new Float64Array(n);
   let present = 0;
@@ -241,49 +247,59 @@ function encodeNumeric(
   return present > 0 || strict ? values : undefined;
 }
 
-function encodeCategorical(
-  rows: string[][],
-  j: number,
-  name: string,
-  file: string | undefined,
-  lineOf: (i: number) => number,
-  declared: string[] | undefined,
-): Column {
+/** How `firstAppearanceCodes` treats declared, missing and undeclared values. */
+interface DictionaryRules {
+  /** Values coded first, in their order (trimmed, each once); the others follow as they appear. */
+  known: readonly string[];
+  /** When given, a missing cell is an error with this message; otherwise it is coded -1. */
+  missing?: string;
+  /** When given, the error message for a value not in `known`, or undefined to accept it. */
+  refuse?: (value: string) => string | undefined;
+}
+
+/** Dictionary codes of column `j`'s trimmed cells and the dictionary's values, by first appearance. */
+function firstAppearanceCodes(column: ColumnCells, rules: DictionaryRules): { codes: Int32Array; values: string[] } {
+  const { rows, j, name, file, lineOf } = column;
   const n = rows.length;
   const codes = new Int32Array(n);
-  const dict = new Map<string, number>();
-  const categories: string[] = [];
-  if (declared) {
-    for (const c of declared) {
-      const t = c.trim();
-      if (!dict.has(t)) {
-        dict.set(t, categories.length);
-        categories.push(t);
-      }
-    }
+  const dict = new Map<string, number>(); // trimmed value -> code
+  const values: string[] = [];
+  const add = (t: string): number => {
+    const code = values.length;
+    dict.set(t, code);
+    values.push(t);
+    return code;
+  };
+  for (const v of rules.known) {
+    const t = v.trim();
+    if (!dict.has(t)) add(t);
   }
   for (let i = 0; i < n; i++) {
     const raw = rows[i][j];
     if (isMissingToken(raw)) {
+      if (rules.missing !== undefined) throw new GroveError(rules.missing, { file, row: lineOf(i), column: name });
       codes[i] = -1;
       continue;
     }
     const t = raw.trim();
     let code = dict.get(t);
     if (code === undefined) {
-      if (declared) {
-        throw new GroveError(`value '${t}' is not one of the declared values {${declared.join(', ')}}`, {
-          file,
-          row: lineOf(i),
-          column: name,
-        });
-      }
-      code = categories.length;
-      dict.set(t, code);
-      categories.push(t);
+      const refusal = rules.refuse?.(t);
+      if (refusal !== undefined) throw new GroveError(refusal, { file, row: lineOf(i), column: name });
+      code = add(t);
     }
     codes[i] = code;
   }
+  return { codes, values };
+}
+
+function encodeCategorical(column: ColumnCells, declared: string[] | undefined): Column {
+  const { rows, name } = column;
+  const n = rows.length;
+  const { codes, values: categories } = firstAppearanceCodes(column, {
+    known: declared ?? [],
+    refuse: declared && ((t) => `value '${t}' is not one of the declared values {${declared.join(', ')}}`),
+  });
   if (!declared && categories.length > 1 && categories.every(isNumericToken)) {
     // Numeric codes forced categorical: order by value so the dictionary is row-order independent.
     const order = categories.map((_, k) => k).sort((a, b) => Number(categories[a]) - Number(categories[b]) || a - b);
@@ -296,42 +312,16 @@ function encodeCategorical(
 }
 
 function encodeLabels(
-  rows: string[][],
-  j: number,
-  name: string,
-  file: string | undefined,
-  lineOf: (i: number) => number,
+  column: ColumnCells,
   allowed: Set<string> | undefined,
 ): { labels: Int32Array; classes: ClassLabel[] } {
-  const n = rows.length;
-  const labels = new Int32Array(n);
-  const dict = new Map<string, number>(); // trimmed label -> first-appearance code
-  const distinct: string[] = [];
-  for (let i = 0; i < n; i++) {
-    const raw = rows[i][j];
-    if (isMissingToken(raw)) {
-      throw new GroveError('the target (class) value is missing; every row needs a class label', {
-        file,
-        row: lineOf(i),
-        column: name,
-      });
-    }
-    const t = raw.trim();
-    let code = dict.get(t);
-    if (code === undefined) {
-      if (allowed && !allowed.has(t)) {
-        throw new GroveError(`class '${t}' is not one of the declared values {${[...allowed].join(', ')}}`, {
-          file,
-          row: lineOf(i),
-          column: name,
-        });
-      }
-      code = distinct.length;
-      dict.set(t, code);
-      distinct.push(t);
-    }
-    labels[i] = code;
-  }
+  const n = column.rows.length;
+  const undeclared = (t: string) => `class '${t}' is not one of the declared values {${[...allowed!].join(', ')}}`;
+  const { codes: labels, values: distinct } = firstAppearanceCodes(column, {
+    known: [],
+    missing: 'the target (class) value is missing; every row needs a class label',
+    refuse: allowed && ((t) => (allowed.has(t) ? undefined : undeclared(t))),
+  });
 
   // Final class list and a remap from first-appearance code to sorted code.
   const remap = new Int32Array(distinct.length);
@@ -437,7 +427,11 @@ export function datasetFromRows(
       }
       const cells = new Array<string>(header.length);
       for (let k = 0; k < header.length; k++)
-        cells[k] = cellText(r[header[k]], () => ({ row: first + i, column: header[k] }), file);
+        cells[k] = cellText(
+          Object.hasOwn(r, header[k]) ? r[header[k]] : undefined,
+          () => ({ row: first + i, column: header[k] }),
+          file,
+        );
       table[i] = cells;
     }
   }

@@ -11,18 +11,18 @@ export interface Config {
 }
 
 /** CLI-style option names accepted in `--configs` besides the FitOptions names themselves. */
-const ALIASES: Record<string, string> = {
-  'min-split': 'minSamplesSplit',
-  'min-leaf': 'minSamplesLeaf',
-  'max-subset': 'maxSubsetSize',
-  'max-depth': 'maxDepth',
-  'min-gain': 'minGain',
-  'categorical-split': 'categoricalSplit',
-};
+const ALIASES = new Map<string, string>([
+  ['min-split', 'minSamplesSplit'],
+  ['min-leaf', 'minSamplesLeaf'],
+  ['max-subset', 'maxSubsetSize'],
+  ['max-depth', 'maxDepth'],
+  ['min-gain', 'minGain'],
+  ['categorical-split', 'categoricalSplit'],
+]);
 
 function optionKey(raw: string): string {
   const key = raw.trim();
-  return ALIASES[key] ?? key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  return ALIASES.get(key) ?? key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
 /** `5` → 5, `true` → true, `Infinity` → Infinity, anything else stays a string. */

@@ -128,6 +128,42 @@ export function summarizeCells(results: CompareResults): CellSummary[] {
   return out;
 }
 
+/** The cell statistics the per-configuration averages of the reports cover. */
+export type AveragedStatistic =
+  | 'testAccuracy'
+  | 'testError'
+  | 'trainError'
+  | 'nodes'
+  | 'leaves'
+  | 'height'
+  | 'needlessFeatures'
+  | 'fitMs'
+  | 'predictMs';
+
+const AVERAGED_STATISTICS: readonly AveragedStatistic[] = [
+  'testAccuracy',
+  'testError',
+  'trainError',
+  'nodes',
+  'leaves',
+  'height',
+  'needlessFeatures',
+  'fitMs',
+  'predictMs',
+];
+
+/** One configuration's mean over `datasets` of each cell's mean (of accuracy, error, tree shape, time). */
+export function configAverages(
+  cells: readonly CellSummary[],
+  config: string,
+  datasets: ReadonlySet<string>,
+): Record<AveragedStatistic, number> {
+  const mine = cells.filter((c) => c.config === config && datasets.has(c.dataset));
+  const out = {} as Record<AveragedStatistic, number>;
+  for (const s of AVERAGED_STATISTICS) out[s] = summarize(mine.map((c) => c[s].mean)).mean;
+  return out;
+}
+
 /** Data sets on which every configuration finished all its folds (the ones statistics may use). */
 export function completeDatasets(results: CompareResults, cells: CellSummary[] = summarizeCells(results)): string[] {
   return results.datasets

@@ -1,6 +1,5 @@
-import type { Analysis, MetricAnalysis } from './analysis.js';
-import { summarize } from './cross-validate.js';
-import type { CellSummary, CompareResults } from './results.js';
+import type { Analysis, MetricAnalysis, PairComparison } from './analysis.js';
+import { type CellSummary, type CompareResults, configAverages } from './results.js';
 
 /** p-value for humans: 2–3 significant digits, tiny ones as "< 1e-6". */
 export function formatP(p: number | undefined): string {
@@ -28,14 +27,17 @@ export function statisticsText(m: MetricAnalysis, maxPairs = 15): string[] {
   const f = m.friedman;
   const id = f.imanDavenport;
   lines.push(
-    `Friedman test on ${m.label} (N = ${f.N} data sets, k = ${f.k}): χ²_F = ${f.chiSquare.toFixed(3)} (df ${f.df}), ${pText(f.pValue)}; ` +
-      `Iman–Davenport F_F = ${Number.isFinite(id.F) ? id.F.toFixed(3) : '∞'} (df ${id.df1}, ${id.df2}), ${pText(id.pValue)}`,
+    `Friedman test on ${m.label} (N = ${f.N} data sets, k = ${f.k}): ` +
+      `χ²_F = ${f.chiSquare.toFixed(3)} (df ${f.df}), ${pText(f.pValue)}; ` +
+      `Iman–Davenport F_F = ${Number.isFinite(id.F) ? id.F.toFixed(3) : '∞'} (df ${id.df1}, ${id.df2}), ` +
+      pText(id.pValue),
   );
   const sig = m.pairs.filter((p) => p.nemenyiSignificant);
+  const better = (p: PairComparison) => (p.rankDifference > 0 ? `${p.a} > ${p.b}` : `${p.b} > ${p.a}`);
   lines.push(
     `Nemenyi critical difference CD = ${num(m.cd05!, 3)} (α = 0.05), ${num(m.cd10!, 3)} (α = 0.10); ` +
       (sig.length
-        ? `pairs whose average ranks differ by ≥ CD(0.05), better-ranked first: ${sig.map((p) => `${p.rankDifference > 0 ? p.a : p.b} > ${p.rankDifference > 0 ? p.b : p.a}`).join(', ')}`
+        ? `pairs whose average ranks differ by ≥ CD(0.05), better-ranked first: ${sig.map(better).join(', ')}`
         : 'no pair differs by CD(0.05) or more'),
   );
   const shown = m.pairs.length <= maxPairs ? m.pairs : m.pairs.filter((p) => p.wilcoxon.pValue < 0.05);
@@ -47,8 +49,10 @@ export function statisticsText(m: MetricAnalysis, maxPairs = 15): string[] {
   );
   const w = Math.max(...m.pairs.map((p) => `${p.a} vs ${p.b}`.length));
   for (const p of shown) {
+    const method = p.wilcoxon.method === 'exact' ? 'exact' : 'normal approx.';
     lines.push(
-      `  ${`${p.a} vs ${p.b}`.padEnd(w)}  ${p.wins}/${p.ties}/${p.losses} (better/equal/worse)  V = ${p.wilcoxon.statistic}, ${pText(p.wilcoxon.pValue)} (${p.wilcoxon.method === 'exact' ? 'exact' : 'normal approx.'})`,
+      `  ${`${p.a} vs ${p.b}`.padEnd(w)}  ${p.wins}/${p.ties}/${p.losses} (better/equal/worse)  ` +
+        `V = ${p.wilcoxon.statistic}, ${pText(p.wilcoxon.pValue)} (${method})`,
     );
   }
   return lines;
@@ -61,7 +65,8 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
   const datasets = results.datasets.map((d) => d.name);
   const s = results.settings;
   const lines = [
-    `${s.folds}-fold stratified CV${s.repeats > 1 ? ` × ${s.repeats} repeats` : ''}, seed ${s.seed}: test accuracy % mean±sd (mean leaves)`,
+    `${s.folds}-fold stratified CV${s.repeats > 1 ? ` × ${s.repeats} repeats` : ''}, seed ${s.seed}: ` +
+      'test accuracy % mean±sd (mean leaves)',
     '',
   ];
   const cellText = (d: string, c: string) => {
@@ -96,41 +101,23 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
   const complete = new Set(analysis.accuracy.datasets);
   lines.push(
     '',
-    `Averages over ${complete.size} complete data set${complete.size === 1 ? '' : 's'} (error %, tree shape, time per fold):`,
+    `Averages over ${complete.size} complete data set${complete.size === 1 ? '' : 's'} ` +
+      '(error %, tree shape, time per fold):',
   );
   const heads = ['test err', 'train err', 'nodes', 'leaves', 'height', 'needless', 'fit ms', 'predict ms'];
   const lw = Math.max(6, ...labels.map((l) => l.length));
   lines.push(['config'.padEnd(lw), ...heads.map((h) => h.padStart(10))].join('  '));
   for (const l of labels) {
-    const mine = cells.filter((c) => c.config === l && complete.has(c.dataset));
-    const avg = (get: (c: CellSummary) => number) => summarize(mine.map(get)).mean;
+    const avg = configAverages(cells, l, complete);
     const vals = [
-      num(100 * avg((c) => c.testError.mean), 2),
-      num(100 * avg((c) => c.trainError.mean), 2),
-      num(
-        avg((c) => c.nodes.mean),
-        1,
-      ),
-      num(
-        avg((c) => c.leaves.mean),
-        1,
-      ),
-      num(
-        avg((c) => c.height.mean),
-        1,
-      ),
-      num(
-        avg((c) => c.needlessFeatures.mean),
-        1,
-      ),
-      num(
-        avg((c) => c.fitMs.mean),
-        1,
-      ),
-      num(
-        avg((c) => c.predictMs.mean),
-        2,
-      ),
+      num(100 * avg.testError, 2),
+      num(100 * avg.trainError, 2),
+      num(avg.nodes, 1),
+      num(avg.leaves, 1),
+      num(avg.height, 1),
+      num(avg.needlessFeatures, 1),
+      num(avg.fitMs, 1),
+      num(avg.predictMs, 2),
     ];
     lines.push([l.padEnd(lw), ...vals.map((v) => v.padStart(10))].join('  '));
   }
@@ -138,7 +125,8 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
   if (!results.complete)
     lines.push(
       '',
-      'INCOMPLETE: the run was interrupted; [done/planned] marks unfinished cells; statistics use complete data sets only.',
+      'INCOMPLETE: the run was interrupted; [done/planned] marks unfinished cells; ' +
+        'statistics use complete data sets only.',
     );
   return `${lines.join('\n')}\n`;
 }

@@ -28,15 +28,18 @@ export function cdDiagram(m: MetricAnalysis, colors: Map<string, string>): strin
   const height = rowTop + Math.max(nLeft, k - nLeft) * rowH + 24;
   const parts: string[] = [];
   parts.push(
-    `<svg class="chart cd-diagram" data-metric="${esc(m.metric)}" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" role="img" aria-label="critical difference diagram of ${esc(m.label)}">`,
+    `<svg class="chart cd-diagram" data-metric="${esc(m.metric)}" viewBox="0 0 ${width} ${height}" ` +
+      `width="${width}" height="${height}" role="img" aria-label="critical difference diagram of ${esc(m.label)}">`,
   );
   // CD scale bar above the axis.
   const cd = m.cd05!;
   if (cd < k - 1 + 1e-9) {
     parts.push(
-      `<g class="cd-bar" data-tip="Nemenyi critical difference at α = 0.05: average ranks closer than ${fmt(cd, 3)} are not significantly different">` +
+      `<g class="cd-bar" data-tip="Nemenyi critical difference at α = 0.05: ` +
+        `average ranks closer than ${fmt(cd, 3)} are not significantly different">` +
         `<line x1="${x(1)}" y1="18" x2="${x(1 + cd)}" y2="18" stroke="#222" stroke-width="2"/>` +
-        `<line x1="${x(1)}" y1="13" x2="${x(1)}" y2="23" stroke="#222"/><line x1="${x(1 + cd)}" y1="13" x2="${x(1 + cd)}" y2="23" stroke="#222"/>` +
+        `<line x1="${x(1)}" y1="13" x2="${x(1)}" y2="23" stroke="#222"/>` +
+        `<line x1="${x(1 + cd)}" y1="13" x2="${x(1 + cd)}" y2="23" stroke="#222"/>` +
         `<text x="${(x(1) + x(1 + cd)) / 2}" y="10" text-anchor="middle" class="small">CD = ${fmt(cd, 2)}</text></g>`,
     );
   } else
@@ -47,7 +50,8 @@ export function cdDiagram(m: MetricAnalysis, colors: Map<string, string>): strin
   parts.push(`<line x1="${x(1)}" y1="${axisY}" x2="${x(k)}" y2="${axisY}" stroke="#222"/>`);
   for (let r = 1; r <= k; r++) {
     parts.push(
-      `<line x1="${x(r)}" y1="${axisY}" x2="${x(r)}" y2="${axisY - 8}" stroke="#222"/><text x="${x(r)}" y="${axisY - 12}" text-anchor="middle" class="small">${r}</text>`,
+      `<line x1="${x(r)}" y1="${axisY}" x2="${x(r)}" y2="${axisY - 8}" stroke="#222"/>` +
+        `<text x="${x(r)}" y="${axisY - 12}" text-anchor="middle" class="small">${r}</text>`,
     );
     if (r < k)
       parts.push(`<line x1="${x(r + 0.5)}" y1="${axisY}" x2="${x(r + 0.5)}" y2="${axisY - 4}" stroke="#222"/>`);
@@ -57,7 +61,9 @@ export function cdDiagram(m: MetricAnalysis, colors: Map<string, string>): strin
     const rs = group.map((c) => ranks[m.configs.indexOf(c)]);
     const y = cliqueTop + j * 9;
     parts.push(
-      `<line class="clique" x1="${x(Math.min(...rs)) - 4}" y1="${y}" x2="${x(Math.max(...rs)) + 4}" y2="${y}" stroke="#111" stroke-width="4" stroke-linecap="round" data-tip="not significantly different (Nemenyi, α = 0.05): ${esc(group.join(', '))}"/>`,
+      `<line class="clique" x1="${x(Math.min(...rs)) - 4}" y1="${y}" x2="${x(Math.max(...rs)) + 4}" y2="${y}" ` +
+        'stroke="#111" stroke-width="4" stroke-linecap="round" ' +
+        `data-tip="not significantly different (Nemenyi, α = 0.05): ${esc(group.join(', '))}"/>`,
     );
   });
   // Labels.
@@ -73,12 +79,15 @@ export function cdDiagram(m: MetricAnalysis, colors: Map<string, string>): strin
       `<g class="cd-label" data-config="${esc(m.configs[i])}" data-tip="${esc(tip)}">` +
         `<polyline points="${rx},${axisY} ${rx},${y} ${ex},${y}" fill="none" stroke="${c}" stroke-width="1.6"/>` +
         `<circle cx="${rx}" cy="${axisY}" r="3.5" fill="${c}"/>` +
-        `<text x="${onLeft ? ex : ex}" y="${y - 4}" text-anchor="${onLeft ? 'start' : 'end'}">${esc(m.configs[i])} <tspan class="muted">${fmt(ranks[i], 2)}</tspan></text></g>`,
+        `<text x="${onLeft ? ex : ex}" y="${y - 4}" text-anchor="${onLeft ? 'start' : 'end'}">` +
+        `${esc(m.configs[i])} <tspan class="muted">${fmt(ranks[i], 2)}</tspan></text></g>`,
     );
   });
   const f = m.friedman;
   parts.push(
-    `<text x="${width / 2}" y="${height - 8}" text-anchor="middle" class="small muted">average rank over ${f.N} data sets (1 = best) · Friedman ${esc(pText(f.pValue))}, Iman–Davenport ${esc(pText(f.imanDavenport.pValue))}</text>`,
+    `<text x="${width / 2}" y="${height - 8}" text-anchor="middle" class="small muted">` +
+      `average rank over ${f.N} data sets (1 = best) · Friedman ${esc(pText(f.pValue))}, ` +
+      `Iman–Davenport ${esc(pText(f.imanDavenport.pValue))}</text>`,
   );
   parts.push('</svg>');
   return parts.join('');

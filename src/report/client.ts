@@ -7,9 +7,17 @@
 export const CLIENT_JS = String.raw`
 (function () {
   'use strict';
-  var PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f', '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
-  function classColor(i) { return i < PALETTE.length ? PALETTE[i] : 'hsl(' + Math.round((i * 137.508) % 360) + ' 55% 50%)'; }
-  function el(tag, cls, text) { var e = document.createElement(tag); if (cls) e.className = cls; if (text !== undefined) e.textContent = text; return e; }
+  var PALETTE = ['#4e79a7', '#f28e2b', '#e15759', '#76b7b2', '#59a14f',
+    '#edc948', '#b07aa1', '#ff9da7', '#9c755f', '#bab0ac'];
+  function classColor(i) {
+    return i < PALETTE.length ? PALETTE[i] : 'hsl(' + Math.round((i * 137.508) % 360) + ' 55% 50%)';
+  }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
   function fmt(x) { return Number.isInteger(x) ? String(x) : x.toFixed(2); }
 
   // Tooltips.
@@ -24,7 +32,9 @@ export const CLIENT_JS = String.raw`
   });
   document.addEventListener('mousemove', function (e) {
     var x = e.pageX + 14, y = e.pageY + 14;
-    if (x + tip.offsetWidth > window.scrollX + document.documentElement.clientWidth - 8) x = e.pageX - tip.offsetWidth - 10;
+    if (x + tip.offsetWidth > window.scrollX + document.documentElement.clientWidth - 8) {
+      x = e.pageX - tip.offsetWidth - 10;
+    }
     tip.style.left = x + 'px';
     tip.style.top = y + 'px';
   });
@@ -47,8 +57,14 @@ export const CLIENT_JS = String.raw`
   function fillConfigs() {
     var keep = cfgSel.value;
     cfgSel.innerHTML = '';
-    trees.forEach(function (t) { if (t.dataset === dsSel.value) { var o = el('option', null, t.config); o.value = t.config; cfgSel.appendChild(o); } });
-    if (keep && Array.prototype.some.call(cfgSel.options, function (o) { return o.value === keep; })) cfgSel.value = keep;
+    trees.forEach(function (t) {
+      if (t.dataset !== dsSel.value) return;
+      var o = el('option', null, t.config);
+      o.value = t.config;
+      cfgSel.appendChild(o);
+    });
+    var kept = Array.prototype.some.call(cfgSel.options, function (o) { return o.value === keep; });
+    if (keep && kept) cfgSel.value = keep;
   }
 
   function distBar(tree, counts) {
@@ -67,7 +83,11 @@ export const CLIENT_JS = String.raw`
     return bar;
   }
 
-  function majority(counts) { var b = 0; for (var i = 1; i < counts.length; i++) if (counts[i] > counts[b]) b = i; return b; }
+  function majority(counts) {
+    var b = 0;
+    for (var i = 1; i < counts.length; i++) if (counts[i] > counts[b]) b = i;
+    return b;
+  }
 
   function makeNode(tree, id) {
     var node = tree.nodes[id];
@@ -83,12 +103,17 @@ export const CLIENT_JS = String.raw`
     var total = counts.reduce(function (a, b) { return a + b; }, 0);
     var m = majority(counts);
     row.appendChild(el('span', 'leaf-class', String(tree.classes[m])));
-    row.appendChild(el('span', 'sub', 'n = ' + fmt(total) + (total > 0 ? ', ' + (100 * counts[m] / total).toFixed(1) + ' % ' + tree.classes[m] : '')));
+    var share = total > 0 ? ', ' + (100 * counts[m] / total).toFixed(1) + ' % ' + tree.classes[m] : '';
+    row.appendChild(el('span', 'sub', 'n = ' + fmt(total) + share));
     if (nChildren) {
       row.appendChild(el('span', 'split-on', '\u2192 split on ' + feature + ' (' + nChildren + ' branches)'));
       row.setAttribute('aria-expanded', 'false');
       row.addEventListener('click', function () { toggle(tree, li); });
-      row.addEventListener('keydown', function (e) { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); toggle(tree, li); } });
+      row.addEventListener('keydown', function (e) {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        e.preventDefault();
+        toggle(tree, li);
+      });
     }
     li.appendChild(row);
     li.groveFirst = first;
@@ -129,7 +154,8 @@ export const CLIENT_JS = String.raw`
     legend.innerHTML = '';
     if (!tree) { info.textContent = 'no model saved for this pair'; return; }
     var s = tree.stats;
-    info.textContent = tree.config + ' on ' + tree.dataset + ', fitted on all rows: ' + s.nodes + ' nodes, ' + s.leaves + ' leaves, height ' + s.height +
+    info.textContent = tree.config + ' on ' + tree.dataset + ', fitted on all rows: ' +
+      s.nodes + ' nodes, ' + s.leaves + ' leaves, height ' + s.height +
       ', ' + s.needless + ' needless features, fitted in ' + s.fitMs + ' ms. Click a node to collapse or expand it.';
     tree.classes.forEach(function (c, i) {
       var item = el('span');
@@ -153,7 +179,12 @@ export const CLIENT_JS = String.raw`
     if (current) expandTo(current, view.querySelector('li'), 1e9);
   });
   document.getElementById('tree-collapse').addEventListener('click', function () {
-    if (current) { var root = view.querySelector('li'); Array.prototype.forEach.call(view.querySelectorAll('li'), function (li) { if (li.groveUl) toggle(current, li, false); }); toggle(current, root, true); }
+    if (!current) return;
+    var root = view.querySelector('li');
+    Array.prototype.forEach.call(view.querySelectorAll('li'), function (li) {
+      if (li.groveUl) toggle(current, li, false);
+    });
+    toggle(current, root, true);
   });
   // A click on a cell of the accuracy table opens that tree.
   Array.prototype.forEach.call(document.querySelectorAll('td.tree-link'), function (td) {

@@ -14,6 +14,11 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+/** A table row of `tag` cells holding the given HTML (already escaped where it must be). */
+export function tableRow(cells: readonly (string | number)[], tag: 'td' | 'th' = 'td'): string {
+  return `<tr>${cells.map((c) => `<${tag}>${c}</${tag}>`).join('')}</tr>`;
+}
+
 /** Fixed-point number, or an em dash when not finite. */
 export function fmt(x: number, digits = 1): string {
   return Number.isFinite(x) ? x.toFixed(digits) : '—';

@@ -7,11 +7,13 @@ const M = { l: 46, r: 12, t: 26, b: 38 };
 
 function frame(cls: string, dataset: string, width: number, body: string[], xLabel: string, yLabel: string): string {
   return (
-    `<svg class="chart ${cls}" data-dataset="${esc(dataset)}" viewBox="0 0 ${width} ${H}" width="${width}" height="${H}" role="img" aria-label="${esc(`${cls} for ${dataset}`)}">` +
+    `<svg class="chart ${cls}" data-dataset="${esc(dataset)}" viewBox="0 0 ${width} ${H}" ` +
+    `width="${width}" height="${H}" role="img" aria-label="${esc(`${cls} for ${dataset}`)}">` +
     `<text x="${width / 2}" y="15" text-anchor="middle" class="panel-title">${esc(dataset)}</text>` +
     body.join('') +
     `<text x="${(M.l + width - M.r) / 2}" y="${H - 4}" text-anchor="middle" class="small muted">${esc(xLabel)}</text>` +
-    `<text transform="translate(11 ${(M.t + H - M.b) / 2}) rotate(-90)" text-anchor="middle" class="small muted">${esc(yLabel)}</text>` +
+    `<text transform="translate(11 ${(M.t + H - M.b) / 2}) rotate(-90)" text-anchor="middle" class="small muted">` +
+    `${esc(yLabel)}</text>` +
     '</svg>'
   );
 }
@@ -19,7 +21,8 @@ function frame(cls: string, dataset: string, width: number, body: string[], xLab
 function yAxis(ticks: number[], y: (v: number) => number, x0: number, x1: number): string[] {
   return ticks.map(
     (t) =>
-      `<line x1="${x0}" y1="${y(t)}" x2="${x1}" y2="${y(t)}" class="grid"/><text x="${x0 - 4}" y="${y(t) + 3.5}" text-anchor="end" class="tick">${tickLabel(t)}</text>`,
+      `<line x1="${x0}" y1="${y(t)}" x2="${x1}" y2="${y(t)}" class="grid"/>` +
+      `<text x="${x0 - 4}" y="${y(t) + 3.5}" text-anchor="end" class="tick">${tickLabel(t)}</text>`,
   );
 }
 
@@ -58,17 +61,26 @@ export function scatterPanel(dataset: string, cells: CellSummary[], colors: Map<
     const cx = x(c.leaves.mean);
     const cy = y(100 * c.testAccuracy.mean);
     const col = colors.get(c.config) ?? '#333';
-    const tip = `${c.config} on ${dataset}: accuracy ${fmt(100 * c.testAccuracy.mean, 2)} ± ${fmt(100 * c.testAccuracy.sd, 2)} %, ${fmt(c.leaves.mean, 1)} leaves, ${fmt(c.nodes.mean, 1)} nodes, height ${fmt(c.height.mean, 1)}`;
+    const tip =
+      `${c.config} on ${dataset}: ` +
+      `accuracy ${fmt(100 * c.testAccuracy.mean, 2)} ± ${fmt(100 * c.testAccuracy.sd, 2)} %, ` +
+      `${fmt(c.leaves.mean, 1)} leaves, ${fmt(c.nodes.mean, 1)} nodes, height ${fmt(c.height.mean, 1)}`;
+    const top = y(Math.min(100, 100 * (c.testAccuracy.mean + c.testAccuracy.sd)));
+    const bottom = y(Math.max(0, 100 * (c.testAccuracy.mean - c.testAccuracy.sd)));
     body.push(
       `<g class="point" data-config="${esc(c.config)}" data-tip="${esc(tip)}">` +
-        `<line x1="${cx}" y1="${y(Math.min(100, 100 * (c.testAccuracy.mean + c.testAccuracy.sd)))}" x2="${cx}" y2="${y(Math.max(0, 100 * (c.testAccuracy.mean - c.testAccuracy.sd)))}" stroke="${col}" stroke-opacity="0.35" stroke-width="2"/>` +
+        `<line x1="${cx}" y1="${top}" x2="${cx}" y2="${bottom}" ` +
+        `stroke="${col}" stroke-opacity="0.35" stroke-width="2"/>` +
         `<circle cx="${cx}" cy="${cy}" r="5.5" fill="${col}" stroke="#fff" stroke-width="1.2"/></g>`,
     );
   }
   return frame('scatter', dataset, W, body, 'mean leaves', 'test accuracy %');
 }
 
-/** Test error per configuration on one data set: bars of the mean over folds, whiskers of ± one standard deviation. */
+/**
+ * Test error per configuration on one data set: bars of the mean over folds, whiskers of ± one
+ * standard deviation.
+ */
 export function barsPanel(dataset: string, cells: CellSummary[], colors: Map<string, string>): string {
   const k = cells.length;
   const slot = Math.max(14, Math.min(30, 180 / Math.max(1, k)));
@@ -86,12 +98,15 @@ export function barsPanel(dataset: string, cells: CellSummary[], colors: Map<str
     const sd = 100 * c.testError.sd;
     const bx = x0 + i * slot + slot * 0.12;
     const bw = slot * 0.76;
-    const tip = `${c.config} on ${dataset}: test error ${fmt(mean, 2)} ± ${fmt(sd, 2)} % (accuracy ${fmt(100 - mean, 2)} %), training error ${fmt(100 * c.trainError.mean, 2)} %, over ${c.done} folds`;
+    const mid = bx + bw / 2;
+    const tip =
+      `${c.config} on ${dataset}: test error ${fmt(mean, 2)} ± ${fmt(sd, 2)} % (accuracy ${fmt(100 - mean, 2)} %), ` +
+      `training error ${fmt(100 * c.trainError.mean, 2)} %, over ${c.done} folds`;
     body.push(
       `<g class="bar" data-config="${esc(c.config)}" data-tip="${esc(tip)}">` +
         `<rect x="${bx}" y="${y(mean)}" width="${bw}" height="${Math.max(0, y(0) - y(mean))}" fill="${col}"/>` +
-        `<line x1="${bx + bw / 2}" y1="${y(mean + sd)}" x2="${bx + bw / 2}" y2="${y(Math.max(0, mean - sd))}" class="whisker"/>` +
-        `<line x1="${bx + bw / 2 - 4}" y1="${y(mean + sd)}" x2="${bx + bw / 2 + 4}" y2="${y(mean + sd)}" class="whisker"/></g>`,
+        `<line x1="${mid}" y1="${y(mean + sd)}" x2="${mid}" y2="${y(Math.max(0, mean - sd))}" class="whisker"/>` +
+        `<line x1="${mid - 4}" y1="${y(mean + sd)}" x2="${mid + 4}" y2="${y(mean + sd)}" class="whisker"/></g>`,
     );
   });
   body.push(`<line x1="${M.l}" y1="${y(0)}" x2="${width - M.r}" y2="${y(0)}" class="axis"/>`);

@@ -2,11 +2,18 @@
 export const STYLE = `
 :root { --fg: #1d2430; --muted: #6b7280; --line: #e3e6eb; --bg: #fff; --soft: #f6f7f9; --accent: #2f6fb0; }
 * { box-sizing: border-box; }
-body { margin: 0; font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; color: var(--fg); background: var(--bg); }
+body {
+  margin: 0;
+  font: 14px/1.5 system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+  color: var(--fg); background: var(--bg);
+}
 header { background: linear-gradient(135deg, #22384f, #2f6fb0); color: #fff; padding: 22px 32px 18px; }
 header h1 { margin: 0 0 4px; font-size: 24px; font-weight: 650; }
 header p { margin: 2px 0; opacity: .9; }
-nav { background: #fff; border-bottom: 1px solid var(--line); padding: 8px 32px; display: flex; gap: 18px; flex-wrap: wrap; }
+nav {
+  background: #fff; border-bottom: 1px solid var(--line); padding: 8px 32px; display: flex;
+  gap: 18px; flex-wrap: wrap;
+}
 nav a { color: var(--accent); text-decoration: none; font-weight: 550; }
 main { max-width: 1280px; margin: 0 auto; padding: 8px 32px 48px; }
 section { margin: 28px 0; }
@@ -40,16 +47,26 @@ svg.chart .axis { stroke: #555; }
 svg.chart .whisker { stroke: #222; stroke-width: 1.3; }
 svg.cd-diagram { background: #fff; border: 1px solid var(--line); border-radius: 8px; max-width: 100%; height: auto; }
 g.point:hover circle, g.bar:hover rect, g.cd-label:hover polyline { filter: brightness(0.85); stroke-width: 2.5; }
-.tooltip { position: absolute; z-index: 10; pointer-events: none; background: rgba(20, 27, 38, .94); color: #fff; padding: 6px 9px; border-radius: 6px; font-size: 12.5px; max-width: 420px; display: none; box-shadow: 0 3px 12px rgba(0,0,0,.2); }
+.tooltip {
+  position: absolute; z-index: 10; pointer-events: none; background: rgba(20, 27, 38, .94);
+  color: #fff; padding: 6px 9px; border-radius: 6px; font-size: 12.5px; max-width: 420px;
+  display: none; box-shadow: 0 3px 12px rgba(0,0,0,.2);
+}
 .controls { display: flex; gap: 14px; align-items: center; flex-wrap: wrap; margin-bottom: 8px; }
 select, button { font: inherit; padding: 3px 8px; border: 1px solid #c8ced6; border-radius: 6px; background: #fff; }
 button { cursor: pointer; }
 button:hover { background: var(--soft); }
-.tree { font-size: 13px; border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; background: #fcfcfd; overflow-x: auto; }
+.tree {
+  font-size: 13px; border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px;
+  background: #fcfcfd; overflow-x: auto;
+}
 .tree ul { list-style: none; margin: 0; padding-left: 22px; border-left: 1px dashed #d0d5dc; }
 .tree > ul { padding-left: 0; border-left: none; }
 .tree li { margin: 1px 0; }
-.node { display: inline-flex; align-items: center; gap: 8px; padding: 2px 6px; border-radius: 5px; cursor: default; white-space: nowrap; }
+.node {
+  display: inline-flex; align-items: center; gap: 8px; padding: 2px 6px; border-radius: 5px;
+  cursor: default; white-space: nowrap;
+}
 .node.inner { cursor: pointer; }
 .node.inner:hover, .node:focus { background: #e8f0fa; outline: none; }
 .toggle { width: 12px; color: var(--accent); font-size: 11px; display: inline-block; text-align: center; }

@@ -14,6 +14,10 @@ describe('--configs', () => {
     ]);
   });
 
+  it('a key named like an Object.prototype member is kept as written', () => {
+    expect(parseConfigs('a:constructor=1')).toEqual([{ label: 'a', options: { constructor: 1 } }]);
+  });
+
   it('JSON forms: an array with labels, or an object of label → options', () => {
     expect(parseConfigs('[{"label": "a", "algorithm": "c45", "minSamplesLeaf": 3}]')).toEqual([
       { label: 'a', options: { algorithm: 'c45', minSamplesLeaf: 3 } },

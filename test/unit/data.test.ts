@@ -429,6 +429,13 @@ describe('datasetFromRows', () => {
     expect(labelsOf(ds)).toEqual(['a', 'b', 'a', 'b']);
   });
 
+  it('a key named like an Object.prototype member, absent from a later row, is a missing value', () => {
+    const ds = datasetFromRows([{ toString: 1, y: 'a' }, { y: 'b' }]);
+    const x = num(ds, 'toString').values;
+    expect(x[0]).toBe(1);
+    expect(Number.isNaN(x[1])).toBe(true);
+  });
+
   it('array rows with separate numeric labels and exact number round-trip', () => {
     const v = [0.1 + 0.2, 1e-300, -123456.789, 5e21];
     const ds = datasetFromRows(

@@ -7,11 +7,17 @@ export interface FriedmanResult {
   k: number;
   /** Mean rank per competitor, 1 = best. */
   averageRanks: number[];
-  /** Friedman's χ²_F, by default corrected for ties within rows (as R's friedman.test and scipy.stats.friedmanchisquare). */
+  /**
+   * Friedman's χ²_F, by default corrected for ties within rows (as R's friedman.test and
+   * scipy.stats.friedmanchisquare).
+   */
   chiSquare: number;
   df: number;
   pValue: number;
-  /** Iman & Davenport (1980): F_F = (N−1) χ²_F / (N(k−1) − χ²_F) on (k−1, (k−1)(N−1)) degrees of freedom. */
+  /**
+   * Iman & Davenport (1980): F_F = (N−1) χ²_F / (N(k−1) − χ²_F) on (k−1, (k−1)(N−1)) degrees of
+   * freedom.
+   */
   imanDavenport: { F: number; df1: number; df2: number; pValue: number };
 }
 
