@@ -61,11 +61,24 @@ export interface LinkedNode {
   kids: LinkedNode[] | null;
 }
 
-/** Deep copy of a flat tree as linked nodes. */
+/** Deep copy of a flat tree (the subtree of `id`) as linked nodes. */
 export function toLinked(nodes: readonly TreeNode[], id = 0): LinkedNode {
-  const node = nodes[id];
-  if (!node.split || !node.children) return { node: asLeaf(node), kids: null };
-  return { node: copyNode(node), kids: node.children.map((c) => toLinked(nodes, c)) };
+  const linked = (i: number): LinkedNode => {
+    const node = nodes[i];
+    return !node.split || !node.children ? { node: asLeaf(node), kids: null } : { node: copyNode(node), kids: [] };
+  };
+  const root = linked(id);
+  const pending: Array<[id: number, linked: LinkedNode]> = [[id, root]];
+  while (pending.length > 0) {
+    const [i, ln] = pending.pop()!;
+    if (ln.kids === null) continue;
+    for (const c of nodes[i].children!) {
+      const kid = linked(c);
+      ln.kids.push(kid);
+      pending.push([c, kid]);
+    }
+  }
+  return root;
 }
 
 /** Flatten a linked tree (grower's numbering, depths recomputed). */
