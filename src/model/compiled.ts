@@ -27,7 +27,9 @@ export interface UnclassifiedPolicy {
 
 /**
  * A fitted tree flattened into parallel typed arrays for prediction without per-row allocation.
- * Children of a node have contiguous ids, so branch b of node i is `firstChild[i] + b`.
+ * Children of a node have contiguous ids, so branch b of node i is `firstChild[i] + b`; the branch
+ * itself comes from route.ts (`numericBranchAt`, `categoryBranchAt` over the packed thresholds and
+ * category tables). Rows first go through `FastRoutes` (binary numeric nodes), then `route`.
  */
 export class CompiledTree {
   readonly kind: Uint8Array;

@@ -3,15 +3,10 @@ import type { AlignedColumn } from './align.js';
 /** Rows routed together: their used numeric values are first copied into one block. */
 export const BLOCK = 256;
 
-/** The parts of a compiled tree the fast path reads. */
-export interface RoutableTree {
-  readonly kind: Uint8Array;
-  readonly feature: Int32Array;
-  readonly firstChild: Int32Array;
-  readonly paramStart: Int32Array;
-  readonly paramCount: Int32Array;
-  readonly thresholds: Float64Array;
-}
+/** The parts of a compiled tree the fast path reads (see `CompiledTree`). */
+export type RoutableTree = Readonly<
+  Record<'kind' | 'feature' | 'firstChild' | 'paramStart' | 'paramCount' | 'thresholds', ArrayLike<number>>
+>;
 
 const NUMERIC = 1;
 

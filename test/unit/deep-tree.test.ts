@@ -1,7 +1,7 @@
 /**
  * Walks over a tree use explicit stacks, never recursion over depth: a 100,000-deep chain must
- * predict, spread C4.5 fractional missing values down to its bottom, export, round-trip its
- * model file and be recounted and copied by the pruning helpers without a stack overflow.
+ * predict, spread C4.5 fractional missing values down to its bottom, export DOT and round-trip its
+ * model file without a stack overflow; the pruning helpers copy and recount a 20,000-deep one.
  *
  * Text and rules exports grow with the square of the depth (each line is indented once per level,
  * each rule repeats its path), so they are checked on trees as deep as that allows: rules on a
@@ -20,6 +20,8 @@ import type { TreeNode } from '../../src/model/node.js';
 import { recount } from '../../src/prune/recount.js';
 
 const DEPTH = 100_000;
+/** Deep enough for any recursion over depth to overflow; the helpers deep-copy every node, which is slow. */
+const PRUNE_DEPTH = 20_000;
 
 /** A fitted model's file with the given nodes (the features: x numeric, c categorical a/b). */
 function modelWith(nodes: TreeNode[]): DecisionTree {
@@ -88,8 +90,11 @@ describe(`a ${DEPTH.toLocaleString('en')}-deep chain`, () => {
     expect(copy.stats().height).toBe(DEPTH);
     expect(copy.predictProbaFlat(rows)).toEqual(tree.predictProbaFlat(rows));
   });
+});
 
-  it('is copied, relinked and recounted by the pruning helpers', () => {
+describe('pruning helpers on a deep chain', () => {
+  it(`is copied, relinked and recounted by the pruning helpers (depth ${PRUNE_DEPTH.toLocaleString('en')})`, () => {
+    const nodes = chain(PRUNE_DEPTH);
     const json = JSON.stringify(nodes);
     expect(JSON.stringify(compactTree(nodes, () => false))).toBe(json);
     expect(JSON.stringify(fromLinked(toLinked(nodes)))).toBe(json);
@@ -99,7 +104,7 @@ describe(`a ${DEPTH.toLocaleString('en')}-deep chain`, () => {
       { x: 3, c: 'b', y: 'no' },
     ]);
     const counted = recount(nodes, data, [1, 1, 1]);
-    expect(counted[2 * DEPTH].counts).toEqual([0, 1]);
+    expect(counted[2 * PRUNE_DEPTH].counts).toEqual([0, 1]);
     expect(counted[0].n).toBe(3);
     expect(counted[3].n).toBe(1); // c = a at depth 1
     expect(counted[9].n).toBe(1); // x <= 4 at depth 4
