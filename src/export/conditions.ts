@@ -1,4 +1,5 @@
 import type { TreeNode } from '../model/node.js';
+import { branchDomain } from '../model/route.js';
 import type { FeatureSchema } from '../model/schema.js';
 import type { Split } from '../model/split.js';
 
@@ -16,22 +17,20 @@ export function formatNumber(x: number): string {
   return String(Number(x.toPrecision(6)));
 }
 
-/** The test a row passes to take branch `b` of `split`, in words: `petal_length <= 2.45`, `outlook = sunny`, `color in {red, blue}`. */
+/**
+ * The test a row passes to take branch `b` of `split`, in words: `petal_length <= 2.45`,
+ * `outlook = sunny`, `color in {red, blue}`. Written from `branchDomain`, the description of the
+ * values that the routing functions send down that branch.
+ */
 export function branchCondition(split: Split, b: number, features: FeatureSchema[]): string {
   const f = features[split.feature];
-  switch (split.kind) {
-    case 'numeric': {
-      const t = split.thresholds;
-      if (b === 0) return `${f.name} <= ${formatNumber(t[0])}`;
-      if (b === t.length) return `${f.name} > ${formatNumber(t[t.length - 1])}`;
-      return `${formatNumber(t[b - 1])} < ${f.name} <= ${formatNumber(t[b])}`;
-    }
-    case 'multiway':
-      return `${f.name} = ${f.categories![split.values[b]]}`;
-    case 'subset': {
-      const side = b === 0 ? split.left : split.right;
-      const set = side.map((v) => f.categories![v]);
-      return set.length === 1 ? `${f.name} = ${set[0]}` : `${f.name} in {${set.join(', ')}}`;
-    }
+  const domain = branchDomain(split, b);
+  if (domain.kind === 'interval') {
+    const { low, high } = domain;
+    if (low === undefined) return `${f.name} <= ${formatNumber(high!)}`;
+    if (high === undefined) return `${f.name} > ${formatNumber(low)}`;
+    return `${formatNumber(low)} < ${f.name} <= ${formatNumber(high)}`;
   }
+  const set = domain.codes.map((v) => f.categories![v]);
+  return set.length === 1 ? `${f.name} = ${set[0]}` : `${f.name} in {${set.join(', ')}}`;
 }

@@ -16,26 +16,34 @@ export interface Rule {
   confidence: number;
 }
 
+/** One rule per leaf, leaves in depth-first order (branches in order). */
 export function treeToRules(tree: DecisionTree): Rule[] {
   const rules: Rule[] = [];
-  const walk = (id: number, path: string[]): void => {
+  // path[0 .. depth) holds the conditions leading to the node being visited.
+  const path: string[] = [];
+  const pending: Array<[id: number, depth: number, condition: string]> = [[0, 0, '']];
+  while (pending.length > 0) {
+    const [id, depth, condition] = pending.pop()!;
+    if (depth > 0) path[depth - 1] = condition;
+    path.length = depth;
     const node = tree.nodes[id];
     if (!node.split) {
       const total = node.counts.reduce((a, b) => a + b, 0);
       const c = majorityClass(node.counts);
       rules.push({
-        conditions: path,
+        conditions: path.slice(),
         class: tree.classes[c],
         support: total,
         confidence: total > 0 ? node.counts[c] / total : 0,
         ...(node.unclassified ? { unclassified: true as const } : {}),
         ...(node.knn ? { knnRows: node.knn.rows.length } : {}),
       });
-      return;
+      continue;
     }
-    node.children!.forEach((child, b) => walk(child, [...path, branchCondition(node.split!, b, tree.features)]));
-  };
-  walk(0, []);
+    const kids = node.children!;
+    for (let b = kids.length - 1; b >= 0; b--)
+      pending.push([kids[b], depth + 1, branchCondition(node.split, b, tree.features)]);
+  }
   return rules;
 }
 

@@ -16,18 +16,23 @@ export function treeToText(tree: DecisionTree): string {
     const errors = total - counts[c];
     return `${String(tree.classes[c])} (${formatNumber(total)}${errors > 0 ? `/${formatNumber(errors)}` : ''})`;
   };
-  const walk = (id: number, indent: string): void => {
-    const node = tree.nodes[id];
-    node.children!.forEach((child, b) => {
-      const cond = indent + branchCondition(node.split!, b, tree.features);
-      if (tree.nodes[child].split) {
-        lines.push(cond);
-        walk(child, `${indent}|   `);
-      } else lines.push(`${cond}: ${leafLabel(child)}`);
-    });
+  // Depth-first, branches in order: a stack of [parent, branch, indent] still to print.
+  const pending: Array<[number, number, string]> = [];
+  const pushBranches = (id: number, indent: string): void => {
+    for (let b = tree.nodes[id].children!.length - 1; b >= 0; b--) pending.push([id, b, indent]);
   };
-  if (tree.nodes[0].split) walk(0, '');
+  if (tree.nodes[0].split) pushBranches(0, '');
   else lines.push(`: ${leafLabel(0)}`);
+  while (pending.length > 0) {
+    const [id, b, indent] = pending.pop()!;
+    const node = tree.nodes[id];
+    const child = node.children![b];
+    const cond = indent + branchCondition(node.split!, b, tree.features);
+    if (tree.nodes[child].split) {
+      lines.push(cond);
+      pushBranches(child, `${indent}|   `);
+    } else lines.push(`${cond}: ${leafLabel(child)}`);
+  }
   const s = tree.stats();
   lines.push('', `Number of leaves: ${s.leaves}`, `Size of the tree: ${s.nodes}`, `Height: ${s.height}`);
   return `${lines.join('\n')}\n`;

@@ -33,22 +33,34 @@ function copyNode(node: TreeNode): TreeNode {
  * recomputed; the input is not modified.
  */
 export function compactTree(nodes: readonly TreeNode[], makeLeaf: (id: number) => boolean): TreeNode[] {
-  const out: TreeNode[] = [];
-  const stack: Array<[oldId: number, newId: number, depth: number]> = [[0, 0, 0]];
-  out.push({ counts: [], n: 0, depth: 0 });
+  return flatten(
+    0,
+    (id) => nodes[id],
+    (id) => {
+      const node = nodes[id];
+      return !node.split || !node.children || makeLeaf(id) ? null : node.children;
+    },
+  );
+}
+
+/**
+ * Copy a tree given by its root, each node's fields and its children (null for a leaf) into a new
+ * flat array in the grower's numbering, depths recomputed; leaves lose their split fields.
+ */
+function flatten<T>(root: T, fields: (t: T) => TreeNode, kids: (t: T) => readonly T[] | null): TreeNode[] {
+  const out: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
+  const stack: Array<[T, number, number]> = [[root, 0, 0]];
   while (stack.length > 0) {
-    const [oldId, newId, depth] = stack.pop()!;
-    const node = nodes[oldId];
-    const leaf = !node.split || !node.children || makeLeaf(oldId);
-    const copy = leaf ? asLeaf(node) : copyNode(node);
+    const [t, id, depth] = stack.pop()!;
+    const below = kids(t);
+    const copy = below === null ? asLeaf(fields(t)) : copyNode(fields(t));
     copy.depth = depth;
-    out[newId] = copy;
-    if (leaf) continue;
-    const kids = node.children!;
+    out[id] = copy;
+    if (below === null) continue;
     const first = out.length;
-    copy.children = kids.map((_, b) => first + b);
-    for (let b = 0; b < kids.length; b++) out.push({ counts: [], n: 0, depth: depth + 1 });
-    for (let b = kids.length - 1; b >= 0; b--) stack.push([kids[b], first + b, depth + 1]);
+    copy.children = below.map((_, b) => first + b);
+    for (let b = 0; b < below.length; b++) out.push({ counts: [], n: 0, depth: depth + 1 });
+    for (let b = below.length - 1; b >= 0; b--) stack.push([below[b], first + b, depth + 1]);
   }
   return out;
 }
@@ -61,31 +73,33 @@ export interface LinkedNode {
   kids: LinkedNode[] | null;
 }
 
-/** Deep copy of a flat tree as linked nodes. */
+/** Deep copy of a flat tree (the subtree of `id`) as linked nodes. */
 export function toLinked(nodes: readonly TreeNode[], id = 0): LinkedNode {
-  const node = nodes[id];
-  if (!node.split || !node.children) return { node: asLeaf(node), kids: null };
-  return { node: copyNode(node), kids: node.children.map((c) => toLinked(nodes, c)) };
+  const linked = (i: number): LinkedNode => {
+    const node = nodes[i];
+    return !node.split || !node.children ? { node: asLeaf(node), kids: null } : { node: copyNode(node), kids: [] };
+  };
+  const root = linked(id);
+  const pending: Array<[id: number, linked: LinkedNode]> = [[id, root]];
+  while (pending.length > 0) {
+    const [i, ln] = pending.pop()!;
+    if (ln.kids === null) continue;
+    for (const c of nodes[i].children!) {
+      const kid = linked(c);
+      ln.kids.push(kid);
+      pending.push([c, kid]);
+    }
+  }
+  return root;
 }
 
 /** Flatten a linked tree (grower's numbering, depths recomputed). */
 export function fromLinked(root: LinkedNode): TreeNode[] {
-  const out: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
-  const stack: Array<[LinkedNode, number, number]> = [[root, 0, 0]];
-  while (stack.length > 0) {
-    const [ln, id, depth] = stack.pop()!;
-    const leaf = ln.kids === null;
-    const copy = leaf ? asLeaf(ln.node) : copyNode(ln.node);
-    copy.depth = depth;
-    out[id] = copy;
-    if (leaf) continue;
-    const kids = ln.kids!;
-    const first = out.length;
-    copy.children = kids.map((_, b) => first + b);
-    for (let b = 0; b < kids.length; b++) out.push({ counts: [], n: 0, depth: depth + 1 });
-    for (let b = kids.length - 1; b >= 0; b--) stack.push([kids[b], first + b, depth + 1]);
-  }
-  return out;
+  return flatten(
+    root,
+    (ln) => ln.node,
+    (ln) => ln.kids,
+  );
 }
 
 /** Number of leaves. */

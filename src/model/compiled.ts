@@ -2,7 +2,9 @@ import type { AlignedColumn } from './align.js';
 import { BLOCK, FastRoutes } from './fast-routes.js';
 import { knnVote } from './knn.js';
 import { type KnnRegion, majorityClass } from './node.js';
+import { branchCount, categoryBranchAt, categoryBranches, NO_BRANCH, numericBranchAt } from './route.js';
 import type { FeatureSchema } from './schema.js';
+import type { Split } from './split.js';
 import type { NodeSource } from './store.js';
 
 const LEAF = 0;
@@ -10,6 +12,8 @@ const NUMERIC = 1;
 const CATEGORICAL = 2;
 
 export type { AlignedColumn } from './align.js';
+
+type CategoricalSplit = Exclude<Split, { kind: 'numeric' }>;
 
 /**
  * How rows that reach a C-MBSV unclassified region are predicted: `none` → class code -1 and
@@ -23,7 +27,9 @@ export interface UnclassifiedPolicy {
 
 /**
  * A fitted tree flattened into parallel typed arrays for prediction without per-row allocation.
- * Children of a node have contiguous ids, so branch b of node i is `firstChild[i] + b`.
+ * Children of a node have contiguous ids, so branch b of node i is `firstChild[i] + b`; the branch
+ * itself comes from route.ts (`numericBranchAt`, `categoryBranchAt` over the packed thresholds and
+ * category tables). Rows first go through `FastRoutes` (binary numeric nodes), then `route`.
  */
 export class CompiledTree {
   readonly kind: Uint8Array;
@@ -33,8 +39,10 @@ export class CompiledTree {
   readonly paramStart: Int32Array;
   readonly paramCount: Int32Array;
   readonly thresholds: Float64Array;
-  /** For a categorical node, one entry per category code of its feature: the branch, or -1. */
+  /** For a categorical node, its `categoryBranches` table: one entry per category code of its feature. */
   readonly codeBranch: Int32Array;
+  /** Number of branches of each split node (0 for a leaf). */
+  readonly branches: Int32Array;
   /** proba[i * classes + c]: class distribution at node i (normalised counts). */
   readonly proba: Float64Array;
   readonly classOf: Int32Array;
@@ -52,6 +60,9 @@ export class CompiledTree {
   private readonly hasUnclassified: boolean;
   /** Leaf (or -1 - node, see `route`) per row of the block being predicted. */
   private readonly blockLeaves = new Int32Array(BLOCK);
+  /** `accumulate`'s stack of (node, weight) still to visit. */
+  private readonly stackNode: number[] = [];
+  private readonly stackWeight: number[] = [];
 
   constructor(
     nodes: NodeSource,
@@ -66,14 +77,16 @@ export class CompiledTree {
     this.paramCount = new Int32Array(m);
     this.proba = new Float64Array(m * classes);
     this.classOf = new Int32Array(m);
-    this.missingBranch = new Int32Array(m).fill(-1);
+    this.missingBranch = new Int32Array(m).fill(NO_BRANCH);
     this.share = new Float64Array(m).fill(1);
     this.mix = new Float64Array(classes);
     this.unclassified = new Uint8Array(m);
     this.knn = new Array<KnnRegion | undefined>(m);
     this.kinds = features.map((f) => f.kind);
+    this.branches = new Int32Array(m);
     const thresholds: number[] = [];
-    const codeBranch: number[] = [];
+    const categorical: Array<[node: number, split: CategoricalSplit]> = [];
+    let tableSize = 0;
     const totals = new Float64Array(m);
     for (let i = 0; i < m; i++) totals[i] = nodes.node(i).counts.reduce((a, b) => a + b, 0);
     for (let i = 0; i < m; i++) {
@@ -90,6 +103,7 @@ export class CompiledTree {
       const split = node.split;
       if (!split || !node.children) continue;
       this.feature[i] = split.feature;
+      this.branches[i] = branchCount(split);
       if (node.missingBranch !== undefined) this.missingBranch[i] = node.missingBranch;
       const weights = node.children.map((c) => totals[c]);
       const sum = weights.reduce((a, b) => a + b, 0);
@@ -99,22 +113,21 @@ export class CompiledTree {
         this.kind[i] = NUMERIC;
         this.paramStart[i] = thresholds.length;
         this.paramCount[i] = split.thresholds.length;
-        thresholds.push(...split.thresholds);
+        for (const t of split.thresholds) thresholds.push(t);
       } else {
         this.kind[i] = CATEGORICAL;
-        const nCat = features[split.feature].categories?.length ?? 0;
-        const block = new Array<number>(nCat).fill(-1);
-        if (split.kind === 'subset') {
-          for (const v of split.left) block[v] = 0;
-          for (const v of split.right) block[v] = 1;
-        } else split.values.forEach((v, b) => (block[v] = b));
-        this.paramStart[i] = codeBranch.length;
-        this.paramCount[i] = nCat;
-        codeBranch.push(...block);
+        categorical.push([i, split]);
+        this.paramStart[i] = tableSize;
+        this.paramCount[i] = features[split.feature].categories?.length ?? 0;
+        tableSize += this.paramCount[i];
       }
     }
     this.thresholds = Float64Array.from(thresholds);
-    this.codeBranch = Int32Array.from(codeBranch);
+    this.codeBranch = new Int32Array(tableSize);
+    for (const [i, split] of categorical) {
+      const table = this.codeBranch.subarray(this.paramStart[i], this.paramStart[i] + this.paramCount[i]);
+      categoryBranches(split, table.length, table);
+    }
     this.hasUnclassified = this.unclassified.includes(1);
     this.fast = new FastRoutes(this, (v) =>
       this.kind[v] === LEAF && this.unclassified[v] === 0 ? this.classOf[v] : -1,
@@ -144,29 +157,25 @@ export class CompiledTree {
     let node = from;
     for (;;) {
       const kind = this.kind[node];
-      let b: number;
-      if (kind === NUMERIC) {
-        const x = columns[this.feature[node]][i];
-        if (Number.isNaN(x)) b = -1;
-        else {
-          const s = this.paramStart[node];
-          const count = this.paramCount[node];
-          b = 0;
-          while (b < count && x > this.thresholds[s + b]) b++;
-        }
-      } else if (kind === CATEGORICAL) {
-        const code = columns[this.feature[node]][i];
-        b = code < 0 || code >= this.paramCount[node] ? -1 : this.codeBranch[this.paramStart[node] + code];
-      } else {
-        return node;
-      }
-      if (b < 0) b = this.missingBranch[node];
-      if (b < 0) return -1 - node;
+      if (kind === LEAF) return node;
+      const x = columns[this.feature[node]][i];
+      const start = this.paramStart[node];
+      const count = this.paramCount[node];
+      let b =
+        kind === NUMERIC
+          ? numericBranchAt(this.thresholds, start, count, x)
+          : categoryBranchAt(this.codeBranch, start, count, x);
+      if (b === NO_BRANCH) b = this.missingBranch[node];
+      if (b === NO_BRANCH) return -1 - node;
       node = this.firstChild[node] + b;
     }
   }
 
-  /** Add `weight` × the class distribution reached by row `i` from `node` into `out[offset..]`. */
+  /**
+   * Add `weight` × the class distribution reached by row `i` from `from` into `out[offset..]`: a
+   * row stopped at a node without `missingBranch` goes down every branch, weighted by `share`.
+   * Depth-first with branches in order, so the sums add up in a fixed order.
+   */
   private accumulate(
     columns: AlignedColumn[],
     i: number,
@@ -177,25 +186,27 @@ export class CompiledTree {
     policy?: UnclassifiedPolicy,
   ): void {
     const k = this.classes;
-    const r = this.route(columns, i, from);
-    if (r >= 0) {
-      const region = this.unclassified[r] && policy?.unclassified === 'knn' ? this.knn[r] : undefined;
-      if (region) knnVote(region, this.kinds, columns, i, policy!.knnK, k, out, offset, weight);
-      else for (let c = 0; c < k; c++) out[offset + c] += weight * this.proba[r * k + c];
-      return;
+    const nodes = this.stackNode;
+    const weights = this.stackWeight;
+    let top = 0;
+    nodes[top] = from;
+    weights[top++] = weight;
+    while (top > 0) {
+      const w = weights[--top];
+      const r = this.route(columns, i, nodes[top]);
+      if (r >= 0) {
+        const region = this.unclassified[r] && policy?.unclassified === 'knn' ? this.knn[r] : undefined;
+        if (region) knnVote(region, this.kinds, columns, i, policy!.knnK, k, out, offset, w);
+        else for (let c = 0; c < k; c++) out[offset + c] += w * this.proba[r * k + c];
+        continue;
+      }
+      const node = -1 - r;
+      const first = this.firstChild[node];
+      for (let b = this.branches[node] - 1; b >= 0; b--) {
+        nodes[top] = first + b;
+        weights[top++] = w * this.share[first + b];
+      }
     }
-    const node = -1 - r;
-    const first = this.firstChild[node];
-    const branches = this.kind[node] === NUMERIC ? this.paramCount[node] + 1 : this.branchCount(node);
-    for (let b = 0; b < branches; b++)
-      this.accumulate(columns, i, first + b, weight * this.share[first + b], out, offset, policy);
-  }
-
-  private branchCount(node: number): number {
-    let max = -1;
-    const s = this.paramStart[node];
-    for (let j = 0; j < this.paramCount[node]; j++) max = Math.max(max, this.codeBranch[s + j]);
-    return max + 1;
   }
 
   /**

@@ -3,15 +3,10 @@ import type { AlignedColumn } from './align.js';
 /** Rows routed together: their used numeric values are first copied into one block. */
 export const BLOCK = 256;
 
-/** The parts of a compiled tree the fast path reads. */
-export interface RoutableTree {
-  readonly kind: Uint8Array;
-  readonly feature: Int32Array;
-  readonly firstChild: Int32Array;
-  readonly paramStart: Int32Array;
-  readonly paramCount: Int32Array;
-  readonly thresholds: Float64Array;
-}
+/** The parts of a compiled tree the fast path reads (see `CompiledTree`). */
+export type RoutableTree = Readonly<
+  Record<'kind' | 'feature' | 'firstChild' | 'paramStart' | 'paramCount' | 'thresholds', ArrayLike<number>>
+>;
 
 const NUMERIC = 1;
 
@@ -21,20 +16,21 @@ const NUMERIC = 1;
  * Nodes are renumbered in depth-first preorder so that a left child is the next record (the path
  * of a row mostly stays within a cache line or the next), and each record is 16 bytes:
  * threshold (float64), block column (int32) and right child (int32); a stop points to itself with
- * a NaN threshold, so a walk that reaches it stays there. A stop is a
- * leaf or any node the fast path does not handle (categorical, several thresholds); routing then
- * continues in `CompiledTree.route` from the original node (from the root for a row with a
- * missing value).
- * Rows go through in blocks whose values of the features the tree uses are first copied
- * into one array, four rows interleaved (see `route`), so a walk reads small contiguous slices
- * whatever the column types. The block lives in the same Float64Array as the thresholds: V8
- * re-checks every typed array a loop reads on each iteration, and one array fewer in the walk
- * was worth 8–10 %.
- * On the 200k-node benchmark tree this predicts 5.4–5.9 M rows/s against 4.2–4.5 M with a
- * row-major block and separate threshold array, and 1.9 M for the former row-at-a-time walk over
- * columns (`node bench/predict-big.mjs`). A level-synchronous walk of the whole block (each pass
- * moves every unfinished row one node) was half as fast: the state of a row goes through memory
- * at every step, and V8's checks per step then outweigh the overlapped cache misses.
+ * a NaN threshold, so a walk that reaches it stays there. A stop is a leaf or any node the fast
+ * path does not handle (categorical, several thresholds); routing then continues in
+ * `CompiledTree.route` from the original node (from the root for a row with a missing value).
+ *
+ * The branch rule is route.ts's `numericBranch` for one threshold, written inline: a row goes
+ * left (branch 0) when `x <= t`, else right. For a value that is not NaN that is the same test
+ * (`numericBranch` moves right while `x > t`); a row with a NaN among the used features never
+ * takes this walk (its group is flagged and `walkOne` returns -1), as `numericBranch` gives it
+ * `NO_BRANCH`. test/unit/route.test.ts compares the two on edge values.
+ *
+ * Rows go through in blocks whose values of the features the tree uses are first copied into one
+ * array, four rows interleaved (see `route`), so a walk reads small contiguous slices whatever
+ * the column types. The block lives in the same Float64Array as the thresholds: V8 re-checks
+ * every typed array a loop reads on each iteration, so one array fewer in the walk pays
+ * (docs/performance.md, "Prediction").
  */
 export class FastRoutes {
   /** Thresholds (at 2 × preorder id), then from `start` the block. */
@@ -115,9 +111,9 @@ export class FastRoutes {
     for (let slot = 0; slot < s; slot++) cols[slot] = columns[this.used[slot]];
     // The block holds groups of four rows, interleaved: row 4g + l's value in block column k is at
     // start + 4 (g s + k) + l. A column is copied four values per iteration, which spares three
-    // quarters of V8's per-iteration checks (the copy went from about 80 to 35 ns a row) and keeps
-    // reading each column in order. A group is flagged when the sum of four of its values is NaN:
-    // one of them is (or infinities cancel: walkOne looks at each value).
+    // quarters of V8's per-iteration checks and keeps reading each column in order. A group is
+    // flagged when the sum of four of its values is NaN: one of them is (or infinities cancel:
+    // walkOne looks at each value).
     const groups = count >> 2;
     missing.fill(0);
     for (let slot = 0; slot < s; slot++) {
@@ -141,8 +137,8 @@ export class FastRoutes {
       for (let j = rest; j < count; j++) values[p + j - rest] = cols[slot][base + j];
     }
     // A group's four rows are walked in lockstep without branches on the comparisons: their cache
-    // misses overlap instead of queueing behind mispredicted branches (about 1.7 × one row at a
-    // time). A walk is over when no row moved. A row's state is its node's record offset q:
+    // misses overlap instead of queueing behind mispredicted branches. A walk is over when no row
+    // moved. A row's state is its node's record offset q:
     // threshold values[q >> 1], block column offset rec[q + 2], right child rec[q + 3], left child
     // q + 4.
     for (let g = 0; g < groups; g++) {

@@ -1,5 +1,27 @@
 import type { Split } from './split.js';
 
+/**
+ * The forms a tree takes, and what each is for. Every form is read through `NodeSource` (store.ts:
+ * `size` and `node(id)`), so code that only reads a tree takes any of them.
+ *
+ * - `TreeNode[]` (this file): the tree as data: the model file's `nodes` (schema.ts, `ModelFile`),
+ *   what pruners take and return and what the exporters read. Ids are the grower's numbering:
+ *   children of a node are consecutive ids after it (compact.ts).
+ * - `TreeStore` (store.ts): what the growers write, the same nodes in typed arrays (a fraction of
+ *   the memory of node objects on a big tree). It is a `NodeSource`; `toNodes()` gives the
+ *   `TreeNode[]`, key for key. `DecisionTree` keeps it and makes the objects on first use.
+ * - `CompiledTree` (compiled.ts): built from any `NodeSource` for prediction: parallel typed
+ *   arrays, thresholds and category tables packed, class distributions normalised. Its
+ *   `FastRoutes` (fast-routes.ts) is an index over it, not a tree of its own: binary numeric nodes
+ *   renumbered in preorder for the block walk, every other node a stop handed back to
+ *   `CompiledTree.route`.
+ * - `LinkedNode` (compact.ts): an object tree that error-based pruning edits while raising
+ *   subtrees; made from and flattened back to `TreeNode[]` (`toLinked`, `fromLinked`).
+ *
+ * Which branch a value takes at a split, and which values a branch receives, are defined once in
+ * route.ts; every form above routes and describes branches through it.
+ */
+
 /** One node of a fitted tree, as stored in the model file. */
 export interface TreeNode {
   /** Weighted training class counts at the node, one per class. */

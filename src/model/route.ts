@@ -48,7 +48,15 @@ export function categoryBranches(
 
 /** Branch of category `code` in a `categoryBranches` table; `NO_BRANCH` for a missing (< 0) or unknown code. */
 export function categoryBranch(table: ArrayLike<number>, code: number): number {
-  return code < 0 || code >= table.length ? NO_BRANCH : table[code];
+  return categoryBranchAt(table, 0, table.length, code);
+}
+
+/**
+ * Branch of category `code` in a `categoryBranches` table stored at `table[start .. start + size)`
+ * (packed form, as `numericBranchAt`).
+ */
+export function categoryBranchAt(table: ArrayLike<number>, start: number, size: number, code: number): number {
+  return code < 0 || code >= size ? NO_BRANCH : table[start + code];
 }
 
 /** Number of branches of a split. */
@@ -69,4 +77,31 @@ export function categoryTableSize(split: Exclude<Split, { kind: 'numeric' }>): n
   const lists = split.kind === 'subset' ? [split.left, split.right] : [split.values];
   for (const list of lists) for (const v of list) if (v > max) max = v;
   return max + 1;
+}
+
+/**
+ * The values that take one branch, for describing it: an interval `low < x ≤ high` of a numeric
+ * split (`low` absent below the first threshold, `high` absent above the last), or the category
+ * codes of a categorical split. Exactly the values `numericBranch` / `categoryBranch` send there.
+ */
+export type BranchDomain =
+  | { kind: 'interval'; low?: number; high?: number }
+  | { kind: 'categories'; codes: readonly number[] };
+
+/** Which values take branch `b` of `split` (see `BranchDomain`). */
+export function branchDomain(split: Split, b: number): BranchDomain {
+  switch (split.kind) {
+    case 'numeric': {
+      const t = split.thresholds;
+      return {
+        kind: 'interval',
+        ...(b > 0 ? { low: t[b - 1] } : {}),
+        ...(b < t.length ? { high: t[b] } : {}),
+      };
+    }
+    case 'multiway':
+      return { kind: 'categories', codes: [split.values[b]] };
+    case 'subset':
+      return { kind: 'categories', codes: b === 0 ? split.left : split.right };
+  }
 }

@@ -1,0 +1,147 @@
+/**
+ * Walks over a tree use explicit stacks, never recursion over depth: a 100,000-deep chain must
+ * predict, spread C4.5 fractional missing values down to its bottom, export DOT and round-trip its
+ * model file without a stack overflow; the pruning helpers copy and recount a 20,000-deep one.
+ *
+ * Text and rules exports grow with the square of the depth (each line is indented once per level,
+ * each rule repeats its path), so they are checked on trees as deep as that allows: rules on a
+ * 100,000-deep chain of one-branch nodes (one rule), text at depth 5,000, past where a recursive
+ * walk overflows.
+ */
+import { describe, expect, it } from 'vitest';
+import { fit } from '../../src/algorithms/fit.js';
+import { datasetFromRows } from '../../src/data/encode.js';
+import { treeToDot } from '../../src/export/dot.js';
+import { rulesToText, treeToRules } from '../../src/export/rules.js';
+import { treeToText } from '../../src/export/text.js';
+import { compactTree, fromLinked, toLinked } from '../../src/model/compact.js';
+import { DecisionTree } from '../../src/model/decision-tree.js';
+import type { TreeNode } from '../../src/model/node.js';
+import { recount } from '../../src/prune/recount.js';
+
+const DEPTH = 100_000;
+/** Deep enough for any recursion over depth to overflow; the helpers deep-copy every node, which is slow. */
+const PRUNE_DEPTH = 20_000;
+
+/** A fitted model's file with the given nodes (the features: x numeric, c categorical a/b). */
+function modelWith(nodes: TreeNode[]): DecisionTree {
+  const data = datasetFromRows([
+    { x: 1, c: 'a', y: 'no' },
+    { x: 2, c: 'b', y: 'yes' },
+  ]);
+  const file = fit(data, { algorithm: 'c45' }).toJSON();
+  return new DecisionTree({ ...file, nodes });
+}
+
+/**
+ * Internal node of depth d has id 2d and children [2d + 1, 2d + 2]: branch 0 a leaf of class `no`,
+ * branch 1 the rest of the chain (at the bottom, a leaf of class `yes`). Even depths test
+ * `x <= d`, odd depths `c ∈ {a}`; no node has a missingBranch (C4.5's fractional policy).
+ */
+function chain(depth: number): TreeNode[] {
+  const nodes: TreeNode[] = [];
+  for (let d = 0; d < depth; d++) {
+    const split: TreeNode['split'] =
+      d % 2 === 0
+        ? { kind: 'numeric', feature: 0, thresholds: [d] }
+        : { kind: 'subset', feature: 1, left: [0], right: [1] };
+    const below = depth - d; // leaves under this node's right branch, with the bottom one
+    nodes.push({ counts: [below, 1], n: below + 1, depth: d, split, children: [2 * d + 1, 2 * d + 2] });
+    nodes.push({ counts: [1, 0], n: 1, depth: d + 1 });
+  }
+  nodes.push({ counts: [0, 1], n: 1, depth });
+  return nodes;
+}
+
+/** P(yes) for a row that goes right at every node of `spread` parity and is spread at the others. */
+function bottomShare(depth: number, spreadAt: 0 | 1): number {
+  let w = 1;
+  for (let d = spreadAt; d < depth; d += 2) w *= (depth - d) / (depth - d + 1);
+  return w;
+}
+
+describe(`a ${DEPTH.toLocaleString('en')}-deep chain`, () => {
+  const nodes = chain(DEPTH);
+  const tree = modelWith(nodes);
+  const rows = [
+    { x: 1e9, c: 'b' }, // to the bottom
+    { x: 7, c: 'b' }, // stops at depth 8 (x <= 8)
+    { x: 1e9, c: null }, // spread at every categorical node
+    { x: null, c: 'b' }, // spread at every numeric node
+  ];
+
+  it('predicts and spreads missing values to the bottom', () => {
+    expect(tree.predict(rows.slice(0, 2))).toEqual(['yes', 'no']);
+    const proba = tree.predictProba(rows);
+    expect(proba[0]).toEqual([0, 1]);
+    expect(proba[1]).toEqual([1, 0]);
+    const [byCategory, byNumber] = [bottomShare(DEPTH, 1), bottomShare(DEPTH, 0)];
+    expect(proba[2][1]).toBeCloseTo(byCategory, 12);
+    expect(proba[2][0]).toBeCloseTo(1 - byCategory, 12);
+    expect(proba[3][1]).toBeCloseTo(byNumber, 12);
+    expect(tree.predict(rows.slice(2))).toEqual(rows.slice(2).map((_, i) => (proba[2 + i][1] > 0.5 ? 'yes' : 'no')));
+  });
+
+  it('exports DOT and round-trips its model file', () => {
+    const dot = treeToDot(tree);
+    expect(dot.split('\n').filter((l) => l.includes(' -> ')).length).toBe(2 * DEPTH);
+    const copy = DecisionTree.fromJSON(JSON.parse(JSON.stringify(tree.toJSON())));
+    expect(JSON.stringify(copy.nodes)).toBe(JSON.stringify(nodes));
+    expect(copy.stats().height).toBe(DEPTH);
+    expect(copy.predictProbaFlat(rows)).toEqual(tree.predictProbaFlat(rows));
+  });
+});
+
+describe('pruning helpers on a deep chain', () => {
+  it(`is copied, relinked and recounted by the pruning helpers (depth ${PRUNE_DEPTH.toLocaleString('en')})`, () => {
+    const nodes = chain(PRUNE_DEPTH);
+    const json = JSON.stringify(nodes);
+    expect(JSON.stringify(compactTree(nodes, () => false))).toBe(json);
+    expect(JSON.stringify(fromLinked(toLinked(nodes)))).toBe(json);
+    const data = datasetFromRows([
+      { x: 2, c: 'a', y: 'no' },
+      { x: 1e9, c: 'b', y: 'yes' },
+      { x: 3, c: 'b', y: 'no' },
+    ]);
+    const counted = recount(nodes, data, [1, 1, 1]);
+    expect(counted[2 * PRUNE_DEPTH].counts).toEqual([0, 1]);
+    expect(counted[0].n).toBe(3);
+    expect(counted[3].n).toBe(1); // c = a at depth 1
+    expect(counted[9].n).toBe(1); // x <= 4 at depth 4
+  });
+});
+
+/** A chain of one-branch nodes (c ∈ {b}), one leaf at the bottom. */
+function singleBranchChain(depth: number): TreeNode[] {
+  const nodes: TreeNode[] = [];
+  for (let d = 0; d < depth; d++)
+    nodes.push({
+      counts: [0, 1],
+      n: 1,
+      depth: d,
+      split: { kind: 'multiway', feature: 1, values: [1] },
+      children: [d + 1],
+    });
+  nodes.push({ counts: [0, 1], n: 1, depth });
+  return nodes;
+}
+
+describe('text and rules of deep trees', () => {
+  it(`one rule of ${DEPTH.toLocaleString('en')} conditions`, () => {
+    const tree = modelWith(singleBranchChain(DEPTH));
+    const rules = treeToRules(tree);
+    expect(rules.length).toBe(1);
+    expect(rules[0].conditions.length).toBe(DEPTH);
+    expect(rules[0].conditions[DEPTH - 1]).toBe('c = b');
+    expect(rulesToText(tree).length).toBeGreaterThan(6 * DEPTH);
+  });
+
+  it('text at depth 5,000', () => {
+    const depth = 5000;
+    const text = treeToText(modelWith(chain(depth)));
+    const lines = text.split('\n');
+    expect(lines[0]).toBe('x <= 0: no (1)');
+    expect(lines[2 * depth - 1]).toBe(`${'|   '.repeat(depth - 1)}c = b: yes (1)`);
+    expect(text).toContain(`Height: ${depth}`);
+  });
+});
