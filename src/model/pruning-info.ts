@@ -1,4 +1,4 @@
-import type { PruneMethod } from '../options/options.js';
+import type { PruneMethod, TreeOptions } from '../options/options.js';
 
 /** One tree of the cost-complexity (weakest-link) sequence: T(α) for α in [alpha, next alpha). */
 export interface CcpPathEntry {
@@ -29,7 +29,7 @@ export interface CcpCvRow {
 /** How α was chosen by cross-validation. */
 export interface CcpCv {
   folds: number;
-  rule: '1se' | 'min';
+  rule: TreeOptions['ccpRule'];
   seed: number;
   table: CcpCvRow[];
   /** Row with the smallest CV error (the first such row, i.e. the smallest α, on a tie). */
@@ -40,6 +40,7 @@ export interface CcpCv {
 
 /** What pruning did; saved in the model file as `pruning`. */
 export interface PruningInfo {
+  /** The pruner's name in the pruner table. */
   method: PruneMethod;
   /** Leaves of the tree before pruning (the tree grown on the rows pruning trains on). */
   leavesBefore: number;
