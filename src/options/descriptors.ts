@@ -4,6 +4,8 @@ import type { OptionDescriptor } from './descriptor.js';
  * Every tree option, once. `TreeOptions`, `DEFAULTS`, validation, the model file's `options`
  * schema, the CLI flags and `compare`'s config keys are all generated from this table; adding an
  * option is adding an entry. The order is the order of the saved options in a model file.
+ * Public, so that a user interface can build one control per entry from its type, choices or
+ * range, default and help.
  */
 export const OPTION_DESCRIPTORS = [
   {

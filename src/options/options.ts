@@ -23,6 +23,17 @@ export { knownPruneMethods, providePruneMethods } from './pruner-names.js';
 export { type ResolveContext, resolveOptions } from './resolve.js';
 export { savedOptions } from './saved.js';
 export { type SavedOptionsShape, savedOptionsSchema } from './schema.js';
+export {
+  parseBoolean,
+  parseChoice,
+  parseClassWeight,
+  parseInteger,
+  parseNumber,
+  parseOptionText,
+  parseOrderedLevels,
+  splitList,
+  valuePlaceholder,
+} from './text.js';
 export type {
   CategoricalSplit,
   ClassWeight,
