@@ -28,7 +28,8 @@ export function fit(data: Dataset, options: FitOptions = {}): DecisionTree {
   if (data.classes.length === 0) throw new GroveError('no class labels', { file: data.source });
   const weights = applyClassWeight(checkWeights(options.sampleWeight ?? data.weights, data.nRows), data, opts);
   // Post-pruning (src/prune/): grows with growTree, holding rows out or cross-validating as the method needs.
-  // Ordered categorical features become their ranks (orderedCategories); C-MBSV has its own grower (src/algorithms/cmbsv/).
+  // Ordered categorical features become their ranks (orderedCategories); C-MBSV has its own grower
+  // (src/algorithms/cmbsv/).
   const { data: ranked, levels } = applyOrderedCategories(data, opts.orderedCategories);
   const threads = checkThreads(options.threads);
   const grow: GrowFn =

@@ -14,7 +14,10 @@ export interface CcpPathEntry {
 export interface CcpCvRow {
   /** α_k of the full tree's sequence (the tree chosen with this row is T(α_k)). */
   alpha: number;
-  /** α at which every fold tree was evaluated: the geometric midpoint √(α_k α_{k+1}); 1 for the last row (any α ≥ 1 prunes to the root). */
+  /**
+   * α at which every fold tree was evaluated: the geometric midpoint √(α_k α_{k+1}); 1 for the
+   * last row (any α ≥ 1 prunes to the root).
+   */
   evalAlpha: number;
   /** Leaves of the full tree's T(α_k). */
   leaves: number;

@@ -14,7 +14,10 @@ export interface FeatureSchema {
   name: string;
   kind: 'numeric' | 'categorical';
   categories?: string[];
-  /** A numeric feature made from an ordered categorical one (`orderedCategories`): its levels; value = rank (1-based). */
+  /**
+   * A numeric feature made from an ordered categorical one (`orderedCategories`): its levels;
+   * value = rank (1-based).
+   */
   levels?: string[];
 }
 

@@ -138,7 +138,9 @@ export const OPTION_DESCRIPTORS = [
     atLeast: 0,
     below: 1,
     default: 0,
-    help: "chi-square pre-pruning: stop when the best split's class distribution is independent at this level (0 = off)",
+    help:
+      "chi-square pre-pruning: stop when the best split's class distribution is independent at this level " +
+      '(0 = off)',
     flag: 'chi-square-alpha',
     group: 'stop',
     saved: {},

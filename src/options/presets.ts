@@ -15,8 +15,8 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
   },
   c45: {
     description:
-      'gain ratio among splits of at least average gain, numeric thresholds by information gain with the MDL correction ' +
-      '(C4.5 release 8), multiway categorical, fractional missing values, error-based pruning (CF 0.25)',
+      'gain ratio among splits of at least average gain, numeric thresholds by information gain with the MDL ' +
+      'correction (C4.5 release 8), multiway categorical, fractional missing values, error-based pruning (CF 0.25)',
     source: 'Quinlan 1993; metrics tutorial "C4.5 Algorithm"',
     options: {
       criterion: 'gain-ratio',
@@ -37,7 +37,8 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
   },
   cmbsv: {
     description:
-      'C-MBSV: feature of largest |correlation| with the class, thresholds from pairwise 1-D SVMs, multi-branch nodes, unclassified regions',
+      'C-MBSV: feature of largest |correlation| with the class, thresholds from pairwise 1-D SVMs, ' +
+      'multi-branch nodes, unclassified regions',
     source: 'Salehi-Moghaddami, Sadoghi Yazdi & Poostchi 2011 (docs/cmbsv.md)',
     options: { categoricalSplit: 'multiway', missing: 'majority' },
   },

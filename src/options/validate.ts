@@ -1,5 +1,5 @@
 import { GroveError } from '../core/errors.js';
-import { getCriterion } from '../criteria/registry.js';
+import { listCriteria } from '../criteria/registry.js';
 import type { Criterion } from '../criteria/types.js';
 import type { NumberDescriptor, OptionDescriptor } from './descriptor.js';
 import { optionDescriptor } from './descriptors.js';
@@ -17,7 +17,7 @@ export function optionLabel(d: OptionDescriptor, naming: OptionNaming): string {
 /**
  * What is wrong with `value` for the option `d`, as the end of a sentence starting with the
  * option's name (`must be an integer ≥ 0, got -1`); undefined when it is valid. An option without
- * a default may be undefined. Criterion names are looked up (an unknown one throws GroveError).
+ * a default may be undefined. Criterion and pruner names are looked up in their registries.
  */
 export function optionProblem(d: OptionDescriptor, value: unknown): string | undefined {
   if (value === undefined && d.default === undefined) return undefined;
@@ -38,8 +38,10 @@ export function optionProblem(d: OptionDescriptor, value: unknown): string | und
         : `must be one of ${d.choices.join(', ')}, got '${String(value)}'`;
     case 'criterion':
       if (typeof value === 'string') {
-        getCriterion(value);
-        return undefined;
+        const known = listCriteria().map((c) => c.name);
+        return known.includes(value)
+          ? undefined
+          : `must name a registered criterion, got '${value}' (known: ${known.join(', ')})`;
       }
       if (d.objects && typeof value === 'object' && value !== null) return undefined;
       return `must be a criterion's name${d.objects ? ' or a Criterion object' : ''}, got ${String(value)}`;

@@ -26,7 +26,10 @@ import { costComplexityPath, REL, weakestLinks } from '../model/weakest-links.js
 
 export { costComplexityPath, weakestLinks } from '../model/weakest-links.js';
 
-/** T(α): every node whose weakest-link α is ≤ `alpha` (within a relative 1e-9) becomes a leaf. Returns a new tree. */
+/**
+ * T(α): every node whose weakest-link α is ≤ `alpha` (within a relative 1e-9) becomes a leaf.
+ * Returns a new tree.
+ */
 export function pruneCostComplexity(
   nodes: readonly TreeNode[],
   alpha: number,
