@@ -26,7 +26,39 @@ export type { FeatureSchema, ModelFile, SavedOptions } from './model/schema.js';
 export { MODEL_FORMAT, MODEL_VERSION, validateModel } from './model/schema.js';
 export type { Split } from './model/split.js';
 export type { TreeStats } from './model/stats.js';
-export type { CategoricalSplit, FitOptions, Preset, ResolvedOptions, TreeOptions } from './options/options.js';
-export { DEFAULTS, PRESETS, resolveOptions } from './options/options.js';
-export type { CcpCv, CcpCvRow, CcpPathEntry, PruneContext, PruningInfo } from './prune/index.js';
-export { addErrs, costComplexityPath, pessimisticError, pruneCostComplexity, pruneTree } from './prune/index.js';
+export type {
+  CategoricalSplit,
+  ClassWeight,
+  FitOptions,
+  MissingPolicy,
+  OptionDescriptor,
+  OptionGroup,
+  OptionName,
+  Preset,
+  PruneMethod,
+  ResolveContext,
+  ResolvedOptions,
+  TreeOptions,
+} from './options/options.js';
+export { DEFAULTS, OPTION_DESCRIPTORS, PRESETS, resolveOptions } from './options/options.js';
+export type {
+  CcpCv,
+  CcpCvRow,
+  CcpPathEntry,
+  PruneContext,
+  Pruner,
+  PrunerInput,
+  PrunerOutput,
+  PruningDetails,
+  PruningInfo,
+  RegisterPrunerOptions,
+} from './prune/index.js';
+export {
+  addErrs,
+  costComplexityPath,
+  listPruners,
+  pessimisticError,
+  pruneCostComplexity,
+  pruneTree,
+  registerPruner,
+} from './prune/index.js';

@@ -3,8 +3,8 @@ import type { Dataset } from '../data/dataset.js';
 import { growTree } from '../learn/grow.js';
 import { DecisionTree } from '../model/decision-tree.js';
 import { applyOrderedCategories } from '../model/ordinal.js';
-import type { FeatureSchema, SavedOptions } from '../model/schema.js';
-import { type FitOptions, type ResolvedOptions, resolveOptions } from '../options/options.js';
+import type { FeatureSchema } from '../model/schema.js';
+import { type FitOptions, type ResolvedOptions, resolveOptions, savedOptions } from '../options/options.js';
 import { type GrowFn, growAndPrune } from '../prune/index.js';
 import { growCmbsv } from './cmbsv/grow.js';
 import { cmbsvSavedOptions } from './cmbsv/saved.js';
@@ -28,7 +28,8 @@ export function fit(data: Dataset, options: FitOptions = {}): DecisionTree {
   if (data.classes.length === 0) throw new GroveError('no class labels', { file: data.source });
   const weights = applyClassWeight(checkWeights(options.sampleWeight ?? data.weights, data.nRows), data, opts);
   // Post-pruning (src/prune/): grows with growTree, holding rows out or cross-validating as the method needs.
-  // Ordered categorical features become their ranks (orderedCategories); C-MBSV has its own grower (src/algorithms/cmbsv/).
+  // Ordered categorical features become their ranks (orderedCategories); C-MBSV has its own grower
+  // (src/algorithms/cmbsv/).
   const { data: ranked, levels } = applyOrderedCategories(data, opts.orderedCategories);
   const threads = checkThreads(options.threads);
   const grow: GrowFn =
@@ -57,35 +58,6 @@ function featureSchema(col: Dataset['features'][number]): FeatureSchema {
   return col.kind === 'numeric'
     ? { name: col.name, kind: 'numeric' }
     : { name: col.name, kind: 'categorical', categories: col.categories.slice() };
-}
-
-function savedOptions(o: ResolvedOptions): SavedOptions {
-  return {
-    algorithm: o.algorithm,
-    criterion: o.criterionImpl.name,
-    categoricalSplit: o.categoricalSplit,
-    maxDepth: Number.isFinite(o.maxDepth) ? o.maxDepth : null,
-    minSamplesSplit: o.minSamplesSplit,
-    minSamplesLeaf: o.minSamplesLeaf,
-    purity: o.purity,
-    minGain: o.minGain,
-    maxSubsetSize: o.maxSubsetSize ?? null,
-    missing: o.missing,
-    thresholdCriterion: o.thresholdCriterion ?? null,
-    mdlCorrection: o.mdlCorrection,
-    averageGainRule: o.averageGainRule,
-    chiSquareAlpha: o.chiSquareAlpha,
-    classWeight: o.classWeight ?? null,
-    prune: o.prune,
-    confidence: o.confidence,
-    subtreeRaising: o.subtreeRaising,
-    pruneFraction: o.pruneFraction,
-    ccpAlpha: o.ccpAlpha ?? null,
-    ccpFolds: o.ccpFolds,
-    ccpRule: o.ccpRule,
-    seed: o.seed,
-    bins: o.bins ?? null,
-  };
 }
 
 /** Multiply each row's weight by its class weight (`balanced`: n / (k · n_c), as scikit-learn). */

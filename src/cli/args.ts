@@ -1,38 +1,16 @@
-import { GroveError } from '../core/errors.js';
+import { parseChoice, parseInteger, splitList } from '../options/options.js';
 
 /** Parse an option value as an integer ≥ min, or fail naming the option. */
 export function intOption(name: string, min: number) {
-  return (raw: string): number => {
-    const v = Number(raw);
-    if (!/^[+-]?\d+$/.test(raw.trim()) || !Number.isSafeInteger(v) || v < min) {
-      throw new GroveError(`option ${name} expects an integer ≥ ${min}, got '${raw}'`);
-    }
-    return v;
-  };
-}
-
-/** Parse an option value as a finite number, or fail naming the option. */
-export function numberOption(name: string) {
-  return (raw: string): number => {
-    const v = Number(raw);
-    if (raw.trim() === '' || !Number.isFinite(v)) throw new GroveError(`option ${name} expects a number, got '${raw}'`);
-    return v;
-  };
+  return (raw: string): number => parseInteger(raw, name, min);
 }
 
 /** `a,b,c` → ['a', 'b', 'c'] (empty items dropped). */
 export function listOption(raw: string): string[] {
-  return raw
-    .split(',')
-    .map((s) => s.trim())
-    .filter((s) => s.length > 0);
+  return splitList(raw);
 }
 
 /** One of a fixed set of words, or fail listing them. */
 export function choiceOption<T extends string>(name: string, choices: readonly T[]) {
-  return (raw: string): T => {
-    if (!(choices as readonly string[]).includes(raw))
-      throw new GroveError(`option ${name} must be one of ${choices.join(', ')}, got '${raw}'`);
-    return raw as T;
-  };
+  return (raw: string): T => parseChoice(raw, name, choices);
 }

@@ -217,7 +217,10 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
   return { results, analysis, interrupted, ran, reused: kept.length };
 }
 
-/** results.json with the derived summary and statistics added (a reader recomputes them; they are there for convenience). */
+/**
+ * results.json with the derived summary and statistics added (a reader recomputes them; they are
+ * there for convenience).
+ */
 export function resultsJson(results: CompareResults, analysis: Analysis): string {
   const { cells, accuracy, leaves } = analysis;
   return `${JSON.stringify({ ...results, summary: cells, statistics: { accuracy, leaves } })}\n`;

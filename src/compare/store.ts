@@ -16,7 +16,10 @@ interface Header {
   datasets: Array<{ name: string; sha256?: string }>;
 }
 
-/** A finished cell as logged: the configuration's options travel with it, so a resumed run only reuses identical work. */
+/**
+ * A finished cell as logged: the configuration's options travel with it, so a resumed run only
+ * reuses identical work.
+ */
 export type CellLine = { options: string; fold: FoldRecord } | { options: string; model: ModelRecord };
 
 /** Identity of a cell: data set, configuration (label and options), repeat, fold (-1 = model). */

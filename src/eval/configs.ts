@@ -1,5 +1,5 @@
 import { GroveError } from '../core/errors.js';
-import type { FitOptions } from '../options/options.js';
+import { type FitOptions, OPTION_DESCRIPTORS } from '../options/options.js';
 
 /**
  * One competitor in a comparison: a label and the options passed to `fit` unchanged. Keys fit
@@ -10,19 +10,12 @@ export interface Config {
   options: FitOptions & Record<string, unknown>;
 }
 
-/** CLI-style option names accepted in `--configs` besides the FitOptions names themselves. */
-const ALIASES = new Map<string, string>([
-  ['min-split', 'minSamplesSplit'],
-  ['min-leaf', 'minSamplesLeaf'],
-  ['max-subset', 'maxSubsetSize'],
-  ['max-depth', 'maxDepth'],
-  ['min-gain', 'minGain'],
-  ['categorical-split', 'categoricalSplit'],
-]);
+/** Each tree option's CLI flag name (`min-split`), accepted in `--configs` besides the option's own name. */
+const FLAG_KEYS = new Map<string, string>(OPTION_DESCRIPTORS.map((d) => [d.flag, d.name]));
 
 function optionKey(raw: string): string {
   const key = raw.trim();
-  return ALIASES.get(key) ?? key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+  return FLAG_KEYS.get(key) ?? key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
 /** `5` → 5, `true` → true, `Infinity` → Infinity, anything else stays a string. */

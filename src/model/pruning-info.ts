@@ -1,4 +1,4 @@
-import type { PruneMethod } from '../options/options.js';
+import type { PruneMethod, TreeOptions } from '../options/options.js';
 
 /** One tree of the cost-complexity (weakest-link) sequence: T(α) for α in [alpha, next alpha). */
 export interface CcpPathEntry {
@@ -14,7 +14,10 @@ export interface CcpPathEntry {
 export interface CcpCvRow {
   /** α_k of the full tree's sequence (the tree chosen with this row is T(α_k)). */
   alpha: number;
-  /** α at which every fold tree was evaluated: the geometric midpoint √(α_k α_{k+1}); 1 for the last row (any α ≥ 1 prunes to the root). */
+  /**
+   * α at which every fold tree was evaluated: the geometric midpoint √(α_k α_{k+1}); 1 for the
+   * last row (any α ≥ 1 prunes to the root).
+   */
   evalAlpha: number;
   /** Leaves of the full tree's T(α_k). */
   leaves: number;
@@ -29,7 +32,7 @@ export interface CcpCvRow {
 /** How α was chosen by cross-validation. */
 export interface CcpCv {
   folds: number;
-  rule: '1se' | 'min';
+  rule: TreeOptions['ccpRule'];
   seed: number;
   table: CcpCvRow[];
   /** Row with the smallest CV error (the first such row, i.e. the smallest α, on a tie). */
@@ -40,6 +43,7 @@ export interface CcpCv {
 
 /** What pruning did; saved in the model file as `pruning`. */
 export interface PruningInfo {
+  /** The pruner's name in the pruner table. */
   method: PruneMethod;
   /** Leaves of the tree before pruning (the tree grown on the rows pruning trains on). */
   leavesBefore: number;

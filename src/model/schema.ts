@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GroveError } from '../core/errors.js';
 import type { ClassLabel } from '../data/dataset.js';
+import { choicesOf, savedOptionsSchema } from '../options/options.js';
 import type { TreeNode } from './node.js';
 import type { PruningInfo } from './pruning-info.js';
 
@@ -13,52 +14,18 @@ export interface FeatureSchema {
   name: string;
   kind: 'numeric' | 'categorical';
   categories?: string[];
-  /** A numeric feature made from an ordered categorical one (`orderedCategories`): its levels; value = rank (1-based). */
+  /**
+   * A numeric feature made from an ordered categorical one (`orderedCategories`): its levels;
+   * value = rank (1-based).
+   */
   levels?: string[];
 }
 
-/** Settings of a C-MBSV tree (algorithm `cmbsv`; see TreeOptions for each). */
-export interface SavedCmbsvOptions {
-  labelCoding: 'ordinal' | 'one-vs-rest';
-  correlationCentring: boolean;
-  svmC: number;
-  svmBalance: boolean;
-  svmScaling: 'standardize' | 'none' | 'unit-norm';
-  svmBias: 'midpoint' | 'max-alpha';
-  unclassified: 'none' | 'knn';
-  knnK: number;
-}
+/** Options as saved, generated from the option table (`savedOptionsSchema`; Infinity and unset written as null). */
+export type SavedOptions = z.infer<typeof savedOptionsSchema>;
 
-/** Options as saved (Infinity and "auto" written as null). */
-export interface SavedOptions {
-  algorithm: string;
-  criterion: string;
-  categoricalSplit: 'multiway' | 'binary';
-  maxDepth: number | null;
-  minSamplesSplit: number;
-  minSamplesLeaf: number;
-  purity: number;
-  minGain: number;
-  maxSubsetSize: number | null;
-  missing: 'majority' | 'learned' | 'fractional';
-  thresholdCriterion: string | null;
-  mdlCorrection: boolean;
-  averageGainRule: boolean;
-  chiSquareAlpha: number;
-  classWeight: 'balanced' | Record<string, number> | null;
-  prune: 'none' | 'pessimistic' | 'error-based' | 'reduced-error' | 'cost-complexity';
-  confidence: number;
-  subtreeRaising: boolean;
-  pruneFraction: number;
-  ccpAlpha: number | null;
-  ccpFolds: number;
-  ccpRule: '1se' | 'min';
-  seed: number;
-  /** Histogram mode's bin count; null = exact mode. */
-  bins?: number | null;
-  /** Present for C-MBSV trees only. */
-  cmbsv?: SavedCmbsvOptions;
-}
+/** Settings of a C-MBSV tree (algorithm `cmbsv`), saved under `options.cmbsv`. */
+export type SavedCmbsvOptions = NonNullable<SavedOptions['cmbsv']>;
 
 /** A model file: versioned JSON. */
 export interface ModelFile {
@@ -124,48 +91,12 @@ const modelSchema = z.object({
     }),
   ),
   classes: z.array(z.union([z.string(), z.number()])).min(1),
-  options: z.object({
-    algorithm: z.string(),
-    criterion: z.string(),
-    categoricalSplit: z.enum(['multiway', 'binary']),
-    maxDepth: z.number().int().nonnegative().nullable(),
-    minSamplesSplit: z.number().int(),
-    minSamplesLeaf: z.number().int(),
-    purity: z.number(),
-    minGain: z.number(),
-    maxSubsetSize: z.number().int().nullable(),
-    missing: z.enum(['majority', 'learned', 'fractional']),
-    thresholdCriterion: z.string().nullable(),
-    mdlCorrection: z.boolean(),
-    averageGainRule: z.boolean(),
-    chiSquareAlpha: z.number(),
-    classWeight: z.union([z.literal('balanced'), z.record(z.string(), z.number()), z.null()]),
-    prune: z.enum(['none', 'pessimistic', 'error-based', 'reduced-error', 'cost-complexity']),
-    confidence: z.number(),
-    subtreeRaising: z.boolean(),
-    pruneFraction: z.number(),
-    ccpAlpha: z.number().nullable(),
-    ccpFolds: z.number().int(),
-    ccpRule: z.enum(['1se', 'min']),
-    seed: z.number().int(),
-    bins: z.number().int().nullable().optional(),
-    cmbsv: z
-      .object({
-        labelCoding: z.enum(['ordinal', 'one-vs-rest']),
-        correlationCentring: z.boolean(),
-        svmC: z.number().positive(),
-        svmBalance: z.boolean(),
-        svmScaling: z.enum(['standardize', 'none', 'unit-norm']),
-        svmBias: z.enum(['midpoint', 'max-alpha']),
-        unclassified: z.enum(['none', 'knn']),
-        knnK: z.number().int().positive(),
-      })
-      .optional(),
-  }),
+  options: savedOptionsSchema,
   nodes: z.array(nodeSchema).min(1),
   pruning: z
     .object({
-      method: z.enum(['none', 'pessimistic', 'error-based', 'reduced-error', 'cost-complexity']),
+      // Any pruning method's name: the tree is already pruned, so its pruner need not be registered.
+      method: z.string().min(1),
       leavesBefore: z.number().int().nonnegative(),
       leavesAfter: z.number().int().nonnegative(),
       confidence: z.number().optional(),
@@ -180,7 +111,7 @@ const modelSchema = z.object({
       cv: z
         .object({
           folds: z.number().int(),
-          rule: z.enum(['1se', 'min']),
+          rule: z.enum(choicesOf('ccpRule')),
           seed: z.number().int(),
           table: z.array(
             z.object({

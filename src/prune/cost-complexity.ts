@@ -5,7 +5,8 @@ import { subsetRows } from '../data/subset.js';
 import { compactTree, total } from '../model/compact.js';
 import { majorityClass, type TreeNode } from '../model/node.js';
 import { nodesOf } from '../model/store.js';
-import type { MissingPolicy } from '../options/options.js';
+import type { MissingPolicy, TreeOptions } from '../options/options.js';
+import type { Pruner, PruningDetails } from './pruner.js';
 import { routeRows } from './recount.js';
 import type { CcpCv, CcpCvRow, GrowFn } from './types.js';
 
@@ -25,7 +26,10 @@ import { costComplexityPath, REL, weakestLinks } from '../model/weakest-links.js
 
 export { costComplexityPath, weakestLinks } from '../model/weakest-links.js';
 
-/** T(α): every node whose weakest-link α is ≤ `alpha` (within a relative 1e-9) becomes a leaf. Returns a new tree. */
+/**
+ * T(α): every node whose weakest-link α is ≤ `alpha` (within a relative 1e-9) becomes a leaf.
+ * Returns a new tree.
+ */
 export function pruneCostComplexity(
   nodes: readonly TreeNode[],
   alpha: number,
@@ -38,7 +42,7 @@ export function pruneCostComplexity(
 
 export interface CcpCvOptions {
   folds: number;
-  rule: '1se' | 'min';
+  rule: TreeOptions['ccpRule'];
   seed: number;
   missing: MissingPolicy;
 }
@@ -133,3 +137,25 @@ function testErrors(nodes: readonly TreeNode[], pruneAlpha: Float64Array, limit:
   }
   return errors;
 }
+
+/** Table entry (src/prune/registry.ts): a fixed `ccpAlpha`, or α chosen by cross-validation. */
+export const costComplexityPruner: Pruner = {
+  name: 'cost-complexity',
+  description: "CART's weakest-link pruning, α fixed or chosen by cross-validation (Breiman et al. 1984, ch. 3)",
+  reads: ['ccpAlpha', 'ccpFolds', 'ccpRule', 'seed', 'missing'],
+  prune: ({ nodes, options: o, data, weights, trainRows, grow }) => {
+    const links = weakestLinks(nodes);
+    const details: PruningDetails = { path: links.path };
+    let alpha = o.ccpAlpha;
+    if (alpha === undefined) {
+      if (!data || !weights || !grow)
+        throw new GroveError('choosing ccpAlpha by cross-validation needs the training data and a grower');
+      const folds = { folds: o.ccpFolds, rule: o.ccpRule, seed: o.seed, missing: o.missing };
+      const chosen = chooseAlphaByCV(nodes, data, weights, trainRows, grow, folds, links.path);
+      alpha = chosen.alpha;
+      details.cv = chosen.cv;
+    }
+    details.alpha = alpha;
+    return { nodes: pruneCostComplexity(nodes, alpha, links), details };
+  },
+};

@@ -3,6 +3,7 @@ import type { Dataset } from '../data/dataset.js';
 import { compactTree, fromLinked, type LinkedNode, leafErrors, toLinked, total } from '../model/compact.js';
 import type { TreeNode } from '../model/node.js';
 import type { MissingPolicy } from '../options/options.js';
+import type { Pruner } from './pruner.js';
 import { classCounts, splitRows, type WeightedRows, weightedRows } from './recount.js';
 
 /**
@@ -212,3 +213,21 @@ function makeLeaf(t: LinkedNode): void {
   t.node = rest;
   t.kids = null;
 }
+
+/** Table entry (src/prune/registry.ts). */
+export const errorBasedPruner: Pruner = {
+  name: 'error-based',
+  description: "C4.5's confidence-bound pruning (Quinlan 1993, C4.5 release 8)",
+  reads: ['confidence', 'subtreeRaising', 'missing'],
+  prune: ({ nodes, options: o, data, weights, trainRows }) => ({
+    details: { confidence: o.confidence, subtreeRaising: o.subtreeRaising },
+    nodes: pruneErrorBased(nodes, {
+      confidence: o.confidence,
+      subtreeRaising: o.subtreeRaising,
+      data,
+      weights,
+      rows: trainRows,
+      missing: o.missing,
+    }),
+  }),
+};

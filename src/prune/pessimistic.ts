@@ -1,5 +1,6 @@
 import { compactTree, leafErrors, total } from '../model/compact.js';
 import type { TreeNode } from '../model/node.js';
+import type { Pruner } from './pruner.js';
 
 /**
  * Pessimistic error pruning (Quinlan 1987; metrics tutorial, "Pessimistic approach"):
@@ -54,3 +55,11 @@ export function prunePessimistic(nodes: readonly TreeNode[], options: Pessimisti
   }
   return compactTree(nodes, (id) => collapse[id] === 1);
 }
+
+/** Table entry (src/prune/registry.ts): the tutorial's rule, without the standard error. */
+export const pessimisticPruner: Pruner = {
+  name: 'pessimistic',
+  description: "pessimistic error pruning, e'(t) = e(t) + ½ (Quinlan 1987; metrics tutorial)",
+  reads: [],
+  prune: ({ nodes }) => ({ nodes: prunePessimistic(nodes) }),
+};

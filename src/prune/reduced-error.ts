@@ -1,8 +1,10 @@
+import { GroveError } from '../core/errors.js';
 import { mulberry32, shuffle } from '../core/random.js';
 import type { Dataset } from '../data/dataset.js';
 import { compactTree, total } from '../model/compact.js';
 import { majorityClass, type TreeNode } from '../model/node.js';
 import type { MissingPolicy } from '../options/options.js';
+import type { Pruner } from './pruner.js';
 import { routeRows } from './recount.js';
 
 /**
@@ -80,3 +82,19 @@ export function stratifiedHoldOut(
   for (let i = 0; i < labels.length; i++) (isValidation[i] ? validation : train).push(i);
   return { train, validation };
 }
+
+/** Table entry (src/prune/registry.ts): grows on a stratified share of the rows, prunes on the rest. */
+export const reducedErrorPruner: Pruner = {
+  name: 'reduced-error',
+  description: 'reduced-error pruning on a stratified hold-out (Quinlan 1987)',
+  reads: ['pruneFraction', 'seed', 'missing'],
+  holdOut: (data, o) => stratifiedHoldOut(data.labels, data.classes.length, o.pruneFraction, o.seed),
+  prune: ({ nodes, options, data, weights, validationRows }) => {
+    if (!data || !weights || !validationRows)
+      throw new GroveError('reduced-error pruning needs held-out validation rows');
+    return {
+      details: { validationRows: validationRows.length },
+      nodes: pruneReducedError(nodes, routeValidation(nodes, data, weights, validationRows, options.missing)),
+    };
+  },
+};

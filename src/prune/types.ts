@@ -2,25 +2,18 @@ import type { Dataset } from '../data/dataset.js';
 import type { TreeNode } from '../model/node.js';
 import type { PruningInfo } from '../model/pruning-info.js';
 import type { GrownTree } from '../model/store.js';
-import type { MissingPolicy, PruneMethod } from '../options/options.js';
+import type { TreeOptions } from '../options/options.js';
 
 export type { CcpCv, CcpCvRow, CcpPathEntry, PruningInfo } from '../model/pruning-info.js';
 
 /** Grows a full tree on a data set with per-row weights (fit passes growTree with the resolved options). */
 export type GrowFn = (data: Dataset, weights: Float64Array) => GrownTree;
 
-/** Options pruning reads (a subset of ResolvedOptions). */
-export interface PruneOptions {
-  prune: PruneMethod;
-  missing: MissingPolicy;
-  confidence: number;
-  subtreeRaising: boolean;
-  pruneFraction: number;
-  ccpAlpha?: number;
-  ccpFolds: number;
-  ccpRule: '1se' | 'min';
-  seed: number;
-}
+/** Options the built-in pruners read (a subset of the tree options). */
+export type PruneOptions = Pick<
+  TreeOptions,
+  'prune' | 'missing' | 'confidence' | 'subtreeRaising' | 'pruneFraction' | 'ccpAlpha' | 'ccpFolds' | 'ccpRule' | 'seed'
+>;
 
 /**
  * What a pruner may need besides the tree. `data`/`weights` are the rows the tree was grown on
@@ -28,8 +21,8 @@ export interface PruneOptions {
  * (recounting), for reduced-error pruning (with `validationRows`) and for choosing α by CV (with `grow`).
  */
 export interface PruneContext {
-  /** The method and its settings; what is left out takes its default (`DEFAULTS`). */
-  options: Partial<PruneOptions> & Pick<PruneOptions, 'prune'>;
+  /** The method and its settings (any tree option); what is left out takes its default (`DEFAULTS`). */
+  options: Partial<TreeOptions> & Pick<PruneOptions, 'prune'>;
   data?: Dataset;
   weights?: Float64Array;
   /** Rows of `data` the tree was grown on (default: all). */

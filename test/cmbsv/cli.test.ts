@@ -86,7 +86,7 @@ describe('grove CLI with C-MBSV', () => {
       join(dir, 'bad.json'),
     ]);
     expect(bad.status).toBe(2);
-    expect(bad.stderr).toMatch(/svmC/);
+    expect(bad.stderr).toMatch(/--svm-c must be a finite number > 0/);
   });
 
   it('--ordered maps an ordered categorical column to its rank, in fit and in predict', () => {

@@ -130,12 +130,12 @@ describe('grove fit: pruning flags', () => {
 
   const bad: Array<[string, string[], RegExp]> = [
     ['unknown method', ['--prune', 'hedge'], /--prune must be one of/],
-    ['confidence out of range', ['--prune', 'error-based', '--confidence', '1.5'], /confidence must be in \(0, 1\)/],
+    ['confidence out of range', ['--prune', 'error-based', '--confidence', '1.5'], /--confidence must be in \(0, 1\)/],
     ['non-numeric α', ['--ccp-alpha', 'big'], /--ccp-alpha expects a number/],
-    ['negative α', ['--ccp-alpha', '-0.1'], /ccpAlpha must be a finite number ≥ 0/],
+    ['negative α', ['--ccp-alpha', '-0.1'], /--ccp-alpha must be a finite number ≥ 0/],
     ['one fold', ['--ccp-folds', '1'], /--ccp-folds expects an integer ≥ 2/],
     ['unknown rule', ['--ccp-rule', '2se'], /--ccp-rule must be one of 1se, min/],
-    ['prune fraction 1', ['--prune-fraction', '1'], /pruneFraction must be in \(0, 1\)/],
+    ['prune fraction 1', ['--prune-fraction', '1'], /--prune-fraction must be in \(0, 1\)/],
     ['unknown missing policy', ['--missing', 'drop'], /--missing must be one of/],
     ['bad class weight', ['--class-weight', 'Yes=heavy'], /--class-weight expects/],
     ['class weight for no class', ['--class-weight', 'Maybe=2'], /classWeight names 'Maybe'/],

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { GroveError } from '../../core/errors.js';
 import { readDataset } from '../../data/read.js';
 import { loadModel } from '../../io/model-file.js';
+import { choicesOf, type TreeOptions } from '../../options/options.js';
 import { choiceOption, intOption } from '../args.js';
 import { csvLine } from '../csv-out.js';
 import { emit } from '../output.js';
@@ -19,13 +20,19 @@ export function registerPredict(program: Command): void {
     .option(
       '--unclassified <mode>',
       "C-MBSV: rows in an unclassified region: none (write 'unclassified') or knn (k-NN; needs a model fitted with --unclassified knn); default: the model's",
-      choiceOption('--unclassified', ['none', 'knn'] as const),
+      choiceOption('--unclassified', choicesOf('unclassified')),
     )
     .option('--knn-k <k>', "C-MBSV: neighbours for k-NN (default: the model's)", intOption('--knn-k', 1))
     .action(
       (
         dataPath: string,
-        flags: { model: string; proba?: boolean; out?: string; unclassified?: 'none' | 'knn'; knnK?: number },
+        flags: {
+          model: string;
+          proba?: boolean;
+          out?: string;
+          unclassified?: TreeOptions['unclassified'];
+          knnK?: number;
+        },
       ) => {
         const tree = loadModel(flags.model);
         if (flags.unclassified === 'knn' && tree.nodes.some((n) => n.unclassified && !n.knn)) {

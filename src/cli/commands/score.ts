@@ -3,7 +3,7 @@ import { readDataset } from '../../data/read.js';
 import { formatNumber } from '../../export/conditions.js';
 import { type AttributeScore, scoreAttributes } from '../../learn/score.js';
 import { emit } from '../output.js';
-import { addTreeOptions, fitOptionsFrom, type TreeFlags } from './fit.js';
+import { addTrainingFlags, checkedFitOptions, type TrainingFlags } from './fit.js';
 
 function describeSplit(a: AttributeScore): string {
   if (!a.split) return '(no valid split)';
@@ -13,20 +13,22 @@ function describeSplit(a: AttributeScore): string {
 }
 
 export function registerScore(program: Command): void {
-  addTreeOptions(
+  addTrainingFlags(
     program
       .command('score')
       .description("score each attribute's best root split with a measure (its value as the paper defines it)")
       .argument('<data>', 'data file (CSV or ARFF)'),
+    ['split', 'stop'],
   )
     .option('--json', 'machine-readable output')
-    .action((dataPath: string, flags: TreeFlags & { json?: boolean }) => {
+    .action((dataPath: string, flags: TrainingFlags & { json?: boolean }) => {
+      const options = checkedFitOptions(flags);
       const data = readDataset(dataPath, {
         target: flags.target,
         categorical: flags.categorical,
         numeric: flags.numeric,
       });
-      const report = scoreAttributes(data, fitOptionsFrom(flags));
+      const report = scoreAttributes(data, options);
       if (flags.json) {
         emit(`${JSON.stringify(report)}\n`);
         return;

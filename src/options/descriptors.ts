@@ -1,0 +1,360 @@
+import type { OptionDescriptor } from './descriptor.js';
+
+/**
+ * Every tree option, once. `TreeOptions`, `DEFAULTS`, validation, the model file's `options`
+ * schema, the CLI flags and `compare`'s config keys are all generated from this table; adding an
+ * option is adding an entry. The order is the order of the saved options in a model file.
+ * Public, so that a user interface can build one control per entry from its type, choices or
+ * range, default and help.
+ */
+export const OPTION_DESCRIPTORS = [
+  {
+    name: 'criterion',
+    type: 'criterion',
+    objects: true,
+    default: 'gini',
+    help: 'split measure: a registered name (`grove criteria` lists them) or, from the API, a Criterion object',
+    flag: 'criterion',
+    group: 'split',
+    saved: {},
+  },
+  {
+    name: 'categoricalSplit',
+    type: 'choice',
+    choices: ['multiway', 'binary'],
+    default: 'binary',
+    help:
+      'multiway: one branch per value seen at the node, the attribute not reused below (ID3/C4.5); ' +
+      'binary: subsets x ∈ V (Zaki; CART)',
+    flag: 'categorical-split',
+    group: 'split',
+    saved: {},
+  },
+  {
+    name: 'maxDepth',
+    type: 'integer',
+    min: 0,
+    infinity: true,
+    default: Infinity,
+    help: 'largest depth of a leaf (root = depth 0); unlimited by default',
+    flag: 'max-depth',
+    group: 'stop',
+    saved: {},
+  },
+  {
+    name: 'minSamplesSplit',
+    type: 'integer',
+    min: 2,
+    default: 2,
+    help: "a node with fewer rows becomes a leaf (Zaki's η: minSamplesSplit = η + 1)",
+    flag: 'min-split',
+    group: 'stop',
+    saved: {},
+  },
+  {
+    name: 'minSamplesLeaf',
+    type: 'integer',
+    min: 1,
+    default: 1,
+    help: 'rows each child of a binary split needs (multiway: at least two branches need them)',
+    flag: 'min-leaf',
+    group: 'stop',
+    saved: {},
+  },
+  {
+    name: 'purity',
+    type: 'number',
+    above: 0,
+    atMost: 1,
+    default: 1,
+    help: "Zaki's π: a node whose majority-class share is ≥ purity becomes a leaf",
+    flag: 'purity',
+    group: 'stop',
+    saved: {},
+  },
+  {
+    name: 'minGain',
+    type: 'number',
+    default: 0,
+    help: 'smallest improvement over the parent (bigger is better) worth a split',
+    flag: 'min-gain',
+    group: 'stop',
+    saved: {},
+  },
+  {
+    name: 'maxSubsetSize',
+    type: 'integer',
+    min: 1,
+    default: undefined,
+    help:
+      "Zaki's l: largest |V| tried for binary categorical splits with more than two classes; " +
+      'auto: every partition when a node sees ≤ 10 values, else |V| ≤ 2',
+    flag: 'max-subset',
+    group: 'split',
+    saved: {},
+  },
+  {
+    name: 'missing',
+    type: 'choice',
+    choices: ['majority', 'learned', 'fractional'],
+    default: 'majority',
+    help:
+      'rows with a missing value: majority (heaviest branch), learned (binary splits send them the way that ' +
+      'scores best), fractional (C4.5: down every branch, weighted)',
+    flag: 'missing',
+    group: 'split',
+    saved: {},
+  },
+  {
+    name: 'thresholdCriterion',
+    type: 'criterion',
+    default: undefined,
+    help: 'criterion that picks numeric thresholds, when it differs from the one comparing attributes (C4.5)',
+    flag: 'threshold-criterion',
+    group: 'split',
+    saved: {},
+  },
+  {
+    name: 'mdlCorrection',
+    type: 'boolean',
+    default: false,
+    help: "Quinlan 1996: subtract log2(candidate thresholds) / n from a numeric split's information gain",
+    flag: 'mdl-correction',
+    group: 'split',
+    saved: {},
+  },
+  {
+    name: 'averageGainRule',
+    type: 'boolean',
+    default: false,
+    help: "C4.5's rule: the best score among splits whose information gain is at least the average",
+    flag: 'average-gain-rule',
+    group: 'split',
+    saved: {},
+  },
+  {
+    name: 'chiSquareAlpha',
+    type: 'number',
+    atLeast: 0,
+    below: 1,
+    default: 0,
+    help:
+      "chi-square pre-pruning: stop when the best split's class distribution is independent at this level " +
+      '(0 = off)',
+    flag: 'chi-square-alpha',
+    group: 'stop',
+    saved: {},
+  },
+  {
+    name: 'classWeight',
+    type: 'class-weight',
+    default: undefined,
+    help: "class weights multiplying every row's weight: balanced (n / (k · n_c)) or label=weight,label=weight",
+    flag: 'class-weight',
+    group: 'data',
+    saved: {},
+  },
+  {
+    name: 'prune',
+    type: 'pruner',
+    default: 'none',
+    help: 'post-pruning method (docs/pruning.md)',
+    flag: 'prune',
+    group: 'prune',
+    saved: {},
+  },
+  {
+    name: 'confidence',
+    type: 'number',
+    above: 0,
+    below: 1,
+    default: 0.25,
+    help: "error-based pruning: C4.5's confidence factor CF",
+    flag: 'confidence',
+    group: 'prune',
+    saved: {},
+  },
+  {
+    name: 'subtreeRaising',
+    type: 'boolean',
+    default: false,
+    help: 'error-based pruning: also try replacing a node by its largest branch (C4.5)',
+    flag: 'subtree-raising',
+    group: 'prune',
+    saved: {},
+  },
+  {
+    name: 'pruneFraction',
+    type: 'number',
+    above: 0,
+    below: 1,
+    default: 1 / 3,
+    help: 'reduced-error pruning: share of the rows held out (stratified) to prune with',
+    flag: 'prune-fraction',
+    group: 'prune',
+    saved: {},
+  },
+  {
+    name: 'ccpAlpha',
+    type: 'number',
+    atLeast: 0,
+    default: undefined,
+    help: 'cost-complexity pruning: a fixed α; unset, α is chosen by cross-validation',
+    flag: 'ccp-alpha',
+    group: 'prune',
+    saved: {},
+  },
+  {
+    name: 'ccpFolds',
+    type: 'integer',
+    min: 2,
+    default: 10,
+    help: 'cost-complexity pruning: folds of the cross-validation that chooses α',
+    flag: 'ccp-folds',
+    group: 'prune',
+    saved: {},
+  },
+  {
+    name: 'ccpRule',
+    type: 'choice',
+    choices: ['1se', 'min'],
+    default: '1se',
+    help: 'cost-complexity pruning: 1se (the simplest tree within one standard error of the best) or min',
+    flag: 'ccp-rule',
+    group: 'prune',
+    saved: {},
+  },
+  {
+    name: 'seed',
+    type: 'integer',
+    min: 0,
+    default: 1,
+    help: 'seed for the randomness pruning needs (hold-out split, cross-validation folds)',
+    flag: 'seed',
+    group: 'prune',
+    saved: {},
+  },
+  {
+    name: 'bins',
+    type: 'integer',
+    min: 2,
+    max: 65535,
+    default: undefined,
+    help:
+      'histogram mode: quantise numeric features into at most this many bins (255 is usual) and scan bins, ' +
+      'not rows; unset: exact mode',
+    flag: 'bins',
+    group: 'split',
+    saved: { optional: true },
+  },
+  {
+    name: 'labelCoding',
+    type: 'choice',
+    choices: ['ordinal', 'one-vs-rest'],
+    default: 'ordinal',
+    help: 'C-MBSV: class numbers in the correlation: ordinal (1..n in class order) or one-vs-rest (max over classes)',
+    flag: 'label-coding',
+    group: 'cmbsv',
+    saved: { under: 'cmbsv' },
+  },
+  {
+    name: 'correlationCentring',
+    type: 'boolean',
+    default: true,
+    help: "C-MBSV: centre feature and label vectors before normalising them (Pearson's r); off: eq. 10's cosine",
+    flag: 'centring',
+    group: 'cmbsv',
+    saved: { under: 'cmbsv' },
+  },
+  {
+    name: 'svmC',
+    type: 'number',
+    above: 0,
+    default: 1,
+    help: 'C-MBSV: the SVM constant C of eq. 11 (before the imbalance weights)',
+    flag: 'svm-c',
+    group: 'cmbsv',
+    saved: { under: 'cmbsv' },
+  },
+  {
+    name: 'svmBalance',
+    type: 'boolean',
+    default: true,
+    help: "C-MBSV: the paper's imbalance weights C·n_b/(n_a+n_b) on the SVM's classes",
+    flag: 'svm-balance',
+    group: 'cmbsv',
+    saved: { under: 'cmbsv' },
+  },
+  {
+    name: 'svmScaling',
+    type: 'choice',
+    choices: ['standardize', 'none', 'unit-norm'],
+    default: 'standardize',
+    help: "C-MBSV: values the 1-D SVMs see: standardize (each pair's rows, as MATLAB svmtrain), none, unit-norm",
+    flag: 'svm-scaling',
+    group: 'cmbsv',
+    saved: { under: 'cmbsv' },
+  },
+  {
+    name: 'svmBias',
+    type: 'choice',
+    choices: ['midpoint', 'max-alpha'],
+    default: 'midpoint',
+    help: "C-MBSV: the bias when several are optimal: midpoint (libsvm) or max-alpha (MATLAB svmtrain's QP)",
+    flag: 'svm-bias',
+    group: 'cmbsv',
+    saved: { under: 'cmbsv' },
+  },
+  {
+    name: 'unclassified',
+    type: 'choice',
+    choices: ['none', 'knn'],
+    default: 'none',
+    help:
+      'C-MBSV: rows in an unclassified region are reported as unclassified (none) or labelled by k-NN over ' +
+      "the region's parent rows (knn; the model then stores those rows)",
+    flag: 'unclassified',
+    group: 'cmbsv',
+    saved: { under: 'cmbsv' },
+  },
+  {
+    name: 'knnK',
+    type: 'integer',
+    min: 1,
+    default: 1,
+    help: 'C-MBSV: k of the k-NN fallback (1: the nearest-neighbour rule)',
+    flag: 'knn-k',
+    group: 'cmbsv',
+    saved: { under: 'cmbsv' },
+  },
+  {
+    name: 'orderedCategories',
+    type: 'ordered-categories',
+    default: undefined,
+    help:
+      'ordered categorical features, mapped to their ranks 1..L before growing: column=low,mid,high ' +
+      '(the flag is repeatable)',
+    flag: 'ordered',
+    group: 'data',
+  },
+] as const satisfies readonly OptionDescriptor[];
+
+/** The option table's entries. */
+export type OptionEntry = (typeof OPTION_DESCRIPTORS)[number];
+
+/** A `TreeOptions` field name. */
+export type OptionName = OptionEntry['name'];
+
+const byName = new Map<string, OptionDescriptor>(OPTION_DESCRIPTORS.map((d) => [d.name, d]));
+
+/** The descriptor of a `TreeOptions` field, or undefined for a name that is not one. */
+export function optionDescriptor(name: string): OptionDescriptor | undefined {
+  return byName.get(name);
+}
+
+type ChoicesByName = { [D in Extract<OptionEntry, { type: 'choice' }> as D['name']]: D['choices'] };
+
+/** The words a choice option accepts, typed as their literals. */
+export function choicesOf<N extends keyof ChoicesByName>(name: N): ChoicesByName[N] {
+  return (byName.get(name) as unknown as { choices: ChoicesByName[N] }).choices;
+}

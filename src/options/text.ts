@@ -1,0 +1,128 @@
+import { GroveError } from '../core/errors.js';
+import type { OptionDescriptor } from './descriptor.js';
+import { knownPruneMethods } from './pruner-names.js';
+
+/**
+ * Options written as text (CLI flags, generated controls): each descriptor's type says how its
+ * text becomes a value. Messages name the option as given (`--max-depth`); ranges beyond the
+ * type are checked later, by validation.
+ */
+
+/** `a,b,c` → ['a', 'b', 'c'] (empty items dropped). */
+export function splitList(raw: string): string[] {
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+/** An integer ≥ min. */
+export function parseInteger(raw: string, label: string, min: number): number {
+  const v = Number(raw);
+  if (!/^[+-]?\d+$/.test(raw.trim()) || !Number.isSafeInteger(v) || v < min) {
+    throw new GroveError(`option ${label} expects an integer ≥ ${min}, got '${raw}'`);
+  }
+  return v;
+}
+
+/** A finite number. */
+export function parseNumber(raw: string, label: string): number {
+  const v = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(v)) throw new GroveError(`option ${label} expects a number, got '${raw}'`);
+  return v;
+}
+
+/** One of a fixed set of words. */
+export function parseChoice<T extends string>(raw: string, label: string, choices: readonly T[]): T {
+  if (!(choices as readonly string[]).includes(raw))
+    throw new GroveError(`option ${label} must be one of ${choices.join(', ')}, got '${raw}'`);
+  return raw as T;
+}
+
+/** `true` or `false`. */
+export function parseBoolean(raw: string, label: string): boolean {
+  const v = raw.trim();
+  if (v === 'true' || v === 'false') return v === 'true';
+  throw new GroveError(`option ${label} expects true or false, got '${raw}'`);
+}
+
+/** `balanced`, or `label=w,label=w`. */
+export function parseClassWeight(raw: string, label: string): 'balanced' | Record<string, number> {
+  if (raw.trim() === 'balanced') return 'balanced';
+  const out: Record<string, number> = {};
+  for (const item of splitList(raw)) {
+    const eq = item.lastIndexOf('=');
+    const w = Number(item.slice(eq + 1));
+    if (eq <= 0 || item.slice(eq + 1).trim() === '' || !Number.isFinite(w) || w < 0) {
+      throw new GroveError(
+        `option ${label} expects 'balanced' or label=weight,label=weight (weights ≥ 0), got '${raw}'`,
+      );
+    }
+    out[item.slice(0, eq).trim()] = w;
+  }
+  if (Object.keys(out).length === 0)
+    throw new GroveError(`option ${label} expects 'balanced' or label=weight,..., got '${raw}'`);
+  return out;
+}
+
+/** `col=a,b,c`: the levels of an ordered categorical column, lowest first, added to `previous`. */
+export function parseOrderedLevels(
+  raw: string,
+  label: string,
+  previous: Record<string, string[]> = {},
+): Record<string, string[]> {
+  const eq = raw.indexOf('=');
+  const levels = splitList(raw.slice(eq + 1));
+  if (eq <= 0 || levels.length === 0)
+    throw new GroveError(`option ${label} expects column=level1,level2,..., got '${raw}'`);
+  return { ...previous, [raw.slice(0, eq).trim()]: levels };
+}
+
+/**
+ * The value of option `d` written as `raw`; `previous` is the value so far, for options that
+ * accumulate over repeated flags (`--ordered`).
+ */
+export function parseOptionText(d: OptionDescriptor, raw: string, label: string, previous?: unknown): unknown {
+  switch (d.type) {
+    case 'integer':
+      return parseInteger(raw, label, d.min);
+    case 'number':
+      return parseNumber(raw, label);
+    case 'boolean':
+      return parseBoolean(raw, label);
+    case 'choice':
+      return parseChoice(raw, label, d.choices);
+    case 'criterion':
+      return raw;
+    case 'pruner': {
+      const known = knownPruneMethods();
+      return known === undefined ? raw : parseChoice(raw, label, known);
+    }
+    case 'class-weight':
+      return parseClassWeight(raw, label);
+    case 'ordered-categories':
+      return parseOrderedLevels(raw, label, previous as Record<string, string[]> | undefined);
+  }
+}
+
+/** How `--help` shows the value a flag takes. */
+export function valuePlaceholder(d: OptionDescriptor): string {
+  switch (d.type) {
+    case 'integer':
+      return '<n>';
+    case 'number':
+      return '<x>';
+    case 'boolean':
+      return '';
+    case 'choice':
+      return `<${d.choices.join('|')}>`;
+    case 'criterion':
+      return '<name>';
+    case 'pruner':
+      return '<method>';
+    case 'class-weight':
+      return '<weights>';
+    case 'ordered-categories':
+      return '<col=levels>';
+  }
+}

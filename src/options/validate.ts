@@ -1,0 +1,124 @@
+import { GroveError } from '../core/errors.js';
+import { listCriteria } from '../criteria/registry.js';
+import type { Criterion } from '../criteria/types.js';
+import type { NumberDescriptor, OptionDescriptor } from './descriptor.js';
+import { optionDescriptor } from './descriptors.js';
+import { knownPruneMethods } from './pruner-names.js';
+import type { TreeOptions } from './types.js';
+
+/** How a message names an option: by its field (`maxDepth`, the API) or its flag (`--max-depth`, the CLI). */
+export type OptionNaming = 'fields' | 'flags';
+
+/** The option's name as a message to this caller spells it. */
+export function optionLabel(d: OptionDescriptor, naming: OptionNaming): string {
+  return naming === 'flags' ? `--${d.flag}` : d.name;
+}
+
+/**
+ * What is wrong with `value` for the option `d`, as the end of a sentence starting with the
+ * option's name (`must be an integer ≥ 0, got -1`); undefined when it is valid. An option without
+ * a default may be undefined. Criterion and pruner names are looked up in their registries.
+ */
+export function optionProblem(d: OptionDescriptor, value: unknown): string | undefined {
+  if (value === undefined && d.default === undefined) return undefined;
+  switch (d.type) {
+    case 'integer': {
+      const ok = (d.infinity === true && value === Infinity) || (Number.isInteger(value) && (value as number) >= d.min);
+      if (!ok) return `must be an integer ≥ ${d.min}${d.infinity ? ' (or Infinity)' : ''}, got ${String(value)}`;
+      if (d.max !== undefined && (value as number) > d.max) return `must be at most ${d.max}, got ${String(value)}`;
+      return undefined;
+    }
+    case 'number':
+      return numberProblem(d, value);
+    case 'boolean':
+      return typeof value === 'boolean' ? undefined : `must be true or false, got ${String(value)}`;
+    case 'choice':
+      return d.choices.includes(value as string)
+        ? undefined
+        : `must be one of ${d.choices.join(', ')}, got '${String(value)}'`;
+    case 'criterion':
+      if (typeof value === 'string') {
+        const known = listCriteria().map((c) => c.name);
+        return known.includes(value)
+          ? undefined
+          : `must name a registered criterion, got '${value}' (known: ${known.join(', ')})`;
+      }
+      if (d.objects && typeof value === 'object' && value !== null) return undefined;
+      return `must be a criterion's name${d.objects ? ' or a Criterion object' : ''}, got ${String(value)}`;
+    case 'pruner': {
+      const known = knownPruneMethods();
+      if (typeof value !== 'string' || value === '') return `must be a pruning method's name, got ${String(value)}`;
+      return known === undefined || known.includes(value)
+        ? undefined
+        : `must be one of ${known.join(', ')}, got '${value}'`;
+    }
+    case 'class-weight':
+      return classWeightProblem(value);
+    case 'ordered-categories':
+      return orderedCategoriesProblem(value);
+  }
+}
+
+/** Throw GroveError when `value` is not valid for `d`, naming the option as `naming` says. */
+export function checkOption(d: OptionDescriptor, value: unknown, naming: OptionNaming): void {
+  const problem = optionProblem(d, value);
+  if (problem !== undefined) throw new GroveError(`${optionLabel(d, naming)} ${problem}`);
+}
+
+/** Rules that join several options (each option already valid on its own). */
+export function checkCombination(o: TreeOptions, algorithm: string, criterion: Criterion, naming: OptionNaming): void {
+  const label = (name: keyof TreeOptions) => optionLabel(optionDescriptor(name)!, naming);
+  if (criterion.binaryOnly && o.categoricalSplit === 'multiway') {
+    throw new GroveError(
+      `criterion '${criterion.name}' scores binary splits only; use ${label('categoricalSplit')} 'binary'`,
+    );
+  }
+  if (algorithm === 'cmbsv' && o.missing !== 'majority') {
+    throw new GroveError(
+      `algorithm 'cmbsv' supports ${label('missing')} 'majority' only ` +
+        `(rows with a missing value follow the heaviest branch), got '${o.missing}'`,
+    );
+  }
+}
+
+function numberProblem(d: NumberDescriptor, value: unknown): string | undefined {
+  const v = value as number;
+  const ok =
+    typeof value === 'number' &&
+    Number.isFinite(v) &&
+    (d.above === undefined || v > d.above) &&
+    (d.atLeast === undefined || v >= d.atLeast) &&
+    (d.below === undefined || v < d.below) &&
+    (d.atMost === undefined || v <= d.atMost);
+  if (ok) return undefined;
+  const low = d.above ?? d.atLeast;
+  const high = d.below ?? d.atMost;
+  const got = `got ${String(value)}`;
+  if (low !== undefined && high !== undefined) {
+    return `must be in ${d.above !== undefined ? '(' : '['}${low}, ${high}${d.below !== undefined ? ')' : ']'}, ${got}`;
+  }
+  if (low !== undefined) return `must be a finite number ${d.above !== undefined ? '>' : '≥'} ${low}, ${got}`;
+  if (high !== undefined) return `must be a finite number ${d.below !== undefined ? '<' : '≤'} ${high}, ${got}`;
+  return `must be a finite number, ${got}`;
+}
+
+function classWeightProblem(value: unknown): string | undefined {
+  if (value === 'balanced') return undefined;
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return `must be 'balanced' or a map from class label to weight`;
+  for (const [label, w] of Object.entries(value)) {
+    if (!(typeof w === 'number' && w >= 0 && Number.isFinite(w)))
+      return `for '${label}' must be a finite number ≥ 0, got ${String(w)}`;
+  }
+  return undefined;
+}
+
+function orderedCategoriesProblem(value: unknown): string | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return 'must map feature names to lists of levels';
+  for (const [name, levels] of Object.entries(value)) {
+    if (!Array.isArray(levels) || levels.length === 0 || new Set(levels).size !== levels.length)
+      return `for '${name}' must be a non-empty list of distinct levels`;
+  }
+  return undefined;
+}
