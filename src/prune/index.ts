@@ -13,7 +13,7 @@ import { NO_PRUNING } from './none.js';
 import { getPruner } from './registry.js';
 import type { PruneContext, PruneResult, PruningInfo } from './types.js';
 
-export { asLeaf, compactTree, countLeaves, fromLinked, type LinkedNode, toLinked } from '../model/compact.js';
+export { asLeaf, compactTree, countLeaves } from '../model/compact.js';
 export { chooseAlphaByCV, costComplexityPath, pruneCostComplexity, weakestLinks } from './cost-complexity.js';
 export {
   addErrs,
