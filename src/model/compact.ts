@@ -4,12 +4,19 @@ import type { TreeNode } from './node.js';
  * Tree surgery shared by the pruners. Pruners never mutate their input: they mark nodes that become
  * leaves, or edit a copy of the array (leaving slots unreachable), and call `compactTree`.
  *
+ * Copies are node objects of their own sharing the input's arrays and objects (counts, split,
+ * knn): nothing in grove writes into a node's arrays once it is built (pruners and recounting give
+ * a node new counts), so a deep copy of every node would only cost time on large trees.
+ *
  * Numbering is the grower's: the root is 0; when a node is reached its children get the next
  * free ids as one consecutive block; then its first child's subtree is numbered, then the
  * second's, and so on. So `compactTree(nodes, () => false)` returns a copy with the same ids.
  */
 
-/** A copy of `node` as a leaf: counts and n kept; split, children, score, improvement and missingBranch dropped. */
+/**
+ * A new node object for `node` as a leaf: counts and n kept; split, children, score, improvement
+ * and missingBranch dropped. Its arrays are `node`'s (see the file comment).
+ */
 export function asLeaf(node: TreeNode): TreeNode {
   const {
     split: _split,
@@ -19,12 +26,13 @@ export function asLeaf(node: TreeNode): TreeNode {
     missingBranch: _missing,
     ...rest
   } = node;
-  return { ...structuredClone(rest), counts: node.counts.slice() };
+  return rest;
 }
 
+/** A new node object for `node` without its children; its arrays are `node`'s. */
 function copyNode(node: TreeNode): TreeNode {
   const { children: _children, ...rest } = node;
-  return structuredClone(rest);
+  return rest;
 }
 
 /**

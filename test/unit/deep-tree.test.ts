@@ -2,8 +2,8 @@
  * Walks over a tree use explicit stacks, never recursion over depth: a 100,000-deep chain must
  * predict, spread C4.5 fractional missing values down to its bottom, export DOT and round-trip its
  * model file without a stack overflow, and every built-in pruner (error-based with subtree raising
- * too) must prune one to the number of leaves its rows call for; the pruning helpers copy and
- * recount a 20,000-deep one.
+ * too) must prune one to the number of leaves its rows call for, and the pruning helpers must copy
+ * and recount one.
  *
  * Text and rules exports grow with the square of the depth (each line is indented once per level,
  * each rule repeats its path), so they are checked on trees as deep as that allows: rules on a
@@ -24,8 +24,6 @@ import { BUILTIN_PRUNERS, pruneTree } from '../../src/prune/index.js';
 import { recount } from '../../src/prune/recount.js';
 
 const DEPTH = 100_000;
-/** Deep enough for any recursion over depth to overflow; the helpers deep-copy every node, which is slow. */
-const PRUNE_DEPTH = 20_000;
 
 /** A fitted model's file with the given nodes (the features: x numeric, c categorical a/b). */
 function modelWith(nodes: TreeNode[]): DecisionTree {
@@ -97,8 +95,8 @@ describe(`a ${DEPTH.toLocaleString('en')}-deep chain`, () => {
 });
 
 describe('pruning helpers on a deep chain', () => {
-  it(`is copied and recounted by the pruning helpers (depth ${PRUNE_DEPTH.toLocaleString('en')})`, () => {
-    const nodes = chain(PRUNE_DEPTH);
+  it(`is copied and recounted by the pruning helpers (depth ${DEPTH.toLocaleString('en')})`, () => {
+    const nodes = chain(DEPTH);
     const json = JSON.stringify(nodes);
     expect(JSON.stringify(compactTree(nodes, () => false))).toBe(json);
     const data = datasetFromRows([
@@ -107,7 +105,7 @@ describe('pruning helpers on a deep chain', () => {
       { x: 3, c: 'b', y: 'no' },
     ]);
     const counted = recount(nodes, data, [1, 1, 1]);
-    expect(counted[2 * PRUNE_DEPTH].counts).toEqual([0, 1]);
+    expect(counted[2 * DEPTH].counts).toEqual([0, 1]);
     expect(counted[0].n).toBe(3);
     expect(counted[3].n).toBe(1); // c = a at depth 1
     expect(counted[9].n).toBe(1); // x <= 4 at depth 4
