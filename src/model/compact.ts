@@ -1,15 +1,22 @@
 import type { TreeNode } from './node.js';
 
 /**
- * Tree surgery shared by the pruners. Pruners never mutate their input: they either mark nodes
- * that become leaves and call `compactTree`, or edit a linked copy (`toLinked` … `fromLinked`).
+ * Tree surgery shared by the pruners. Pruners never mutate their input: they mark nodes that become
+ * leaves, or edit a copy of the array (leaving slots unreachable), and call `compactTree`.
+ *
+ * Copies are node objects of their own sharing the input's arrays and objects (counts, split,
+ * knn): nothing in grove writes into a node's arrays once it is built (pruners and recounting give
+ * a node new counts), so a deep copy of every node would only cost time on large trees.
  *
  * Numbering is the grower's: the root is 0; when a node is reached its children get the next
  * free ids as one consecutive block; then its first child's subtree is numbered, then the
  * second's, and so on. So `compactTree(nodes, () => false)` returns a copy with the same ids.
  */
 
-/** A copy of `node` as a leaf: counts and n kept; split, children, score, improvement and missingBranch dropped. */
+/**
+ * A new node object for `node` as a leaf: counts and n kept; split, children, score, improvement
+ * and missingBranch dropped. Its arrays are `node`'s (see the file comment).
+ */
 export function asLeaf(node: TreeNode): TreeNode {
   const {
     split: _split,
@@ -19,43 +26,30 @@ export function asLeaf(node: TreeNode): TreeNode {
     missingBranch: _missing,
     ...rest
   } = node;
-  return { ...structuredClone(rest), counts: node.counts.slice() };
+  return rest;
 }
 
+/** A new node object for `node` without its children; its arrays are `node`'s. */
 function copyNode(node: TreeNode): TreeNode {
   const { children: _children, ...rest } = node;
-  return structuredClone(rest);
+  return rest;
 }
 
 /**
  * Rebuild `nodes` keeping only what is reachable when every internal node with `makeLeaf(id)`
- * true becomes a leaf. Ids are renumbered (children consecutive, after their parent) and depths
- * recomputed; the input is not modified.
+ * true becomes a leaf (leaves lose their split fields). Ids are renumbered in the grower's
+ * numbering and depths recomputed; the input is not modified.
  */
 export function compactTree(nodes: readonly TreeNode[], makeLeaf: (id: number) => boolean): TreeNode[] {
-  return flatten(
-    0,
-    (id) => nodes[id],
-    (id) => {
-      const node = nodes[id];
-      return !node.split || !node.children || makeLeaf(id) ? null : node.children;
-    },
-  );
-}
-
-/**
- * Copy a tree given by its root, each node's fields and its children (null for a leaf) into a new
- * flat array in the grower's numbering, depths recomputed; leaves lose their split fields.
- */
-function flatten<T>(root: T, fields: (t: T) => TreeNode, kids: (t: T) => readonly T[] | null): TreeNode[] {
   const out: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
-  const stack: Array<[T, number, number]> = [[root, 0, 0]];
+  const stack: Array<[from: number, to: number, depth: number]> = [[0, 0, 0]];
   while (stack.length > 0) {
-    const [t, id, depth] = stack.pop()!;
-    const below = kids(t);
-    const copy = below === null ? asLeaf(fields(t)) : copyNode(fields(t));
+    const [from, to, depth] = stack.pop()!;
+    const node = nodes[from];
+    const below = !node.split || !node.children || makeLeaf(from) ? null : node.children;
+    const copy = below === null ? asLeaf(node) : copyNode(node);
     copy.depth = depth;
-    out[id] = copy;
+    out[to] = copy;
     if (below === null) continue;
     const first = out.length;
     copy.children = below.map((_, b) => first + b);
@@ -63,43 +57,6 @@ function flatten<T>(root: T, fields: (t: T) => TreeNode, kids: (t: T) => readonl
     for (let b = below.length - 1; b >= 0; b--) stack.push([below[b], first + b, depth + 1]);
   }
   return out;
-}
-
-/** A node of an object tree: easier to edit (subtree raising) than the flat array. */
-export interface LinkedNode {
-  /** The node's own fields (no `children`); `counts` and `n` may be rewritten. */
-  node: TreeNode;
-  /** Null for a leaf. */
-  kids: LinkedNode[] | null;
-}
-
-/** Deep copy of a flat tree (the subtree of `id`) as linked nodes. */
-export function toLinked(nodes: readonly TreeNode[], id = 0): LinkedNode {
-  const linked = (i: number): LinkedNode => {
-    const node = nodes[i];
-    return !node.split || !node.children ? { node: asLeaf(node), kids: null } : { node: copyNode(node), kids: [] };
-  };
-  const root = linked(id);
-  const pending: Array<[id: number, linked: LinkedNode]> = [[id, root]];
-  while (pending.length > 0) {
-    const [i, ln] = pending.pop()!;
-    if (ln.kids === null) continue;
-    for (const c of nodes[i].children!) {
-      const kid = linked(c);
-      ln.kids.push(kid);
-      pending.push([c, kid]);
-    }
-  }
-  return root;
-}
-
-/** Flatten a linked tree (grower's numbering, depths recomputed). */
-export function fromLinked(root: LinkedNode): TreeNode[] {
-  return flatten(
-    root,
-    (ln) => ln.node,
-    (ln) => ln.kids,
-  );
 }
 
 /** Number of leaves. */

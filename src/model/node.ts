@@ -15,8 +15,6 @@ import type { Split } from './split.js';
  *   `FastRoutes` (fast-routes.ts) is an index over it, not a tree of its own: binary numeric nodes
  *   renumbered in preorder for the block walk, every other node a stop handed back to
  *   `CompiledTree.route`.
- * - `LinkedNode` (compact.ts): an object tree that error-based pruning edits while raising
- *   subtrees; made from and flattened back to `TreeNode[]` (`toLinked`, `fromLinked`).
  *
  * Which branch a value takes at a split, and which values a branch receives, are defined once in
  * route.ts; every form above routes and describes branches through it.

@@ -4,6 +4,7 @@ import type { ClassLabel } from '../data/dataset.js';
 import { choicesOf, savedOptionsSchema } from '../options/options.js';
 import type { TreeNode } from './node.js';
 import type { PruningInfo } from './pruning-info.js';
+import { branchCount } from './route.js';
 
 /** The file format name and version written into every model file. */
 export const MODEL_FORMAT = 'grove-tree';
@@ -182,8 +183,7 @@ export function validateModel(value: unknown, file?: string): ModelFile {
     const split = node.split;
     const feature = model.features[split.feature];
     if (!feature) fail(`nodes.${i}.split.feature: no feature ${split.feature}`);
-    const branches =
-      split.kind === 'numeric' ? split.thresholds.length + 1 : split.kind === 'multiway' ? split.values.length : 2;
+    const branches = branchCount(split);
     if (node.children.length !== branches)
       fail(`nodes.${i}.children: expected ${branches} children, found ${node.children.length}`);
     if (node.missingBranch !== undefined && node.missingBranch >= branches)

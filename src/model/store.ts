@@ -40,10 +40,11 @@ export type StoreData = Pick<
 >;
 
 /**
- * The nodes of a growing tree in typed arrays, one entry per node: about 90 bytes a node on two
- * classes, against ≈ 270 for `TreeNode` objects, which is most of a big fit's heap. `toNodes` (or
- * `node(id)`) gives the same objects, key for key, as growers used to build; a model keeps the
- * store and makes them only when asked for (`DecisionTree.nodes`).
+ * The nodes of a growing tree in typed arrays, one entry per node: a big fit makes hundreds of
+ * thousands of nodes, and as objects they would be most of its heap and of the garbage collector's
+ * work (figures in docs/performance.md, "Memory"). `toNodes` (or `node(id)`) gives the `TreeNode`
+ * objects, key for key as the model file holds them; a model keeps the store and makes them only
+ * when asked for (`DecisionTree.nodes`).
  *
  * A binary numeric split is kept as feature + threshold; any other split object as it is. The
  * children of a node are contiguous ids (`firstChild`, `branches`; -1 and 0 for a leaf), as in

@@ -1,6 +1,6 @@
 import { GroveError } from '../core/errors.js';
 import type { Dataset } from '../data/dataset.js';
-import { compactTree, fromLinked, type LinkedNode, leafErrors, toLinked, total } from '../model/compact.js';
+import { asLeaf, compactTree, leafErrors, total } from '../model/compact.js';
 import type { TreeNode } from '../model/node.js';
 import type { MissingPolicy } from '../options/options.js';
 import type { Pruner } from './pruner.js';
@@ -119,10 +119,15 @@ export function pruneErrorBased(nodes: readonly TreeNode[], options: ErrorBasedO
   if (!options.subtreeRaising) return pruneByCounts(start, cf, coeff);
   const { data, weights } = options;
   if (!data || !weights) throw new GroveError('error-based pruning with subtree raising needs the training data');
-  const root = toLinked(start);
-  const raiser = new Raiser(data, cf, coeff, options.missing ?? 'fractional');
-  raiser.estimate(root, weightedRows(weights, options.rows), true);
-  return fromLinked(root);
+  const raiser = new Raiser(
+    start.map((node) => ({ ...node })),
+    data,
+    cf,
+    coeff,
+    options.missing ?? 'fractional',
+  );
+  raiser.estimate(0, weightedRows(weights, options.rows), true);
+  return compactTree(raiser.nodes, () => false);
 }
 
 function pruneByCounts(nodes: readonly TreeNode[], cf: number, coeff: number): TreeNode[] {
@@ -146,10 +151,36 @@ function pruneByCounts(nodes: readonly TreeNode[], cf: number, coeff: number): T
   return compactTree(nodes, (id) => collapse[id] === 1);
 }
 
-/** C4.5's EstimateErrors on a linked tree with the rows that reach each node. */
+/**
+ * One call of C4.5's EstimateErrors in progress: the subtree at `id` for the rows `at`. Its
+ * branches are estimated one after another (`next`), summed into `tree` in branch order; an
+ * updating frame then estimates its largest branch on all of `at` (`comparing`) before it decides.
+ */
+interface Frame {
+  id: number;
+  at: WeightedRows;
+  /** Rewrite counts from the rows and prune the subtree (leaf / raise / keep); else only estimate. */
+  update: boolean;
+  /** The node's estimate as a leaf for `at`. */
+  leaf: number;
+  parts: WeightedRows[];
+  next: number;
+  tree: number;
+  /** Largest branch by known-value weight: the one subtree raising would put in the node's place. */
+  maxBr: number;
+  comparing: boolean;
+}
+
+/**
+ * C4.5's EstimateErrors with the rows that reach each node, on a mutable copy of the tree: raising
+ * a branch copies its node (fields and child ids) into the raised node's slot, making a leaf
+ * replaces the slot by `asLeaf`. Slots left unreachable are dropped when the copy is compacted.
+ * The walk keeps its own stack of frames, so a tree's depth is bounded by memory, not the call stack.
+ */
 class Raiser {
   private readonly k: number;
   constructor(
+    readonly nodes: TreeNode[],
     private readonly data: Dataset,
     private readonly cf: number,
     private readonly coeff: number,
@@ -159,59 +190,85 @@ class Raiser {
   }
 
   /**
-   * Predicted errors of the subtree `t` for the rows `at`. With `update`, counts are rewritten from
-   * the rows and the subtree is pruned (leaf / raise / keep); without, `t` is left as it is.
+   * Predicted errors of the subtree at `id` for the rows `at`. With `update`, counts are rewritten
+   * from the rows and the subtree is pruned; without, it is left as it is.
    */
-  estimate(t: LinkedNode, at: WeightedRows, update: boolean): number {
-    const counts = classCounts(this.data, at, this.k);
-    const leaf = leafEstimate(counts, this.cf, this.coeff);
-    if (update) {
-      t.node.counts = counts;
-      t.node.n = at.rows.length;
+  estimate(id: number, at: WeightedRows, update: boolean): number {
+    const stack: Frame[] = [];
+    let result = this.enter(stack, id, at, update);
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      if (result !== undefined) {
+        if (frame.comparing) {
+          stack.pop();
+          result = this.decide(stack, frame, result);
+          continue;
+        }
+        frame.tree += result;
+        frame.next++;
+      }
+      const { children } = this.nodes[frame.id];
+      if (frame.next < frame.parts.length) {
+        result = this.enter(stack, children![frame.next], frame.parts[frame.next], frame.update);
+      } else if (frame.update) {
+        frame.comparing = true;
+        result = this.enter(stack, children![frame.maxBr], frame.at, false);
+      } else {
+        stack.pop();
+        result = frame.tree;
+      }
     }
-    if (!t.kids || !t.node.split) return leaf;
-    const stored = t.kids.map((kid) => total(kid.node.counts));
+    return result!;
+  }
+
+  /** Start estimating `id`: its value when it is a leaf, else undefined with its frame pushed. */
+  private enter(stack: Frame[], id: number, at: WeightedRows, update: boolean): number | undefined {
+    const node = this.nodes[id];
+    const isLeaf = !node.split || !node.children;
+    let leaf = 0;
+    if (update || isLeaf) {
+      const counts = classCounts(this.data, at, this.k);
+      leaf = leafEstimate(counts, this.cf, this.coeff);
+      if (update) {
+        node.counts = counts;
+        node.n = at.rows.length;
+      }
+    }
+    if (isLeaf) return leaf;
+    const stored = node.children!.map((c) => total(this.nodes[c].counts));
     const known: number[] = [];
-    const parts = splitRows(
-      t.node.split,
-      stored,
-      this.data,
-      at,
-      { missing: this.missing, shares: 'routed' },
-      t.node.missingBranch,
-      known,
-    );
-    let tree = 0;
+    const routing = { missing: this.missing, shares: 'routed' } as const;
+    const parts = splitRows(node.split!, stored, this.data, at, routing, node.missingBranch, known);
     let maxBr = 0;
     let maxWeight = -1;
-    t.kids.forEach((kid, b) => {
+    for (let b = 0; b < parts.length; b++) {
       // C4.5 takes the last of equally heavy branches (Factor >= MaxFactor).
       if (known[b] >= maxWeight) {
         maxWeight = known[b];
         maxBr = b;
       }
-      tree += this.estimate(kid, parts[b], update);
-    });
-    if (!update) return tree;
-    const branch = this.estimate(t.kids[maxBr], at, false);
+    }
+    stack.push({ id, at, update, leaf, parts, next: 0, tree: 0, maxBr, comparing: false });
+    return undefined;
+  }
+
+  /**
+   * An updating frame, its branches pruned and its largest branch estimated on all its rows
+   * (`branch`): keep the subtree, make a leaf, or raise the branch and estimate it afresh in the
+   * frame's place (undefined: that frame is pushed).
+   */
+  private decide(stack: Frame[], frame: Frame, branch: number): number | undefined {
+    const { id, at, leaf, tree } = frame;
     if (leaf <= branch + C45_TOLERANCE && leaf <= tree + C45_TOLERANCE) {
-      makeLeaf(t);
+      this.nodes[id] = asLeaf(this.nodes[id]);
       return leaf;
     }
     if (branch <= tree + C45_TOLERANCE) {
-      const raised = t.kids[maxBr];
-      t.node = raised.node;
-      t.kids = raised.kids;
-      return this.estimate(t, at, true);
+      this.nodes[id] = { ...this.nodes[this.nodes[id].children![frame.maxBr]] };
+      return this.enter(stack, id, at, true);
     }
     return tree;
   }
-}
-
-function makeLeaf(t: LinkedNode): void {
-  const { split: _s, children: _c, score: _sc, improvement: _i, missingBranch: _m, ...rest } = t.node;
-  t.node = rest;
-  t.kids = null;
 }
 
 /** Table entry (src/prune/registry.ts). */

@@ -1,6 +1,7 @@
 /**
  * Post-pruning. Every pruner takes a flat `TreeNode[]` and returns a new, valid one
- * (renumbered, children consecutive, depths recomputed); the input is never modified.
+ * (renumbered, children consecutive, depths recomputed); the input is never modified, and the
+ * new nodes may share its arrays (counts, split, knn; see src/model/compact.ts).
  * docs/pruning.md describes each method, its source and its choices.
  */
 
@@ -13,7 +14,7 @@ import { NO_PRUNING } from './none.js';
 import { getPruner } from './registry.js';
 import type { PruneContext, PruneResult, PruningInfo } from './types.js';
 
-export { asLeaf, compactTree, countLeaves, fromLinked, type LinkedNode, toLinked } from '../model/compact.js';
+export { asLeaf, compactTree, countLeaves } from '../model/compact.js';
 export { chooseAlphaByCV, costComplexityPath, pruneCostComplexity, weakestLinks } from './cost-complexity.js';
 export {
   addErrs,
@@ -43,7 +44,8 @@ export type {
  * Prune `nodes` — a tree grown on `ctx.trainRows` of `ctx.data` (default all rows) — with the
  * pruner named by `ctx.options.prune`. Methods with a hold-out need `ctx.validationRows` (held
  * out from growing); cost-complexity without `ccpAlpha` needs `ctx.grow` to grow the
- * cross-validation trees.
+ * cross-validation trees. `nodes` is not modified; the pruned nodes are new objects that may share
+ * arrays and objects (counts, split, knn) with it, so treat both as read-only.
  */
 export function pruneTree(nodes: TreeNode[], ctx: PruneContext): PruneResult {
   const options = withDefaults(ctx.options);

@@ -165,7 +165,8 @@ export function routeRows(
 /**
  * Recompute every node's `counts` and `n` by routing the weighted training rows through the tree
  * (unknown branches: C4.5's rule, shares from the known-value weight of the routed rows, see
- * `RouteOptions`). Returns new nodes; the input is not modified.
+ * `RouteOptions`). Returns new node objects (their other arrays are the input's, as
+ * compact.ts explains); the input is not modified.
  */
 export function recount(
   nodes: readonly TreeNode[],
@@ -175,5 +176,5 @@ export function recount(
   missing: MissingPolicy = 'fractional',
 ): TreeNode[] {
   const routed = routeRows(nodes, data, weights, rows, { missing, shares: 'routed' });
-  return nodes.map((node, i) => ({ ...structuredClone(node), counts: routed.counts[i], n: routed.n[i] }));
+  return nodes.map((node, i) => ({ ...node, counts: routed.counts[i], n: routed.n[i] }));
 }

@@ -1,7 +1,9 @@
 /**
  * Walks over a tree use explicit stacks, never recursion over depth: a 100,000-deep chain must
  * predict, spread C4.5 fractional missing values down to its bottom, export DOT and round-trip its
- * model file without a stack overflow; the pruning helpers copy and recount a 20,000-deep one.
+ * model file without a stack overflow, and every built-in pruner (error-based with subtree raising
+ * too) must prune one to the number of leaves its rows call for, and the pruning helpers must copy
+ * and recount one.
  *
  * Text and rules exports grow with the square of the depth (each line is indented once per level,
  * each rule repeats its path), so they are checked on trees as deep as that allows: rules on a
@@ -14,14 +16,14 @@ import { datasetFromRows } from '../../src/data/encode.js';
 import { treeToDot } from '../../src/export/dot.js';
 import { rulesToText, treeToRules } from '../../src/export/rules.js';
 import { treeToText } from '../../src/export/text.js';
-import { compactTree, fromLinked, toLinked } from '../../src/model/compact.js';
+import { compactTree } from '../../src/model/compact.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
 import type { TreeNode } from '../../src/model/node.js';
+import { pruneErrorBased } from '../../src/prune/error-based.js';
+import { BUILTIN_PRUNERS, pruneTree } from '../../src/prune/index.js';
 import { recount } from '../../src/prune/recount.js';
 
 const DEPTH = 100_000;
-/** Deep enough for any recursion over depth to overflow; the helpers deep-copy every node, which is slow. */
-const PRUNE_DEPTH = 20_000;
 
 /** A fitted model's file with the given nodes (the features: x numeric, c categorical a/b). */
 function modelWith(nodes: TreeNode[]): DecisionTree {
@@ -93,21 +95,74 @@ describe(`a ${DEPTH.toLocaleString('en')}-deep chain`, () => {
 });
 
 describe('pruning helpers on a deep chain', () => {
-  it(`is copied, relinked and recounted by the pruning helpers (depth ${PRUNE_DEPTH.toLocaleString('en')})`, () => {
-    const nodes = chain(PRUNE_DEPTH);
+  it(`is copied and recounted by the pruning helpers (depth ${DEPTH.toLocaleString('en')})`, () => {
+    const nodes = chain(DEPTH);
     const json = JSON.stringify(nodes);
     expect(JSON.stringify(compactTree(nodes, () => false))).toBe(json);
-    expect(JSON.stringify(fromLinked(toLinked(nodes)))).toBe(json);
     const data = datasetFromRows([
       { x: 2, c: 'a', y: 'no' },
       { x: 1e9, c: 'b', y: 'yes' },
       { x: 3, c: 'b', y: 'no' },
     ]);
     const counted = recount(nodes, data, [1, 1, 1]);
-    expect(counted[2 * PRUNE_DEPTH].counts).toEqual([0, 1]);
+    expect(counted[2 * DEPTH].counts).toEqual([0, 1]);
     expect(counted[0].n).toBe(3);
     expect(counted[3].n).toBe(1); // c = a at depth 1
     expect(counted[9].n).toBe(1); // x <= 4 at depth 4
+  });
+});
+
+/**
+ * A chain of `x <= d` nodes (left a leaf, right the rest of the chain) grown on one row per leaf
+ * of the top `top` levels, `x = d` of class d mod 2, and one row of class 0 at the bottom; the other
+ * leaves hold no rows. Every pruner keeps the top levels (each of their subtrees makes no error,
+ * the node alone at least one row's weight) and makes a leaf of node `top` (its subtree and the
+ * node alone both make no error): `top + 1` leaves.
+ */
+function prunableChain(depth: number, top: number) {
+  const nodes: TreeNode[] = [];
+  for (let d = 0; d < depth; d++) {
+    const split: TreeNode['split'] = { kind: 'numeric', feature: 0, thresholds: [d] };
+    nodes.push({ counts: [0, 0], n: 0, depth: d, split, children: [2 * d + 1, 2 * d + 2] });
+    nodes.push({ counts: [0, 0], n: 0, depth: d + 1 });
+  }
+  nodes.push({ counts: [0, 0], n: 0, depth });
+  const rows = Array.from({ length: top }, (_, d) => ({ x: d, y: `c${d % 2}` }));
+  rows.push({ x: depth, y: 'c0' });
+  const data = datasetFromRows(rows);
+  expect(data.classes).toEqual(['c0', 'c1']);
+  const weights = new Float64Array(rows.length).fill(10);
+  return { nodes: recount(nodes, data, weights), data, weights };
+}
+
+describe('every built-in pruner on a deep chain', () => {
+  const TOP = 6;
+  const { nodes, data, weights } = prunableChain(DEPTH, TOP);
+  const all = Array.from({ length: data.nRows }, (_, r) => r);
+  const leavesOf = (pruned: TreeNode[]) => pruned.filter((node) => !node.children).length;
+
+  it.each(BUILTIN_PRUNERS.map((p) => p.name))(`%s (depth ${DEPTH.toLocaleString('en')})`, (prune) => {
+    const { nodes: pruned, info } = pruneTree(nodes, {
+      options: { prune, ccpAlpha: 0 },
+      data,
+      weights,
+      trainRows: all,
+      validationRows: all,
+    });
+    const expected = prune === 'none' ? DEPTH + 1 : TOP + 1;
+    expect(leavesOf(pruned)).toBe(expected);
+    expect(info.leavesAfter).toBe(expected);
+    expect(pruned[0].counts).toEqual([40, 30]);
+  });
+
+  it('error-based with subtree raising, through pruneTree and on the uncollapsed chain', () => {
+    const ctx = { data, weights, trainRows: all };
+    const viaTable = pruneTree(nodes, { ...ctx, options: { prune: 'error-based', subtreeRaising: true } });
+    expect(leavesOf(viaTable.nodes)).toBe(TOP + 1);
+    const raised = pruneErrorBased(nodes, { subtreeRaising: true, collapse: false, data, weights });
+    expect(leavesOf(raised)).toBe(TOP + 1);
+    expect(raised[2 * (TOP - 1)].counts).toEqual([10, 10]); // node TOP − 1: the row x = TOP − 1 and the bottom one
+    expect(JSON.stringify(raised)).toBe(JSON.stringify(viaTable.nodes));
   });
 });
 
