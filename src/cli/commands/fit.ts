@@ -4,6 +4,7 @@ import '../../learn/threads/parallel-grow.js'; // worker threads for --threads
 import { fit } from '../../algorithms/fit.js';
 import { GroveError } from '../../core/errors.js';
 import { saveModel } from '../../io/model-file.js';
+import { refuseOutputOverInput } from '../../io/same-file.js';
 import { type FitOptions, type OptionGroup, PRESETS, resolveOptions } from '../../options/options.js';
 import { listOption } from '../args.js';
 import { addOptionFlags, optionsFromFlags } from '../option-flags.js';
@@ -58,6 +59,7 @@ export function registerFit(program: Command): void {
     .option('--float32', 'hold numeric columns as float32 (half the memory; values rounded as scikit-learn does)')
     .action(
       (dataPath: string, flags: TrainingFlags & { out: string; float32?: boolean; threads?: number | 'auto' }) => {
+        refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath]);
         const options = { ...checkedFitOptions(flags), threads: flags.threads ?? 'auto' };
         const data = readDataset(dataPath, {
           target: flags.target,

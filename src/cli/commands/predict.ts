@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { GroveError } from '../../core/errors.js';
 import { readDataset } from '../../data/read.js';
 import { loadModel } from '../../io/model-file.js';
+import { refuseOutputOverInput } from '../../io/same-file.js';
 import { choicesOf, type TreeOptions } from '../../options/options.js';
 import { choiceOption, intOption } from '../args.js';
 import { csvLine } from '../csv-out.js';
@@ -34,6 +35,7 @@ export function registerPredict(program: Command): void {
           knnK?: number;
         },
       ) => {
+        if (flags.out) refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath, flags.model]);
         const tree = loadModel(flags.model);
         if (flags.unclassified === 'knn' && tree.nodes.some((n) => n.unclassified && !n.knn)) {
           throw new GroveError(

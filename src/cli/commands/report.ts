@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { GroveError } from '../../core/errors.js';
 import { analyze } from '../../eval/analysis.js';
 import { parseResults } from '../../eval/results-file.js';
+import { refuseOutputOverInput } from '../../io/same-file.js';
 import { buildReport } from '../../report/index.js';
 import { emit } from '../output.js';
 
@@ -13,6 +14,7 @@ export function registerReport(program: Command): void {
     .argument('<results>', 'results.json written by grove compare --out (or --json)')
     .option('--out <file>', 'where to write the report (default: stdout)')
     .action((file: string, flags: { out?: string }) => {
+      if (flags.out) refuseOutputOverInput([{ flag: '--out', path: flags.out }], [file]);
       let text: string;
       try {
         text = readFileSync(file, 'utf8');

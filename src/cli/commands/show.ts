@@ -3,6 +3,7 @@ import { treeToDot } from '../../export/dot.js';
 import { rulesToText } from '../../export/rules.js';
 import { treeToText } from '../../export/text.js';
 import { loadModel } from '../../io/model-file.js';
+import { refuseOutputOverInput } from '../../io/same-file.js';
 import { choiceOption } from '../args.js';
 import { emit } from '../output.js';
 
@@ -16,6 +17,7 @@ export function registerShow(program: Command): void {
     .option('--format <format>', FORMATS.join('|'), choiceOption('--format', FORMATS), 'text')
     .option('--out <file>', 'write to a file instead of stdout')
     .action((modelPath: string, flags: { format: (typeof FORMATS)[number]; out?: string }) => {
+      if (flags.out) refuseOutputOverInput([{ flag: '--out', path: flags.out }], [modelPath]);
       const tree = loadModel(modelPath);
       const text = {
         text: () => treeToText(tree),
