@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { GroveError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
+import { guardTempFilesOnSignal, settleSignals } from '../io/temp-files.js';
 import { registerCompare } from './commands/compare.js';
 import { registerCriteria } from './commands/criteria.js';
 import { registerFit } from './commands/fit.js';
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
  * 1 an internal error (set GROVE_DEBUG=1 for the stack).
  */
 export async function run(argv: string[]): Promise<number> {
+  guardTempFilesOnSignal();
   try {
     await buildProgram().parseAsync(argv, { from: 'user' });
     return 0;
@@ -54,5 +56,8 @@ export async function run(argv: string[]): Promise<number> {
       `grove: internal error: ${(err as Error)?.message ?? String(err)} (set GROVE_DEBUG=1 for details)\n`,
     );
     return 1;
+  } finally {
+    // A Ctrl-C that came during the last (synchronous) write still ends the run as Ctrl-C does.
+    await settleSignals();
   }
 }

@@ -1,22 +1,108 @@
-import { renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  lstatSync,
+  readlinkSync,
+  renameSync,
+  type Stats,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { basename, dirname, resolve } from 'node:path';
 import { GroveError } from '../core/errors.js';
+import { trackTemp, untrackTemp } from './temp-files.js';
+
+/** Links followed before giving up, as the kernel does (ELOOP). */
+const MAX_LINKS = 40;
+
+/**
+ * The file a write to `path` must replace: `path` itself, or, when it is a symbolic link (to a
+ * link…), the file the chain ends at, which may not exist yet. Replacing the link itself would
+ * turn it into a regular file.
+ */
+function resolveLinks(path: string): string {
+  let p = path;
+  for (let hops = 0; hops <= MAX_LINKS; hops++) {
+    let st: Stats;
+    try {
+      st = lstatSync(p);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return p;
+      throw err;
+    }
+    if (!st.isSymbolicLink()) return p;
+    p = resolve(dirname(p), readlinkSync(p));
+  }
+  throw new GroveError('cannot write file (too many levels of symbolic links)', { file: path });
+}
+
+/** What a non-regular file is, for the message that refuses it. */
+function kindOf(st: Stats): string {
+  if (st.isDirectory()) return 'a directory';
+  if (st.isFIFO()) return 'a FIFO';
+  if (st.isSocket()) return 'a socket';
+  if (st.isCharacterDevice()) return 'a character device';
+  if (st.isBlockDevice()) return 'a block device';
+  return 'a special file';
+}
+
+/** Fault injection for tests: `name:ms` waits `ms` after the temporary file of a file called `name` is written. */
+function pauseForTests(target: string): void {
+  const hook = process.env.GROVE_TEST_PAUSE_AFTER_TEMP;
+  if (!hook) return;
+  const at = hook.lastIndexOf(':');
+  if (hook.slice(0, at) !== basename(target)) return;
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(hook.slice(at + 1)));
+}
 
 /**
  * Write `content` to `path` so that readers never see half a file: write a temporary file in the
  * same directory, then rename it over the target. On failure nothing is left behind.
+ *
+ * A symbolic link is written through (the file it points to is replaced; the link stays). A
+ * directory, FIFO, socket or device is refused, never replaced. An existing file keeps its
+ * permission bits; a new one gets the process's default mode (0o666 less the umask).
  */
 export function writeFileAtomic(path: string, content: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
+  const target = resolveLinks(path);
+  let mode: number | undefined;
   try {
-    writeFileSync(tmp, content);
-    renameSync(tmp, path);
+    const st = statSync(target);
+    if (!st.isFile()) {
+      const via = target === path ? '' : `: ${target}`;
+      throw new GroveError(`not a regular file (${kindOf(st)}${via}); grove writes only to regular files`, {
+        file: path,
+      });
+    }
+    mode = st.mode & 0o7777;
+  } catch (err) {
+    if (err instanceof GroveError) throw err;
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw cannotWrite(path, err);
+  }
+  // A fresh, unguessable name, created exclusively: never a file (or planted link) that exists.
+  const tmp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  trackTemp(tmp);
+  try {
+    // Never more open than the target while being written; creation applies the umask, so an
+    // existing target's own bits are then restored exactly.
+    writeFileSync(tmp, content, { flag: 'wx', mode: mode ?? 0o666 });
+    if (mode !== undefined) chmodSync(tmp, mode);
+    pauseForTests(target);
+    renameSync(tmp, target);
   } catch (err) {
     try {
       unlinkSync(tmp);
     } catch {
       // the temporary file was never created
     }
-    const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    throw new GroveError(`cannot write file (${reason})`, { file: path });
+    throw cannotWrite(path, err);
+  } finally {
+    untrackTemp(tmp);
   }
+}
+
+function cannotWrite(path: string, err: unknown): GroveError {
+  const reason = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+  return new GroveError(`cannot write file (${reason})`, { file: path });
 }
