@@ -18,9 +18,10 @@ import { writeFileAtomic } from '../io/atomic.js';
 import { DEFAULTS, resolveOptions } from '../options/options.js';
 import { buildReport } from '../report/index.js';
 import { describeDataset, nonEmptyFolds } from './datasets.js';
+import { OutLock } from './lock.js';
 import { CellRunner, TaskError } from './pool.js';
 import { Progress } from './progress.js';
-import { type CellLine, CellLog, cellLineKey, lineKey, readCells } from './store.js';
+import { CELLS_FILE, type CellLine, CellLog, cellLineKey, lineKey, readCells } from './store.js';
 import type { Task } from './task.js';
 
 export interface CompareRun {
@@ -50,6 +51,8 @@ export interface CompareOutcome {
   analysis: Analysis;
   /** True when Ctrl-C (SIGINT/SIGTERM) stopped the run; the finished cells are in `results`. */
   interrupted: boolean;
+  /** The signal that stopped the run, when one did. */
+  signal?: 'SIGINT' | 'SIGTERM';
   /** Cells run now / taken from a previous run (--resume). */
   ran: number;
   reused: number;
@@ -74,6 +77,9 @@ export function validateConfigs(configs: readonly Config[], warn: (m: string) =>
     }
   }
 }
+
+/** What `compare --out dir` writes in `dir` at the end (cells.jsonl is written as cells finish). */
+const RESULT_FILES = ['results.json', 'results.csv', 'report.html'];
 
 /** Estimated cost of fitting on `rows` rows of a data set: rows × features × log rows. */
 const costOf = (rows: number, info: DatasetInfo) => rows * Math.max(1, info.features) * Math.log2(rows + 2);
@@ -128,6 +134,27 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
     }
   }
 
+  // From here on the output folder is ours alone until the run ends, however it ends.
+  const lock = run.out ? OutLock.take(run.out, warn) : undefined;
+  try {
+    return await runPlanned(run, settings, datasets, tasks, warn);
+  } finally {
+    lock?.release();
+  }
+}
+
+/** The files `compare --out dir` writes in `dir`. */
+export function outputFiles(dir: string): string[] {
+  return [CELLS_FILE, ...RESULT_FILES].map((f) => join(dir, f));
+}
+
+async function runPlanned(
+  run: CompareRun,
+  settings: CompareSettings,
+  datasets: DatasetInfo[],
+  tasks: Task[],
+  warn: (message: string) => void,
+): Promise<CompareOutcome> {
   // Resume: keep the logged cells that belong to this plan.
   const optionsOf = new Map(run.configs.map((c) => [c.label, optionsJson(c.options)]));
   const taskKey = (t: Task) => lineKey(t.dataset, t.config, optionsOf.get(t.config)!, t.repeat, t.fold);
@@ -164,9 +191,11 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
         );
   const runner = new CellRunner(Math.max(1, run.jobs));
   let interrupted = false;
-  const onSignal = () => {
-    if (interrupted) process.exit(130); // a second Ctrl-C: stop at once
+  let signal: CompareOutcome['signal'];
+  const onSignal = (received: NodeJS.Signals) => {
+    if (interrupted) process.exit(received === 'SIGTERM' ? 143 : 130); // a second Ctrl-C: stop at once
     interrupted = true;
+    signal = received === 'SIGTERM' ? 'SIGTERM' : 'SIGINT';
     runner.stop();
   };
   process.on('SIGINT', onSignal);
@@ -214,7 +243,7 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
   };
   const analysis = analyze(results);
   writeOutputs(results, analysis, run.out, run.json);
-  return { results, analysis, interrupted, ran, reused: kept.length };
+  return { results, analysis, interrupted, signal, ran, reused: kept.length };
 }
 
 /**
@@ -229,9 +258,10 @@ export function resultsJson(results: CompareResults, analysis: Analysis): string
 export function writeOutputs(results: CompareResults, analysis: Analysis, out?: string, json?: string): void {
   if (out) {
     mkdirSync(out, { recursive: true });
-    writeFileAtomic(join(out, 'results.json'), resultsJson(results, analysis));
-    writeFileAtomic(join(out, 'results.csv'), resultsToCsv(results));
-    writeFileAtomic(join(out, 'report.html'), buildReport(results, analysis));
+    const [resultsFile, csvFile, reportFile] = RESULT_FILES.map((f) => join(out, f));
+    writeFileAtomic(resultsFile, resultsJson(results, analysis));
+    writeFileAtomic(csvFile, resultsToCsv(results));
+    writeFileAtomic(reportFile, buildReport(results, analysis));
   }
   if (json) writeFileAtomic(json, resultsJson(results, analysis));
 }

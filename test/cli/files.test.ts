@@ -63,7 +63,7 @@ function setup(): { dir: string; data: string; model: string } {
   return { dir, data, model };
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const quoteRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('an output never overwrites an input', () => {
   it('fit DATA --out DATA (same path, a symlink to it, a hard link to it) is refused before any work', () => {
@@ -73,7 +73,7 @@ describe('an output never overwrites an input', () => {
     linkSync(data, join(dir, 'hard.csv'));
     for (const out of [data, join(dir, 'sym.csv'), join(dir, 'hard.csv'), join(dir, '.', 'play.csv')]) {
       const r = grove(['fit', data, '--out', out]);
-      expectRefused(r, new RegExp(`--out ${escape(out)}.*input`));
+      expectRefused(r, new RegExp(`--out ${quoteRe(out)}.*input`));
       expect(readFileSync(data, 'utf8')).toBe(before);
     }
     // The symlink is the input, the real file the output: refused too.
@@ -180,7 +180,7 @@ describe('--out: the atomic write', () => {
           ['predict', data, '--model', model, '--out', out],
         ]) {
           const r = grove(args);
-          expectRefused(r, new RegExp(`${escape(out)}.*not a regular file`));
+          expectRefused(r, new RegExp(`${quoteRe(out)}.*not a regular file`));
           expect(r.stderr).toMatch(kind);
           expect(intact()).toBe(true);
         }
@@ -209,7 +209,6 @@ describe('--out: the atomic write', () => {
     expect(statSync(created).mode & 0o7777).toBe(0o666 & ~umask);
   });
 });
-
 
 // ---------------------------------------------------------------------------------------------
 // A child grove run, for the lock and signal tests
@@ -251,7 +250,8 @@ async function untilTemp(dir: string, running: Running): Promise<void> {
     exited = true;
   });
   while (!existsSync(dir) || tmpLeftovers(dir).length === 0) {
-    if (exited) throw new Error(`grove ended before writing a temporary file in ${dir}: ${(await running.done).stderr}`);
+    if (exited)
+      throw new Error(`grove ended before writing a temporary file in ${dir}: ${(await running.done).stderr}`);
     if (Date.now() - t0 > 20_000) throw new Error(`no temporary file appeared in ${dir}`);
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -266,7 +266,7 @@ describe('compare: one run per --out folder', () => {
     const first = start([...COMPARE, '--jobs', '1', '--no-progress', '--out', out], 'cells.jsonl:1500');
     await untilTemp(out, first);
     const second = grove([...COMPARE, '--no-progress', '--out', out]);
-    expectRefused(second, new RegExp(`${escape(out)}.*another grove compare \\(pid ${first.child.pid}\\)`));
+    expectRefused(second, new RegExp(`${quoteRe(out)}.*another grove compare \\(pid ${first.child.pid}\\)`));
     const r = await first.done;
     expect(r.code, r.stderr).toBe(0);
     expect(existsSync(join(out, LOCK))).toBe(false);
@@ -290,7 +290,7 @@ describe('compare: one run per --out folder', () => {
   it('a lock held by a live process refuses the run before anything is written', () => {
     const out = fresh();
     writeFileSync(join(out, LOCK), `${process.pid}\n`);
-    expectRefused(grove([...COMPARE, '--out', out]), new RegExp(`${escape(out)}.*pid ${process.pid}`));
+    expectRefused(grove([...COMPARE, '--out', out]), new RegExp(`${quoteRe(out)}.*pid ${process.pid}`));
     expect(readdirSync(out)).toEqual([LOCK]);
   });
 
@@ -320,8 +320,8 @@ describe('a signal leaves no temporary file', () => {
     await untilTemp(dir, run);
     run.child.kill(signal);
     const r = await run.done;
-    expect(r.code, r.stderr).toBe(code);
     expect(tmpLeftovers(dir)).toEqual([]);
+    expect(r.code, r.stderr).toBe(code);
   });
 
   it('predict and show: SIGTERM while the output is being written', async () => {
@@ -334,8 +334,8 @@ describe('a signal leaves no temporary file', () => {
       await untilTemp(dir, run);
       run.child.kill('SIGTERM');
       const r = await run.done;
-      expect(r.code, r.stderr).toBe(143);
       expect(tmpLeftovers(dir)).toEqual([]);
+      expect(r.code, r.stderr).toBe(143);
     }
   });
 
@@ -348,8 +348,8 @@ describe('a signal leaves no temporary file', () => {
     await untilTemp(out, run);
     run.child.kill(signal);
     const r = await run.done;
-    expect(r.code, r.stderr).toBe(code);
     expect(tmpLeftovers(out)).toEqual([]);
+    expect(r.code, r.stderr).toBe(code);
     expect(existsSync(join(out, LOCK))).toBe(false);
   });
 });

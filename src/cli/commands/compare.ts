@@ -3,11 +3,12 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
-import { runComparison } from '../../compare/compare.js';
+import { outputFiles, runComparison } from '../../compare/compare.js';
 import { findDataFiles } from '../../compare/datasets.js';
 import { GroveError } from '../../core/errors.js';
 import { type Config, parseConfigs, presetConfigs } from '../../eval/configs.js';
 import { renderTable } from '../../eval/table.js';
+import { type OutputPath, refuseOutputOverInput } from '../../io/same-file.js';
 import { intOption, listOption } from '../args.js';
 
 /** The data sets that ship with grove (Debian-sourced UCI files, see data/README.md). */
@@ -101,6 +102,12 @@ export function registerCompare(program: Command): void {
         ];
       } else configs = presetConfigs(flags.algorithms, flags.criteria, flags.base);
       if (configs.length === 0) throw new GroveError('nothing to compare: no algorithms, criteria or configs');
+      const outputs: OutputPath[] = [
+        ...(flags.out ? outputFiles(flags.out).map((path) => ({ flag: '--out', path })) : []),
+        ...(flags.json ? [{ flag: '--json', path: flags.json }] : []),
+      ];
+      const configFile = flags.configs?.startsWith('@') ? [flags.configs.slice(1)] : [];
+      refuseOutputOverInput(outputs, [...files, ...configFile]);
       const jobs = flags.jobs ?? Math.max(1, Math.min(2, availableParallelism()));
       const outcome = await runComparison({
         files,
@@ -127,7 +134,7 @@ export function registerCompare(program: Command): void {
               ? `they are kept in ${flags.out} (add --resume to continue)${where}\n`
               : `without --out nothing is kept beyond the table above\n`),
         );
-        process.exit(130);
+        process.exit(outcome.signal === 'SIGTERM' ? 143 : 130);
       }
       process.stderr.write(`grove: ${outcome.ran} cells${reused}${where}\n`);
     });
