@@ -3,6 +3,7 @@ import {
   chmodSync,
   lstatSync,
   readlinkSync,
+  realpathSync,
   renameSync,
   type Stats,
   statSync,
@@ -47,6 +48,18 @@ function kindOf(st: Stats): string {
   return 'a special file';
 }
 
+/** `: target` when `path` is a symbolic link to another name, for messages. */
+function linkedTo(path: string): string {
+  try {
+    if (!lstatSync(path).isSymbolicLink()) return '';
+    const real = realpathSync(path);
+    lstatSync(real); // a /proc link's target (`pipe:[…]`) is no path: name none
+    return `: ${real}`;
+  } catch {
+    return '';
+  }
+}
+
 /** Fault injection for tests: `name:ms` waits `ms` after the temporary file of a file called `name` is written. */
 function pauseForTests(target: string): void {
   const hook = process.env.GROVE_TEST_PAUSE_AFTER_TEMP;
@@ -65,21 +78,21 @@ function pauseForTests(target: string): void {
  * permission bits; a new one gets the process's default mode (0o666 less the umask).
  */
 export function writeFileAtomic(path: string, content: string): void {
-  const target = resolveLinks(path);
+  // The kernel follows the links first: that also sees through /dev/stdout's /proc links, which
+  // name a pipe or a terminal that no path leads to.
   let mode: number | undefined;
   try {
-    const st = statSync(target);
-    if (!st.isFile()) {
-      const via = target === path ? '' : `: ${target}`;
-      throw new GroveError(`not a regular file (${kindOf(st)}${via}); grove writes only to regular files`, {
+    const st = statSync(path);
+    if (!st.isFile())
+      throw new GroveError(`not a regular file (${kindOf(st)}${linkedTo(path)}); grove writes only to regular files`, {
         file: path,
       });
-    }
     mode = st.mode & 0o7777;
   } catch (err) {
     if (err instanceof GroveError) throw err;
     if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw cannotWrite(path, err);
   }
+  const target = resolveLinks(path);
   // A fresh, unguessable name, created exclusively: never a file (or planted link) that exists.
   const tmp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   trackTemp(tmp);
