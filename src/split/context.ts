@@ -30,6 +30,8 @@ export class ScanContext {
   readonly alt: CountTable;
   /** The node (its known-value rows) as a single branch. */
   readonly parent: CountTable;
+  /** Scratch for a scan: class weights of the node's rows whose value is known. */
+  readonly known: Float64Array;
 
   constructor(
     readonly pool: EntryPool,
@@ -45,6 +47,7 @@ export class ScanContext {
     this.table = emptyTable(Math.max(2, maxBranches), classes);
     this.alt = emptyTable(2, classes);
     this.parent = emptyTable(1, classes);
+    this.known = new Float64Array(classes);
   }
 
   /** Scan criterion value of `t`, oriented so that bigger is better. */
