@@ -34,6 +34,8 @@ export interface StackEntry extends GrowEntry {
   buf: Buffers;
 }
 
+const NO_CODES = new Int32Array(0);
+
 /** Per-row arrays every node's partition writes at its own positions (disjoint between subtrees). */
 export interface RowScratch {
   branchOf: Int32Array;
@@ -169,49 +171,38 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
     const { row, label: y, weight: w } = this.pool;
     const branchOf = this.work.branchOf;
     const col = this.features[split.feature];
-    let nMissing = 0;
-    const sorted = buf.sorted[split.feature];
+    // A numeric split walks the feature's sorted slice, [branch 0][branch 1][missing]: the two cuts
+    // come from reading values (the missing tail, a binary search). A categorical split walks the
+    // ids and looks each code up in the split's branch table.
+    const sorted = split.kind === 'numeric' ? buf.sorted[split.feature] : null;
+    const walk = sorted ? sorted.order : buf.ids;
+    const table = split.kind !== 'numeric' ? categoryBranches(split, this.codeBranch.length, this.codeBranch) : null;
+    const codes = col.kind === 'categorical' ? col.codes : NO_CODES;
+    let lo = start;
+    let knownEnd = end;
     if (sorted && split.kind === 'numeric') {
-      // The split feature's sorted slice is [branch 0][branch 1][missing]: find the two cuts by
-      // reading values (the missing tail, a binary search), then walk the entries.
       const { order } = sorted;
       const values = (col as { values: NumericValues }).values;
       const { thresholds } = split;
       const branchAt = (i: number): number => numericBranch(thresholds, values[row[order[i] & ENTRY]]);
-      let knownEnd = end;
       while (knownEnd > start && branchAt(knownEnd - 1) === NO_BRANCH) knownEnd--;
-      let lo = start;
       let hi = knownEnd;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
         if (branchAt(mid) === 0) lo = mid + 1;
         else hi = mid;
       }
-      for (let i = start; i < end; i++) {
-        const e = order[i] & ENTRY;
-        let b = i < lo ? 0 : i < knownEnd ? 1 : -1;
-        if (b < 0 && missingBranch >= 0) b = missingBranch;
-        branchOf[e] = b;
-        if (b < 0) nMissing++;
-        else {
-          sizes[b]++;
-          totals[b][y[e]] += w[e];
-        }
-      }
-    } else if (split.kind !== 'numeric' && col.kind === 'categorical') {
-      const table = categoryBranches(split, col.categories.length, this.codeBranch);
-      const codes = col.codes;
-      const ids = buf.ids;
-      for (let i = start; i < end; i++) {
-        const e = ids[i];
-        let b = categoryBranch(table, codes[row[e]]);
-        if (b < 0 && missingBranch >= 0) b = missingBranch;
-        branchOf[e] = b;
-        if (b < 0) nMissing++;
-        else {
-          sizes[b]++;
-          totals[b][y[e]] += w[e];
-        }
+    }
+    let nMissing = 0;
+    for (let i = start; i < end; i++) {
+      const e = walk[i] & ENTRY;
+      let b = table ? categoryBranch(table, codes[row[e]]) : i < lo ? 0 : i < knownEnd ? 1 : NO_BRANCH;
+      if (b < 0 && missingBranch >= 0) b = missingBranch;
+      branchOf[e] = b;
+      if (b < 0) nMissing++;
+      else {
+        sizes[b]++;
+        totals[b][y[e]] += w[e];
       }
     }
     if (nMissing > 0) this.cloneMissing(entry, chosen, into, nMissing);

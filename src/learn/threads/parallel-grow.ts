@@ -46,8 +46,8 @@ import { threadAlive } from './thread-liveness.js';
 
 /**
  * Smallest fits (rows × features) given worker threads: with `threads: 'auto'` where they pay even
- * in a fresh process (workers start with cold code: adult, 48,842 × 14, took 1.61 s on 2 threads
- * against 1.42 s on one with `grove fit`), and with an explicit count where they can.
+ * in a fresh process (workers start with cold code; docs/performance.md, "Worker threads"), and
+ * with an explicit count where they can.
  */
 export const MIN_PARALLEL_WORK = { auto: 1 << 21, explicit: 1 << 16 };
 /**
