@@ -144,7 +144,7 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
   /** The best split of feature `f` at `entry`'s node into `out` (an excluded feature gets none). */
   evaluateFeature(f: number, entry: StackEntry, out: Candidate): void {
     if (entry.excluded.includes(f)) out.reset(f, 'numeric');
-    else this.evaluator.evaluate(f, entry.buf.ids, entry.buf.sorted[f], entry.start, entry.end, entry.totals, out);
+    else this.evaluator.evaluate(f, entry.buf, entry, out);
   }
 
   /** Partition numeric feature `f`'s sorted slice of `entry` by `branchOf` (stable; nothing for a categorical feature). */

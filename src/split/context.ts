@@ -4,6 +4,20 @@ import type { CountTable, Criterion } from '../criteria/types.js';
 import type { MissingPolicy } from '../options/options.js';
 import { beats } from './candidate.js';
 import type { EntryPool } from './entries.js';
+import type { SortedSlice } from './sorted-slice.js';
+
+/** A node as the scanners see it: positions [start, end) of its buffers, and its rows' class weights. */
+export interface NodeRange {
+  start: number;
+  end: number;
+  totals: Float64Array;
+}
+
+/** A node's entries: in any order (`ids`), and sorted per numeric feature (null for a categorical one). */
+export interface NodeBuffers {
+  ids: Int32Array;
+  sorted: readonly (SortedSlice | null)[];
+}
 
 function emptyTable(branches: number, classes: number): CountTable {
   return {

@@ -5,12 +5,11 @@ import type { Column } from '../data/dataset.js';
 import type { ResolvedOptions } from '../options/options.js';
 import { beats, Candidate } from './candidate.js';
 import { CategoryCounts, fillFromHistogram, scanMultiway, scanSubsets } from './categorical.js';
-import { ScanContext } from './context.js';
+import { type NodeBuffers, type NodeRange, ScanContext } from './context.js';
 import type { EntryPool } from './entries.js';
 import { Finalizer } from './finalize.js';
 import { type BinnedFeature, type CodeSortedRows, scanHistogram, scanSortedCodes } from './histogram.js';
 import { scanNumeric } from './numeric.js';
-import type { SortedSlice } from './sorted-slice.js';
 
 /**
  * Finds the best split of one feature at one node: runs the right scanner over whatever the
@@ -63,22 +62,11 @@ export class FeatureEvaluator {
     return new Candidate(this.ctx.maxBranches, this.classes);
   }
 
-  /**
-   * Best split of feature `f` over entries [start, end): `ids` holds them in any order; for a
-   * numeric feature `sorted` holds the same entries sorted by it.
-   */
-  evaluate(
-    f: number,
-    ids: Int32Array,
-    sorted: SortedSlice | null,
-    start: number,
-    end: number,
-    nodeTotals: Float64Array,
-    out: Candidate,
-  ): void {
+  /** Best split of feature `f` at `node`, whose entries are positions [start, end) of `buf`. */
+  evaluate(f: number, buf: NodeBuffers, node: NodeRange, out: Candidate): void {
     const col = this.features[f];
-    if (col.kind === 'numeric') scanNumeric(this.ctx, f, col.values, sorted!, start, end, nodeTotals, out);
-    else this.categoricalFromRows(f, ids, start, end, out);
+    if (col.kind === 'numeric') scanNumeric(this.ctx, f, col.values, buf.sorted[f]!, node, out);
+    else this.categoricalFromRows(f, buf.ids, node.start, node.end, out);
     this.finalizer.finalize(out);
   }
 
@@ -123,7 +111,7 @@ export class FeatureEvaluator {
   private categoricalFromRows(f: number, ids: Int32Array, start: number, end: number, out: Candidate): void {
     const col = this.features[f];
     this.resetCategorical(f, out);
-    if (col.kind === 'categorical') this.cc.fill(this.ctx, col.codes, col.categories.length, ids, start, end, out);
+    if (col.kind === 'categorical') this.cc.fill(this.ctx, col, ids, start, end, out);
     this.scanCategories(out);
   }
 

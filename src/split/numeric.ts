@@ -1,11 +1,11 @@
 import type { NumericValues } from '../data/dataset.js';
 import type { Candidate } from './candidate.js';
 import { beats } from './candidate.js';
-import type { ScanContext } from './context.js';
+import type { NodeRange, ScanContext } from './context.js';
 import { ENTRY, type SortedSlice } from './sorted-slice.js';
 
 /**
- * Zaki's EVALUATE-NUMERIC-ATTRIBUTE as one incremental pass: `order[start..end)` is the node's
+ * Zaki's EVALUATE-NUMERIC-ATTRIBUTE as one incremental pass: `order[start..end)` (`node`'s range) is its
  * sorted slice of the feature (src/split/sorted-slice.ts: entry ids in value order, missing values
  * last, `NEW_VALUE` where the value changes, labels alongside), so the pass reads memory in order. Moving an entry
  * from the right branch to the left updates the count table in O(1) (and the criterion's running
@@ -18,9 +18,7 @@ export function scanNumeric(
   feature: number,
   values: NumericValues,
   { order, labs }: SortedSlice,
-  start: number,
-  end: number,
-  nodeTotals: Float64Array,
+  { start, end, totals: nodeTotals }: NodeRange,
   out: Candidate,
 ): void {
   out.reset(feature, 'numeric');
