@@ -55,7 +55,8 @@ export interface RowDivision<E extends GrowEntry, S extends NodeSplit> {
 
 /**
  * How a grower makes its children's own state (histograms, sorted slices, fresh buffers) and
- * lets go of a node's: `child` turns the common part of child b's entry into the grower's entry;
+ * lets go of a node's: `child` turns the common part of child b's entry into the grower's entry
+ * (by adding its fields to `base`, a fresh object: a spread copy would cost the hot kernels);
  * `keepLeaf` is told that a node it found no split for stays a leaf.
  */
 export interface ChildState<E extends GrowEntry> {

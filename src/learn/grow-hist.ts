@@ -188,8 +188,10 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
     const n = this.layout.rows.length;
     const totals = new Float64Array(this.k);
     for (let i = 0; i < n; i++) totals[this.y[i]] += this.weights[i];
-    const root = rootGrowEntry(n, totals, this.opts);
-    return { ...root, hist: root.leaf || this.small(n) ? null : this.buildHist(0, n) };
+    const entry = rootGrowEntry(n, totals, this.opts) as HistEntry;
+    entry.hist = entry.leaf || this.small(n) ? null : this.buildHist(0, n);
+    entry.sortedAt = -1;
+    return entry;
   }
 
   /**
@@ -289,7 +291,10 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
   }
 
   child(_parent: HistEntry, b: number, base: GrowEntry): HistEntry {
-    return { ...base, hist: base.leaf ? null : this.childHist[b], sortedAt: this.sortedAt };
+    const entry = base as HistEntry;
+    entry.hist = base.leaf ? null : this.childHist[b];
+    entry.sortedAt = this.sortedAt;
+    return entry;
   }
 }
 

@@ -6,6 +6,7 @@ import type { ResolvedOptions } from '../options/options.js';
 import { argsortNumeric, SortWork } from '../split/argsort.js';
 import type { Candidate } from '../split/candidate.js';
 import { columnOrder } from '../split/column-order.js';
+import type { NodeBuffers } from '../split/context.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import { ENTRY, labelCodes, markNewValues, newSlice, type SortedSlice } from '../split/sorted-slice.js';
@@ -24,17 +25,12 @@ import { type ChosenSplit, chooseSplit, type StopOptions } from './split-policy.
 export { argsortNumeric };
 
 /** Entry-id arrays a node's slice lives in: any order (`ids`), and sorted per numeric feature (src/split/sorted-slice.ts). */
-export interface Buffers {
-  ids: Int32Array;
-  sorted: (SortedSlice | null)[];
-}
+export type Buffers = NodeBuffers;
 
 /** A node waiting to be grown: the slice [start, end) of `buf` holds its entries. */
 export interface StackEntry extends GrowEntry {
   buf: Buffers;
 }
-
-const NO_CODES = new Int32Array(0);
 
 /** Per-row arrays every node's partition writes at its own positions (disjoint between subtrees). */
 export interface RowScratch {
@@ -80,7 +76,9 @@ export function rowScratch(n: number, make: ArrayMaker = plainArrays): RowScratc
 export function rootEntry(buf: Buffers, pool: EntryPool, k: number, opts: StopOptions): StackEntry {
   const totals = new Float64Array(k);
   for (let e = 0; e < pool.size; e++) totals[pool.label[e]] += pool.weight[e];
-  return { ...rootGrowEntry(pool.size, totals, opts), buf };
+  const root = rootGrowEntry(pool.size, totals, opts) as StackEntry;
+  root.buf = buf;
+  return root;
 }
 
 /** Shares the work of one big node among threads (src/learn/threads/parallel-grow.ts). */
@@ -94,6 +92,9 @@ export interface NodeTeam {
   partition(entry: StackEntry, branches: BranchSizes): boolean;
   finishPartition(): void;
 }
+
+/** The codes of a numeric split feature: none (its branches come from the sorted slice). */
+const NO_CODES = new Int32Array(0);
 
 /**
  * Grows nodes depth-first over the shared layout (Zaki's DECISIONTREE(D, η, π) with the stopping
@@ -280,7 +281,9 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
   }
 
   child(_parent: StackEntry, _b: number, base: GrowEntry): StackEntry {
-    return { ...base, buf: this.childBuf! };
+    const entry = base as StackEntry;
+    entry.buf = this.childBuf!;
+    return entry;
   }
 }
 

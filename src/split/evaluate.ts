@@ -65,7 +65,8 @@ export class FeatureEvaluator {
   /** Best split of feature `f` at `node`, whose entries are positions [start, end) of `buf`. */
   evaluate(f: number, buf: NodeBuffers, node: NodeRange, out: Candidate): void {
     const col = this.features[f];
-    if (col.kind === 'numeric') scanNumeric(this.ctx, f, col.values, buf.sorted[f]!, node, out);
+    if (col.kind === 'numeric')
+      scanNumeric(this.ctx, f, col.values, buf.sorted[f]!, node.start, node.end, node.totals, out);
     else this.categoricalFromRows(f, buf.ids, node.start, node.end, out);
     this.finalizer.finalize(out);
   }

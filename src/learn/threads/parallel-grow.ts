@@ -77,7 +77,7 @@ export type GrowInit = {
       mode: 'exact';
       pool: { row: Int32Array; label: Int32Array; weight: Float64Array };
       ids: Int32Array;
-      sorted: (SortedSlice | null)[];
+      sorted: readonly (SortedSlice | null)[];
       branchOf: Int32Array;
     }
   | {
