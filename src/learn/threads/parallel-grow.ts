@@ -436,6 +436,7 @@ export function growParallel(
     team.presort(data, buf);
     const grower = new NodeGrower(data.features, pool, k, opts, { branchOf, scratchI: plainArrays.int32(n) });
     team.grower = grower;
+    // Larger than any task: a task's nodes, grown while the workers are busy, never ask the team.
     team.minShared = taskRows(n, t).max + 1;
     grower.team = team;
     const root = rootEntry(buf, pool, k, opts);
