@@ -68,6 +68,7 @@ export const infoGain: Criterion = {
     const total = t.total + unknownWeight;
     return total > 0 ? (t.total / total) * informationGain(t) : 0;
   },
+  mdlCorrected: (_t: CountTable, _unknownWeight: number, correctedGain: number): number => correctedGain,
 };
 
 export const gainRatio: Criterion = {
@@ -82,6 +83,11 @@ export const gainRatio: Criterion = {
     const si = splitInfoWithUnknown(t, unknownWeight);
     const total = t.total + unknownWeight;
     return si > 0 && total > 0 ? ((t.total / total) * informationGain(t)) / si : 0;
+  },
+  /** C4.5 charges the threshold to the gain itself, and so to the gain ratio. */
+  mdlCorrected(t: CountTable, unknownWeight: number, correctedGain: number): number {
+    const si = splitInfoWithUnknown(t, unknownWeight);
+    return si > 0 ? correctedGain / si : 0;
   },
 };
 

@@ -50,6 +50,9 @@ export function registerCriterion(c: Criterion, options: RegisterOptions = {}): 
   if (typeof c.evaluate !== 'function') {
     throw new GroveError(`registerCriterion: criterion '${c.name}': evaluate must be a function`);
   }
+  if (c.mdlCorrected !== undefined && typeof c.mdlCorrected !== 'function') {
+    throw new GroveError(`registerCriterion: criterion '${c.name}': mdlCorrected must be a function when given`);
+  }
   if (registry.has(c.name) && options.replace !== true) {
     throw new GroveError(
       `registerCriterion: criterion '${c.name}' is already registered (pass { replace: true } to replace it)`,

@@ -52,4 +52,14 @@ export interface Criterion {
    * ./incremental.ts). Its `value` must equal `evaluate` on the same table up to rounding.
    */
   incremental?(): IncrementalForm;
+  /**
+   * Optional: C4.5's MDL correction for numeric thresholds (Quinlan 1996), for measures built on
+   * information gain. `correctedGain` is the split's information gain on the known rows times
+   * their share of the weight, minus log2(thresholds tried) / weight; the hook returns the
+   * measure's value computed from it (info gain: the corrected gain itself; gain ratio: it divided
+   * by the split information, unknown mass as one more branch). `unknownWeight` is the node's
+   * weight with a missing value (not in `table`). Without the hook, the correction only lowers the
+   * gain that C4.5's average-gain rule reads, and drops a split it leaves with no gain.
+   */
+  mdlCorrected?(table: CountTable, unknownWeight: number, correctedGain: number): number;
 }

@@ -1,16 +1,23 @@
 import { TreeStore } from '../model/store.js';
+import { type Branches, expandNode, type GrowEntry, type NodeExpansion } from './expand.js';
+import type { NodeSplit, StopOptions } from './split-policy.js';
 
 /**
- * The depth-first loop both growers share (exact: NodeGrower, histogram: HistGrower): pop a node,
- * let the grower split it (pushing its children) or make it a leaf. Parallel growth defers some
- * nodes and grows them later as separate subtrees.
+ * The depth-first loop every grower shares (exact: NodeGrower, histogram: HistGrower, C-MBSV):
+ * pop a node and expand it (`expandNode`: a leaf, or a split that pushes its children). Parallel
+ * growth defers some nodes and grows them later as separate subtrees.
  */
-export abstract class DepthFirstGrower<E extends { id: number; depth: number }> {
-  /** Number of classes. */
-  protected abstract readonly k: number;
+export abstract class DepthFirstGrower<E extends GrowEntry, S extends NodeSplit = NodeSplit>
+  implements NodeExpansion<E, S>
+{
+  abstract readonly k: number;
+  abstract readonly opts: StopOptions;
 
-  /** Make `entry`'s node a leaf or split it, pushing its children onto `stack`. */
-  protected abstract expand(entry: E, nodes: TreeStore, stack: E[]): void;
+  abstract findSplit(entry: E): S | null;
+  abstract assign(entry: E, chosen: S, into: Branches): void;
+  abstract partition(entry: E, chosen: S, branches: Branches, leaf: readonly boolean[]): number;
+  abstract child(parent: E, b: number, base: GrowEntry): E;
+  keepLeaf(_entry: E): void {}
 
   /**
    * Grow every entry of `stack` (and the children they make) into `nodes`, where `nodes[entry.id]`
@@ -21,7 +28,7 @@ export abstract class DepthFirstGrower<E extends { id: number; depth: number }> 
     while (stack.length > 0) {
       const entry = stack.pop()!;
       if (defer?.(entry)) continue;
-      this.expand(entry, nodes, stack);
+      expandNode(entry, this, nodes, stack);
     }
   }
 

@@ -1,42 +1,26 @@
 import { type ArrayMaker, plainArrays } from '../core/arrays.js';
 import { GroveError } from '../core/errors.js';
-import { getCriterion } from '../criteria/registry.js';
-import { createTable } from '../criteria/table.js';
 import type { Column, Dataset } from '../data/dataset.js';
+import { categoryBranches, numericBranch } from '../model/route.js';
 import { TreeStore } from '../model/store.js';
 import type { ResolvedOptions } from '../options/options.js';
 import { SortWork } from '../split/argsort.js';
-import { Candidate } from '../split/candidate.js';
-import { CategoryCounts, fillFromHistogram, scanMultiway, scanSubsets } from '../split/categorical.js';
-import { ScanContext } from '../split/context.js';
+import type { Candidate } from '../split/candidate.js';
 import { EntryPool } from '../split/entries.js';
-import { FinalizeScratch, finalizeCandidate } from '../split/finalize.js';
-import {
-  type BinnedFeature,
-  binFeature,
-  SMALL_NODE_ROWS,
-  scanHistogram,
-  scanSortedCodes,
-  sortByCode,
-} from '../split/histogram.js';
+import { FeatureEvaluator } from '../split/evaluate.js';
+import { type BinnedFeature, binFeature, CodeSortedRows, SMALL_NODE_ROWS } from '../split/histogram.js';
 import { DepthFirstGrower } from './depth-first.js';
-import { partitionByCode, partitionStable } from './partition.js';
-import { chooseSplit, stopsHere } from './split-policy.js';
+import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
+import { PartitionScratch, partitionByCode, partitionStable } from './partition.js';
+import { type ChosenSplit, chooseSplit } from './split-policy.js';
 
-/** A node waiting to be grown: rows[start..end) are its rows. */
-export interface HistEntry {
-  id: number;
-  start: number;
-  end: number;
-  depth: number;
-  totals: Float64Array;
+/** A node waiting to be grown: rows[start..end) of the layout are its rows. */
+export interface HistEntry extends GrowEntry {
   /** The node's class histograms, all features (null for a leaf or a small node). */
   hist: Float64Array | null;
-  leaf: boolean;
-  excluded: readonly number[];
   /**
    * A small node inside a small subtree: where that subtree's root starts in `rows`; its rows are
-   * then in the grower's per-feature buffers, sorted by bin code. Absent (or −1): not sorted yet.
+   * then in the grower's `CodeSortedRows`. Absent (or −1): not sorted yet.
    */
   sortedAt?: number;
 }
@@ -110,7 +94,7 @@ export function codeCategoricals(layout: HistLayout, features: Column[]): void {
  * not rows, with the same criteria, candidates and selector as exact mode. Subtrees touch
  * disjoint row slices, so several growers (worker threads) can grow different subtrees at once.
  */
-export class HistGrower extends DepthFirstGrower<HistEntry> {
+export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
   readonly d: number;
   readonly k: number;
   readonly stride: number;
@@ -119,32 +103,20 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
   readonly histSize: number;
   private readonly y: Int32Array;
   private readonly weights: Float64Array;
-  private readonly ctx: ScanContext;
-  private readonly cc: CategoryCounts;
-  private readonly combo: Int32Array;
-  private readonly known: Float64Array;
-  private readonly scratch: FinalizeScratch;
-  private readonly view: ReturnType<typeof createTable>;
+  private readonly evaluator: FeatureEvaluator;
   private readonly cands: Candidate[];
-  private readonly scratchI: Int32Array;
-  private readonly sizes: Int32Array;
-  private readonly offsets: Int32Array;
+  private readonly work: PartitionScratch;
+  /** The split feature's code → branch table. */
   private readonly codeBranch: Int32Array;
-  private readonly keys = new Int32Array(SMALL_NODE_ROWS);
-  /**
-   * The current small subtree's rows sorted by bin code, per numeric feature (feature f's at
-   * f · sortedCap), kept in order below by stable partitions instead of a sort per node. Depth-first
-   * growth finishes one small subtree before the next starts, so one set of buffers serves all.
-   */
-  private sortedRows = new Int32Array(0);
-  private sortedCodes = new Uint16Array(0);
-  private sortedCap = 0;
-  private scratchR = new Int32Array(0);
-  private scratchC = new Uint16Array(0);
+  /** The current small subtree's rows sorted by bin code (see `CodeSortedRows`). */
+  private readonly sorted = new CodeSortedRows();
+  /** Where the current node's small subtree starts in `rows` (−1: the node has a histogram). */
+  private sortedAt = -1;
+  /** The current node's children's histograms (null: none). */
+  private childHist: (Float64Array | null)[] = [];
   /**
    * Histograms no node holds any more, for `buildHist` to reuse: a big tree builds one per
-   * internal node (≈ 120 kB each at 20 features × 255 bins), and left to the garbage collector
-   * they pile up to tens of MB before a collection.
+   * internal node, and left to the garbage collector they would pile up before a collection.
    */
   private readonly freeHists: Float64Array[] = [];
 
@@ -175,29 +147,16 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
     // (entry i = row i) is read only by the row scan of categorical features.
     const identity = new Int32Array(features.some((col) => col.kind === 'categorical') ? n : 0);
     for (let i = 0; i < identity.length; i++) identity[i] = i;
-    const pool = EntryPool.over(identity, labels, weights);
-    const maxCategories = Math.max(2, ...features.map((c) => (c.kind === 'categorical' ? c.categories.length : 2)));
-    const scanCriterion = opts.thresholdCriterion ? getCriterion(opts.thresholdCriterion) : opts.criterionImpl;
-    this.ctx = new ScanContext(pool, k, scanCriterion, opts.minSamplesLeaf, opts.missing, maxCategories);
-    this.cc = new CategoryCounts(maxCategories, k);
-    this.combo = new Int32Array(maxCategories);
-    this.known = new Float64Array(k);
-    this.scratch = new FinalizeScratch(maxCategories, k);
-    this.view = createTable(maxCategories, k);
-    this.cands = features.map(() => new Candidate(maxCategories, k));
-    this.scratchI = new Int32Array(n);
-    this.sizes = new Int32Array(maxCategories);
-    this.offsets = new Int32Array(maxCategories);
-    this.codeBranch = new Int32Array(Math.max(...this.nBins, maxCategories) + 1);
+    this.evaluator = new FeatureEvaluator(features, EntryPool.over(identity, labels, weights), k, opts);
+    const maxBranches = this.evaluator.maxBranches;
+    this.cands = features.map(() => this.evaluator.newCandidate());
+    this.work = new PartitionScratch(layout.branchOf, new Int32Array(n), new Uint8Array(0), maxBranches);
+    this.codeBranch = new Int32Array(Math.max(...this.nBins, maxBranches) + 1);
   }
 
   /** A node this small is scanned from its sorted rows, and needs no histogram (nor do its children). */
   small(rows: number): boolean {
     return rows < SMALL_NODE_ROWS && rows * Math.log2(rows + 2) < 2 * this.opts.bins! * this.stride;
-  }
-
-  private isLeaf(size: number, depth: number, totals: ArrayLike<number>): boolean {
-    return stopsHere(this.opts, size, depth, totals);
   }
 
   /** Histogram of rows[start..end): per feature, per bin, class weights and the row count. */
@@ -219,25 +178,6 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
     return h;
   }
 
-  /** Sort rows[start..end) by bin code into the buffers, every numeric feature: a small subtree's root. */
-  private sortSmall(start: number, end: number): void {
-    const m = end - start;
-    const { d } = this;
-    if (this.sortedCap < m) {
-      const cap = Math.min(SMALL_NODE_ROWS, Math.max(m, 2 * this.sortedCap));
-      this.sortedCap = cap;
-      this.sortedRows = new Int32Array(d * cap);
-      this.sortedCodes = new Uint16Array(d * cap);
-      this.scratchR = new Int32Array(cap);
-      this.scratchC = new Uint16Array(cap);
-    }
-    const { binned, codes, rows } = this.layout;
-    for (let f = 0; f < d; f++) {
-      if (binned[f])
-        sortByCode(codes, d, f, rows, start, end, this.keys, this.sortedRows, this.sortedCodes, f * this.sortedCap);
-    }
-  }
-
   /** A deferred subtree may be grown after other small subtrees reused the buffers: it sorts anew. */
   override growSubtree(entry: HistEntry): TreeStore {
     return super.growSubtree({ ...entry, sortedAt: -1 });
@@ -248,151 +188,96 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
     const n = this.layout.rows.length;
     const totals = new Float64Array(this.k);
     for (let i = 0; i < n; i++) totals[this.y[i]] += this.weights[i];
-    const leaf = this.isLeaf(n, 0, totals);
-    return {
-      id: 0,
-      start: 0,
-      end: n,
-      depth: 0,
-      totals,
-      hist: leaf || this.small(n) ? null : this.buildHist(0, n),
-      leaf,
-      excluded: [],
-    };
+    const entry = rootGrowEntry(n, totals, this.opts) as HistEntry;
+    entry.hist = entry.leaf || this.small(n) ? null : this.buildHist(0, n);
+    entry.sortedAt = -1;
+    return entry;
   }
 
-  protected expand(entry: HistEntry, nodes: TreeStore, stack: HistEntry[]): void {
-    const { id, start, end, depth, totals, hist, leaf: isLeafNode, excluded } = entry;
-    const {
-      d,
-      k,
-      features,
-      opts,
-      ctx,
-      cc,
-      combo,
-      known,
-      scratch,
-      view,
-      cands,
-      nBins,
-      offset,
-      histSize,
-      sizes,
-      offsets,
-      codeBranch,
-      y,
-      weights,
-      scratchI,
-    } = this;
-    const { binned, codes, rows, branchOf } = this.layout;
-    nodes.setStats(id, totals, end - start, depth);
-    if (isLeafNode) return;
-    // A node without a histogram is small (see `small`): scanned from its rows sorted by code.
+  /**
+   * Every feature's best split from the node's histogram, or, for a small node (no histogram),
+   * from its rows sorted by bin code (sorted here when the node is a small subtree's root).
+   */
+  findSplit(entry: HistEntry): ChosenSplit | null {
+    const { start, end, hist, excluded } = entry;
+    const { d, evaluator, cands, offset, sorted } = this;
+    const { binned, codes, rows } = this.layout;
     let sortedAt = entry.sortedAt ?? -1;
     if (!hist && sortedAt < 0) {
       sortedAt = start;
-      this.sortSmall(start, end);
+      sorted.sortNode(codes, binned, rows, start, end);
     }
-    const { sortedRows, sortedCodes, sortedCap } = this;
-
+    this.sortedAt = hist ? -1 : sortedAt;
     for (let f = 0; f < d; f++) {
       const cand = cands[f];
-      if (excluded.includes(f)) {
-        cand.reset(f, 'numeric');
-        continue;
-      }
-      if (binned[f]) {
-        if (hist) scanHistogram(ctx, f, binned[f]!, hist, offset[f], known, cand);
-        else
-          scanSortedCodes(
-            ctx,
-            f,
-            binned[f]!,
-            sortedRows,
-            sortedCodes,
-            f * sortedCap + start - sortedAt,
-            end - start,
-            weights,
-            known,
-            cand,
-          );
-      } else {
-        cand.reset(f, opts.categoricalSplit === 'multiway' ? 'multiway' : 'subset');
-        const col = features[f];
-        if (hist) fillFromHistogram(cc, hist, offset[f], nBins[f], cand);
-        else if (col.kind === 'categorical') cc.fill(ctx, col.codes, col.categories.length, rows, start, end, cand);
-        if (opts.categoricalSplit === 'multiway') scanMultiway(ctx, cc, cand);
-        else scanSubsets(ctx, cc, opts.maxSubsetSize, combo, cand);
-      }
-      finalizeCandidate(cand, opts.criterionImpl, opts.missing, opts.mdlCorrection, scratch, opts.averageGainRule);
+      const bf = binned[f];
+      if (excluded.includes(f)) cand.reset(f, 'numeric');
+      else if (hist) evaluator.fromHistogram(f, bf, hist, offset[f], cand);
+      else if (bf) evaluator.fromSortedCodes(f, bf, sorted, start - sortedAt, end - start, cand);
+      else evaluator.fromRows(f, rows, start, end, cand);
     }
-    const chosen = chooseSplit(cands, opts, view);
-    if (!chosen) {
-      if (hist) this.freeHists.push(hist);
-      return;
-    }
-    const { best, split, branches, missingBranch } = chosen;
+    return chooseSplit(cands, this.opts, evaluator.view);
+  }
+
+  override keepLeaf(entry: HistEntry): void {
+    if (entry.hist) this.freeHists.push(entry.hist);
+  }
+
+  /** Every row's branch, from the split feature's code → branch table. */
+  assign(entry: HistEntry, chosen: ChosenSplit, into: Branches): void {
+    const { d, y, weights, codeBranch } = this;
+    const { codes, rows, branchOf } = this.layout;
+    const { split, missingBranch } = chosen;
+    const { sizes, totals } = into;
     const f = split.feature;
-    const missingCode = nBins[f];
+    const missingCode = this.nBins[f];
     if (split.kind === 'numeric') {
-      for (let b = 0; b <= missingCode; b++) codeBranch[b] = b <= best.splitBin ? 0 : 1;
-    } else {
-      codeBranch.fill(-1);
-      if (split.kind === 'subset') {
-        for (const v of split.left) codeBranch[v] = 0;
-        for (const v of split.right) codeBranch[v] = 1;
-      } else split.values.forEach((v, b) => (codeBranch[v] = b));
-    }
+      // Bins are in value order: bin ≤ the split's last left bin goes left as a value ≤ the threshold does.
+      const cut = [chosen.best.splitBin];
+      for (let b = 0; b < missingCode; b++) codeBranch[b] = numericBranch(cut, b);
+    } else categoryBranches(split, missingCode, codeBranch);
     codeBranch[missingCode] = missingBranch;
-    sizes.fill(0, 0, branches);
-    const childTotals = Array.from({ length: branches }, () => new Float64Array(k));
-    for (let i = start; i < end; i++) {
+    for (let i = entry.start; i < entry.end; i++) {
       const r = rows[i];
       let b = codeBranch[codes[r * d + f]];
       if (b < 0) b = missingBranch;
       branchOf[r] = b;
       sizes[b]++;
-      childTotals[b][y[r]] += weights[r];
+      totals[b][y[r]] += weights[r];
     }
+  }
 
-    const firstChild = nodes.split(id, split, best.raw, best.key, missingBranch, branches);
-    const leaf = Array.from({ length: branches }, (_, b) => this.isLeaf(sizes[b], depth + 1, childTotals[b]));
-    const childHist: (Float64Array | null)[] = new Array(branches).fill(null);
+  /**
+   * Partition the rows (and a small subtree's code-sorted rows) unless every child is a leaf;
+   * make the children's histograms: every one from its rows except the largest one's, which is
+   * the parent's minus the others' (the subtraction trick), when it is needed at all.
+   */
+  partition(entry: HistEntry, _chosen: ChosenSplit, branches: Branches, leaf: readonly boolean[]): number {
+    const { start, end, hist } = entry;
+    const { d, histSize, sorted, sortedAt, work } = this;
+    const { count, sizes } = branches;
+    const { binned, rows } = this.layout;
+    const childHist: (Float64Array | null)[] = new Array(count).fill(null);
+    this.childHist = childHist;
     if (leaf.some((l) => !l)) {
-      partitionStable(rows, start, end, branchOf, sizes, branches, offsets, scratchI);
+      partitionStable(rows, start, end, branches, work);
       if (!hist) {
-        for (let g = 0; g < d; g++) {
-          if (binned[g])
-            partitionByCode(
-              sortedRows,
-              sortedCodes,
-              g * sortedCap + start - sortedAt,
-              end - start,
-              branchOf,
-              sizes,
-              branches,
-              offsets,
-              this.scratchR,
-              this.scratchC,
-            );
-        }
+        for (let g = 0; g < d; g++)
+          if (binned[g]) partitionByCode(sorted, g * sorted.cap + start - sortedAt, end - start, branches, work);
       }
     }
-    if (hist && leaf.some((l, b) => !l && !this.small(sizes[b]))) {
-      // Build every child's histogram from its rows except the largest one, which is the
-      // parent's minus the others' (the subtraction trick) — when it is needed at all.
-      let largest = 0;
-      for (let b = 1; b < branches; b++) if (sizes[b] > sizes[largest]) largest = b;
-      const needs = (b: number) => !leaf[b] && !this.small(sizes[b]);
+    const needs = (b: number) => !leaf[b] && !this.small(sizes[b]);
+    let largest = 0;
+    for (let b = 1; b < count; b++) if (sizes[b] > sizes[largest]) largest = b;
+    if (hist && leaf.some((_, b) => needs(b))) {
       let at = start;
-      for (let b = 0; b < branches; b++) {
+      for (let b = 0; b < count; b++) {
         if (b !== largest && (needs(b) || needs(largest))) childHist[b] = this.buildHist(at, at + sizes[b]);
         at += sizes[b];
       }
       if (needs(largest)) {
         const h = hist;
-        for (let b = 0; b < branches; b++) {
+        for (let b = 0; b < count; b++) {
           const other = childHist[b];
           if (b === largest || !other) continue;
           for (let i = 0; i < histSize; i++) h[i] -= other[i];
@@ -402,24 +287,14 @@ export class HistGrower extends DepthFirstGrower<HistEntry> {
     }
     if (hist && !childHist.includes(hist)) this.freeHists.push(hist);
     childHist.forEach((h, b) => h && leaf[b] && this.freeHists.push(h));
-    const childExcluded = split.kind === 'multiway' ? [...excluded, f] : excluded;
-    const entries: HistEntry[] = [];
-    let at = start;
-    for (let b = 0; b < branches; b++) {
-      entries.push({
-        id: firstChild + b,
-        start: at,
-        end: at + sizes[b],
-        depth: depth + 1,
-        totals: childTotals[b],
-        hist: leaf[b] ? null : childHist[b],
-        leaf: leaf[b],
-        excluded: childExcluded,
-        sortedAt: hist ? -1 : sortedAt,
-      });
-      at += sizes[b];
-    }
-    for (let b = branches - 1; b >= 0; b--) stack.push(entries[b]);
+    return start;
+  }
+
+  child(_parent: HistEntry, b: number, base: GrowEntry): HistEntry {
+    const entry = base as HistEntry;
+    entry.hist = base.leaf ? null : this.childHist[b];
+    entry.sortedAt = this.sortedAt;
+    return entry;
   }
 }
 
@@ -440,7 +315,7 @@ function binAll(data: Dataset, maxBins: number): HistLayout {
   data.features.forEach((col, f) => {
     if (col.kind === 'numeric') layout.binned[f] = binInto(layout, f, data.features.length, col, maxBins, work);
   });
-  work.release(); // ≈ 37 bytes a row, before growth allocates
+  work.release(); // the sort scratch goes before growth allocates
   codeCategoricals(layout, data.features);
   return layout;
 }

@@ -1,45 +1,35 @@
 import { type ArrayMaker, plainArrays } from '../core/arrays.js';
-import { createTable } from '../criteria/table.js';
 import type { Column, Dataset, NumericValues } from '../data/dataset.js';
+import { categoryBranch, categoryBranches, NO_BRANCH, numericBranch } from '../model/route.js';
 import { TreeStore } from '../model/store.js';
 import type { ResolvedOptions } from '../options/options.js';
 import { argsortNumeric, SortWork } from '../split/argsort.js';
 import type { Candidate } from '../split/candidate.js';
 import { columnOrder } from '../split/column-order.js';
+import type { NodeBuffers } from '../split/context.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
-import {
-  ENTRY,
-  type LabelCodes,
-  labelCodes,
-  markNewValues,
-  newSlice,
-  type SortedSlice,
-} from '../split/sorted-slice.js';
+import { ENTRY, labelCodes, markNewValues, newSlice, type SortedSlice } from '../split/sorted-slice.js';
 import { DepthFirstGrower } from './depth-first.js';
+import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
 import { growTreeHistogram } from './grow-hist.js';
-import { partitionSorted, partitionStable, partitionWithClones } from './partition.js';
-import { chooseSplit, stopsHere } from './split-policy.js';
+import {
+  type BranchSizes,
+  PartitionScratch,
+  partitionSorted,
+  partitionStable,
+  partitionWithClones,
+} from './partition.js';
+import { type ChosenSplit, chooseSplit, type StopOptions } from './split-policy.js';
 
 export { argsortNumeric };
 
 /** Entry-id arrays a node's slice lives in: any order (`ids`), and sorted per numeric feature (src/split/sorted-slice.ts). */
-export interface Buffers {
-  ids: Int32Array;
-  sorted: (SortedSlice | null)[];
-}
+export type Buffers = NodeBuffers;
 
 /** A node waiting to be grown: the slice [start, end) of `buf` holds its entries. */
-export interface StackEntry {
-  id: number;
+export interface StackEntry extends GrowEntry {
   buf: Buffers;
-  start: number;
-  end: number;
-  depth: number;
-  /** Weighted class totals of the node's entries (computed by the parent's partition pass). */
-  totals: Float64Array;
-  /** Categorical features already split multiway on the path: not reused below (ID3/C4.5). */
-  excluded: readonly number[];
 }
 
 /** Per-row arrays every node's partition writes at its own positions (disjoint between subtrees). */
@@ -83,10 +73,12 @@ export function rowScratch(n: number, make: ArrayMaker = plainArrays): RowScratc
 }
 
 /** The root's stack entry over `buf`, with the weighted class totals of every entry. */
-export function rootEntry(buf: Buffers, pool: EntryPool, k: number): StackEntry {
+export function rootEntry(buf: Buffers, pool: EntryPool, k: number, opts: StopOptions): StackEntry {
   const totals = new Float64Array(k);
   for (let e = 0; e < pool.size; e++) totals[pool.label[e]] += pool.weight[e];
-  return { id: 0, buf, start: 0, end: pool.size, depth: 0, totals, excluded: [] };
+  const root = rootGrowEntry(pool.size, totals, opts) as StackEntry;
+  root.buf = buf;
+  return root;
 }
 
 /** Shares the work of one big node among threads (src/learn/threads/parallel-grow.ts). */
@@ -97,9 +89,12 @@ export interface NodeTeam {
    * Start partitioning `entry`'s sorted slices by the grower's `branchOf` (the other threads' share
    * and this thread's), or return false: this thread does it alone. `finishPartition` waits for the rest.
    */
-  partition(entry: StackEntry, sizes: Int32Array, branches: number): boolean;
+  partition(entry: StackEntry, branches: BranchSizes): boolean;
   finishPartition(): void;
 }
+
+/** The codes of a numeric split feature: none (its branches come from the sorted slice). */
+const NO_CODES = new Int32Array(0);
 
 /**
  * Grows nodes depth-first over the shared layout (Zaki's DECISIONTREE(D, η, π) with the stopping
@@ -112,19 +107,15 @@ export interface NodeTeam {
  * missing values) gives its children fresh buffers. Subtrees touch disjoint slices and entries, so
  * several growers (worker threads) can grow different subtrees of one layout at once.
  */
-export class NodeGrower extends DepthFirstGrower<StackEntry> {
+export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
   readonly k: number;
   readonly evaluator: FeatureEvaluator;
   readonly cands: Candidate[];
-  readonly view: ReturnType<typeof createTable>;
-  readonly sizes: Int32Array;
-  readonly offsets: Int32Array;
-  readonly codeBranch: Int32Array;
-  readonly marks: Int32Array;
-  branchOf: Int32Array;
-  scratchI: Int32Array;
-  /** Scratch for partitioning a slice's labels (as long as `scratchI`). */
-  scratchL: LabelCodes;
+  /** The split's category → branch table (categorical splits). */
+  private readonly codeBranch: Int32Array;
+  readonly work: PartitionScratch;
+  /** The children's buffers: the node's own, or fresh ones after a split that cloned entries. */
+  private childBuf: Buffers | null = null;
   /** Threads that share the work of big nodes (the parallel grower's main thread sets it). */
   team?: NodeTeam;
 
@@ -140,190 +131,159 @@ export class NodeGrower extends DepthFirstGrower<StackEntry> {
     this.evaluator = new FeatureEvaluator(features, pool, classes, opts);
     this.evaluator.ctx.unitWeights = pool.weight.every((w) => w === 1);
     this.cands = features.map(() => this.evaluator.newCandidate());
-    const maxBranches = this.evaluator.ctx.maxBranches;
-    this.view = createTable(maxBranches, classes);
-    this.sizes = new Int32Array(maxBranches);
-    this.offsets = new Int32Array(maxBranches);
+    const maxBranches = this.evaluator.maxBranches;
     this.codeBranch = new Int32Array(maxBranches);
-    this.marks = new Int32Array(maxBranches);
-    ({ branchOf: this.branchOf, scratchI: this.scratchI } = scratch);
-    this.scratchL = labelCodes(plainArrays, this.scratchI.length, classes);
+    const { branchOf, scratchI } = scratch;
+    this.work = new PartitionScratch(
+      branchOf,
+      scratchI,
+      labelCodes(plainArrays, scratchI.length, classes),
+      maxBranches,
+    );
   }
 
   /** The best split of feature `f` at `entry`'s node into `out` (an excluded feature gets none). */
   evaluateFeature(f: number, entry: StackEntry, out: Candidate): void {
     if (entry.excluded.includes(f)) out.reset(f, 'numeric');
-    else this.evaluator.evaluate(f, entry.buf.ids, entry.buf.sorted[f], entry.start, entry.end, entry.totals, out);
+    else this.evaluator.evaluate(f, entry.buf, entry, out);
   }
 
   /** Partition numeric feature `f`'s sorted slice of `entry` by `branchOf` (stable; nothing for a categorical feature). */
-  partitionFeature(f: number, entry: StackEntry, sizes: Int32Array, branches: number): void {
+  partitionFeature(f: number, entry: StackEntry, branches: BranchSizes): void {
     const sl = entry.buf.sorted[f];
-    if (sl)
-      partitionSorted(
-        sl,
-        entry.start,
-        entry.end,
-        this.branchOf,
-        sizes,
-        branches,
-        this.offsets,
-        this.marks,
-        this.scratchI,
-        this.scratchL,
-      );
+    if (sl) partitionSorted(sl, entry.start, entry.end, branches, this.work);
   }
 
-  /** Make `entry`'s node a leaf or split it, pushing its children onto `stack`. */
-  protected expand(entry: StackEntry, nodes: TreeStore, stack: StackEntry[]): void {
-    const { id, buf, start, end, depth, totals: nodeTotals, excluded } = entry;
-    const { features, k, pool, evaluator, cands, opts, view, sizes, offsets, codeBranch } = this;
-    const isLeaf = (size: number, d: number, totals: ArrayLike<number>): boolean => stopsHere(opts, size, d, totals);
-    nodes.setStats(id, nodeTotals, end - start, depth);
-    if (isLeaf(end - start, depth, nodeTotals)) return;
-
+  findSplit(entry: StackEntry): ChosenSplit | null {
+    const { features, cands } = this;
     if (!this.team?.evaluate(entry, cands))
       for (let f = 0; f < features.length; f++) this.evaluateFeature(f, entry, cands[f]);
-    const chosen = chooseSplit(cands, opts, view);
-    if (!chosen) return;
-    const { best, split, branches, missingBranch } = chosen;
+    return chooseSplit(cands, this.opts, this.evaluator.view);
+  }
 
-    // Assign every entry of the node to a branch (-1: missing value, fractional policy) and
-    // total the children's classes on the way.
-    const col = features[split.feature];
-    if (split.kind !== 'numeric') {
-      codeBranch.fill(-1);
-      if (split.kind === 'subset') {
-        for (const v of split.left) codeBranch[v] = 0;
-        for (const v of split.right) codeBranch[v] = 1;
-      } else split.values.forEach((v, b) => (codeBranch[v] = b));
-    }
-    const t = split.kind === 'numeric' ? split.thresholds[0] : NaN;
-    sizes.fill(0, 0, branches);
-    const childTotals = Array.from({ length: branches }, () => new Float64Array(k));
-    let nMissing = 0;
-    const { row, label: y, weight: w } = pool;
-    let branchOf = this.branchOf;
-    const sorted = buf.sorted[split.feature];
-    if (sorted) {
-      // Numeric: the split feature's sorted slice is [≤ t][> t][missing]; find the two cuts by
-      // reading values (the missing tail, a binary search), then walk the entries.
+  /**
+   * Every entry's branch (-1: a missing value under the fractional policy, then cloned into every
+   * branch), with the children's sizes and class totals.
+   */
+  assign(entry: StackEntry, chosen: ChosenSplit, into: Branches): void {
+    const { buf, start, end } = entry;
+    const { split, missingBranch } = chosen;
+    const { sizes, totals } = into;
+    const { row, label: y, weight: w } = this.pool;
+    const branchOf = this.work.branchOf;
+    const col = this.features[split.feature];
+    // A numeric split walks the feature's sorted slice, [branch 0][branch 1][missing]: the two cuts
+    // come from reading values (the missing tail, a binary search). A categorical split walks the
+    // ids and looks each code up in the split's branch table.
+    const sorted = split.kind === 'numeric' ? buf.sorted[split.feature] : null;
+    const walk = sorted ? sorted.order : buf.ids;
+    const table = split.kind !== 'numeric' ? categoryBranches(split, this.codeBranch.length, this.codeBranch) : null;
+    const codes = col.kind === 'categorical' ? col.codes : NO_CODES;
+    let lo = start;
+    let knownEnd = end;
+    if (sorted && split.kind === 'numeric') {
       const { order } = sorted;
       const values = (col as { values: NumericValues }).values;
-      const valueAt = (i: number): number => values[row[order[i] & ENTRY]];
-      let knownEnd = end;
-      while (knownEnd > start && Number.isNaN(valueAt(knownEnd - 1))) knownEnd--;
-      let lo = start;
+      const { thresholds } = split;
+      const branchAt = (i: number): number => numericBranch(thresholds, values[row[order[i] & ENTRY]]);
+      while (knownEnd > start && branchAt(knownEnd - 1) === NO_BRANCH) knownEnd--;
       let hi = knownEnd;
       while (lo < hi) {
         const mid = (lo + hi) >>> 1;
-        if (valueAt(mid) <= t) lo = mid + 1;
+        if (branchAt(mid) === 0) lo = mid + 1;
         else hi = mid;
       }
-      for (let i = start; i < end; i++) {
-        const e = order[i] & ENTRY;
-        let b = i < lo ? 0 : i < knownEnd ? 1 : -1;
-        if (b < 0 && missingBranch >= 0) b = missingBranch;
-        branchOf[e] = b;
-        if (b < 0) nMissing++;
-        else {
-          sizes[b]++;
-          childTotals[b][y[e]] += w[e];
-        }
-      }
-    } else {
-      const codes = (col as { codes: Int32Array }).codes;
-      for (let i = start; i < end; i++) {
-        const e = buf.ids[i];
-        const v = codes[row[e]];
-        let b = v < 0 ? -1 : codeBranch[v];
-        if (b < 0 && missingBranch >= 0) b = missingBranch;
-        branchOf[e] = b;
-        if (b < 0) nMissing++;
-        else {
-          sizes[b]++;
-          childTotals[b][y[e]] += w[e];
-        }
+    }
+    let nMissing = 0;
+    for (let i = start; i < end; i++) {
+      const e = walk[i] & ENTRY;
+      let b = table ? categoryBranch(table, codes[row[e]]) : i < lo ? 0 : i < knownEnd ? 1 : NO_BRANCH;
+      if (b < 0 && missingBranch >= 0) b = missingBranch;
+      branchOf[e] = b;
+      if (b < 0) nMissing++;
+      else {
+        sizes[b]++;
+        totals[b][y[e]] += w[e];
       }
     }
+    if (nMissing > 0) this.cloneMissing(entry, chosen, into, nMissing);
+  }
 
-    const firstChild = nodes.split(id, split, best.raw, best.key, missingBranch, branches);
-    const childExcluded = split.kind === 'multiway' ? [...excluded, split.feature] : excluded;
+  /**
+   * C4.5's fractional policy: a row with a missing value goes down every branch with weight ∝ the
+   * branch's known weight, as itself in branch 0 and as a clone in each other branch.
+   */
+  private cloneMissing(entry: StackEntry, chosen: ChosenSplit, into: Branches, nMissing: number): void {
+    const { pool, work } = this;
+    const { best } = chosen;
+    const { count: branches, sizes, totals } = into;
+    this.evaluator.ctx.unitWeights = false;
+    // The candidate's table is in scan order; a subset split may list its sides the other way round.
+    const swapped = best.subsetSwapped();
+    const fractions = Array.from({ length: branches }, (_, b) => best.branchWeight(swapped ? 1 - b : b));
+    const sum = fractions.reduce((a, b) => a + b, 0);
+    for (let b = 0; b < branches; b++) {
+      fractions[b] = sum > 0 ? fractions[b] / sum : 1 / branches;
+      sizes[b] += nMissing;
+    }
+    const firstClone = new Int32Array(pool.row.length);
+    const ids = entry.buf.ids;
+    for (let i = entry.start; i < entry.end; i++) {
+      const e = ids[i];
+      if (work.branchOf[e] >= 0) continue;
+      const we = pool.weight[e];
+      const c = pool.label[e];
+      firstClone[e] = pool.size;
+      for (let b = 1; b < branches; b++) {
+        pool.clone(e, we * fractions[b]);
+        totals[b][c] += we * fractions[b];
+      }
+      pool.weight[e] = we * fractions[0];
+      totals[0][c] += we * fractions[0];
+    }
+    work.firstClone = firstClone;
+    if (work.branchOf.length < pool.row.length) {
+      const grown = new Int32Array(pool.row.length);
+      grown.set(work.branchOf);
+      work.branchOf = grown;
+    }
+    const size = sizes.reduce((a, b) => a + b, 0);
+    if (work.ids.length < size) {
+      work.ids = new Int32Array(size);
+      work.labs = labelCodes(plainArrays, size, this.k);
+    }
+    into.everyBranch = nMissing;
+  }
 
-    let childBuf = buf;
-    let childStart = start;
-    if (nMissing > 0) {
-      // C4.5: a row with a missing value goes down every branch with weight ∝ the branch's known weight.
-      evaluator.ctx.unitWeights = false;
-      // The candidate's table is in scan order; a subset split may list its sides the other way round.
-      const swapped = best.subsetSwapped();
-      const fractions = Array.from({ length: branches }, (_, b) => best.branchWeight(swapped ? 1 - b : b));
-      const sum = fractions.reduce((a, b) => a + b, 0);
-      for (let b = 0; b < branches; b++) {
-        fractions[b] = sum > 0 ? fractions[b] / sum : 1 / branches;
-        sizes[b] += nMissing;
-      }
-      const firstClone = new Int32Array(pool.row.length);
-      for (let i = start; i < end; i++) {
-        const e = buf.ids[i];
-        if (branchOf[e] >= 0) continue;
-        const we = pool.weight[e];
-        const c = pool.label[e];
-        firstClone[e] = pool.size;
-        for (let b = 1; b < branches; b++) {
-          pool.clone(e, we * fractions[b]);
-          childTotals[b][c] += we * fractions[b];
-        }
-        pool.weight[e] = we * fractions[0];
-        childTotals[0][c] += we * fractions[0];
-      }
-      if (this.branchOf.length < pool.row.length) {
-        const grown = new Int32Array(pool.row.length);
-        grown.set(this.branchOf);
-        this.branchOf = grown;
-      }
-      branchOf = this.branchOf;
-      const size = sizes.subarray(0, branches).reduce((a, b) => a + b, 0);
-      if (this.scratchI.length < size) {
-        this.scratchI = new Int32Array(size);
-        this.scratchL = labelCodes(plainArrays, size, k);
-      }
-      childBuf = {
-        ids: partitionWithClones(buf.ids, null, start, end, branchOf, firstClone, sizes, branches, offsets, size).order,
+  /**
+   * Partition every buffer of the node by branch: into fresh buffers when the split cloned
+   * entries; otherwise in place, unless every child is a leaf (leaves need no order).
+   */
+  partition(entry: StackEntry, _chosen: ChosenSplit, branches: Branches, leaf: readonly boolean[]): number {
+    const { buf, start, end } = entry;
+    const { features, work } = this;
+    if (branches.everyBranch > 0) {
+      this.childBuf = {
+        ids: partitionWithClones(buf.ids, null, start, end, branches, work).order,
         sorted: buf.sorted.map((sl) =>
-          sl
-            ? partitionWithClones(sl.order, sl.labs, start, end, branchOf, firstClone, sizes, branches, offsets, size)
-            : null,
+          sl ? partitionWithClones(sl.order, sl.labs, start, end, branches, work) : null,
         ),
       };
-      childStart = 0;
-    } else {
-      // Children that will be leaves need no order: when all are leaves, skip the partition.
-      let anyInternal = false;
-      for (let b = 0; b < branches; b++) if (!isLeaf(sizes[b], depth + 1, childTotals[b])) anyInternal = true;
-      if (anyInternal) {
-        const shared = this.team?.partition(entry, sizes, branches) ?? false;
-        partitionStable(buf.ids, start, end, this.branchOf, sizes, branches, offsets, this.scratchI);
-        if (shared) this.team!.finishPartition();
-        else for (let f = 0; f < features.length; f++) this.partitionFeature(f, entry, sizes, branches);
-      }
+      return 0;
     }
+    this.childBuf = buf;
+    if (leaf.every((l) => l)) return start;
+    const shared = this.team?.partition(entry, branches) ?? false;
+    partitionStable(buf.ids, start, end, branches, work);
+    if (shared) this.team!.finishPartition();
+    else for (let f = 0; f < features.length; f++) this.partitionFeature(f, entry, branches);
+    return start;
+  }
 
-    const entries: StackEntry[] = [];
-    for (let b = 0; b < branches; b++) {
-      entries.push({
-        id: firstChild + b,
-        buf: childBuf,
-        start: childStart,
-        end: childStart + sizes[b],
-        depth: depth + 1,
-        totals: childTotals[b],
-        excluded: childExcluded,
-      });
-      childStart += sizes[b];
-    }
-    // Push in reverse so branch 0 is grown first (depth-first, left to right).
-    for (let b = branches - 1; b >= 0; b--) stack.push(entries[b]);
+  child(_parent: StackEntry, _b: number, base: GrowEntry): StackEntry {
+    const entry = base as StackEntry;
+    entry.buf = this.childBuf!;
+    return entry;
   }
 }
 
@@ -360,6 +320,6 @@ export function growTree(
   const pool = new EntryPool(data.labels, weights);
   const grower = new NodeGrower(data.features, pool, data.classes.length, opts, rowScratch(data.nRows));
   const nodes = TreeStore.root(data.classes.length);
-  grower.grow(nodes, [rootEntry(presort(data), pool, data.classes.length)]);
+  grower.grow(nodes, [rootEntry(presort(data), pool, data.classes.length, opts)]);
   return nodes;
 }

@@ -1,31 +1,62 @@
+import type { CodeSortedRows } from '../split/histogram.js';
 import { ENTRY, type LabelCodes, NEW_VALUE, type SortedSlice } from '../split/sorted-slice.js';
 
+/** How a split divides a node: `sizes[b]` entries go to branch b, for b < `count`. */
+export interface BranchSizes {
+  count: number;
+  sizes: Int32Array;
+}
+
+/**
+ * What every partition of one grower reads and writes, made once per grower: each entry's branch
+ * at the node being split (`branchOf`, written by the branch assignment, disjoint between
+ * subtrees), and scratch as long as the largest slice partitioned.
+ */
+export class PartitionScratch {
+  /** Next write position per branch. */
+  readonly offsets: Int32Array;
+  /** Per branch: the count of value changes seen when it last took an entry (k-way sorted partitions). */
+  readonly marks: Int32Array;
+  /** C4.5's fractional policy: the first clone of each entry with a missing value (`partitionWithClones`). */
+  firstClone: Int32Array = new Int32Array(0);
+
+  constructor(
+    /** Branch of each entry at the node being split (-1: every branch, under the fractional policy). */
+    public branchOf: Int32Array,
+    /** Scratch entry ids. */
+    public ids: Int32Array,
+    /** Scratch labels, as long as `ids` (sorted slices only; may be empty otherwise). */
+    public labs: LabelCodes,
+    maxBranches: number,
+  ) {
+    this.offsets = new Int32Array(maxBranches);
+    this.marks = new Int32Array(maxBranches);
+  }
+}
+
 /** `offsets[b]` = where branch b starts: `from` plus the sizes of the branches before it. */
-function branchStarts(offsets: Int32Array, sizes: Int32Array, branches: number, from: number): void {
+function branchStarts(offsets: Int32Array, { sizes, count }: BranchSizes, from: number): void {
   let acc = from;
-  for (let b = 0; b < branches; b++) {
+  for (let b = 0; b < count; b++) {
     offsets[b] = acc;
     acc += sizes[b];
   }
 }
 
 /**
- * Stable k-way partition of `arr[start..end)` by `branchOf[arr[i]]`, through `scratch`.
- * `sizes[b]` must hold the number of entries going to branch b. Stability keeps each numeric
- * feature's slice sorted, so children never re-sort.
+ * Stable k-way partition of `arr[start..end)` by `w.branchOf[arr[i]]`, through `w.ids`.
+ * Stability keeps each numeric feature's slice sorted, so children never re-sort.
  */
 export function partitionStable(
   arr: Int32Array,
   start: number,
   end: number,
-  branchOf: Int32Array,
-  sizes: Int32Array,
-  branches: number,
-  offsets: Int32Array,
-  scratch: Int32Array,
+  br: BranchSizes,
+  w: PartitionScratch,
 ): void {
-  branchStarts(offsets, sizes, branches, start);
-  if (branches === 2) {
+  const { offsets, branchOf, ids: scratch } = w;
+  branchStarts(offsets, br, start);
+  if (br.count === 2) {
     // As in partitionSorted: write positions in registers.
     let left = offsets[0];
     let right = offsets[1];
@@ -47,56 +78,49 @@ export function partitionStable(
 
 /**
  * `partitionStable` for the rows of a small histogram-mode node sorted by bin code
- * (src/split/histogram.ts, `sortByCode`): `rows[at..at+m)` and their `codes` move together, each
- * branch keeping the order. `scratchR` and `scratchC` hold at least m entries.
+ * (src/split/histogram.ts): `sorted.rows[at..at+m)` and their codes move together, each branch
+ * keeping the order, through the object's scratch.
  */
 export function partitionByCode(
-  rows: Int32Array,
-  codes: Uint16Array,
+  sorted: CodeSortedRows,
   at: number,
   m: number,
-  branchOf: Int32Array,
-  sizes: Int32Array,
-  branches: number,
-  offsets: Int32Array,
-  scratchR: Int32Array,
-  scratchC: Uint16Array,
+  br: BranchSizes,
+  w: PartitionScratch,
 ): void {
-  branchStarts(offsets, sizes, branches, 0);
+  const { rows, codes, scratchRows, scratchCodes } = sorted;
+  const { offsets, branchOf } = w;
+  branchStarts(offsets, br, 0);
   for (let i = at, end = at + m; i < end; i++) {
     const r = rows[i];
     const o = offsets[branchOf[r]]++;
-    scratchR[o] = r;
-    scratchC[o] = codes[i];
+    scratchRows[o] = r;
+    scratchCodes[o] = codes[i];
   }
-  rows.set(scratchR.subarray(0, m), at);
-  codes.set(scratchC.subarray(0, m), at);
+  rows.set(scratchRows.subarray(0, m), at);
+  codes.set(scratchCodes.subarray(0, m), at);
 }
 
 /**
  * `partitionStable` for a sorted slice (src/split/sorted-slice.ts): ids and labels move together,
  * and the `NEW_VALUE` marks stay true: an entry is marked in its branch when any entry from just
  * after the branch's previous one up to itself was marked in the parent slice (some value changed
- * in between). `marks` is scratch (branches); `scratchL` holds labels as `scratch` holds ids.
+ * in between).
  */
 export function partitionSorted(
   slice: SortedSlice,
   start: number,
   end: number,
-  branchOf: Int32Array,
-  sizes: Int32Array,
-  branches: number,
-  offsets: Int32Array,
-  marks: Int32Array,
-  scratch: Int32Array,
-  scratchL: LabelCodes,
+  br: BranchSizes,
+  w: PartitionScratch,
 ): void {
   const { order, labs } = slice;
-  branchStarts(offsets, sizes, branches, start);
-  if (branches === 2) {
+  const { offsets, branchOf, marks, ids: scratch, labs: scratchL } = w;
+  branchStarts(offsets, br, start);
+  if (br.count === 2) {
     // Binary splits, the common case: both write positions and both pending marks stay in
-    // registers, picked without a branch; `offsets[b]++` chains every step through memory (2.1 ×
-    // slower per entry on 1M entries split at random, 14.7 vs 6.9 ns).
+    // registers, picked without a branch; `offsets[b]++` would chain every step through memory
+    // (docs/performance.md, "What was done for speed").
     let left = offsets[0];
     let right = offsets[1];
     let markL = 0;
@@ -119,7 +143,7 @@ export function partitionSorted(
   } else {
     // A count of marks seen so far; a branch's next entry is marked when the count moved since its last one.
     let seen = 0;
-    marks.fill(-1, 0, branches);
+    marks.fill(-1, 0, br.count);
     for (let i = start; i < end; i++) {
       const x = order[i];
       if (x < 0) seen++;
@@ -136,29 +160,30 @@ export function partitionSorted(
 }
 
 /**
- * Stable k-way partition into fresh arrays of `total` entries where entries with `branchOf` = -1
- * (a missing value under C4.5's fractional policy) go to every branch: as themselves in branch 0
- * and as their clones `firstClone[e] + b - 1` in branch b. With `labs`, `arr` is a sorted slice:
- * its labels move along (a clone has its original's label and value) and its `NEW_VALUE` marks are
- * kept true as in `partitionSorted`; without, `arr` is plain ids (and `labs` comes back empty).
+ * Stable k-way partition into fresh arrays (as long as the branch sizes add up to) where entries
+ * with `branchOf` = -1 (a missing value under C4.5's fractional policy) go to every branch: as
+ * themselves in branch 0 and as their clones `w.firstClone[e] + b - 1` in branch b. With `labs`,
+ * `arr` is a sorted slice: its labels move along (a clone has its original's label and value) and
+ * its `NEW_VALUE` marks are kept true as in `partitionSorted`; without, `arr` is plain ids (and
+ * `labs` comes back empty).
  */
 export function partitionWithClones(
   arr: Int32Array,
   labs: LabelCodes | null,
   start: number,
   end: number,
-  branchOf: Int32Array,
-  firstClone: Int32Array,
-  sizes: Int32Array,
-  branches: number,
-  offsets: Int32Array,
-  total: number,
+  br: BranchSizes,
+  w: PartitionScratch,
 ): SortedSlice {
+  const { offsets, branchOf, firstClone } = w;
+  const branches = br.count;
+  let total = 0;
+  for (let b = 0; b < branches; b++) total += br.sizes[b];
   const order = new Int32Array(total);
   const outLabs = labs instanceof Uint16Array ? new Uint16Array(total) : new Uint8Array(labs ? total : 0);
   const marks = new Int32Array(branches).fill(-1);
   let seen = 0;
-  branchStarts(offsets, sizes, branches, 0);
+  branchStarts(offsets, br, 0);
   for (let i = start; i < end; i++) {
     const x = arr[i];
     if (labs && x < 0) seen++;

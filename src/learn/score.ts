@@ -41,6 +41,10 @@ export function scoreAttributes(data: Dataset, options: FitOptions = {}): ScoreR
   for (let i = 0; i < n; i++) totals[data.labels[i]] += weights[i];
   const ids = Int32Array.from({ length: n }, (_, i) => i);
   const cand = evaluator.newCandidate();
+  // One feature's slice at a time: each is sorted, scanned and dropped.
+  const slices: (SortedSlice | null)[] = data.features.map(() => null);
+  const buf = { ids, sorted: slices };
+  const root = { start: 0, end: n, totals };
   let bestKey = -Infinity;
   let bestName: string | null = null;
 
@@ -50,7 +54,9 @@ export function scoreAttributes(data: Dataset, options: FitOptions = {}): ScoreR
       sorted = newSlice(plainArrays, n, k);
       sortInto(col.values, data.labels, sorted);
     }
-    evaluator.evaluate(f, ids, sorted, 0, n, totals, cand);
+    slices[f] = sorted;
+    evaluator.evaluate(f, buf, root, cand);
+    slices[f] = null;
     if (!cand.found) return { name: col.name, type: col.kind, score: null, split: null };
     if (beats(cand.key, bestKey)) {
       bestKey = cand.key;

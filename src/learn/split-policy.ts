@@ -1,6 +1,7 @@
 import { chiSquareSf } from '../core/distributions.js';
 import { chiSquare } from '../criteria/statistics.js';
 import type { CountTable } from '../criteria/types.js';
+import { branchCount } from '../model/route.js';
 import type { ResolvedOptions } from '../options/options.js';
 import type { Candidate, Split } from '../split/candidate.js';
 import { selectCandidate } from '../split/evaluate.js';
@@ -15,7 +16,7 @@ export function chooseMissingBranch(best: Candidate, split: Split, policy: Resol
   if (policy === 'learned' && best.unknownInTable && best.missingBranch >= 0) {
     return best.subsetSwapped() ? 1 - best.missingBranch : best.missingBranch;
   }
-  const branches = split.kind === 'multiway' ? split.values.length : 2;
+  const branches = branchCount(split);
   let heaviest = 0;
   for (let b = 1; b < branches; b++) if (best.branchWeight(b) > best.branchWeight(heaviest)) heaviest = b;
   return best.subsetSwapped() ? 1 - heaviest : heaviest;
@@ -36,11 +37,14 @@ export function significant(best: Candidate, t: CountTable, alpha: number): bool
   return chiSquareSf(chiSquare.evaluate(t), df) <= alpha;
 }
 
+/** The options the stopping rule reads. */
+export type StopOptions = Pick<ResolvedOptions, 'minSamplesSplit' | 'maxDepth' | 'purity'>;
+
 /**
  * Zaki's stopping rules on a node's size, depth and class totals (η as minSamplesSplit, depth,
  * π as purity); a pure or weightless node always stops.
  */
-export function stopsHere(opts: ResolvedOptions, size: number, depth: number, totals: ArrayLike<number>): boolean {
+export function stopsHere(opts: StopOptions, size: number, depth: number, totals: ArrayLike<number>): boolean {
   if (size < opts.minSamplesSplit || depth >= opts.maxDepth) return true;
   let total = 0;
   let majority = 0;
@@ -51,19 +55,27 @@ export function stopsHere(opts: ResolvedOptions, size: number, depth: number, to
   return total <= 0 || majority >= opts.purity * total * (1 - 1e-12);
 }
 
-/** The split a node gets, or null when it stays a leaf. */
-export interface ChosenSplit {
-  best: Candidate;
+/** The split a node gets (null elsewhere: it stays a leaf), as the tree records it. */
+export interface NodeSplit {
   split: Split;
   branches: number;
   /** Branch for missing values (majority/learned), or -1 (fractional: every branch). */
   missingBranch: number;
+  /** The node's `score`: the measure's value for the split, as its paper defines it. */
+  score: number;
+  /** The node's `improvement`: what the split gains over the node (feature importances read it). */
+  improvement: number;
+}
+
+/** A split chosen among per-feature candidates, with the winning candidate. */
+export interface ChosenSplit extends NodeSplit {
+  best: Candidate;
 }
 
 /**
- * From the per-feature candidates to the node's split, the same for both growers: the selector
- * (C4.5's rule when asked), the minimum-gain and chi-square pre-pruning tests, the missing-value
- * branch. `view` is scratch for the chi-square test.
+ * From the per-feature candidates to the node's split, the same for every candidate-based grower:
+ * the selector (C4.5's rule when asked), the minimum-gain and chi-square pre-pruning tests, the
+ * missing-value branch. `view` is scratch for the chi-square test.
  */
 export function chooseSplit(cands: Candidate[], opts: ResolvedOptions, view: CountTable): ChosenSplit | null {
   const best = selectCandidate(cands, opts.averageGainRule);
@@ -71,6 +83,12 @@ export function chooseSplit(cands: Candidate[], opts: ResolvedOptions, view: Cou
   if (best.key < opts.minGain - 1e-12 * Math.max(1, Math.abs(opts.minGain))) return null;
   if (opts.chiSquareAlpha > 0 && !significant(best, view, opts.chiSquareAlpha)) return null;
   const split = best.toSplit();
-  const branches = split.kind === 'multiway' ? split.values.length : 2;
-  return { best, split, branches, missingBranch: chooseMissingBranch(best, split, opts.missing) };
+  return {
+    best,
+    split,
+    branches: branchCount(split),
+    missingBranch: chooseMissingBranch(best, split, opts.missing),
+    score: best.raw,
+    improvement: best.key,
+  };
 }

@@ -116,8 +116,8 @@ export function argsortNumeric(x: NumericValues, work?: SortWork): Int32Array {
 
 /**
  * Below this many rows a column of non-integers is ordered by `argsortByRank`: its radix sort would
- * run all eight 8-bit passes, and the rank route was 1.3-1.5 x faster on 500-16,000 rows (integer
- * columns skip most radix passes and stay there).
+ * run all eight 8-bit passes, which cost more there than the rank route (docs/performance.md,
+ * "What was done for speed"); integer columns skip most radix passes and stay with the radix sort.
  */
 const RANK_BELOW = 1 << 14;
 
@@ -188,7 +188,7 @@ export class SortWork {
    * Drop the arrays (later sorts allocate afresh), so that the garbage collector can take them
    * before a fit's growth allocates. (Detaching them at once, by transferring their buffers, would
    * free the memory sooner but makes V8 guard every typed-array access in the process from then
-   * on: about a quarter slower, measured on prediction.)
+   * on, which slows every later fit and prediction; docs/performance.md, "Memory".)
    */
   release(): void {
     this.ints.length = 0;

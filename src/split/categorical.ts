@@ -1,3 +1,4 @@
+import type { CategoricalColumn } from '../data/dataset.js';
 import type { Candidate } from './candidate.js';
 import { beats } from './candidate.js';
 import type { ScanContext } from './context.js';
@@ -33,16 +34,10 @@ export class CategoryCounts {
     this.known = new Float64Array(classes);
   }
 
-  /** Count `codes` over the node's entries `ids[start..end)`; a missing code (-1) goes to `out.unknown`. */
-  fill(
-    ctx: ScanContext,
-    codes: Int32Array,
-    nCategories: number,
-    ids: Int32Array,
-    start: number,
-    end: number,
-    out: Candidate,
-  ): void {
+  /** Count `col`'s codes over the node's entries `ids[start..end)`; a missing code (-1) goes to `out.unknown`. */
+  fill(ctx: ScanContext, col: CategoricalColumn, ids: Int32Array, start: number, end: number, out: Candidate): void {
+    const { codes } = col;
+    const nCategories = col.categories.length;
     const k = this.classes;
     this.counts.fill(0, 0, nCategories * k);
     this.rows.fill(0, 0, nCategories);

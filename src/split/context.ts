@@ -4,6 +4,20 @@ import type { CountTable, Criterion } from '../criteria/types.js';
 import type { MissingPolicy } from '../options/options.js';
 import { beats } from './candidate.js';
 import type { EntryPool } from './entries.js';
+import type { SortedSlice } from './sorted-slice.js';
+
+/** A node as the scanners see it: positions [start, end) of its buffers, and its rows' class weights. */
+export interface NodeRange {
+  start: number;
+  end: number;
+  totals: Float64Array;
+}
+
+/** A node's entries: in any order (`ids`), and sorted per numeric feature (null for a categorical one). */
+export interface NodeBuffers {
+  ids: Int32Array;
+  sorted: readonly (SortedSlice | null)[];
+}
 
 function emptyTable(branches: number, classes: number): CountTable {
   return {
@@ -30,6 +44,8 @@ export class ScanContext {
   readonly alt: CountTable;
   /** The node (its known-value rows) as a single branch. */
   readonly parent: CountTable;
+  /** Scratch for a scan: class weights of the node's rows whose value is known. */
+  readonly known: Float64Array;
 
   constructor(
     readonly pool: EntryPool,
@@ -45,6 +61,7 @@ export class ScanContext {
     this.table = emptyTable(Math.max(2, maxBranches), classes);
     this.alt = emptyTable(2, classes);
     this.parent = emptyTable(1, classes);
+    this.known = new Float64Array(classes);
   }
 
   /** Scan criterion value of `t`, oriented so that bigger is better. */

@@ -1,25 +1,30 @@
 import { getCriterion } from '../criteria/registry.js';
+import { createTable } from '../criteria/table.js';
+import type { CountTable } from '../criteria/types.js';
 import type { Column } from '../data/dataset.js';
 import type { ResolvedOptions } from '../options/options.js';
 import { beats, Candidate } from './candidate.js';
-import { CategoryCounts, scanMultiway, scanSubsets } from './categorical.js';
-import { ScanContext } from './context.js';
+import { CategoryCounts, fillFromHistogram, scanMultiway, scanSubsets } from './categorical.js';
+import { type NodeBuffers, type NodeRange, ScanContext } from './context.js';
 import type { EntryPool } from './entries.js';
-import { FinalizeScratch, finalizeCandidate } from './finalize.js';
+import { Finalizer } from './finalize.js';
+import { type BinnedFeature, type CodeSortedRows, scanHistogram, scanSortedCodes } from './histogram.js';
 import { scanNumeric } from './numeric.js';
-import type { SortedSlice } from './sorted-slice.js';
 
 /**
- * Finds the best split of one feature at one node: runs the right scanner, then scores the result
- * with the main criterion (`finalizeCandidate`). Shared by the grower and `grove score`; all
- * buffers are allocated once.
+ * Finds the best split of one feature at one node: runs the right scanner over whatever the
+ * grower holds for the node (rows and sorted slices, a class histogram, rows sorted by bin code),
+ * then scores the result with the main criterion (`Finalizer`). The one scanner setup of every
+ * grower and of `grove score`: buffers are sized once, for the largest dictionary, and reused.
  */
 export class FeatureEvaluator {
   readonly ctx: ScanContext;
+  /** Scratch for the chi-square pre-pruning test (`chooseSplit`). */
+  readonly view: CountTable;
   private readonly cc: CategoryCounts;
-  private readonly known: Float64Array;
   private readonly combo: Int32Array;
-  private readonly scratch: FinalizeScratch;
+  private readonly finalizer: Finalizer;
+  private readonly multiway: boolean;
 
   constructor(
     readonly features: Column[],
@@ -33,10 +38,23 @@ export class FeatureEvaluator {
     );
     const scanCriterion = opts.thresholdCriterion ? getCriterion(opts.thresholdCriterion) : opts.criterionImpl;
     this.ctx = new ScanContext(pool, classes, scanCriterion, opts.minSamplesLeaf, opts.missing, maxCategories);
+    this.view = createTable(maxCategories, classes);
     this.cc = new CategoryCounts(maxCategories, classes);
-    this.known = new Float64Array(classes);
     this.combo = new Int32Array(maxCategories);
-    this.scratch = new FinalizeScratch(maxCategories, classes);
+    this.finalizer = new Finalizer(
+      opts.criterionImpl,
+      opts.missing,
+      opts.mdlCorrection,
+      opts.averageGainRule,
+      maxCategories,
+      classes,
+    );
+    this.multiway = opts.categoricalSplit === 'multiway';
+  }
+
+  /** Most branches a split can have here (the largest dictionary, at least 2). */
+  get maxBranches(): number {
+    return this.ctx.maxBranches;
   }
 
   /** A Candidate sized for this data (one per feature, reused across nodes). */
@@ -44,36 +62,67 @@ export class FeatureEvaluator {
     return new Candidate(this.ctx.maxBranches, this.classes);
   }
 
+  /** Best split of feature `f` at `node`, whose entries are positions [start, end) of `buf`. */
+  evaluate(f: number, buf: NodeBuffers, node: NodeRange, out: Candidate): void {
+    const col = this.features[f];
+    if (col.kind === 'numeric')
+      scanNumeric(this.ctx, f, col.values, buf.sorted[f]!, node.start, node.end, node.totals, out);
+    else this.categoricalFromRows(f, buf.ids, node.start, node.end, out);
+    this.finalizer.finalize(out);
+  }
+
   /**
-   * Best split of feature `f` over entries [start, end): `ids` holds them in any order; for a
-   * numeric feature `sorted` holds the same entries sorted by it.
+   * Best split of feature `f` from the node's class histogram (`hist[offset ..]`: per bin or
+   * category, the class weights and the row count; missing values in the last bin); `binned` is
+   * the feature's bins when it is numeric, null when it is categorical.
    */
-  evaluate(
+  fromHistogram(f: number, binned: BinnedFeature | null, hist: Float64Array, offset: number, out: Candidate): void {
+    if (binned) scanHistogram(this.ctx, f, binned, hist, offset, out);
+    else {
+      const col = this.features[f];
+      this.resetCategorical(f, out);
+      fillFromHistogram(this.cc, hist, offset, col.kind === 'categorical' ? col.categories.length : 0, out);
+      this.scanCategories(out);
+    }
+    this.finalizer.finalize(out);
+  }
+
+  /**
+   * Best split of numeric feature `f` of a small histogram-mode node from its `m` rows sorted by
+   * bin code (`sorted`, from position `from` of the feature's block).
+   */
+  fromSortedCodes(
     f: number,
-    ids: Int32Array,
-    sorted: SortedSlice | null,
-    start: number,
-    end: number,
-    nodeTotals: Float64Array,
+    binned: BinnedFeature,
+    sorted: CodeSortedRows,
+    from: number,
+    m: number,
     out: Candidate,
   ): void {
+    scanSortedCodes(this.ctx, f, binned, sorted, from, m, out);
+    this.finalizer.finalize(out);
+  }
+
+  /** Best split of categorical feature `f` over the entries `ids[start..end)`. */
+  fromRows(f: number, ids: Int32Array, start: number, end: number, out: Candidate): void {
+    this.categoricalFromRows(f, ids, start, end, out);
+    this.finalizer.finalize(out);
+  }
+
+  private categoricalFromRows(f: number, ids: Int32Array, start: number, end: number, out: Candidate): void {
     const col = this.features[f];
-    if (col.kind === 'numeric') {
-      scanNumeric(this.ctx, f, col.values, sorted!, start, end, nodeTotals, this.known, out);
-    } else {
-      out.reset(f, this.opts.categoricalSplit === 'multiway' ? 'multiway' : 'subset');
-      this.cc.fill(this.ctx, col.codes, col.categories.length, ids, start, end, out);
-      if (this.opts.categoricalSplit === 'multiway') scanMultiway(this.ctx, this.cc, out);
-      else scanSubsets(this.ctx, this.cc, this.opts.maxSubsetSize, this.combo, out);
-    }
-    finalizeCandidate(
-      out,
-      this.opts.criterionImpl,
-      this.opts.missing,
-      this.opts.mdlCorrection,
-      this.scratch,
-      this.opts.averageGainRule,
-    );
+    this.resetCategorical(f, out);
+    if (col.kind === 'categorical') this.cc.fill(this.ctx, col, ids, start, end, out);
+    this.scanCategories(out);
+  }
+
+  private resetCategorical(f: number, out: Candidate): void {
+    out.reset(f, this.multiway ? 'multiway' : 'subset');
+  }
+
+  private scanCategories(out: Candidate): void {
+    if (this.multiway) scanMultiway(this.ctx, this.cc, out);
+    else scanSubsets(this.ctx, this.cc, this.opts.maxSubsetSize, this.combo, out);
   }
 }
 

@@ -1,4 +1,3 @@
-import { splitInfoWithUnknown } from '../criteria/gain.js';
 import { orientedScore } from '../criteria/registry.js';
 import { createTable, informationGain } from '../criteria/table.js';
 import type { CountTable, Criterion } from '../criteria/types.js';
@@ -6,26 +5,37 @@ import type { MissingPolicy } from '../options/options.js';
 import type { Candidate } from './candidate.js';
 
 /**
- * Scratch for `finalizeCandidate`: a view of the candidate's table, the parent table, and the
- * parent's last score. Every feature of a node without missing values has the same parent totals,
- * so the parent is scored once per node, not once per feature (a k-class evaluation each).
+ * Scores a feature's best split with the main criterion (`finalize`), holding what every call
+ * shares: the criterion, the missing-value policy, the MDL switch, and scratch tables. Every
+ * feature of a node without missing values has the same parent totals, so the parent is scored
+ * once per node, not once per feature (a k-class evaluation each).
  */
-export class FinalizeScratch {
-  readonly table: CountTable;
-  readonly parent: CountTable;
-  private parentCriterion: Criterion | null = null;
+export class Finalizer {
+  private readonly table: CountTable;
+  private readonly parent: CountTable;
+  private parentCached = false;
   private parentOriented = 0;
 
-  constructor(maxBranches: number, classes: number) {
+  constructor(
+    /** The main criterion: the one that compares features. */
+    readonly criterion: Criterion,
+    readonly missing: MissingPolicy,
+    /** C4.5's MDL correction for numeric thresholds. */
+    readonly mdl: boolean,
+    /** Whether C4.5's average-gain rule reads the candidates' information gain. */
+    readonly needGain: boolean,
+    maxBranches: number,
+    classes: number,
+  ) {
     this.table = createTable(maxBranches, classes);
     this.parent = createTable(1, classes);
   }
 
   /** The oriented score of `t`'s class totals as one branch, from the cache when they are the same as last time. */
-  parentScore(crit: Criterion, t: CountTable): number {
+  private parentScore(t: CountTable): number {
     const k = t.classes;
     const p = this.parent;
-    let same = this.parentCriterion === crit && p.total === t.total;
+    let same = this.parentCached && p.total === t.total;
     for (let c = 0; c < k && same; c++) same = p.classTotals[c] === t.classTotals[c];
     if (same) return this.parentOriented;
     p.branches = 1;
@@ -35,9 +45,47 @@ export class FinalizeScratch {
     }
     p.branchTotals[0] = t.total;
     p.total = t.total;
-    this.parentCriterion = crit;
-    this.parentOriented = orientedScore(crit, crit.evaluate(p));
+    this.parentCached = true;
+    this.parentOriented = orientedScore(this.criterion, this.criterion.evaluate(p));
     return this.parentOriented;
+  }
+
+  /**
+   * Fill the comparison fields of `cand` (a scanner's result):
+   * - `raw`: the criterion's value as its paper defines it;
+   * - `key`: improvement over the node (its known rows as one branch), times the known share of
+   *   the weight (C4.5), unless the criterion handles unknown mass itself (`evaluateWithUnknown`);
+   * - `gain`: information gain likewise scaled, for C4.5's average-gain rule.
+   * With `mdl`, a numeric split pays log2(thresholds tried) / weight in gain (Quinlan 1996), and a
+   * criterion with `mdlCorrected` recomputes its value from that gain; a split left with no gain
+   * is dropped.
+   */
+  finalize(cand: Candidate): void {
+    if (!cand.found) return;
+    const crit = this.criterion;
+    const t = this.table;
+    loadCandidateTable(cand, t);
+    const unknown = cand.unknownInTable ? 0 : cand.unknownWeight;
+    const all = t.total + unknown;
+    const share = all > 0 ? t.total / all : 0;
+    const parentOriented = this.parentScore(t);
+    const penalty = this.mdl && cand.kind === 'numeric' && cand.tried > 1 && all > 0 ? Math.log2(cand.tried) / all : 0;
+    // Information gain is needed only by C4.5's rule and the MDL correction: skip its logarithms otherwise.
+    let gain = this.needGain || penalty > 0 ? share * informationGain(t) : 0;
+    gain -= penalty;
+    if (penalty > 0 && gain <= 0) {
+      cand.found = false;
+      return;
+    }
+    if (this.missing === 'fractional' && unknown > 0 && crit.evaluateWithUnknown) {
+      cand.raw = crit.evaluateWithUnknown(t, unknown);
+      cand.key = orientedScore(crit, cand.raw) - parentOriented;
+    } else {
+      cand.raw = crit.evaluate(t);
+      cand.key = share * (orientedScore(crit, cand.raw) - parentOriented);
+    }
+    if (penalty > 0 && crit.mdlCorrected) cand.raw = cand.key = crit.mdlCorrected(t, unknown, gain);
+    cand.gain = gain;
   }
 }
 
@@ -59,54 +107,4 @@ export function loadCandidateTable(cand: Candidate, t: CountTable): void {
     total += bt;
   }
   t.total = total;
-}
-
-/**
- * Score a feature's best split with the main criterion and fill the comparison fields:
- * - `raw`: the criterion's value as its paper defines it;
- * - `key`: improvement over the node (its known rows as one branch), times the known share of the
- *   weight (C4.5), unless the criterion handles unknown mass itself (`evaluateWithUnknown`);
- * - `gain`: information gain likewise scaled, for C4.5's average-gain rule.
- * With `mdl`, a numeric split pays log2(thresholds tried) / weight in gain (Quinlan 1996); a split
- * left with no gain is dropped.
- */
-export function finalizeCandidate(
-  cand: Candidate,
-  crit: Criterion,
-  missing: MissingPolicy,
-  mdl: boolean,
-  s: FinalizeScratch,
-  needGain = true,
-): void {
-  if (!cand.found) return;
-  const t = s.table;
-  loadCandidateTable(cand, t);
-  const unknown = cand.unknownInTable ? 0 : cand.unknownWeight;
-  const all = t.total + unknown;
-  const share = all > 0 ? t.total / all : 0;
-  const parentOriented = s.parentScore(crit, t);
-  const penalty = mdl && cand.kind === 'numeric' && cand.tried > 1 && all > 0 ? Math.log2(cand.tried) / all : 0;
-  // Information gain is needed only by C4.5's rule and the MDL correction: skip its logarithms otherwise.
-  let gain = needGain || penalty > 0 ? share * informationGain(t) : 0;
-  gain -= penalty;
-  if (penalty > 0 && gain <= 0) {
-    cand.found = false;
-    return;
-  }
-  if (missing === 'fractional' && unknown > 0 && crit.evaluateWithUnknown) {
-    cand.raw = crit.evaluateWithUnknown(t, unknown);
-    cand.key = orientedScore(crit, cand.raw) - parentOriented;
-  } else {
-    cand.raw = crit.evaluate(t);
-    cand.key = share * (orientedScore(crit, cand.raw) - parentOriented);
-  }
-  if (penalty > 0) {
-    // C4.5 (release 8) charges the threshold to the gain itself, and so to the gain ratio.
-    if (crit.name === 'info-gain') cand.raw = cand.key = gain;
-    else if (crit.name === 'gain-ratio') {
-      const si = splitInfoWithUnknown(t, unknown);
-      cand.raw = cand.key = si > 0 ? gain / si : 0;
-    }
-  }
-  cand.gain = gain;
 }

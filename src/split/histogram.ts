@@ -96,11 +96,10 @@ export function scanHistogram(
   bf: BinnedFeature,
   hist: Float64Array,
   offset: number,
-  known: Float64Array,
   out: Candidate,
 ): void {
   out.reset(feature, 'numeric');
-  const k = ctx.classes;
+  const { classes: k, known } = ctx;
   const stride = k + 1;
   const t = ctx.table;
   const counts = t.counts;
@@ -160,54 +159,90 @@ export function scanHistogram(
 export const SMALL_NODE_ROWS = 2048;
 
 /**
- * The rows of a small node (fewer than `SMALL_NODE_ROWS`) sorted by their bin code in `feature`,
- * ties in row order: ids to `sRows[at..at+m)`, codes to `sCodes[at..at+m)`. `codes` is row-major
- * (`codes[row * codeStride + feature]`); `keys` is scratch of at least m = end − start entries.
- * The node's descendants keep this order by stable partitions instead of sorting again.
+ * The rows of the current small subtree sorted by bin code, per numeric feature (feature f's at
+ * `f · cap`), with scratch for sorting and partitioning them. A small subtree's root sorts its rows
+ * once (`sortNode`); its descendants keep the order by stable partitions (`partitionByCode` in
+ * src/learn/partition.ts). Depth-first growth finishes one small subtree before the next starts,
+ * so one object serves them all.
  */
-export function sortByCode(
-  codes: Uint8Array | Uint16Array,
-  codeStride: number,
-  feature: number,
-  rows: Int32Array,
-  start: number,
-  end: number,
-  keys: Int32Array,
-  sRows: Int32Array,
-  sCodes: Uint16Array,
-  at: number,
-): void {
-  const m = end - start;
-  // One Int32 key per row: bin code in the high bits, position in the low 11 (m < 2048).
-  for (let i = 0; i < m; i++) keys[i] = (codes[rows[start + i] * codeStride + feature] << 11) | i;
-  const sorted = keys.subarray(0, m).sort();
-  for (let i = 0; i < m; i++) {
-    const key = sorted[i];
-    sRows[at + i] = rows[start + (key & 2047)];
-    sCodes[at + i] = key >>> 11;
+export class CodeSortedRows {
+  rows = new Int32Array(0);
+  codes = new Uint16Array(0);
+  /** Room per feature (rows of the largest small subtree so far, at most `SMALL_NODE_ROWS`). */
+  cap = 0;
+  /** Scratch for partitions: as long as `cap`. */
+  scratchRows = new Int32Array(0);
+  scratchCodes = new Uint16Array(0);
+  private readonly keys = new Int32Array(SMALL_NODE_ROWS);
+
+  /**
+   * Sort `rows[start..end)` (fewer than `SMALL_NODE_ROWS`) by bin code into the buffers, every
+   * numeric feature: `codes` is the row-major code matrix with one column per entry of `binned`
+   * (null for a categorical feature, which is not sorted).
+   */
+  sortNode(
+    codes: Uint8Array | Uint16Array,
+    binned: readonly (BinnedFeature | null)[],
+    rows: Int32Array,
+    start: number,
+    end: number,
+  ): void {
+    const m = end - start;
+    const d = binned.length;
+    if (this.cap < m) {
+      const cap = Math.min(SMALL_NODE_ROWS, Math.max(m, 2 * this.cap));
+      this.cap = cap;
+      this.rows = new Int32Array(d * cap);
+      this.codes = new Uint16Array(d * cap);
+      this.scratchRows = new Int32Array(cap);
+      this.scratchCodes = new Uint16Array(cap);
+    }
+    for (let f = 0; f < d; f++) if (binned[f]) this.sortFeature(codes, d, f, rows, start, end);
+  }
+
+  /** Feature `f`'s rows, ties in row order, to `rows[f · cap ..]` and their codes alongside. */
+  private sortFeature(
+    codes: Uint8Array | Uint16Array,
+    d: number,
+    f: number,
+    rows: Int32Array,
+    start: number,
+    end: number,
+  ): void {
+    const m = end - start;
+    const at = f * this.cap;
+    const { keys, rows: sRows, codes: sCodes } = this;
+    // One Int32 key per row: bin code in the high bits, position in the low 11 (m < 2048).
+    for (let i = 0; i < m; i++) keys[i] = (codes[rows[start + i] * d + f] << 11) | i;
+    const sorted = keys.subarray(0, m).sort();
+    for (let i = 0; i < m; i++) {
+      const key = sorted[i];
+      sRows[at + i] = rows[start + (key & 2047)];
+      sCodes[at + i] = key >>> 11;
+    }
   }
 }
 
 /**
  * Histogram mode for a small node: the same split `scanHistogram` would find (same bins, same
- * counts), from the node's m rows sorted by bin code (`sortByCode`) — O(m) instead of O(bins),
- * which is what deep nodes of fully grown trees need. The missing code, the largest, sorts last.
+ * counts), from the node's m rows sorted by bin code (`CodeSortedRows`, feature `feature`'s rows
+ * from position `from` of its block) — O(m) instead of O(bins), which is what deep nodes of fully
+ * grown trees need. The missing code, the largest, sorts last.
  */
 export function scanSortedCodes(
   ctx: ScanContext,
   feature: number,
   bf: BinnedFeature,
-  sRows: Int32Array,
-  sCodes: Uint16Array,
-  at: number,
+  sorted: CodeSortedRows,
+  from: number,
   m: number,
-  weights: Float64Array,
-  known: Float64Array,
   out: Candidate,
 ): void {
   out.reset(feature, 'numeric');
-  const k = ctx.classes;
-  const y = ctx.pool.label;
+  const { classes: k, known } = ctx;
+  const { label: y, weight: weights } = ctx.pool;
+  const at = feature * sorted.cap + from;
+  const { rows: sRows, codes: sCodes } = sorted;
   known.fill(0);
   let knownEnd = m;
   for (let i = 0; i < m; i++) {

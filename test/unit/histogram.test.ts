@@ -4,8 +4,8 @@ import { mulberry32 } from '../../src/core/random.js';
 import type { Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
-import { partitionByCode } from '../../src/learn/partition.js';
-import { binFeature } from '../../src/split/histogram.js';
+import { PartitionScratch, partitionByCode } from '../../src/learn/partition.js';
+import { binFeature, CodeSortedRows } from '../../src/split/histogram.js';
 import { corpus, fixture, haveCorpus } from '../helpers/paths.js';
 
 const shape = (nodes: ReturnType<typeof fit>['nodes']) => nodes.map((n) => [n.split, n.counts, n.missingBranch]);
@@ -111,18 +111,14 @@ describe('histogram mode', () => {
     for (const r of [7, 3, 0, 4]) branchOf[r] = 1;
     branchOf[2] = 2;
     // Sort positions 1..7 (rows 7 5 3 1 0 2 4) into branches 0 (5, 1), 1 (7, 3, 0, 4), 2 (2).
-    partitionByCode(
+    const sorted = Object.assign(new CodeSortedRows(), {
       rows,
       codes,
-      1,
-      7,
-      branchOf,
-      Int32Array.from([2, 4, 1]),
-      3,
-      new Int32Array(3),
-      new Int32Array(7),
-      new Uint16Array(7),
-    );
+      scratchRows: new Int32Array(7),
+      scratchCodes: new Uint16Array(7),
+    });
+    const work = new PartitionScratch(branchOf, new Int32Array(0), new Uint8Array(0), 3);
+    partitionByCode(sorted, 1, 7, { count: 3, sizes: Int32Array.from([2, 4, 1]) }, work);
     expect(Array.from(rows)).toEqual([9, 5, 1, 7, 3, 0, 4, 2]);
     expect(Array.from(codes)).toEqual([0, 1, 2, 1, 2, 3, 4, 4]);
   });

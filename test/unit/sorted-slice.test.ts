@@ -3,7 +3,7 @@ import { fit } from '../../src/algorithms/fit.js';
 import { mulberry32 } from '../../src/core/random.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { sortInto } from '../../src/learn/grow.js';
-import { partitionSorted, partitionWithClones } from '../../src/learn/partition.js';
+import { PartitionScratch, partitionSorted, partitionWithClones } from '../../src/learn/partition.js';
 import { ENTRY, NEW_VALUE } from '../../src/split/sorted-slice.js';
 
 /** For each element of `order[from..to)` after the first: is its value different from the previous one's? */
@@ -47,18 +47,8 @@ describe('sorted slices', () => {
           const sizes = new Int32Array(branches);
           for (let i = start; i < end; i++) sizes[(branchOf[order[i] & ENTRY] = Math.floor(random() * branches))]++;
           const before = Array.from(order.subarray(start, end), (v) => v & ENTRY);
-          partitionSorted(
-            slice,
-            start,
-            end,
-            branchOf,
-            sizes,
-            branches,
-            new Int32Array(branches),
-            new Int32Array(branches),
-            new Int32Array(n),
-            new Uint16Array(n),
-          );
+          const work = new PartitionScratch(branchOf, new Int32Array(n), new Uint16Array(n), branches);
+          partitionSorted(slice, start, end, { count: branches, sizes }, work);
           expect(labelsFollow()).toBe(true);
           let from = start;
           for (let b = 0; b < branches; b++) {
@@ -100,19 +90,10 @@ describe('sorted slices', () => {
         } else sizes[b]++;
       }
       for (let b = 0; b < branches; b++) sizes[b] += missing;
-      const total = sizes.reduce((a, b) => a + b, 0);
-      const { order: out, labs: outLabs } = partitionWithClones(
-        order,
-        slice.labs,
-        0,
-        n,
-        branchOf,
-        firstClone,
-        sizes,
-        branches,
-        new Int32Array(branches),
-        total,
-      );
+      const work = new PartitionScratch(branchOf, new Int32Array(0), new Uint8Array(0), branches);
+      work.firstClone = firstClone;
+      const br = { count: branches, sizes };
+      const { order: out, labs: outLabs } = partitionWithClones(order, slice.labs, 0, n, br, work);
       expect(Array.from(out, (v, i) => outLabs[i] === labels[rowOf[v & ENTRY]]).every(Boolean)).toBe(true);
       let from = 0;
       for (let b = 0; b < branches; b++) {

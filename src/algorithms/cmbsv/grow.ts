@@ -20,9 +20,16 @@
  * impurity from the node to its branches (weighted), used only for feature importances.
  */
 import type { Dataset } from '../../data/dataset.js';
+import { DepthFirstGrower } from '../../learn/depth-first.js';
+import { type Branches, type GrowEntry, rootGrowEntry } from '../../learn/expand.js';
+import { PartitionScratch, partitionStable } from '../../learn/partition.js';
+import type { NodeSplit } from '../../learn/split-policy.js';
 import type { KnnRegion, TreeNode } from '../../model/node.js';
+import { branchCount, categoryBranch, categoryBranches, numericBranch } from '../../model/route.js';
+import type { Split } from '../../model/split.js';
+import { TreeStore } from '../../model/store.js';
 import { bestFeature, featureScores, type SelectionOptions } from './select.js';
-import { branchOfValue, nodeThresholds, type ThresholdOptions } from './thresholds.js';
+import { nodeThresholds, type ThresholdOptions } from './thresholds.js';
 
 /** Everything the C-MBSV grower reads (a subset of grove's ResolvedOptions). */
 export interface CmbsvGrowOptions extends SelectionOptions, ThresholdOptions {
@@ -32,119 +39,145 @@ export interface CmbsvGrowOptions extends SelectionOptions, ThresholdOptions {
   purity: number;
 }
 
-interface Pending {
-  id: number;
-  rows: Int32Array;
-  depth: number;
-  excluded: readonly number[];
-}
-
 /** Grow a C-MBSV tree on `data` with row weights `weights`; returns grove's flat node list. */
 export function growCmbsv(data: Dataset, opts: CmbsvGrowOptions, weights: Float64Array): TreeNode[] {
-  const k = data.classes.length;
-  const labels = data.labels;
-  const features = data.features;
-  const nodes: TreeNode[] = [{ counts: [], n: 0, depth: 0 }];
-  const all: number[] = [];
-  for (let i = 0; i < data.nRows; i++) if (weights[i] > 0) all.push(i);
-  const stack: Pending[] = [{ id: 0, rows: Int32Array.from(all), depth: 0, excluded: [] }];
+  const grower = new CmbsvGrower(data, opts, weights);
+  const store = TreeStore.root(data.classes.length);
+  grower.grow(store, [grower.rootEntry()]);
+  const nodes = store.toNodes();
+  for (const [id, knn] of grower.unclassified) {
+    nodes[id].unclassified = true;
+    if (knn) nodes[id].knn = knn;
+  }
+  return nodes;
+}
 
-  while (stack.length > 0) {
-    const { id, rows, depth, excluded } = stack.pop()!;
-    const counts = new Array<number>(k).fill(0);
-    for (const r of rows) counts[labels[r]] += weights[r];
-    const node = nodes[id];
-    node.counts = counts;
-    node.n = rows.length;
-    node.depth = depth;
-    let total = 0;
-    let majority = 0;
-    for (const c of counts) {
-      total += c;
-      majority = Math.max(majority, c);
-    }
-    if (rows.length < opts.minSamplesSplit || depth >= opts.maxDepth) continue;
-    if (total <= 0 || majority >= opts.purity * total * (1 - 1e-12)) continue;
+/**
+ * Algorithm 1 as the pieces of `expandNode` (src/learn/expand.ts): the node's rows are a slice of
+ * one row buffer (the rows of positive weight), partitioned stably as the tree grows.
+ */
+class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
+  readonly k: number;
+  private readonly rows: Int32Array;
+  private readonly work: PartitionScratch;
+  /** Unclassified regions: leaf id → the k-NN data of its parent's rows (with `unclassified: 'knn'`). */
+  readonly unclassified = new Map<number, KnnRegion | undefined>();
+  /** The k-NN data of the node being split, for its unclassified regions. */
+  private knn: KnnRegion | undefined;
 
-    const scores = featureScores(features, labels, k, rows, weights, opts, excluded);
+  constructor(
+    private readonly data: Dataset,
+    readonly opts: CmbsvGrowOptions,
+    private readonly weights: Float64Array,
+  ) {
+    super();
+    const k = (this.k = data.classes.length);
+    const all: number[] = [];
+    for (let i = 0; i < data.nRows; i++) if (weights[i] > 0) all.push(i);
+    this.rows = Int32Array.from(all);
+    const maxCategories = data.features.reduce(
+      (m, c) => (c.kind === 'categorical' ? Math.max(m, c.categories.length) : m),
+      2,
+    );
+    const maxBranches = Math.max(maxCategories, (k * (k - 1)) / 2 + 1);
+    this.work = new PartitionScratch(
+      new Int32Array(data.nRows),
+      new Int32Array(all.length),
+      new Uint8Array(0),
+      maxBranches,
+    );
+  }
+
+  rootEntry(): GrowEntry {
+    const { rows, weights } = this;
+    const labels = this.data.labels;
+    const totals = new Float64Array(this.k);
+    for (let i = 0; i < rows.length; i++) totals[labels[rows[i]]] += weights[rows[i]];
+    return rootGrowEntry(rows.length, totals, this.opts);
+  }
+
+  /** The feature of largest |correlation| and its SVM thresholds, or every value seen (unordered categorical). */
+  findSplit(entry: GrowEntry): NodeSplit | null {
+    const { data, opts, weights, k } = this;
+    const rows = this.rows.subarray(entry.start, entry.end);
+    const scores = featureScores(data.features, data.labels, k, rows, weights, opts, entry.excluded);
     const f = bestFeature(scores);
-    if (f < 0) continue;
-    const col = features[f];
-
-    // Branch of every row (-1: missing value), the split, and which branches are unclassified.
-    const branch = new Int32Array(rows.length);
-    let branches: number;
+    if (f < 0) return null;
+    const col = data.features[f];
+    let split: Split;
     if (col.kind === 'numeric') {
-      const { thresholds } = nodeThresholds(col.values, labels, k, rows, weights, opts);
-      if (thresholds.length === 0) continue; // Algorithm 1, line 12: only one branch has data → leaf
-      node.split = { kind: 'numeric', feature: f, thresholds };
-      branches = thresholds.length + 1;
-      rows.forEach((r, j) => (branch[j] = Number.isNaN(col.values[r]) ? -1 : branchOfValue(thresholds, col.values[r])));
+      const { thresholds } = nodeThresholds(col.values, data.labels, k, rows, weights, opts);
+      if (thresholds.length === 0) return null; // Algorithm 1, line 12: only one branch has data → leaf
+      split = { kind: 'numeric', feature: f, thresholds };
     } else {
       const seen = new Set<number>();
       for (const r of rows) if (col.codes[r] >= 0) seen.add(col.codes[r]);
-      const values = [...seen].sort((a, b) => a - b);
-      const slot = new Map(values.map((v, b) => [v, b]));
-      node.split = { kind: 'multiway', feature: f, values };
-      branches = values.length;
-      rows.forEach((r, j) => (branch[j] = col.codes[r] < 0 ? -1 : slot.get(col.codes[r])!));
+      split = { kind: 'multiway', feature: f, values: [...seen].sort((a, b) => a - b) };
     }
+    // The missing branch and the improvement depend on the rows' branches: `assign` settles them.
+    return { split, branches: branchCount(split), missingBranch: -1, score: scores[f], improvement: 0 };
+  }
 
-    const branchCounts = Array.from({ length: branches }, () => new Array<number>(k).fill(0));
-    const sizes = new Array<number>(branches).fill(0);
-    rows.forEach((r, j) => {
-      if (branch[j] < 0) return;
-      branchCounts[branch[j]][labels[r]] += weights[r];
-      sizes[branch[j]]++;
-    });
-    const weightOf = branchCounts.map((c) => c.reduce((a, b) => a + b, 0));
+  /**
+   * Each row's branch; missing values follow the heaviest branch (by the known rows' weight). The
+   * improvement is the Gini decrease from the node to its known rows' branches.
+   */
+  assign(entry: GrowEntry, chosen: NodeSplit, into: Branches): void {
+    const { data, weights, rows, k } = this;
+    const { labels } = data;
+    const { branchOf } = this.work;
+    const { split } = chosen;
+    const { count: branches, sizes, totals } = into;
+    const col = data.features[split.feature];
+    const known = Array.from({ length: branches }, () => new Array<number>(k).fill(0));
+    const table =
+      split.kind !== 'numeric' && col.kind === 'categorical' ? categoryBranches(split, col.categories.length) : null;
+    for (let i = entry.start; i < entry.end; i++) {
+      const r = rows[i];
+      const b =
+        split.kind === 'numeric' && col.kind === 'numeric'
+          ? numericBranch(split.thresholds, col.values[r])
+          : col.kind === 'categorical'
+            ? categoryBranch(table!, col.codes[r])
+            : -1;
+      branchOf[r] = b;
+      if (b >= 0) known[b][labels[r]] += weights[r];
+    }
+    const weightOf = known.map((c) => c.reduce((a, b) => a + b, 0));
     let heaviest = 0;
     for (let b = 1; b < branches; b++) if (weightOf[b] > weightOf[heaviest]) heaviest = b;
-    // Missing values follow the heaviest branch.
-    for (let j = 0; j < rows.length; j++) {
-      if (branch[j] >= 0) continue;
-      branch[j] = heaviest;
-      sizes[heaviest]++;
+    for (let i = entry.start; i < entry.end; i++) {
+      const r = rows[i];
+      if (branchOf[r] < 0) branchOf[r] = heaviest;
+      const b = branchOf[r];
+      sizes[b]++;
+      totals[b][labels[r]] += weights[r];
     }
-    const nonEmpty = sizes.filter((s) => s > 0).length;
-    if (nonEmpty <= 1) {
-      delete node.split;
-      continue;
-    }
-    const firstNonEmpty = sizes.findIndex((s) => s > 0);
-    let lastNonEmpty = branches - 1;
-    while (sizes[lastNonEmpty] === 0) lastNonEmpty--;
-
-    node.score = scores[f];
-    node.improvement = giniDecrease(counts, branchCounts);
-    node.missingBranch = heaviest;
-    node.children = [];
-    const knn =
-      opts.unclassified === 'knn' && sizes.some((s, b) => s === 0 && b > firstNonEmpty && b < lastNonEmpty)
-        ? knnRegion(data, rows)
-        : undefined;
-    const childRows = Array.from({ length: branches }, (_, b) => new Int32Array(sizes[b]));
-    const fill = new Array<number>(branches).fill(0);
-    rows.forEach((r, j) => (childRows[branch[j]][fill[branch[j]]++] = r));
-    const pending: Pending[] = [];
-    const childExcluded = col.kind === 'categorical' ? [...excluded, f] : excluded;
-    for (let b = 0; b < branches; b++) {
-      const childId = nodes.length;
-      node.children.push(childId);
-      if (sizes[b] === 0) {
-        // Only inner branches can be empty (thresholds.ts drops those that empty an outer one).
-        const leaf: TreeNode = { counts: new Array<number>(k).fill(0), n: 0, depth: depth + 1, unclassified: true };
-        if (knn) leaf.knn = knn;
-        nodes.push(leaf);
-      } else {
-        nodes.push({ counts: [], n: 0, depth: depth + 1 });
-        pending.push({ id: childId, rows: childRows[b], depth: depth + 1, excluded: childExcluded });
-      }
-    }
-    // Depth-first, branch 0 first.
-    for (let b = pending.length - 1; b >= 0; b--) stack.push(pending[b]);
+    chosen.missingBranch = heaviest;
+    chosen.improvement = giniDecrease(Array.from(entry.totals), known);
   }
-  return nodes;
+
+  /** The k-NN data of the node's rows when an inner branch is empty (an unclassified region); then the partition. */
+  partition(entry: GrowEntry, _chosen: NodeSplit, branches: Branches, leaf: readonly boolean[]): number {
+    const { count, sizes } = branches;
+    const { start, end } = entry;
+    let first = 0;
+    while (sizes[first] === 0) first++;
+    let last = count - 1;
+    while (sizes[last] === 0) last--;
+    let inner = false;
+    for (let b = first + 1; b < last; b++) if (sizes[b] === 0) inner = true;
+    this.knn =
+      this.opts.unclassified === 'knn' && inner ? knnRegion(this.data, this.rows.subarray(start, end)) : undefined;
+    if (leaf.some((l) => !l)) partitionStable(this.rows, start, end, branches, this.work);
+    return start;
+  }
+
+  /** An empty branch (only inner ones can be: thresholds.ts drops those that empty an outer one) is an unclassified region. */
+  child(_parent: GrowEntry, _b: number, base: GrowEntry): GrowEntry {
+    if (base.end === base.start) this.unclassified.set(base.id, this.knn);
+    return base;
+  }
 }
 
 function gini(counts: readonly number[]): number {

@@ -21,6 +21,7 @@
  *   the adjacent branch.
  */
 import type { NumericValues } from '../../data/dataset.js';
+import { numericBranch } from '../../model/route.js';
 import { balancedBoxConstraints, solveSvm1d } from './svm1d.js';
 
 export type SvmScaling = 'standardize' | 'none' | 'unit-norm';
@@ -150,9 +151,9 @@ function pairThreshold(
   return { a, b, threshold: shift + scale * svm.threshold, w: svm.w, bias: svm.b };
 }
 
-/** Branch of value v under sorted thresholds t: the first i with v ≤ t[i], else t.length. */
-export function branchOfValue(t: readonly number[], v: number): number {
-  let b = 0;
-  while (b < t.length && v > t[b]) b++;
-  return b;
-}
+/**
+ * Branch of value v under sorted thresholds t: the first i with v ≤ t[i], else t.length (-1 for a
+ * missing value). The one definition is `numericBranch` (src/model/route.ts); this name stays for
+ * the C-MBSV API.
+ */
+export const branchOfValue: (t: readonly number[], v: number) => number = numericBranch;

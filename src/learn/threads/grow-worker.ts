@@ -10,6 +10,7 @@ import type { Column, NumericValues } from '../../data/dataset.js';
 import { type FitOptions, type ResolvedOptions, resolveOptions } from '../../options/options.js';
 import { SortWork } from '../../split/argsort.js';
 import { EntryPool } from '../../split/entries.js';
+import type { GrowEntry } from '../expand.js';
 import { type Buffers, NodeGrower, type StackEntry, sortInto } from '../grow.js';
 import { binInto, HistGrower, type HistLayout } from '../grow-hist.js';
 import type { GrowInit, Job, Reply } from './parallel-grow.js';
@@ -40,22 +41,14 @@ function presort(f: number, work: SortWork): void {
   sortInto((features[f] as { values: NumericValues }).values, grower!.pool.label, buf!.sorted[f]!, work);
 }
 
-function entryOf(job: {
-  start: number;
-  end: number;
-  depth: number;
-  totals: Float64Array;
-  excluded: readonly number[];
-}): StackEntry {
-  return {
-    id: 0,
-    buf: buf!,
-    start: job.start,
-    end: job.end,
-    depth: job.depth,
-    totals: job.totals,
-    excluded: job.excluded,
-  };
+/** The node a job names, as the root of what this thread grows (id 0). */
+function nodeOf(job: Omit<GrowEntry, 'id'>): GrowEntry {
+  const { start, end, depth, totals, leaf, excluded } = job;
+  return { id: 0, start, end, depth, totals, leaf, excluded };
+}
+
+function entryOf(job: Omit<GrowEntry, 'id'>): StackEntry {
+  return { ...nodeOf(job), buf: buf! };
 }
 
 function run(job: Job): Reply {
@@ -78,7 +71,8 @@ function run(job: Job): Reply {
     }
     case 'partition': {
       const entry = entryOf(job);
-      for (const f of job.features) grower!.partitionFeature(f, entry, job.sizes, job.branches);
+      const branches = { count: job.branches, sizes: job.sizes };
+      for (const f of job.features) grower!.partitionFeature(f, entry, branches);
       return { op: 'done' };
     }
     case 'grow':
@@ -107,12 +101,8 @@ function run(job: Job): Reply {
     case 'release':
       throw new Error(`${job.op}: not a job`);
     case 'growHist': {
-      const { task, start, end, depth, totals, hist: h, leaf, excluded } = job;
-      return {
-        op: 'nodes',
-        task,
-        nodes: hist!.grower!.growSubtree({ id: 0, start, end, depth, totals, hist: h, leaf, excluded }).data(),
-      };
+      const { task, hist: h } = job;
+      return { op: 'nodes', task, nodes: hist!.grower!.growSubtree({ ...nodeOf(job), hist: h }).data() };
     }
   }
 }

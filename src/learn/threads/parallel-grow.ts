@@ -28,6 +28,8 @@ import type { Candidate } from '../../split/candidate.js';
 import { EntryPool } from '../../split/entries.js';
 import type { BinnedFeature } from '../../split/histogram.js';
 import { newSlice, type SortedSlice } from '../../split/sorted-slice.js';
+import type { DepthFirstGrower } from '../depth-first.js';
+import type { GrowEntry } from '../expand.js';
 import {
   type Buffers,
   NodeGrower,
@@ -37,20 +39,15 @@ import {
   setParallelGrow,
   sortInto,
 } from '../grow.js';
-import {
-  binInto,
-  checkHistogramOptions,
-  codeCategoricals,
-  type HistEntry,
-  HistGrower,
-  histLayout,
-} from '../grow-hist.js';
+import { binInto, checkHistogramOptions, codeCategoricals, HistGrower, histLayout } from '../grow-hist.js';
+import type { BranchSizes } from '../partition.js';
+import type { NodeSplit } from '../split-policy.js';
 import { threadAlive } from './thread-liveness.js';
 
 /**
  * Smallest fits (rows × features) given worker threads: with `threads: 'auto'` where they pay even
- * in a fresh process (workers start with cold code: adult, 48,842 × 14, took 1.61 s on 2 threads
- * against 1.42 s on one with `grove fit`), and with an explicit count where they can.
+ * in a fresh process (workers start with cold code; docs/performance.md, "Worker threads"), and
+ * with an explicit count where they can.
  */
 export const MIN_PARALLEL_WORK = { auto: 1 << 21, explicit: 1 << 16 };
 /**
@@ -80,7 +77,7 @@ export type GrowInit = {
       mode: 'exact';
       pool: { row: Int32Array; label: Int32Array; weight: Float64Array };
       ids: Int32Array;
-      sorted: (SortedSlice | null)[];
+      sorted: readonly (SortedSlice | null)[];
       branchOf: Int32Array;
     }
   | {
@@ -93,13 +90,8 @@ export type GrowInit = {
     }
 );
 
-interface NodeJob {
-  start: number;
-  end: number;
-  depth: number;
-  totals: Float64Array;
-  excluded: readonly number[];
-}
+/** A node as a message: its entry without the parts that live in the layout. */
+type NodeJob = Omit<GrowEntry, 'id'>;
 
 /** What a worker is asked to do. */
 export type Job =
@@ -111,7 +103,7 @@ export type Job =
   | { op: 'release' }
   | { op: 'bin'; features: { f: number; values: Float64Array | Float32Array }[] }
   | { op: 'binned'; binned: (BinnedFeature | null)[] }
-  | ({ op: 'growHist'; task: number; hist: Float64Array | null; leaf: boolean } & NodeJob);
+  | ({ op: 'growHist'; task: number; hist: Float64Array | null } & NodeJob);
 
 /** What a worker answers (candidates arrive as plain objects with a Candidate's fields). */
 export type Reply =
@@ -275,15 +267,16 @@ class Team implements NodeTeam {
 
   private partitioning = false;
 
-  partition(entry: StackEntry, sizes: Int32Array, branches: number): boolean {
+  partition(entry: StackEntry, branches: BranchSizes): boolean {
     if (entry.end - entry.start < this.minShared) return false;
     const grower = this.grower!;
     const numeric = entry.buf.sorted.flatMap((s, f) => (s ? [f] : []));
     const node = nodeJob(entry);
+    const { sizes, count } = branches;
     this.workers.forEach((w, i) =>
-      this.send(w, { op: 'partition', features: this.share(numeric, i + 1), sizes, branches, ...node }),
+      this.send(w, { op: 'partition', features: this.share(numeric, i + 1), sizes, branches: count, ...node }),
     );
-    for (const f of this.share(numeric, 0)) grower.partitionFeature(f, entry, sizes, branches);
+    for (const f of this.share(numeric, 0)) grower.partitionFeature(f, entry, branches);
     this.partitioning = true;
     return true;
   }
@@ -359,8 +352,37 @@ class Team implements NodeTeam {
   }
 }
 
-function nodeJob(e: NodeJob): NodeJob {
-  return { start: e.start, end: e.end, depth: e.depth, totals: e.totals, excluded: e.excluded };
+function nodeJob(e: GrowEntry): NodeJob {
+  return { start: e.start, end: e.end, depth: e.depth, totals: e.totals, leaf: e.leaf, excluded: e.excluded };
+}
+
+/**
+ * Grow the top of the tree on this thread (`grower`, from `root`), the subtrees of
+ * `taskRows(n, threads)` rows becoming tasks that the team grows, largest first (`job` asks a
+ * worker for one); then put the pieces together, numbered as one thread numbers them.
+ */
+function growInTasks<E extends GrowEntry>(
+  team: Team,
+  grower: DepthFirstGrower<E, NodeSplit>,
+  root: E,
+  n: number,
+  threads: number,
+  job: (task: E, i: number) => Job,
+): TreeStore {
+  const { min: minTask, max: maxTask } = taskRows(n, threads);
+  const nodes = TreeStore.root(grower.k);
+  const tasks: E[] = [];
+  grower.grow(nodes, [root], (entry) => {
+    const size = entry.end - entry.start;
+    if (entry.leaf || size > maxTask || size < minTask) return false;
+    tasks.push(entry);
+    return true;
+  });
+  tasks.sort((a, b) => b.end - b.start - (a.end - a.start));
+  lastTaskCount = tasks.length;
+  const results = team.growTasks(tasks, (task) => grower.growSubtree(task), job);
+  tasks.forEach((task, i) => nodes.place(task.id, results[i]));
+  return nodes.renumberDepthFirst();
 }
 
 /** Shared, unsorted buffers for every feature (ids 0..n-1). */
@@ -413,28 +435,14 @@ export function growParallel(
   try {
     team.presort(data, buf);
     const grower = new NodeGrower(data.features, pool, k, opts, { branchOf, scratchI: plainArrays.int32(n) });
-    const { min: minTask, max: maxTask } = taskRows(n, t);
     team.grower = grower;
-    team.minShared = maxTask + 1;
+    // Larger than any task: a task's nodes, grown while the workers are busy, never ask the team.
+    team.minShared = taskRows(n, t).max + 1;
     grower.team = team;
-    const nodes = TreeStore.root(k);
-    const tasks: StackEntry[] = [];
-    grower.grow(nodes, [rootEntry(buf, pool, k)], (entry) => {
-      const size = entry.end - entry.start;
-      if (size > maxTask || size < minTask) return false;
-      tasks.push(entry);
-      return true;
-    });
+    const root = rootEntry(buf, pool, k, opts);
+    const done = growInTasks(team, grower, root, n, t, (task, i) => ({ op: 'grow', task: i, ...nodeJob(task) }));
     grower.team = undefined;
-    tasks.sort((a, b) => b.end - b.start - (a.end - a.start));
-    lastTaskCount = tasks.length;
-    const results = team.growTasks(
-      tasks,
-      (task) => grower.growSubtree(task),
-      (task, i) => ({ op: 'grow', task: i, ...nodeJob(task) }),
-    );
-    tasks.forEach((task, i) => nodes.place(task.id, results[i]));
-    return nodes.renumberDepthFirst();
+    return done;
   } finally {
     team.close();
   }
@@ -499,24 +507,12 @@ function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Fl
       () => {},
     );
     const grower = new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts);
-    const { min: minTask, max: maxTask } = taskRows(n, t);
-    const nodes = TreeStore.root(data.classes.length);
-    const tasks: HistEntry[] = [];
-    grower.grow(nodes, [grower.rootEntry()], (entry) => {
-      const size = entry.end - entry.start;
-      if (entry.leaf || size > maxTask || size < minTask) return false;
-      tasks.push(entry);
-      return true;
-    });
-    tasks.sort((a, b) => b.end - b.start - (a.end - a.start));
-    lastTaskCount = tasks.length;
-    const results = team.growTasks(
-      tasks,
-      (task) => grower.growSubtree(task),
-      (task, i) => ({ op: 'growHist', task: i, hist: task.hist, leaf: task.leaf, ...nodeJob(task) }),
-    );
-    tasks.forEach((task, i) => nodes.place(task.id, results[i]));
-    return nodes.renumberDepthFirst();
+    return growInTasks(team, grower, grower.rootEntry(), n, t, (task, i) => ({
+      op: 'growHist',
+      task: i,
+      hist: task.hist,
+      ...nodeJob(task),
+    }));
   } finally {
     team.close();
   }
