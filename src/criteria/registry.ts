@@ -3,6 +3,7 @@
  * measures. `orientedScore` is the one place a measure's direction (`better`) is applied.
  */
 import { GroveError } from '../core/errors.js';
+import { NamedRegistry } from '../core/registry.js';
 import { gini, twoing } from './cart.js';
 import { chandraVarghese } from './chandra-varghese.js';
 import { dcsm } from './dcsm.js';
@@ -24,7 +25,11 @@ export const BUILTIN_CRITERIA: readonly Criterion[] = Object.freeze([
   chandraVarghese,
 ]);
 
-const registry = new Map<string, Criterion>();
+const registry = new NamedRegistry<Criterion>({
+  register: 'registerCriterion',
+  noun: 'criterion',
+  unknown: 'criterion',
+});
 
 export interface RegisterOptions {
   /** Allow replacing an already registered criterion of the same name (keeps its list position). */
@@ -36,43 +41,27 @@ export interface RegisterOptions {
  * name is already taken and `options.replace` is not true.
  */
 export function registerCriterion(c: Criterion, options: RegisterOptions = {}): void {
-  if (c === null || typeof c !== 'object') {
-    throw new GroveError('registerCriterion: expected a criterion object');
-  }
-  if (typeof c.name !== 'string' || c.name.trim() === '') {
-    throw new GroveError('registerCriterion: criterion name must be a non-empty string');
-  }
+  registry.add(c, options.replace === true, checkCriterion);
+}
+
+function checkCriterion(c: Criterion, prefix: string): void {
   if (c.better !== 'higher' && c.better !== 'lower') {
-    throw new GroveError(
-      `registerCriterion: criterion '${c.name}': better must be 'higher' or 'lower', got ${JSON.stringify(c.better)}`,
-    );
+    throw new GroveError(`${prefix}: better must be 'higher' or 'lower', got ${JSON.stringify(c.better)}`);
   }
-  if (typeof c.evaluate !== 'function') {
-    throw new GroveError(`registerCriterion: criterion '${c.name}': evaluate must be a function`);
-  }
+  if (typeof c.evaluate !== 'function') throw new GroveError(`${prefix}: evaluate must be a function`);
   if (c.mdlCorrected !== undefined && typeof c.mdlCorrected !== 'function') {
-    throw new GroveError(`registerCriterion: criterion '${c.name}': mdlCorrected must be a function when given`);
+    throw new GroveError(`${prefix}: mdlCorrected must be a function when given`);
   }
-  if (registry.has(c.name) && options.replace !== true) {
-    throw new GroveError(
-      `registerCriterion: criterion '${c.name}' is already registered (pass { replace: true } to replace it)`,
-    );
-  }
-  registry.set(c.name, c);
 }
 
 /** The criterion registered under `name`; GroveError listing the known names otherwise. */
 export function getCriterion(name: string): Criterion {
-  const c = registry.get(name);
-  if (c === undefined) {
-    throw new GroveError(`unknown criterion '${name}' (known: ${[...registry.keys()].join(', ')})`);
-  }
-  return c;
+  return registry.get(name);
 }
 
 /** Every registered criterion, in registration order. */
 export function listCriteria(): Criterion[] {
-  return [...registry.values()];
+  return registry.list();
 }
 
 /**

@@ -4,6 +4,7 @@
  * all read it.
  */
 import { GroveError } from '../core/errors.js';
+import { NamedRegistry } from '../core/registry.js';
 import { optionDescriptor, providePruneMethods } from '../options/options.js';
 import { costComplexityPruner } from './cost-complexity.js';
 import { errorBasedPruner } from './error-based.js';
@@ -21,7 +22,11 @@ export const BUILTIN_PRUNERS: readonly Pruner[] = Object.freeze([
   costComplexityPruner,
 ]);
 
-const registry = new Map<string, Pruner>();
+const registry = new NamedRegistry<Pruner>({
+  register: 'registerPruner',
+  noun: 'pruner',
+  unknown: 'pruning method',
+});
 
 export interface RegisterPrunerOptions {
   /** Allow replacing an already registered pruner of the same name (keeps its list position). */
@@ -46,41 +51,31 @@ export interface RegisterPrunerOptions {
  * ```
  */
 export function registerPruner(p: Pruner, options: RegisterPrunerOptions = {}): void {
-  if (p === null || typeof p !== 'object') throw new GroveError('registerPruner: expected a pruner object');
-  if (typeof p.name !== 'string' || p.name.trim() === '') {
-    throw new GroveError('registerPruner: pruner name must be a non-empty string');
-  }
-  if (typeof p.prune !== 'function')
-    throw new GroveError(`registerPruner: pruner '${p.name}': prune must be a function`);
+  registry.add(p, options.replace === true, checkPruner);
+}
+
+function checkPruner(p: Pruner, prefix: string): void {
+  if (typeof p.prune !== 'function') throw new GroveError(`${prefix}: prune must be a function`);
   if (p.holdOut !== undefined && typeof p.holdOut !== 'function') {
-    throw new GroveError(`registerPruner: pruner '${p.name}': holdOut must be a function`);
+    throw new GroveError(`${prefix}: holdOut must be a function`);
   }
-  if (!Array.isArray(p.reads)) throw new GroveError(`registerPruner: pruner '${p.name}': reads must list option names`);
+  if (!Array.isArray(p.reads)) throw new GroveError(`${prefix}: reads must list option names`);
   for (const name of p.reads) {
-    if (optionDescriptor(name) === undefined)
-      throw new GroveError(`registerPruner: pruner '${p.name}' reads '${name}', which is not a tree option`);
+    if (optionDescriptor(name) === undefined) {
+      throw new GroveError(`${prefix} reads '${name}', which is not a tree option`);
+    }
   }
-  if (registry.has(p.name) && options.replace !== true) {
-    throw new GroveError(
-      `registerPruner: pruner '${p.name}' is already registered (pass { replace: true } to replace it)`,
-    );
-  }
-  registry.set(p.name, p);
 }
 
 /** The pruner registered under `name`; GroveError listing the known names otherwise. */
 export function getPruner(name: string): Pruner {
-  const p = registry.get(name);
-  if (p === undefined) {
-    throw new GroveError(`unknown pruning method '${name}' (known: ${[...registry.keys()].join(', ')})`);
-  }
-  return p;
+  return registry.get(name);
 }
 
 /** Every registered pruner, in registration order. */
 export function listPruners(): Pruner[] {
-  return [...registry.values()];
+  return registry.list();
 }
 
 for (const p of BUILTIN_PRUNERS) registerPruner(p);
-providePruneMethods(() => [...registry.keys()]);
+providePruneMethods(() => registry.keys());
