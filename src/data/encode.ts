@@ -26,6 +26,7 @@
  */
 
 import { GroveError } from '../core/errors.js';
+import { describeType } from './check.js';
 import type { ClassLabel, Column, Dataset, NumericValues } from './dataset.js';
 import { isMissingToken } from './dataset.js';
 
@@ -84,11 +85,61 @@ function listColumns(header: readonly string[]): string {
   return header.length > 30 ? `${shown}, ... (${header.length} in all)` : shown;
 }
 
+function isStringArray(value: unknown): value is string[] {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
+  return true;
+}
+
+const OPTION_TYPES: ReadonlyMap<string, 'string' | 'boolean' | 'count' | 'strings' | 'list' | 'object'> = new Map([
+  ['target', 'string'],
+  ['source', 'string'],
+  ['categorical', 'strings'],
+  ['numeric', 'strings'],
+  ['columns', 'strings'],
+  ['firstDataRow', 'count'],
+  ['rowNumbers', 'list'],
+  ['labels', 'list'],
+  ['noTarget', 'boolean'],
+  ['ignoreUnknownColumns', 'boolean'],
+  ['float32', 'boolean'],
+  ['declaredTypes', 'object'],
+]);
+
+/** Throw GroveError (`E_OPTION`) unless `options` is an object whose known fields have their types. */
+function checkEncodeOptions(options: unknown, caller: string): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new GroveError(`${caller}: options must be an object, got ${describeType(options)}`, { code: 'E_OPTION' });
+  for (const [name, type] of OPTION_TYPES) {
+    const v = (options as Record<string, unknown>)[name];
+    if (v === undefined) continue;
+    const ok =
+      type === 'string'
+        ? typeof v === 'string'
+        : type === 'boolean'
+          ? typeof v === 'boolean'
+          : type === 'count'
+            ? Number.isSafeInteger(v)
+            : type === 'strings'
+              ? isStringArray(v)
+              : type === 'list'
+                ? typeof v === 'object' && v !== null && typeof (v as { length?: unknown }).length === 'number'
+                : typeof v === 'object' && v !== null && !Array.isArray(v);
+    if (!ok)
+      throw new GroveError(`${caller}: option ${name} has the wrong type (${describeType(v)})`, { code: 'E_OPTION' });
+  }
+}
+
 /**
  * Encode a table of string cells (`rows[i][j]` is the cell of column `header[j]`) into a Dataset.
- * Throws {@link GroveError} (with file, row and column where they apply) on bad input.
+ * Throws {@link GroveError} (with file, row and column where they apply) on bad input, including
+ * arguments of the wrong type (code `E_INPUT`).
  */
 export function encodeTable(header: string[], rows: string[][], options: EncodeOptions = {}): Dataset {
+  checkEncodeOptions(options, 'encodeTable');
+  if (!isStringArray(header)) throw new GroveError('encodeTable: header must be an array of strings');
+  if (!Array.isArray(rows)) throw new GroveError(`encodeTable: rows must be an array, got ${describeType(rows)}`);
+
   const file = options.source;
   const nCols = header.length;
   const nRows = rows.length;
@@ -158,6 +209,7 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
 
   if (nRows === 0) throw new GroveError('no data rows', { file });
   for (let i = 0; i < nRows; i++) {
+    if (!Array.isArray(rows[i])) throw new GroveError(`rows[${i}] must be an array of cells`, { file });
     const len = rows[i].length;
     if (len !== nCols) throw new GroveError(`expected ${nCols} fields, found ${len}`, { file, row: lineOf(i) });
   }
@@ -216,17 +268,28 @@ interface ColumnCells {
   lineOf: (i: number) => number;
 }
 
+/** Cell (i, j) as a string; any other type is an error (only `encodeTable` called directly can pass one). */
+function cellAt(column: ColumnCells, i: number): string {
+  const raw = column.rows[i][column.j];
+  if (typeof raw === 'string') return raw;
+  throw new GroveError(`cell must be a string, got ${describeType(raw)}`, {
+    file: column.file,
+    row: column.lineOf(i),
+    column: column.name,
+  });
+}
+
 /**
  * Parse column `j` as numbers. Returns `undefined` at the first non-numeric cell unless `strict`,
  * in which case that cell is an error. An all-missing column is not numeric unless `strict`.
  */
 function encodeNumeric(column: ColumnCells, strict: boolean, float32: boolean): NumericValues | undefined {
-  const { rows, j, name, file, lineOf } = column;
+  const { rows, name, file, lineOf } = column;
   const n = rows.length;
   const values = float32 ? new Float32Array(n) : new Float64Array(n);
   let present = 0;
   for (let i = 0; i < n; i++) {
-    const raw = rows[i][j];
+    const raw = cellAt(column, i);
     if (isMissingToken(raw)) {
       values[i] = NaN;
       continue;
@@ -259,7 +322,7 @@ interface DictionaryRules {
 
 /** Dictionary codes of column `j`'s trimmed cells and the dictionary's values, by first appearance. */
 function firstAppearanceCodes(column: ColumnCells, rules: DictionaryRules): { codes: Int32Array; values: string[] } {
-  const { rows, j, name, file, lineOf } = column;
+  const { rows, name, file, lineOf } = column;
   const n = rows.length;
   const codes = new Int32Array(n);
   const dict = new Map<string, number>(); // trimmed value -> code
@@ -275,7 +338,7 @@ function firstAppearanceCodes(column: ColumnCells, rules: DictionaryRules): { co
     if (!dict.has(t)) add(t);
   }
   for (let i = 0; i < n; i++) {
-    const raw = rows[i][j];
+    const raw = cellAt(column, i);
     if (isMissingToken(raw)) {
       if (rules.missing !== undefined) throw new GroveError(rules.missing, { file, row: lineOf(i), column: name });
       codes[i] = -1;
@@ -388,9 +451,14 @@ export function datasetFromRows(
   rows: Array<Record<string, unknown>> | unknown[][],
   options: RowsOptions = {},
 ): Dataset {
+  checkEncodeOptions(options, 'datasetFromRows');
+  if (!Array.isArray(rows))
+    throw new GroveError(`datasetFromRows: rows must be an array of objects or arrays, got ${describeType(rows)}`);
   const file = options.source;
   const first = options.firstDataRow ?? 1;
-  if (rows.length === 0) throw new GroveError('no data rows', { file });
+  if (rows.length === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
+  if (rows[0] === null || typeof rows[0] !== 'object')
+    throw new GroveError(`expected an object or an array row, got ${describeType(rows[0])}`, { file, row: first });
 
   let header: string[];
   const table: string[][] = new Array(rows.length);
