@@ -15,6 +15,7 @@
  */
 
 import { GroveError } from '../core/errors.js';
+import { describeType } from './check.js';
 import type { Dataset } from './dataset.js';
 import { type DeclaredType, type EncodeOptions, encodeTable } from './encode.js';
 
@@ -141,6 +142,7 @@ class LineScanner {
 
 /** Parse ARFF text into its declarations and data rows (no encoding yet). */
 export function parseArffDocument(text: string, file?: string): ArffDocument {
+  if (typeof text !== 'string') throw new GroveError(`ARFF text must be a string, got ${describeType(text)}`, { file });
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   let relation = '';
   const attributes: ArffAttribute[] = [];
@@ -247,6 +249,8 @@ export function parseArffDocument(text: string, file?: string): ArffDocument {
  * declares the types).
  */
 export function parseArff(text: string, options: EncodeOptions = {}): Dataset {
+  if (options === null || typeof options !== 'object')
+    throw new GroveError(`parseArff: options must be an object, got ${describeType(options)}`, { code: 'E_OPTION' });
   const file = options.source;
   const doc = parseArffDocument(text, file);
   const header = doc.attributes.map((a) => a.name);

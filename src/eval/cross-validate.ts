@@ -1,7 +1,7 @@
 import { fit } from '../algorithms/fit.js';
 import { GroveError } from '../core/errors.js';
 import { stratifiedFolds } from '../core/folds.js';
-import { checkDataset } from '../data/check.js';
+import { checkDataset, describeType } from '../data/check.js';
 import type { Dataset } from '../data/dataset.js';
 import { subsetRows } from '../data/subset.js';
 import type { DecisionTree } from '../model/decision-tree.js';
@@ -29,6 +29,8 @@ export interface Summary {
 }
 
 export function summarize(xs: readonly number[]): Summary {
+  if (!Array.isArray(xs) || !xs.every((x) => typeof x === 'number'))
+    throw new GroveError(`summarize: expected an array of numbers, got ${describeType(xs)}`);
   const n = xs.length;
   if (n === 0) return { mean: NaN, sd: NaN };
   const mean = xs.reduce((a, b) => a + b, 0) / n;

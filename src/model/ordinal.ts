@@ -11,6 +11,7 @@
  */
 
 import { GroveError } from '../core/errors.js';
+import { checkDataset } from '../data/check.js';
 import type { Column, Dataset } from '../data/dataset.js';
 import { isMissingToken } from '../data/dataset.js';
 import type { PredictInput } from './align.js';
@@ -23,7 +24,15 @@ export function applyOrderedCategories(
   label = 'orderedCategories',
 ): { data: Dataset; levels: Map<string, string[]> } {
   const levels = new Map<string, string[]>();
+  if (spec !== undefined && (spec === null || typeof spec !== 'object' || Array.isArray(spec)))
+    throw new GroveError(`${label} must map feature names to lists of levels`, { code: 'E_OPTION' });
   if (!spec || Object.keys(spec).length === 0) return { data, levels };
+  checkDataset(data, { caller: 'applyOrderedCategories', labelled: false });
+  for (const name of Object.keys(spec)) {
+    const lv = spec[name];
+    if (!Array.isArray(lv) || !lv.every((v) => typeof v === 'string'))
+      throw new GroveError(`${label} for '${name}' must be a list of strings`, { code: 'E_OPTION' });
+  }
   const names = new Set(data.features.map((c) => c.name));
   for (const name of Object.keys(spec)) {
     if (!names.has(name))
@@ -47,7 +56,7 @@ export function applyOrderedCategories(
       const r = rank.get(raw);
       if (r === undefined)
         throw new GroveError(
-          `value '${raw}' (data row ${i + 1}) is not one of the ordered levels of '${col.name}' (${lv.join(', ')})`,
+          `value '${raw}' (data row ${i + 1}) is not one of the levels ${label} gives '${col.name}' (${lv.join(', ')})`,
           {
             file: data.source,
             column: col.name,

@@ -22,7 +22,7 @@ export function resolveOptions(user: FitOptions = {}, context: ResolveContext = 
       code: 'E_OPTION',
     });
   }
-  const naming = context.names ?? 'fields';
+  const naming = context?.names === 'flags' ? 'flags' : 'fields';
   const algorithm = user.algorithm ?? 'cart';
   const preset = typeof algorithm === 'string' ? presetNamed(algorithm) : undefined;
   if (!preset) {
