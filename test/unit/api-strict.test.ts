@@ -4,11 +4,13 @@
  * malformed argument with a GroveError carrying a stable `code`, weights that leave nothing to
  * learn from are refused and huge weights stay finite, and every message is one printable line.
  */
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import { escapeControl, GroveError } from '../../src/core/errors.js';
 import type { Dataset } from '../../src/data/dataset.js';
 import { datasetFromRows, encodeTable } from '../../src/data/encode.js';
+import { readDataset } from '../../src/data/read.js';
 import { crossValidate } from '../../src/eval/cross-validate.js';
 import { scoreAttributes } from '../../src/learn/score.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
@@ -269,5 +271,15 @@ describe('error messages are one printable line (item 10)', () => {
     const t = fit(numeric, { prune: 'none' });
     expectGrove(() => t.predict([{ x: '1\u2028x', y: 1 }]), /found '1\\u2028x'/);
     expectGrove(() => t.predict([{ x: 1, y: 1, 'z\r\n': 1 }]), /unknown key 'z\\r\\n'/);
+  });
+});
+
+describe('error codes', () => {
+  it('tell a missing file (E_IO) from bad contents (E_DATA) and a bad option (E_OPTION)', () => {
+    const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
+    expectGrove(() => readDataset(`${fixtures}no-such-file.csv`), /cannot read file/, 'E_IO');
+    expectGrove(() => readDataset(`${fixtures}bad-ragged.csv`), /expected \d+ fields/, 'E_DATA');
+    expectGrove(() => readDataset(`${fixtures}play-tennis.csv`, { target: 'nope' }), /unknown target/, 'E_OPTION');
+    expectGrove(() => fit(tennis, { maxDepth: -1 }), /maxDepth/, 'E_OPTION');
   });
 });
