@@ -113,11 +113,13 @@ function rowCells(
       }
     }
   }
+  const names = features.map((f) => f.name);
   return (i, j) => {
     const row = rows[i];
     if (Array.isArray(row)) return row[j];
-    const name = features[j].name;
-    return Object.hasOwn(row as object, name) ? (row as Record<string, unknown>)[name] : undefined;
+    // Without allowMissingKeys every feature was found to be an own key above.
+    if (!allowMissingKeys || Object.hasOwn(row as object, names[j])) return (row as Record<string, unknown>)[names[j]];
+    return undefined;
   };
 }
 
