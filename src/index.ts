@@ -5,6 +5,7 @@
 
 export * from './algorithms/cmbsv/index.js';
 export { fit } from './algorithms/fit.js';
+export type { GroveErrorCode, GroveErrorDetails } from './core/errors.js';
 export { GroveError } from './core/errors.js';
 export { stratifiedFolds } from './core/folds.js';
 export * from './criteria/index.js';
@@ -18,8 +19,9 @@ export { rulesToText, treeToRules } from './export/rules.js';
 export { treeToText } from './export/text.js';
 export type { AttributeScore, ScoreReport } from './learn/score.js';
 export { scoreAttributes } from './learn/score.js';
-export type { PredictInput } from './model/align.js';
+export type { AlignOptions, PredictInput } from './model/align.js';
 export type { UnclassifiedPolicy } from './model/compiled.js';
+export type { PredictOptions } from './model/decision-tree.js';
 export { DecisionTree } from './model/decision-tree.js';
 export type { KnnRegion, TreeNode } from './model/node.js';
 export type { FeatureSchema, ModelFile, SavedOptions } from './model/schema.js';

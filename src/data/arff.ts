@@ -15,6 +15,7 @@
  */
 
 import { GroveError } from '../core/errors.js';
+import { describeType } from './check.js';
 import type { Dataset } from './dataset.js';
 import { type DeclaredType, type EncodeOptions, encodeTable } from './encode.js';
 
@@ -62,7 +63,12 @@ class LineScanner {
   }
 
   fail(message: string, column?: string): never {
-    throw new GroveError(message, { file: this.file, row: this.line, ...(column !== undefined ? { column } : {}) });
+    throw new GroveError(message, {
+      file: this.file,
+      code: 'E_DATA',
+      row: this.line,
+      ...(column !== undefined ? { column } : {}),
+    });
   }
 
   /** A quoted string starting at `pos` (which holds the quote character). */
@@ -141,6 +147,8 @@ class LineScanner {
 
 /** Parse ARFF text into its declarations and data rows (no encoding yet). */
 export function parseArffDocument(text: string, file?: string): ArffDocument {
+  if (typeof text !== 'string')
+    throw new GroveError(`ARFF text must be a string, got ${describeType(text)}`, { file, code: 'E_DATA' });
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);
   let relation = '';
   const attributes: ArffAttribute[] = [];
@@ -150,7 +158,7 @@ export function parseArffDocument(text: string, file?: string): ArffDocument {
   const weights: number[] = [];
   let weighted = false;
   let inData = false;
-  if (lines.every((l) => l.trim() === '')) throw new GroveError('empty file', { file });
+  if (lines.every((l) => l.trim() === '')) throw new GroveError('empty file', { file, code: 'E_DATA' });
 
   for (let k = 0; k < lines.length; k++) {
     const lineNo = k + 1;
@@ -230,7 +238,7 @@ export function parseArffDocument(text: string, file?: string): ArffDocument {
         );
     }
   }
-  if (!inData) throw new GroveError('no @data section', { file });
+  if (!inData) throw new GroveError('no @data section', { file, code: 'E_DATA' });
 
   return {
     relation,
@@ -247,6 +255,8 @@ export function parseArffDocument(text: string, file?: string): ArffDocument {
  * declares the types).
  */
 export function parseArff(text: string, options: EncodeOptions = {}): Dataset {
+  if (options === null || typeof options !== 'object')
+    throw new GroveError(`parseArff: options must be an object, got ${describeType(options)}`, { code: 'E_OPTION' });
   const file = options.source;
   const doc = parseArffDocument(text, file);
   const header = doc.attributes.map((a) => a.name);
@@ -260,7 +270,7 @@ export function parseArff(text: string, options: EncodeOptions = {}): Dataset {
       declaredTypes[a.name] = a.type;
     }
   }
-  if (doc.rows.length === 0) throw new GroveError('no data rows (nothing after @data)', { file });
+  if (doc.rows.length === 0) throw new GroveError('no data rows (nothing after @data)', { file, code: 'E_DATA' });
   const ds = encodeTable(header, doc.rows, {
     ...options,
     categorical,

@@ -51,7 +51,11 @@ export function parseCsvRecords(text: string, file?: string): CsvRecords {
       const line = (e as CsvError & { lines?: number }).lines;
       // csv-parse messages end in "at line N" / "on line N"; the line goes in the location prefix.
       const msg = e.message.replace(/\s*(?:at|on) line \d+.*$/s, '');
-      throw new GroveError(`malformed CSV: ${msg}`, { file, ...(typeof line === 'number' ? { row: line } : {}) });
+      throw new GroveError(`malformed CSV: ${msg}`, {
+        file,
+        code: 'E_DATA',
+        ...(typeof line === 'number' ? { row: line } : {}),
+      });
     }
     throw e;
   }
@@ -59,7 +63,7 @@ export function parseCsvRecords(text: string, file?: string): CsvRecords {
   const isBlank = (r: string[]): boolean => r.length === 1 && r[0].trim() === '';
   let h = 0;
   while (h < records.length && isBlank(records[h])) h++;
-  if (h === records.length) throw new GroveError('empty file', { file });
+  if (h === records.length) throw new GroveError('empty file', { file, code: 'E_DATA' });
   const header = records[h].map((name) => name.trim());
 
   const rows: string[][] = [];
@@ -84,21 +88,28 @@ export function parseCsvText(text: string, options: EncodeOptions = {}): Dataset
     if (name === '')
       throw new GroveError(`empty column name in the header (column ${j + 1})`, {
         file,
+        code: 'E_DATA',
         row: headerRow,
         column: String(j + 1),
       });
     if (seen.has(name))
-      throw new GroveError(`duplicate column name '${name}' in the header`, { file, row: headerRow, column: name });
+      throw new GroveError(`duplicate column name '${name}' in the header`, {
+        file,
+        code: 'E_DATA',
+        row: headerRow,
+        column: name,
+      });
     seen.add(name);
   }
   if (header.length === 1) {
     const hint = /[;\t|]/.test(header[0]) ? ' (is the file comma-separated? grove reads only commas)' : '';
     throw new GroveError(`only one column '${header[0]}' in the header; need features and a target${hint}`, {
       file,
+      code: 'E_DATA',
       row: headerRow,
     });
   }
-  if (rows.length === 0) throw new GroveError('no data rows (the file has only a header)', { file });
+  if (rows.length === 0) throw new GroveError('no data rows (the file has only a header)', { file, code: 'E_DATA' });
 
   return encodeTable(header, rows, { ...options, rowNumbers });
 }
@@ -117,7 +128,7 @@ export function readTextFile(path: string): string {
           : code === 'EACCES' || code === 'EPERM'
             ? 'permission denied'
             : (code ?? (e as Error).message);
-    throw new GroveError(`cannot read file: ${reason}`, { file: path });
+    throw new GroveError(`cannot read file: ${reason}`, { file: path, code: 'E_IO' });
   }
 }
 

@@ -47,8 +47,9 @@ export interface Dataset {
   readonly source?: string;
 }
 
-/** Missing-value test shared by readers and encoders: an empty field or `?`. */
+/** Missing-value test shared by readers and encoders: an empty field or `?` (a non-string is not a token). */
 export function isMissingToken(raw: string): boolean {
+  if (typeof raw !== 'string') return false;
   const t = raw.trim();
   return t === '' || t === '?';
 }

@@ -26,6 +26,7 @@
  */
 
 import { GroveError } from '../core/errors.js';
+import { describeType } from './check.js';
 import type { ClassLabel, Column, Dataset, NumericValues } from './dataset.js';
 import { isMissingToken } from './dataset.js';
 
@@ -84,11 +85,61 @@ function listColumns(header: readonly string[]): string {
   return header.length > 30 ? `${shown}, ... (${header.length} in all)` : shown;
 }
 
+function isStringArray(value: unknown): value is string[] {
+  if (!Array.isArray(value)) return false;
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'string') return false;
+  return true;
+}
+
+const OPTION_TYPES: ReadonlyMap<string, 'string' | 'boolean' | 'count' | 'strings' | 'list' | 'object'> = new Map([
+  ['target', 'string'],
+  ['source', 'string'],
+  ['categorical', 'strings'],
+  ['numeric', 'strings'],
+  ['columns', 'strings'],
+  ['firstDataRow', 'count'],
+  ['rowNumbers', 'list'],
+  ['labels', 'list'],
+  ['noTarget', 'boolean'],
+  ['ignoreUnknownColumns', 'boolean'],
+  ['float32', 'boolean'],
+  ['declaredTypes', 'object'],
+]);
+
+/** Throw GroveError (`E_OPTION`) unless `options` is an object whose known fields have their types. */
+function checkEncodeOptions(options: unknown, caller: string): void {
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw new GroveError(`${caller}: options must be an object, got ${describeType(options)}`, { code: 'E_OPTION' });
+  for (const [name, type] of OPTION_TYPES) {
+    const v = (options as Record<string, unknown>)[name];
+    if (v === undefined) continue;
+    const ok =
+      type === 'string'
+        ? typeof v === 'string'
+        : type === 'boolean'
+          ? typeof v === 'boolean'
+          : type === 'count'
+            ? Number.isSafeInteger(v)
+            : type === 'strings'
+              ? isStringArray(v)
+              : type === 'list'
+                ? typeof v === 'object' && v !== null && typeof (v as { length?: unknown }).length === 'number'
+                : typeof v === 'object' && v !== null && !Array.isArray(v);
+    if (!ok)
+      throw new GroveError(`${caller}: option ${name} has the wrong type (${describeType(v)})`, { code: 'E_OPTION' });
+  }
+}
+
 /**
  * Encode a table of string cells (`rows[i][j]` is the cell of column `header[j]`) into a Dataset.
- * Throws {@link GroveError} (with file, row and column where they apply) on bad input.
+ * Throws {@link GroveError} (with file, row and column where they apply) on bad input, including
+ * arguments of the wrong type (code `E_INPUT`).
  */
 export function encodeTable(header: string[], rows: string[][], options: EncodeOptions = {}): Dataset {
+  checkEncodeOptions(options, 'encodeTable');
+  if (!isStringArray(header)) throw new GroveError('encodeTable: header must be an array of strings');
+  if (!Array.isArray(rows)) throw new GroveError(`encodeTable: rows must be an array, got ${describeType(rows)}`);
+
   const file = options.source;
   const nCols = header.length;
   const nRows = rows.length;
@@ -100,13 +151,14 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
   const declaredType = (name: string) => (types && Object.hasOwn(types, name) ? types[name] : undefined);
 
   // ---- header and options -------------------------------------------------------------------
-  if (nCols === 0) throw new GroveError('no columns', { file });
+  if (nCols === 0) throw new GroveError('no columns', { file, code: 'E_DATA' });
   const colIndex = new Map<string, number>();
   for (let j = 0; j < nCols; j++) {
     const name = header[j];
     if (name.trim() === '')
-      throw new GroveError(`empty column name (column ${j + 1})`, { file, column: String(j + 1) });
-    if (colIndex.has(name)) throw new GroveError(`duplicate column name '${name}'`, { file, column: name });
+      throw new GroveError(`empty column name (column ${j + 1})`, { file, code: 'E_DATA', column: String(j + 1) });
+    if (colIndex.has(name))
+      throw new GroveError(`duplicate column name '${name}'`, { file, code: 'E_DATA', column: name });
     colIndex.set(name, j);
   }
 
@@ -114,13 +166,16 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
   if (options.target !== undefined && !options.noTarget) {
     const t = colIndex.get(options.target);
     if (t === undefined) {
-      throw new GroveError(`unknown target column '${options.target}' (columns: ${listColumns(header)})`, { file });
+      throw new GroveError(`unknown target column '${options.target}' (columns: ${listColumns(header)})`, {
+        file,
+        code: 'E_OPTION',
+      });
     }
     targetIdx = t;
   }
   const targetName = targetIdx >= 0 ? header[targetIdx] : '';
   if (nCols < 2 && targetIdx >= 0) {
-    throw new GroveError(`no feature columns: the only column is the target '${targetName}'`, { file });
+    throw new GroveError(`no feature columns: the only column is the target '${targetName}'`, { file, code: 'E_DATA' });
   }
 
   const forced = new Map<string, 'numeric' | 'categorical'>();
@@ -133,12 +188,17 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
         if (options.ignoreUnknownColumns) continue;
         throw new GroveError(`unknown ${kind} column '${name}' (columns: ${listColumns(header)})`, {
           file,
+          code: 'E_OPTION',
           column: name,
         });
       }
       const prev = forced.get(name);
       if (prev !== undefined && prev !== kind) {
-        throw new GroveError(`column '${name}' is listed as both categorical and numeric`, { file, column: name });
+        throw new GroveError(`column '${name}' is listed as both categorical and numeric`, {
+          file,
+          code: 'E_OPTION',
+          column: name,
+        });
       }
       forced.set(name, kind);
     }
@@ -146,20 +206,23 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
   if (forced.get(targetName) === 'numeric') {
     throw new GroveError(`the target column '${targetName}' holds class labels and cannot be numeric`, {
       file,
+      code: 'E_OPTION',
       column: targetName,
     });
   }
   if (options.declaredTypes) {
     for (const name of Object.keys(options.declaredTypes)) {
       if (!colIndex.has(name))
-        throw new GroveError(`declared type for unknown column '${name}'`, { file, column: name });
+        throw new GroveError(`declared type for unknown column '${name}'`, { file, code: 'E_DATA', column: name });
     }
   }
 
-  if (nRows === 0) throw new GroveError('no data rows', { file });
+  if (nRows === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
   for (let i = 0; i < nRows; i++) {
+    if (!Array.isArray(rows[i])) throw new GroveError(`rows[${i}] must be an array of cells`, { file, code: 'E_DATA' });
     const len = rows[i].length;
-    if (len !== nCols) throw new GroveError(`expected ${nCols} fields, found ${len}`, { file, row: lineOf(i) });
+    if (len !== nCols)
+      throw new GroveError(`expected ${nCols} fields, found ${len}`, { file, code: 'E_DATA', row: lineOf(i) });
   }
 
   // ---- features -----------------------------------------------------------------------------
@@ -216,17 +279,28 @@ interface ColumnCells {
   lineOf: (i: number) => number;
 }
 
+/** Cell (i, j) as a string; any other type is an error (only `encodeTable` called directly can pass one). */
+function cellAt(column: ColumnCells, i: number): string {
+  const raw = column.rows[i][column.j];
+  if (typeof raw === 'string') return raw;
+  throw new GroveError(`cell must be a string, got ${describeType(raw)}`, {
+    file: column.file,
+    row: column.lineOf(i),
+    column: column.name,
+  });
+}
+
 /**
  * Parse column `j` as numbers. Returns `undefined` at the first non-numeric cell unless `strict`,
  * in which case that cell is an error. An all-missing column is not numeric unless `strict`.
  */
 function encodeNumeric(column: ColumnCells, strict: boolean, float32: boolean): NumericValues | undefined {
-  const { rows, j, name, file, lineOf } = column;
+  const { rows, name, file, lineOf } = column;
   const n = rows.length;
   const values = float32 ? new Float32Array(n) : new Float64Array(n);
   let present = 0;
   for (let i = 0; i < n; i++) {
-    const raw = rows[i][j];
+    const raw = cellAt(column, i);
     if (isMissingToken(raw)) {
       values[i] = NaN;
       continue;
@@ -234,12 +308,12 @@ function encodeNumeric(column: ColumnCells, strict: boolean, float32: boolean): 
     const t = raw.trim();
     if (!NUMBER_RE.test(t)) {
       if (!strict) return undefined;
-      throw new GroveError(`expected a number, found '${t}'`, { file, row: lineOf(i), column: name });
+      throw new GroveError(`expected a number, found '${t}'`, { file, code: 'E_DATA', row: lineOf(i), column: name });
     }
     const v = Number(t);
     if (!Number.isFinite(float32 ? Math.fround(v) : v)) {
       if (!strict) return undefined;
-      throw new GroveError(`number out of range: '${t}'`, { file, row: lineOf(i), column: name });
+      throw new GroveError(`number out of range: '${t}'`, { file, code: 'E_DATA', row: lineOf(i), column: name });
     }
     values[i] = v;
     present++;
@@ -259,7 +333,7 @@ interface DictionaryRules {
 
 /** Dictionary codes of column `j`'s trimmed cells and the dictionary's values, by first appearance. */
 function firstAppearanceCodes(column: ColumnCells, rules: DictionaryRules): { codes: Int32Array; values: string[] } {
-  const { rows, j, name, file, lineOf } = column;
+  const { rows, name, file, lineOf } = column;
   const n = rows.length;
   const codes = new Int32Array(n);
   const dict = new Map<string, number>(); // trimmed value -> code
@@ -275,9 +349,10 @@ function firstAppearanceCodes(column: ColumnCells, rules: DictionaryRules): { co
     if (!dict.has(t)) add(t);
   }
   for (let i = 0; i < n; i++) {
-    const raw = rows[i][j];
+    const raw = cellAt(column, i);
     if (isMissingToken(raw)) {
-      if (rules.missing !== undefined) throw new GroveError(rules.missing, { file, row: lineOf(i), column: name });
+      if (rules.missing !== undefined)
+        throw new GroveError(rules.missing, { file, code: 'E_DATA', row: lineOf(i), column: name });
       codes[i] = -1;
       continue;
     }
@@ -285,7 +360,7 @@ function firstAppearanceCodes(column: ColumnCells, rules: DictionaryRules): { co
     let code = dict.get(t);
     if (code === undefined) {
       const refusal = rules.refuse?.(t);
-      if (refusal !== undefined) throw new GroveError(refusal, { file, row: lineOf(i), column: name });
+      if (refusal !== undefined) throw new GroveError(refusal, { file, code: 'E_DATA', row: lineOf(i), column: name });
       code = add(t);
     }
     codes[i] = code;
@@ -360,7 +435,8 @@ function cellText(v: unknown, where: () => { row: number; column: string }, file
       return v;
     case 'number':
       if (Number.isNaN(v)) return '';
-      if (!Number.isFinite(v)) throw new GroveError(`value ${v} is not a finite number`, { file, ...where() });
+      if (!Number.isFinite(v))
+        throw new GroveError(`value ${v} is not a finite number`, { file, code: 'E_DATA', ...where() });
       return String(v); // round-trips exactly: Number(String(x)) === x for finite x
     case 'undefined':
       return '';
@@ -371,6 +447,7 @@ function cellText(v: unknown, where: () => { row: number; column: string }, file
       if (v === null) return '';
       throw new GroveError(`unsupported value of type ${typeof v} (use a number, string, boolean or null)`, {
         file,
+        code: 'E_DATA',
         ...where(),
       });
   }
@@ -388,9 +465,18 @@ export function datasetFromRows(
   rows: Array<Record<string, unknown>> | unknown[][],
   options: RowsOptions = {},
 ): Dataset {
+  checkEncodeOptions(options, 'datasetFromRows');
+  if (!Array.isArray(rows))
+    throw new GroveError(`datasetFromRows: rows must be an array of objects or arrays, got ${describeType(rows)}`);
   const file = options.source;
   const first = options.firstDataRow ?? 1;
-  if (rows.length === 0) throw new GroveError('no data rows', { file });
+  if (rows.length === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
+  if (rows[0] === null || typeof rows[0] !== 'object')
+    throw new GroveError(`expected an object or an array row, got ${describeType(rows[0])}`, {
+      file,
+      code: 'E_DATA',
+      row: first,
+    });
 
   let header: string[];
   const table: string[][] = new Array(rows.length);
@@ -400,9 +486,17 @@ export function datasetFromRows(
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i];
       if (!Array.isArray(r))
-        throw new GroveError('expected an array row (the first row is an array)', { file, row: first + i });
+        throw new GroveError('expected an array row (the first row is an array)', {
+          file,
+          code: 'E_DATA',
+          row: first + i,
+        });
       if (r.length !== header.length) {
-        throw new GroveError(`expected ${header.length} fields, found ${r.length}`, { file, row: first + i });
+        throw new GroveError(`expected ${header.length} fields, found ${r.length}`, {
+          file,
+          code: 'E_DATA',
+          row: first + i,
+        });
       }
       const cells = new Array<string>(r.length);
       for (let k = 0; k < r.length; k++) cells[k] = cellText(r[k], () => ({ row: first + i, column: header[k] }), file);
@@ -414,12 +508,17 @@ export function datasetFromRows(
     for (let i = 0; i < rows.length; i++) {
       const r = rows[i] as Record<string, unknown>;
       if (r === null || typeof r !== 'object' || Array.isArray(r)) {
-        throw new GroveError('expected an object row (the first row is an object)', { file, row: first + i });
+        throw new GroveError('expected an object row (the first row is an object)', {
+          file,
+          code: 'E_DATA',
+          row: first + i,
+        });
       }
       for (const key of Object.keys(r)) {
         if (!known.has(key)) {
           throw new GroveError(`key '${key}' is not a column of the first row (columns: ${listColumns(header)})`, {
             file,
+            code: 'E_DATA',
             row: first + i,
             column: key,
           });
@@ -443,11 +542,12 @@ export function datasetFromRows(
     if (header.includes(target)) {
       throw new GroveError(`labels were given separately but the rows also have a column '${target}'`, {
         file,
+        code: 'E_DATA',
         column: target,
       });
     }
     if (labels.length !== rows.length) {
-      throw new GroveError(`${labels.length} labels for ${rows.length} rows`, { file });
+      throw new GroveError(`${labels.length} labels for ${rows.length} rows`, { file, code: 'E_DATA' });
     }
     header.push(target);
     for (let i = 0; i < rows.length; i++)

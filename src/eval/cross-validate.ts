@@ -1,5 +1,7 @@
 import { fit } from '../algorithms/fit.js';
+import { GroveError } from '../core/errors.js';
 import { stratifiedFolds } from '../core/folds.js';
+import { checkDataset, describeType } from '../data/check.js';
 import type { Dataset } from '../data/dataset.js';
 import { subsetRows } from '../data/subset.js';
 import type { DecisionTree } from '../model/decision-tree.js';
@@ -27,6 +29,8 @@ export interface Summary {
 }
 
 export function summarize(xs: readonly number[]): Summary {
+  if (!Array.isArray(xs) || !xs.every((x) => typeof x === 'number'))
+    throw new GroveError(`summarize: expected an array of numbers, got ${describeType(xs)}`);
   const n = xs.length;
   if (n === 0) return { mean: NaN, sd: NaN };
   const mean = xs.reduce((a, b) => a + b, 0) / n;
@@ -94,8 +98,15 @@ export function fitAll(data: Dataset, options: FitOptions): { tree: DecisionTree
 /**
  * Stratified k-fold cross-validation of one configuration. Folds depend only on the labels, k and
  * the seed, so every configuration run with the same seed sees the same folds.
+ * @throws GroveError for a malformed Dataset, k not an integer ≥ 2, a seed that is not an integer,
+ *   or anything `fit` refuses
  */
 export function crossValidate(data: Dataset, options: FitOptions, k: number, seed: number): FoldResult[] {
+  checkDataset(data, { caller: 'crossValidate', labelled: true });
+  if (!(Number.isSafeInteger(k) && k >= 2))
+    throw new GroveError(`crossValidate: k must be an integer ≥ 2, got ${String(k)}`, { code: 'E_OPTION' });
+  if (!Number.isSafeInteger(seed))
+    throw new GroveError(`crossValidate: seed must be an integer, got ${String(seed)}`, { code: 'E_OPTION' });
   const assignment = stratifiedFolds(data.labels, data.classes.length, k, seed);
   const results: FoldResult[] = [];
   for (let f = 0; f < k; f++) {

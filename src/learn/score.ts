@@ -1,5 +1,8 @@
 import { plainArrays } from '../core/arrays.js';
+import { GroveError } from '../core/errors.js';
+import { checkDataset } from '../data/check.js';
 import type { Dataset } from '../data/dataset.js';
+import { checkSampleWeights, finishWeights } from '../data/weights.js';
 import { type FitOptions, resolveOptions } from '../options/options.js';
 import { beats } from '../split/candidate.js';
 import { EntryPool } from '../split/entries.js';
@@ -28,13 +31,19 @@ export interface ScoreReport {
   best: string | null;
 }
 
-/** Score every attribute's best root split with the chosen criterion and split style (`grove score`). */
+/**
+ * Score every attribute's best root split with the chosen criterion and split style (`grove score`).
+ * @throws GroveError for a malformed Dataset, an invalid option, no rows, or bad weights
+ */
 export function scoreAttributes(data: Dataset, options: FitOptions = {}): ScoreReport {
+  checkDataset(data, { caller: 'scoreAttributes', labelled: true });
   const opts = resolveOptions(options);
   const crit = opts.criterionImpl;
   const k = data.classes.length;
   const n = data.nRows;
-  const weights = Float64Array.from(options.sampleWeight ?? data.weights ?? new Float64Array(n).fill(1));
+  if (n === 0) throw new GroveError('no data rows to score', { file: data.source, code: 'E_DATA' });
+  const given = checkSampleWeights(options.sampleWeight ?? data.weights, n, 'sampleWeight', data.source);
+  const weights = finishWeights(given, data.source);
   const pool = new EntryPool(data.labels, weights);
   const evaluator = new FeatureEvaluator(data.features, pool, k, opts);
   const totals = new Float64Array(k);

@@ -1,5 +1,6 @@
+import { GroveError } from '../core/errors.js';
 import type { ClassLabel } from '../data/dataset.js';
-import { alignInput, type PredictInput } from './align.js';
+import { type AlignOptions, alignInput, checkPredictInput, type PredictInput } from './align.js';
 import { CompiledTree, type UnclassifiedPolicy } from './compiled.js';
 import type { TreeNode } from './node.js';
 import { encodeOrderedInput } from './ordinal.js';
@@ -15,6 +16,34 @@ import {
 import { type TreeStats, treeStats } from './stats.js';
 import { arraySource, type GrownTree, type NodeSource } from './store.js';
 import { costComplexityPath } from './weakest-links.js';
+
+/**
+ * How `predict` and `predictProba` read rows and treat C-MBSV's unclassified regions. Every field is
+ * optional; an unknown field is an error.
+ */
+export interface PredictOptions extends Partial<UnclassifiedPolicy>, AlignOptions {}
+
+const PREDICT_OPTION_NAMES: ReadonlySet<string> = new Set(['unclassified', 'knnK', 'allowMissingKeys']);
+
+/** Throw GroveError unless `options` is undefined or valid predict options. */
+function checkPredictOptions(options: unknown): asserts options is PredictOptions | undefined {
+  if (options === undefined) return;
+  const bad = (what: string) => new GroveError(`predict options: ${what}`, { code: 'E_OPTION' });
+  if (typeof options !== 'object' || options === null || Array.isArray(options))
+    throw bad(
+      `expected an object, got ${options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options}`,
+    );
+  for (const key of Object.keys(options))
+    if (!PREDICT_OPTION_NAMES.has(key))
+      throw bad(`unknown option '${key}' (known: ${[...PREDICT_OPTION_NAMES].join(', ')})`);
+  const o = options as Record<string, unknown>;
+  if (o.unclassified !== undefined && o.unclassified !== 'none' && o.unclassified !== 'knn')
+    throw bad(`unclassified must be 'none' or 'knn', got ${String(o.unclassified)}`);
+  if (o.knnK !== undefined && !(Number.isSafeInteger(o.knnK) && (o.knnK as number) >= 1))
+    throw bad(`knnK must be an integer ≥ 1, got ${String(o.knnK)}`);
+  if (o.allowMissingKeys !== undefined && typeof o.allowMissingKeys !== 'boolean')
+    throw bad(`allowMissingKeys must be true or false, got ${String(o.allowMissingKeys)}`);
+}
 
 /**
  * A fitted decision tree: predicts classes and class probabilities, describes itself, and
@@ -70,14 +99,19 @@ export class DecisionTree {
    * C-MBSV: a row that falls in an *unclassified region* gets `null` — unless the tree was grown
    * with `unclassified: 'knn'` (or `options` asks for it and the model stores k-NN data), when it
    * gets the k-NN label. Only C-MBSV trees have unclassified regions.
+   *
+   * Rows are checked strictly (see {@link PredictInput}): an object row's keys must be the model's
+   * features (plus, optionally, its target), each present unless `options.allowMissingKeys`; an
+   * array row holds exactly one value per feature; numbers are finite decimals. Anything else is a
+   * GroveError naming the row (`rows[i]`) and the feature or key.
    */
-  predict(input: PredictInput, options?: Partial<UnclassifiedPolicy>): (ClassLabel | null)[] {
+  predict(input: PredictInput, options?: PredictOptions): (ClassLabel | null)[] {
     return Array.from(this.predictCodes(input, options), (c) => (c < 0 ? null : this.classes[c]));
   }
 
   /** Predicted class index (into `classes`) per row; -1 for a row in a C-MBSV unclassified region (see `predict`). */
-  predictCodes(input: PredictInput, options?: Partial<UnclassifiedPolicy>): Int32Array {
-    const { columns, nRows } = alignInput(this.features, encodeOrderedInput(this.features, input));
+  predictCodes(input: PredictInput, options?: PredictOptions): Int32Array {
+    const { columns, nRows } = this.align(input, options);
     return this.compiled.predictCodes(columns, nRows, undefined, this.unclassifiedPolicy(options));
   }
 
@@ -86,7 +120,7 @@ export class DecisionTree {
    * node the row stops at. A row in a C-MBSV unclassified region gets all zeros (no training row
    * supports any class), or the k-NN vote shares when k-NN labels it (see `predict`).
    */
-  predictProba(input: PredictInput, options?: Partial<UnclassifiedPolicy>): number[][] {
+  predictProba(input: PredictInput, options?: PredictOptions): number[][] {
     const k = this.classes.length;
     const flat = this.predictProbaFlat(input, options);
     const out: number[][] = [];
@@ -95,13 +129,20 @@ export class DecisionTree {
   }
 
   /** Probabilities row-major in one Float64Array (`[i * classes.length + c]`), without per-row arrays. */
-  predictProbaFlat(input: PredictInput, options?: Partial<UnclassifiedPolicy>): Float64Array {
-    const { columns, nRows } = alignInput(this.features, encodeOrderedInput(this.features, input));
+  predictProbaFlat(input: PredictInput, options?: PredictOptions): Float64Array {
+    const { columns, nRows } = this.align(input, options);
     return this.compiled.predictProba(columns, nRows, undefined, this.unclassifiedPolicy(options));
   }
 
+  /** `input` and `options` checked (GroveError), and the rows mapped onto the model's features. */
+  private align(input: PredictInput, options: PredictOptions | undefined): ReturnType<typeof alignInput> {
+    checkPredictInput(input, 'predict');
+    checkPredictOptions(options);
+    return alignInput(this.features, encodeOrderedInput(this.features, input), options, this.target);
+  }
+
   /** The model's own C-MBSV settings (`options.cmbsv`), overridden by `options`. */
-  private unclassifiedPolicy(options?: Partial<UnclassifiedPolicy>): UnclassifiedPolicy {
+  private unclassifiedPolicy(options?: PredictOptions): UnclassifiedPolicy {
     const saved = this.options.cmbsv;
     return {
       unclassified: options?.unclassified ?? saved?.unclassified ?? 'none',

@@ -11,6 +11,7 @@
  */
 
 import { GroveError } from '../core/errors.js';
+import { checkDataset } from '../data/check.js';
 import type { Column, Dataset } from '../data/dataset.js';
 import { isMissingToken } from '../data/dataset.js';
 import type { PredictInput } from './align.js';
@@ -20,17 +21,27 @@ import type { FeatureSchema } from './schema.js';
 export function applyOrderedCategories(
   data: Dataset,
   spec: Record<string, string[]> | undefined,
+  label = 'orderedCategories',
 ): { data: Dataset; levels: Map<string, string[]> } {
   const levels = new Map<string, string[]>();
+  if (spec !== undefined && (spec === null || typeof spec !== 'object' || Array.isArray(spec)))
+    throw new GroveError(`${label} must map feature names to lists of levels`, { code: 'E_OPTION' });
   if (!spec || Object.keys(spec).length === 0) return { data, levels };
+  checkDataset(data, { caller: 'applyOrderedCategories', labelled: false });
+  for (const name of Object.keys(spec)) {
+    const lv = spec[name];
+    if (!Array.isArray(lv) || !lv.every((v) => typeof v === 'string'))
+      throw new GroveError(`${label} for '${name}' must be a list of strings`, { code: 'E_OPTION' });
+  }
   const names = new Set(data.features.map((c) => c.name));
   for (const name of Object.keys(spec)) {
     if (!names.has(name))
-      throw new GroveError(`orderedCategories names '${name}', which is not a feature`, { file: data.source });
+      throw new GroveError(`${label} names '${name}', which is not a feature`, { file: data.source, code: 'E_OPTION' });
   }
   const features = data.features.map((col): Column => {
+    // Own properties only: a feature named like an Object.prototype member has no levels unless given.
+    if (!Object.hasOwn(spec, col.name)) return col;
     const lv = spec[col.name];
-    if (!lv) return col;
     levels.set(col.name, lv.slice());
     const rank = new Map(lv.map((v, i) => [v, i + 1]));
     const values = new Float64Array(data.nRows);
@@ -44,11 +55,14 @@ export function applyOrderedCategories(
       }
       const r = rank.get(raw);
       if (r === undefined)
-        throw new GroveError(`value '${raw}' of '${col.name}' is not one of its ordered levels (${lv.join(', ')})`, {
-          file: data.source,
-          column: col.name,
-          row: i,
-        });
+        throw new GroveError(
+          `value '${raw}' (data row ${i + 1}) is not one of the levels ${label} gives '${col.name}' (${lv.join(', ')})`,
+          {
+            file: data.source,
+            column: col.name,
+            code: 'E_DATA',
+          },
+        );
       values[i] = r;
     }
     return { kind: 'numeric', name: col.name, values };
@@ -62,6 +76,8 @@ export function encodeOrderedInput(features: readonly FeatureSchema[], input: Pr
   if (ordered.length === 0) return input;
   const rankOf = (f: FeatureSchema, v: unknown): number => {
     if (v === null || v === undefined || (typeof v === 'number' && Number.isNaN(v))) return NaN;
+    if (typeof v === 'object' || typeof v === 'function' || typeof v === 'symbol')
+      throw new GroveError(`feature '${f.name}': expected one of its levels, found ${typeof v}`, { code: 'E_DATA' });
     const s = String(v).trim();
     if (isMissingToken(s)) return NaN;
     const i = f.levels!.indexOf(s);
@@ -96,7 +112,7 @@ export function encodeOrderedInput(features: readonly FeatureSchema[], input: Pr
     }
     if (row === null || typeof row !== 'object') return row;
     const copy: Record<string, unknown> = { ...(row as Record<string, unknown>) };
-    for (const [f] of ordered) if (f.name in copy) copy[f.name] = rankOf(f, copy[f.name]);
+    for (const [f] of ordered) if (Object.hasOwn(copy, f.name)) copy[f.name] = rankOf(f, copy[f.name]);
     return copy;
   }) as PredictInput;
 }

@@ -139,23 +139,26 @@ const modelSchema = z.object({
  */
 export function validateModel(value: unknown, file?: string): ModelFile {
   if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== MODEL_FORMAT) {
-    throw new GroveError(`not a grove model file (expected "format": "${MODEL_FORMAT}")`, { file });
+    throw new GroveError(`not a grove model file (expected "format": "${MODEL_FORMAT}")`, { file, code: 'E_MODEL' });
   }
   const version = (value as { version?: unknown }).version;
   if (version !== MODEL_VERSION) {
     throw new GroveError(
       `unsupported grove model version ${JSON.stringify(version)} (this grove reads version ${MODEL_VERSION})`,
-      { file },
+      { file, code: 'E_MODEL' },
     );
   }
   const parsed = modelSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new GroveError(`corrupt grove model: ${issue.path.join('.') || '(root)'}: ${issue.message}`, { file });
+    throw new GroveError(`corrupt grove model: ${issue.path.join('.') || '(root)'}: ${issue.message}`, {
+      file,
+      code: 'E_MODEL',
+    });
   }
   const model = parsed.data as ModelFile;
   const fail = (msg: string): never => {
-    throw new GroveError(`corrupt grove model: ${msg}`, { file });
+    throw new GroveError(`corrupt grove model: ${msg}`, { file, code: 'E_MODEL' });
   };
   const k = model.classes.length;
   model.features.forEach((f, i) => {

@@ -33,8 +33,10 @@ export function treeStats(nodes: NodeSource, features: FeatureSchema[]): TreeSta
     if (rootWeight > 0) raw[node.split.feature] += (sum(node.counts) / rootWeight) * Math.max(0, node.improvement ?? 0);
   }
   const total = raw.reduce((a, b) => a + b, 0);
-  const importances: Record<string, number> = {};
-  features.forEach((f, i) => (importances[f.name] = total > 0 ? raw[i] / total : 0));
+  // fromEntries makes own properties, so a feature named `__proto__` is a key like any other.
+  const importances: Record<string, number> = Object.fromEntries(
+    features.map((f, i) => [f.name, total > 0 ? raw[i] / total : 0]),
+  );
   return {
     nodes: nodes.size,
     leaves,

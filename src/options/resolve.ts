@@ -17,11 +17,19 @@ export interface ResolveContext {
  * from one fit to the next.
  */
 export function resolveOptions(user: FitOptions = {}, context: ResolveContext = {}): ResolvedOptions {
-  const naming = context.names ?? 'fields';
+  if (user === null || typeof user !== 'object' || Array.isArray(user)) {
+    throw new GroveError(`options must be an object of tree options, got ${user === null ? 'null' : typeof user}`, {
+      code: 'E_OPTION',
+    });
+  }
+  const naming = context?.names === 'flags' ? 'flags' : 'fields';
   const algorithm = user.algorithm ?? 'cart';
-  const preset = presetNamed(algorithm);
+  const preset = typeof algorithm === 'string' ? presetNamed(algorithm) : undefined;
   if (!preset) {
-    throw new GroveError(`unknown algorithm '${algorithm}' (known: ${Object.keys(PRESETS).join(', ')})`);
+    const label = naming === 'flags' ? '--algorithm' : 'algorithm';
+    throw new GroveError(`unknown ${label} '${String(algorithm)}' (known: ${Object.keys(PRESETS).join(', ')})`, {
+      code: 'E_OPTION',
+    });
   }
   const given = user as Record<string, unknown>;
   const fromPreset = preset.options as Record<string, unknown>;

@@ -20,7 +20,7 @@ export function splitList(raw: string): string[] {
 export function parseInteger(raw: string, label: string, min: number): number {
   const v = Number(raw);
   if (!/^[+-]?\d+$/.test(raw.trim()) || !Number.isSafeInteger(v) || v < min) {
-    throw new GroveError(`option ${label} expects an integer ≥ ${min}, got '${raw}'`);
+    throw new GroveError(`option ${label} expects an integer ≥ ${min}, got '${raw}'`, { code: 'E_OPTION' });
   }
   return v;
 }
@@ -28,14 +28,15 @@ export function parseInteger(raw: string, label: string, min: number): number {
 /** A finite number. */
 export function parseNumber(raw: string, label: string): number {
   const v = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(v)) throw new GroveError(`option ${label} expects a number, got '${raw}'`);
+  if (raw.trim() === '' || !Number.isFinite(v))
+    throw new GroveError(`option ${label} expects a number, got '${raw}'`, { code: 'E_OPTION' });
   return v;
 }
 
 /** One of a fixed set of words. */
 export function parseChoice<T extends string>(raw: string, label: string, choices: readonly T[]): T {
   if (!(choices as readonly string[]).includes(raw))
-    throw new GroveError(`option ${label} must be one of ${choices.join(', ')}, got '${raw}'`);
+    throw new GroveError(`option ${label} must be one of ${choices.join(', ')}, got '${raw}'`, { code: 'E_OPTION' });
   return raw as T;
 }
 
@@ -43,10 +44,13 @@ export function parseChoice<T extends string>(raw: string, label: string, choice
 export function parseBoolean(raw: string, label: string): boolean {
   const v = raw.trim();
   if (v === 'true' || v === 'false') return v === 'true';
-  throw new GroveError(`option ${label} expects true or false, got '${raw}'`);
+  throw new GroveError(`option ${label} expects true or false, got '${raw}'`, { code: 'E_OPTION' });
 }
 
-/** `balanced`, or `label=w,label=w`. */
+/**
+ * `balanced`, or `label=w,label=w`. Each label becomes an own property (`defineProperty`), so a
+ * class named `__proto__` is a weight like any other rather than a prototype assignment.
+ */
 export function parseClassWeight(raw: string, label: string): 'balanced' | Record<string, number> {
   if (raw.trim() === 'balanced') return 'balanced';
   const out: Record<string, number> = {};
@@ -56,12 +60,13 @@ export function parseClassWeight(raw: string, label: string): 'balanced' | Recor
     if (eq <= 0 || item.slice(eq + 1).trim() === '' || !Number.isFinite(w) || w < 0) {
       throw new GroveError(
         `option ${label} expects 'balanced' or label=weight,label=weight (weights ≥ 0), got '${raw}'`,
+        { code: 'E_OPTION' },
       );
     }
-    out[item.slice(0, eq).trim()] = w;
+    setOwn(out, item.slice(0, eq).trim(), w);
   }
   if (Object.keys(out).length === 0)
-    throw new GroveError(`option ${label} expects 'balanced' or label=weight,..., got '${raw}'`);
+    throw new GroveError(`option ${label} expects 'balanced' or label=weight,..., got '${raw}'`, { code: 'E_OPTION' });
   return out;
 }
 
@@ -74,8 +79,15 @@ export function parseOrderedLevels(
   const eq = raw.indexOf('=');
   const levels = splitList(raw.slice(eq + 1));
   if (eq <= 0 || levels.length === 0)
-    throw new GroveError(`option ${label} expects column=level1,level2,..., got '${raw}'`);
-  return { ...previous, [raw.slice(0, eq).trim()]: levels };
+    throw new GroveError(`option ${label} expects column=level1,level2,..., got '${raw}'`, { code: 'E_OPTION' });
+  const out = { ...previous };
+  setOwn(out, raw.slice(0, eq).trim(), levels);
+  return out;
+}
+
+/** `out[key] = value` as an own, enumerable data property, whatever `key` is (`__proto__` included). */
+function setOwn<T>(out: Record<string, T>, key: string, value: T): void {
+  Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /**

@@ -62,7 +62,7 @@ export function optionProblem(d: OptionDescriptor, value: unknown): string | und
 /** Throw GroveError when `value` is not valid for `d`, naming the option as `naming` says. */
 export function checkOption(d: OptionDescriptor, value: unknown, naming: OptionNaming): void {
   const problem = optionProblem(d, value);
-  if (problem !== undefined) throw new GroveError(`${optionLabel(d, naming)} ${problem}`);
+  if (problem !== undefined) throw new GroveError(`${optionLabel(d, naming)} ${problem}`, { code: 'E_OPTION' });
 }
 
 /** Rules that join several options (each option already valid on its own). */
@@ -71,12 +71,14 @@ export function checkCombination(o: TreeOptions, algorithm: string, criterion: C
   if (criterion.binaryOnly && o.categoricalSplit === 'multiway') {
     throw new GroveError(
       `criterion '${criterion.name}' scores binary splits only; use ${label('categoricalSplit')} 'binary'`,
+      { code: 'E_OPTION' },
     );
   }
   if (algorithm === 'cmbsv' && o.missing !== 'majority') {
     throw new GroveError(
       `algorithm 'cmbsv' supports ${label('missing')} 'majority' only ` +
         `(rows with a missing value follow the heaviest branch), got '${o.missing}'`,
+      { code: 'E_OPTION' },
     );
   }
 }

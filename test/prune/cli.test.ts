@@ -138,7 +138,7 @@ describe('grove fit: pruning flags', () => {
     ['prune fraction 1', ['--prune-fraction', '1'], /--prune-fraction must be in \(0, 1\)/],
     ['unknown missing policy', ['--missing', 'drop'], /--missing must be one of/],
     ['bad class weight', ['--class-weight', 'Yes=heavy'], /--class-weight expects/],
-    ['class weight for no class', ['--class-weight', 'Maybe=2'], /classWeight names 'Maybe'/],
+    ['class weight for no class', ['--class-weight', 'Maybe=2'], /--class-weight names 'Maybe'/],
   ];
   for (const [name, flags, message] of bad) {
     it(`refuses ${name}: exit 2, one line, no model`, () => {

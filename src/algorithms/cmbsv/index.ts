@@ -5,6 +5,8 @@
  * growing a tree. `fit(data, { algorithm: 'cmbsv' })` grows the whole tree (Algorithm 1).
  * docs/cmbsv.md describes every choice.
  */
+import { GroveError } from '../../core/errors.js';
+import { checkDataset } from '../../data/check.js';
 import type { Dataset } from '../../data/dataset.js';
 import type { Split } from '../../model/split.js';
 import { DEFAULTS } from '../../options/options.js';
@@ -62,6 +64,9 @@ export function cmbsvSplit(
   rows?: ArrayLike<number>,
   weights?: ArrayLike<number>,
 ): CmbsvSplitResult {
+  checkDataset(data, { caller: 'cmbsvSplit', labelled: true });
+  if (options === null || typeof options !== 'object')
+    throw new GroveError('cmbsvSplit: options must be an object', { code: 'E_OPTION' });
   const opts: CmbsvSplitOptions = {
     labelCoding: options.labelCoding ?? DEFAULTS.labelCoding,
     correlationCentring: options.correlationCentring ?? DEFAULTS.correlationCentring,

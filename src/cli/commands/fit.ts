@@ -67,7 +67,7 @@ export function registerFit(program: Command): void {
           numeric: flags.numeric,
           float32: flags.float32,
         });
-        const tree = fit(data, options);
+        const tree = fit(data, options, { names: 'flags' });
         if (data.classes.length < 2) {
           warn(`only one class (${String(data.classes[0])}) in '${data.targetName}': the tree is a single leaf`);
         }
