@@ -151,7 +151,9 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
     const maxBranches = this.evaluator.maxBranches;
     this.cands = features.map(() => this.evaluator.newCandidate());
     this.work = new PartitionScratch(layout.branchOf, new Int32Array(n), new Uint8Array(0), maxBranches);
-    this.codeBranch = new Int32Array(Math.max(...this.nBins, maxBranches) + 1);
+    let widest = maxBranches;
+    for (const b of this.nBins) if (b > widest) widest = b;
+    this.codeBranch = new Int32Array(widest + 1);
   }
 
   /** A node this small is scanned from its sorted rows, and needs no histogram (nor do its children). */
