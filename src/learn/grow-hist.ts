@@ -25,13 +25,16 @@ export interface HistEntry extends GrowEntry {
   sortedAt?: number;
 }
 
+/** Bin or category codes, one row's after another's: 8, 16 or 32 bits, as the widest feature needs. */
+export type CodeMatrix = Uint8Array | Uint16Array | Uint32Array;
+
 /**
  * The quantised data (shareable between threads): bin codes row-major (one row's codes in one
  * cache line, so building a histogram reads memory in order), each numeric feature's bin edges,
  * and the per-row arrays that node slices and partitions use.
  */
 export interface HistLayout {
-  codes: Uint8Array | Uint16Array;
+  codes: CodeMatrix;
   /** Bin edges of each numeric feature (their codes are in `codes`); null for a categorical one. */
   binned: (BinnedFeature | null)[];
   rows: Int32Array;
@@ -42,13 +45,17 @@ export interface HistLayout {
 export function histLayout(data: Dataset, maxBins: number, make: ArrayMaker = plainArrays): HistLayout {
   const n = data.nRows;
   const d = data.features.length;
-  const wide = data.features.some((col) => (col.kind === 'numeric' ? maxBins : col.categories.length) + 1 > 256);
-  const bytes = n * d * (wide ? 2 : 1);
+  let widest = 0;
+  for (const col of data.features)
+    widest = Math.max(widest, (col.kind === 'numeric' ? maxBins : col.categories.length) + 1);
+  // A categorical feature can have more codes than 16 bits hold (an ID column).
+  const width = widest > 65536 ? 4 : widest > 256 ? 2 : 1;
+  const bytes = n * d * width;
   const buffer = make === plainArrays ? new ArrayBuffer(bytes) : new SharedArrayBuffer(bytes);
   const rows = make.int32(n);
   for (let i = 0; i < n; i++) rows[i] = i;
   return {
-    codes: wide ? new Uint16Array(buffer) : new Uint8Array(buffer),
+    codes: width === 4 ? new Uint32Array(buffer) : width === 2 ? new Uint16Array(buffer) : new Uint8Array(buffer),
     binned: data.features.map(() => null),
     rows,
     branchOf: make.int32(n),
@@ -70,7 +77,7 @@ export function binInto(
   // Codes land in a scratch column first: the sorted walk writes rows in random order, which is
   // cheap in n bytes and slow across the n × d matrix.
   const codes = layout.codes;
-  const b = binFeature(values, maxBins, work, work.codes(values.values.length, codes.BYTES_PER_ELEMENT === 2));
+  const b = binFeature(values, maxBins, work, work.codes(values.values.length, codes.BYTES_PER_ELEMENT >= 2));
   const c = b.codes;
   for (let i = 0, o = f; i < c.length; i++, o += d) codes[o] = c[i];
   return { ...b, codes: new Uint8Array(0) };
@@ -151,7 +158,9 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
     const maxBranches = this.evaluator.maxBranches;
     this.cands = features.map(() => this.evaluator.newCandidate());
     this.work = new PartitionScratch(layout.branchOf, new Int32Array(n), new Uint8Array(0), maxBranches);
-    this.codeBranch = new Int32Array(Math.max(...this.nBins, maxBranches) + 1);
+    let widest = maxBranches;
+    for (const b of this.nBins) if (b > widest) widest = b;
+    this.codeBranch = new Int32Array(widest + 1);
   }
 
   /** A node this small is scanned from its sorted rows, and needs no histogram (nor do its children). */

@@ -21,6 +21,7 @@ import {
   partitionWithClones,
 } from './partition.js';
 import { type ChosenSplit, chooseSplit, type StopOptions } from './split-policy.js';
+import { withoutZeroWeights } from './zero-weights.js';
 
 export { argsortNumeric };
 
@@ -304,7 +305,7 @@ export function setParallelGrow(grow: ParallelGrow | undefined): void {
 /**
  * Grow a tree on `data`: exact mode, or histogram mode (`growTreeHistogram`) when `opts.bins` is
  * set. With `threads` ≠ 1 and the Node entry loaded, a large enough fit grows on worker threads
- * (the same tree as one thread).
+ * (the same tree as one thread). Rows of weight 0 are left out (`withoutZeroWeights`).
  */
 export function growTree(
   data: Dataset,
@@ -312,6 +313,7 @@ export function growTree(
   weights: Float64Array,
   threads: number | 'auto' = 1,
 ): TreeStore {
+  ({ data, weights } = withoutZeroWeights(data, weights));
   if (threads !== 1 && parallelGrow) {
     const nodes = parallelGrow(data, opts, weights, threads);
     if (nodes) return nodes;

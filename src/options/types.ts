@@ -58,7 +58,11 @@ export type MissingPolicy = TreeOptions['missing'];
 export interface FitOptions extends Partial<TreeOptions> {
   /** A preset from `PRESETS` (`id3`, `c45`, `cart`, `zaki`, `cmbsv`). Defaults to `cart`. */
   algorithm?: string;
-  /** Per-row weights (non-negative); default 1 for every row. */
+  /**
+   * Per-row weights (non-negative); default 1 for every row. A row of weight 0 is ignored when
+   * growing, as in scikit-learn: the tree is the one grown without it (it counts toward no
+   * `minSamplesLeaf` / `minSamplesSplit`, offers no threshold, moves no histogram bin edge).
+   */
   sampleWeight?: ArrayLike<number>;
   /**
    * Threads for a fit (Node entry `grove/node` only; elsewhere 1): features are sorted or

@@ -145,8 +145,15 @@ export class Candidate {
   /** Whether toSplit() swapped V and its complement (so branch 0 of the table is branch 1 of the split). */
   subsetSwapped(): boolean {
     if (this.kind !== 'subset') return false;
-    const a = Math.min(...this.values);
-    const b = Math.min(...this.others);
+    const a = smallest(this.values);
+    const b = smallest(this.others);
     return !(this.values.length < this.others.length || (this.values.length === this.others.length && a < b));
   }
+}
+
+/** The smallest of `values` (Infinity when empty); a loop, since V can hold every code of an ID column. */
+function smallest(values: readonly number[]): number {
+  let min = Infinity;
+  for (const v of values) if (v < min) min = v;
+  return min;
 }

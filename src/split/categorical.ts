@@ -198,8 +198,11 @@ function moveValueLeft(ctx: ScanContext, cc: CategoryCounts, v: number): void {
   t.branchTotals[1] -= cc.totals[v];
 }
 
-/** Score the current 2-branch table and keep it if it is the best so far; `values` builds V lazily. */
-function consider(ctx: ScanContext, out: Candidate, values: () => number[]): void {
+/**
+ * Score the current 2-branch table and keep it if it is the best so far (returns whether it did);
+ * `values` builds V lazily (without it, the caller sets `out.values` once its scan is over).
+ */
+function consider(ctx: ScanContext, out: Candidate, values?: () => number[]): boolean {
   out.tried++;
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
   const score = learned ? ctx.scoreLearned(out.unknown, out.unknownWeight) : ctx.score(ctx.table);
@@ -208,8 +211,10 @@ function consider(ctx: ScanContext, out: Candidate, values: () => number[]): voi
     out.oriented = score;
     out.missingBranch = learned ? ctx.lastMissingBranch : -1;
     out.table.set(ctx.table.counts.subarray(0, 2 * ctx.classes));
-    out.values = values();
+    if (values) out.values = values();
+    return true;
   }
+  return false;
 }
 
 function scanOrderedPrefixes(
@@ -227,13 +232,17 @@ function scanOrderedPrefixes(
   const sorted = Array.from(order.subarray(0, m)).sort((a, b) => share(a) - share(b) || a - b);
   loadRightAsKnown(ctx, cc);
   let leftRows = 0;
+  // Only the best prefix's length is kept during the sweep: copying V at every improvement would
+  // make the scan quadratic in the number of values (an ID column improves at almost every step).
+  let bestLength = 0;
   for (let i = 0; i < m - 1; i++) {
     const v = sorted[i];
     moveValueLeft(ctx, cc, v);
     leftRows += cc.rows[v];
     if (leftRows < ctx.minLeaf || cc.nKnownRows - leftRows < ctx.minLeaf) continue;
-    consider(ctx, out, () => sorted.slice(0, i + 1));
+    if (consider(ctx, out)) bestLength = i + 1;
   }
+  if (bestLength > 0) out.values = sorted.slice(0, bestLength);
 }
 
 /**

@@ -181,7 +181,7 @@ export class CodeSortedRows {
    * (null for a categorical feature, which is not sorted).
    */
   sortNode(
-    codes: Uint8Array | Uint16Array,
+    codes: Uint8Array | Uint16Array | Uint32Array,
     binned: readonly (BinnedFeature | null)[],
     rows: Int32Array,
     start: number,
@@ -202,7 +202,7 @@ export class CodeSortedRows {
 
   /** Feature `f`'s rows, ties in row order, to `rows[f · cap ..]` and their codes alongside. */
   private sortFeature(
-    codes: Uint8Array | Uint16Array,
+    codes: Uint8Array | Uint16Array | Uint32Array,
     d: number,
     f: number,
     rows: Int32Array,

@@ -84,7 +84,7 @@ export type GrowInit = {
       mode: 'hist';
       labels: Int32Array;
       weights: Float64Array;
-      codes: Uint8Array | Uint16Array;
+      codes: Uint8Array | Uint16Array | Uint32Array;
       rows: Int32Array;
       branchOf: Int32Array;
     }
