@@ -20,7 +20,7 @@ export const SEED = process.env.GROVE_FUZZ_SEED ? Number(process.env.GROVE_FUZZ_
  */
 export function fuzzParams<T>(small: number, weight = 1): fc.Parameters<T> {
   const numRuns = runsFromEnv === undefined ? small : Math.max(1, Math.round(runsFromEnv * weight));
-  return { seed: SEED, numRuns, endOnFailure: true };
+  return { seed: SEED, numRuns };
 }
 
 /** vitest's timeout for a property: enough for the small budget, unbounded in a long run. */

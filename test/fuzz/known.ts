@@ -90,4 +90,55 @@ export const KNOWN_API: ReadonlyMap<string, string> = new Map([
   ['DecisionTree#predictProba', "item 8: TypeError: Cannot read properties of undefined (reading 'nRows')"],
   ['DecisionTree#predictProbaFlat', "item 8: TypeError: Cannot read properties of undefined (reading 'nRows')"],
   ['DecisionTree.fromJSON', 'item 8: TypeError: Cannot convert object to primitive value'],
+  [
+    "item 10: `grove report` on a file that is not JSON quotes the file's text, newlines and all, in its error",
+    {
+      matches: (argv) => argv[0] === 'report' && /\.(csv|arff)$/.test(argv[1] ?? ''),
+      example: ['report', '@ragged.csv'],
+    },
+  ],
+]);
+
+/** A known CLI failure: which generated command lines run into it, and one that does. */
+export interface KnownCli {
+  matches(argv: string[]): boolean;
+  example: string[];
+}
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** The CLI fuzz's input files (as placeholders). */
+const INPUT_FILES = new Set([
+  '@data.csv',
+  '@data.arff',
+  '@income.csv',
+  '@ragged.csv',
+  '@empty.csv',
+  '@model.json',
+  '@results.json',
+]);
+
+/** Known CLI failures by issue item (cases matching them are left out of the fuzz property). */
+export const KNOWN_CLI: ReadonlyMap<string, KnownCli> = new Map([
+  [
+    'item 3: an --out (or --json) naming an input file overwrites that input',
+    {
+      matches: (argv) => argv.some((a, i) => (a === '--out' || a === '--json') && INPUT_FILES.has(argv[i + 1] ?? '')),
+      example: ['fit', '@data.csv', '--out', '@data.csv'],
+    },
+  ],
+  [
+    'item 10: a control character in a value is echoed raw, so the error spans two lines',
+    {
+      matches: (argv) => argv.some((a) => CONTROL.test(a)),
+      example: ['fit', '@data.csv', '--out', '@out.json', '--target', 'a\nb'],
+    },
+  ],
+  [
+    "item 10: `grove report` on a file that is not JSON quotes the file's text, newlines and all, in its error",
+    {
+      matches: (argv) => argv[0] === 'report' && /\.(csv|arff)$/.test(argv[1] ?? ''),
+      example: ['report', '@ragged.csv'],
+    },
+  ],
 ]);

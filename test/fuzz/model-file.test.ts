@@ -61,7 +61,10 @@ function applyEdit(value: Json, edit: Edit): Json {
 const edit = fc.record({
   path: fc.array(fc.nat(), { minLength: 1, maxLength: 7 }),
   op: fc.constantFrom('replace', 'replace', 'delete', 'add', 'repeat') as fc.Arbitrary<Edit['op']>,
-  value: junkValue.filter((v) => typeof v !== 'symbol' && typeof v !== 'function' && typeof v !== 'bigint'),
+  // What a JSON file can hold: junk through a JSON round trip (NaN and typed arrays become null and objects).
+  value: junkValue
+    .filter((v) => typeof v !== 'symbol' && typeof v !== 'function' && typeof v !== 'bigint')
+    .map((v) => (v === undefined ? null : (JSON.parse(JSON.stringify(v)) as unknown))),
 });
 
 /** Load and use a model value; only GroveError may escape (it is swallowed). */
