@@ -6,6 +6,7 @@
  * exit code is 0 or 2; on 2, stderr is exactly one `grove: ` line and no stack trace; no input file
  * changes; the output file exists only if the command succeeded, and no temporary file is left.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,7 +19,7 @@ import { listCriteria } from '../../src/criteria/registry.js';
 import { loadModel } from '../../src/io/model-file.js';
 import { OPTION_DESCRIPTORS, type OptionDescriptor, PRESETS } from '../../src/options/options.js';
 import { listPruners } from '../../src/prune/registry.js';
-import { fixture, grove } from '../helpers/cli.js';
+import { cliPath, fixture } from '../helpers/cli.js';
 import { FUZZ_TIMEOUT, fuzzParams } from './config.js';
 import { KNOWN_CLI } from './known.js';
 
@@ -194,17 +195,30 @@ export function knownFailure(argv: string[]): string | undefined {
   return undefined;
 }
 
+/**
+ * The built binary, run asynchronously (a synchronous spawn blocks vitest's own messages for as
+ * long as a long run lasts).
+ */
+function spawnGrove(args: string[], cwd: string): Promise<Outcome> {
+  return new Promise((done) => {
+    execFile(
+      process.execPath,
+      [cliPath, ...args],
+      { cwd, encoding: 'utf8', timeout: 60_000, env: { ...process.env, GROVE_DEBUG: '', NO_COLOR: '1' } },
+      (err, stdout, stderr) => {
+        const code = err ? (typeof err.code === 'number' ? err.code : 'threw') : 0;
+        done({ code, stdout, stderr });
+      },
+    );
+  });
+}
+
 /** Check one case's properties; throws with the case on failure. */
 async function checkCase(argv: string[], spawn = false): Promise<void> {
   const dir = workspace();
   const before = hashes(dir);
   const args = resolveArgs(argv, dir);
-  const r = spawn
-    ? (() => {
-        const s = grove(args, { cwd: dir });
-        return { code: s.status ?? 'threw', stdout: s.stdout, stderr: s.stderr } as Outcome;
-      })()
-    : await runCaptured(args);
+  const r = spawn ? await spawnGrove(args, dir) : await runCaptured(args);
   const where = `grove ${JSON.stringify(argv)} -> ${r.code}: ${JSON.stringify(r.stderr.slice(0, 300))}`;
   expect([0, 2], where).toContain(r.code);
   if (r.code === 2) {

@@ -90,13 +90,6 @@ export const KNOWN_API: ReadonlyMap<string, string> = new Map([
   ['DecisionTree#predictProba', "item 8: TypeError: Cannot read properties of undefined (reading 'nRows')"],
   ['DecisionTree#predictProbaFlat', "item 8: TypeError: Cannot read properties of undefined (reading 'nRows')"],
   ['DecisionTree.fromJSON', 'item 8: TypeError: Cannot convert object to primitive value'],
-  [
-    "item 10: `grove report` on a file that is not JSON quotes the file's text, newlines and all, in its error",
-    {
-      matches: (argv) => argv[0] === 'report' && /\.(csv|arff)$/.test(argv[1] ?? ''),
-      example: ['report', '@ragged.csv'],
-    },
-  ],
 ]);
 
 /** A known CLI failure: which generated command lines run into it, and one that does. */
