@@ -56,16 +56,22 @@ const CASES = {
     return steps([
       [
         'api fit (prune none)',
-        () => (
-          (tree = lib.fit(data, { prune: 'none', threads: 1 })),
-          `height ${tree.stats().height}, ${tree.stats().leaves} leaves`
-        ),
+        () => {
+          tree = lib.fit(data, { prune: 'none', threads: 1 });
+          return `height ${tree.stats().height}, ${tree.stats().leaves} leaves`;
+        },
       ],
       ['api predict', () => void tree.predict(data)],
       ['api text', () => `${lib.treeToText(tree).length} chars`],
       ['api rules', () => `${lib.treeToRules(tree).length} rules`],
       ['api dot', () => void lib.treeToDot(tree)],
-      ['api save/load', () => (lib.saveModel(tree, join(dir, 'api.json')), void lib.loadModel(join(dir, 'api.json')))],
+      [
+        'api save/load',
+        () => {
+          lib.saveModel(tree, join(dir, 'api.json'));
+          lib.loadModel(join(dir, 'api.json'));
+        },
+      ],
       ['api fit (default preset, pruned)', () => `height ${lib.fit(data, { threads: 1 }).stats().height}`],
       ['cli fit (prune none)', () => void grove(['fit', file, '--prune', 'none', '--out', join(dir, 'm.json')])],
       ['cli predict', () => void grove(['predict', file, '--model', join(dir, 'm.json')])],
@@ -100,7 +106,16 @@ const CASES = {
     nodes.push({ counts: [0, 1], n: 1, depth });
     const model = join(dir, 'deep.json');
     // A target column too: `grove predict` refuses a file of one column (see docs/limits.md).
-    const data = csv(dir, 'rows.csv', ['x', 'y'], [[0, 'no'], [depth / 2, 'no'], [depth + 1, 'yes']]);
+    const data = csv(
+      dir,
+      'rows.csv',
+      ['x', 'y'],
+      [
+        [0, 'no'],
+        [depth / 2, 'no'],
+        [depth + 1, 'yes'],
+      ],
+    );
     return steps([
       ['write model', () => writeFileSync(model, JSON.stringify({ ...small, nodes }))],
       ['cli predict', () => grove(['predict', data, '--model', model]).trim().split('\n').slice(1).join(' ')],
@@ -119,21 +134,23 @@ const CASES = {
     return steps([
       [
         'fit multiway',
-        () => (
-          (multi = lib.fit(data, { algorithm: 'c45', prune: 'none', threads: 1 })), `${multi.stats().leaves} leaves`
-        ),
+        () => {
+          multi = lib.fit(data, { algorithm: 'c45', prune: 'none', threads: 1 });
+          return `${multi.stats().leaves} leaves`;
+        },
       ],
       ['predict multiway', () => void multi.predict(data)],
       [
         'fit binary (cart, prune none)',
-        () => (
-          (binary = lib.fit(data, { algorithm: 'cart', prune: 'none', threads: 1 })), `${binary.stats().leaves} leaves`
-        ),
+        () => {
+          binary = lib.fit(data, { algorithm: 'cart', prune: 'none', threads: 1 });
+          return `${binary.stats().leaves} leaves`;
+        },
       ],
       ['predict binary', () => void binary.predict(data)],
     ]);
   },
-  classes(dir, k = 5_000) {
+  classes(_dir, k = 5_000) {
     const rows = Array.from({ length: k }, (_, i) => [i, (i * 31) % 97, `c${i}`]);
     const data = lib.datasetFromRows(rows, { columns: ['x1', 'x2', 'y'] });
     return steps([
@@ -152,7 +169,10 @@ const CASES = {
     return steps([
       [
         'api read+fit',
-        () => ((tree = lib.fit(lib.readDataset(file), { threads: 1 })), `${tree.stats().leaves} leaves`),
+        () => {
+          tree = lib.fit(lib.readDataset(file), { threads: 1 });
+          return `${tree.stats().leaves} leaves`;
+        },
       ],
       ['api predict', () => void tree.predict(lib.readDataset(file))],
       ['cli fit', () => void grove(['fit', file, '--out', join(dir, 'w.json')])],
