@@ -1,3 +1,4 @@
+import { maxOf } from '../core/extent.js';
 import type { Analysis, MetricAnalysis, PairComparison } from './analysis.js';
 import { type CellSummary, type CompareResults, configAverages } from './results.js';
 
@@ -47,7 +48,7 @@ export function statisticsText(m: MetricAnalysis, maxPairs = 15): string[] {
         ? `, pairs with p < 0.05 only (${shown.length} of ${m.pairs.length}; all in results.json):`
         : ':'),
   );
-  const w = Math.max(...m.pairs.map((p) => `${p.a} vs ${p.b}`.length));
+  const w = maxOf(m.pairs.map((p) => `${p.a} vs ${p.b}`.length));
   for (const p of shown) {
     const method = p.wilcoxon.method === 'exact' ? 'exact' : 'normal approx.';
     lines.push(
@@ -75,12 +76,15 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
     const text = `${num(100 * x.testAccuracy.mean, 1)}±${num(100 * x.testAccuracy.sd, 1)} (${num(x.leaves.mean, 0)})`;
     return x.complete ? text : `${text} [${x.done}/${x.planned}]`;
   };
-  const width = Math.max(8, ...datasets.map((d) => d.length), 'avg rank (leaves)'.length);
-  const colWidth = Math.max(
-    16,
-    ...labels.map((l) => l.length),
-    ...datasets.flatMap((d) => labels.map((l) => cellText(d, l).length)),
+  const width = maxOf(
+    datasets.map((d) => d.length),
+    Math.max(8, 'avg rank (leaves)'.length),
   );
+  let colWidth = maxOf(
+    labels.map((l) => l.length),
+    16,
+  );
+  for (const d of datasets) for (const l of labels) colWidth = Math.max(colWidth, cellText(d, l).length);
   const row = (first: string, rest: string[]) =>
     [first.padEnd(width), ...rest.map((r) => r.padStart(colWidth))].join('  ');
   lines.push(row('dataset', labels));
@@ -105,7 +109,10 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
       '(error %, tree shape, time per fold):',
   );
   const heads = ['test err', 'train err', 'nodes', 'leaves', 'height', 'needless', 'fit ms', 'predict ms'];
-  const lw = Math.max(6, ...labels.map((l) => l.length));
+  const lw = maxOf(
+    labels.map((l) => l.length),
+    6,
+  );
   lines.push(['config'.padEnd(lw), ...heads.map((h) => h.padStart(10))].join('  '));
   for (const l of labels) {
     const avg = configAverages(cells, l, complete);
@@ -121,7 +128,7 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
     ];
     lines.push([l.padEnd(lw), ...vals.map((v) => v.padStart(10))].join('  '));
   }
-  lines.push('', ...statisticsText(analysis.accuracy), '', ...statisticsText(analysis.leaves));
+  for (const l of ['', ...statisticsText(analysis.accuracy), '', ...statisticsText(analysis.leaves)]) lines.push(l);
   if (!results.complete)
     lines.push(
       '',

@@ -1,3 +1,4 @@
+import { maxOf, minOf } from '../core/extent.js';
 import type { MetricAnalysis } from '../eval/analysis.js';
 import { pText } from '../eval/table.js';
 import { esc, fmt } from './html.js';
@@ -14,7 +15,7 @@ export function cdDiagram(m: MetricAnalysis, colors: Map<string, string>): strin
     return `<p class="note">${esc(m.note ?? 'not enough complete results for a critical-difference diagram')}</p>`;
   const ranks = m.averageRanks;
   const order = m.configs.map((_, i) => i).sort((a, b) => ranks[a] - ranks[b] || a - b);
-  const labelWidth = Math.min(260, 40 + 7.2 * Math.max(...m.configs.map((c) => c.length)));
+  const labelWidth = Math.min(260, 40 + 7.2 * maxOf(m.configs.map((c) => c.length)));
   const width = Math.max(600, 2 * labelWidth + Math.max(300, 60 * (k - 1)));
   // Labels sit at the edges; the axis spans the middle.
   const left = labelWidth;
@@ -61,7 +62,7 @@ export function cdDiagram(m: MetricAnalysis, colors: Map<string, string>): strin
     const rs = group.map((c) => ranks[m.configs.indexOf(c)]);
     const y = cliqueTop + j * 9;
     parts.push(
-      `<line class="clique" x1="${x(Math.min(...rs)) - 4}" y1="${y}" x2="${x(Math.max(...rs)) + 4}" y2="${y}" ` +
+      `<line class="clique" x1="${x(minOf(rs)) - 4}" y1="${y}" x2="${x(maxOf(rs)) + 4}" y2="${y}" ` +
         'stroke="#111" stroke-width="4" stroke-linecap="round" ' +
         `data-tip="not significantly different (Nemenyi, α = 0.05): ${esc(group.join(', '))}"/>`,
     );

@@ -3,6 +3,7 @@
  * built from a results file alone, so `grove report results.json` rebuilds it anywhere. Browser-safe
  * (string in, string out).
  */
+import { maxOf } from '../core/extent.js';
 import { type Analysis, analyze, type MetricAnalysis } from '../eval/analysis.js';
 import { type CellSummary, type CompareResults, configAverages } from '../eval/results.js';
 import { formatP, pText } from '../eval/table.js';
@@ -97,7 +98,9 @@ function significantPairs(pairs: MetricAnalysis['pairs']): string {
   const better = new Map<string, string[]>();
   for (const p of pairs) {
     const [hi, lo] = p.rankDifference > 0 ? [p.a, p.b] : [p.b, p.a];
-    better.set(hi, [...(better.get(hi) ?? []), lo]);
+    const list = better.get(hi);
+    if (list) list.push(lo);
+    else better.set(hi, [lo]);
   }
   return [...better]
     .map(([hi, los]) => `<b>${esc(hi)}</b> ranks significantly better than ${los.map(esc).join(', ')}`)
@@ -174,7 +177,7 @@ function accuracyTable(results: CompareResults, a: Analysis, withModels: Set<str
   const head = `<tr><th>data set</th><th>rows</th>${labels.map(th).join('')}</tr>`;
   const body = results.datasets.map((d) => {
     const cells = labels.map((l) => a.cells.find((c) => c.dataset === d.name && c.config === l)!);
-    const best = Math.max(...cells.filter((c) => c.done > 0).map((c) => c.testAccuracy.mean));
+    const best = maxOf(cells.filter((c) => c.done > 0).map((c) => c.testAccuracy.mean));
     return (
       `<tr><td>${esc(d.name)}</td><td>${d.rows}</td>` +
       cells.map((c) => accuracyCell(c, best, withModels)).join('') +

@@ -1,3 +1,4 @@
+import { maxOf, minOf } from '../core/extent.js';
 import type { CellSummary } from '../eval/results.js';
 import { esc, fmt, niceTicks, tickLabel } from './html.js';
 
@@ -27,20 +28,37 @@ function yAxis(ticks: number[], y: (v: number) => number, x0: number, x1: number
 }
 
 /**
+ * The accuracy axis in %: the data's range `lo`..`hi` (± sd) widened to whole tick steps inside
+ * [0, 100], never of zero width, so equal accuracies (every configuration at 100 %, say) still give
+ * a scale instead of a division by zero.
+ */
+export function accuracyDomain(lo: number, hi: number): [number, number] {
+  const a = Number.isFinite(lo) ? Math.min(100, Math.max(0, lo)) : 0;
+  const b = Number.isFinite(hi) ? Math.min(100, Math.max(a, hi)) : 100;
+  const rough = niceTicks(a, Math.max(b, a + 1), 4);
+  const step = rough.length > 1 ? rough[1] - rough[0] : 1;
+  const y0 = Math.max(0, Math.floor(a / step) * step);
+  const y1 = Math.min(100, Math.max(y0 + step, Math.ceil(b / step) * step));
+  // Only a range at 100 % collapses (y0 = y1 = 100): give it the one point the rough ticks spanned.
+  return y1 > y0 ? [y0, y1] : [Math.max(0, y1 - 1), y1];
+}
+
+/**
  * Accuracy against tree size on one data set: one point per configuration at (mean leaves, mean
  * test accuracy), with a whisker of ± one standard deviation of the accuracy over the folds.
  */
 export function scatterPanel(dataset: string, cells: CellSummary[], colors: Map<string, string>): string {
   const done = cells.filter((c) => c.done > 0);
-  const accLo = Math.max(0, Math.min(...done.map((c) => 100 * (c.testAccuracy.mean - c.testAccuracy.sd))));
-  const accHi = Math.min(100, Math.max(...done.map((c) => 100 * (c.testAccuracy.mean + c.testAccuracy.sd))));
-  // Domain: the data (± sd) widened to whole tick steps, inside [0, 100].
-  const rough = niceTicks(accLo, Math.max(accHi, accLo + 1), 4);
-  const step = rough.length > 1 ? rough[1] - rough[0] : 1;
-  const y0 = Math.max(0, Math.floor(accLo / step) * step);
-  const y1 = Math.min(100, Math.max(y0 + step, Math.ceil(accHi / step) * step));
+  const [y0, y1] = accuracyDomain(
+    minOf(done.map((c) => 100 * (c.testAccuracy.mean - c.testAccuracy.sd))),
+    maxOf(done.map((c) => 100 * (c.testAccuracy.mean + c.testAccuracy.sd))),
+  );
   const yTicks = niceTicks(y0, y1, 4);
-  const xMax = Math.max(1, ...done.map((c) => c.leaves.mean)) * 1.08;
+  const xMax =
+    maxOf(
+      done.map((c) => c.leaves.mean),
+      1,
+    ) * 1.08;
   const xTicks = niceTicks(0, xMax, 4);
   const x1 = Math.max(xMax, xTicks[xTicks.length - 1]);
   const x = (v: number) => M.l + (v / x1) * (W - M.l - M.r);
@@ -85,7 +103,10 @@ export function barsPanel(dataset: string, cells: CellSummary[], colors: Map<str
   const k = cells.length;
   const slot = Math.max(14, Math.min(30, 180 / Math.max(1, k)));
   const width = Math.max(W, M.l + M.r + k * slot + 16);
-  const top = Math.max(1, ...cells.filter((c) => c.done > 0).map((c) => 100 * (c.testError.mean + c.testError.sd)));
+  const top = maxOf(
+    cells.filter((c) => c.done > 0).map((c) => 100 * (c.testError.mean + c.testError.sd)),
+    1,
+  );
   const ticks = niceTicks(0, top, 4);
   const y1 = Math.max(top, ticks[ticks.length - 1]);
   const y = (v: number) => H - M.b - (v / y1) * (H - M.t - M.b);

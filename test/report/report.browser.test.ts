@@ -2,8 +2,9 @@
  * The report in a real browser: Debian's Chromium, headless, driven by playwright-core. Builds the
  * report of a real tiny comparison, opens it from a file:// URL with every network request refused
  * and counted, checks that the charts render and the tree view collapses and expands, and saves a
- * screenshot to test/output/report.png (git-ignored). CI installs the `chromium` package
- * (.ci/run); without it this test fails and says so.
+ * screenshot to test/output/report.png (git-ignored). Any console error or page error (an SVG
+ * attribute of NaN, a script error) fails the test. CI installs the `chromium` package (.ci/run);
+ * without it this test fails and says so.
  */
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root, tinyRun } from './tiny-run.js';
+import { root, separableCsv, tinyRun } from './tiny-run.js';
 
 const CHROMIUM = process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium';
 const SCREENSHOT = resolve(root, 'test/output/report.png');
@@ -46,8 +47,7 @@ beforeAll(async () => {
     ],
   });
   page = context.pages()[0] ?? (await context.newPage());
-  page.on('pageerror', (e) => pageErrors.push(String(e)));
-  page.on('console', (m) => m.type() === 'error' && pageErrors.push(m.text()));
+  watchErrors(page);
   await page.route('**/*', (route) => {
     const url = route.request().url();
     if (url.startsWith('file:')) return route.continue();
@@ -57,7 +57,15 @@ beforeAll(async () => {
   await page.goto(pathToFileURL(join(out, 'report.html')).href);
 }, 60_000);
 
+/** Record every page error and console error (warnings too: Chromium reports bad SVG lengths as errors). */
+function watchErrors(p: Page): void {
+  p.on('pageerror', (e) => pageErrors.push(String(e)));
+  p.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && pageErrors.push(m.text()));
+}
+
 afterAll(async () => {
+  // No test may leave a console error or page error behind.
+  expect(pageErrors).toEqual([]);
   await context?.close();
   if (profile) rmSync(profile, { recursive: true, force: true });
 });
@@ -138,5 +146,28 @@ describe('report in Chromium', () => {
     await page.screenshot({ path: SCREENSHOT, fullPage: true });
     expect(statSync(SCREENSHOT).size).toBeGreaterThan(20_000);
     expect(pageErrors).toEqual([]);
+  });
+});
+
+describe('report in Chromium when every configuration scores the same', () => {
+  // Issue 18 item 16: all-equal accuracies collapsed the scatter's y-range and Chromium logged
+  // `<line> attribute y1: Expected length, "NaN"`.
+  it('draws the charts without a console error, for several configurations and for one', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grove-separable-'));
+    const files = [separableCsv(dir, 'sep-a'), separableCsv(dir, 'sep-b')];
+    for (const configs of ['cart:algorithm=cart,prune=none;c45:algorithm=c45', 'cart:algorithm=cart']) {
+      const { out, analysis } = await tinyRun(configs, files);
+      expect(analysis.cells.every((c) => c.testAccuracy.mean === 1)).toBe(true);
+      const equal = await context.newPage();
+      const errors: string[] = [];
+      equal.on('pageerror', (e) => errors.push(String(e)));
+      equal.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && errors.push(m.text()));
+      await equal.goto(pathToFileURL(join(out, 'report.html')).href);
+      expect(await equal.locator('#scatter svg.scatter g.point circle').count()).toBe(analysis.cells.length);
+      // Equal scores draw the points on top of each other: hover the topmost.
+      await equal.locator('#scatter g.point circle').last().hover();
+      expect(errors).toEqual([]);
+      await equal.close();
+    }
   });
 });

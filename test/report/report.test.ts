@@ -1,10 +1,17 @@
-import { resolve } from 'node:path';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import { readDataset } from '../../src/data/read.js';
 import { niceTicks } from '../../src/report/html.js';
 import { buildReport, reportTree } from '../../src/report/index.js';
-import { root, tinyRun } from './tiny-run.js';
+import { root, separableCsv, tinyRun } from './tiny-run.js';
+
+/** Every number in an SVG attribute or a style of the page (NaN or Infinity there breaks the drawing). */
+function badNumbers(html: string): string[] {
+  return html.match(/[a-z][a-z0-9-]*="[^"]*(NaN|Infinity)[^"]*"/g) ?? [];
+}
 
 describe('HTML report', () => {
   it('is one self-contained page: inline style and script, SVG charts, no external reference', async () => {
@@ -70,5 +77,23 @@ describe('HTML report', () => {
     expect(niceTicks(0, 37, 4)).toEqual([0, 10, 20, 30]);
     expect(niceTicks(62.5, 97.1, 4)).toEqual([70, 80, 90]);
     expect(niceTicks(0, 1, 5)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
+  });
+
+  // Issue 18 item 16: a zero-width value range (every configuration at 100 %) drew NaN coordinates.
+  it('draws every chart with finite coordinates when all accuracies are equal, for one or many configurations', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'grove-separable-'));
+    const files = [separableCsv(dir, 'sep-a'), separableCsv(dir, 'sep-b')];
+    for (const [configs, data] of [
+      ['cart:algorithm=cart,prune=none;dcsm:algorithm=cart,criterion=dcsm,prune=none', files],
+      ['cart:algorithm=cart', files],
+      ['cart:algorithm=cart;c45:algorithm=c45', files.slice(0, 1)],
+      ['cart:algorithm=cart', files.slice(0, 1)],
+    ] as const) {
+      const { results, analysis } = await tinyRun(configs, [...data]);
+      expect(analysis.cells.every((c) => c.testAccuracy.mean === 1)).toBe(true);
+      const html = buildReport(results, analysis);
+      expect(html.match(/<svg class="chart scatter"/g)).toHaveLength(data.length);
+      expect(badNumbers(html)).toEqual([]);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { maxOf } from '../../core/extent.js';
 import { listCriteria } from '../../criteria/registry.js';
 import { PRESETS } from '../../options/options.js';
 import { emit } from '../output.js';
@@ -20,7 +21,7 @@ export function registerCriteria(program: Command): void {
         emit(`${JSON.stringify({ criteria: rows, presets: PRESETS }, null, 2)}\n`);
         return;
       }
-      const width = Math.max(...rows.map((r) => r.name.length));
+      const width = maxOf(rows.map((r) => r.name.length));
       const lines = rows.map(
         (r) =>
           `${r.name.padEnd(width)}  ${r.better.padEnd(6)}  ${r.source}${r.binaryOnly ? ' (binary splits only)' : ''}`,

@@ -1,0 +1,64 @@
+/**
+ * Worker for test/fuzz/api.test.ts: calls every function exported from the built library
+ * (dist/index.js) and every method of a fitted DecisionTree with junk arguments, and reports per
+ * target whether anything other than a GroveError escaped. It announces each target before running
+ * it, so the test can tell a hang (no report within its time) from a failure, end this worker and
+ * go on in a new one from the next target.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import fc from 'fast-check';
+import { describe, junkArgs } from './junk.mjs';
+
+const api = await import(workerData.library);
+const { GroveError } = api;
+
+function tree() {
+  const rows = [
+    ['Sunny', 85, 'No'],
+    ['Sunny', 80, 'No'],
+    ['Overcast', 83, 'Yes'],
+    ['Rain', 70, 'Yes'],
+    ['Rain', 68, 'Yes'],
+    ['Rain', 65, 'No'],
+    ['Overcast', 64, 'Yes'],
+    ['Sunny', 72, 'No'],
+  ];
+  return api.fit(api.datasetFromRows(rows, { columns: ['outlook', 'temp', 'play'] }), { algorithm: 'cart' });
+}
+
+/** Every target by name: exported functions (constructors with `new`) and `DecisionTree#method`. */
+function targets() {
+  const out = new Map();
+  for (const [name, value] of Object.entries(api)) {
+    if (typeof value !== 'function' || name === 'GroveError') continue;
+    out.set(name, name === 'DecisionTree' ? (...a) => new value(...a) : value);
+  }
+  const t = tree();
+  for (const m of ['predict', 'predictCodes', 'predictProba', 'predictProbaFlat', 'costComplexityPath', 'stats'])
+    out.set(`DecisionTree#${m}`, (...a) => t[m](...a));
+  out.set('DecisionTree.fromJSON', (...a) => api.DecisionTree.fromJSON(...a));
+  return out;
+}
+
+const all = targets();
+if (workerData.list) parentPort.postMessage({ type: 'list', names: [...all.keys()] });
+for (const name of workerData.names) {
+  const fn = all.get(name);
+  parentPort.postMessage({ type: 'start', name });
+  const result = fc.check(
+    fc.property(junkArgs, (args) => {
+      try {
+        fn(...args);
+      } catch (err) {
+        if (err instanceof GroveError) return;
+        throw err;
+      }
+    }),
+    { seed: workerData.seed, numRuns: workerData.numRuns },
+  );
+  const failure = result.failed
+    ? `${result.errorInstance?.constructor?.name ?? 'error'}: ${String(result.errorInstance?.message ?? result.error).split('\n')[0]} ` +
+      `(args ${result.counterexample?.[0].map(describe).join(', ')}; seed ${result.seed}, path ${result.counterexamplePath})`
+    : undefined;
+  parentPort.postMessage({ type: 'done', name, failure });
+}
