@@ -41,7 +41,7 @@ export interface RegisterOptions {
  * name is already taken and `options.replace` is not true.
  */
 export function registerCriterion(c: Criterion, options: RegisterOptions = {}): void {
-  registry.add(c, options.replace === true, checkCriterion);
+  registry.add(c, options?.replace === true, checkCriterion);
 }
 
 function checkCriterion(c: Criterion, prefix: string): void {

@@ -51,7 +51,7 @@ export interface RegisterPrunerOptions {
  * ```
  */
 export function registerPruner(p: Pruner, options: RegisterPrunerOptions = {}): void {
-  registry.add(p, options.replace === true, checkPruner);
+  registry.add(p, options?.replace === true, checkPruner);
 }
 
 function checkPruner(p: Pruner, prefix: string): void {

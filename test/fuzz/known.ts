@@ -20,22 +20,17 @@ export const KNOWN_API: ReadonlyMap<string, string> = new Map([
   ['chiSquareSf', 'item 8: RangeError: chi-square needs df > 0, got undefined'],
   ['childEntropy', "item 8: TypeError: Cannot read properties of undefined (reading 'total')"],
   ['cliques', "item 8: TypeError: Cannot read properties of undefined (reading 'map')"],
-  ['cmbsvSplit', "item 8: TypeError: Cannot read properties of undefined (reading 'nRows')"],
   ['correlationScore', "item 8: TypeError: Cannot read properties of undefined (reading 'length')"],
   ['costComplexityPath', "item 8: TypeError: Cannot read properties of undefined (reading 'length')"],
   ['cramersV', "item 8: TypeError: Cannot read properties of undefined (reading 'length')"],
   ['createTable', 'item 8: TypeError: Cannot convert a Symbol value to a string'],
   ['criticalDifference', 'item 8: RangeError: Nemenyi needs an integer k ≥ 2, got undefined'],
-  ['crossValidate', "item 8: TypeError: Cannot read properties of undefined (reading 'labels')"],
-  ['datasetFromRows', "item 8: TypeError: Cannot read properties of undefined (reading 'length')"],
   ['distinctClasses', "item 8: TypeError: Cannot read properties of undefined (reading 'total')"],
   ['distinctClassesOfRow', 'item 8: hangs: loops up to its `classes` argument (1e308, Infinity) unchecked'],
-  ['encodeTable', "item 8: TypeError: Cannot read properties of undefined (reading 'length')"],
   ['entropyOfRow', 'item 8: TypeError: Cannot mix BigInt and other types, use explicit conversions'],
   ['fCdf', 'item 8: RangeError: incompleteBeta needs a, b > 0 and 0 ≤ x ≤ 1, got x=NaN, a=NaN, b=NaN'],
   ['fSf', 'item 8: RangeError: F needs d1, d2 > 0, got undefined, undefined'],
   ['featureScores', "item 8: TypeError: Cannot read properties of undefined (reading 'length')"],
-  ['fit', "item 8: TypeError: Cannot read properties of undefined (reading 'nRows')"],
   ['friedmanTest', "item 8: TypeError: Cannot read properties of undefined (reading 'length')"],
   ['getCriterion', 'item 8: TypeError: Cannot convert a Symbol value to a string'],
   ['giniOfRow', 'item 8: TypeError: Cannot convert a Symbol value to a number'],
@@ -46,7 +41,6 @@ export const KNOWN_API: ReadonlyMap<string, string> = new Map([
   ],
   ['incompleteGamma', 'item 8: RangeError: incompleteGamma needs a > 0, x ≥ 0, got a=undefined, x=undefined'],
   ['informationGain', "item 8: TypeError: Cannot read properties of undefined (reading 'classTotals')"],
-  ['isMissingToken', "item 8: TypeError: Cannot read properties of undefined (reading 'trim')"],
   ['isNumericToken', 'item 8: TypeError: Cannot convert a Symbol value to a string'],
   ['knnVote', "item 8: TypeError: Cannot read properties of undefined (reading 'rows')"],
   ['lnGamma', 'item 8: RangeError: lnGamma needs x > 0, got undefined'],
@@ -60,16 +54,13 @@ export const KNOWN_API: ReadonlyMap<string, string> = new Map([
   ['normalSf', 'item 8: TypeError: Cannot convert a Symbol value to a number'],
   ['orientedScore', "item 8: TypeError: Cannot read properties of undefined (reading 'better')"],
   ['parentEntropy', "item 8: TypeError: Cannot read properties of undefined (reading 'classTotals')"],
-  ['parseArff', "item 8: TypeError: Cannot read properties of undefined (reading 'replace')"],
   ['parseArffDocument', "item 8: TypeError: Cannot read properties of undefined (reading 'replace')"],
   ['pessimisticError', 'item 8: TypeError: nodes is not iterable'],
   ['pruneCostComplexity', "item 8: TypeError: Cannot read properties of undefined (reading 'length')"],
   ['pruneTree', "item 8: TypeError: Cannot read properties of undefined (reading 'options')"],
   ['rankWithTies', "item 8: TypeError: Cannot read properties of undefined (reading 'map')"],
   ['recomputeTotals', "item 8: TypeError: Cannot destructure property 'branches' of 't' as it is undefined."],
-  ['resolveOptions', "item 8: TypeError: Cannot read properties of null (reading 'algorithm')"],
   ['rulesToText', "item 8: TypeError: Cannot read properties of undefined (reading 'nodes')"],
-  ['scoreAttributes', "item 8: TypeError: Cannot read properties of undefined (reading 'classes')"],
   ['signedRankCdf', 'item 8: RangeError: Invalid typed array length: Infinity'],
   ['singleBranchTable', "item 8: TypeError: Cannot read properties of undefined (reading 'length')"],
   ['solveSvm1d', "item 8: TypeError: Cannot read properties of undefined (reading 'length')"],
@@ -78,17 +69,12 @@ export const KNOWN_API: ReadonlyMap<string, string> = new Map([
   ['stratifiedFolds', "item 8: TypeError: Cannot read properties of undefined (reading 'forEach')"],
   ['studentizedRangeCdf', 'item 8: RangeError: studentized range needs an integer k ≥ 2, got undefined'],
   ['studentizedRangeQuantile', 'item 8: RangeError: quantile needs 0 < p < 1, got undefined'],
-  ['summarize', "item 8: TypeError: Cannot read properties of undefined (reading 'length')"],
   ['tableFromCounts', "item 8: TypeError: Cannot read properties of undefined (reading 'length')"],
   ['treeToDot', "item 8: TypeError: Cannot read properties of undefined (reading 'nodes')"],
   ['treeToRules', "item 8: TypeError: Cannot read properties of undefined (reading 'nodes')"],
   ['treeToText', "item 8: TypeError: Cannot read properties of undefined (reading 'nodes')"],
   ['validateModel', 'item 8: TypeError: Cannot convert object to primitive value'],
   ['wilcoxonSignedRank', "item 8: TypeError: Cannot read properties of undefined (reading 'length')"],
-  ['DecisionTree#predict', "item 8: TypeError: Cannot read properties of undefined (reading 'nRows')"],
-  ['DecisionTree#predictCodes', "item 8: TypeError: Cannot read properties of undefined (reading 'nRows')"],
-  ['DecisionTree#predictProba', "item 8: TypeError: Cannot read properties of undefined (reading 'nRows')"],
-  ['DecisionTree#predictProbaFlat', "item 8: TypeError: Cannot read properties of undefined (reading 'nRows')"],
   ['DecisionTree.fromJSON', 'item 8: TypeError: Cannot convert object to primitive value'],
 ]);
 
@@ -98,41 +84,5 @@ export interface KnownCli {
   example: string[];
 }
 
-/** Whether a text holds a control character (C0 or DEL). */
-const hasControl = (text: string): boolean => [...text].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
-
-/** The CLI fuzz's input files (as placeholders). */
-const INPUT_FILES = new Set([
-  '@data.csv',
-  '@data.arff',
-  '@income.csv',
-  '@ragged.csv',
-  '@empty.csv',
-  '@model.json',
-  '@results.json',
-]);
-
 /** Known CLI failures by issue item (cases matching them are left out of the fuzz property). */
-export const KNOWN_CLI: ReadonlyMap<string, KnownCli> = new Map([
-  [
-    'item 3: an --out (or --json) naming an input file overwrites that input',
-    {
-      matches: (argv) => argv.some((a, i) => (a === '--out' || a === '--json') && INPUT_FILES.has(argv[i + 1] ?? '')),
-      example: ['fit', '@data.csv', '--out', '@data.csv'],
-    },
-  ],
-  [
-    'item 10: a control character in a value is echoed raw, so the error spans two lines',
-    {
-      matches: (argv) => argv.some(hasControl),
-      example: ['fit', '@data.csv', '--out', '@out.json', '--target', 'a\nb'],
-    },
-  ],
-  [
-    "item 10: `grove report` on a file that is not JSON quotes the file's text, newlines and all, in its error",
-    {
-      matches: (argv) => argv[0] === 'report' && /\.(csv|arff)$/.test(argv[1] ?? ''),
-      example: ['report', '@ragged.csv'],
-    },
-  ],
-]);
+export const KNOWN_CLI: ReadonlyMap<string, KnownCli> = new Map<string, KnownCli>([]);

@@ -52,7 +52,7 @@ async function endToEnd(name: string, rows: (string | number)[][], prune = 'none
       .split('\n'),
   ).toHaveLength(rows.length + 1);
   for (const format of ['text', 'rules', 'dot', 'json', 'stats'])
-    expect(await cli(['show', model, '--format', format, '--out', join(dir, `${name}.${format}`)])).toBe(0);
+    expect(await cli(['show', model, '--format', format, '--out', join(dir, `${name}.show.${format}`)])).toBe(0);
   return tree;
 }
 
