@@ -104,33 +104,21 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
     datasets.push(info);
     const folds = nonEmptyFolds(data, run.folds, run.repeats, run.seed);
     for (const config of run.configs) {
-      for (const f of folds) {
-        tasks.push({
-          id: tasks.length,
-          file,
-          dataset: info.name,
-          config: config.label,
-          options: config.options,
-          repeat: f.repeat,
-          fold: f.fold,
-          folds: run.folds,
-          seed: run.seed,
-          cost: costOf(f.trainRows, info),
-        });
-      }
-      if (settings.models)
-        tasks.push({
-          id: tasks.length,
-          file,
-          dataset: info.name,
-          config: config.label,
-          options: config.options,
-          repeat: 0,
-          fold: -1,
-          folds: run.folds,
-          seed: run.seed,
-          cost: costOf(info.rows, info),
-        });
+      // A fold's cell, or (fold -1) the model trained on every row.
+      const task = (repeat: number, fold: number, trainRows: number): Task => ({
+        id: tasks.length,
+        file,
+        dataset: info.name,
+        config: config.label,
+        options: config.options,
+        repeat,
+        fold,
+        folds: run.folds,
+        seed: run.seed,
+        cost: costOf(trainRows, info),
+      });
+      for (const f of folds) tasks.push(task(f.repeat, f.fold, f.trainRows));
+      if (settings.models) tasks.push(task(0, -1, info.rows));
     }
   }
 
