@@ -88,6 +88,8 @@ export async function goldenRun({ dataDir, only, local, onEntry } = {}) {
   for (const ds of goldenDatasets(dataDir ?? resolve(root, '../shared/datasets'))) {
     if (ds.corpus && (local || !existsSync(ds.path))) continue;
     for (const cfg of CONFIGS) {
+      // Yield between fits: a test runner's worker must stay responsive during a long run.
+      await new Promise((done) => setImmediate(done));
       const key = `${ds.name} ${cfg.name}`;
       if (only && !key.includes(only)) continue;
       if (ds.configs && !ds.configs.includes(cfg.name)) continue;
