@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { maxOf } from '../../core/extent.js';
 import { readDataset } from '../../data/read.js';
 import { formatNumber } from '../../export/conditions.js';
 import { type AttributeScore, scoreAttributes } from '../../learn/score.js';
@@ -33,7 +34,10 @@ export function registerScore(program: Command): void {
         emit(`${JSON.stringify(report)}\n`);
         return;
       }
-      const width = Math.max(9, ...report.attributes.map((a) => a.name.length));
+      const width = maxOf(
+        report.attributes.map((a) => a.name.length),
+        9,
+      );
       const lines = [`criterion: ${report.criterion} (${report.better} is better)`, ''];
       lines.push(`${'attribute'.padEnd(width)}  ${'type'.padEnd(11)}  ${'score'.padStart(10)}  split`);
       for (const a of report.attributes) {
