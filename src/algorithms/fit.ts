@@ -3,6 +3,7 @@ import { checkDataset } from '../data/check.js';
 import type { Dataset } from '../data/dataset.js';
 import { applyClassWeight, checkSampleWeights, finishWeights } from '../data/weights.js';
 import { growTree } from '../learn/grow.js';
+import { withoutZeroWeights } from '../learn/zero-weights.js';
 import { DecisionTree } from '../model/decision-tree.js';
 import { applyOrderedCategories } from '../model/ordinal.js';
 import type { FeatureSchema } from '../model/schema.js';
@@ -47,8 +48,13 @@ export function fit(data: Dataset, options: FitOptions = {}, context: ResolveCon
   // (src/algorithms/cmbsv/).
   const { data: ranked, levels } = applyOrderedCategories(data, opts.orderedCategories, label('orderedCategories'));
   const threads = checkThreads(options.threads, context.names === 'flags' ? '--threads' : 'threads');
-  const grow: GrowFn =
-    opts.algorithm === 'cmbsv' ? (d, w) => growCmbsv(d, opts, w) : (d, w) => growTree(d, opts, w, threads);
+  // Every tree grown for this fit (pruning's folds and hold-outs too) leaves out rows of weight 0.
+  const grow: GrowFn = (d, w) => {
+    const kept = withoutZeroWeights(d, w);
+    return opts.algorithm === 'cmbsv'
+      ? growCmbsv(kept.data, opts, kept.weights)
+      : growTree(kept.data, opts, kept.weights, threads);
+  };
   const { nodes, info } = growAndPrune({ options: opts, data: ranked, weights, grow });
   return new DecisionTree({
     target: data.targetName,

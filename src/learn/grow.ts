@@ -21,7 +21,6 @@ import {
   partitionWithClones,
 } from './partition.js';
 import { type ChosenSplit, chooseSplit, type StopOptions } from './split-policy.js';
-import { withoutZeroWeights } from './zero-weights.js';
 
 export { argsortNumeric };
 
@@ -305,7 +304,7 @@ export function setParallelGrow(grow: ParallelGrow | undefined): void {
 /**
  * Grow a tree on `data`: exact mode, or histogram mode (`growTreeHistogram`) when `opts.bins` is
  * set. With `threads` ≠ 1 and the Node entry loaded, a large enough fit grows on worker threads
- * (the same tree as one thread). Rows of weight 0 are left out (`withoutZeroWeights`).
+ * (the same tree as one thread).
  */
 export function growTree(
   data: Dataset,
@@ -313,7 +312,6 @@ export function growTree(
   weights: Float64Array,
   threads: number | 'auto' = 1,
 ): TreeStore {
-  ({ data, weights } = withoutZeroWeights(data, weights));
   if (threads !== 1 && parallelGrow) {
     const nodes = parallelGrow(data, opts, weights, threads);
     if (nodes) return nodes;

@@ -24,7 +24,6 @@ import { DepthFirstGrower } from '../../learn/depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from '../../learn/expand.js';
 import { PartitionScratch, partitionStable } from '../../learn/partition.js';
 import type { NodeSplit } from '../../learn/split-policy.js';
-import { withoutZeroWeights } from '../../learn/zero-weights.js';
 import type { KnnRegion, TreeNode } from '../../model/node.js';
 import { branchCount, categoryBranch, categoryBranches, numericBranch } from '../../model/route.js';
 import type { Split } from '../../model/split.js';
@@ -40,9 +39,8 @@ export interface CmbsvGrowOptions extends SelectionOptions, ThresholdOptions {
   purity: number;
 }
 
-/** Grow a C-MBSV tree on `data` with row weights `weights` (rows of weight 0 left out); returns grove's flat node list. */
+/** Grow a C-MBSV tree on `data` with row weights `weights`; returns grove's flat node list. */
 export function growCmbsv(data: Dataset, opts: CmbsvGrowOptions, weights: Float64Array): TreeNode[] {
-  ({ data, weights } = withoutZeroWeights(data, weights));
   const grower = new CmbsvGrower(data, opts, weights);
   const store = TreeStore.root(data.classes.length);
   grower.grow(store, [grower.rootEntry()]);
