@@ -1,5 +1,6 @@
+import { GroveError } from '../core/errors.js';
 import type { TreeNode } from '../model/node.js';
-import { branchDomain } from '../model/route.js';
+import { type BranchDomain, branchDomain } from '../model/route.js';
 import type { FeatureSchema } from '../model/schema.js';
 import type { Split } from '../model/split.js';
 
@@ -23,14 +24,32 @@ export function formatNumber(x: number): string {
  * values that the routing functions send down that branch.
  */
 export function branchCondition(split: Split, b: number, features: FeatureSchema[]): string {
-  const f = features[split.feature];
-  const domain = branchDomain(split, b);
+  return domainCondition(features[split.feature], branchDomain(split, b));
+}
+
+/** A set of values of feature `f` in words, as `branchCondition` writes one branch's. */
+export function domainCondition(f: FeatureSchema, domain: BranchDomain): string {
   if (domain.kind === 'interval') {
     const { low, high } = domain;
+    if (low === undefined && high === undefined) return `${f.name} is any value`;
     if (low === undefined) return `${f.name} <= ${formatNumber(high!)}`;
     if (high === undefined) return `${f.name} > ${formatNumber(low)}`;
     return `${formatNumber(low)} < ${f.name} <= ${formatNumber(high)}`;
   }
   const set = domain.codes.map((v) => f.categories![v]);
   return set.length === 1 ? `${f.name} = ${set[0]}` : `${f.name} in {${set.join(', ')}}`;
+}
+
+/** The values both domains hold (of one feature): the tighter interval, or the common categories in `a`'s order. */
+export function intersectDomains(a: BranchDomain, b: BranchDomain): BranchDomain {
+  if (a.kind === 'interval' && b.kind === 'interval') {
+    const low = a.low === undefined ? b.low : b.low === undefined ? a.low : Math.max(a.low, b.low);
+    const high = a.high === undefined ? b.high : b.high === undefined ? a.high : Math.min(a.high, b.high);
+    return { kind: 'interval', ...(low !== undefined ? { low } : {}), ...(high !== undefined ? { high } : {}) };
+  }
+  if (a.kind === 'categories' && b.kind === 'categories') {
+    const inB = new Set(b.codes);
+    return { kind: 'categories', codes: a.codes.filter((c) => inB.has(c)) };
+  }
+  throw new GroveError('a numeric and a categorical test on the same feature', { code: 'E_MODEL' });
 }

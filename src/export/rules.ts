@@ -1,6 +1,9 @@
 import type { DecisionTree } from '../model/decision-tree.js';
 import { majorityClass } from '../model/node.js';
-import { branchCondition, formatNumber, unclassifiedLabel } from './conditions.js';
+import { type BranchDomain, branchDomain } from '../model/route.js';
+import type { FeatureSchema } from '../model/schema.js';
+import { checkTree } from './check-tree.js';
+import { branchCondition, domainCondition, formatNumber, intersectDomains, unclassifiedLabel } from './conditions.js';
 
 /** One rule per leaf: the conjunction of the decisions on its path (Zaki & Meira, "Decision Trees to Rules"). */
 export interface Rule {
@@ -16,22 +19,41 @@ export interface Rule {
   confidence: number;
 }
 
-/** One rule per leaf, leaves in depth-first order (branches in order). */
+/**
+ * Trees higher than this have their rules merged: a rule of a deeper tree lists one condition per
+ * feature its path tests (the tests on a feature intersected: `2 < x <= 7`, `c in {a, b}`), in
+ * the order the path first tests them, instead of one condition per node of the path. A chain's
+ * rules would otherwise hold a number of conditions that grows with the square of its depth.
+ */
+export const RULES_MERGE_HEIGHT = 100;
+
+/**
+ * One rule per leaf, leaves in depth-first order (branches in order). Each rule's conditions are
+ * the tests on its path, one per node, or, in a tree higher than `RULES_MERGE_HEIGHT`, one per
+ * feature tested (see there).
+ */
 export function treeToRules(tree: DecisionTree): Rule[] {
+  checkTree(tree, 'treeToRules');
+  const merge = tree.stats().height > RULES_MERGE_HEIGHT;
   const rules: Rule[] = [];
-  // path[0 .. depth) holds the conditions leading to the node being visited.
+  // path[0 .. depth) holds the conditions leading to the node being visited (unmerged rules).
   const path: string[] = [];
-  const pending: Array<[id: number, depth: number, condition: string]> = [[0, 0, '']];
+  const merged = new PathDomains(tree.features.length);
+  const pending: Array<[id: number, depth: number, parent: number, branch: number]> = [[0, 0, -1, -1]];
   while (pending.length > 0) {
-    const [id, depth, condition] = pending.pop()!;
-    if (depth > 0) path[depth - 1] = condition;
-    path.length = depth;
+    const [id, depth, parent, branch] = pending.pop()!;
+    if (depth > 0) {
+      const split = tree.nodes[parent].split!;
+      if (merge) merged.enter(depth, split.feature, branchDomain(split, branch));
+      else path[depth - 1] = branchCondition(split, branch, tree.features);
+    }
+    path.length = merge ? 0 : depth;
     const node = tree.nodes[id];
     if (!node.split) {
       const total = node.counts.reduce((a, b) => a + b, 0);
       const c = majorityClass(node.counts);
       rules.push({
-        conditions: path.slice(),
+        conditions: merge ? merged.conditions(tree.features) : path.slice(),
         class: tree.classes[c],
         support: total,
         confidence: total > 0 ? node.counts[c] / total : 0,
@@ -41,14 +63,47 @@ export function treeToRules(tree: DecisionTree): Rule[] {
       continue;
     }
     const kids = node.children!;
-    for (let b = kids.length - 1; b >= 0; b--)
-      pending.push([kids[b], depth + 1, branchCondition(node.split, b, tree.features)]);
+    for (let b = kids.length - 1; b >= 0; b--) pending.push([kids[b], depth + 1, id, b]);
   }
   return rules;
 }
 
+/**
+ * The values each feature may take on the path to the node being visited, kept as a depth-first
+ * walk goes down and back up: an undo log restores a feature's domain when the walk leaves the
+ * subtree that narrowed it, so each step costs one intersection, not a pass over the path.
+ */
+class PathDomains {
+  private readonly domains: Array<BranchDomain | undefined>;
+  /** Features tested on the path, in the order of their first test. */
+  private readonly order: number[] = [];
+  private readonly undo: Array<[depth: number, feature: number, before: BranchDomain | undefined]> = [];
+
+  constructor(nFeatures: number) {
+    this.domains = new Array<BranchDomain | undefined>(nFeatures).fill(undefined);
+  }
+
+  /** Step to a node at `depth` through a branch of a test on `feature` that lets `domain` through. */
+  enter(depth: number, feature: number, domain: BranchDomain): void {
+    while (this.undo.length > 0 && this.undo[this.undo.length - 1][0] >= depth) {
+      const [, f, before] = this.undo.pop()!;
+      this.domains[f] = before;
+      if (before === undefined) this.order.pop();
+    }
+    const before = this.domains[feature];
+    this.undo.push([depth, feature, before]);
+    if (before === undefined) this.order.push(feature);
+    this.domains[feature] = before === undefined ? domain : intersectDomains(before, domain);
+  }
+
+  conditions(features: FeatureSchema[]): string[] {
+    return this.order.map((f) => domainCondition(features[f], this.domains[f]!));
+  }
+}
+
 /** `R1: IF a <= 1 AND b = x THEN class = yes  [support 4, confidence 1.00]`, one line per leaf. */
 export function rulesToText(tree: DecisionTree): string {
+  checkTree(tree, 'rulesToText');
   return `${treeToRules(tree)
     .map((r, i) => {
       const cond = r.conditions.length ? r.conditions.join(' AND ') : 'TRUE';

@@ -1,12 +1,23 @@
 import type { DecisionTree } from '../model/decision-tree.js';
 import { majorityClass } from '../model/node.js';
+import { checkTree } from './check-tree.js';
 import { branchCondition, formatNumber, unclassifiedLabel } from './conditions.js';
 
 /**
+ * Levels of indentation drawn: a line deeper than this shows `TEXT_MAX_INDENT` bars and then its
+ * depth, `|…(depth 12000) x <= 5`, so that a chain's text grows with its depth, not its square.
+ */
+export const TEXT_MAX_INDENT = 100;
+
+const BAR = '|   ';
+
+/**
  * Indented text in the style of Weka's J48: one line per branch, `|   ` per level, leaves as
- * `: class (weight/errors)`.
+ * `: class (weight/errors)`. Branches deeper than `TEXT_MAX_INDENT` levels are drawn at that
+ * indentation with their depth written out (see there).
  */
 export function treeToText(tree: DecisionTree): string {
+  checkTree(tree, 'treeToText');
   const lines: string[] = [];
   const leafLabel = (id: number): string => {
     if (tree.nodes[id].unclassified) return unclassifiedLabel(tree.nodes[id]);
@@ -16,21 +27,27 @@ export function treeToText(tree: DecisionTree): string {
     const errors = total - counts[c];
     return `${String(tree.classes[c])} (${formatNumber(total)}${errors > 0 ? `/${formatNumber(errors)}` : ''})`;
   };
-  // Depth-first, branches in order: a stack of [parent, branch, indent] still to print.
-  const pending: Array<[number, number, string]> = [];
-  const pushBranches = (id: number, indent: string): void => {
-    for (let b = tree.nodes[id].children!.length - 1; b >= 0; b--) pending.push([id, b, indent]);
+  const indents = [''];
+  const indent = (depth: number): string => {
+    const drawn = Math.min(depth, TEXT_MAX_INDENT);
+    while (indents.length <= drawn) indents.push(indents[indents.length - 1] + BAR);
+    return depth > drawn ? `${indents[drawn]}|…(depth ${depth}) ` : indents[drawn];
   };
-  if (tree.nodes[0].split) pushBranches(0, '');
+  // Depth-first, branches in order: a stack of [parent, branch, parent's depth] still to print.
+  const pending: Array<[number, number, number]> = [];
+  const pushBranches = (id: number, depth: number): void => {
+    for (let b = tree.nodes[id].children!.length - 1; b >= 0; b--) pending.push([id, b, depth]);
+  };
+  if (tree.nodes[0].split) pushBranches(0, 0);
   else lines.push(`: ${leafLabel(0)}`);
   while (pending.length > 0) {
-    const [id, b, indent] = pending.pop()!;
+    const [id, b, depth] = pending.pop()!;
     const node = tree.nodes[id];
     const child = node.children![b];
-    const cond = indent + branchCondition(node.split!, b, tree.features);
+    const cond = indent(depth) + branchCondition(node.split!, b, tree.features);
     if (tree.nodes[child].split) {
       lines.push(cond);
-      pushBranches(child, `${indent}|   `);
+      pushBranches(child, depth + 1);
     } else lines.push(`${cond}: ${leafLabel(child)}`);
   }
   const s = tree.stats();

@@ -5,17 +5,15 @@
  * too) must prune one to the number of leaves its rows call for, and the pruning helpers must copy
  * and recount one.
  *
- * Text and rules exports grow with the square of the depth (each line is indented once per level,
- * each rule repeats its path), so they are checked on trees as deep as that allows: rules on a
- * 100,000-deep chain of one-branch nodes (one rule), text at depth 5,000, past where a recursive
- * walk overflows.
+ * Text and rules exports stay linear in the depth: text draws at most TEXT_MAX_INDENT levels of
+ * indentation, and the rules of a tree higher than RULES_MERGE_HEIGHT merge each feature's tests.
  */
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { treeToDot } from '../../src/export/dot.js';
-import { rulesToText, treeToRules } from '../../src/export/rules.js';
-import { treeToText } from '../../src/export/text.js';
+import { RULES_MERGE_HEIGHT, rulesToText, treeToRules } from '../../src/export/rules.js';
+import { TEXT_MAX_INDENT, treeToText } from '../../src/export/text.js';
 import { compactTree } from '../../src/model/compact.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
 import type { TreeNode } from '../../src/model/node.js';
@@ -182,21 +180,37 @@ function singleBranchChain(depth: number): TreeNode[] {
 }
 
 describe('text and rules of deep trees', () => {
-  it(`one rule of ${DEPTH.toLocaleString('en')} conditions`, () => {
-    const tree = modelWith(singleBranchChain(DEPTH));
+  it(`rules of a ${DEPTH.toLocaleString('en')}-deep chain: each feature's tests merged into one condition`, () => {
+    const tree = modelWith(chain(DEPTH));
     const rules = treeToRules(tree);
-    expect(rules.length).toBe(1);
-    expect(rules[0].conditions.length).toBe(DEPTH);
-    expect(rules[0].conditions[DEPTH - 1]).toBe('c = b');
-    expect(rulesToText(tree).length).toBeGreaterThan(6 * DEPTH);
+    expect(rules.length).toBe(DEPTH + 1);
+    expect(rules.every((r) => r.conditions.length <= 2)).toBe(true);
+    expect(rules[0].conditions).toEqual(['x <= 0']);
+    expect(rules[1].conditions).toEqual(['x > 0', 'c = a']);
+    expect(rules[4].conditions).toEqual(['2 < x <= 4', 'c = b']); // x > 0, c = b, x > 2, c = b, x <= 4
+    expect(rules[DEPTH].conditions).toEqual([`x > ${DEPTH - 2}`, 'c = b']);
+    expect(rules[DEPTH]).toMatchObject({ class: 'yes', support: 1 });
+    const text = rulesToText(tree);
+    expect(text.length).toBeLessThan(100 * DEPTH);
+    expect(text.split('\n')[4]).toBe('R5: IF 2 < x <= 4 AND c = b THEN y = no  [support 1, confidence 1.00]');
   });
 
-  it('text at depth 5,000', () => {
-    const depth = 5000;
-    const text = treeToText(modelWith(chain(depth)));
+  it(`rules list the path's conditions up to height ${RULES_MERGE_HEIGHT}, merged above`, () => {
+    const atLimit = treeToRules(modelWith(singleBranchChain(RULES_MERGE_HEIGHT)));
+    expect(atLimit[0].conditions).toEqual(Array(RULES_MERGE_HEIGHT).fill('c = b'));
+    const above = treeToRules(modelWith(singleBranchChain(RULES_MERGE_HEIGHT + 1)));
+    expect(above[0].conditions).toEqual(['c = b']);
+  });
+
+  it(`text of a ${DEPTH.toLocaleString('en')}-deep chain: indentation drawn to ${TEXT_MAX_INDENT} levels, then the depth`, () => {
+    const text = treeToText(modelWith(chain(DEPTH)));
     const lines = text.split('\n');
+    expect(lines.length).toBe(2 * DEPTH + 5);
     expect(lines[0]).toBe('x <= 0: no (1)');
-    expect(lines[2 * depth - 1]).toBe(`${'|   '.repeat(depth - 1)}c = b: yes (1)`);
-    expect(text).toContain(`Height: ${depth}`);
+    const bars = (n: number) => '|   '.repeat(n);
+    expect(lines[2 * TEXT_MAX_INDENT]).toBe(`${bars(TEXT_MAX_INDENT)}x <= ${TEXT_MAX_INDENT}: no (1)`);
+    expect(lines[2 * TEXT_MAX_INDENT + 2]).toBe(`${bars(TEXT_MAX_INDENT)}|…(depth 101) c = a: no (1)`);
+    expect(lines[2 * DEPTH - 1]).toBe(`${bars(TEXT_MAX_INDENT)}|…(depth ${DEPTH - 1}) c = b: yes (1)`);
+    expect(text).toContain(`Height: ${DEPTH}`);
   });
 });
