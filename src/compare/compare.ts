@@ -64,7 +64,7 @@ export function validateConfigs(configs: readonly Config[], warn: (m: string) =>
   const known = new Set([...Object.keys(DEFAULTS), 'algorithm', 'sampleWeight']);
   for (const c of configs) {
     try {
-      resolveOptions(c.options);
+      resolveOptions(c.options, c.keys ? { names: c.keys } : {});
     } catch (err) {
       if (err instanceof GroveError) throw new GroveError(`configuration '${c.label}': ${err.message}`);
       throw err;
@@ -72,7 +72,7 @@ export function validateConfigs(configs: readonly Config[], warn: (m: string) =>
     for (const key of Object.keys(c.options)) {
       if (!known.has(key))
         warn(
-          `configuration '${c.label}': option '${key}' is not a tree option this grove knows; it is passed to fit as given`,
+          `configuration '${c.label}': option '${c.keys?.get(key) ?? key}' is not a tree option this grove knows; it is passed to fit as given`,
         );
     }
   }

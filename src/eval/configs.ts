@@ -1,4 +1,5 @@
 import { GroveError } from '../core/errors.js';
+import { isNumericToken } from '../data/encode.js';
 import { type FitOptions, OPTION_DESCRIPTORS } from '../options/options.js';
 
 /**
@@ -8,6 +9,8 @@ import { type FitOptions, OPTION_DESCRIPTORS } from '../options/options.js';
 export interface Config {
   label: string;
   options: FitOptions & Record<string, unknown>;
+  /** Options given under another name than their field (a flag name, `min-leaf`): that name, for messages. */
+  keys?: ReadonlyMap<string, string>;
 }
 
 /** Each tree option's CLI flag name (`min-split`), accepted in `--configs` besides the option's own name. */
@@ -18,14 +21,30 @@ function optionKey(raw: string): string {
   return FLAG_KEYS.get(key) ?? key.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
-/** `5` → 5, `true` → true, `Infinity` → Infinity, anything else stays a string. */
+/**
+ * `5` → 5, `true` → true, `Infinity` → Infinity, anything else stays a string. Numbers are decimal
+ * as the data readers read them (`isNumericToken`): `0x10` stays text, which validation refuses.
+ */
 function optionValue(raw: string): unknown {
   const v = raw.trim();
   if (v === 'true') return true;
   if (v === 'false') return false;
   if (v === 'Infinity' || v === 'inf') return Infinity;
-  if (v !== '' && Number.isFinite(Number(v))) return Number(v);
+  if (isNumericToken(v)) return Number(v);
   return v;
+}
+
+/** The options object and, for keys written other than as their field, the name written. */
+function collectOptions(pairs: Iterable<[key: string, value: unknown]>, mapKey: (key: string) => string) {
+  const options: Record<string, unknown> = {};
+  const keys = new Map<string, string>();
+  for (const [written, value] of pairs) {
+    const field = mapKey(written);
+    Object.defineProperty(options, field, { value, enumerable: true, writable: true, configurable: true });
+    if (field !== written.trim()) keys.set(field, written.trim());
+    else keys.delete(field);
+  }
+  return keys.size > 0 ? { options, keys } : { options };
 }
 
 /**
@@ -33,7 +52,8 @@ function optionValue(raw: string): unknown {
  * - text: `label:key=value,key=value;label2:key=value` (e.g.
  *   `dcsm:algorithm=cart,criterion=dcsm;dcsm-pruned:algorithm=cart,criterion=dcsm,prune=error-based`);
  *   keys are FitOptions names or the CLI's (`min-leaf`), numbers and true/false are converted;
- * - JSON: an array of objects `{ "label": ..., ...options }`, or an object `{ label: options }`.
+ * - JSON: an array of objects `{ "label": ..., ...options }`, or an object `{ label: options }`;
+ *   keys are FitOptions names or the CLI's flag names.
  */
 export function parseConfigs(spec: string): Config[] {
   const text = spec.trim();
@@ -51,17 +71,17 @@ function parseTextConfigs(text: string): Config[] {
       const colon = item.indexOf(':');
       const label = (colon < 0 ? item : item.slice(0, colon)).trim();
       if (!label) throw new GroveError(`--configs: '${item}' has no label (write label:key=value,...)`);
-      const options: Record<string, unknown> = {};
       const body = colon < 0 ? '' : item.slice(colon + 1);
-      for (const pair of body
+      const pairs = body
         .split(',')
         .map((s) => s.trim())
-        .filter(Boolean)) {
-        const eq = pair.indexOf('=');
-        if (eq <= 0) throw new GroveError(`--configs: '${pair}' in '${label}' is not key=value`);
-        options[optionKey(pair.slice(0, eq))] = optionValue(pair.slice(eq + 1));
-      }
-      return { label, options };
+        .filter(Boolean)
+        .map((pair): [string, unknown] => {
+          const eq = pair.indexOf('=');
+          if (eq <= 0) throw new GroveError(`--configs: '${pair}' in '${label}' is not key=value`);
+          return [pair.slice(0, eq), optionValue(pair.slice(eq + 1))];
+        });
+      return { label, ...collectOptions(pairs, optionKey) };
     });
 }
 
@@ -83,7 +103,7 @@ function parseJsonConfigs(text: string): Config[] {
   return entries.map(([label, options]) => {
     if (typeof options !== 'object' || options === null || Array.isArray(options))
       throw new GroveError(`--configs: options of '${label}' must be an object`);
-    return { label, options: { ...(options as Record<string, unknown>) } };
+    return { label, ...collectOptions(Object.entries(options), (key) => FLAG_KEYS.get(key) ?? key) };
   });
 }
 

@@ -5,7 +5,10 @@ import { PRESETS, presetNamed } from './presets.js';
 import type { FitOptions, ResolvedOptions, TreeOptions } from './types.js';
 import { checkCombination, checkOption, type OptionNaming } from './validate.js';
 
-/** Who is asking: error messages name options by field (`maxDepth`, default) or by CLI flag (`--max-depth`). */
+/**
+ * Who is asking: error messages name options by field (`maxDepth`, default), by CLI flag
+ * (`--max-depth`) or as a map from field to the name the user wrote says (see `OptionNaming`).
+ */
 export interface ResolveContext {
   names?: OptionNaming;
 }
@@ -22,11 +25,13 @@ export function resolveOptions(user: FitOptions = {}, context: ResolveContext = 
       code: 'E_OPTION',
     });
   }
-  const naming = context?.names === 'flags' ? 'flags' : 'fields';
+  const names = context?.names;
+  const naming: OptionNaming = names === 'flags' || names instanceof Map ? names : 'fields';
   const algorithm = user.algorithm ?? 'cart';
   const preset = typeof algorithm === 'string' ? presetNamed(algorithm) : undefined;
   if (!preset) {
-    const label = naming === 'flags' ? '--algorithm' : 'algorithm';
+    const label =
+      naming === 'flags' ? '--algorithm' : naming === 'fields' ? 'algorithm' : (naming.get('algorithm') ?? 'algorithm');
     throw new GroveError(`unknown ${label} '${String(algorithm)}' (known: ${Object.keys(PRESETS).join(', ')})`, {
       code: 'E_OPTION',
     });

@@ -1,4 +1,5 @@
 import { GroveError } from '../core/errors.js';
+import { isNumericToken } from '../data/encode.js';
 import type { OptionDescriptor } from './descriptor.js';
 import { knownPruneMethods } from './pruner-names.js';
 
@@ -25,10 +26,10 @@ export function parseInteger(raw: string, label: string, min: number): number {
   return v;
 }
 
-/** A finite number. */
+/** A finite decimal number, as the data readers accept one (`isNumericToken`: no `0x10`, `1_000`, `Infinity`). */
 export function parseNumber(raw: string, label: string): number {
   const v = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(v))
+  if (!isNumericToken(raw.trim()))
     throw new GroveError(`option ${label} expects a number, got '${raw}'`, { code: 'E_OPTION' });
   return v;
 }
@@ -57,7 +58,7 @@ export function parseClassWeight(raw: string, label: string): 'balanced' | Recor
   for (const item of splitList(raw)) {
     const eq = item.lastIndexOf('=');
     const w = Number(item.slice(eq + 1));
-    if (eq <= 0 || item.slice(eq + 1).trim() === '' || !Number.isFinite(w) || w < 0) {
+    if (eq <= 0 || !isNumericToken(item.slice(eq + 1).trim()) || w < 0) {
       throw new GroveError(
         `option ${label} expects 'balanced' or label=weight,label=weight (weights ≥ 0), got '${raw}'`,
         { code: 'E_OPTION' },

@@ -6,12 +6,17 @@ import { optionDescriptor } from './descriptors.js';
 import { knownPruneMethods } from './pruner-names.js';
 import type { TreeOptions } from './types.js';
 
-/** How a message names an option: by its field (`maxDepth`, the API) or its flag (`--max-depth`, the CLI). */
-export type OptionNaming = 'fields' | 'flags';
+/**
+ * How a message names an option: by its field (`maxDepth`, the API), its flag (`--max-depth`, the
+ * CLI), or as the caller's map from field to the name the user wrote (`grove compare --configs`
+ * keys; a field absent from the map is named as the field).
+ */
+export type OptionNaming = 'fields' | 'flags' | ReadonlyMap<string, string>;
 
 /** The option's name as a message to this caller spells it. */
 export function optionLabel(d: OptionDescriptor, naming: OptionNaming): string {
-  return naming === 'flags' ? `--${d.flag}` : d.name;
+  if (naming === 'flags') return `--${d.flag}`;
+  return naming === 'fields' ? d.name : (naming.get(d.name) ?? d.name);
 }
 
 /**

@@ -105,6 +105,11 @@ describe('refusals name the flag typed, never an API field (item 11)', () => {
     [['--threads', '0'], /--threads expects/],
     [['--min-leaf', '0'], /--min-leaf expects/],
     [['--max-depth', '-1'], /--max-depth expects/],
+    [['--min-leaf', '0x10'], /--min-leaf expects an integer ≥ 1, got '0x10'/],
+    [['--ccp-alpha', '0x10'], /--ccp-alpha expects a number, got '0x10'/],
+    [['--confidence', '0x1', '--prune', 'error-based'], /--confidence expects a number, got '0x1'/],
+    [['--ccp-alpha', '1_0'], /--ccp-alpha expects a number/],
+    [['--class-weight', 'Yes=0x10'], /--class-weight expects/],
     [['--confidence', '2', '--prune', 'error-based'], /--confidence must be/],
     [['--algorithm', 'nope'], /unknown --algorithm 'nope'/],
     [['--algorithm', 'cmbsv', '--missing', 'fractional'], /--missing 'majority' only/],
@@ -122,5 +127,12 @@ describe('refusals name the flag typed, never an API field (item 11)', () => {
     refused(grove(['predict', PLAY, '--model', model, '--unclassified', 'toString']), /--unclassified must be one of/);
     refused(grove(['score', PLAY, '--min-leaf', 'x']), /--min-leaf expects/);
     expect(lines(grove(['score', PLAY, '--criterion', 'constructor']).stderr)).toHaveLength(1);
+  });
+
+  it('compare names options by the configuration keys written', () => {
+    const compare = (configs: string) => grove(['compare', '--data', PLAY, '--configs', configs, '--no-progress']);
+    refused(compare('a:min-leaf=0'), /configuration 'a': min-leaf must be an integer ≥ 1, got 0$/);
+    refused(compare('a:min-leaf=0x10'), /configuration 'a': min-leaf must be an integer ≥ 1, got 0x10$/);
+    refused(compare('[{"label": "b", "ccp-alpha": -1}]'), /configuration 'b': ccp-alpha must be/);
   });
 });

@@ -8,7 +8,11 @@ describe('--configs', () => {
       'dcsm:algorithm=cart,criterion=dcsm,min-leaf=2 ; c45-pruned: algorithm=c45, prune=error-based, maxDepth=Infinity, flag=true;plain',
     );
     expect(configs).toEqual([
-      { label: 'dcsm', options: { algorithm: 'cart', criterion: 'dcsm', minSamplesLeaf: 2 } },
+      {
+        label: 'dcsm',
+        options: { algorithm: 'cart', criterion: 'dcsm', minSamplesLeaf: 2 },
+        keys: new Map([['minSamplesLeaf', 'min-leaf']]),
+      },
       { label: 'c45-pruned', options: { algorithm: 'c45', prune: 'error-based', maxDepth: Infinity, flag: true } },
       { label: 'plain', options: {} },
     ]);
@@ -64,5 +68,27 @@ describe('--configs', () => {
         /configuration 'y': option 'someFutureOption' is not a tree option.*passed to fit as given/,
       ),
     ]);
+  });
+
+  it('refusals name an option as the configuration wrote it; numbers are decimal (issue 18 item 11)', () => {
+    const refusal = (spec: string) => {
+      try {
+        validateConfigs(parseConfigs(spec), () => {});
+      } catch (err) {
+        return (err as Error).message;
+      }
+      return 'accepted';
+    };
+    expect(refusal('a:min-leaf=0')).toBe("configuration 'a': min-leaf must be an integer ≥ 1, got 0");
+    expect(refusal('a:minSamplesLeaf=0')).toBe("configuration 'a': minSamplesLeaf must be an integer ≥ 1, got 0");
+    expect(refusal('a:ccp-alpha=-1')).toMatch(/^configuration 'a': ccp-alpha must be/);
+    expect(refusal('[{"label": "a", "min-leaf": 0}]')).toMatch(/^configuration 'a': min-leaf must be/);
+    expect(refusal('{"a": {"max-depth": -1}}')).toMatch(/^configuration 'a': max-depth must be/);
+    expect(refusal('a:criterion=twoing,categorical-split=multiway')).toMatch(/use categorical-split 'binary'/);
+    for (const junk of ['0x10', '0b1', '0o7', '1_0']) {
+      expect(parseConfigs(`a:min-leaf=${junk}`)[0].options.minSamplesLeaf).toBe(junk);
+      expect(refusal(`a:min-leaf=${junk}`)).toBe(`configuration 'a': min-leaf must be an integer ≥ 1, got ${junk}`);
+    }
+    expect(parseConfigs('a:ccp-alpha=1e-3,min-leaf=+4')[0].options).toEqual({ ccpAlpha: 0.001, minSamplesLeaf: 4 });
   });
 });
