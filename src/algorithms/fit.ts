@@ -48,14 +48,11 @@ export function fit(data: Dataset, options: FitOptions = {}, context: ResolveCon
   // (src/algorithms/cmbsv/).
   const { data: ranked, levels } = applyOrderedCategories(data, opts.orderedCategories, label('orderedCategories'));
   const threads = checkThreads(options.threads, context.names === 'flags' ? '--threads' : 'threads');
-  // Every tree grown for this fit (pruning's folds and hold-outs too) leaves out rows of weight 0.
-  const grow: GrowFn = (d, w) => {
-    const kept = withoutZeroWeights(d, w);
-    return opts.algorithm === 'cmbsv'
-      ? growCmbsv(kept.data, opts, kept.weights)
-      : growTree(kept.data, opts, kept.weights, threads);
-  };
-  const { nodes, info } = growAndPrune({ options: opts, data: ranked, weights, grow });
+  // Rows of weight 0 are left out before growing and pruning: every tree grown (pruning's folds and
+  // hold-outs too), the folds and hold-outs themselves and the recounts see only the others.
+  const kept = withoutZeroWeights(ranked, weights);
+  const grow: GrowFn = (d, w) => (opts.algorithm === 'cmbsv' ? growCmbsv(d, opts, w) : growTree(d, opts, w, threads));
+  const { nodes, info } = growAndPrune({ options: opts, data: kept.data, weights: kept.weights, grow });
   return new DecisionTree({
     target: data.targetName,
     features: ranked.features.map((col) => ({

@@ -127,10 +127,23 @@ export function classCounts(data: Dataset, at: WeightedRows, k: number): number[
   return counts;
 }
 
-/** All rows of `data` (or `rows`) with their weights. */
+/**
+ * All rows of `data` (or `rows`) with their weights, leaving out rows of weight 0: as in growing,
+ * they reach no node (they would count in `n` and nowhere else).
+ */
 export function weightedRows(weights: ArrayLike<number>, rows?: ArrayLike<number>): WeightedRows {
-  const idx = rows ? Int32Array.from(rows) : Int32Array.from({ length: weights.length }, (_, i) => i);
-  return { rows: idx, w: Float64Array.from(idx, (r) => weights[r]) };
+  const m = rows ? rows.length : weights.length;
+  let kept = 0;
+  for (let i = 0; i < m; i++) if (weights[rows ? rows[i] : i] !== 0) kept++;
+  const idx = new Int32Array(kept);
+  const w = new Float64Array(kept);
+  for (let i = 0, j = 0; i < m; i++) {
+    const r = rows ? rows[i] : i;
+    if (weights[r] === 0) continue;
+    idx[j] = r;
+    w[j++] = weights[r];
+  }
+  return { rows: idx, w };
 }
 
 /**

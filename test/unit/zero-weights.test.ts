@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import type { FitOptions } from '../../src/options/types.js';
+import { BUILTIN_PRUNERS } from '../../src/prune/index.js';
+import { recount } from '../../src/prune/recount.js';
 
 type Row = { x: number | null; z: number; c: string; y: string };
 
@@ -50,4 +52,44 @@ describe('rows of weight 0', () => {
       expect(withZeros.toJSON().nodes).toEqual(without.toJSON().nodes);
     });
   }
+});
+
+describe('rows of weight 0 and pruning', () => {
+  const all = rows();
+  const weights = all.map((_, i) => 1 + (i % 2));
+  // The same data with extra rows of weight 0, spread through it: pruning must see only the others.
+  const withExtra: Row[] = [];
+  const extraWeights: number[] = [];
+  all.forEach((row, i) => {
+    withExtra.push(row);
+    extraWeights.push(weights[i]);
+    if (i >= 4 && i % 4 === 0) {
+      withExtra.push({ ...all[(i * 7) % all.length], y: row.y === 'yes' ? 'no' : 'yes' });
+      extraWeights.push(0);
+    }
+  });
+  const pruners = BUILTIN_PRUNERS.map((p) => p.name).filter((name) => name !== 'none');
+  it.each(pruners)('change nothing with prune %s', (prune) => {
+    const options: FitOptions = { prune, minSamplesLeaf: 2, ...(prune === 'error-based' ? { algorithm: 'c45' } : {}) };
+    const plain = fit(datasetFromRows(all), { ...options, sampleWeight: weights });
+    const extra = fit(datasetFromRows(withExtra), { ...options, sampleWeight: extraWeights });
+    expect(plain.toJSON().nodes.length).toBeGreaterThan(1);
+    expect(extra.toJSON().nodes).toEqual(plain.toJSON().nodes);
+    expect(extra.toJSON().pruning).toEqual(plain.toJSON().pruning);
+  });
+});
+
+describe('recount', () => {
+  it('leaves rows of weight 0 out of every node, as growing does', () => {
+    const all = rows();
+    const weights = all.map((_, i) => (i >= 4 && i % 5 === 0 ? 0 : 1));
+    const data = datasetFromRows(all);
+    const nodes = fit(data, { algorithm: 'c45', prune: 'none' }).toJSON().nodes;
+    const keptIdx = all.flatMap((_, i) => (weights[i] !== 0 ? [i] : []));
+    const kept = datasetFromRows(keptIdx.map((i) => all[i]));
+    const counted = recount(nodes, data, weights);
+    expect(counted[0].n).toBe(keptIdx.length);
+    expect(counted).toEqual(recount(nodes, kept, new Float64Array(keptIdx.length).fill(1)));
+    expect(recount(nodes, data, weights, [0, 1, 5, 10])[0].n).toBe(2);
+  });
 });
