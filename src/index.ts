@@ -43,6 +43,13 @@ export type {
   TreeOptions,
 } from './options/options.js';
 export { DEFAULTS, OPTION_DESCRIPTORS, PRESETS, resolveOptions } from './options/options.js';
+export {
+  addErrs,
+  costComplexityPath,
+  pessimisticError,
+  pruneCostComplexity,
+  pruneTree,
+} from './prune/checked.js';
 export type {
   CcpCv,
   CcpCvRow,
@@ -55,12 +62,4 @@ export type {
   PruningInfo,
   RegisterPrunerOptions,
 } from './prune/index.js';
-export {
-  addErrs,
-  costComplexityPath,
-  listPruners,
-  pessimisticError,
-  pruneCostComplexity,
-  pruneTree,
-  registerPruner,
-} from './prune/index.js';
+export { listPruners, registerPruner } from './prune/index.js';

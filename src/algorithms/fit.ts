@@ -4,7 +4,7 @@ import type { Dataset } from '../data/dataset.js';
 import { applyClassWeight, checkSampleWeights, finishWeights } from '../data/weights.js';
 import { growTree } from '../learn/grow.js';
 import { withoutZeroWeights } from '../learn/zero-weights.js';
-import { DecisionTree } from '../model/decision-tree.js';
+import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
 import { applyOrderedCategories } from '../model/ordinal.js';
 import type { FeatureSchema } from '../model/schema.js';
 import {
@@ -53,17 +53,20 @@ export function fit(data: Dataset, options: FitOptions = {}, context: ResolveCon
   const kept = withoutZeroWeights(ranked, weights);
   const grow: GrowFn = (d, w) => (opts.algorithm === 'cmbsv' ? growCmbsv(d, opts, w) : growTree(d, opts, w, threads));
   const { nodes, info } = growAndPrune({ options: opts, data: kept.data, weights: kept.weights, grow });
-  return new DecisionTree({
-    target: data.targetName,
-    features: ranked.features.map((col) => ({
-      ...featureSchema(col),
-      ...(levels.has(col.name) ? { levels: levels.get(col.name)! } : {}),
-    })),
-    classes: data.classes.slice(),
-    options: { ...savedOptions(opts), ...cmbsvSavedOptions(opts) },
-    nodes,
-    ...(info ? { pruning: info } : {}),
-  });
+  return new DecisionTree(
+    {
+      target: data.targetName,
+      features: ranked.features.map((col) => ({
+        ...featureSchema(col),
+        ...(levels.has(col.name) ? { levels: levels.get(col.name)! } : {}),
+      })),
+      classes: data.classes.slice(),
+      options: { ...savedOptions(opts), ...cmbsvSavedOptions(opts) },
+      nodes,
+      ...(info ? { pruning: info } : {}),
+    },
+    TRUSTED_MODEL,
+  );
 }
 
 function checkThreads(threads: FitOptions['threads'], label: string): number | 'auto' {

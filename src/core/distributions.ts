@@ -1,20 +1,33 @@
+import { badArgument, checkInteger, checkNumber, checkPositive } from './args.js';
 import { incompleteBeta, incompleteGamma, normalCdf, normalPdf } from './special.js';
 
 /** P(X > x) for X ~ χ²(df). */
 export function chiSquareSf(x: number, df: number): number {
-  if (!(df > 0)) throw new RangeError(`chi-square needs df > 0, got ${df}`);
+  checkNumber('chiSquareSf', 'x', x);
+  checkPositive('chiSquareSf', 'df', df);
   return x <= 0 ? 1 : incompleteGamma(df / 2, x / 2).upper;
 }
 
 /** P(X ≤ x) for X ~ χ²(df). */
 export function chiSquareCdf(x: number, df: number): number {
-  if (!(df > 0)) throw new RangeError(`chi-square needs df > 0, got ${df}`);
+  checkNumber('chiSquareCdf', 'x', x);
+  checkPositive('chiSquareCdf', 'df', df);
   return x <= 0 ? 0 : incompleteGamma(df / 2, x / 2).lower;
+}
+
+/** Largest k the quantile is computed for (its search doubles q until the CDF reaches p). */
+export const MAX_GROUPS = 2 ** 20;
+
+/** The F distribution's arguments: x a number, d1 and d2 finite and > 0. */
+function checkF(caller: string, x: number, d1: number, d2: number): void {
+  checkNumber(caller, 'x', x);
+  checkPositive(caller, 'd1', d1);
+  checkPositive(caller, 'd2', d2);
 }
 
 /** P(X > x) for X ~ F(d1, d2): I_{d2/(d2 + d1 x)}(d2/2, d1/2). */
 export function fSf(x: number, d1: number, d2: number): number {
-  if (!(d1 > 0) || !(d2 > 0)) throw new RangeError(`F needs d1, d2 > 0, got ${d1}, ${d2}`);
+  checkF('fSf', x, d1, d2);
   if (x <= 0) return 1;
   if (x === Infinity) return 0;
   return incompleteBeta(d2 / (d2 + d1 * x), d2 / 2, d1 / 2).lower;
@@ -22,6 +35,7 @@ export function fSf(x: number, d1: number, d2: number): number {
 
 /** P(X ≤ x) for X ~ F(d1, d2). */
 export function fCdf(x: number, d1: number, d2: number): number {
+  checkF('fCdf', x, d1, d2);
   if (x <= 0) return 0;
   if (x === Infinity) return 1;
   return incompleteBeta(d2 / (d2 + d1 * x), d2 / 2, d1 / 2).upper;
@@ -33,7 +47,8 @@ export function fCdf(x: number, d1: number, d2: number): number {
  * the integrand is smooth and negligible outside). Matches R's ptukey(q, k, Inf) to ~1e-9.
  */
 export function studentizedRangeCdf(q: number, k: number): number {
-  if (!(k >= 2) || !Number.isInteger(k)) throw new RangeError(`studentized range needs an integer k ≥ 2, got ${k}`);
+  checkNumber('studentizedRangeCdf', 'q', q);
+  checkInteger('studentizedRangeCdf', 'k', k, 2);
   if (q <= 0) return 0;
   if (q === Infinity) return 1;
   const lo = -9;
@@ -51,7 +66,8 @@ export function studentizedRangeCdf(q: number, k: number): number {
 
 /** The q with P(R ≤ q) = p for the studentized range with infinite df (R's qtukey(p, k, Inf)), by bisection. */
 export function studentizedRangeQuantile(p: number, k: number): number {
-  if (!(p > 0 && p < 1)) throw new RangeError(`quantile needs 0 < p < 1, got ${p}`);
+  if (typeof p !== 'number' || !(p > 0 && p < 1)) badArgument('studentizedRangeQuantile', 'p', 'a number in (0, 1)', p);
+  checkInteger('studentizedRangeQuantile', 'k', k, 2, MAX_GROUPS);
   let lo = 0;
   let hi = 1;
   while (studentizedRangeCdf(hi, k) < p) hi *= 2;

@@ -1,3 +1,4 @@
+import { badArgument, checkInt32Array, checkInteger, checkNumber } from './args.js';
 import { mulberry32, shuffle } from './random.js';
 
 /**
@@ -7,6 +8,13 @@ import { mulberry32, shuffle } from './random.js';
  * competitor.
  */
 export function stratifiedFolds(labels: Int32Array, nClasses: number, k: number, seed: number): Int32Array {
+  checkInt32Array('stratifiedFolds', 'labels', labels);
+  checkInteger('stratifiedFolds', 'nClasses', nClasses, 0, 2 ** 20);
+  checkInteger('stratifiedFolds', 'k', k, 1);
+  checkNumber('stratifiedFolds', 'seed', seed);
+  for (let i = 0; i < labels.length; i++)
+    if (labels[i] < 0 || labels[i] >= nClasses)
+      badArgument('stratifiedFolds', `labels[${i}]`, `a class in 0…${nClasses - 1}`, labels[i]);
   const random = mulberry32(seed);
   const byClass: number[][] = Array.from({ length: nClasses }, () => []);
   labels.forEach((c, i) => byClass[c].push(i));

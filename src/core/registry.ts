@@ -1,3 +1,4 @@
+import { describeType } from './args.js';
 import { GroveError } from './errors.js';
 
 /** How a registry names itself in its messages. */
@@ -42,7 +43,8 @@ export class NamedRegistry<T extends { readonly name: string }> {
   get(name: string): T {
     const entry = this.entries.get(name);
     if (entry === undefined) {
-      throw new GroveError(`unknown ${this.names.unknown} '${name}' (known: ${this.keys().join(', ')})`);
+      const shown = typeof name === 'string' ? `'${name}'` : describeType(name);
+      throw new GroveError(`unknown ${this.names.unknown} ${shown} (known: ${this.keys().join(', ')})`);
     }
     return entry;
   }

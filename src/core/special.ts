@@ -1,3 +1,5 @@
+import { badArgument, checkNumber } from './args.js';
+
 /**
  * Special functions behind the p-values: log-gamma, the regularized incomplete gamma and beta
  * functions, and the normal distribution. Pure TypeScript, double precision; the continued
@@ -17,7 +19,7 @@ const LANCZOS = [
 
 /** ln Γ(x) for x > 0. */
 export function lnGamma(x: number): number {
-  if (!(x > 0)) throw new RangeError(`lnGamma needs x > 0, got ${x}`);
+  if (typeof x !== 'number' || !(x > 0)) badArgument('lnGamma', 'x', 'a number > 0', x);
   if (x < 0.5) {
     // Reflection: Γ(x)Γ(1−x) = π / sin(πx); keeps the Lanczos sum in its accurate range.
     return Math.log(Math.PI / Math.sin(Math.PI * x)) - lnGamma(1 - x);
@@ -34,7 +36,8 @@ export function lnGamma(x: number): number {
  * where it is small.
  */
 export function incompleteGamma(a: number, x: number): { lower: number; upper: number } {
-  if (!(a > 0) || !(x >= 0)) throw new RangeError(`incompleteGamma needs a > 0, x ≥ 0, got a=${a}, x=${x}`);
+  if (typeof a !== 'number' || !(a > 0)) badArgument('incompleteGamma', 'a', 'a number > 0', a);
+  if (typeof x !== 'number' || !(x >= 0)) badArgument('incompleteGamma', 'x', 'a number ≥ 0', x);
   if (x === 0) return { lower: 0, upper: 1 };
   if (x === Infinity) return { lower: 1, upper: 0 };
   const front = Math.exp(-x + a * Math.log(x) - lnGamma(a));
@@ -110,8 +113,9 @@ function betaContinuedFraction(a: number, b: number, x: number): number {
  * the smaller of the two computed directly from the continued fraction (no cancellation).
  */
 export function incompleteBeta(x: number, a: number, b: number): { lower: number; upper: number } {
-  if (!(a > 0) || !(b > 0) || !(x >= 0 && x <= 1))
-    throw new RangeError(`incompleteBeta needs a, b > 0 and 0 ≤ x ≤ 1, got x=${x}, a=${a}, b=${b}`);
+  if (typeof x !== 'number' || !(x >= 0 && x <= 1)) badArgument('incompleteBeta', 'x', 'a number in [0, 1]', x);
+  if (typeof a !== 'number' || !(a > 0)) badArgument('incompleteBeta', 'a', 'a number > 0', a);
+  if (typeof b !== 'number' || !(b > 0)) badArgument('incompleteBeta', 'b', 'a number > 0', b);
   if (x === 0) return { lower: 0, upper: 1 };
   if (x === 1) return { lower: 1, upper: 0 };
   const front = Math.exp(lnGamma(a + b) - lnGamma(a) - lnGamma(b) + a * Math.log(x) + b * Math.log1p(-x));
@@ -125,6 +129,7 @@ export function incompleteBeta(x: number, a: number, b: number): { lower: number
 
 /** Standard normal CDF Φ(z), accurate in both tails (via erfc(t) = Q(1/2, t²)). */
 export function normalCdf(z: number): number {
+  checkNumber('normalCdf', 'z', z);
   if (Number.isNaN(z)) return NaN;
   const q = 0.5 * incompleteGamma(0.5, (z * z) / 2).upper; // P(Z > |z|)
   return z >= 0 ? 1 - q : q;
@@ -132,10 +137,12 @@ export function normalCdf(z: number): number {
 
 /** Standard normal survival function 1 − Φ(z) = Φ(−z). */
 export function normalSf(z: number): number {
+  checkNumber('normalSf', 'z', z);
   return normalCdf(-z);
 }
 
 /** Standard normal density φ(z). */
 export function normalPdf(z: number): number {
+  checkNumber('normalPdf', 'z', z);
   return Math.exp(-0.5 * z * z) / Math.sqrt(2 * Math.PI);
 }

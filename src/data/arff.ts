@@ -1,3 +1,4 @@
+import { badArgument } from '../core/args.js';
 /**
  * Weka ARFF text parser. PURE: no Node imports (the file reader is `readArff` in read.ts).
  *
@@ -147,6 +148,8 @@ class LineScanner {
 
 /** Parse ARFF text into its declarations and data rows (no encoding yet). */
 export function parseArffDocument(text: string, file?: string): ArffDocument {
+  if (file !== undefined && typeof file !== 'string')
+    badArgument('parseArffDocument', 'file', 'a file name (a string)', file);
   if (typeof text !== 'string')
     throw new GroveError(`ARFF text must be a string, got ${describeType(text)}`, { file, code: 'E_DATA' });
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\n|\r/);

@@ -5,8 +5,11 @@
  * inside the grower. One pass over the codes and labels: linear in the data, small beside a fit.
  */
 
+import { describeType } from '../core/args.js';
 import { GroveError } from '../core/errors.js';
 import type { Dataset } from './dataset.js';
+
+export { describeType };
 
 /** What the caller needs of the Dataset. */
 export interface DatasetCheck {
@@ -14,14 +17,6 @@ export interface DatasetCheck {
   caller: string;
   /** Rows to predict need no labels; training data does. */
   labelled: boolean;
-}
-
-/** A short description of a value's type for messages: `null`, `an array`, `a number`, … */
-export function describeType(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  const t = typeof value;
-  return t === 'undefined' ? 'undefined' : `${/^[aeiou]/.test(t) ? 'an' : 'a'} ${t}`;
 }
 
 /** True for something shaped like a Dataset at first glance (an object with `features` and `nRows`). */

@@ -1,5 +1,6 @@
 import type { DecisionTree } from '../model/decision-tree.js';
 import { majorityClass } from '../model/node.js';
+import { checkTree } from './check-tree.js';
 import { branchCondition, formatNumber, unclassifiedLabel } from './conditions.js';
 
 function quote(s: string): string {
@@ -8,6 +9,7 @@ function quote(s: string): string {
 
 /** Graphviz DOT: boxes for tests, ellipses for leaves, edges labelled with the branch condition. */
 export function treeToDot(tree: DecisionTree): string {
+  checkTree(tree, 'treeToDot');
   const out = ['digraph grove {', '  node [fontname="Helvetica"];', '  edge [fontname="Helvetica"];'];
   tree.nodes.forEach((node, id) => {
     const c = majorityClass(node.counts);

@@ -1,3 +1,4 @@
+import { badArgument, checkObject } from '../core/args.js';
 import { GroveError } from '../core/errors.js';
 import type { ClassLabel } from '../data/dataset.js';
 import { type AlignOptions, alignInput, checkPredictInput, type PredictInput } from './align.js';
@@ -56,6 +57,9 @@ function checkPredictOptions(options: unknown): asserts options is PredictOption
  * const copy = DecisionTree.fromJSON(JSON.parse(JSON.stringify(tree.toJSON())));
  * ```
  */
+/** Passed by grove's own code to the DecisionTree constructor for parts it has made or validated. */
+export const TRUSTED_MODEL: unique symbol = Symbol('grove.trusted-model');
+
 export class DecisionTree {
   readonly target: string;
   readonly features: FeatureSchema[];
@@ -67,8 +71,22 @@ export class DecisionTree {
   readonly pruning?: PruningInfo;
   private compiledTree?: CompiledTree;
 
-  /** `model.nodes` may also be a `TreeStore` (what `fit` passes): its node objects are made on first use of `nodes`. */
-  constructor(model: Omit<ModelFile, 'format' | 'version' | 'nodes'> & { nodes: GrownTree }) {
+  /**
+   * A tree from a model's parts, checked as `validateModel` checks a model file (GroveError
+   * E_MODEL when they do not make a valid model). grove's own callers, whose parts are valid by
+   * construction, pass `TRUSTED_MODEL` and may give `nodes` as a `TreeStore` (what `fit` does):
+   * its node objects are then made on first use of `nodes`.
+   */
+  constructor(
+    model: Omit<ModelFile, 'format' | 'version' | 'nodes'> & { nodes: GrownTree },
+    trusted?: typeof TRUSTED_MODEL,
+  ) {
+    if (trusted !== TRUSTED_MODEL) {
+      checkObject('DecisionTree', 'model', model);
+      if (!Array.isArray(model.nodes))
+        badArgument('DecisionTree', 'model.nodes', 'an array of tree nodes', model.nodes);
+      model = validateModel({ ...model, format: MODEL_FORMAT, version: MODEL_VERSION });
+    }
     this.target = model.target;
     this.features = model.features;
     this.classes = model.classes;
@@ -180,6 +198,6 @@ export class DecisionTree {
 
   /** Load a model file's parsed JSON, refusing anything that is not a valid grove model (GroveError). */
   static fromJSON(value: unknown, file?: string): DecisionTree {
-    return new DecisionTree(validateModel(value, file));
+    return new DecisionTree(validateModel(value, file), TRUSTED_MODEL);
   }
 }

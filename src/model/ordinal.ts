@@ -1,3 +1,4 @@
+import { badArgument } from '../core/args.js';
 /**
  * Ordered categorical features (C-MBSV paper, section 3.1: "Ordered categorical values must first
  * transfer to numerical values in a preprocessing phase. E.g. a discrete feature with three values
@@ -23,6 +24,7 @@ export function applyOrderedCategories(
   spec: Record<string, string[]> | undefined,
   label = 'orderedCategories',
 ): { data: Dataset; levels: Map<string, string[]> } {
+  if (typeof label !== 'string') badArgument('applyOrderedCategories', 'label', 'a string', label);
   const levels = new Map<string, string[]>();
   if (spec !== undefined && (spec === null || typeof spec !== 'object' || Array.isArray(spec)))
     throw new GroveError(`${label} must map feature names to lists of levels`, { code: 'E_OPTION' });

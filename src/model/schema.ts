@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { badArgument } from '../core/args.js';
 import { GroveError } from '../core/errors.js';
 import type { ClassLabel } from '../data/dataset.js';
 import { choicesOf, savedOptionsSchema } from '../options/options.js';
@@ -138,6 +139,8 @@ const modelSchema = z.object({
  * Throws GroveError with a one-line reason; `file` names the source in the message.
  */
 export function validateModel(value: unknown, file?: string): ModelFile {
+  if (file !== undefined && typeof file !== 'string')
+    badArgument('validateModel', 'file', 'a file name (a string)', file);
   if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== MODEL_FORMAT) {
     throw new GroveError(`not a grove model file (expected "format": "${MODEL_FORMAT}")`, { file, code: 'E_MODEL' });
   }

@@ -180,8 +180,9 @@ function singleBranchChain(depth: number): TreeNode[] {
 }
 
 describe('text and rules of deep trees', () => {
+  const deep = modelWith(chain(DEPTH)); // checked as a model file is: built once
   it(`rules of a ${DEPTH.toLocaleString('en')}-deep chain: each feature's tests merged into one condition`, () => {
-    const tree = modelWith(chain(DEPTH));
+    const tree = deep;
     const rules = treeToRules(tree);
     expect(rules.length).toBe(DEPTH + 1);
     expect(rules.every((r) => r.conditions.length <= 2)).toBe(true);
@@ -203,7 +204,7 @@ describe('text and rules of deep trees', () => {
   });
 
   it(`text of a ${DEPTH.toLocaleString('en')}-deep chain: indentation drawn to ${TEXT_MAX_INDENT} levels, then the depth`, () => {
-    const text = treeToText(modelWith(chain(DEPTH)));
+    const text = treeToText(deep);
     const lines = text.split('\n');
     expect(lines.length).toBe(2 * DEPTH + 5);
     expect(lines[0]).toBe('x <= 0: no (1)');

@@ -13,25 +13,21 @@ import { DEFAULTS } from '../../options/options.js';
 import { bestFeature, featureScores, type SelectionOptions } from './select.js';
 import { branchOfValue, nodeThresholds, type PairThreshold, type ThresholdOptions } from './thresholds.js';
 
-export { knnVote } from '../../model/knn.js';
 export { applyOrderedCategories } from '../../model/ordinal.js';
 export {
+  balancedBoxConstraints,
   bestFeature,
+  branchOfValue,
   correlationScore,
   cramersV,
   featureScores,
-  type LabelCoding,
-  type SelectionOptions,
-} from './select.js';
-export { balancedBoxConstraints, type Svm1dOptions, type Svm1dResult, solveSvm1d } from './svm1d.js';
-export {
-  branchOfValue,
-  type NodeThresholds,
+  knnVote,
   nodeThresholds,
-  type PairThreshold,
-  type SvmScaling,
-  type ThresholdOptions,
-} from './thresholds.js';
+  solveSvm1d,
+} from './checked.js';
+export type { LabelCoding, SelectionOptions } from './select.js';
+export type { Svm1dOptions, Svm1dResult } from './svm1d.js';
+export type { NodeThresholds, PairThreshold, SvmScaling, ThresholdOptions } from './thresholds.js';
 
 export type CmbsvSplitOptions = SelectionOptions & ThresholdOptions;
 

@@ -1,5 +1,7 @@
+import { checkBoolean, checkObject } from '../../core/args.js';
 import { chiSquareSf, fSf } from '../../core/distributions.js';
-import { rankWithTies } from './ranks.js';
+import { GroveError } from '../../core/errors.js';
+import { checkMatrix, rankWithTies } from './ranks.js';
 
 export interface FriedmanResult {
   /** Data sets (rows) and competitors (columns). */
@@ -33,12 +35,14 @@ export function friedmanTest(
   higherIsBetter = true,
   options: { tieCorrection?: boolean } = {},
 ): FriedmanResult {
+  const k = checkMatrix('friedmanTest', matrix);
+  checkBoolean('friedmanTest', 'higherIsBetter', higherIsBetter);
+  checkObject('friedmanTest', 'options', options);
+  checkBoolean('friedmanTest', 'options.tieCorrection', options.tieCorrection);
   const tieCorrection = options.tieCorrection ?? true;
   const N = matrix.length;
-  const k = matrix[0]?.length ?? 0;
   if (N < 2 || k < 2)
-    throw new RangeError(`the Friedman test needs at least 2 data sets and 2 competitors, got ${N} × ${k}`);
-  for (const row of matrix) if (row.length !== k) throw new RangeError('every row needs one value per competitor');
+    throw new GroveError(`friedmanTest needs at least 2 data sets and 2 competitors, got ${N} × ${k}`);
   const rankSums = new Array<number>(k).fill(0);
   let ties = 0;
   for (const row of matrix) {

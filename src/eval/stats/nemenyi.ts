@@ -1,4 +1,5 @@
-import { studentizedRangeCdf, studentizedRangeQuantile } from '../../core/distributions.js';
+import { badArgument, checkInteger, checkNumber, checkNumbers } from '../../core/args.js';
+import { MAX_GROUPS, studentizedRangeCdf, studentizedRangeQuantile } from '../../core/distributions.js';
 
 /**
  * Critical values q_α of the two-tailed Nemenyi test for k = 2..10 competitors, from Demšar,
@@ -18,14 +19,15 @@ export type NemenyiAlpha = 0.05 | 0.1;
  * qtukey(1 − α, k, ∞)/√2 (which reproduces the table to its three decimals).
  */
 export function nemenyiQ(k: number, alpha: NemenyiAlpha = 0.05): number {
-  if (!Number.isInteger(k) || k < 2) throw new RangeError(`Nemenyi needs an integer k ≥ 2, got ${k}`);
+  checkInteger('nemenyiQ', 'k', k, 2, MAX_GROUPS);
+  if (alpha !== 0.05 && alpha !== 0.1) badArgument('nemenyiQ', 'alpha', '0.05 or 0.1', alpha);
   const table = NEMENYI_Q[alpha === 0.05 ? '0.05' : '0.1'];
-  if (alpha !== 0.05 && alpha !== 0.1) throw new RangeError(`alpha must be 0.05 or 0.10, got ${alpha}`);
   return k <= 10 ? table[k - 2] : studentizedRangeQuantile(1 - alpha, k) / Math.SQRT2;
 }
 
 /** Nemenyi critical difference of average ranks: CD = q_α √(k(k+1) / (6N)). */
 export function criticalDifference(k: number, N: number, alpha: NemenyiAlpha = 0.05): number {
+  checkInteger('criticalDifference', 'N', N, 1);
   return nemenyiQ(k, alpha) * Math.sqrt((k * (k + 1)) / (6 * N));
 }
 
@@ -34,6 +36,10 @@ export function criticalDifference(k: number, N: number, alpha: NemenyiAlpha = 0
  * p = P(studentized range of k > z√2) (as PMCMRplus::frdAllPairsNemenyiTest in R).
  */
 export function nemenyiPValue(rankI: number, rankJ: number, k: number, N: number): number {
+  checkNumber('nemenyiPValue', 'rankI', rankI);
+  checkNumber('nemenyiPValue', 'rankJ', rankJ);
+  checkInteger('nemenyiPValue', 'k', k, 2);
+  checkInteger('nemenyiPValue', 'N', N, 1);
   const z = Math.abs(rankI - rankJ) / Math.sqrt((k * (k + 1)) / (6 * N));
   return 1 - studentizedRangeCdf(z * Math.SQRT2, k);
 }
@@ -44,6 +50,8 @@ export function nemenyiPValue(rankI: number, rankJ: number, k: number, N: number
  * Returns indices into `ranks`; runs of one are left out.
  */
 export function cliques(ranks: readonly number[], cd: number): number[][] {
+  checkNumbers('cliques', 'ranks', ranks);
+  checkNumber('cliques', 'cd', cd);
   const order = ranks.map((_, i) => i).sort((a, b) => ranks[a] - ranks[b] || a - b);
   const groups: number[][] = [];
   let lastEnd = -1;

@@ -1,3 +1,4 @@
+import { badArgument, checkInteger, checkNumber, checkNumbers } from '../../core/args.js';
 import { normalCdf } from '../../core/special.js';
 import { nearlyEqual } from './ranks.js';
 
@@ -18,8 +19,13 @@ export interface WilcoxonResult {
   description: string;
 }
 
+/** Largest n for the exact distribution: its table holds n(n + 1)/2 + 1 counts, filled in O(n³). */
+export const MAX_EXACT_N = 1000;
+
 /** P(V ≤ v) for the signed-rank statistic of n untied, non-zero differences (exact, by counting subsets of 1..n). */
 export function signedRankCdf(v: number, n: number): number {
+  checkNumber('signedRankCdf', 'v', v);
+  checkInteger('signedRankCdf', 'n', n, 0, MAX_EXACT_N);
   const max = (n * (n + 1)) / 2;
   const counts = new Float64Array(max + 1);
   counts[0] = 1;
@@ -39,8 +45,10 @@ export function signedRankCdf(v: number, n: number): number {
  * count as tied, so float noise in accuracies does not break ties.
  */
 export function wilcoxonSignedRank(x: readonly number[], y: readonly number[]): WilcoxonResult {
-  if (x.length !== y.length) throw new RangeError(`paired samples need equal lengths, got ${x.length} and ${y.length}`);
-  const diffsAll = x.map((xi, i) => xi - y[i]);
+  checkNumbers('wilcoxonSignedRank', 'x', x);
+  checkNumbers('wilcoxonSignedRank', 'y', y);
+  if (x.length !== y.length) badArgument('wilcoxonSignedRank', 'y', `${x.length} values, as many as x`, y.length);
+  const diffsAll = Array.from(x, (xi, i) => xi - y[i]);
   const diffs = diffsAll.filter((d, i) => !nearlyEqual(x[i], y[i]) && d !== 0);
   const zeros = diffsAll.length - diffs.length;
   const n = diffs.length;
