@@ -2,6 +2,7 @@ import { GroveError } from '../core/errors.js';
 import { checkDataset } from '../data/check.js';
 import type { Dataset } from '../data/dataset.js';
 import { applyClassWeight, checkSampleWeights, finishWeights } from '../data/weights.js';
+import { limitLeaves } from '../learn/best-first.js';
 import { growTree } from '../learn/grow.js';
 import { withoutZeroWeights } from '../learn/zero-weights.js';
 import { DecisionTree } from '../model/decision-tree.js';
@@ -49,11 +50,14 @@ export function fit(data: Dataset, options: FitOptions = {}, context: ResolveCon
   const { data: ranked, levels } = applyOrderedCategories(data, opts.orderedCategories, label('orderedCategories'));
   const threads = checkThreads(options.threads, context.names === 'flags' ? '--threads' : 'threads');
   // Every tree grown for this fit (pruning's folds and hold-outs too) leaves out rows of weight 0.
+  // maxLeafNodes keeps the best-first part of each (src/learn/best-first.ts).
   const grow: GrowFn = (d, w) => {
     const kept = withoutZeroWeights(d, w);
-    return opts.algorithm === 'cmbsv'
-      ? growCmbsv(kept.data, opts, kept.weights)
-      : growTree(kept.data, opts, kept.weights, threads);
+    const tree =
+      opts.algorithm === 'cmbsv'
+        ? growCmbsv(kept.data, opts, kept.weights)
+        : growTree(kept.data, opts, kept.weights, threads);
+    return opts.maxLeafNodes === undefined ? tree : limitLeaves(tree, opts.maxLeafNodes, opts.criterionImpl);
   };
   const { nodes, info } = growAndPrune({ options: opts, data: ranked, weights, grow });
   return new DecisionTree({

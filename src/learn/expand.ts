@@ -1,4 +1,5 @@
 import type { TreeStore } from '../model/store.js';
+import { childSeed, rootSeed } from './feature-draw.js';
 import type { BranchSizes } from './partition.js';
 import { type NodeSplit, type StopOptions, stopsHere } from './split-policy.js';
 
@@ -18,6 +19,8 @@ export interface GrowEntry {
   leaf: boolean;
   /** Categorical features already split multiway on the path: not reused below (ID3/C4.5). */
   excluded: readonly number[];
+  /** Seed of the node's feature draws (`maxFeatures`; see feature-draw.ts), from its path. */
+  seed: number;
 }
 
 /** A node's rows as its split divides them (made by `expandNode`, filled by the grower's `assign`). */
@@ -142,6 +145,7 @@ export function expandNode<E extends GrowEntry, S extends NodeSplit>(
       totals: totals[b],
       leaf: leaf[b],
       excluded,
+      seed: childSeed(entry.seed, b),
     };
     children[b] = how.child(entry, b, base);
     at += sizes[b];
@@ -149,7 +153,19 @@ export function expandNode<E extends GrowEntry, S extends NodeSplit>(
   for (let b = count - 1; b >= 0; b--) stack.push(children[b]);
 }
 
-/** The root's entry over rows [0, size) with class totals `totals` (its stop test decided here). */
-export function rootGrowEntry(size: number, totals: Float64Array, opts: StopOptions, depth = 0): GrowEntry {
-  return { id: 0, start: 0, end: size, depth, totals, leaf: stopsHere(opts, size, depth, totals), excluded: [] };
+/**
+ * The root's entry over rows [0, size) with class totals `totals` (its stop test decided here);
+ * `seed` is the fit's `seed` option.
+ */
+export function rootGrowEntry(size: number, totals: Float64Array, opts: StopOptions, depth = 0, seed = 1): GrowEntry {
+  return {
+    id: 0,
+    start: 0,
+    end: size,
+    depth,
+    totals,
+    leaf: stopsHere(opts, size, depth, totals),
+    excluded: [],
+    seed: rootSeed(seed),
+  };
 }

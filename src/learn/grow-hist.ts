@@ -11,6 +11,7 @@ import { FeatureEvaluator } from '../split/evaluate.js';
 import { type BinnedFeature, binFeature, CodeSortedRows, SMALL_NODE_ROWS } from '../split/histogram.js';
 import { DepthFirstGrower } from './depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
+import { FeatureDraw } from './feature-draw.js';
 import { PartitionScratch, partitionByCode, partitionStable } from './partition.js';
 import { type ChosenSplit, chooseSplit } from './split-policy.js';
 
@@ -112,6 +113,8 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
   private readonly weights: Float64Array;
   private readonly evaluator: FeatureEvaluator;
   private readonly cands: Candidate[];
+  /** The features each node considers (`maxFeatures`). */
+  private readonly draw: FeatureDraw;
   private readonly work: PartitionScratch;
   /** The split feature's code → branch table. */
   private readonly codeBranch: Int32Array;
@@ -157,6 +160,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
     this.evaluator = new FeatureEvaluator(features, EntryPool.over(identity, labels, weights), k, opts);
     const maxBranches = this.evaluator.maxBranches;
     this.cands = features.map(() => this.evaluator.newCandidate());
+    this.draw = new FeatureDraw(d, opts.maxFeatures);
     this.work = new PartitionScratch(layout.branchOf, new Int32Array(n), new Uint8Array(0), maxBranches);
     let widest = maxBranches;
     for (const b of this.nBins) if (b > widest) widest = b;
@@ -197,7 +201,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
     const n = this.layout.rows.length;
     const totals = new Float64Array(this.k);
     for (let i = 0; i < n; i++) totals[this.y[i]] += this.weights[i];
-    const entry = rootGrowEntry(n, totals, this.opts) as HistEntry;
+    const entry = rootGrowEntry(n, totals, this.opts, 0, this.opts.seed) as HistEntry;
     entry.hist = entry.leaf || this.small(n) ? null : this.buildHist(0, n);
     entry.sortedAt = -1;
     return entry;
@@ -217,14 +221,16 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
       sorted.sortNode(codes, binned, rows, start, end);
     }
     this.sortedAt = hist ? -1 : sortedAt;
-    for (let f = 0; f < d; f++) {
+    const scan = (f: number): void => {
       const cand = cands[f];
       const bf = binned[f];
       if (excluded.includes(f)) cand.reset(f, 'numeric');
       else if (hist) evaluator.fromHistogram(f, bf, hist, offset[f], cand);
       else if (bf) evaluator.fromSortedCodes(f, bf, sorted, start - sortedAt, end - start, cand);
       else evaluator.fromRows(f, rows, start, end, cand);
-    }
+    };
+    if (this.draw.active) return chooseSplit(this.draw.draw(entry.seed, cands, scan), this.opts, evaluator.view);
+    for (let f = 0; f < d; f++) scan(f);
     return chooseSplit(cands, this.opts, evaluator.view);
   }
 

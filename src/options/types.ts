@@ -27,7 +27,12 @@ export type OptionValue<D> = D extends { type: 'integer' | 'number' }
               ? ClassWeight
               : D extends { type: 'ordered-categories' }
                 ? Record<string, string[]>
-                : never;
+                : D extends { type: 'max-features' }
+                  ? MaxFeatures
+                  : never;
+
+/** `sqrt` or `log2` of the feature count, a count (integer ≥ 1) or a fraction in (0, 1) of the features. */
+export type MaxFeatures = 'sqrt' | 'log2' | number;
 
 type WithDefault = { [D in OptionEntry as D['default'] extends undefined ? never : D['name']]: OptionValue<D> };
 type WithoutDefault = { [D in OptionEntry as D['default'] extends undefined ? D['name'] : never]?: OptionValue<D> };
@@ -72,6 +77,8 @@ export interface FitOptions extends Partial<TreeOptions> {
    * Default 1.
    */
   threads?: number | 'auto';
+  /** scikit-learn's name for `seed` (the seed of `maxFeatures`' draws); give one of the two. */
+  randomState?: number;
 }
 
 /** Options after defaults and validation, with the criterion resolved. */

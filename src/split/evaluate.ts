@@ -38,6 +38,12 @@ export class FeatureEvaluator {
     );
     const scanCriterion = opts.thresholdCriterion ? getCriterion(opts.thresholdCriterion) : opts.criterionImpl;
     this.ctx = new ScanContext(pool, classes, scanCriterion, opts.minSamplesLeaf, opts.missing, maxCategories);
+    if (opts.minWeightFractionLeaf > 0) {
+      // The fit's total weight: the pool's entries before any clone (clones split a row's weight).
+      let total = 0;
+      for (let e = 0; e < pool.weight.length; e++) total += pool.weight[e];
+      this.ctx.minWeightLeaf = opts.minWeightFractionLeaf * total;
+    }
     this.view = createTable(maxCategories, classes);
     this.cc = new CategoryCounts(maxCategories, classes);
     this.combo = new Int32Array(maxCategories);
