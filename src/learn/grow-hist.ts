@@ -229,9 +229,15 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
       else if (bf) evaluator.fromSortedCodes(f, bf, sorted, start - sortedAt, end - start, cand);
       else evaluator.fromRows(f, rows, start, end, cand);
     };
-    if (this.draw.active) return chooseSplit(this.draw.draw(entry.seed, cands, scan), this.opts, evaluator.view);
+    if (this.draw.active)
+      return chooseSplit(
+        this.draw.draw(entry.seed, cands, scan),
+        this.opts,
+        evaluator.view,
+        evaluator.nodeShare(entry.totals),
+      );
     for (let f = 0; f < d; f++) scan(f);
-    return chooseSplit(cands, this.opts, evaluator.view);
+    return chooseSplit(cands, this.opts, evaluator.view, evaluator.nodeShare(entry.totals));
   }
 
   override keepLeaf(entry: HistEntry): void {

@@ -163,10 +163,10 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
     const shared = this.team?.evaluate(entry, cands) ?? false;
     if (draw.active) {
       const drawn = draw.draw(entry.seed, cands, shared ? null : (f) => this.evaluateFeature(f, entry, cands[f]));
-      return chooseSplit(drawn, this.opts, this.evaluator.view);
+      return chooseSplit(drawn, this.opts, this.evaluator.view, this.evaluator.nodeShare(entry.totals));
     }
     if (!shared) for (let f = 0; f < features.length; f++) this.evaluateFeature(f, entry, cands[f]);
-    return chooseSplit(cands, this.opts, this.evaluator.view);
+    return chooseSplit(cands, this.opts, this.evaluator.view, this.evaluator.nodeShare(entry.totals));
   }
 
   /**

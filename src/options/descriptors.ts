@@ -364,6 +364,18 @@ export const OPTION_DESCRIPTORS = [
     saved: { optional: true, whenSet: true },
   },
   {
+    name: 'minImpurityDecrease',
+    type: 'number',
+    atLeast: 0,
+    default: 0,
+    help:
+      "scikit-learn's min_impurity_decrease: a node splits only when its improvement × its share of the total " +
+      'weight (N_t / N) is at least this (minGain compares the improvement alone)',
+    flag: 'min-impurity-decrease',
+    group: 'stop',
+    saved: { optional: true, whenSet: true },
+  },
+  {
     name: 'maxFeatures',
     type: 'max-features',
     default: undefined,

@@ -82,8 +82,16 @@ export function checkCombination(o: TreeOptions, algorithm: string, criterion: C
       { code: 'E_OPTION' },
     );
   }
-  if (algorithm === 'cmbsv' && (o.maxFeatures !== undefined || o.minWeightFractionLeaf > 0)) {
-    const name = o.maxFeatures !== undefined ? 'maxFeatures' : 'minWeightFractionLeaf';
+  if (
+    algorithm === 'cmbsv' &&
+    (o.maxFeatures !== undefined || o.minWeightFractionLeaf > 0 || o.minImpurityDecrease > 0)
+  ) {
+    const name =
+      o.maxFeatures !== undefined
+        ? 'maxFeatures'
+        : o.minWeightFractionLeaf > 0
+          ? 'minWeightFractionLeaf'
+          : 'minImpurityDecrease';
     throw new GroveError(`algorithm 'cmbsv' chooses its splits its own way and takes no ${label(name)}`, {
       code: 'E_OPTION',
     });
