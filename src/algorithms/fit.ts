@@ -50,13 +50,12 @@ export function fit(data: Dataset, options: FitOptions = {}, context: ResolveCon
   const { data: ranked, levels } = applyOrderedCategories(data, opts.orderedCategories, label('orderedCategories'));
   const threads = checkThreads(options.threads, context.names === 'flags' ? '--threads' : 'threads');
   // Every tree grown for this fit (pruning's folds and hold-outs too) leaves out rows of weight 0.
-  // maxLeafNodes keeps the best-first part of each (src/learn/best-first.ts).
+  // growTree grows best-first under maxLeafNodes; of C-MBSV's trees it keeps the best-first part
+  // (src/learn/best-first.ts).
   const grow: GrowFn = (d, w) => {
     const kept = withoutZeroWeights(d, w);
-    const tree =
-      opts.algorithm === 'cmbsv'
-        ? growCmbsv(kept.data, opts, kept.weights)
-        : growTree(kept.data, opts, kept.weights, threads);
+    if (opts.algorithm !== 'cmbsv') return growTree(kept.data, opts, kept.weights, threads);
+    const tree = growCmbsv(kept.data, opts, kept.weights);
     return opts.maxLeafNodes === undefined ? tree : limitLeaves(tree, opts.maxLeafNodes, opts.criterionImpl);
   };
   const { nodes, info } = growAndPrune({ options: opts, data: ranked, weights, grow });

@@ -10,6 +10,7 @@ import type { NodeBuffers } from '../split/context.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import { ENTRY, labelCodes, markNewValues, newSlice, type SortedSlice } from '../split/sorted-slice.js';
+import { growNodes } from './best-first.js';
 import { DepthFirstGrower } from './depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
 import { FeatureDraw } from './feature-draw.js';
@@ -21,7 +22,7 @@ import {
   partitionStable,
   partitionWithClones,
 } from './partition.js';
-import { type ChosenSplit, chooseSplit, type StopOptions } from './split-policy.js';
+import { type ChosenSplit, chooseSplit, heldSplit, type StopOptions } from './split-policy.js';
 
 export { argsortNumeric };
 
@@ -167,6 +168,10 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
     }
     if (!shared) for (let f = 0; f < features.length; f++) this.evaluateFeature(f, entry, cands[f]);
     return chooseSplit(cands, this.opts, this.evaluator.view, this.evaluator.nodeShare(entry.totals));
+  }
+
+  override hold(_entry: StackEntry, chosen: ChosenSplit): ChosenSplit {
+    return heldSplit(chosen, this.evaluator.newCandidate());
   }
 
   /**
@@ -320,14 +325,14 @@ export function growTree(
   weights: Float64Array,
   threads: number | 'auto' = 1,
 ): TreeStore {
-  if (threads !== 1 && parallelGrow) {
+  // Best-first growth (maxLeafNodes) runs on one thread.
+  if (threads !== 1 && parallelGrow && opts.maxLeafNodes === undefined) {
     const nodes = parallelGrow(data, opts, weights, threads);
     if (nodes) return nodes;
   }
   if (opts.bins !== undefined) return growTreeHistogram(data, opts, weights);
   const pool = new EntryPool(data.labels, weights);
   const grower = new NodeGrower(data.features, pool, data.classes.length, opts, rowScratch(data.nRows));
-  const nodes = TreeStore.root(data.classes.length);
-  grower.grow(nodes, [rootEntry(presort(data), pool, data.classes.length, opts)]);
-  return nodes;
+  const root = rootEntry(presort(data), pool, data.classes.length, opts);
+  return growNodes(grower, TreeStore.root(data.classes.length), root, opts.maxLeafNodes, opts.criterionImpl);
 }

@@ -101,3 +101,12 @@ export function chooseSplit(
     improvement: best.key,
   };
 }
+
+/**
+ * `chosen` with its own copy of the winning candidate, for a split applied after other nodes'
+ * searches have reused the grower's candidates (best-first growth).
+ */
+export function heldSplit(chosen: ChosenSplit, fresh: Candidate): ChosenSplit {
+  fresh.copyFrom(chosen.best);
+  return { ...chosen, best: fresh };
+}

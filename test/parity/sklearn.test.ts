@@ -9,7 +9,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../dist/core/random.js';
+import { limitLeaves } from '../../dist/learn/best-first.js';
 import { featureCount } from '../../dist/learn/feature-draw.js';
+import { growTree } from '../../dist/learn/grow.js';
 import { lastTaskCount } from '../../dist/learn/threads/parallel-grow.js';
 import {
   type Dataset,
@@ -19,6 +21,7 @@ import {
   fit,
   GroveError,
   readDataset,
+  resolveOptions,
 } from '../../dist/node.js';
 import { assertBuilt, grove, repoRoot } from '../helpers/cli.js';
 
@@ -257,6 +260,10 @@ describe('ported from scikit-learn test_tree.py', () => {
         expect(leaves(tree), JSON.stringify(options)).toHaveLength(k);
       }
     }
+    // C-MBSV's splits may have many branches: a split that would pass the limit is not made.
+    for (const k of [2, 5, 8])
+      expect(leaves(fit(iris, { algorithm: 'cmbsv', maxLeafNodes: k })).length).toBeLessThanOrEqual(k);
+    expect(leaves(fit(iris, { algorithm: 'cmbsv', maxLeafNodes: 8 }))).toHaveLength(8);
   });
 
   it('max_leaf_nodes keeps the best-first prefix: the k-leaf tree is the (k−1)-leaf tree plus one split', () => {
@@ -278,6 +285,26 @@ describe('ported from scikit-learn test_tree.py', () => {
       const tree = fit(pima, { prune: 'none', maxLeafNodes: k });
       isPrefix(previous, tree);
       previous = tree;
+    }
+  });
+
+  it('best-first growth gives the best-first part of the tree grown without the limit (exact, histogram, C4.5)', () => {
+    for (const [data, options] of [
+      [pima, { prune: 'none' }],
+      [pima, { prune: 'none', bins: 16, criterion: 'entropy' }],
+      [pima, { prune: 'none', maxFeatures: 'sqrt', criterion: 'chi-square' }],
+      [votes, { algorithm: 'c45', prune: 'none' }],
+      [votes, { prune: 'none', missing: 'learned', categoricalSplit: 'multiway', criterion: 'gain-ratio' }],
+    ] as Array<[Dataset, FitOptions]>) {
+      const opts = resolveOptions(options);
+      const weights = new Float64Array(data.nRows).fill(1);
+      const full = growTree(data, opts, weights);
+      for (const k of [2, 3, 8, 30]) {
+        const grown = growTree(data, resolveOptions({ ...options, maxLeafNodes: k }), weights);
+        expect(JSON.stringify(grown.toNodes()), `${JSON.stringify(options)} ${k}`).toBe(
+          JSON.stringify(limitLeaves(full, k, opts.criterionImpl).toNodes()),
+        );
+      }
     }
   });
 
@@ -418,12 +445,11 @@ describe('random_state determinism (max_features)', () => {
     }
   });
 
-  it('worker threads grow the one-thread model (exact and histogram, with and without max_leaf_nodes)', () => {
+  it('worker threads grow the one-thread model (exact and histogram)', () => {
     const data = synthetic(12000, 5, 7, 9); // 144000 row·features: enough for an explicit thread count
     for (const options of [
       { maxFeatures: 'sqrt' },
       { maxFeatures: 0.4, bins: 64 },
-      { maxFeatures: 3, maxLeafNodes: 50 },
       { maxFeatures: 'log2', minWeightFractionLeaf: 0.001, criterion: 'entropy' },
     ] as FitOptions[]) {
       const one = modelText(fit(data, { prune: 'none', seed: 3, ...options, threads: 1 }));
@@ -431,6 +457,9 @@ describe('random_state determinism (max_features)', () => {
       expect(lastTaskCount, JSON.stringify(options)).toBeGreaterThan(0);
       expect(modelText(two)).toBe(one);
     }
+    // Best-first growth runs on one thread whatever `threads` asks.
+    const options: FitOptions = { prune: 'none', seed: 3, maxFeatures: 3, maxLeafNodes: 50 };
+    expect(modelText(fit(data, { ...options, threads: 2 }))).toBe(modelText(fit(data, options)));
   });
 });
 
