@@ -73,7 +73,8 @@ export interface FitOptions extends Partial<TreeOptions> {
    * Threads for a fit (Node entry `grove/node` only; elsewhere 1): features are sorted or
    * quantised and subtrees grown on worker threads, the tree is the same. `auto` = the machine's
    * cores, for fits of at least 2^21 row·features (an explicit count: 2^16). Smaller fits, C-MBSV,
-   * run-time registered criteria and C4.5's fractional policy with missing values use one thread.
+   * run-time registered criteria, best-first growth (`maxLeafNodes`) and C4.5's fractional policy with
+   * missing values use one thread.
    * Default 1.
    */
   threads?: number | 'auto';

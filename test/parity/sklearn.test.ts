@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../dist/core/random.js';
+import { parseConfigs } from '../../dist/eval/configs.js';
 import { limitLeaves } from '../../dist/learn/best-first.js';
 import { featureCount } from '../../dist/learn/feature-draw.js';
 import { growTree } from '../../dist/learn/grow.js';
@@ -460,6 +461,27 @@ describe('random_state determinism (max_features)', () => {
     // Best-first growth runs on one thread whatever `threads` asks.
     const options: FitOptions = { prune: 'none', seed: 3, maxFeatures: 3, maxLeafNodes: 50 };
     expect(modelText(fit(data, { ...options, threads: 2 }))).toBe(modelText(fit(data, options)));
+  });
+});
+
+describe('the options table carries the new limits', () => {
+  it('compare configurations take them by name or flag', () => {
+    const [config] = parseConfigs('sk:max-features=sqrt,maxLeafNodes=8,min-weight-fraction-leaf=0.1,criterion=entropy');
+    expect(config.options).toEqual({
+      maxFeatures: 'sqrt',
+      maxLeafNodes: 8,
+      minWeightFractionLeaf: 0.1,
+      criterion: 'entropy',
+    });
+    expect(fit(iris, config.options).stats().leaves).toBeLessThanOrEqual(8);
+  });
+
+  it('a model file records them only when set, so older files and fits without them are unchanged', () => {
+    const plain = fit(iris, { prune: 'none' }).toJSON().options;
+    for (const name of ['maxLeafNodes', 'maxFeatures', 'minWeightFractionLeaf', 'minImpurityDecrease'])
+      expect(plain).not.toHaveProperty(name);
+    const set = fit(iris, { prune: 'none', maxLeafNodes: 3, minImpurityDecrease: 0.01 }).toJSON().options;
+    expect(set).toMatchObject({ maxLeafNodes: 3, minImpurityDecrease: 0.01 });
   });
 });
 
