@@ -21,7 +21,7 @@ export type { AttributeScore, ScoreReport } from './learn/score.js';
 export { scoreAttributes } from './learn/score.js';
 export type { AlignOptions, PredictInput } from './model/align.js';
 export type { UnclassifiedPolicy } from './model/compiled.js';
-export type { PredictOptions } from './model/decision-tree.js';
+export type { DecisionPaths, PredictOptions } from './model/decision-tree.js';
 export { DecisionTree } from './model/decision-tree.js';
 export type { KnnRegion, TreeNode } from './model/node.js';
 export type { FeatureSchema, ModelFile, SavedOptions } from './model/schema.js';

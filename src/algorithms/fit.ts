@@ -2,6 +2,7 @@ import { GroveError } from '../core/errors.js';
 import { checkDataset } from '../data/check.js';
 import type { Dataset } from '../data/dataset.js';
 import { applyClassWeight, checkSampleWeights, finishWeights } from '../data/weights.js';
+import { limitLeaves } from '../learn/best-first.js';
 import { growTree } from '../learn/grow.js';
 import { withoutZeroWeights } from '../learn/zero-weights.js';
 import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
@@ -50,8 +51,14 @@ export function fit(data: Dataset, options: FitOptions = {}, context: ResolveCon
   const threads = checkThreads(options.threads, context.names === 'flags' ? '--threads' : 'threads');
   // Rows of weight 0 are left out before growing and pruning: every tree grown (pruning's folds and
   // hold-outs too), the folds and hold-outs themselves and the recounts see only the others.
+  // growTree grows best-first under maxLeafNodes; of C-MBSV's trees it keeps the best-first part
+  // (src/learn/best-first.ts).
   const kept = withoutZeroWeights(ranked, weights);
-  const grow: GrowFn = (d, w) => (opts.algorithm === 'cmbsv' ? growCmbsv(d, opts, w) : growTree(d, opts, w, threads));
+  const grow: GrowFn = (d, w) => {
+    if (opts.algorithm !== 'cmbsv') return growTree(d, opts, w, threads);
+    const tree = growCmbsv(d, opts, w);
+    return opts.maxLeafNodes === undefined ? tree : limitLeaves(tree, opts.maxLeafNodes, opts.criterionImpl);
+  };
   const { nodes, info } = growAndPrune({ options: opts, data: kept.data, weights: kept.weights, grow });
   return new DecisionTree(
     {

@@ -54,9 +54,23 @@ function checkCriterion(c: Criterion, prefix: string): void {
   }
 }
 
-/** The criterion registered under `name`; GroveError listing the known names otherwise. */
+/**
+ * Other names of built-in measures, as scikit-learn spells them (`criterion='entropy'` and
+ * `'log_loss'` are its information gain). A criterion registered under one of these names wins.
+ */
+export const CRITERION_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['entropy', 'info-gain'],
+  ['log_loss', 'info-gain'],
+]);
+
+/** True when `name` is a registered criterion or an alias of one. */
+export function isCriterionName(name: string): boolean {
+  return registry.has(name) || CRITERION_ALIASES.has(name);
+}
+
+/** The criterion registered under `name` (or its alias); GroveError listing the known names otherwise. */
 export function getCriterion(name: string): Criterion {
-  return registry.get(name);
+  return registry.get(registry.has(name) ? name : (CRITERION_ALIASES.get(name) ?? name));
 }
 
 /** Every registered criterion, in registration order. */

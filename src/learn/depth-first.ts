@@ -18,6 +18,11 @@ export abstract class DepthFirstGrower<E extends GrowEntry, S extends NodeSplit 
   abstract partition(entry: E, chosen: S, branches: Branches, leaf: readonly boolean[]): number;
   abstract child(parent: E, b: number, base: GrowEntry): E;
   keepLeaf(_entry: E): void {}
+  /** Nothing the grower reuses: the split is kept as it is (growers that reuse candidates copy them). */
+  hold(_entry: E, chosen: S): S {
+    return chosen;
+  }
+  resume(_entry: E, _chosen: S): void {}
 
   /**
    * Grow every entry of `stack` (and the children they make) into `nodes`, where `nodes[entry.id]`

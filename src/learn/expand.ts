@@ -1,4 +1,5 @@
 import type { TreeStore } from '../model/store.js';
+import { childSeed, rootSeed } from './feature-draw.js';
 import type { BranchSizes } from './partition.js';
 import { type NodeSplit, type StopOptions, stopsHere } from './split-policy.js';
 
@@ -18,6 +19,8 @@ export interface GrowEntry {
   leaf: boolean;
   /** Categorical features already split multiway on the path: not reused below (ID3/C4.5). */
   excluded: readonly number[];
+  /** Seed of the node's feature draws (`maxFeatures`; see feature-draw.ts), from its path. */
+  seed: number;
 }
 
 /** A node's rows as its split divides them (made by `expandNode`, filled by the grower's `assign`). */
@@ -88,6 +91,14 @@ export interface NodeExpansion<E extends GrowEntry, S extends NodeSplit = NodeSp
   readonly k: number;
   /** The stopping rule's options. */
   readonly opts: StopOptions;
+  /**
+   * Best-first growth (best-first.ts) finds a node's split when the node is made and applies it
+   * later, after other nodes' searches: `hold` returns the split in a form that outlives them
+   * (a copy of what the grower reuses), `resume` restores what `findSplit` left for `assign` and
+   * `partition` to read. Depth-first growth calls neither.
+   */
+  hold(entry: E, chosen: S): S;
+  resume(entry: E, chosen: S): void;
 }
 
 /**
@@ -102,14 +113,43 @@ export function expandNode<E extends GrowEntry, S extends NodeSplit>(
   nodes: TreeStore,
   stack: E[],
 ): void {
+  const chosen = searchNode(entry, how, nodes);
+  if (!chosen) return;
+  const children: E[] = [];
+  if (!applySplit(entry, chosen, how, nodes, children)) return;
+  for (let b = children.length - 1; b >= 0; b--) stack.push(children[b]);
+}
+
+/**
+ * The first half of `expandNode`: record the node's stats and, unless it stops, find its split.
+ * Null: the node stays a leaf (the grower told so by `keepLeaf` when it found no split).
+ */
+export function searchNode<E extends GrowEntry, S extends NodeSplit>(
+  entry: E,
+  how: NodeExpansion<E, S>,
+  nodes: TreeStore,
+): S | null {
   const { id, start, end, depth } = entry;
   nodes.setStats(id, entry.totals, end - start, depth);
-  if (entry.leaf) return;
+  if (entry.leaf) return null;
   const chosen = how.findSplit(entry);
-  if (!chosen) {
-    how.keepLeaf(entry);
-    return;
-  }
+  if (!chosen) how.keepLeaf(entry);
+  return chosen;
+}
+
+/**
+ * The second half of `expandNode`: divide the node's rows by `chosen`, record the split, and
+ * append the children's entries to `children` in branch order. False (and the node stays a leaf)
+ * when fewer than two branches get rows.
+ */
+export function applySplit<E extends GrowEntry, S extends NodeSplit>(
+  entry: E,
+  chosen: S,
+  how: NodeExpansion<E, S>,
+  nodes: TreeStore,
+  children: E[],
+): boolean {
+  const { id, depth } = entry;
   const count = chosen.branches;
   const branches: Branches = {
     count,
@@ -123,7 +163,7 @@ export function expandNode<E extends GrowEntry, S extends NodeSplit>(
   for (let b = 0; b < count; b++) if (sizes[b] > 0) nonEmpty++;
   if (nonEmpty < 2) {
     how.keepLeaf(entry);
-    return;
+    return false;
   }
 
   const { split } = chosen;
@@ -132,7 +172,6 @@ export function expandNode<E extends GrowEntry, S extends NodeSplit>(
   for (let b = 0; b < count; b++) leaf[b] = stopsHere(how.opts, sizes[b], depth + 1, totals[b]);
   let at = how.partition(entry, chosen, branches, leaf);
   const excluded = split.kind === 'multiway' ? [...entry.excluded, split.feature] : entry.excluded;
-  const children: E[] = new Array(count);
   for (let b = 0; b < count; b++) {
     const base: GrowEntry = {
       id: firstChild + b,
@@ -142,14 +181,27 @@ export function expandNode<E extends GrowEntry, S extends NodeSplit>(
       totals: totals[b],
       leaf: leaf[b],
       excluded,
+      seed: childSeed(entry.seed, b),
     };
-    children[b] = how.child(entry, b, base);
+    children.push(how.child(entry, b, base));
     at += sizes[b];
   }
-  for (let b = count - 1; b >= 0; b--) stack.push(children[b]);
+  return true;
 }
 
-/** The root's entry over rows [0, size) with class totals `totals` (its stop test decided here). */
-export function rootGrowEntry(size: number, totals: Float64Array, opts: StopOptions, depth = 0): GrowEntry {
-  return { id: 0, start: 0, end: size, depth, totals, leaf: stopsHere(opts, size, depth, totals), excluded: [] };
+/**
+ * The root's entry over rows [0, size) with class totals `totals` (its stop test decided here);
+ * `seed` is the fit's `seed` option.
+ */
+export function rootGrowEntry(size: number, totals: Float64Array, opts: StopOptions, depth = 0, seed = 1): GrowEntry {
+  return {
+    id: 0,
+    start: 0,
+    end: size,
+    depth,
+    totals,
+    leaf: stopsHere(opts, size, depth, totals),
+    excluded: [],
+    seed: rootSeed(seed),
+  };
 }

@@ -9,10 +9,12 @@ import type { Candidate } from '../split/candidate.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import { type BinnedFeature, binFeature, CodeSortedRows, SMALL_NODE_ROWS } from '../split/histogram.js';
+import { growNodes } from './best-first.js';
 import { DepthFirstGrower } from './depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
+import { FeatureDraw } from './feature-draw.js';
 import { PartitionScratch, partitionByCode, partitionStable } from './partition.js';
-import { type ChosenSplit, chooseSplit } from './split-policy.js';
+import { type ChosenSplit, chooseSplit, heldSplit } from './split-policy.js';
 
 /** A node waiting to be grown: rows[start..end) of the layout are its rows. */
 export interface HistEntry extends GrowEntry {
@@ -23,6 +25,8 @@ export interface HistEntry extends GrowEntry {
    * then in the grower's `CodeSortedRows`. Absent (or −1): not sorted yet.
    */
   sortedAt?: number;
+  /** Best-first growth: `sortGen` when the node's split was found (its sorted rows may since be gone). */
+  sortedGen?: number;
 }
 
 /** Bin or category codes, one row's after another's: 8, 16 or 32 bits, as the widest feature needs. */
@@ -112,6 +116,8 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
   private readonly weights: Float64Array;
   private readonly evaluator: FeatureEvaluator;
   private readonly cands: Candidate[];
+  /** The features each node considers (`maxFeatures`). */
+  private readonly draw: FeatureDraw;
   private readonly work: PartitionScratch;
   /** The split feature's code → branch table. */
   private readonly codeBranch: Int32Array;
@@ -119,6 +125,8 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
   private readonly sorted = new CodeSortedRows();
   /** Where the current node's small subtree starts in `rows` (−1: the node has a histogram). */
   private sortedAt = -1;
+  /** Counts the sorts of `sorted`: rows sorted under an older count are gone (best-first growth). */
+  private sortGen = 0;
   /** The current node's children's histograms (null: none). */
   private childHist: (Float64Array | null)[] = [];
   /**
@@ -157,6 +165,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
     this.evaluator = new FeatureEvaluator(features, EntryPool.over(identity, labels, weights), k, opts);
     const maxBranches = this.evaluator.maxBranches;
     this.cands = features.map(() => this.evaluator.newCandidate());
+    this.draw = new FeatureDraw(d, opts.maxFeatures);
     this.work = new PartitionScratch(layout.branchOf, new Int32Array(n), new Uint8Array(0), maxBranches);
     let widest = maxBranches;
     for (const b of this.nBins) if (b > widest) widest = b;
@@ -197,7 +206,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
     const n = this.layout.rows.length;
     const totals = new Float64Array(this.k);
     for (let i = 0; i < n; i++) totals[this.y[i]] += this.weights[i];
-    const entry = rootGrowEntry(n, totals, this.opts) as HistEntry;
+    const entry = rootGrowEntry(n, totals, this.opts, 0, this.opts.seed) as HistEntry;
     entry.hist = entry.leaf || this.small(n) ? null : this.buildHist(0, n);
     entry.sortedAt = -1;
     return entry;
@@ -215,17 +224,46 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
     if (!hist && sortedAt < 0) {
       sortedAt = start;
       sorted.sortNode(codes, binned, rows, start, end);
+      this.sortGen++;
     }
     this.sortedAt = hist ? -1 : sortedAt;
-    for (let f = 0; f < d; f++) {
+    const scan = (f: number): void => {
       const cand = cands[f];
       const bf = binned[f];
       if (excluded.includes(f)) cand.reset(f, 'numeric');
       else if (hist) evaluator.fromHistogram(f, bf, hist, offset[f], cand);
       else if (bf) evaluator.fromSortedCodes(f, bf, sorted, start - sortedAt, end - start, cand);
       else evaluator.fromRows(f, rows, start, end, cand);
+    };
+    if (this.draw.active)
+      return chooseSplit(
+        this.draw.draw(entry.seed, cands, scan),
+        this.opts,
+        evaluator.view,
+        evaluator.nodeShare(entry.totals),
+      );
+    for (let f = 0; f < d; f++) scan(f);
+    return chooseSplit(cands, this.opts, evaluator.view, evaluator.nodeShare(entry.totals));
+  }
+
+  override hold(entry: HistEntry, chosen: ChosenSplit): ChosenSplit {
+    entry.sortedAt = this.sortedAt;
+    entry.sortedGen = this.sortGen;
+    return heldSplit(chosen, this.evaluator.newCandidate());
+  }
+
+  /** The node's sorted rows back in place for `partition` (sorted anew when another subtree's replaced them). */
+  override resume(entry: HistEntry, _chosen: ChosenSplit): void {
+    if (entry.hist) {
+      this.sortedAt = -1;
+      return;
     }
-    return chooseSplit(cands, this.opts, evaluator.view);
+    if (entry.sortedGen !== this.sortGen) {
+      this.sorted.sortNode(this.layout.codes, this.layout.binned, this.layout.rows, entry.start, entry.end);
+      this.sortGen++;
+      entry.sortedAt = entry.start;
+    }
+    this.sortedAt = entry.sortedAt ?? -1;
   }
 
   override keepLeaf(entry: HistEntry): void {
@@ -313,8 +351,7 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
   const layout = binAll(data, opts.bins!);
   const grower = new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts);
   const nodes = TreeStore.root(data.classes.length);
-  grower.grow(nodes, [grower.rootEntry()]);
-  return nodes;
+  return growNodes(grower, nodes, grower.rootEntry(), opts.maxLeafNodes, opts.criterionImpl);
 }
 
 /** The code matrix of `data`, every feature quantised or coded (one thread). */

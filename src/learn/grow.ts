@@ -10,8 +10,10 @@ import type { NodeBuffers } from '../split/context.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import { ENTRY, labelCodes, markNewValues, newSlice, type SortedSlice } from '../split/sorted-slice.js';
+import { growNodes } from './best-first.js';
 import { DepthFirstGrower } from './depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
+import { FeatureDraw } from './feature-draw.js';
 import { growTreeHistogram } from './grow-hist.js';
 import {
   type BranchSizes,
@@ -20,7 +22,7 @@ import {
   partitionStable,
   partitionWithClones,
 } from './partition.js';
-import { type ChosenSplit, chooseSplit, type StopOptions } from './split-policy.js';
+import { type ChosenSplit, chooseSplit, heldSplit, type StopOptions } from './split-policy.js';
 
 export { argsortNumeric };
 
@@ -73,10 +75,10 @@ export function rowScratch(n: number, make: ArrayMaker = plainArrays): RowScratc
 }
 
 /** The root's stack entry over `buf`, with the weighted class totals of every entry. */
-export function rootEntry(buf: Buffers, pool: EntryPool, k: number, opts: StopOptions): StackEntry {
+export function rootEntry(buf: Buffers, pool: EntryPool, k: number, opts: StopOptions & { seed?: number }): StackEntry {
   const totals = new Float64Array(k);
   for (let e = 0; e < pool.size; e++) totals[pool.label[e]] += pool.weight[e];
-  const root = rootGrowEntry(pool.size, totals, opts) as StackEntry;
+  const root = rootGrowEntry(pool.size, totals, opts, 0, opts.seed) as StackEntry;
   root.buf = buf;
   return root;
 }
@@ -118,6 +120,8 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
   private childBuf: Buffers | null = null;
   /** Threads that share the work of big nodes (the parallel grower's main thread sets it). */
   team?: NodeTeam;
+  /** The features each node considers (`maxFeatures`). */
+  private readonly draw: FeatureDraw;
 
   constructor(
     readonly features: Column[],
@@ -131,6 +135,7 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
     this.evaluator = new FeatureEvaluator(features, pool, classes, opts);
     this.evaluator.ctx.unitWeights = pool.weight.every((w) => w === 1);
     this.cands = features.map(() => this.evaluator.newCandidate());
+    this.draw = new FeatureDraw(features.length, opts.maxFeatures);
     const maxBranches = this.evaluator.maxBranches;
     this.codeBranch = new Int32Array(maxBranches);
     const { branchOf, scratchI } = scratch;
@@ -155,10 +160,18 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
   }
 
   findSplit(entry: StackEntry): ChosenSplit | null {
-    const { features, cands } = this;
-    if (!this.team?.evaluate(entry, cands))
-      for (let f = 0; f < features.length; f++) this.evaluateFeature(f, entry, cands[f]);
-    return chooseSplit(cands, this.opts, this.evaluator.view);
+    const { features, cands, draw } = this;
+    const shared = this.team?.evaluate(entry, cands) ?? false;
+    if (draw.active) {
+      const drawn = draw.draw(entry.seed, cands, shared ? null : (f) => this.evaluateFeature(f, entry, cands[f]));
+      return chooseSplit(drawn, this.opts, this.evaluator.view, this.evaluator.nodeShare(entry.totals));
+    }
+    if (!shared) for (let f = 0; f < features.length; f++) this.evaluateFeature(f, entry, cands[f]);
+    return chooseSplit(cands, this.opts, this.evaluator.view, this.evaluator.nodeShare(entry.totals));
+  }
+
+  override hold(_entry: StackEntry, chosen: ChosenSplit): ChosenSplit {
+    return heldSplit(chosen, this.evaluator.newCandidate());
   }
 
   /**
@@ -312,14 +325,14 @@ export function growTree(
   weights: Float64Array,
   threads: number | 'auto' = 1,
 ): TreeStore {
-  if (threads !== 1 && parallelGrow) {
+  // Best-first growth (maxLeafNodes) runs on one thread.
+  if (threads !== 1 && parallelGrow && opts.maxLeafNodes === undefined) {
     const nodes = parallelGrow(data, opts, weights, threads);
     if (nodes) return nodes;
   }
   if (opts.bins !== undefined) return growTreeHistogram(data, opts, weights);
   const pool = new EntryPool(data.labels, weights);
   const grower = new NodeGrower(data.features, pool, data.classes.length, opts, rowScratch(data.nRows));
-  const nodes = TreeStore.root(data.classes.length);
-  grower.grow(nodes, [rootEntry(presort(data), pool, data.classes.length, opts)]);
-  return nodes;
+  const root = rootEntry(presort(data), pool, data.classes.length, opts);
+  return growNodes(grower, TreeStore.root(data.classes.length), root, opts.maxLeafNodes, opts.criterionImpl);
 }

@@ -75,12 +75,21 @@ export interface ChosenSplit extends NodeSplit {
 /**
  * From the per-feature candidates to the node's split, the same for every candidate-based grower:
  * the selector (C4.5's rule when asked), the minimum-gain and chi-square pre-pruning tests, the
- * missing-value branch. `view` is scratch for the chi-square test.
+ * missing-value branch. `view` is scratch for the chi-square test; `nodeShare` is the node's
+ * share of the fit's total weight (N_t / N), which `minImpurityDecrease` weighs the improvement by.
  */
-export function chooseSplit(cands: Candidate[], opts: ResolvedOptions, view: CountTable): ChosenSplit | null {
+export function chooseSplit(
+  cands: Candidate[],
+  opts: ResolvedOptions,
+  view: CountTable,
+  nodeShare = 1,
+): ChosenSplit | null {
   const best = selectCandidate(cands, opts.averageGainRule);
   if (!best) return null;
   if (best.key < opts.minGain - 1e-12 * Math.max(1, Math.abs(opts.minGain))) return null;
+  // scikit-learn's test: its weighted decrease plus its EPSILON (the double's machine epsilon).
+  const decrease = opts.minImpurityDecrease;
+  if (decrease > 0 && best.key * nodeShare + Number.EPSILON < decrease) return null;
   if (opts.chiSquareAlpha > 0 && !significant(best, view, opts.chiSquareAlpha)) return null;
   const split = best.toSplit();
   return {
@@ -91,4 +100,13 @@ export function chooseSplit(cands: Candidate[], opts: ResolvedOptions, view: Cou
     score: best.raw,
     improvement: best.key,
   };
+}
+
+/**
+ * `chosen` with its own copy of the winning candidate, for a split applied after other nodes'
+ * searches have reused the grower's candidates (best-first growth).
+ */
+export function heldSplit(chosen: ChosenSplit, fresh: Candidate): ChosenSplit {
+  fresh.copyFrom(chosen.best);
+  return { ...chosen, best: fresh };
 }

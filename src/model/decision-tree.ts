@@ -1,10 +1,11 @@
 import { badArgument, checkObject } from '../core/args.js';
 import { GroveError } from '../core/errors.js';
-import type { ClassLabel } from '../data/dataset.js';
+import type { ClassLabel, Dataset } from '../data/dataset.js';
 import { type AlignOptions, alignInput, checkPredictInput, type PredictInput } from './align.js';
 import { CompiledTree, type UnclassifiedPolicy } from './compiled.js';
 import type { TreeNode } from './node.js';
 import { encodeOrderedInput } from './ordinal.js';
+import { applyLeaves, type DecisionPaths, decisionPaths } from './paths.js';
 import type { CcpPathEntry, PruningInfo } from './pruning-info.js';
 import {
   type FeatureSchema,
@@ -23,6 +24,8 @@ import { costComplexityPath } from './weakest-links.js';
  * optional; an unknown field is an error.
  */
 export interface PredictOptions extends Partial<UnclassifiedPolicy>, AlignOptions {}
+
+export type { DecisionPaths } from './paths.js';
 
 const PREDICT_OPTION_NAMES: ReadonlySet<string> = new Set(['unclassified', 'knnK', 'allowMissingKeys']);
 
@@ -44,6 +47,11 @@ function checkPredictOptions(options: unknown): asserts options is PredictOption
     throw bad(`knnK must be an integer ≥ 1, got ${String(o.knnK)}`);
   if (o.allowMissingKeys !== undefined && typeof o.allowMissingKeys !== 'boolean')
     throw bad(`allowMissingKeys must be true or false, got ${String(o.allowMissingKeys)}`);
+}
+
+/** True for a loaded Dataset (what `score` reads labels from), false for arrays of rows. */
+function isDataset(input: PredictInput): input is Dataset {
+  return !Array.isArray(input) && typeof input === 'object' && input !== null && 'labels' in input;
 }
 
 /**
@@ -150,6 +158,86 @@ export class DecisionTree {
   predictProbaFlat(input: PredictInput, options?: PredictOptions): Float64Array {
     const { columns, nRows } = this.align(input, options);
     return this.compiled.predictProba(columns, nRows, undefined, this.unclassifiedPolicy(options));
+  }
+
+  /**
+   * Natural log of `predictProba` per row (scikit-learn's `predict_log_proba`): a class the row's
+   * node never saw gets -Infinity.
+   */
+  predictLogProba(input: PredictInput, options?: PredictOptions): number[][] {
+    const k = this.classes.length;
+    const flat = this.predictProbaFlat(input, options);
+    const out: number[][] = [];
+    for (let i = 0; i < flat.length; i += k) out.push(Array.from(flat.subarray(i, i + k), Math.log));
+    return out;
+  }
+
+  /**
+   * The id of the leaf each row ends in (scikit-learn's `apply`): an index into `nodes`, the ids
+   * of the model file and `grove show`. Rows are routed as `predict` routes them (a missing value
+   * takes the node's `missingBranch`). A row that C4.5's fractional policy sends down every branch
+   * of a node reaches several leaves; it gets the one holding the largest share of it (the product
+   * of the branch weights on the way), the lowest id on a tie. A C-MBSV row in an unclassified
+   * region gets that region's leaf.
+   *
+   * @example
+   * ```ts
+   * const leaves = tree.apply(rows); // Int32Array, one leaf id per row
+   * tree.nodes[leaves[0]].counts;    // the training class counts of row 0's leaf
+   * ```
+   */
+  apply(input: PredictInput, options?: PredictOptions): Int32Array {
+    const { columns, nRows } = this.align(input, options);
+    return applyLeaves(this.compiled, columns, nRows);
+  }
+
+  /**
+   * Every node each row visits (scikit-learn's `decision_path`), compactly as the rows of a sparse
+   * matrix: row i's node ids are `nodes[offsets[i] .. offsets[i + 1])`, in increasing id order
+   * (root first, the leaf last for a single path). A row that C4.5's fractional policy sends down
+   * every branch of a node visits every node on its way to each leaf it reaches (the union of
+   * those paths), so it may hold several leaves.
+   *
+   * @example
+   * ```ts
+   * const { offsets, nodes } = tree.decisionPath(rows);
+   * const path0 = nodes.subarray(offsets[0], offsets[1]); // e.g. [0, 1, 3]
+   * ```
+   */
+  decisionPath(input: PredictInput, options?: PredictOptions): DecisionPaths {
+    const { columns, nRows } = this.align(input, options);
+    return decisionPaths(this.compiled, columns, nRows);
+  }
+
+  /**
+   * Accuracy (scikit-learn's `score`): the share of rows whose predicted class equals their label.
+   * Pass a Dataset alone to score it against its own target, or rows and one label per row. A row
+   * left unclassified (C-MBSV) counts as wrong; labels are compared as the model's class labels
+   * (a number label equals its text: 1 and '1' are the same class). GroveError when the label
+   * count differs from the row count or there are no rows.
+   *
+   * @example
+   * ```ts
+   * tree.score(testData);                   // a Dataset with the model's target
+   * tree.score(rows, ['yes', 'no', 'yes']); // rows and their labels
+   * ```
+   */
+  score(input: PredictInput, labels?: ArrayLike<ClassLabel>, options?: PredictOptions): number {
+    let truth: ArrayLike<ClassLabel>;
+    if (labels !== undefined) truth = labels;
+    else if (isDataset(input)) truth = Array.from(input.labels, (c) => input.classes[c]);
+    else
+      throw new GroveError('score: pass the labels, one per row (or a Dataset, scored against its target)', {
+        code: 'E_INPUT',
+      });
+    const codes = this.predictCodes(input, options);
+    if (truth.length !== codes.length)
+      throw new GroveError(`score: ${truth.length} labels for ${codes.length} rows`, { code: 'E_INPUT' });
+    if (codes.length === 0) throw new GroveError('score: no rows to score', { code: 'E_INPUT' });
+    let right = 0;
+    for (let i = 0; i < codes.length; i++)
+      if (codes[i] >= 0 && String(this.classes[codes[i]]) === String(truth[i])) right++;
+    return right / codes.length;
   }
 
   /** `input` and `options` checked (GroveError), and the rows mapped onto the model's features. */

@@ -201,6 +201,14 @@ export class TreeStore implements NodeSource {
    * right. Trees grown in pieces (worker threads) then equal, id for id, the one-thread tree.
    */
   renumberDepthFirst(): TreeStore {
+    return this.cutAndRenumber(() => true);
+  }
+
+  /**
+   * The tree with every split node for which `keep(id)` is false turned into a leaf (its subtree
+   * dropped), numbered as `renumberDepthFirst` numbers.
+   */
+  cutAndRenumber(keep: (id: number) => boolean): TreeStore {
     const m = this.size;
     const newId = new Int32Array(m);
     const out = new TreeStore(this.classes, m);
@@ -210,15 +218,27 @@ export class TreeStore implements NodeSource {
     while (stack.length > 0) {
       const v = stack.pop()!;
       const first = this.firstChild[v];
-      const b = this.branches[v];
+      const b = keep(v) ? this.branches[v] : 0;
       for (let i = 0; i < b; i++) {
         newId[first + i] = order.length;
         order.push(first + i);
       }
       for (let i = b - 1; i >= 0; i--) stack.push(first + i);
     }
-    for (const old of order) out.copyFrom(this, old, out.add(0), (j) => newId[j]);
+    for (const old of order) {
+      const id = out.add(0);
+      if (this.branches[old] === 0 || keep(old)) out.copyFrom(this, old, id, (j) => newId[j]);
+      else out.copyStats(this, old, id);
+    }
     return out;
+  }
+
+  /** Node `j` of `src` as leaf `id` of this store: its counts, n and depth only. */
+  private copyStats(src: TreeStore, j: number, id: number): void {
+    const k = this.classes;
+    this.counts.set(src.counts.subarray(j * k, (j + 1) * k), id * k);
+    this.n[id] = src.n[j];
+    this.depth[id] = src.depth[j];
   }
 
   private copyFrom(src: TreeStore, j: number, id: number, map: (j: number) => number): void {

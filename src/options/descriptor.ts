@@ -19,6 +19,11 @@ export interface SavedAs {
   readonly under?: string;
   /** Files written before the option existed lack it: reading accepts its absence. */
   readonly optional?: boolean;
+  /**
+   * Written only when set to something other than its default (with `optional`), so that the
+   * files of fits that leave it off stay as they were before the option existed.
+   */
+  readonly whenSet?: boolean;
 }
 
 interface DescriptorBase {
@@ -89,8 +94,18 @@ export interface OrderedCategoriesDescriptor extends DescriptorBase {
   readonly default: undefined;
 }
 
+/**
+ * How many features a node draws among (scikit-learn's `max_features`): `sqrt` or `log2` of the
+ * feature count, an integer count ≥ 1, or a fraction in (0, 1) of the features.
+ */
+export interface MaxFeaturesDescriptor extends DescriptorBase {
+  readonly type: 'max-features';
+  readonly default: undefined;
+}
+
 /** One entry of the option table. */
 export type OptionDescriptor =
+  | MaxFeaturesDescriptor
   | IntegerDescriptor
   | NumberDescriptor
   | BooleanDescriptor

@@ -229,7 +229,9 @@ export const OPTION_DESCRIPTORS = [
     type: 'integer',
     min: 0,
     default: 1,
-    help: 'seed for the randomness pruning needs (hold-out split, cross-validation folds)',
+    help:
+      "seed of every random draw: maxFeatures' features per node, pruning's hold-out split and folds " +
+      "(the API also takes scikit-learn's randomState)",
     flag: 'seed',
     group: 'prune',
     saved: {},
@@ -336,6 +338,53 @@ export const OPTION_DESCRIPTORS = [
       '(the flag is repeatable)',
     flag: 'ordered',
     group: 'data',
+  },
+  // scikit-learn's growth limits (issue 19): written to the model file only when set.
+  {
+    name: 'maxLeafNodes',
+    type: 'integer',
+    min: 2,
+    default: undefined,
+    help:
+      "best-first growth (scikit-learn's max_leaf_nodes): at most this many leaves, splitting first the node " +
+      'whose split gains most (gini, info-gain: improvement × node weight; other measures: their improvement)',
+    flag: 'max-leaf-nodes',
+    group: 'stop',
+    saved: { optional: true, whenSet: true },
+  },
+  {
+    name: 'minWeightFractionLeaf',
+    type: 'number',
+    atLeast: 0,
+    atMost: 0.5,
+    default: 0,
+    help: "share of the total row weight each child of a split needs (scikit-learn's min_weight_fraction_leaf)",
+    flag: 'min-weight-fraction-leaf',
+    group: 'stop',
+    saved: { optional: true, whenSet: true },
+  },
+  {
+    name: 'minImpurityDecrease',
+    type: 'number',
+    atLeast: 0,
+    default: 0,
+    help:
+      "scikit-learn's min_impurity_decrease: a node splits only when its improvement × its share of the total " +
+      'weight (N_t / N) is at least this (minGain compares the improvement alone)',
+    flag: 'min-impurity-decrease',
+    group: 'stop',
+    saved: { optional: true, whenSet: true },
+  },
+  {
+    name: 'maxFeatures',
+    type: 'max-features',
+    default: undefined,
+    help:
+      "features drawn per node, without replacement, seeded by seed (scikit-learn's max_features): sqrt, log2, " +
+      'a count or a fraction in (0, 1); draws go on past features that offer no split; unset: every feature',
+    flag: 'max-features',
+    group: 'split',
+    saved: { optional: true, whenSet: true },
   },
 ] as const satisfies readonly OptionDescriptor[];
 

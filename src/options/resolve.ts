@@ -36,7 +36,7 @@ export function resolveOptions(user: FitOptions = {}, context: ResolveContext = 
       code: 'E_OPTION',
     });
   }
-  const given = user as Record<string, unknown>;
+  const given = withRandomState(user as Record<string, unknown>);
   const fromPreset = preset.options as Record<string, unknown>;
   const merged = Object.fromEntries(
     OPTION_DESCRIPTORS.map((d) => {
@@ -53,4 +53,15 @@ export function resolveOptions(user: FitOptions = {}, context: ResolveContext = 
     ...OPTION_DESCRIPTORS.map((d) => [d.name, merged[d.name]]),
     ['criterionImpl', criterionImpl],
   ]) as ResolvedOptions;
+}
+
+/** scikit-learn's `randomState` is grove's `seed`: the one value under `seed` (GroveError when both differ). */
+function withRandomState(user: Record<string, unknown>): Record<string, unknown> {
+  const state = user.randomState;
+  if (state === undefined) return user;
+  if (user.seed !== undefined && user.seed !== state)
+    throw new GroveError(`randomState (${String(state)}) and seed (${String(user.seed)}) differ: give one of them`, {
+      code: 'E_OPTION',
+    });
+  return { ...user, seed: state };
 }

@@ -14,6 +14,7 @@ export function savedOptions(o: ResolvedOptions): SavedOptionsShape {
   const values = o as unknown as Record<string, unknown>;
   for (const d of OPTION_DESCRIPTORS as readonly OptionDescriptor[]) {
     if (!d.saved) continue;
+    if (d.saved.whenSet && (values[d.name] === d.default || values[d.name] === undefined)) continue;
     const value = savedValue(values[d.name]);
     const { under } = d.saved;
     if (under === undefined) out[d.name] = value;

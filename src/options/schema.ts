@@ -71,6 +71,8 @@ function valueSchema(d: OptionDescriptor): z.ZodType {
       return z.union([z.literal('balanced'), z.record(z.string(), z.number())]);
     case 'ordered-categories':
       return z.record(z.string(), z.array(z.string()));
+    case 'max-features':
+      return z.union([z.literal('sqrt'), z.literal('log2'), z.number().superRefine(inRange(d))]);
   }
 }
 

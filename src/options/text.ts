@@ -115,6 +115,8 @@ export function parseOptionText(d: OptionDescriptor, raw: string, label: string,
       return parseClassWeight(raw, label);
     case 'ordered-categories':
       return parseOrderedLevels(raw, label, previous as Record<string, string[]> | undefined);
+    case 'max-features':
+      return raw.trim() === 'sqrt' || raw.trim() === 'log2' ? raw.trim() : parseNumber(raw, label);
   }
 }
 
@@ -137,5 +139,7 @@ export function valuePlaceholder(d: OptionDescriptor): string {
       return '<weights>';
     case 'ordered-categories':
       return '<col=levels>';
+    case 'max-features':
+      return '<sqrt|log2|n|fraction>';
   }
 }

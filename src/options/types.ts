@@ -27,7 +27,12 @@ export type OptionValue<D> = D extends { type: 'integer' | 'number' }
               ? ClassWeight
               : D extends { type: 'ordered-categories' }
                 ? Record<string, string[]>
-                : never;
+                : D extends { type: 'max-features' }
+                  ? MaxFeatures
+                  : never;
+
+/** `sqrt` or `log2` of the feature count, a count (integer ≥ 1) or a fraction in (0, 1) of the features. */
+export type MaxFeatures = 'sqrt' | 'log2' | number;
 
 type WithDefault = { [D in OptionEntry as D['default'] extends undefined ? never : D['name']]: OptionValue<D> };
 type WithoutDefault = { [D in OptionEntry as D['default'] extends undefined ? D['name'] : never]?: OptionValue<D> };
@@ -68,10 +73,13 @@ export interface FitOptions extends Partial<TreeOptions> {
    * Threads for a fit (Node entry `grove/node` only; elsewhere 1): features are sorted or
    * quantised and subtrees grown on worker threads, the tree is the same. `auto` = the machine's
    * cores, for fits of at least 2^21 row·features (an explicit count: 2^16). Smaller fits, C-MBSV,
-   * run-time registered criteria and C4.5's fractional policy with missing values use one thread.
+   * run-time registered criteria, best-first growth (`maxLeafNodes`) and C4.5's fractional policy with
+   * missing values use one thread.
    * Default 1.
    */
   threads?: number | 'auto';
+  /** scikit-learn's name for `seed` (the seed of `maxFeatures`' draws); give one of the two. */
+  randomState?: number;
 }
 
 /** Options after defaults and validation, with the criterion resolved. */

@@ -1,5 +1,5 @@
 import { GroveError } from '../core/errors.js';
-import { listCriteria } from '../criteria/registry.js';
+import { isCriterionName, listCriteria } from '../criteria/registry.js';
 import type { Criterion } from '../criteria/types.js';
 import type { NumberDescriptor, OptionDescriptor } from './descriptor.js';
 import { optionDescriptor } from './descriptors.js';
@@ -43,10 +43,9 @@ export function optionProblem(d: OptionDescriptor, value: unknown): string | und
         : `must be one of ${d.choices.join(', ')}, got '${String(value)}'`;
     case 'criterion':
       if (typeof value === 'string') {
+        if (isCriterionName(value)) return undefined;
         const known = listCriteria().map((c) => c.name);
-        return known.includes(value)
-          ? undefined
-          : `must name a registered criterion, got '${value}' (known: ${known.join(', ')})`;
+        return `must name a registered criterion, got '${value}' (known: ${known.join(', ')})`;
       }
       if (d.objects && typeof value === 'object' && value !== null) return undefined;
       return `must be a criterion's name${d.objects ? ' or a Criterion object' : ''}, got ${String(value)}`;
@@ -61,7 +60,16 @@ export function optionProblem(d: OptionDescriptor, value: unknown): string | und
       return classWeightProblem(value);
     case 'ordered-categories':
       return orderedCategoriesProblem(value);
+    case 'max-features':
+      return maxFeaturesProblem(value);
   }
+}
+
+function maxFeaturesProblem(value: unknown): string | undefined {
+  if (value === 'sqrt' || value === 'log2') return undefined;
+  if (typeof value === 'number' && Number.isFinite(value) && value > 0 && (Number.isInteger(value) || value < 1))
+    return undefined;
+  return `must be 'sqrt', 'log2', an integer ≥ 1 or a fraction in (0, 1), got ${String(value)}`;
 }
 
 /** Throw GroveError when `value` is not valid for `d`, naming the option as `naming` says. */
@@ -78,6 +86,20 @@ export function checkCombination(o: TreeOptions, algorithm: string, criterion: C
       `criterion '${criterion.name}' scores binary splits only; use ${label('categoricalSplit')} 'binary'`,
       { code: 'E_OPTION' },
     );
+  }
+  if (
+    algorithm === 'cmbsv' &&
+    (o.maxFeatures !== undefined || o.minWeightFractionLeaf > 0 || o.minImpurityDecrease > 0)
+  ) {
+    const name =
+      o.maxFeatures !== undefined
+        ? 'maxFeatures'
+        : o.minWeightFractionLeaf > 0
+          ? 'minWeightFractionLeaf'
+          : 'minImpurityDecrease';
+    throw new GroveError(`algorithm 'cmbsv' chooses its splits its own way and takes no ${label(name)}`, {
+      code: 'E_OPTION',
+    });
   }
   if (algorithm === 'cmbsv' && o.missing !== 'majority') {
     throw new GroveError(

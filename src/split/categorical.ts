@@ -116,7 +116,10 @@ export function scanMultiway(ctx: ScanContext, cc: CategoryCounts, out: Candidat
   const m = cc.nPresent;
   if (m < 2) return;
   let bigEnough = 0;
-  for (let i = 0; i < m; i++) if (cc.rows[cc.present[i]] >= ctx.minLeaf) bigEnough++;
+  for (let i = 0; i < m; i++) {
+    const v = cc.present[i];
+    if (cc.rows[v] >= ctx.minLeaf && cc.totals[v] >= ctx.minWeightLeaf) bigEnough++;
+  }
   if (bigEnough < 2) return;
   const k = cc.classes;
   for (let i = 0; i < m; i++) {
@@ -240,6 +243,7 @@ function scanOrderedPrefixes(
     moveValueLeft(ctx, cc, v);
     leftRows += cc.rows[v];
     if (leftRows < ctx.minLeaf || cc.nKnownRows - leftRows < ctx.minLeaf) continue;
+    if (ctx.tooLight(ctx.table.branchTotals[0], ctx.table.branchTotals[1])) continue;
     if (consider(ctx, out)) bestLength = i + 1;
   }
   if (bestLength > 0) out.values = sorted.slice(0, bestLength);
@@ -269,7 +273,12 @@ function scanCombinations(
         moveValueLeft(ctx, cc, v);
         leftRows += cc.rows[v];
       }
-      if (leftRows >= ctx.minLeaf && cc.nKnownRows - leftRows >= ctx.minLeaf) {
+      const { branchTotals } = ctx.table;
+      if (
+        leftRows >= ctx.minLeaf &&
+        cc.nKnownRows - leftRows >= ctx.minLeaf &&
+        !ctx.tooLight(branchTotals[0], branchTotals[1])
+      ) {
         consider(ctx, out, () => Array.from(idx.subarray(0, size), (i) => cc.present[i]));
       }
     }

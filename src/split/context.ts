@@ -46,6 +46,16 @@ export class ScanContext {
   readonly parent: CountTable;
   /** Scratch for a scan: class weights of the node's rows whose value is known. */
   readonly known: Float64Array;
+  /**
+   * Weight each branch of a split needs (`minWeightFractionLeaf` × the fit's total weight); 0: no
+   * such rule. Set by the evaluator.
+   */
+  minWeightLeaf = 0;
+
+  /** True when a two-branch split with these branch weights leaves a branch under `minWeightLeaf`. */
+  tooLight(left: number, right: number): boolean {
+    return this.minWeightLeaf > 0 && (left < this.minWeightLeaf || right < this.minWeightLeaf);
+  }
 
   constructor(
     readonly pool: EntryPool,

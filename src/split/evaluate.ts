@@ -25,6 +25,8 @@ export class FeatureEvaluator {
   private readonly combo: Int32Array;
   private readonly finalizer: Finalizer;
   private readonly multiway: boolean;
+  /** The fit's total weight, when an option needs it (else 0). */
+  private totalWeight = 0;
 
   constructor(
     readonly features: Column[],
@@ -38,6 +40,13 @@ export class FeatureEvaluator {
     );
     const scanCriterion = opts.thresholdCriterion ? getCriterion(opts.thresholdCriterion) : opts.criterionImpl;
     this.ctx = new ScanContext(pool, classes, scanCriterion, opts.minSamplesLeaf, opts.missing, maxCategories);
+    if (opts.minWeightFractionLeaf > 0 || opts.minImpurityDecrease > 0) {
+      // The fit's total weight: the pool's entries before any clone (clones split a row's weight).
+      let total = 0;
+      for (let e = 0; e < pool.weight.length; e++) total += pool.weight[e];
+      this.totalWeight = total;
+      this.ctx.minWeightLeaf = opts.minWeightFractionLeaf * total;
+    }
     this.view = createTable(maxCategories, classes);
     this.cc = new CategoryCounts(maxCategories, classes);
     this.combo = new Int32Array(maxCategories);
@@ -50,6 +59,17 @@ export class FeatureEvaluator {
       classes,
     );
     this.multiway = opts.categoricalSplit === 'multiway';
+  }
+
+  /**
+   * A node's share of the fit's total weight (N_t / N) from its class totals, for
+   * `minImpurityDecrease`; 1 when that option is off (it is then not needed).
+   */
+  nodeShare(totals: ArrayLike<number>): number {
+    if (this.totalWeight <= 0) return 1;
+    let w = 0;
+    for (let c = 0; c < totals.length; c++) w += totals[c];
+    return w / this.totalWeight;
   }
 
   /** Most branches a split can have here (the largest dictionary, at least 2). */

@@ -143,6 +143,10 @@ export function scanHistogram(
     leftRows += rows;
     if (leftRows < ctx.minLeaf) continue;
     if (knownRows - leftRows < ctx.minLeaf) break;
+    if (ctx.tooLight(left, right)) {
+      if (right < ctx.minWeightLeaf) break;
+      continue;
+    }
     out.tried++;
     const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight, out.oriented);
     if (beats(score, out.oriented)) {
@@ -275,6 +279,10 @@ export function scanSortedCodes(
     const leftRows = i + 1;
     if (leftRows < ctx.minLeaf) continue;
     if (knownEnd - leftRows < ctx.minLeaf) break;
+    if (ctx.tooLight(left, right)) {
+      if (right < ctx.minWeightLeaf) break;
+      continue;
+    }
     out.tried++;
     const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight, out.oriented);
     if (beats(score, out.oriented))

@@ -67,6 +67,10 @@ export function scanNumeric(
     const nLeft = j - start + 1;
     if (nLeft < minLeaf) continue;
     if (nKnown - nLeft < minLeaf) break;
+    if (ctx.tooLight(left, right)) {
+      if (right < ctx.minWeightLeaf) break;
+      continue;
+    }
     out.tried++;
     const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight, out.oriented);
     if (beats(score, out.oriented)) {

@@ -58,6 +58,8 @@ function sample(d: OptionDescriptor): Sample {
       return { value: 'balanced', args: ['balanced'], flag };
     case 'ordered-categories':
       return { value: { c: LEVELS }, args: [`c=${LEVELS.join(',')}`], flag };
+    case 'max-features':
+      return { value: 'sqrt', args: ['sqrt'], flag };
   }
 }
 
@@ -80,6 +82,8 @@ function invalid(d: OptionDescriptor): { value: unknown; text?: string } {
       return { value: { yes: -1 }, text: 'yes=heavy' };
     case 'ordered-categories':
       return { value: { c: [] }, text: 'c' };
+    case 'max-features':
+      return { value: 0, text: 'half' };
   }
 }
 

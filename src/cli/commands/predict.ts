@@ -17,6 +17,8 @@ export function registerPredict(program: Command): void {
     .argument('<data>', 'rows to predict (CSV or ARFF); a target column in it is ignored')
     .requiredOption('--model <model>', 'model file written by grove fit')
     .option('--proba', 'add one probability column per class')
+    .option('--leaf', 'add a column `leaf`: the id of the leaf each row ends in (as in the model file and grove show)')
+    .option('--path', "add a column `path`: the ids of the nodes each row visits, joined by ';'")
     .option('--out <file>', 'write the CSV to a file instead of stdout')
     .option(
       '--unclassified <mode>',
@@ -30,6 +32,8 @@ export function registerPredict(program: Command): void {
         flags: {
           model: string;
           proba?: boolean;
+          leaf?: boolean;
+          path?: boolean;
           out?: string;
           unclassified?: TreeOptions['unclassified'];
           knnK?: number;
@@ -54,15 +58,21 @@ export function registerPredict(program: Command): void {
         const codes = tree.predictCodes(data, policy);
         const k = tree.classes.length;
         const proba = flags.proba ? tree.predictProbaFlat(data, policy) : undefined;
-        const lines = [csvLine(['predicted', ...(proba ? tree.classes : [])])];
+        const leaves = flags.leaf ? tree.apply(data, policy) : undefined;
+        const paths = flags.path ? tree.decisionPath(data, policy) : undefined;
+        const header = [
+          'predicted',
+          ...(proba ? tree.classes : []),
+          ...(leaves ? ['leaf'] : []),
+          ...(paths ? ['path'] : []),
+        ];
+        const lines = [csvLine(header)];
         for (let i = 0; i < data.nRows; i++) {
           // C-MBSV unclassified region: the literal `unclassified` and empty probability cells.
-          if (codes[i] < 0) {
-            lines.push(csvLine(['unclassified', ...(proba ? new Array<string>(k).fill('') : [])]));
-            continue;
-          }
-          const row: Array<string | number> = [tree.classes[codes[i]]];
-          if (proba) for (let c = 0; c < k; c++) row.push(Number(proba[i * k + c].toPrecision(6)));
+          const row: Array<string | number> = [codes[i] < 0 ? 'unclassified' : tree.classes[codes[i]]];
+          if (proba) for (let c = 0; c < k; c++) row.push(codes[i] < 0 ? '' : Number(proba[i * k + c].toPrecision(6)));
+          if (leaves) row.push(leaves[i]);
+          if (paths) row.push(paths.nodes.subarray(paths.offsets[i], paths.offsets[i + 1]).join(';'));
           lines.push(csvLine(row));
         }
         emit(`${lines.join('\n')}\n`, flags.out);

@@ -43,8 +43,8 @@ function presort(f: number, work: SortWork): void {
 
 /** The node a job names, as the root of what this thread grows (id 0). */
 function nodeOf(job: Omit<GrowEntry, 'id'>): GrowEntry {
-  const { start, end, depth, totals, leaf, excluded } = job;
-  return { id: 0, start, end, depth, totals, leaf, excluded };
+  const { start, end, depth, totals, leaf, excluded, seed } = job;
+  return { id: 0, start, end, depth, totals, leaf, excluded, seed };
 }
 
 function entryOf(job: Omit<GrowEntry, 'id'>): StackEntry {

@@ -353,7 +353,15 @@ class Team implements NodeTeam {
 }
 
 function nodeJob(e: GrowEntry): NodeJob {
-  return { start: e.start, end: e.end, depth: e.depth, totals: e.totals, leaf: e.leaf, excluded: e.excluded };
+  return {
+    start: e.start,
+    end: e.end,
+    depth: e.depth,
+    totals: e.totals,
+    leaf: e.leaf,
+    excluded: e.excluded,
+    seed: e.seed,
+  };
 }
 
 /**
