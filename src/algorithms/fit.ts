@@ -7,6 +7,7 @@ import { withoutZeroWeights } from '../learn/zero-weights.js';
 import { DecisionTree } from '../model/decision-tree.js';
 import { applyOrderedCategories } from '../model/ordinal.js';
 import type { FeatureSchema } from '../model/schema.js';
+import { nodesOf } from '../model/store.js';
 import {
   type FitOptions,
   optionDescriptor,
@@ -14,7 +15,7 @@ import {
   resolveOptions,
   savedOptions,
 } from '../options/options.js';
-import { type GrowFn, growAndPrune } from '../prune/index.js';
+import { collapseTree, type GrowFn, growAndPrune } from '../prune/index.js';
 import { growCmbsv } from './cmbsv/grow.js';
 import { cmbsvSavedOptions } from './cmbsv/saved.js';
 
@@ -51,9 +52,10 @@ export function fit(data: Dataset, options: FitOptions = {}, context: ResolveCon
   // Every tree grown for this fit (pruning's folds and hold-outs too) leaves out rows of weight 0.
   const grow: GrowFn = (d, w) => {
     const kept = withoutZeroWeights(d, w);
-    return opts.algorithm === 'cmbsv'
-      ? growCmbsv(kept.data, opts, kept.weights)
-      : growTree(kept.data, opts, kept.weights, threads);
+    if (opts.algorithm === 'cmbsv') return growCmbsv(kept.data, opts, kept.weights);
+    const tree = growTree(kept.data, opts, kept.weights, threads);
+    // J48 collapses, as part of growing, every subtree that does not cut training errors (also unpruned).
+    return opts.j48Rules ? collapseTree(nodesOf(tree)) : tree;
   };
   const { nodes, info } = growAndPrune({ options: opts, data: ranked, weights, grow });
   return new DecisionTree({

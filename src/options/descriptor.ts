@@ -19,6 +19,11 @@ export interface SavedAs {
   readonly under?: string;
   /** Files written before the option existed lack it: reading accepts its absence. */
   readonly optional?: boolean;
+  /**
+   * Written only when the value differs from the default (with `optional`), so that the files of
+   * trees that do not use the option stay as they were.
+   */
+  readonly whenSet?: boolean;
 }
 
 interface DescriptorBase {

@@ -6,7 +6,8 @@ import type { ResolvedOptions } from './types.js';
 /**
  * The options as a model file records them (see `savedOptionsSchema`): the preset's name, then
  * each saved option in table order, with unset and infinite values written as null; an option
- * saved under an algorithm's section only for that algorithm's trees.
+ * saved under an algorithm's section only for that algorithm's trees; a `whenSet` option only when
+ * it differs from its default.
  */
 export function savedOptions(o: ResolvedOptions): SavedOptionsShape {
   const out: Record<string, unknown> = { algorithm: o.algorithm };
@@ -14,6 +15,7 @@ export function savedOptions(o: ResolvedOptions): SavedOptionsShape {
   const values = o as unknown as Record<string, unknown>;
   for (const d of OPTION_DESCRIPTORS as readonly OptionDescriptor[]) {
     if (!d.saved) continue;
+    if (d.saved.whenSet && values[d.name] === d.default) continue;
     const value = savedValue(values[d.name]);
     const { under } = d.saved;
     if (under === undefined) out[d.name] = value;
