@@ -53,14 +53,19 @@ function j48(file, unpruned) {
   });
   const leaves = Number(/Number of Leaves\s*:\s*(\d+)/.exec(out)?.[1]);
   const size = Number(/Size of the tree\s*:\s*(\d+)/.exec(out)?.[1]);
-  return { leaves, size };
+  const correct = Number(/Error on training data[\s\S]*?Correctly Classified Instances\s+([\d.]+)/.exec(out)?.[1]);
+  return { leaves, size, correct };
 }
 
 function grove(file, unpruned) {
   const data = readArff(file);
   const model = fit(data, unpruned ? { algorithm: 'c45', prune: 'none' } : { algorithm: 'c45' });
   const s = model.stats();
-  return { leaves: s.leaves, size: s.nodes };
+  // Rows of a missing class are left out, as J48 leaves them out (the codes of missing labels are < 0).
+  const predicted = model.predictCodes(data);
+  let correct = 0;
+  for (let i = 0; i < data.nRows; i++) if (predicted[i] === data.labels[i]) correct++;
+  return { leaves: s.leaves, size: s.nodes, correct };
 }
 
 const rows = [];
@@ -78,17 +83,20 @@ for (const f of nominalClassFiles(args.examples)) {
     } catch (e) {
       g = { leaves: NaN, size: NaN, error: e.message };
     }
-    row[key] = { w, g, same: w.leaves === g.leaves && w.size === g.size };
+    row[key] = { w, g, same: w.leaves === g.leaves && w.size === g.size, sameFit: w.correct === g.correct };
   }
   rows.push(row);
   if (!args.markdown) {
-    const cell = (r) => `J48 ${r.w.leaves}/${r.w.size} grove ${r.g.leaves}/${r.g.size} ${r.same ? 'same' : 'DIFF'}`;
+    const cell = (r) =>
+      `J48 ${r.w.leaves}/${r.w.size} grove ${r.g.leaves}/${r.g.size} ${r.same ? 'same' : 'DIFF'}` +
+      ` (training rows right: ${r.w.correct}/${r.g.correct}${r.sameFit ? '' : ' DIFF'})`;
     console.log(`${row.name.padEnd(20)} pruned: ${cell(row.pruned)}   unpruned: ${cell(row.unpruned)}`);
   }
 }
 
 const same = rows.filter((r) => r.pruned.same).length;
 const sameU = rows.filter((r) => r.unpruned.same).length;
+const fits = rows.filter((r) => r.pruned.sameFit && r.unpruned.sameFit).length;
 if (args.markdown) {
   console.log(
     '| data set | J48 leaves / size | grove c45 leaves / size | J48 -U leaves / size | grove unpruned leaves / size |',
@@ -104,3 +112,4 @@ if (args.markdown) {
   }
 }
 console.log(`\nidentical leaves and size: pruned ${same} of ${rows.length}, unpruned ${sameU} of ${rows.length}`);
+console.log(`same number of training rows classified right, pruned and unpruned: ${fits} of ${rows.length}`);

@@ -3,6 +3,7 @@ import { checkDataset } from '../data/check.js';
 import type { Dataset } from '../data/dataset.js';
 import { applyClassWeight, checkSampleWeights, finishWeights } from '../data/weights.js';
 import { growTree } from '../learn/grow.js';
+import { j48Thresholds } from '../learn/j48-thresholds.js';
 import { withoutZeroWeights } from '../learn/zero-weights.js';
 import { DecisionTree } from '../model/decision-tree.js';
 import { applyOrderedCategories } from '../model/ordinal.js';
@@ -54,8 +55,9 @@ export function fit(data: Dataset, options: FitOptions = {}, context: ResolveCon
     const kept = withoutZeroWeights(d, w);
     if (opts.algorithm === 'cmbsv') return growCmbsv(kept.data, opts, kept.weights);
     const tree = growTree(kept.data, opts, kept.weights, threads);
-    // J48 collapses, as part of growing, every subtree that does not cut training errors (also unpruned).
-    return opts.j48Rules ? collapseTree(nodesOf(tree)) : tree;
+    // J48 puts thresholds at training values and collapses, as part of growing, every subtree
+    // that does not cut training errors (also unpruned).
+    return opts.j48Rules ? collapseTree(j48Thresholds(nodesOf(tree), kept.data)) : tree;
   };
   const { nodes, info } = growAndPrune({ options: opts, data: ranked, weights, grow });
   return new DecisionTree({

@@ -1,5 +1,5 @@
 import type { DecisionTree } from '../model/decision-tree.js';
-import { majorityClass } from '../model/node.js';
+import { predictedClass } from '../model/node.js';
 import { branchCondition, formatNumber, unclassifiedLabel } from './conditions.js';
 
 /** One rule per leaf: the conjunction of the decisions on its path (Zaki & Meira, "Decision Trees to Rules"). */
@@ -21,15 +21,15 @@ export function treeToRules(tree: DecisionTree): Rule[] {
   const rules: Rule[] = [];
   // path[0 .. depth) holds the conditions leading to the node being visited.
   const path: string[] = [];
-  const pending: Array<[id: number, depth: number, condition: string]> = [[0, 0, '']];
+  const pending: Array<[id: number, depth: number, condition: string, parent: number]> = [[0, 0, '', -1]];
   while (pending.length > 0) {
-    const [id, depth, condition] = pending.pop()!;
+    const [id, depth, condition, parent] = pending.pop()!;
     if (depth > 0) path[depth - 1] = condition;
     path.length = depth;
     const node = tree.nodes[id];
     if (!node.split) {
       const total = node.counts.reduce((a, b) => a + b, 0);
-      const c = majorityClass(node.counts);
+      const c = predictedClass(node, parent >= 0 ? tree.nodes[parent] : undefined);
       rules.push({
         conditions: path.slice(),
         class: tree.classes[c],
@@ -42,7 +42,7 @@ export function treeToRules(tree: DecisionTree): Rule[] {
     }
     const kids = node.children!;
     for (let b = kids.length - 1; b >= 0; b--)
-      pending.push([kids[b], depth + 1, branchCondition(node.split, b, tree.features)]);
+      pending.push([kids[b], depth + 1, branchCondition(node.split, b, tree.features), id]);
   }
   return rules;
 }
