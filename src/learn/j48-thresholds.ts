@@ -16,37 +16,52 @@ export function j48Thresholds(nodes: readonly TreeNode[], data: Dataset): TreeNo
   return nodes.map((node) => {
     const split = node.split;
     if (split?.kind !== 'numeric') return node;
+    const col = data.features[split.feature];
+    if (col.kind !== 'numeric') return node;
     let values = sorted.get(split.feature);
     if (!values) {
-      values = knownSorted(data, split.feature);
+      values = knownSorted(col.values);
       sorted.set(split.feature, values);
     }
     const column = values;
-    const thresholds = split.thresholds.map((t) => largestAtMost(column, t) ?? t);
+    const thresholds = split.thresholds.map((t) => j48SplitPoint(column, col.values, t));
     return { ...node, split: { ...split, thresholds } };
   });
 }
 
-/** The known (non-NaN) values of numeric feature `f`, ascending. */
-function knownSorted(data: Dataset, f: number): Float64Array {
-  const col = data.features[f];
-  if (col.kind !== 'numeric') return new Float64Array(0);
-  let n = 0;
-  for (let i = 0; i < col.values.length; i++) if (!Number.isNaN(col.values[i])) n++;
-  const out = new Float64Array(n);
-  let j = 0;
-  for (let i = 0; i < col.values.length; i++) if (!Number.isNaN(col.values[i])) out[j++] = col.values[i];
-  return out.sort();
-}
-
-/** The largest of ascending `values` that is at most `t` (within Weka's 1e-6), or undefined. */
-function largestAtMost(values: Float64Array, t: number): number | undefined {
+/**
+ * J48's value for midpoint `t`: scanning the column in row order, it keeps a value when it is
+ * above the one kept by more than Weka's 1e-6 and at most `t` (within 1e-6). That ends on the
+ * largest such value m (from `sorted`) unless another lies within 1e-6 below m — then which one
+ * it ends on depends on the row order, and the column is scanned as J48 scans it.
+ */
+function j48SplitPoint(sorted: Float64Array, column: ArrayLike<number>, t: number): number {
   let lo = 0;
-  let hi = values.length;
+  let hi = sorted.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (values[mid] - t < SMALL) lo = mid + 1;
+    if (sorted[mid] - t < SMALL) lo = mid + 1;
     else hi = mid;
   }
-  return lo > 0 ? values[lo - 1] : undefined;
+  if (lo === 0) return t;
+  const m = sorted[lo - 1];
+  let below = lo - 2;
+  while (below >= 0 && sorted[below] === m) below--;
+  if (below < 0 || m - sorted[below] > SMALL) return m;
+  let kept = -Number.MAX_VALUE;
+  for (let i = 0; i < column.length; i++) {
+    const v = column[i];
+    if (!Number.isNaN(v) && v - kept > SMALL && v - t < SMALL) kept = v;
+  }
+  return kept;
+}
+
+/** The known (non-NaN) values of a numeric column, ascending. */
+function knownSorted(values: ArrayLike<number>): Float64Array {
+  let n = 0;
+  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i])) n++;
+  const out = new Float64Array(n);
+  let j = 0;
+  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i])) out[j++] = values[i];
+  return out.sort();
 }
