@@ -4,10 +4,12 @@ import type { Dataset } from '../data/dataset.js';
 import { applyClassWeight, checkSampleWeights, finishWeights } from '../data/weights.js';
 import { limitLeaves } from '../learn/best-first.js';
 import { growTree } from '../learn/grow.js';
+import { j48Thresholds } from '../learn/j48-thresholds.js';
 import { withoutZeroWeights } from '../learn/zero-weights.js';
 import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
 import { applyOrderedCategories } from '../model/ordinal.js';
 import type { FeatureSchema } from '../model/schema.js';
+import { nodesOf } from '../model/store.js';
 import {
   type FitOptions,
   optionDescriptor,
@@ -15,7 +17,7 @@ import {
   resolveOptions,
   savedOptions,
 } from '../options/options.js';
-import { type GrowFn, growAndPrune } from '../prune/index.js';
+import { collapseTree, type GrowFn, growAndPrune } from '../prune/index.js';
 import { growCmbsv } from './cmbsv/grow.js';
 import { cmbsvSavedOptions } from './cmbsv/saved.js';
 
@@ -55,9 +57,14 @@ export function fit(data: Dataset, options: FitOptions = {}, context: ResolveCon
   // (src/learn/best-first.ts).
   const kept = withoutZeroWeights(ranked, weights);
   const grow: GrowFn = (d, w) => {
-    if (opts.algorithm !== 'cmbsv') return growTree(d, opts, w, threads);
-    const tree = growCmbsv(d, opts, w);
-    return opts.maxLeafNodes === undefined ? tree : limitLeaves(tree, opts.maxLeafNodes, opts.criterionImpl);
+    if (opts.algorithm === 'cmbsv') {
+      const tree = growCmbsv(d, opts, w);
+      return opts.maxLeafNodes === undefined ? tree : limitLeaves(tree, opts.maxLeafNodes, opts.criterionImpl);
+    }
+    const tree = growTree(d, opts, w, threads);
+    // J48 puts thresholds at training values and collapses, as part of growing, every subtree
+    // that does not cut training errors (also unpruned).
+    return opts.j48Rules ? collapseTree(j48Thresholds(nodesOf(tree), d)) : tree;
   };
   const { nodes, info } = growAndPrune({ options: opts, data: kept.data, weights: kept.weights, grow });
   return new DecisionTree(

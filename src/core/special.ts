@@ -135,6 +135,22 @@ export function normalCdf(z: number): number {
   return z >= 0 ? 1 - q : q;
 }
 
+/**
+ * Standard normal quantile Φ⁻¹(p), 0 < p < 1: Newton's method on `normalCdf` from 0, which
+ * approaches the root monotonically from the centre (Φ is concave right of 0), to full precision.
+ */
+export function normalQuantile(p: number): number {
+  if (!(p > 0 && p < 1)) throw new RangeError(`normalQuantile needs 0 < p < 1, got ${p}`);
+  if (p < 0.5) return -normalQuantile(1 - p);
+  let z = 0;
+  for (let i = 0; i < 100; i++) {
+    const step = (p - normalCdf(z)) / normalPdf(z);
+    z += step;
+    if (Math.abs(step) <= 1e-15 * Math.max(1, z)) break;
+  }
+  return z;
+}
+
 /** Standard normal survival function 1 − Φ(z) = Φ(−z). */
 export function normalSf(z: number): number {
   checkNumber('normalSf', 'z', z);

@@ -1,5 +1,5 @@
 import type { DecisionTree } from '../model/decision-tree.js';
-import { majorityClass } from '../model/node.js';
+import { predictedClass } from '../model/node.js';
 import { checkTree } from './check-tree.js';
 import { branchCondition, formatNumber, unclassifiedLabel } from './conditions.js';
 
@@ -11,8 +11,12 @@ function quote(s: string): string {
 export function treeToDot(tree: DecisionTree): string {
   checkTree(tree, 'treeToDot');
   const out = ['digraph grove {', '  node [fontname="Helvetica"];', '  edge [fontname="Helvetica"];'];
+  const parent = new Int32Array(tree.nodes.length).fill(-1);
   tree.nodes.forEach((node, id) => {
-    const c = majorityClass(node.counts);
+    for (const child of node.children ?? []) parent[child] = id;
+  });
+  tree.nodes.forEach((node, id) => {
+    const c = predictedClass(node, parent[id] >= 0 ? tree.nodes[parent[id]] : undefined);
     const dist = `[${node.counts.map(formatNumber).join(', ')}]`;
     if (node.split) {
       const name = tree.features[node.split.feature].name;

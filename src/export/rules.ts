@@ -1,5 +1,5 @@
 import type { DecisionTree } from '../model/decision-tree.js';
-import { majorityClass } from '../model/node.js';
+import { predictedClass } from '../model/node.js';
 import { type BranchDomain, branchDomain } from '../model/route.js';
 import type { FeatureSchema } from '../model/schema.js';
 import { checkTree } from './check-tree.js';
@@ -51,7 +51,7 @@ export function treeToRules(tree: DecisionTree): Rule[] {
     const node = tree.nodes[id];
     if (!node.split) {
       const total = node.counts.reduce((a, b) => a + b, 0);
-      const c = majorityClass(node.counts);
+      const c = predictedClass(node, parent >= 0 ? tree.nodes[parent] : undefined);
       rules.push({
         conditions: merge ? merged.conditions(tree.features) : path.slice(),
         class: tree.classes[c],

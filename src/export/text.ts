@@ -1,5 +1,5 @@
 import type { DecisionTree } from '../model/decision-tree.js';
-import { majorityClass } from '../model/node.js';
+import { predictedClass } from '../model/node.js';
 import { checkTree } from './check-tree.js';
 import { branchCondition, formatNumber, unclassifiedLabel } from './conditions.js';
 
@@ -19,11 +19,11 @@ const BAR = '|   ';
 export function treeToText(tree: DecisionTree): string {
   checkTree(tree, 'treeToText');
   const lines: string[] = [];
-  const leafLabel = (id: number): string => {
+  const leafLabel = (id: number, parent?: number): string => {
     if (tree.nodes[id].unclassified) return unclassifiedLabel(tree.nodes[id]);
     const counts = tree.nodes[id].counts;
     const total = counts.reduce((a, b) => a + b, 0);
-    const c = majorityClass(counts);
+    const c = predictedClass(tree.nodes[id], parent === undefined ? undefined : tree.nodes[parent]);
     const errors = total - counts[c];
     return `${String(tree.classes[c])} (${formatNumber(total)}${errors > 0 ? `/${formatNumber(errors)}` : ''})`;
   };
@@ -48,7 +48,7 @@ export function treeToText(tree: DecisionTree): string {
     if (tree.nodes[child].split) {
       lines.push(cond);
       pushBranches(child, depth + 1);
-    } else lines.push(`${cond}: ${leafLabel(child)}`);
+    } else lines.push(`${cond}: ${leafLabel(child, id)}`);
   }
   const s = tree.stats();
   lines.push('', `Number of leaves: ${s.leaves}`, `Size of the tree: ${s.nodes}`, `Height: ${s.height}`);

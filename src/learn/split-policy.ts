@@ -3,8 +3,8 @@ import { chiSquare } from '../criteria/statistics.js';
 import type { CountTable } from '../criteria/types.js';
 import { branchCount } from '../model/route.js';
 import type { ResolvedOptions } from '../options/options.js';
-import type { Candidate, Split } from '../split/candidate.js';
-import { selectCandidate } from '../split/evaluate.js';
+import { type Candidate, J48_SMALL, type Split } from '../split/candidate.js';
+import { selectCandidate, selectJ48 } from '../split/evaluate.js';
 import { loadCandidateTable } from '../split/finalize.js';
 
 /**
@@ -38,11 +38,13 @@ export function significant(best: Candidate, t: CountTable, alpha: number): bool
 }
 
 /** The options the stopping rule reads. */
-export type StopOptions = Pick<ResolvedOptions, 'minSamplesSplit' | 'maxDepth' | 'purity'>;
+export type StopOptions = Pick<ResolvedOptions, 'minSamplesSplit' | 'maxDepth' | 'purity'> &
+  Partial<Pick<ResolvedOptions, 'minSamplesLeaf' | 'j48Rules'>>;
 
 /**
  * Zaki's stopping rules on a node's size, depth and class totals (η as minSamplesSplit, depth,
- * π as purity); a pure or weightless node always stops.
+ * π as purity); a pure or weightless node always stops. With J48's rules, so does a node whose
+ * weight is under 2 · minSamplesLeaf (J48 counts its minimum number of objects in weight).
  */
 export function stopsHere(opts: StopOptions, size: number, depth: number, totals: ArrayLike<number>): boolean {
   if (size < opts.minSamplesSplit || depth >= opts.maxDepth) return true;
@@ -52,6 +54,7 @@ export function stopsHere(opts: StopOptions, size: number, depth: number, totals
     total += totals[c];
     if (totals[c] > majority) majority = totals[c];
   }
+  if (opts.j48Rules && 2 * (opts.minSamplesLeaf ?? 1) - total > J48_SMALL) return true;
   return total <= 0 || majority >= opts.purity * total * (1 - 1e-12);
 }
 
@@ -84,7 +87,7 @@ export function chooseSplit(
   view: CountTable,
   nodeShare = 1,
 ): ChosenSplit | null {
-  const best = selectCandidate(cands, opts.averageGainRule);
+  const best = opts.j48Rules ? selectJ48(cands) : selectCandidate(cands, opts.averageGainRule);
   if (!best) return null;
   if (best.key < opts.minGain - 1e-12 * Math.max(1, Math.abs(opts.minGain))) return null;
   // scikit-learn's test: its weighted decrease plus its EPSILON (the double's machine epsilon).

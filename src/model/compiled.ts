@@ -1,7 +1,7 @@
 import type { AlignedColumn } from './align.js';
 import { BLOCK, FastRoutes } from './fast-routes.js';
 import { knnVote } from './knn.js';
-import { type KnnRegion, majorityClass } from './node.js';
+import { emptyCategoryBranch, type KnnRegion, majorityClass } from './node.js';
 import { branchCount, categoryBranchAt, categoryBranches, NO_BRANCH, numericBranchAt } from './route.js';
 import type { FeatureSchema } from './schema.js';
 import type { Split } from './split.js';
@@ -122,6 +122,7 @@ export class CompiledTree {
         tableSize += this.paramCount[i];
       }
     }
+    this.inheritEmpty(nodes);
     this.thresholds = Float64Array.from(thresholds);
     this.codeBranch = new Int32Array(tableSize);
     for (const [i, split] of categorical) {
@@ -132,6 +133,20 @@ export class CompiledTree {
     this.fast = new FastRoutes(this, (v) =>
       this.kind[v] === LEAF && this.unclassified[v] === 0 ? this.classOf[v] : -1,
     );
+  }
+
+  /** An `emptyCategoryBranch` predicts its parent's class distribution (parents come before children). */
+  private inheritEmpty(nodes: NodeSource): void {
+    const classes = this.classes;
+    for (let i = 0; i < nodes.size; i++) {
+      const parent = nodes.node(i);
+      if (!parent.children || parent.split?.kind === 'numeric') continue;
+      for (const c of parent.children) {
+        if (!emptyCategoryBranch(nodes.node(c), parent)) continue;
+        this.proba.copyWithin(c * classes, i * classes, (i + 1) * classes);
+        this.classOf[c] = this.classOf[i];
+      }
+    }
   }
 
   /** `route` from the root for rows base..base+count-1 into `this.blockLeaves` (count <= BLOCK). */

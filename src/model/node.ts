@@ -68,6 +68,23 @@ export interface KnnRegion {
   scale: number[];
 }
 
+/**
+ * Whether `node`, a child of `parent`, is J48's branch for a category unseen at the parent: a
+ * child of a categorical split that no training weight reached. It predicts its parent's class
+ * distribution, as J48 does (compiled.ts, the exports). Numeric regions without rows (C-MBSV) keep
+ * their own.
+ */
+export function emptyCategoryBranch(node: TreeNode, parent: TreeNode | undefined): boolean {
+  if (!parent?.split || parent.split.kind === 'numeric' || node.unclassified) return false;
+  for (const w of node.counts) if (w > 0) return false;
+  return true;
+}
+
+/** The class a node predicts: its majority class, or its parent's for an `emptyCategoryBranch`. */
+export function predictedClass(node: TreeNode, parent: TreeNode | undefined): number {
+  return emptyCategoryBranch(node, parent) ? majorityClass(parent!.counts) : majorityClass(node.counts);
+}
+
 /** Index of the largest count; ties go to the lowest class index. */
 export function majorityClass(counts: ArrayLike<number>): number {
   let best = 0;

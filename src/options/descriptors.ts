@@ -133,6 +133,18 @@ export const OPTION_DESCRIPTORS = [
     saved: {},
   },
   {
+    name: 'j48Rules',
+    type: 'boolean',
+    default: false,
+    help:
+      "Weka J48's rules (docs/peers-c45-cart.md): minSamplesLeaf counts weight, numeric branches need " +
+      'clamp(0.1 · weight / classes, minSamplesLeaf, 25), values within 1e-5 tie, a branch per declared ' +
+      "category, J48's average-gain and pruning details, subtrees that do not cut training errors collapsed",
+    flag: 'j48-rules',
+    group: 'split',
+    saved: { optional: true, whenSet: true },
+  },
+  {
     name: 'chiSquareAlpha',
     type: 'number',
     atLeast: 0,

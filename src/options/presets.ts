@@ -16,8 +16,9 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
   c45: {
     description:
       'gain ratio among splits of at least average gain, numeric thresholds by information gain with the MDL ' +
-      'correction (C4.5 release 8), multiway categorical, fractional missing values, error-based pruning (CF 0.25)',
-    source: 'Quinlan 1993; metrics tutorial "C4.5 Algorithm"',
+      'correction (C4.5 release 8), multiway categorical, fractional missing values, error-based pruning (CF 0.25) ' +
+      "with subtree raising; Weka J48's rules (minimum objects by weight, C4.5's numeric minimum branch, ...)",
+    source: 'Quinlan 1993; metrics tutorial "C4.5 Algorithm"; Weka 3.6 J48 (-C 0.25 -M 2)',
     options: {
       criterion: 'gain-ratio',
       categoricalSplit: 'multiway',
@@ -28,6 +29,8 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
       missing: 'fractional',
       prune: 'error-based',
       confidence: 0.25,
+      subtreeRaising: true,
+      j48Rules: true,
     },
   },
   cart: {

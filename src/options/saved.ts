@@ -6,7 +6,8 @@ import type { ResolvedOptions } from './types.js';
 /**
  * The options as a model file records them (see `savedOptionsSchema`): the preset's name, then
  * each saved option in table order, with unset and infinite values written as null; an option
- * saved under an algorithm's section only for that algorithm's trees.
+ * saved under an algorithm's section only for that algorithm's trees; a `whenSet` option only when
+ * it differs from its default.
  */
 export function savedOptions(o: ResolvedOptions): SavedOptionsShape {
   const out: Record<string, unknown> = { algorithm: o.algorithm };

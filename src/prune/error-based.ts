@@ -1,4 +1,5 @@
 import { GroveError } from '../core/errors.js';
+import { normalQuantile } from '../core/special.js';
 import type { Dataset } from '../data/dataset.js';
 import { asLeaf, compactTree, leafErrors, total } from '../model/compact.js';
 import type { TreeNode } from '../model/node.js';
@@ -33,30 +34,37 @@ export function c45Coefficient(cf: number): number {
   return z * z;
 }
 
+/** z² for confidence CF from the exact normal quantile, as Weka's J48 (Stats.addErrs) takes it. */
+export function j48Coefficient(cf: number): number {
+  if (!(cf > 0 && cf < 1)) throw new GroveError(`confidence must be in (0, 1), got ${cf}`);
+  const z = normalQuantile(1 - cf);
+  return z * z;
+}
+
 /**
  * C4.5's `AddErrs(N, e)`: the extra errors to add to e observed errors among N cases, so that
  * e + AddErrs(N, e) = N · U_CF(e, N).
  * - e < 1e-6: the exact binomial bound for no errors, N · (1 − CF^(1/N)) (CF = P(0 errors) = (1 − U)^N);
  * - e < 0.9999: linear interpolation between AddErrs(N, 0) and AddErrs(N, 1);
- * - e + 0.5 ≥ N: 0.67 · (N − e);
+ * - e + 0.5 ≥ N: 0.67 · (N − e) (`j48`: N − e, as Weka's J48);
  * - otherwise the upper limit of the normal approximation with continuity correction (Wilson score form):
  *   U = (e + 0.5 + z²/2 + √(z² ((e + 0.5)(1 − (e + 0.5)/N) + z²/4))) / (N + z²), AddErrs = N · U − e.
  */
-export function addErrs(N: number, e: number, cf: number, coeff = c45Coefficient(cf)): number {
+export function addErrs(N: number, e: number, cf: number, coeff = c45Coefficient(cf), j48 = false): number {
   if (e < 1e-6) return N * (1 - Math.exp(Math.log(cf) / N));
   if (e < 0.9999) {
     const val0 = N * (1 - Math.exp(Math.log(cf) / N));
-    return val0 + e * (addErrs(N, 1.0, cf, coeff) - val0);
+    return val0 + e * (addErrs(N, 1.0, cf, coeff, j48) - val0);
   }
-  if (e + 0.5 >= N) return 0.67 * (N - e);
+  if (e + 0.5 >= N) return j48 ? Math.max(N - e, 0) : 0.67 * (N - e);
   const pr = (e + 0.5 + coeff / 2 + Math.sqrt(coeff * ((e + 0.5) * (1 - (e + 0.5) / N) + coeff / 4))) / (N + coeff);
   return N * pr - e;
 }
 
 /** Predicted errors of a node as a leaf: e + AddErrs(N, e) on its weighted class counts. */
-export function leafEstimate(counts: ArrayLike<number>, cf: number, coeff = c45Coefficient(cf)): number {
+export function leafEstimate(counts: ArrayLike<number>, cf: number, coeff = c45Coefficient(cf), j48 = false): number {
   const e = leafErrors(counts);
-  return e + addErrs(total(counts), e, cf, coeff);
+  return e + addErrs(total(counts), e, cf, coeff, j48);
 }
 
 /** C4.5's tolerance: a leaf (or a raised branch) is preferred when within 0.1 predicted errors. */
@@ -72,6 +80,11 @@ export interface ErrorBasedOptions {
    * leaf (within 1e-3), as C4.5's grower (build.c) and J48's `collapse` do. Default true.
    */
   collapse?: boolean;
+  /**
+   * Weka J48's variant: z from the exact normal quantile, N − e charged when e + 0.5 ≥ N, and of
+   * equally heavy branches the first is the one raised.
+   */
+  j48?: boolean;
   /** Training rows (needed for subtree raising): the data, row weights, the rows used, the missing policy. */
   data?: Dataset;
   weights?: ArrayLike<number>;
@@ -114,9 +127,10 @@ export function collapseTree(nodes: readonly TreeNode[]): TreeNode[] {
  */
 export function pruneErrorBased(nodes: readonly TreeNode[], options: ErrorBasedOptions = {}): TreeNode[] {
   const cf = options.confidence ?? 0.25;
-  const coeff = c45Coefficient(cf);
+  const j48 = options.j48 ?? false;
+  const coeff = j48 ? j48Coefficient(cf) : c45Coefficient(cf);
   const start = options.collapse === false ? nodes : collapseTree(nodes);
-  if (!options.subtreeRaising) return pruneByCounts(start, cf, coeff);
+  if (!options.subtreeRaising) return pruneByCounts(start, cf, coeff, j48);
   const { data, weights } = options;
   if (!data || !weights) throw new GroveError('error-based pruning with subtree raising needs the training data');
   const raiser = new Raiser(
@@ -125,18 +139,19 @@ export function pruneErrorBased(nodes: readonly TreeNode[], options: ErrorBasedO
     cf,
     coeff,
     options.missing ?? 'fractional',
+    j48,
   );
   raiser.estimate(0, weightedRows(weights, options.rows), true);
   return compactTree(raiser.nodes, () => false);
 }
 
-function pruneByCounts(nodes: readonly TreeNode[], cf: number, coeff: number): TreeNode[] {
+function pruneByCounts(nodes: readonly TreeNode[], cf: number, coeff: number, j48: boolean): TreeNode[] {
   const m = nodes.length;
   const estimate = new Float64Array(m);
   const collapse = new Uint8Array(m);
   for (let i = m - 1; i >= 0; i--) {
     const node = nodes[i];
-    const leaf = leafEstimate(node.counts, cf, coeff);
+    const leaf = leafEstimate(node.counts, cf, coeff, j48);
     if (!node.split || !node.children) {
       estimate[i] = leaf;
       continue;
@@ -185,6 +200,7 @@ class Raiser {
     private readonly cf: number,
     private readonly coeff: number,
     private readonly missing: MissingPolicy,
+    private readonly j48: boolean,
   ) {
     this.k = data.classes.length;
   }
@@ -228,7 +244,7 @@ class Raiser {
     let leaf = 0;
     if (update || isLeaf) {
       const counts = classCounts(this.data, at, this.k);
-      leaf = leafEstimate(counts, this.cf, this.coeff);
+      leaf = leafEstimate(counts, this.cf, this.coeff, this.j48);
       if (update) {
         node.counts = counts;
         node.n = at.rows.length;
@@ -242,8 +258,8 @@ class Raiser {
     let maxBr = 0;
     let maxWeight = -1;
     for (let b = 0; b < parts.length; b++) {
-      // C4.5 takes the last of equally heavy branches (Factor >= MaxFactor).
-      if (known[b] >= maxWeight) {
+      // C4.5 takes the last of equally heavy branches (Factor >= MaxFactor), J48 the first.
+      if (this.j48 ? known[b] > maxWeight : known[b] >= maxWeight) {
         maxWeight = known[b];
         maxBr = b;
       }
@@ -275,7 +291,7 @@ class Raiser {
 export const errorBasedPruner: Pruner = {
   name: 'error-based',
   description: "C4.5's confidence-bound pruning (Quinlan 1993, C4.5 release 8)",
-  reads: ['confidence', 'subtreeRaising', 'missing'],
+  reads: ['confidence', 'subtreeRaising', 'missing', 'j48Rules'],
   prune: ({ nodes, options: o, data, weights, trainRows }) => ({
     details: { confidence: o.confidence, subtreeRaising: o.subtreeRaising },
     nodes: pruneErrorBased(nodes, {
@@ -285,6 +301,7 @@ export const errorBasedPruner: Pruner = {
       weights,
       rows: trainRows,
       missing: o.missing,
+      j48: o.j48Rules,
     }),
   }),
 };

@@ -5,6 +5,9 @@ export type { Split };
 /** Relative tolerance under which two scores count as tied (the first feature, lowest threshold wins). */
 export const TIE_TOLERANCE = 1e-12;
 
+/** Weka's `Utils.SMALL`: J48 compares weights and scores with this absolute tolerance. */
+export const J48_SMALL = 1e-6;
+
 /** True when `score` beats `best` by more than the tie tolerance. */
 export function beats(score: number, best: number): boolean {
   if (best === -Infinity) return score > -Infinity;
@@ -49,6 +52,8 @@ export class Candidate {
   key = -Infinity;
   /** Information gain of the split (scaled and MDL-corrected as the key), for C4.5's average-gain rule. */
   gain = NaN;
+  /** J48: the feature counts toward the average gain (not a categorical one with very many values). */
+  inAverage = true;
 
   constructor(maxBranches: number, classes: number) {
     this.table = new Float64Array(Math.max(2, maxBranches) * classes);
@@ -94,6 +99,7 @@ export class Candidate {
     this.raw = o.raw;
     this.key = o.key;
     this.gain = o.gain;
+    this.inAverage = o.inAverage;
   }
 
   /**

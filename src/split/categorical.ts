@@ -1,6 +1,6 @@
 import type { CategoricalColumn } from '../data/dataset.js';
 import type { Candidate } from './candidate.js';
-import { beats } from './candidate.js';
+import { beats, J48_SMALL } from './candidate.js';
 import type { ScanContext } from './context.js';
 import { addUnknownToBranch } from './numeric.js';
 
@@ -18,6 +18,8 @@ export class CategoryCounts {
   /** Codes seen at the node, ascending. */
   readonly present: Int32Array;
   nPresent = 0;
+  /** Size of the feature's dictionary (declared categories). */
+  nCategories = 0;
   /** Class totals over entries whose value is known. */
   readonly known: Float64Array;
   nKnownRows = 0;
@@ -38,6 +40,7 @@ export class CategoryCounts {
   fill(ctx: ScanContext, col: CategoricalColumn, ids: Int32Array, start: number, end: number, out: Candidate): void {
     const { codes } = col;
     const nCategories = col.categories.length;
+    this.nCategories = nCategories;
     const k = this.classes;
     this.counts.fill(0, 0, nCategories * k);
     this.rows.fill(0, 0, nCategories);
@@ -81,6 +84,7 @@ export function fillFromHistogram(
 ): void {
   const k = cc.classes;
   const stride = k + 1;
+  cc.nCategories = nCategories;
   cc.known.fill(0);
   let p = 0;
   let nKnown = 0;
@@ -111,10 +115,16 @@ export function fillFromHistogram(
 /**
  * ID3/C4.5 multiway split: one branch per value seen at the node. Valid when at least two values
  * are seen and at least two branches hold `minLeaf` entries (C4.5's rule). Call after `fill`.
+ * With J48's rules, one branch per declared value (J48 keeps the empty ones as leaves) and
+ * `minLeaf` counts weight.
  */
 export function scanMultiway(ctx: ScanContext, cc: CategoryCounts, out: Candidate): void {
   const m = cc.nPresent;
   if (m < 2) return;
+  if (ctx.j48) {
+    scanMultiwayJ48(ctx, cc, out);
+    return;
+  }
   let bigEnough = 0;
   for (let i = 0; i < m; i++) {
     const v = cc.present[i];
@@ -130,6 +140,19 @@ export function scanMultiway(ctx: ScanContext, cc: CategoryCounts, out: Candidat
   out.found = true;
   out.tried = 1;
   out.values = Array.from(cc.present.subarray(0, m));
+}
+
+function scanMultiwayJ48(ctx: ScanContext, cc: CategoryCounts, out: Candidate): void {
+  const m = cc.nCategories;
+  let bigEnough = 0;
+  for (let v = 0; v < m; v++) if (ctx.minLeaf - cc.totals[v] < J48_SMALL) bigEnough++;
+  if (bigEnough < 2) return;
+  const k = cc.classes;
+  for (let i = 0; i < m * k; i++) out.table[i] = cc.counts[i];
+  out.branches = m;
+  out.found = true;
+  out.tried = 1;
+  out.values = Array.from({ length: m }, (_, v) => v);
 }
 
 /** Largest |V| enumerated when the user leaves Zaki's l unset. */

@@ -169,6 +169,8 @@ export class ScanContext {
   }
   /** The scan criterion's O(1)-per-move form, when it has one (two-branch scans use it). */
   readonly inc: IncrementalForm | null;
+  /** Weka J48's rules (`j48Rules`): minimum objects by weight, C4.5's numeric minimum branch, 1e-5 value ties. */
+  j48 = false;
   /** True while every entry weighs 1 (no sample weights, no fractional clones): scans skip weight loads. */
   unitWeights = false;
 }

@@ -3,7 +3,7 @@ import { createTable } from '../criteria/table.js';
 import type { CountTable } from '../criteria/types.js';
 import type { Column } from '../data/dataset.js';
 import type { ResolvedOptions } from '../options/options.js';
-import { beats, Candidate } from './candidate.js';
+import { beats, Candidate, J48_SMALL } from './candidate.js';
 import { CategoryCounts, fillFromHistogram, scanMultiway, scanSubsets } from './categorical.js';
 import { type NodeBuffers, type NodeRange, ScanContext } from './context.js';
 import type { EntryPool } from './entries.js';
@@ -50,13 +50,15 @@ export class FeatureEvaluator {
     this.view = createTable(maxCategories, classes);
     this.cc = new CategoryCounts(maxCategories, classes);
     this.combo = new Int32Array(maxCategories);
+    this.ctx.j48 = opts.j48Rules;
     this.finalizer = new Finalizer(
       opts.criterionImpl,
       opts.missing,
       opts.mdlCorrection,
-      opts.averageGainRule,
+      opts.averageGainRule || opts.j48Rules,
       maxCategories,
       classes,
+      opts.j48Rules ? j48AverageMembers(features) : null,
     );
     this.multiway = opts.categoricalSplit === 'multiway';
   }
@@ -144,6 +146,50 @@ export class FeatureEvaluator {
     if (this.multiway) scanMultiway(this.ctx, this.cc, out);
     else scanSubsets(this.ctx, this.cc, this.opts.maxSubsetSize, this.combo, out);
   }
+}
+
+/**
+ * Which features count toward J48's average gain (C45ModelSelection): all, unless a categorical
+ * feature declares at least 0.3 · n values (n: the training rows) and some feature does not.
+ */
+function j48AverageMembers(features: Column[]): Uint8Array {
+  const n = features.length > 0 ? lengthOf(features[0]) : 0;
+  const many = (c: Column) => c.kind === 'categorical' && c.categories.length >= 0.3 * n;
+  const every = features.every(many);
+  return Uint8Array.from(features, (c) => (every || !many(c) ? 1 : 0));
+}
+
+function lengthOf(c: Column): number {
+  return c.kind === 'categorical' ? c.codes.length : c.values.length;
+}
+
+/**
+ * Weka J48's selector (C45ModelSelection.selectModel): the average information gain of the
+ * candidates found whose feature counts toward it (`inAverage`); among candidates whose gain is at
+ * least that average − 1e-3, the first of largest key (gain ratio) that beats the previous best,
+ * and zero, by Weka's 1e-6. Null when none does: the node stays a leaf.
+ */
+export function selectJ48(cands: Candidate[]): Candidate | null {
+  let sum = 0;
+  let count = 0;
+  for (const c of cands) {
+    if (c.found && c.inAverage) {
+      sum += c.gain;
+      count++;
+    }
+  }
+  if (count === 0) return null;
+  const threshold = sum / count - 1e-3;
+  let best: Candidate | null = null;
+  let bestKey = 0;
+  for (const c of cands) {
+    if (!c.found || c.gain < threshold) continue;
+    if (c.key - bestKey > J48_SMALL) {
+      best = c;
+      bestKey = c.key;
+    }
+  }
+  return best;
 }
 
 /**

@@ -2,7 +2,7 @@ import { orientedScore } from '../criteria/registry.js';
 import { createTable, informationGain } from '../criteria/table.js';
 import type { CountTable, Criterion } from '../criteria/types.js';
 import type { MissingPolicy } from '../options/options.js';
-import type { Candidate } from './candidate.js';
+import { type Candidate, J48_SMALL } from './candidate.js';
 
 /**
  * Scores a feature's best split with the main criterion (`finalize`), holding what every call
@@ -26,6 +26,8 @@ export class Finalizer {
     readonly needGain: boolean,
     maxBranches: number,
     classes: number,
+    /** J48's rules: per feature, whether it counts toward the average gain; null without them. */
+    readonly j48Average: Uint8Array | null = null,
   ) {
     this.table = createTable(maxBranches, classes);
     this.parent = createTable(1, classes);
@@ -77,6 +79,12 @@ export class Finalizer {
       cand.found = false;
       return;
     }
+    // J48 drops a numeric split whose (corrected) gain is not above Weka's 1e-6.
+    if (this.j48Average && cand.kind === 'numeric' && gain <= J48_SMALL) {
+      cand.found = false;
+      return;
+    }
+    if (this.j48Average) cand.inAverage = this.j48Average[cand.feature] === 1;
     if (this.missing === 'fractional' && unknown > 0 && crit.evaluateWithUnknown) {
       cand.raw = crit.evaluateWithUnknown(t, unknown);
       cand.key = orientedScore(crit, cand.raw) - parentOriented;

@@ -1,6 +1,6 @@
 import type { NumericValues } from '../data/dataset.js';
 import type { Candidate } from './candidate.js';
-import { beats } from './candidate.js';
+import { beats, J48_SMALL } from './candidate.js';
 import type { ScanContext } from './context.js';
 import { ENTRY, type SortedSlice } from './sorted-slice.js';
 
@@ -25,6 +25,10 @@ export function scanNumeric(
   nodeTotals: Float64Array,
   out: Candidate,
 ): void {
+  if (ctx.j48) {
+    scanNumericJ48(ctx, feature, values, { order, labs }, start, end, nodeTotals, out);
+    return;
+  }
   out.reset(feature, 'numeric');
   const { classes: k, minLeaf, table, known } = ctx;
   const { label: y, weight: w, row } = ctx.pool;
@@ -79,6 +83,89 @@ export function scanNumeric(
     }
   }
   // The threshold of the best position only: the scan improves on its best many times.
+  if (best >= 0) out.threshold = midpoint(values[row[order[best] & ENTRY]], values[row[order[best + 1] & ENTRY]]);
+  out.finishBinary(learned);
+}
+
+/** J48 treats two values closer than this as one (C45Split: `value(i − 1) + 1e-5 < value(i)`). */
+const J48_VALUE_TIE = 1e-5;
+
+/**
+ * C4.5's smallest branch weight for a numeric split of a node whose known values weigh `known`
+ * (Weka's C45Split): 0.1 · known / classes, at least `minLeaf` and at most 25.
+ */
+export function j48MinSplit(known: number, classes: number, minLeaf: number): number {
+  const m = (0.1 * known) / classes;
+  if (m - minLeaf < J48_SMALL) return minLeaf;
+  return m - 25 > J48_SMALL ? 25 : m;
+}
+
+/**
+ * `scanNumeric` with Weka J48's rules (C45Split.handleNumericAttribute): both branches must weigh
+ * at least `j48MinSplit` (the node needs twice that many known rows), values closer than 1e-5
+ * are one value, and a threshold must beat the best so far — and zero — by Weka's 1e-6.
+ * `classes` is the data set's number of classes, as in J48, not those present at the node.
+ */
+function scanNumericJ48(
+  ctx: ScanContext,
+  feature: number,
+  values: NumericValues,
+  { order, labs }: SortedSlice,
+  start: number,
+  end: number,
+  nodeTotals: Float64Array,
+  out: Candidate,
+): void {
+  out.reset(feature, 'numeric');
+  const { classes: k, table, known } = ctx;
+  const { label: y, weight: w, row } = ctx.pool;
+  for (let c = 0; c < k; c++) known[c] = nodeTotals[c];
+  let knownEnd = end;
+  while (knownEnd > start && Number.isNaN(values[row[order[knownEnd - 1] & ENTRY]])) {
+    knownEnd--;
+    const e = order[knownEnd] & ENTRY;
+    known[y[e]] -= w[e];
+    out.unknown[y[e]] += w[e];
+    out.unknownWeight += w[e];
+  }
+  let knownWeight = 0;
+  for (let c = 0; c < k; c++) knownWeight += known[c];
+  const minSplit = j48MinSplit(knownWeight, k, ctx.minLeaf);
+  const nKnown = knownEnd - start;
+  if (2 * minSplit - nKnown > J48_SMALL || nKnown < 2) return;
+  // J48 ranks thresholds by the gain times the known share (C4.5's gain with unknown values).
+  const share = knownWeight / (knownWeight + out.unknownWeight);
+  const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
+  const inc = ctx.startBinaryScan(known, learned);
+  const counts = table.counts;
+  let left = 0;
+  let right = table.total;
+  let best = -1;
+  let bestGain = 0;
+  for (let j = start; j < knownEnd - 1; j++) {
+    const e = order[j] & ENTRY;
+    const next = order[j + 1];
+    const c = labs[j];
+    const we = w[e];
+    const l = counts[c];
+    const r = counts[k + c];
+    inc?.move(c, we, l, r);
+    counts[c] = l + we;
+    counts[k + c] = r - we;
+    left += we;
+    right -= we;
+    if (next >= 0) continue;
+    if (!(values[row[e]] + J48_VALUE_TIE < values[row[next & ENTRY]])) continue;
+    if (minSplit - right > J48_SMALL) break;
+    if (minSplit - left > J48_SMALL) continue;
+    out.tried++;
+    const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight, out.oriented);
+    if (score * share - bestGain > J48_SMALL) {
+      out.keepBinary(score, NaN, learned ? ctx.lastMissingBranch : -1, counts);
+      bestGain = score * share;
+      best = j;
+    }
+  }
   if (best >= 0) out.threshold = midpoint(values[row[order[best] & ENTRY]], values[row[order[best + 1] & ENTRY]]);
   out.finishBinary(learned);
 }

@@ -155,7 +155,8 @@ describe('report in Chromium when every configuration scores the same', () => {
   it('draws the charts without a console error, for several configurations and for one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'grove-separable-'));
     const files = [separableCsv(dir, 'sep-a'), separableCsv(dir, 'sep-b')];
-    for (const configs of ['cart:algorithm=cart,prune=none;c45:algorithm=c45', 'cart:algorithm=cart']) {
+    // c45 without J48's thresholds, which can misplace a held-out value of this set (report.test.ts).
+    for (const configs of ['cart:algorithm=cart,prune=none;c45:algorithm=c45,j48Rules=false', 'cart:algorithm=cart']) {
       const { out, analysis } = await tinyRun(configs, files);
       expect(analysis.cells.every((c) => c.testAccuracy.mean === 1)).toBe(true);
       const equal = await context.newPage();

@@ -86,7 +86,9 @@ describe('HTML report', () => {
     for (const [configs, data] of [
       ['cart:algorithm=cart,prune=none;dcsm:algorithm=cart,criterion=dcsm,prune=none', files],
       ['cart:algorithm=cart', files],
-      ['cart:algorithm=cart;c45:algorithm=c45', files.slice(0, 1)],
+      // c45 without J48's thresholds: J48 puts a threshold at the largest training value below the
+      // cut, so a held-out value of class a above every training one goes to class b.
+      ['cart:algorithm=cart;c45:algorithm=c45,j48Rules=false', files.slice(0, 1)],
       ['cart:algorithm=cart', files.slice(0, 1)],
     ] as const) {
       const { results, analysis } = await tinyRun(configs, [...data]);
