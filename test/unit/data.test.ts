@@ -548,13 +548,9 @@ describe.skipIf(!haveCorpus)('shared dataset corpus', () => {
   });
 
   it.each(manifest.map((m) => [m.file, m] as const))('%s matches the MANIFEST', (file, m) => {
-    const t0 = performance.now();
     const ds = readCsv(join(dataDir, file));
-    const ms = performance.now() - t0;
+    // Read speed is a benchmark's business (bench/read-csv.mjs), not a test's.
     if (file === 'adult.csv') {
-      // The largest file by bytes (5 MB, 48842 rows x 15): reading should stay well under 2 s.
-      console.log(`adult.csv: ${ds.nRows} rows read in ${ms.toFixed(0)} ms`);
-      expect(ms).toBeLessThan(3000);
       expect(ds.classes).toEqual(['<=50K', '>50K']);
       expect(ds.features.filter((f) => f.kind === 'numeric').length).toBe(6);
     }
