@@ -8,7 +8,7 @@ import { type FitOptions, type OptionGroup, PRESETS, resolveOptions } from '../.
 import { listOption } from '../args.js';
 import { addOptionFlags, optionsFromFlags } from '../option-flags.js';
 import { warn } from '../output.js';
-import { readData } from '../read-data.js';
+import { readData } from '../read-progress.js';
 
 function threadsOption(raw: string): number | 'auto' {
   if (raw.trim() === 'auto') return 'auto';

@@ -4,7 +4,7 @@ import type { Dataset } from '../../data/dataset.js';
 import { openSource } from '../../sources/index.js';
 import { listOption } from '../args.js';
 import { emit } from '../output.js';
-import { readData } from '../read-data.js';
+import { readData } from '../read-progress.js';
 import { DATA_HELP } from './fit.js';
 
 /** One column as `grove info` reports it. */

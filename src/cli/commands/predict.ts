@@ -6,7 +6,7 @@ import { choicesOf, type TreeOptions } from '../../options/options.js';
 import { choiceOption, intOption } from '../args.js';
 import { csvLine } from '../csv-out.js';
 import { emit } from '../output.js';
-import { readData } from '../read-data.js';
+import { readData } from '../read-progress.js';
 import { DATA_HELP } from './fit.js';
 import { writePredictionsParquet } from './predictions-parquet.js';
 

@@ -3,7 +3,7 @@ import { maxOf } from '../../core/extent.js';
 import { formatNumber } from '../../export/conditions.js';
 import { type AttributeScore, scoreAttributes } from '../../learn/score.js';
 import { emit } from '../output.js';
-import { readData } from '../read-data.js';
+import { readData } from '../read-progress.js';
 import { addTrainingFlags, checkedFitOptions, DATA_HELP, type TrainingFlags } from './fit.js';
 
 function describeSplit(a: AttributeScore): string {

@@ -24,11 +24,12 @@ function human(n: number, bytes: boolean): string {
 export function readProgressBar(
   label: string,
   stream: NodeJS.WriteStream = process.stderr,
+  now: () => number = Date.now,
 ): { onProgress: (p: ReadProgress) => void; stop: () => void } {
-  const started = Date.now();
+  const started = now();
   let bar: cliProgress.SingleBar | undefined;
   const onProgress = (p: ReadProgress): void => {
-    const elapsed = Date.now() - started;
+    const elapsed = now() - started;
     if (elapsed < QUIET_MS) return;
     const bytes = p.bytes !== undefined;
     const done = (bytes ? p.bytes : p.rows) ?? 0;
