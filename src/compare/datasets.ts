@@ -64,8 +64,9 @@ export async function describeDataset(
   folds: number,
   repeats: number,
   seed: number,
+  warn?: (message: string) => void,
 ): Promise<{ info: DatasetInfo; data: Dataset }> {
-  const data = await readSource(file);
+  const data = await readSource(file, warn ? { onWarning: warn } : {});
   if (data.nRows === 0) throw new GroveError('no data rows', { file });
   const numeric = data.features.filter((f) => f.kind === 'numeric').length;
   const info: DatasetInfo = {

@@ -32,7 +32,8 @@ export class TaskCache {
 
   async dataset(file: string): Promise<Dataset> {
     let d = this.data.get(file);
-    if (!d) this.data.set(file, (d = await readSource(file)));
+    // The main thread read it first and gave its warnings (a skipped column) once.
+    if (!d) this.data.set(file, (d = await readSource(file, { onWarning: () => {} })));
     return d;
   }
 

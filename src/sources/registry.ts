@@ -42,5 +42,5 @@ export function sourceName(spec: string): string {
 
 /** File extensions read as data (for `compare --data FOLDER`), e.g. `.csv`, `.parquet`, `.csv.gz`. */
 export function dataFileExtensions(): string[] {
-  return FILE_KINDS.flatMap((k) => k.extensions.flatMap((e) => [e, `${e}.gz`]));
+  return FILE_KINDS.flatMap((k) => k.extensions.flatMap((e) => (k.gzip ? [e, `${e}.gz`] : [e])));
 }
