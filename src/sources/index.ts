@@ -1,6 +1,6 @@
 /** Data sources (Node): open a file (or a registered kind) by its spec and read it into a Dataset. */
 export { datasetHash } from './content-hash.js';
-export { readParquet } from './parquet.js';
+export { readDuckDBRelation, readParquet } from './parquet.js';
 export { type OutColumn, writeParquetFile } from './parquet-writer.js';
 export { dataFileExtensions, isKindSpec, openSource, registerSourceKind, sourceName } from './registry.js';
 export type { DataSource, ReadProgress, SourceKind, SourceReadOptions } from './source.js';
