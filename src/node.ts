@@ -9,3 +9,4 @@ export * from './index.js';
 export { writeFileAtomic } from './io/atomic.js';
 export { loadModel, saveModel } from './io/model-file.js';
 export { MIN_PARALLEL_WORK } from './learn/threads/parallel-grow.js';
+export * from './sources/index.js';

@@ -5,6 +5,7 @@ import { guardTempFilesOnSignal, settleSignals } from '../io/temp-files.js';
 import { registerCompare } from './commands/compare.js';
 import { registerCriteria } from './commands/criteria.js';
 import { registerFit } from './commands/fit.js';
+import { registerInfo } from './commands/info.js';
 import { registerPredict } from './commands/predict.js';
 import { registerReport } from './commands/report.js';
 import { registerScore } from './commands/score.js';
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
   registerPredict(program);
   registerShow(program);
   registerScore(program);
+  registerInfo(program);
   registerCriteria(program);
   registerCompare(program);
   registerReport(program);

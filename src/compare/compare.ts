@@ -99,7 +99,7 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
   const datasets: DatasetInfo[] = [];
   const tasks: Task[] = [];
   for (const file of run.files) {
-    const { info, data } = describeDataset(file, run.folds, run.repeats, run.seed);
+    const { info, data } = await describeDataset(file, run.folds, run.repeats, run.seed, warn);
     if (data.classes.length < 2) warn(`${info.name} has a single class; every tree is one leaf`);
     datasets.push(info);
     const folds = nonEmptyFolds(data, run.folds, run.repeats, run.seed);

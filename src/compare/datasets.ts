@@ -1,23 +1,29 @@
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { GroveError } from '../core/errors.js';
 import { stratifiedFolds } from '../core/folds.js';
 import type { Dataset } from '../data/dataset.js';
-import { readDataset } from '../data/read.js';
 import { repeatSeed } from '../eval/cross-validate.js';
 import type { DatasetInfo } from '../eval/results.js';
+import { dataFileExtensions, datasetHash, isKindSpec, readSource, sourceName } from '../sources/index.js';
 
-/** A data set's name: its file name without the extension. */
-export const datasetName = (file: string): string => basename(file, extname(file));
+/** A data set's name: its file name without the extensions (`iris.csv.gz` → `iris`). */
+export const datasetName = (file: string): string => sourceName(file);
 
-/** Data files named by `--data` (files, or every .csv/.arff in a folder), filtered by `--datasets`. */
+/** True when a file in a `--data` folder is a data file (any format grove reads). */
+function isDataFile(name: string): boolean {
+  const lower = name.toLowerCase();
+  return dataFileExtensions().some((e) => lower.endsWith(e));
+}
+
+/** Data sources named by `--data` (files, or every data file in a folder), filtered by `--datasets`. */
 export function findDataFiles(paths: readonly string[], only?: readonly string[]): string[] {
   const files: string[] = [];
   for (const p of paths) {
-    if (!existsSync(p)) throw new GroveError('no such file or folder', { file: p });
-    if (statSync(p).isDirectory()) {
-      for (const f of readdirSync(p).sort()) if (/\.(csv|arff)$/i.test(f)) files.push(join(p, f));
+    if (isKindSpec(p)) files.push(p);
+    else if (!existsSync(p)) throw new GroveError('no such file or folder', { file: p });
+    else if (statSync(p).isDirectory()) {
+      for (const f of readdirSync(p).sort()) if (isDataFile(f)) files.push(join(p, f));
     } else files.push(p);
   }
   const names = files.map(datasetName);
@@ -48,14 +54,19 @@ export function nonEmptyFolds(
   return out;
 }
 
-/** Read a data set once in the main thread: its description, checksum and folds (workers read it again). */
-export function describeDataset(
+/**
+ * Read a data set once in the main thread: its description, content hash and folds (workers read
+ * it again). The hash is of the data read, not of the file, so the same data from another folder
+ * or another format is the same data set.
+ */
+export async function describeDataset(
   file: string,
   folds: number,
   repeats: number,
   seed: number,
-): { info: DatasetInfo; data: Dataset } {
-  const data = readDataset(file);
+  warn?: (message: string) => void,
+): Promise<{ info: DatasetInfo; data: Dataset }> {
+  const data = await readSource(file, warn ? { onWarning: warn } : {});
   if (data.nRows === 0) throw new GroveError('no data rows', { file });
   const numeric = data.features.filter((f) => f.kind === 'numeric').length;
   const info: DatasetInfo = {
@@ -67,7 +78,7 @@ export function describeDataset(
     categorical: data.features.length - numeric,
     classes: data.classes.length,
     foldsPlanned: nonEmptyFolds(data, folds, repeats, seed).length,
-    sha256: createHash('sha256').update(readFileSync(file)).digest('hex'),
+    sha256: datasetHash(data),
   };
   return { info, data };
 }

@@ -51,7 +51,7 @@ export class CellRunner {
       if (this.stopped) return 'stopped';
       let result: TaskResult;
       try {
-        result = runTask(task, cache);
+        result = await runTask(task, cache);
       } catch (err) {
         throw new TaskError(task, (err as Error)?.message ?? String(err), err instanceof GroveError);
       }

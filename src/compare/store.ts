@@ -9,9 +9,12 @@ import { writeFileAtomic } from '../io/atomic.js';
 export const CELLS_FILE = 'cells.jsonl';
 const CELLS_FORMAT = 'grove-compare-cells';
 
+/** Version 2: data sets are identified by name and content hash (version 1: by the file's checksum). */
+const CELLS_VERSION = 2;
+
 interface Header {
   format: typeof CELLS_FORMAT;
-  version: 1;
+  version: number;
   settings: CompareSettings;
   datasets: Array<{ name: string; sha256?: string }>;
 }
@@ -35,7 +38,8 @@ export function cellLineKey(line: CellLine): string {
 
 /**
  * Read the cells a previous run in `dir` finished. Only lines made with the same folds, repeats and
- * seed, and data files with the same checksum, are returned; a line cut short by a hard stop is
+ * seed, and data sets of the same name and content hash (wherever and in whatever format they are
+ * now), are returned; a line cut short by a hard stop is
  * ignored. Returns [] when there is no log.
  */
 export function readCells(dir: string, settings: CompareSettings, datasets: readonly DatasetInfo[]): CellLine[] {
@@ -49,6 +53,11 @@ export function readCells(dir: string, settings: CompareSettings, datasets: read
     throw new GroveError(`cannot resume: not a grove cells log`, { file });
   }
   if (header.format !== CELLS_FORMAT) throw new GroveError(`cannot resume: not a grove cells log`, { file });
+  if (header.version !== CELLS_VERSION)
+    throw new GroveError(
+      `cannot resume: that run was logged by another version of grove (cells log version ${header.version}, this grove reads ${CELLS_VERSION}); start afresh without --resume, or use another --out folder`,
+      { file },
+    );
   const s = header.settings;
   if (s.folds !== settings.folds || s.repeats !== settings.repeats || s.seed !== settings.seed) {
     throw new GroveError(
@@ -87,7 +96,7 @@ export class CellLog {
     const file = join(dir, CELLS_FILE);
     const header: Header = {
       format: CELLS_FORMAT,
-      version: 1,
+      version: CELLS_VERSION,
       settings,
       datasets: datasets.map((d) => ({ name: d.name, sha256: d.sha256 })),
     };

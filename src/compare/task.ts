@@ -1,9 +1,9 @@
 import { stratifiedFolds } from '../core/folds.js';
 import type { Dataset } from '../data/dataset.js';
-import { readDataset } from '../data/read.js';
 import { evaluateFold, fitAll, repeatSeed } from '../eval/cross-validate.js';
 import type { FoldRecord, ModelRecord } from '../eval/results.js';
 import type { FitOptions } from '../options/options.js';
+import { readSource } from '../sources/index.js';
 
 /** One unit of work: a fold of one configuration on one data set, or (fold = -1) the model on all rows. */
 export interface Task {
@@ -30,25 +30,23 @@ export class TaskCache {
   private readonly data = new Map<string, Dataset>();
   private readonly assignments = new Map<string, Int32Array>();
 
-  dataset(file: string): Dataset {
+  async dataset(file: string): Promise<Dataset> {
     let d = this.data.get(file);
-    if (!d) this.data.set(file, (d = readDataset(file)));
+    // The main thread read it first and gave its warnings (a skipped column) once.
+    if (!d) this.data.set(file, (d = await readSource(file, { onWarning: () => {} })));
     return d;
   }
 
-  assignment(file: string, folds: number, seed: number): Int32Array {
+  assignment(data: Dataset, file: string, folds: number, seed: number): Int32Array {
     const key = `${file}\u0000${folds}\u0000${seed}`;
     let a = this.assignments.get(key);
-    if (!a) {
-      const d = this.dataset(file);
-      this.assignments.set(key, (a = stratifiedFolds(d.labels, d.classes.length, folds, seed)));
-    }
+    if (!a) this.assignments.set(key, (a = stratifiedFolds(data.labels, data.classes.length, folds, seed)));
     return a;
   }
 }
 
-export function runTask(task: Task, cache: TaskCache): TaskResult {
-  const data = cache.dataset(task.file);
+export async function runTask(task: Task, cache: TaskCache): Promise<TaskResult> {
+  const data = await cache.dataset(task.file);
   if (task.fold < 0) {
     const { tree, fitMs } = fitAll(data, task.options);
     const s = tree.stats();
@@ -66,7 +64,7 @@ export function runTask(task: Task, cache: TaskCache): TaskResult {
       },
     };
   }
-  const assignment = cache.assignment(task.file, task.folds, repeatSeed(task.seed, task.repeat));
+  const assignment = cache.assignment(data, task.file, task.folds, repeatSeed(task.seed, task.repeat));
   const r = evaluateFold(data, task.options, assignment, task.fold);
   return r
     ? { id: task.id, fold: { dataset: task.dataset, config: task.config, repeat: task.repeat, ...r } }

@@ -4,9 +4,10 @@ import { GroveError } from '../core/errors.js';
 import { runTask, type Task, TaskCache } from './task.js';
 
 const cache = new TaskCache();
-parentPort!.on('message', (task: Task) => {
+// The pool posts a worker its next task only after this one's answer, so tasks never overlap.
+parentPort!.on('message', async (task: Task) => {
   try {
-    parentPort!.postMessage({ ok: true, result: runTask(task, cache) });
+    parentPort!.postMessage({ ok: true, result: await runTask(task, cache) });
   } catch (err) {
     parentPort!.postMessage({
       ok: false,

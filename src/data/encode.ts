@@ -27,7 +27,7 @@
 
 import { GroveError } from '../core/errors.js';
 import { describeType } from './check.js';
-import type { ClassLabel, Column, Dataset, NumericValues } from './dataset.js';
+import type { CategoricalColumn, ClassLabel, Column, Dataset, NumericValues } from './dataset.js';
 import { isMissingToken } from './dataset.js';
 
 /** A column type declared by the file format (ARFF `@attribute`). */
@@ -130,27 +130,24 @@ function checkEncodeOptions(options: unknown, caller: string): void {
   }
 }
 
-/**
- * Encode a table of string cells (`rows[i][j]` is the cell of column `header[j]`) into a Dataset.
- * Throws {@link GroveError} (with file, row and column where they apply) on bad input, including
- * arguments of the wrong type (code `E_INPUT`).
- */
-export function encodeTable(header: string[], rows: string[][], options: EncodeOptions = {}): Dataset {
-  checkEncodeOptions(options, 'encodeTable');
-  if (!isStringArray(header)) throw new GroveError('encodeTable: header must be an array of strings');
-  if (!Array.isArray(rows)) throw new GroveError(`encodeTable: rows must be an array, got ${describeType(rows)}`);
+/** The header checked against the options: each column's index, the target and the forced kinds. */
+export interface ColumnPlan {
+  colIndex: Map<string, number>;
+  /** Index of the target column in the header, -1 with `noTarget`. */
+  targetIdx: number;
+  targetName: string;
+  /** Kinds forced by the `categorical` / `numeric` options. */
+  forced: Map<string, 'numeric' | 'categorical'>;
+}
 
+/**
+ * Check a header against the reading options (names non-empty and distinct, the target and the
+ * forced columns known) and resolve the target column. Shared by every reader, so a CSV, a
+ * Parquet file and an Arrow table refuse the same headers with the same messages.
+ */
+export function planColumns(header: readonly string[], options: EncodeOptions): ColumnPlan {
   const file = options.source;
   const nCols = header.length;
-  const nRows = rows.length;
-  const firstDataRow = options.firstDataRow ?? 2;
-  const rowNumbers = options.rowNumbers;
-  const lineOf = (i: number): number => (rowNumbers ? rowNumbers[i] : firstDataRow + i);
-  const types = options.declaredTypes;
-  // Own properties only: a column named like an Object.prototype member declares nothing.
-  const declaredType = (name: string) => (types && Object.hasOwn(types, name) ? types[name] : undefined);
-
-  // ---- header and options -------------------------------------------------------------------
   if (nCols === 0) throw new GroveError('no columns', { file, code: 'E_DATA' });
   const colIndex = new Map<string, number>();
   for (let j = 0; j < nCols; j++) {
@@ -210,6 +207,31 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
       column: targetName,
     });
   }
+  return { colIndex, targetIdx, targetName, forced };
+}
+
+/**
+ * Encode a table of string cells (`rows[i][j]` is the cell of column `header[j]`) into a Dataset.
+ * Throws {@link GroveError} (with file, row and column where they apply) on bad input, including
+ * arguments of the wrong type (code `E_INPUT`).
+ */
+export function encodeTable(header: string[], rows: string[][], options: EncodeOptions = {}): Dataset {
+  checkEncodeOptions(options, 'encodeTable');
+  if (!isStringArray(header)) throw new GroveError('encodeTable: header must be an array of strings');
+  if (!Array.isArray(rows)) throw new GroveError(`encodeTable: rows must be an array, got ${describeType(rows)}`);
+
+  const file = options.source;
+  const nCols = header.length;
+  const nRows = rows.length;
+  const firstDataRow = options.firstDataRow ?? 2;
+  const rowNumbers = options.rowNumbers;
+  const lineOf = (i: number): number => (rowNumbers ? rowNumbers[i] : firstDataRow + i);
+  const types = options.declaredTypes;
+  // Own properties only: a column named like an Object.prototype member declares nothing.
+  const declaredType = (name: string) => (types && Object.hasOwn(types, name) ? types[name] : undefined);
+
+  // ---- header and options -------------------------------------------------------------------
+  const { colIndex, targetIdx, targetName, forced } = planColumns(header, options);
   if (options.declaredTypes) {
     for (const name of Object.keys(options.declaredTypes)) {
       if (!colIndex.has(name))
@@ -369,18 +391,26 @@ function firstAppearanceCodes(column: ColumnCells, rules: DictionaryRules): { co
 }
 
 function encodeCategorical(column: ColumnCells, declared: string[] | undefined): Column {
-  const { rows, name } = column;
-  const n = rows.length;
+  const { name } = column;
   const { codes, values: categories } = firstAppearanceCodes(column, {
     known: declared ?? [],
     refuse: declared && ((t) => `value '${t}' is not one of the declared values {${declared.join(', ')}}`),
   });
-  if (!declared && categories.length > 1 && categories.every(isNumericToken)) {
-    // Numeric codes forced categorical: order by value so the dictionary is row-order independent.
+  if (declared) return { kind: 'categorical', name, codes, categories };
+  return finishCategorical(name, codes, categories);
+}
+
+/**
+ * A categorical column from first-appearance codes (`-1` = missing) and their trimmed values:
+ * when every value looks like a number (numeric codes forced categorical) the dictionary is
+ * ordered by value, so it does not depend on row order. `codes` is rewritten in place.
+ */
+export function finishCategorical(name: string, codes: Int32Array, categories: string[]): CategoricalColumn {
+  if (categories.length > 1 && categories.every(isNumericToken)) {
     const order = categories.map((_, k) => k).sort((a, b) => Number(categories[a]) - Number(categories[b]) || a - b);
     const remap = new Int32Array(order.length);
     order.forEach((oldCode, newCode) => (remap[oldCode] = newCode));
-    for (let i = 0; i < n; i++) if (codes[i] >= 0) codes[i] = remap[codes[i]];
+    for (let i = 0; i < codes.length; i++) if (codes[i] >= 0) codes[i] = remap[codes[i]];
     return { kind: 'categorical', name, codes, categories: order.map((k) => categories[k]) };
   }
   return { kind: 'categorical', name, codes, categories };
@@ -390,15 +420,22 @@ function encodeLabels(
   column: ColumnCells,
   allowed: Set<string> | undefined,
 ): { labels: Int32Array; classes: ClassLabel[] } {
-  const n = column.rows.length;
   const undeclared = (t: string) => `class '${t}' is not one of the declared values {${[...allowed!].join(', ')}}`;
   const { codes: labels, values: distinct } = firstAppearanceCodes(column, {
     known: [],
     missing: 'the target (class) value is missing; every row needs a class label',
     refuse: allowed && ((t) => (allowed.has(t) ? undefined : undeclared(t))),
   });
+  return { labels, classes: sortClasses(labels, distinct) };
+}
 
-  // Final class list and a remap from first-appearance code to sorted code.
+/**
+ * The class list of first-appearance label codes and their trimmed values: numbers sorted by
+ * value when every value is a number (`1` and `1.0` are one class), strings sorted otherwise.
+ * `labels` is rewritten in place to index the returned list.
+ */
+export function sortClasses(labels: Int32Array, distinct: readonly string[]): ClassLabel[] {
+  const n = labels.length;
   const remap = new Int32Array(distinct.length);
   let classes: ClassLabel[];
   if (distinct.every(isNumericToken)) {
@@ -413,7 +450,7 @@ function encodeLabels(
     classes = sorted;
   }
   for (let i = 0; i < n; i++) labels[i] = remap[labels[i]];
-  return { labels, classes };
+  return classes;
 }
 
 // ---- TypeScript API ------------------------------------------------------------------------------

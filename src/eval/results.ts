@@ -16,7 +16,12 @@ export interface DatasetInfo {
   classes: number;
   /** Fold evaluations per configuration: non-empty folds × repeats. */
   foldsPlanned: number;
-  /** SHA-256 of the file (hex), so a resumed run never mixes different data under one name. */
+  /**
+   * SHA-256 (hex) of the data set's content (its columns, dictionaries and labels as read, not its
+   * file's bytes), so a resumed run never mixes different data under one name, and the same data
+   * moved or converted (CSV → Parquet) is still the same data set. Results files of earlier
+   * versions held the file's checksum here.
+   */
   sha256?: string;
 }
 

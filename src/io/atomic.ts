@@ -78,6 +78,38 @@ function pauseForTests(target: string): void {
  * permission bits; a new one gets the process's default mode (0o666 less the umask).
  */
 export function writeFileAtomic(path: string, content: string): void {
+  const { target, mode, tmp } = prepareWrite(path);
+  try {
+    // Never more open than the target while being written; creation applies the umask, so an
+    // existing target's own bits are then restored exactly.
+    writeFileSync(tmp, content, { flag: 'wx', mode: mode ?? 0o666 });
+    commitWrite(tmp, target, mode);
+  } catch (err) {
+    throw abandonWrite(path, tmp, err);
+  } finally {
+    untrackTemp(tmp);
+  }
+}
+
+/**
+ * {@link writeFileAtomic} for a file another program writes (DuckDB's Parquet writer): `write`
+ * creates the temporary file it is given; the same refusals, link handling and permission bits
+ * apply, and nothing is left behind on failure.
+ */
+export async function writeAtomicWith(path: string, write: (tmp: string) => Promise<void>): Promise<void> {
+  const { target, mode, tmp } = prepareWrite(path);
+  try {
+    await write(tmp);
+    commitWrite(tmp, target, mode);
+  } catch (err) {
+    throw abandonWrite(path, tmp, err);
+  } finally {
+    untrackTemp(tmp);
+  }
+}
+
+/** The checks before a write: refuse a non-regular target, find the file behind links, name a temporary file. */
+function prepareWrite(path: string): { target: string; mode: number | undefined; tmp: string } {
   // The kernel follows the links first: that also sees through /dev/stdout's /proc links, which
   // name a pipe or a terminal that no path leads to.
   let mode: number | undefined;
@@ -96,23 +128,22 @@ export function writeFileAtomic(path: string, content: string): void {
   // A fresh, unguessable name, created exclusively: never a file (or planted link) that exists.
   const tmp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   trackTemp(tmp);
+  return { target, mode, tmp };
+}
+
+function commitWrite(tmp: string, target: string, mode: number | undefined): void {
+  if (mode !== undefined) chmodSync(tmp, mode);
+  pauseForTests(target);
+  renameSync(tmp, target);
+}
+
+function abandonWrite(path: string, tmp: string, err: unknown): GroveError {
   try {
-    // Never more open than the target while being written; creation applies the umask, so an
-    // existing target's own bits are then restored exactly.
-    writeFileSync(tmp, content, { flag: 'wx', mode: mode ?? 0o666 });
-    if (mode !== undefined) chmodSync(tmp, mode);
-    pauseForTests(target);
-    renameSync(tmp, target);
-  } catch (err) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      // the temporary file was never created
-    }
-    throw cannotWrite(path, err);
-  } finally {
-    untrackTemp(tmp);
+    unlinkSync(tmp);
+  } catch {
+    // the temporary file was never created
   }
+  return err instanceof GroveError ? err : cannotWrite(path, err);
 }
 
 function cannotWrite(path: string, err: unknown): GroveError {

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { readDataset } from '../../data/read.js';
 import '../../learn/threads/parallel-grow.js'; // worker threads for --threads
 import { fit } from '../../algorithms/fit.js';
 import { GroveError } from '../../core/errors.js';
@@ -9,6 +8,7 @@ import { type FitOptions, type OptionGroup, PRESETS, resolveOptions } from '../.
 import { listOption } from '../args.js';
 import { addOptionFlags, optionsFromFlags } from '../option-flags.js';
 import { warn } from '../output.js';
+import { readData } from '../read-progress.js';
 
 function threadsOption(raw: string): number | 'auto' {
   if (raw.trim() === 'auto') return 'auto';
@@ -17,13 +17,18 @@ function threadsOption(raw: string): number | 'auto' {
   return Number(raw);
 }
 
+/** Help for a command's data argument: every source grove reads. */
+export const DATA_HELP =
+  'data file: .csv, .tsv, .jsonl/.ndjson, .parquet, .arrow/.feather (Arrow IPC) or .arff, also gzip-compressed (.csv.gz); other extensions are read as CSV';
+
 /** Flags of the commands that read a training file: the columns, the preset and the tree options of `groups`. */
 export function addTrainingFlags(cmd: Command, groups: readonly OptionGroup[]): Command {
   cmd
     .option('--target <column>', 'class column (default: the last column)')
     .option('--categorical <columns>', 'treat these columns as categorical (comma-separated)', listOption)
     .option('--numeric <columns>', 'these columns must be numeric (comma-separated)', listOption)
-    .option('--algorithm <name>', `preset: ${Object.keys(PRESETS).join(', ')} (default cart)`);
+    .option('--algorithm <name>', `preset: ${Object.keys(PRESETS).join(', ')} (default cart)`)
+    .option('--no-progress', 'no progress bar on stderr while reading the data');
   return addOptionFlags(cmd, groups);
 }
 
@@ -33,6 +38,8 @@ export interface TrainingFlags extends Record<string, unknown> {
   categorical?: string[];
   numeric?: string[];
   algorithm?: string;
+  /** False with --no-progress. */
+  progress?: boolean;
 }
 
 /** The fit options given by the flags, checked with messages that name the flags. */
@@ -44,10 +51,7 @@ export function checkedFitOptions(flags: TrainingFlags): FitOptions {
 
 export function registerFit(program: Command): void {
   addTrainingFlags(
-    program
-      .command('fit')
-      .description('grow a tree on DATA (CSV or ARFF) and save it as JSON')
-      .argument('<data>', 'training data'),
+    program.command('fit').description('grow a tree on DATA and save it as JSON').argument('<data>', DATA_HELP),
     ['split', 'stop', 'data', 'prune', 'cmbsv'],
   )
     .requiredOption('--out <model>', 'where to write the model (JSON)')
@@ -58,15 +62,17 @@ export function registerFit(program: Command): void {
     )
     .option('--float32', 'hold numeric columns as float32 (half the memory; values rounded as scikit-learn does)')
     .action(
-      (dataPath: string, flags: TrainingFlags & { out: string; float32?: boolean; threads?: number | 'auto' }) => {
+      async (
+        dataPath: string,
+        flags: TrainingFlags & { out: string; float32?: boolean; threads?: number | 'auto' },
+      ) => {
         refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath]);
         const options = { ...checkedFitOptions(flags), threads: flags.threads ?? 'auto' };
-        const data = readDataset(dataPath, {
-          target: flags.target,
-          categorical: flags.categorical,
-          numeric: flags.numeric,
-          float32: flags.float32,
-        });
+        const data = await readData(
+          dataPath,
+          { target: flags.target, categorical: flags.categorical, numeric: flags.numeric, float32: flags.float32 },
+          flags.progress,
+        );
         const tree = fit(data, options, { names: 'flags' });
         if (data.classes.length < 2) {
           warn(`only one class (${String(data.classes[0])}) in '${data.targetName}': the tree is a single leaf`);

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { maxOf } from '../../core/extent.js';
-import { readDataset } from '../../data/read.js';
 import { formatNumber } from '../../export/conditions.js';
 import { type AttributeScore, scoreAttributes } from '../../learn/score.js';
 import { emit } from '../output.js';
-import { addTrainingFlags, checkedFitOptions, type TrainingFlags } from './fit.js';
+import { readData } from '../read-progress.js';
+import { addTrainingFlags, checkedFitOptions, DATA_HELP, type TrainingFlags } from './fit.js';
 
 function describeSplit(a: AttributeScore): string {
   if (!a.split) return '(no valid split)';
@@ -18,17 +18,17 @@ export function registerScore(program: Command): void {
     program
       .command('score')
       .description("score each attribute's best root split with a measure (its value as the paper defines it)")
-      .argument('<data>', 'data file (CSV or ARFF)'),
+      .argument('<data>', DATA_HELP),
     ['split', 'stop'],
   )
     .option('--json', 'machine-readable output')
-    .action((dataPath: string, flags: TrainingFlags & { json?: boolean }) => {
+    .action(async (dataPath: string, flags: TrainingFlags & { json?: boolean }) => {
       const options = checkedFitOptions(flags);
-      const data = readDataset(dataPath, {
-        target: flags.target,
-        categorical: flags.categorical,
-        numeric: flags.numeric,
-      });
+      const data = await readData(
+        dataPath,
+        { target: flags.target, categorical: flags.categorical, numeric: flags.numeric },
+        flags.progress,
+      );
       const report = scoreAttributes(data, options);
       if (flags.json) {
         emit(`${JSON.stringify(report)}\n`);

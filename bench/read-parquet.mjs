@@ -1,0 +1,89 @@
+// Reading the same data from Parquet and from CSV with `grove info` (read time, whole process,
+// peak RSS), side by side in one run. Target (issue 16): Parquet ≤ 0.3× grove's own CSV read.
+//   node bench/read-parquet.mjs [--rows 1000000] [--features 20] [--repeats 3] [--dir /tmp/grove-read-bench] [--keep]
+// The data are generated with DuckDB in --dir (never committed): deterministic values from
+// hash(row, column), 2 classes; the CSV and the Parquet file hold the same table.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
+
+const { values: opt } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    features: { type: 'string', default: '20' },
+    repeats: { type: 'string', default: '3' },
+    dir: { type: 'string', default: '/tmp/grove-read-bench' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const rows = Number(opt.rows);
+const nf = Number(opt.features);
+const repeats = Number(opt.repeats);
+const cli = path.resolve('dist/cli/main.js');
+if (!existsSync(cli)) throw new Error('build first: npx tsc -p tsconfig.json');
+mkdirSync(opt.dir, { recursive: true });
+const base = path.join(opt.dir, `read-${rows}x${nf}`);
+const files = { csv: `${base}.csv`, parquet: `${base}.parquet` };
+
+if (!existsSync(files.csv) || !existsSync(files.parquet)) {
+  const instance = await DuckDBInstance.create(':memory:');
+  const db = await instance.connect();
+  const cols = Array.from(
+    { length: nf },
+    (_, j) => `round(((hash(i * ${nf} + ${j}) % 2000000)::DOUBLE / 1000000) - 1, 6) AS f${j}`,
+  );
+  await db.run(`CREATE TABLE t AS SELECT ${cols.join(', ')} FROM range(${rows}) r(i)`);
+  await db.run(`ALTER TABLE t ADD COLUMN class VARCHAR`);
+  await db.run(`UPDATE t SET class = CASE WHEN f0 + f1 > 0 THEN 'pos' ELSE 'neg' END`);
+  await db.run(`COPY t TO '${files.csv}' (FORMAT csv, HEADER true)`);
+  await db.run(`COPY t TO '${files.parquet}' (FORMAT parquet)`);
+  db.closeSync();
+  instance.closeSync();
+}
+
+/** One `grove info --json` run: its own read time, the whole process's wall time, peak RSS (GNU time). */
+function infoRun(file) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, cli, 'info', file, '--json', '--no-progress'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+  if (r.status !== 0) throw new Error(`grove info ${file} failed: ${r.stderr}`);
+  const info = JSON.parse(r.stdout);
+  const rssKb = Number(r.stderr.trim().split('\n').pop());
+  return { read: info.readSeconds, wall, rssMb: rssKb / 1024, rows: info.rows };
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const results = {};
+for (const kind of ['csv', 'parquet']) results[kind] = [];
+for (let k = 0; k < repeats; k++)
+  for (const kind of ['parquet', 'csv']) {
+    const r = infoRun(files[kind]);
+    results[kind].push(r);
+    process.stderr.write(
+      `${kind} repeat ${k + 1}: read ${r.read.toFixed(2)} s, process ${r.wall.toFixed(2)} s, peak RSS ${r.rssMb.toFixed(0)} MB\n`,
+    );
+  }
+
+const mb = (f) => (statSync(f).size / 2 ** 20).toFixed(1);
+console.log(
+  `data: ${rows} rows x ${nf} numeric features + class; CSV ${mb(files.csv)} MB, Parquet ${mb(files.parquet)} MB`,
+);
+console.log(`| source | read (median of ${repeats}) | whole process | peak RSS |`);
+console.log('|---|---|---|---|');
+for (const kind of ['csv', 'parquet']) {
+  const rs = results[kind];
+  console.log(
+    `| ${kind} | ${median(rs.map((r) => r.read)).toFixed(2)} s | ${median(rs.map((r) => r.wall)).toFixed(2)} s | ${median(rs.map((r) => r.rssMb)).toFixed(0)} MB |`,
+  );
+}
+const ratio = median(results.parquet.map((r) => r.read)) / median(results.csv.map((r) => r.read));
+const wallRatio = median(results.parquet.map((r) => r.wall)) / median(results.csv.map((r) => r.wall));
+console.log(
+  `Parquet / CSV read time: ${ratio.toFixed(3)} (target <= 0.3: ${ratio <= 0.3 ? 'PASS' : 'FAIL'}); whole process ${wallRatio.toFixed(3)}`,
+);
+if (!opt.keep) rmSync(opt.dir, { recursive: true, force: true });

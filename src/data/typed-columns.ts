@@ -1,0 +1,262 @@
+/**
+ * Building a Dataset from typed columns (an Arrow table, a Parquet file read through DuckDB):
+ * numbers go straight into a Float64Array, text straight into dictionary codes, never a table of
+ * string cells. The result follows encodeTable's rules (encode.ts) so the same data read from a
+ * CSV file or from a typed file give identical Datasets:
+ *
+ * - A number column is numeric (null = missing); forced categorical, its values become the
+ *   categories `String(v)`. As the target, its distinct values are the (numeric) classes.
+ * - A text column is read as CSV cells are: trimmed, empty or `?` missing, numeric when every
+ *   value is a finite decimal number, else categorical (first-appearance order, numeric sort when
+ *   every category looks like a number).
+ * - A boolean column is categorical (`true`/`false`).
+ * - A column of another type (nested list, struct, binary, date…) is skipped with a warning, or
+ *   refused when it is the target.
+ *
+ * PURE: no Node imports.
+ */
+
+import { GroveError } from '../core/errors.js';
+import type { ClassLabel, Column, Dataset } from './dataset.js';
+import { isMissingToken } from './dataset.js';
+import { type EncodeOptions, finishCategorical, isNumericToken, planColumns, sortClasses } from './encode.js';
+
+/** How a typed column's values arrive: numbers, text, booleans (as text), or not at all (unsupported). */
+export type FieldKind = 'number' | 'text' | 'boolean' | 'unsupported';
+
+/** One column of a typed source: its name, how it is read, and its type's name for messages. */
+export interface TypedField {
+  name: string;
+  kind: FieldKind;
+  /** The source's own type name (`DOUBLE`, `Utf8`, `STRUCT(...)`), for warnings. */
+  type: string;
+}
+
+/** Options of the typed readers: encodeTable's, and where warnings go (default `console.warn`). */
+export interface TypedReadOptions extends EncodeOptions {
+  /** Receives one line per warning (e.g. a skipped column). */
+  onWarning?: (message: string) => void;
+}
+
+/** Receives column values by row index. */
+export interface NumberSink {
+  readonly kind: 'number';
+  /** Row `i`'s value; `null` (or NaN) = missing. */
+  set(i: number, value: number | null): void;
+}
+
+export interface TextSink {
+  readonly kind: 'text';
+  /** Row `i`'s text; `null` = missing. */
+  set(i: number, value: string | null): void;
+}
+
+type Sink = NumberColumnSink | TextColumnSink;
+
+/** Where a cell is, for error messages. */
+interface Place {
+  name: string;
+  file: string | undefined;
+  rowOf: (i: number) => number;
+}
+
+class NumberColumnSink implements NumberSink {
+  readonly kind = 'number';
+  readonly values: Float64Array;
+  constructor(nRows: number) {
+    this.values = new Float64Array(nRows);
+  }
+  set(i: number, value: number | null): void {
+    this.values[i] = value === null ? NaN : value;
+  }
+
+  finishFeature(place: Place, forced: 'numeric' | 'categorical' | undefined, float32: boolean): Column {
+    const { values } = this;
+    if (forced === 'categorical') {
+      const { codes, distinct } = this.dictionary(place, false);
+      return finishCategorical(place.name, codes, distinct);
+    }
+    let present = 0;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      if (Number.isNaN(v)) continue;
+      present++;
+      const stored = float32 ? Math.fround(v) : v;
+      if (!Number.isFinite(stored)) {
+        const why = Number.isFinite(v) ? `number out of float32 range: ${v}` : `value ${v} is not a finite number`;
+        throw new GroveError(why, { file: place.file, code: 'E_DATA', row: place.rowOf(i), column: place.name });
+      }
+    }
+    // An all-missing column is categorical with no categories, as an all-empty CSV column is.
+    if (present === 0 && forced !== 'numeric')
+      return finishCategorical(place.name, new Int32Array(values.length).fill(-1), []);
+    return { kind: 'numeric', name: place.name, values: float32 ? Float32Array.from(values) : values };
+  }
+
+  finishTarget(place: Place): { labels: Int32Array; classes: ClassLabel[] } {
+    const { codes, distinct } = this.dictionary(place, true);
+    return { labels: codes, classes: sortClasses(codes, distinct) };
+  }
+
+  /** First-appearance codes of the values and their texts (`String(v)`, which parses back to `v`). */
+  private dictionary(place: Place, target: boolean): { codes: Int32Array; distinct: string[] } {
+    const { values } = this;
+    const codes = new Int32Array(values.length);
+    const dict = new Map<number, number>();
+    const distinct: string[] = [];
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      if (Number.isNaN(v)) {
+        if (target) throw missingLabel(place, i);
+        codes[i] = -1;
+        continue;
+      }
+      let code = dict.get(v);
+      if (code === undefined) {
+        if (target && !Number.isFinite(v))
+          throw new GroveError(`class value ${v} is not a finite number`, {
+            file: place.file,
+            code: 'E_DATA',
+            row: place.rowOf(i),
+            column: place.name,
+          });
+        code = distinct.length;
+        dict.set(v, code);
+        distinct.push(String(v));
+      }
+      codes[i] = code;
+    }
+    return { codes, distinct };
+  }
+}
+
+class TextColumnSink implements TextSink {
+  readonly kind = 'text';
+  readonly codes: Int32Array;
+  private readonly dict = new Map<string, number>();
+  private readonly distinct: string[] = [];
+  constructor(nRows: number) {
+    this.codes = new Int32Array(nRows);
+  }
+  set(i: number, value: string | null): void {
+    if (value === null || isMissingToken(value)) {
+      this.codes[i] = -1;
+      return;
+    }
+    const t = value.trim();
+    let code = this.dict.get(t);
+    if (code === undefined) {
+      code = this.distinct.length;
+      this.dict.set(t, code);
+      this.distinct.push(t);
+    }
+    this.codes[i] = code;
+  }
+
+  finishFeature(place: Place, forced: 'numeric' | 'categorical' | undefined, float32: boolean): Column {
+    const { codes, distinct } = this;
+    if (forced !== 'categorical') {
+      // Numeric when every category is a number (as encodeTable decides for CSV cells).
+      const numbers = new Float64Array(distinct.length);
+      let bad = -1;
+      for (let k = 0; k < distinct.length && bad < 0; k++) {
+        const v = Number(distinct[k]);
+        numbers[k] = v;
+        if (!isNumericToken(distinct[k]) || !Number.isFinite(float32 ? Math.fround(v) : v)) bad = k;
+      }
+      if (forced === 'numeric' && bad >= 0) {
+        const i = codes.indexOf(bad);
+        throw new GroveError(`expected a number, found '${distinct[bad]}'`, {
+          file: place.file,
+          code: 'E_DATA',
+          row: place.rowOf(i),
+          column: place.name,
+        });
+      }
+      if (bad < 0 && (distinct.length > 0 || forced === 'numeric')) {
+        const values = float32 ? new Float32Array(codes.length) : new Float64Array(codes.length);
+        for (let i = 0; i < codes.length; i++) values[i] = codes[i] < 0 ? NaN : numbers[codes[i]];
+        return { kind: 'numeric', name: place.name, values };
+      }
+    }
+    return finishCategorical(place.name, codes, distinct);
+  }
+
+  finishTarget(place: Place): { labels: Int32Array; classes: ClassLabel[] } {
+    const i = this.codes.indexOf(-1);
+    if (i >= 0) throw missingLabel(place, i);
+    return { labels: this.codes, classes: sortClasses(this.codes, this.distinct) };
+  }
+}
+
+function missingLabel(place: Place, i: number): GroveError {
+  return new GroveError('the target (class) value is missing; every row needs a class label', {
+    file: place.file,
+    code: 'E_DATA',
+    row: place.rowOf(i),
+    column: place.name,
+  });
+}
+
+/**
+ * Collects the columns of a typed source of known row count, then builds the Dataset. Fill each
+ * {@link sink} (one per field; `undefined` for a skipped field) in any order, then call
+ * {@link finish}.
+ */
+export class TypedTableBuilder {
+  private readonly sinks: Array<Sink | undefined>;
+  private readonly targetIdx: number;
+  private readonly forced: Map<string, 'numeric' | 'categorical'>;
+
+  constructor(
+    private readonly fields: readonly TypedField[],
+    private readonly nRows: number,
+    private readonly options: TypedReadOptions = {},
+  ) {
+    const file = options.source;
+    const plan = planColumns(
+      fields.map((f) => f.name),
+      options,
+    );
+    this.targetIdx = plan.targetIdx;
+    this.forced = plan.forced;
+    if (nRows === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
+    const warn = options.onWarning ?? ((m: string) => console.warn(`grove: warning: ${m}`));
+    this.sinks = fields.map((f, j) => {
+      if (f.kind !== 'unsupported')
+        return f.kind === 'number' ? new NumberColumnSink(nRows) : new TextColumnSink(nRows);
+      if (j === plan.targetIdx)
+        throw new GroveError(`the target column has type ${f.type}, which grove cannot read as class labels`, {
+          file,
+          code: 'E_DATA',
+          column: f.name,
+        });
+      warn(`${file !== undefined ? `${file}: ` : ''}column '${f.name}' of type ${f.type} is skipped (not supported)`);
+      return undefined;
+    });
+    if (this.sinks.every((s, j) => s === undefined || j === plan.targetIdx))
+      throw new GroveError('no feature columns grove can read', { file, code: 'E_DATA' });
+  }
+
+  /** The sink of field `j`, or undefined when that field is skipped. */
+  sink(j: number): NumberSink | TextSink | undefined {
+    return this.sinks[j];
+  }
+
+  finish(): Dataset {
+    const { fields, nRows, options } = this;
+    const file = options.source;
+    const first = options.firstDataRow ?? 1;
+    const place = (j: number): Place => ({ name: fields[j].name, file, rowOf: (i) => first + i });
+    const features: Column[] = [];
+    this.sinks.forEach((s, j) => {
+      if (s && j !== this.targetIdx)
+        features.push(s.finishFeature(place(j), this.forced.get(fields[j].name), options.float32 === true));
+    });
+    const source = file !== undefined ? { source: file } : {};
+    if (this.targetIdx < 0)
+      return { features, labels: new Int32Array(nRows).fill(-1), classes: [], targetName: '', nRows, ...source };
+    const { labels, classes } = this.sinks[this.targetIdx]!.finishTarget(place(this.targetIdx));
+    return { features, labels, classes, targetName: fields[this.targetIdx].name, nRows, ...source };
+  }
+}

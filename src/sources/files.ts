@@ -1,0 +1,129 @@
+/**
+ * Data files, read by extension: `.csv` (and any unknown extension, as before), `.tsv`/`.tab`,
+ * `.jsonl`/`.ndjson`, `.parquet`, `.arrow`/`.feather`/`.ipc` (Arrow IPC), `.arff`; the text and
+ * Arrow formats also gzip-compressed (`.csv.gz`), decompressed as they stream in.
+ */
+
+import { basename } from 'node:path';
+import { tableFromIPC } from 'apache-arrow';
+import { GroveError } from '../core/errors.js';
+import { parseArff } from '../data/arff.js';
+import { datasetFromArrow } from '../data/arrow.js';
+import type { Dataset } from '../data/dataset.js';
+import { readDelimited } from './delimited.js';
+import { fileBytes, fileChunks, statDataFile } from './file-bytes.js';
+import { readJsonLines } from './jsonl.js';
+import { readParquet } from './parquet.js';
+import type { DataSource, SourceReadOptions } from './source.js';
+
+/** A file format: its extensions (lower case, with the dot) and its reader. */
+interface FileFormat {
+  readonly name: string;
+  readonly extensions: readonly string[];
+  /** False when the format cannot be read gzip-compressed. */
+  readonly gzip: boolean;
+  read(path: string, gzip: boolean, options: SourceReadOptions): Promise<Dataset>;
+}
+
+const CSV: FileFormat = {
+  name: 'CSV',
+  extensions: ['.csv'],
+  gzip: true,
+  read: (path, gzip, options) =>
+    readDelimited(fileChunks(path, gzip, options.onProgress), { ...options, delimiter: ',' }),
+};
+
+/** The file formats grove reads, in the order `grove --help` lists them. */
+export const FILE_KINDS: readonly FileFormat[] = [
+  CSV,
+  {
+    name: 'TSV',
+    extensions: ['.tsv', '.tab'],
+    gzip: true,
+    read: (path, gzip, options) =>
+      readDelimited(fileChunks(path, gzip, options.onProgress), { ...options, delimiter: '\t' }),
+  },
+  {
+    name: 'JSON Lines',
+    extensions: ['.jsonl', '.ndjson'],
+    gzip: true,
+    read: (path, gzip, options) => readJsonLines(fileChunks(path, gzip, options.onProgress), options),
+  },
+  {
+    name: 'Parquet',
+    extensions: ['.parquet', '.pq'],
+    gzip: false,
+    read: (path, _gzip, options) => {
+      statDataFile(path);
+      return readParquet(path, options);
+    },
+  },
+  {
+    name: 'Arrow IPC',
+    extensions: ['.arrow', '.feather', '.ipc'],
+    gzip: true,
+    read: async (path, gzip, options) => {
+      const bytes = await fileBytes(path, gzip, options.onProgress);
+      let table: ReturnType<typeof tableFromIPC>;
+      try {
+        table = tableFromIPC(bytes);
+      } catch (err) {
+        throw new GroveError(`cannot read Arrow IPC: ${String((err as Error).message).split('\n')[0]}`, {
+          file: path,
+          code: 'E_DATA',
+        });
+      }
+      if (table.schema.fields.length === 0)
+        throw new GroveError('cannot read Arrow IPC: no columns (not an Arrow IPC file?)', {
+          file: path,
+          code: 'E_DATA',
+        });
+      return datasetFromArrow(table, options);
+    },
+  },
+  {
+    name: 'ARFF',
+    extensions: ['.arff'],
+    gzip: true,
+    read: async (path, gzip, options) => {
+      const text = (await fileBytes(path, gzip, options.onProgress)).toString('utf8');
+      return parseArff(text, options);
+    },
+  },
+];
+
+/** The format and compression of a file name: `x.csv.gz` → CSV, gzip. Unknown extensions are CSV. */
+function formatOf(path: string): { format: FileFormat; gzip: boolean } {
+  const lower = basename(path).toLowerCase();
+  const gzip = lower.endsWith('.gz');
+  const name = gzip ? lower.slice(0, -3) : lower;
+  const format = FILE_KINDS.find((f) => f.extensions.some((e) => name.endsWith(e))) ?? CSV;
+  if (gzip && !format.gzip)
+    throw new GroveError(`a gzip-compressed ${format.name} file is not read (${format.name} compresses inside)`, {
+      file: path,
+      code: 'E_INPUT',
+    });
+  return { format, gzip };
+}
+
+/** A data set's name from its file: the base name without its extensions (`data/iris.csv.gz` → `iris`). */
+export function fileDatasetName(path: string): string {
+  const base = basename(path);
+  const lower = base.toLowerCase();
+  const gz = lower.endsWith('.gz') ? 3 : 0;
+  const inner = lower.slice(0, lower.length - gz);
+  const ext = FILE_KINDS.flatMap((f) => f.extensions).find((e) => inner.endsWith(e));
+  if (ext) return base.slice(0, inner.length - ext.length);
+  const dot = base.lastIndexOf('.', base.length - gz - 1);
+  return dot > 0 ? base.slice(0, dot) : base.slice(0, base.length - gz);
+}
+
+/** A data file as a source. */
+export function fileSource(path: string): DataSource {
+  const { format, gzip } = formatOf(path);
+  return {
+    spec: path,
+    describe: () => `${format.name}${gzip ? ' (gzip)' : ''} file ${path}`,
+    read: (options = {}) => format.read(path, gzip, { ...options, source: options.source ?? path }),
+  };
+}
