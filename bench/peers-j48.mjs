@@ -17,7 +17,7 @@ const { values: args } = parseArgs({
   },
 });
 const dist = resolve(process.env.GROVE_DIST ?? new URL('../dist', import.meta.url).pathname);
-const { fit } = await import(join(dist, 'index.js'));
+const { fit, treeToText } = await import(join(dist, 'index.js'));
 const { readArff } = await import(join(dist, 'node.js'));
 
 if (!existsSync(args.weka)) {
@@ -57,7 +57,37 @@ function j48(file, unpruned) {
   const leaves = Number(/Number of Leaves\s*:\s*(\d+)/.exec(out)?.[1]);
   const size = Number(/Size of the tree\s*:\s*(\d+)/.exec(out)?.[1]);
   const correct = Number(/Error on training data[\s\S]*?Correctly Classified Instances\s+([\d.]+)/.exec(out)?.[1]);
-  return { leaves, size, correct };
+  const body = out.split(/J48 (?:un)?pruned tree\n-+\n\n?/)[1]?.split('\n\nNumber of Leaves')[0] ?? '';
+  return { leaves, size, correct, text: printedLines(body) };
+}
+
+/**
+ * The printed tree's lines, J48's and grove's (`treeToText`, J48's layout) made comparable: numbers
+ * outside the parentheses (thresholds) to 6 significant digits, the leaf weights (in parentheses)
+ * kept as numbers and compared within 0.006 (J48 prints 2 decimals).
+ */
+function printedLines(text) {
+  return text
+    .split('\n')
+    .filter((line) => line.trim() && !/^(Number of leaves|Size of the tree|Height):/.test(line))
+    .map((line) => {
+      const m = /^(.*?)(?: \(([\d.]+)(?:\/([\d.]+))?\))?$/.exec(line);
+      const head = m[1].replace(/-?\d+(\.\d+)?(e-?\d+)?/g, (x) => String(Number(Number(x).toPrecision(6))));
+      return { head, weights: [m[2], m[3]].filter((w) => w !== undefined).map(Number) };
+    });
+}
+
+/** Lines of two printed trees that differ (text, or a weight by more than 0.006). */
+function differingLines(a, b) {
+  let n = Math.abs(a.length - b.length);
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    const same =
+      a[i].head === b[i].head &&
+      a[i].weights.length === b[i].weights.length &&
+      a[i].weights.every((w, j) => Math.abs(w - b[i].weights[j]) <= 0.006);
+    if (!same) n++;
+  }
+  return n;
 }
 
 function grove(file, unpruned) {
@@ -68,7 +98,7 @@ function grove(file, unpruned) {
   const predicted = model.predictCodes(data);
   let correct = 0;
   for (let i = 0; i < data.nRows; i++) if (predicted[i] === data.labels[i]) correct++;
-  return { leaves: s.leaves, size: s.nodes, correct, rows: data.nRows };
+  return { leaves: s.leaves, size: s.nodes, correct, rows: data.nRows, text: printedLines(treeToText(model)) };
 }
 
 const rows = [];
@@ -87,13 +117,19 @@ for (const f of nominalClassFiles(args.examples)) {
       g = { leaves: NaN, size: NaN, error: e.message };
     }
     row.rows = g.rows;
-    row[key] = { w, g, same: w.leaves === g.leaves && w.size === g.size, sameFit: w.correct === g.correct };
+    row[key] = {
+      w,
+      g,
+      same: w.leaves === g.leaves && w.size === g.size,
+      sameFit: w.correct === g.correct,
+      lines: differingLines(w.text, g.text),
+    };
   }
   rows.push(row);
   if (!args.markdown) {
     const cell = (r) =>
       `J48 ${r.w.leaves}/${r.w.size} grove ${r.g.leaves}/${r.g.size} ${r.same ? 'same' : 'DIFF'}` +
-      ` (training rows right: ${r.w.correct}/${r.g.correct}${r.sameFit ? '' : ' DIFF'})`;
+      ` (training rows right: ${r.w.correct}/${r.g.correct}${r.sameFit ? '' : ' DIFF'}; printed lines differing: ${r.lines})`;
     console.log(`${row.name.padEnd(20)} pruned: ${cell(row.pruned)}   unpruned: ${cell(row.unpruned)}`);
   }
 }
@@ -104,9 +140,9 @@ const fits = rows.filter((r) => r.pruned.sameFit && r.unpruned.sameFit).length;
 if (args.markdown) {
   console.log(
     '| data set | rows | J48 leaves / size | grove c45 leaves / size | J48 -U leaves / size | grove unpruned leaves / size |' +
-      ' training rows classified right, J48 / grove: pruned; unpruned |',
+      ' training rows classified right, J48 / grove: pruned; unpruned | printed tree lines differing: pruned; unpruned |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   const mark = (r) => (r.same ? '' : ' ≠');
   for (const r of rows) {
     const p = r.pruned;
@@ -114,9 +150,11 @@ if (args.markdown) {
     console.log(
       `| ${r.name} | ${r.rows} | ${p.w.leaves} / ${p.w.size} | ${p.g.leaves} / ${p.g.size}${mark(p)} |` +
         ` ${u.w.leaves} / ${u.w.size} | ${u.g.leaves} / ${u.g.size}${mark(u)} |` +
-        ` ${p.w.correct} / ${p.g.correct}; ${u.w.correct} / ${u.g.correct} |`,
+        ` ${p.w.correct} / ${p.g.correct}; ${u.w.correct} / ${u.g.correct} | ${p.lines}; ${u.lines} |`,
     );
   }
 }
 console.log(`\nidentical leaves and size: pruned ${same} of ${rows.length}, unpruned ${sameU} of ${rows.length}`);
 console.log(`same number of training rows classified right, pruned and unpruned: ${fits} of ${rows.length}`);
+const printedSame = rows.filter((r) => r.pruned.lines === 0 && r.unpruned.lines === 0).length;
+console.log(`printed trees the same line for line, pruned and unpruned: ${printedSame} of ${rows.length}`);

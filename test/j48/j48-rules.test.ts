@@ -2,7 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
+import type { Dataset } from '../../src/data/dataset.js';
 import { readArff } from '../../src/data/read.js';
+import { j48Thresholds } from '../../src/learn/j48-thresholds.js';
+import type { TreeNode } from '../../src/model/node.js';
 import { addErrs, j48Coefficient } from '../../src/prune/error-based.js';
 import { j48MinSplit } from '../../src/split/numeric.js';
 import { fixture } from '../helpers/paths.js';
@@ -62,6 +65,30 @@ describe("J48's rules in the c45 preset", () => {
     expect(tree.predict([{ colour: 'green' }])).toEqual(['no']);
     // Without J48's rules a multiway split has a branch per value seen at the node only.
     expect(c45('empty-branch', { j48Rules: false }).stats().leaves).toBe(2);
+  });
+
+  it("J48's threshold: the largest training value ≤ the midpoint, as its row-order scan with 1e-6 steps finds it", () => {
+    const root: TreeNode = {
+      counts: [2, 1],
+      n: 3,
+      depth: 0,
+      split: { kind: 'numeric', feature: 0, thresholds: [2] },
+      children: [1, 2],
+    };
+    const leaf = (depth: number): TreeNode => ({ counts: [1, 0], n: 1, depth });
+    const threshold = (values: number[]) => {
+      const data = {
+        features: [{ name: 'x', kind: 'numeric', values: Float64Array.from(values) }],
+      } as unknown as Dataset;
+      const [node] = j48Thresholds([root, leaf(1), leaf(1)], data);
+      return (node.split as { thresholds: number[] }).thresholds[0];
+    };
+    // Midpoint 2 between 1.5 and 2.5: J48 moves it down to 1.5.
+    expect(threshold([1.5, 2.5, 0])).toBe(1.5);
+    // 1 and 1.000001 are less than 1e-6 apart: J48 keeps the first it meets in row order that
+    // beats the one kept by more than 1e-6 (C45Split.setSplitPoint), so the row order decides.
+    expect(threshold([1.000001, 1, 3])).toBe(1.000001);
+    expect(threshold([1, 1.000001, 3])).toBe(1);
   });
 
   it("J48's pruning bound: z from the exact normal quantile, N − e when e + 0.5 ≥ N", () => {
