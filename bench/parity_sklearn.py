@@ -1,5 +1,6 @@
 # scikit-learn's side of bench/parity-sklearn.mjs: reads a JSON job on stdin
-# ({"csv": path, "cases": [{"max_leaf_nodes": m, "criterion": c}, ...]}) and prints, per case, the
+# ({"csv": path, "cases": [{"max_leaf_nodes": m, "criterion": c}, ...]}: DecisionTreeClassifier's
+# parameters) and prints, per case, the
 # leaf count and training accuracy of DecisionTreeClassifier(random_state=0) on every row.
 import json
 import sys

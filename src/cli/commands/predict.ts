@@ -14,12 +14,12 @@ export function registerPredict(program: Command): void {
   program
     .command('predict')
     .description(
-      'predict the class of every row of DATA with a saved model; writes CSV, or Parquet when --out ends in .parquet (column `predicted`, then one probability column per class with --proba; a C-MBSV row in an unclassified region: `unclassified`, empty probabilities)',
+      'predict the class of every row of DATA with a saved model; writes CSV, or Parquet when --out ends in .parquet (column `predicted`, then one probability column per class with --proba, a leaf id with --leaf, a node path with --path; a C-MBSV row in an unclassified region: `unclassified`, empty probabilities)',
     )
     .argument('<data>', `rows to predict (${DATA_HELP}); a target column in it is ignored`)
     .requiredOption('--model <model>', 'model file written by grove fit')
     .option('--proba', 'add one probability column per class')
-    .option('--leaf', 'add a column `leaf`: the id of the leaf each row ends in (as in the model file and grove show)')
+    .option('--leaf', "add a column `leaf`: the id of the leaf each row ends in (its index in the model file's nodes)")
     .option('--path', "add a column `path`: the ids of the nodes each row visits, joined by ';'")
     .option('--out <file>', 'write to a file instead of stdout: Parquet if it ends in .parquet, else CSV')
     .option('--no-progress', 'no progress bar on stderr while reading the data')
