@@ -2,4 +2,6 @@
 
 export * from './arff.js';
 export * from './dataset.js';
-export * from './encode.js';
+export type { DeclaredType, EncodeOptions, RowsOptions } from './encode.js';
+// The column-planning pieces encode.ts shares with the typed-column readers stay internal.
+export { datasetFromRows, encodeTable, isNumericToken } from './encode.js';
