@@ -8,7 +8,7 @@ import { el } from './dom.js';
 const GROUPS: { group: OptionGroup; title: string; open: boolean }[] = [
   { group: 'split', title: 'Split', open: true },
   { group: 'stop', title: 'Stop rules', open: true },
-  { group: 'prune', title: 'Pruning', open: false },
+  { group: 'prune', title: 'Pruning', open: true },
 ];
 
 /** Names the controls offer for `criterion` and `pruner` options (the worker's registries). */

@@ -103,6 +103,8 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
       role: 'button',
       transform: `translate(${cx - BOX_W / 2},${top})`,
     });
+    // The split as data, for tests and for anyone reading the page's DOM.
+    if (node.split) g.setAttribute('data-split', JSON.stringify(node.split));
     const title = node.children ? node.splitText! : (node.unclassified ?? `${tree.classes[m]}`);
     g.setAttribute(
       'aria-label',
