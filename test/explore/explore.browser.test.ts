@@ -339,6 +339,42 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     await page.close();
   }, 60_000);
 
+  it('grove/browser as one ES module (dist/browser/grove.js): the README example grows the tree Node grows', async () => {
+    const blank = join(dir, 'blank.html');
+    writeFileSync(blank, '<!doctype html><title>blank</title><body data-state="idle"></body>');
+    const { page, problems } = await open(blank);
+    const code = readFileSync(resolve(repoRoot, 'dist/browser/grove.js'), 'utf8');
+    // A string, not a function: vitest would rewrite a function's import() for Node.
+    await page.evaluate((src) => {
+      (window as unknown as { groveUrl: string }).groveUrl = URL.createObjectURL(
+        new Blob([src], { type: 'text/javascript' }),
+      );
+    }, code);
+    const text = (await page.evaluate(`(async () => {
+      const g = await import(window.groveUrl);
+      const rows = [
+        { outlook: 'sunny', humidity: 85, play: 'no' },
+        { outlook: 'sunny', humidity: 90, play: 'no' },
+        { outlook: 'overcast', humidity: 78, play: 'yes' },
+        { outlook: 'rain', humidity: 96, play: 'yes' },
+        { outlook: 'rain', humidity: 70, play: 'yes' },
+      ];
+      return g.treeToText(g.fit(g.datasetFromRows(rows, { target: 'play' }), { algorithm: 'id3' }));
+    })()`)) as string;
+    const { datasetFromRows, fit: fitNode, treeToText } = await import('../../src/index.js');
+    const rows = [
+      { outlook: 'sunny', humidity: 85, play: 'no' },
+      { outlook: 'sunny', humidity: 90, play: 'no' },
+      { outlook: 'overcast', humidity: 78, play: 'yes' },
+      { outlook: 'rain', humidity: 96, play: 'yes' },
+      { outlook: 'rain', humidity: 70, play: 'yes' },
+    ];
+    expect(text).toBe(treeToText(fitNode(datasetFromRows(rows, { target: 'play' }), { algorithm: 'id3' })));
+    expect(text).toContain('outlook');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('over the row limit: a stratified sample, with a notice in the page', async () => {
     const html = explore(fixture('tutorial-30.csv'), 'sampled', ['--max-rows', '12']);
     const { page, problems } = await open(html);
