@@ -98,7 +98,7 @@ async function open(html: string): Promise<{ page: Page; problems: string[] }> {
 
 /** Wait until the page has no request to its worker outstanding. */
 async function settle(page: Page): Promise<void> {
-  await page.waitForSelector('body[data-state="idle"]', { timeout: 60_000 });
+  await page.waitForSelector('body[data-state="idle"]', { state: 'attached', timeout: 60_000 });
 }
 
 /** Write the page for `csv` with the built CLI. */
