@@ -1,3 +1,4 @@
+import { GroveError } from '../core/errors.js';
 import { BUILTIN_CRITERIA } from '../criteria/registry.js';
 import { createTable, recomputeTotals } from '../criteria/table.js';
 import type { Criterion } from '../criteria/types.js';
@@ -93,7 +94,7 @@ export function thresholdCurve(
   limit = 400,
 ): ThresholdCurve {
   const col = data.features[f];
-  if (col.kind !== 'numeric') throw new Error(`thresholdCurve: feature ${col.name} is not numeric`);
+  if (col.kind !== 'numeric') throw new GroveError(`thresholdCurve: feature ${col.name} is not numeric`);
   const k = data.classes.length;
   const known: number[] = [];
   for (const r of rows) if (!Number.isNaN(col.values[r])) known.push(r);

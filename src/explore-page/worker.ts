@@ -124,7 +124,8 @@ function handle(req: Request): unknown {
     }
     case 'grow': {
       const t0 = performance.now();
-      const tree = fit(need(data, 'load data'), req.options);
+      // Messages name the option by its flag, as the page's controls are labelled.
+      const tree = fit(need(data, 'load data'), req.options, { names: 'flags' });
       const ms = performance.now() - t0;
       trees.set(req.slot, { tree, options: req.options });
       return treeView(tree, ms);
