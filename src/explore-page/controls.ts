@@ -88,7 +88,8 @@ export function buildControls(slot: string, names: Names, only?: ReadonlySet<str
   const read: [OptionDescriptor, HTMLSelectElement | HTMLInputElement][] = [];
   for (const { group, title, open } of GROUPS) {
     const box = el('details', { class: 'group' });
-    box.open = open;
+    // On a phone the groups start closed, so the tree is not a long scroll away.
+    box.open = open && window.matchMedia('(min-width: 901px)').matches;
     box.append(el('summary', {}, title));
     for (const d of OPTION_DESCRIPTORS as readonly OptionDescriptor[]) {
       if (d.group !== group || (only && !only.has(d.name))) continue;

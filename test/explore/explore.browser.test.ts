@@ -21,6 +21,7 @@ import { readDataset } from '../../src/data/read.js';
 import type { EmbeddedData } from '../../src/explore/embedded.js';
 import { explorePage } from '../../src/explore/html.js';
 import { readPageScripts } from '../../src/explore/scripts.js';
+import { OPTION_DESCRIPTORS, type OptionDescriptor } from '../../src/options/options.js';
 import { assertBuilt, fixture, grove, repoRoot } from '../helpers/cli.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 
@@ -306,6 +307,13 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     await page.locator('#path-form button[type="submit"]').click();
     await settle(page);
     expect(await page.locator('#error').textContent()).toContain("TaxableIncome: 'abc' is not a number");
+    // One control per option of the split, stop and pruning groups of the option table.
+    const offered = (OPTION_DESCRIPTORS as readonly OptionDescriptor[]).filter(
+      (d) =>
+        ['split', 'stop', 'prune'].includes(d.group) && d.type !== 'class-weight' && d.type !== 'ordered-categories',
+    );
+    const ids = await page.$$eval('[id^="opt-a-"]', (els) => els.map((e) => e.id));
+    expect([...ids].sort()).toEqual(offered.map((d) => `opt-a-${d.name}`).sort());
     // A bad option value is shown in the page, naming the control.
     await page.fill('#opt-a-minSamplesSplit', '1');
     await page.locator('#opt-a-minSamplesSplit').dispatchEvent('change');
