@@ -15,6 +15,7 @@ import { checkExplorable, datasetFromEmbedded, embedDataset } from '../../src/ex
 import { inlineScript } from '../../src/explore/html.js';
 import { prepareForPage } from '../../src/explore/prepare.js';
 import { stratifiedSample } from '../../src/explore/sample.js';
+import { readPageScripts } from '../../src/explore/scripts.js';
 import { firstDisagreements } from '../../src/explore-page/disagree.js';
 import { measureScores, thresholdCurve } from '../../src/explore-page/node-detail.js';
 import { pathOfRow, rowsReaching } from '../../src/explore-page/walk.js';
@@ -174,6 +175,20 @@ describe('grove explore (CLI)', () => {
     expect(html).toContain('id="notice"');
     expect(html).toContain('a sample of 12 of the 30 rows (stratified by class, seed 5)');
   });
+  it('refuses to write over its input, a bad --max-rows, and says how to build missing scripts', () => {
+    const dir = tmp();
+    const csv = join(dir, 'in.csv');
+    writeFileSync(csv, readFileSync(fixture('taxable-income.csv')));
+    const over = grove(['explore', csv, '--out', csv]);
+    expect(over.status).toBe(2);
+    expect(over.stderr).toMatch(/--out .*input/);
+    expect(readFileSync(csv, 'utf8')).toBe(readFileSync(fixture('taxable-income.csv'), 'utf8'));
+    const bad = grove(['explore', csv, '--out', join(dir, 'p.html'), '--max-rows', '0']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--max-rows/);
+    expect(() => readPageScripts(join(dir, 'nowhere'))).toThrow(/run `npm run build`/);
+  });
+
   it('the page’s scripts stay under the 500 kB budget (before gzip, without data)', () => {
     const bundle = resolve(repoRoot, 'dist/explore-page');
     const size = statSync(join(bundle, 'page.js')).size + statSync(join(bundle, 'worker.js')).size;
