@@ -7,12 +7,13 @@ import type { EmbeddedData } from '../explore/embedded.js';
 import type { FitOptions } from '../options/types.js';
 import { color } from '../report/html.js';
 import { curveChart } from './chart.js';
+import { Cancelled, WorkerClient } from './client.js';
 import { buildControls, type ControlSet } from './controls.js';
 import { firstDisagreements } from './disagree.js';
 import { el } from './dom.js';
 import type { ThresholdCurve } from './node-detail.js';
 import { nodePanel } from './node-panel.js';
-import type { CvResult, Loaded, NodeDetail, PathResult, Reply, Request, Slot } from './protocol.js';
+import type { CvResult, NodeDetail, PathResult, Request, Slot } from './protocol.js';
 import { type DrawnTree, drawTree } from './tree-svg.js';
 import type { TreeView } from './tree-view.js';
 import { zoomable } from './zoom.js';
@@ -43,34 +44,26 @@ function busy<T>(p: Promise<T>): Promise<T> {
   return p;
 }
 
-// ---- the worker ---------------------------------------------------------------------------------
+// ---- the workers ---------------------------------------------------------------------------------
 
-const workerCode = $('grove-worker').textContent ?? '';
-const worker = new Worker(URL.createObjectURL(new Blob([workerCode], { type: 'text/javascript' })));
-const waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
-let nextId = 1;
-worker.onmessage = (e: MessageEvent<Reply>) => {
-  const w = waiting.get(e.data.id);
-  if (!w) return;
-  waiting.delete(e.data.id);
-  if (e.data.ok) w.resolve(e.data.result);
-  else w.reject(new Error(e.data.error));
-};
-worker.onerror = (e) => showError(`worker error: ${e.message}`);
+const data = JSON.parse($('grove-data').textContent ?? 'null') as EmbeddedData;
+const workerUrl = URL.createObjectURL(new Blob([$('grove-worker').textContent ?? ''], { type: 'text/javascript' }));
+// Growing and inspecting in one worker; cross-validation in another, restarted when a regrow makes
+// its result stale, so a slow CV never holds up the next tree.
+const grower = new WorkerClient(workerUrl, data, showError);
+const cvWorker = new WorkerClient(workerUrl, data, showError);
 
 function call<T>(req: Request): Promise<T> {
-  const id = nextId++;
-  return busy(
-    new Promise<T>((resolve, reject) => {
-      waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      worker.postMessage({ ...req, id });
-    }),
-  );
+  return busy(grower.call<T>(req));
+}
+
+/** Show an error unless it is a request dropped with its worker. */
+function report(err: unknown): void {
+  if (!(err instanceof Cancelled)) showError((err as Error).message);
 }
 
 // ---- state ----------------------------------------------------------------------------------------
 
-const data = JSON.parse($('grove-data').textContent ?? 'null') as EmbeddedData;
 const views = new Map<Slot, TreeView>();
 const drawn = new Map<Slot, DrawnTree>();
 let controlsA: ControlSet;
@@ -149,6 +142,7 @@ function markDisagreements(): void {
 
 async function grow(): Promise<void> {
   const token = ++growToken;
+  if (cvWorker.busy()) cvWorker.restart();
   const side = sideBySide();
   $('pane-b').hidden = !side;
   $('rules-b-box').hidden = !side;
@@ -174,7 +168,7 @@ async function grow(): Promise<void> {
     if (side) {
       for (const s of slots) $(`cv-${s}`).textContent = 'cross-validating…';
       const cvs = await Promise.all(
-        slots.map((s) => call<CvResult>({ type: 'cv', options: opts.get(s)!, folds: 5, seed: 1 })),
+        slots.map((s) => busy(cvWorker.call<CvResult>({ type: 'cv', options: opts.get(s)!, folds: 5, seed: 1 }))),
       );
       if (token !== growToken) return;
       cvs.forEach((r, i) => {
@@ -184,7 +178,7 @@ async function grow(): Promise<void> {
       });
     }
   } catch (err) {
-    if (token === growToken) showError((err as Error).message);
+    if (token === growToken) report(err);
   }
 }
 
@@ -217,7 +211,7 @@ async function pick(slot: Slot, node: number): Promise<void> {
     panel.dataset.node = `${slot}:${node}`;
     curveControls(slot, v, node, detail);
   } catch (err) {
-    showError((err as Error).message);
+    report(err);
   }
 }
 
@@ -251,7 +245,7 @@ function curveControls(slot: Slot, v: TreeView, node: number, detail: NodeDetail
         ),
       );
     } catch (err) {
-      showError((err as Error).message);
+      report(err);
     }
   };
   sel.addEventListener('change', () => void show());
@@ -300,14 +294,14 @@ async function trace(): Promise<void> {
     out.replaceChildren(list, el('p', { id: 'path-prediction' }, `Prediction: ${r.predicted}${tail}`));
     out.dataset.nodes = r.path.nodes.join(',');
   } catch (err) {
-    showError((err as Error).message);
+    report(err);
   }
 }
 
 // ---- start ----------------------------------------------------------------------------------------
 
 async function start(): Promise<void> {
-  const loaded = await call<Loaded>({ type: 'load', data });
+  const loaded = await busy(grower.ready());
   const names = { criteria: loaded.criteria, pruners: loaded.pruners };
   controlsA = buildControls('a', names);
   controlsB = buildControls('b', names, new Set(['criterion']));

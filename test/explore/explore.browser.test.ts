@@ -18,6 +18,7 @@ import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import { readDataset } from '../../src/data/read.js';
+import { crossValidate, summarize } from '../../src/eval/cross-validate.js';
 import type { EmbeddedData } from '../../src/explore/embedded.js';
 import { explorePage } from '../../src/explore/html.js';
 import { readPageScripts } from '../../src/explore/scripts.js';
@@ -265,6 +266,13 @@ async function checkDataset(name: string, csv: string, measure: string, large = 
   expect(await page.locator('#stats-b').textContent()).toContain(`, ${b}:`);
   expect(await page.locator('#cv-a').textContent()).toMatch(/^5-fold CV accuracy \d+\.\d ± \d+\.\d %/);
   expect(await page.locator('#cv-b').textContent()).toMatch(/^5-fold CV accuracy \d+\.\d ± \d+\.\d %/);
+  // The accuracies are grove's crossValidate (5 folds, seed 1) with each tree's options.
+  if (!large) {
+    const cv = (criterion: string) =>
+      summarize(crossValidate(data, { criterion }, 5, 1).map((r) => r.testAccuracy)).mean;
+    expect(Number(await page.locator('#cv-a').getAttribute('data-accuracy'))).toBe(cv(measure));
+    expect(Number(await page.locator('#cv-b').getAttribute('data-accuracy'))).toBe(cv(b));
+  }
   const disagree = await page.locator('#disagree').textContent();
   const marked = await page.locator('g.node.disagree').count();
   if (disagree!.startsWith('The two trees are the same')) expect(marked).toBe(0);
