@@ -31,7 +31,7 @@ function clearError(): void {
   $('error').hidden = true;
 }
 window.addEventListener('error', (e) => showError(`script error: ${e.message}`));
-window.addEventListener('unhandledrejection', (e) => showError(String((e.reason as Error)?.message ?? e.reason)));
+window.addEventListener('unhandledrejection', (e) => report(e.reason));
 
 let pending = 0;
 function busy<T>(p: Promise<T>): Promise<T> {
@@ -59,7 +59,7 @@ function call<T>(req: Request): Promise<T> {
 
 /** Show an error unless it is a request dropped with its worker. */
 function report(err: unknown): void {
-  if (!(err instanceof Cancelled)) showError((err as Error).message);
+  if (!(err instanceof Cancelled)) showError(err instanceof Error ? err.message : String(err));
 }
 
 // ---- state ----------------------------------------------------------------------------------------
@@ -293,6 +293,7 @@ async function trace(): Promise<void> {
       : '';
     out.replaceChildren(list, el('p', { id: 'path-prediction' }, `Prediction: ${r.predicted}${tail}`));
     out.dataset.nodes = r.path.nodes.join(',');
+    clearError();
   } catch (err) {
     report(err);
   }
