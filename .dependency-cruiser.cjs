@@ -2,12 +2,12 @@
 // cycles, and the browser-safe core never reaches Node built-ins or Node-only folders.
 const LAYERS = [
   'core', 'data', 'criteria', 'options', 'model', 'split', 'learn', 'prune', 'algorithms',
-  'eval', 'export', 'io', 'sources', 'report', 'compare', 'cli',
+  'eval', 'export', 'io', 'sources', 'report', 'explore', 'explore-page', 'compare', 'cli',
 ];
 // Node-only code: everything else must run in a browser or a worker.
 const NODE_ONLY = [
   '^src/node\\.ts$', '^src/cli/', '^src/io/', '^src/sources/', '^src/compare/', '^src/learn/threads/',
-  '^src/data/(csv|read|node)\\.ts$',
+  '^src/data/(csv|read|node)\\.ts$', '^src/explore/scripts\\.ts$',
 ];
 
 const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({

@@ -4,6 +4,7 @@ import { VERSION } from '../core/version.js';
 import { guardTempFilesOnSignal, settleSignals } from '../io/temp-files.js';
 import { registerCompare } from './commands/compare.js';
 import { registerCriteria } from './commands/criteria.js';
+import { registerExplore } from './commands/explore.js';
 import { registerFit } from './commands/fit.js';
 import { registerInfo } from './commands/info.js';
 import { registerPredict } from './commands/predict.js';
@@ -31,6 +32,7 @@ export function buildProgram(): Command {
   registerCriteria(program);
   registerCompare(program);
   registerReport(program);
+  registerExplore(program);
   program.commands.forEach((c) => c.exitOverride().configureOutput(program.configureOutput()));
   return program;
 }

@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Command } from 'commander';
+import { explorePage } from '../../explore/html.js';
+import { DEFAULT_MAX_ROWS, prepareForPage } from '../../explore/prepare.js';
+import { readPageScripts } from '../../explore/scripts.js';
+import { writeFileAtomic } from '../../io/atomic.js';
+import { refuseOutputOverInput } from '../../io/same-file.js';
+import { intOption, listOption } from '../args.js';
+import { readData } from '../read-progress.js';
+import { DATA_HELP } from './fit.js';
+
+/** Open `file` in the desktop's browser, without waiting for it. */
+function openInBrowser(file: string): void {
+  const url = pathToFileURL(resolve(file)).href;
+  const [cmd, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '', url]]
+        : ['xdg-open', [url]];
+  const child = spawn(cmd, args, { detached: true, stdio: 'ignore' });
+  child.on('error', () => process.stderr.write(`grove: could not start ${cmd}; open ${url} yourself\n`));
+  child.unref();
+}
+
+export function registerExplore(program: Command): void {
+  program
+    .command('explore')
+    .description('write an interactive page (one HTML file, works offline) to grow, inspect and compare trees on DATA')
+    .argument('<data>', DATA_HELP)
+    .option('--out <file>', 'where to write the page', 'explore.html')
+    .option('--open', 'open the page in the browser')
+    .option('--target <column>', 'class column (default: the last column)')
+    .option('--categorical <columns>', 'treat these columns as categorical (comma-separated)', listOption)
+    .option('--numeric <columns>', 'these columns must be numeric (comma-separated)', listOption)
+    .option(
+      '--max-rows <n>',
+      `rows the page holds; a larger data set is sampled, stratified by class (default ${DEFAULT_MAX_ROWS})`,
+      intOption('--max-rows', 1),
+      DEFAULT_MAX_ROWS,
+    )
+    .option('--seed <n>', 'seed of that sample (default 1)', intOption('--seed', 0), 1)
+    .action(
+      async (
+        dataPath: string,
+        flags: {
+          out: string;
+          open?: boolean;
+          target?: string;
+          categorical?: string[];
+          numeric?: string[];
+          maxRows: number;
+          seed: number;
+        },
+      ) => {
+        refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath]);
+        const scripts = readPageScripts();
+        const data = await readData(dataPath, {
+          target: flags.target,
+          categorical: flags.categorical,
+          numeric: flags.numeric,
+        });
+        const embedded = prepareForPage(data, basename(dataPath), flags.maxRows, flags.seed);
+        writeFileAtomic(flags.out, explorePage(embedded, scripts));
+        const sampled = embedded.sample
+          ? ` (a stratified sample of ${embedded.sample.rows} of ${data.nRows} rows: over --max-rows)`
+          : '';
+        process.stderr.write(`grove: explore page for ${embedded.labels.length} rows${sampled} → ${flags.out}\n`);
+        if (flags.open) openInBrowser(flags.out);
+      },
+    );
+}

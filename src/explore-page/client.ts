@@ -1,0 +1,71 @@
+import type { EmbeddedData } from '../explore/embedded.js';
+import type { Loaded, Reply, Request } from './protocol.js';
+
+/** The rejection of a request whose worker was restarted: not an error to show. */
+export class Cancelled extends Error {}
+
+/**
+ * One Web Worker running the page's worker code (from a Blob URL, which works from file://),
+ * holding the data set: `call` sends a request and resolves with its reply. `restart` drops the
+ * worker with whatever it is computing (its pending requests reject with `Cancelled`) and starts
+ * a fresh one with the same data.
+ */
+export class WorkerClient {
+  private worker!: Worker;
+  private readonly waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  private nextId = 1;
+  private loaded!: Promise<Loaded>;
+
+  constructor(
+    private readonly url: string,
+    private readonly data: EmbeddedData,
+    private readonly onError: (message: string) => void,
+  ) {
+    this.start();
+  }
+
+  private start(): void {
+    this.worker = new Worker(this.url);
+    this.worker.onmessage = (e: MessageEvent<Reply>) => {
+      const w = this.waiting.get(e.data.id);
+      if (!w) return;
+      this.waiting.delete(e.data.id);
+      if (e.data.ok) w.resolve(e.data.result);
+      else w.reject(new Error(e.data.error));
+    };
+    this.worker.onerror = (e) => this.onError(`worker error: ${e.message}`);
+    this.loaded = this.send<Loaded>({ type: 'load', data: this.data });
+    // Whoever waits on it hears a refusal; unwatched (the CV worker at rest) it is no page error.
+    this.loaded.catch(() => undefined);
+  }
+
+  private send<T>(req: Request): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ ...req, id });
+    });
+  }
+
+  /** The reply to `load`: the names the controls offer (or the data's refusal). */
+  ready(): Promise<Loaded> {
+    return this.loaded;
+  }
+
+  call<T>(req: Request): Promise<T> {
+    return this.loaded.then(() => this.send<T>(req));
+  }
+
+  /** Whether a request is still being worked on. */
+  busy(): boolean {
+    return this.waiting.size > 0;
+  }
+
+  restart(): void {
+    this.worker.terminate();
+    const dropped = [...this.waiting.values()];
+    this.waiting.clear();
+    for (const w of dropped) w.reject(new Cancelled('cancelled'));
+    this.start();
+  }
+}

@@ -1,0 +1,40 @@
+import type { Split } from '../model/split.js';
+
+/** The parts of a node that the comparison reads. */
+interface Comparable {
+  split?: Split;
+  children?: number[];
+}
+
+function sameSplit(a: Split | undefined, b: Split | undefined): boolean {
+  if (!a || !b) return a === b;
+  if (a.kind !== b.kind || a.feature !== b.feature) return false;
+  const lists = (s: Split): number[][] =>
+    s.kind === 'numeric' ? [s.thresholds] : s.kind === 'multiway' ? [s.values] : [s.left, s.right];
+  const la = lists(a);
+  const lb = lists(b);
+  return la.every((list, i) => list.length === lb[i].length && list.every((v, j) => v === lb[i][j]));
+}
+
+/**
+ * Where two trees of the same data first disagree: walking both from the root in step, the pairs
+ * of nodes at the same place whose splits differ (one a leaf, another feature, another threshold or
+ * grouping), nothing below them. Returns the node ids in each tree (equal lengths, pair by pair).
+ */
+export function firstDisagreements(a: readonly Comparable[], b: readonly Comparable[]): [number[], number[]] {
+  const outA: number[] = [];
+  const outB: number[] = [];
+  const queue: [number, number][] = [[0, 0]];
+  for (let q = 0; q < queue.length; q++) {
+    const [x, y] = queue[q];
+    if (!sameSplit(a[x].split, b[y].split)) {
+      outA.push(x);
+      outB.push(y);
+      continue;
+    }
+    const ca = a[x].children;
+    const cb = b[y].children;
+    if (ca && cb) for (let i = 0; i < ca.length; i++) queue.push([ca[i], cb[i]]);
+  }
+  return [outA, outB];
+}

@@ -1,0 +1,331 @@
+/**
+ * `grove explore`'s page: reads the embedded data set, starts the worker from its inlined code,
+ * builds the controls from the option table and shows the trees, a node's ten-measure scores,
+ * side-by-side comparison, the rules and the path of a typed row. Plain DOM, no framework.
+ */
+import type { EmbeddedData } from '../explore/embedded.js';
+import type { FitOptions } from '../options/types.js';
+import { color } from '../report/html.js';
+import { curveChart } from './chart.js';
+import { Cancelled, WorkerClient } from './client.js';
+import { buildControls, type ControlSet } from './controls.js';
+import { firstDisagreements } from './disagree.js';
+import { el } from './dom.js';
+import type { ThresholdCurve } from './node-detail.js';
+import { nodePanel } from './node-panel.js';
+import type { CvResult, NodeDetail, PathResult, Request, Slot } from './protocol.js';
+import { type DrawnTree, drawTree } from './tree-svg.js';
+import type { TreeView } from './tree-view.js';
+import { zoomable } from './zoom.js';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+
+// ---- errors and the busy flag the tests (and screen readers) read -------------------------------
+
+function showError(message: string): void {
+  const box = $('error');
+  box.textContent = message;
+  box.hidden = false;
+}
+function clearError(): void {
+  $('error').hidden = true;
+}
+window.addEventListener('error', (e) => showError(`script error: ${e.message}`));
+window.addEventListener('unhandledrejection', (e) => report(e.reason));
+
+let pending = 0;
+function busy<T>(p: Promise<T>): Promise<T> {
+  pending++;
+  document.body.dataset.state = 'busy';
+  const done = () => {
+    if (--pending === 0) document.body.dataset.state = 'idle';
+  };
+  p.then(done, done);
+  return p;
+}
+
+// ---- the workers ---------------------------------------------------------------------------------
+
+const data = JSON.parse($('grove-data').textContent ?? 'null') as EmbeddedData;
+const workerUrl = URL.createObjectURL(new Blob([$('grove-worker').textContent ?? ''], { type: 'text/javascript' }));
+// Growing and inspecting in one worker; cross-validation in another, restarted when a regrow makes
+// its result stale, so a slow CV never holds up the next tree.
+const grower = new WorkerClient(workerUrl, data, showError);
+const cvWorker = new WorkerClient(workerUrl, data, showError);
+
+function call<T>(req: Request): Promise<T> {
+  return busy(grower.call<T>(req));
+}
+
+/** Show an error unless it is a request dropped with its worker. */
+function report(err: unknown): void {
+  if (!(err instanceof Cancelled)) showError(err instanceof Error ? err.message : String(err));
+}
+
+// ---- state ----------------------------------------------------------------------------------------
+
+const views = new Map<Slot, TreeView>();
+const drawn = new Map<Slot, DrawnTree>();
+let controlsA: ControlSet;
+let controlsB: ControlSet;
+let growToken = 0;
+let picked: { slot: Slot; node: number } | null = null;
+
+function sideBySide(): boolean {
+  return $<HTMLInputElement>('side').checked;
+}
+
+/** Tree B's options: tree A's, with B's preset (and that preset's measure) and B's measure where given. */
+function optionsB(): FitOptions {
+  const out: FitOptions = { ...controlsA.options() };
+  const b = controlsB.options();
+  if (b.algorithm !== undefined) {
+    out.algorithm = b.algorithm;
+    delete out.criterion;
+  }
+  if (b.criterion !== undefined) out.criterion = b.criterion;
+  return out;
+}
+
+// ---- drawing --------------------------------------------------------------------------------------
+
+function paneStats(slot: Slot, v: TreeView, drawMs: number): void {
+  const stats = $(`stats-${slot}`);
+  stats.textContent =
+    `${v.algorithm}, ${v.criterion}: ${v.stats.nodes} nodes, ${v.stats.leaves} leaves, height ${v.stats.height}` +
+    `${v.pruning ? `, pruned (${v.pruning})` : ''}; grown in ${v.growMs.toFixed(0)} ms, drawn in ${drawMs.toFixed(0)} ms`;
+  stats.dataset.growMs = v.growMs.toFixed(2);
+}
+
+function draw(slot: Slot, v: TreeView): void {
+  const t0 = performance.now();
+  const holder = $(`tree-${slot}`);
+  const d = drawTree(v, (id) => pick(slot, id));
+  drawn.set(slot, d);
+  holder.replaceChildren(zoomable(d.svg, d.width, d.height));
+  paneStats(slot, v, performance.now() - t0);
+  $(`rules-${slot}`).textContent = v.rules;
+}
+
+function legend(classes: string[]): void {
+  const box = $('legend');
+  box.replaceChildren();
+  classes.forEach((c, k) => {
+    const item = el('span');
+    const sw = el('span', { class: 'swatch' });
+    sw.style.background = color(k);
+    item.append(sw, document.createTextNode(c));
+    box.append(item);
+  });
+}
+
+function markDisagreements(): void {
+  for (const d of drawn.values()) for (const g of d.nodes) g.classList.remove('disagree');
+  const a = views.get('a');
+  const b = views.get('b');
+  const out = $('disagree');
+  if (!sideBySide() || !a || !b) {
+    out.textContent = '';
+    return;
+  }
+  const [na, nb] = firstDisagreements(a.nodes, b.nodes);
+  na.forEach((id) => drawn.get('a')!.nodes[id].classList.add('disagree'));
+  nb.forEach((id) => drawn.get('b')!.nodes[id].classList.add('disagree'));
+  out.textContent =
+    na.length === 0
+      ? 'The two trees are the same.'
+      : `They first disagree at ${na.length} place${na.length > 1 ? 's' : ''} (outlined in red): ` +
+        na.map((id, i) => `A’s node ${id} vs B’s node ${nb[i]}`).join('; ');
+}
+
+// ---- growing --------------------------------------------------------------------------------------
+
+async function grow(): Promise<void> {
+  const token = ++growToken;
+  if (cvWorker.busy()) cvWorker.restart();
+  const side = sideBySide();
+  $('pane-b').hidden = !side;
+  $('rules-b-box').hidden = !side;
+  $('trees').classList.toggle('two', side);
+  const slots: Slot[] = side ? ['a', 'b'] : ['a'];
+  const opts = new Map<Slot, FitOptions>([
+    ['a', controlsA.options()],
+    ['b', optionsB()],
+  ]);
+  try {
+    const grown = await Promise.all(slots.map((s) => call<TreeView>({ type: 'grow', slot: s, options: opts.get(s)! })));
+    if (token !== growToken) return;
+    clearError();
+    views.clear();
+    grown.forEach((v, i) => {
+      views.set(slots[i], v);
+      draw(slots[i], v);
+    });
+    legend(grown[0].classes);
+    markDisagreements();
+    for (const s of ['a', 'b'] as Slot[]) $(`cv-${s}`).textContent = '';
+    await pick('a', picked && picked.slot === 'a' && picked.node < grown[0].nodes.length ? picked.node : 0);
+    if (side) {
+      for (const s of slots) $(`cv-${s}`).textContent = 'cross-validating…';
+      const cvs = await Promise.all(
+        slots.map((s) => busy(cvWorker.call<CvResult>({ type: 'cv', options: opts.get(s)!, folds: 5, seed: 1 }))),
+      );
+      if (token !== growToken) return;
+      cvs.forEach((r, i) => {
+        const out = $(`cv-${slots[i]}`);
+        out.textContent = `${r.folds}-fold CV accuracy ${(100 * r.mean).toFixed(1)} ± ${(100 * r.sd).toFixed(1)} % (${r.ms.toFixed(0)} ms)`;
+        out.dataset.accuracy = String(r.mean);
+      });
+    }
+  } catch (err) {
+    if (token === growToken) report(err);
+  }
+}
+
+let timer: number | undefined;
+/** Regrow shortly after the last change (one grow for a burst of edits); busy from the first change on. */
+function regrowSoon(): void {
+  if (timer === undefined) {
+    pending++;
+    document.body.dataset.state = 'busy';
+  } else window.clearTimeout(timer);
+  timer = window.setTimeout(() => {
+    timer = undefined;
+    void busy(grow());
+    if (--pending === 0) document.body.dataset.state = 'idle';
+  }, 120);
+}
+
+// ---- a node ---------------------------------------------------------------------------------------
+
+async function pick(slot: Slot, node: number): Promise<void> {
+  const v = views.get(slot);
+  if (!v) return;
+  picked = { slot, node };
+  for (const [s, d] of drawn) d.nodes.forEach((g, id) => g.classList.toggle('selected', s === slot && id === node));
+  const panel = $('node-body');
+  try {
+    const detail = await call<NodeDetail>({ type: 'node', slot, node });
+    if (picked.slot !== slot || picked.node !== node || views.get(slot) !== v) return;
+    panel.replaceChildren(...nodePanel(v, slot === 'a' ? 'Tree A' : 'Tree B', detail, v.criterion));
+    panel.dataset.node = `${slot}:${node}`;
+    curveControls(slot, v, node, detail);
+  } catch (err) {
+    report(err);
+  }
+}
+
+function curveControls(slot: Slot, v: TreeView, node: number, detail: NodeDetail): void {
+  const numeric = v.features.map((f, i) => [f, i] as const).filter(([f]) => f.kind === 'numeric');
+  if (numeric.length === 0 || detail.rows.length === 0) return;
+  const panel = $('node-body');
+  const box = el('div', { class: 'curve-box' });
+  const label = el('label', { for: 'curve-feature' }, `${v.criterion} against the threshold on `);
+  const sel = el('select', { id: 'curve-feature' });
+  for (const [f, i] of numeric) sel.append(el('option', { value: String(i) }, f.name));
+  const split = v.nodes[node].split;
+  if (split && split.kind === 'numeric' && v.features[split.feature].kind === 'numeric')
+    sel.value = String(split.feature);
+  const holder = el('div', { id: 'curve' });
+  box.append(el('h4', {}, 'The measure against the threshold'), label, sel, holder);
+  panel.append(box);
+  const show = async () => {
+    const f = Number(sel.value);
+    try {
+      const curve = await call<ThresholdCurve>({ type: 'curve', slot, node, feature: f });
+      const chosen = split && split.kind === 'numeric' && split.feature === f ? split.thresholds[0] : undefined;
+      holder.replaceChildren(
+        curveChart(curve, chosen),
+        el(
+          'p',
+          { class: 'muted' },
+          `${curve.candidates} candidate thresholds (midpoints between distinct known values)` +
+            `${curve.missing ? `, ${curve.missing} rows with a missing value left out` : ''}; ` +
+            'dot: the best; line: the threshold the tree chose.',
+        ),
+      );
+    } catch (err) {
+      report(err);
+    }
+  };
+  sel.addEventListener('change', () => void show());
+  void show();
+}
+
+// ---- a typed row ----------------------------------------------------------------------------------
+
+function pathForm(): HTMLElement {
+  const form = el('form', { id: 'path-form', class: 'path-form' });
+  data.features.forEach((f, i) => {
+    const id = `path-f${i}`;
+    const cell = el('div', { class: 'cell' });
+    cell.append(el('label', { for: id }, f.name));
+    if (f.kind === 'categorical') {
+      const s = el('select', { id });
+      s.append(el('option', { value: '' }, '(missing)'));
+      for (const c of f.categories) s.append(el('option', { value: c }, c));
+      cell.append(s);
+    } else cell.append(el('input', { id, type: 'text', inputmode: 'decimal', placeholder: 'missing' }));
+    form.append(cell);
+  });
+  const go = el('button', { type: 'submit' }, 'Trace in tree A');
+  form.append(go);
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    void trace();
+  });
+  return form;
+}
+
+async function trace(): Promise<void> {
+  const values = data.features.map((_, i) => ($(`path-f${i}`) as HTMLInputElement | HTMLSelectElement).value);
+  const out = $('path-out');
+  try {
+    const r = await call<PathResult>({ type: 'path', slot: 'a', values });
+    const d = drawn.get('a');
+    d?.nodes.forEach((g) => g.classList.remove('on-path'));
+    for (const id of r.path.nodes) d?.nodes[id]?.classList.add('on-path');
+    const list = el('ol');
+    list.append(el('li', {}, 'root'));
+    for (const c of r.conditions) list.append(el('li', {}, c));
+    const tail = r.path.stoppedAt
+      ? ' (the value at the last node is missing: the tree sends the row down every branch, weighted)'
+      : '';
+    out.replaceChildren(list, el('p', { id: 'path-prediction' }, `Prediction: ${r.predicted}${tail}`));
+    out.dataset.nodes = r.path.nodes.join(',');
+    clearError();
+  } catch (err) {
+    report(err);
+  }
+}
+
+// ---- start ----------------------------------------------------------------------------------------
+
+async function start(): Promise<void> {
+  const loaded = await busy(grower.ready());
+  const names = { criteria: loaded.criteria, pruners: loaded.pruners };
+  controlsA = buildControls('a', names);
+  controlsB = buildControls('b', names, new Set(['criterion']));
+  $('controls-a').append(controlsA.element);
+  $('controls-b').append(controlsB.element);
+  $('path-box').append(pathForm(), el('div', { id: 'path-out' }));
+  const side = $<HTMLInputElement>('side');
+  side.addEventListener('change', () => {
+    $('controls-b').hidden = !side.checked;
+    // The first time, B starts with another measure than A's, so there is something to compare.
+    const measureB = $<HTMLSelectElement>('opt-b-criterion');
+    if (side.checked && measureB.value === '' && controlsB.options().algorithm === undefined)
+      measureB.value = views.get('a')?.criterion === 'info-gain' ? 'gini' : 'info-gain';
+    regrowSoon();
+  });
+  $('controls').addEventListener('change', (e) => {
+    if (e.target !== side) regrowSoon();
+  });
+  $('controls').addEventListener('submit', (e) => {
+    e.preventDefault();
+    regrowSoon();
+  });
+  await grow();
+}
+
+busy(start()).catch((err: Error) => showError(err.message));

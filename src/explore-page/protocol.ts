@@ -1,0 +1,54 @@
+import type { EmbeddedData } from '../explore/embedded.js';
+import type { FitOptions } from '../options/types.js';
+import type { MeasureScores, ThresholdCurve } from './node-detail.js';
+import type { TreeView } from './tree-view.js';
+import type { RowPath } from './walk.js';
+
+/** The two trees the page holds: the main one, and the second of side-by-side mode. */
+export type Slot = 'a' | 'b';
+
+/** What the page asks the worker (one reply per request, matched by `id`). */
+export type Request =
+  | { type: 'load'; data: EmbeddedData }
+  | { type: 'grow'; slot: Slot; options: FitOptions }
+  | { type: 'cv'; options: FitOptions; folds: number; seed: number }
+  | { type: 'node'; slot: Slot; node: number }
+  | { type: 'curve'; slot: Slot; node: number; feature: number }
+  | { type: 'path'; slot: Slot; values: string[] };
+
+/** A node's details: its rows (row numbers from 1, as in the file) and the ten measures' scores there. */
+export interface NodeDetail {
+  node: number;
+  counts: number[];
+  rows: number[];
+  /** The first rows' values, for the table shown (all of them are in `rows`). */
+  preview: string[][];
+  scores: MeasureScores | null;
+  /** Set when the rows reaching the node were counted at every branch (C4.5's fractional missing values). */
+  fractional: boolean;
+  ms: number;
+}
+
+/** The reply to `load`: the rows held, and the names the option controls offer. */
+export interface Loaded {
+  rows: number;
+  criteria: string[];
+  pruners: string[];
+}
+
+export interface CvResult {
+  mean: number;
+  sd: number;
+  folds: number;
+  ms: number;
+}
+
+export interface PathResult {
+  path: RowPath;
+  conditions: string[];
+  predicted: string;
+}
+
+export type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
+
+export type { ThresholdCurve, TreeView };

@@ -1,0 +1,103 @@
+import { GroveError } from '../core/errors.js';
+import type { ClassLabel, Column, Dataset } from '../data/dataset.js';
+
+/**
+ * The data set as `grove explore` writes it into the page: the encoded columns (the same Dataset
+ * `grove fit` builds from the file, so the page grows the same trees), plain JSON. A missing
+ * numeric value is `null` (JSON has no NaN), a missing category `-1`.
+ */
+export interface EmbeddedData {
+  /** File name shown in the page. */
+  source: string;
+  target: string;
+  classes: ClassLabel[];
+  labels: number[];
+  features: EmbeddedColumn[];
+  /** Rows in the file; more than `labels.length` when the page holds a sample. */
+  totalRows: number;
+  /** Present when the rows are a stratified sample of the file's. */
+  sample?: { seed: number; rows: number };
+  /** With `sample`: each row's number in the file (1 = first data row). */
+  rowNumbers?: number[];
+}
+
+export type EmbeddedColumn =
+  | { kind: 'numeric'; name: string; values: (number | null)[] }
+  | { kind: 'categorical'; name: string; categories: string[]; codes: number[] };
+
+/** `data` as page JSON (`sample` when the rows are a sample of `totalRows`). */
+export function embedDataset(
+  data: Dataset,
+  source: string,
+  totalRows: number,
+  sample?: EmbeddedData['sample'] & { picked: Int32Array },
+): EmbeddedData {
+  const features = data.features.map(
+    (col): EmbeddedColumn =>
+      col.kind === 'numeric'
+        ? { kind: 'numeric', name: col.name, values: Array.from(col.values, (v) => (Number.isNaN(v) ? null : v)) }
+        : { kind: 'categorical', name: col.name, categories: col.categories, codes: Array.from(col.codes) },
+  );
+  return {
+    source,
+    target: data.targetName,
+    classes: data.classes,
+    labels: Array.from(data.labels),
+    features,
+    totalRows,
+    ...(sample
+      ? { sample: { seed: sample.seed, rows: sample.rows }, rowNumbers: Array.from(sample.picked, (r) => r + 1) }
+      : {}),
+  };
+}
+
+/** The Dataset of page JSON (typed arrays again). */
+export function datasetFromEmbedded(e: EmbeddedData): Dataset {
+  const features = e.features.map(
+    (col): Column =>
+      col.kind === 'numeric'
+        ? { kind: 'numeric', name: col.name, values: Float64Array.from(col.values, (v) => (v === null ? NaN : v)) }
+        : { kind: 'categorical', name: col.name, categories: col.categories, codes: Int32Array.from(col.codes) },
+  );
+  return {
+    features,
+    labels: Int32Array.from(e.labels),
+    classes: e.classes,
+    targetName: e.target,
+    nRows: e.labels.length,
+    source: e.source,
+  };
+}
+
+/** Whether a column has at least two distinct known values (a split can use it). */
+export function usableColumn(col: Column): boolean {
+  let first: number | undefined;
+  const n = col.kind === 'numeric' ? col.values.length : col.codes.length;
+  for (let i = 0; i < n; i++) {
+    const v = col.kind === 'numeric' ? col.values[i] : col.codes[i];
+    if (col.kind === 'numeric' ? Number.isNaN(v) : v < 0) continue;
+    if (first === undefined) first = v;
+    else if (v !== first) return true;
+  }
+  return false;
+}
+
+/**
+ * GroveError when no tree can be grown worth exploring: one class, or no feature with two
+ * distinct known values. The page runs the same check, for data handed to it another way.
+ */
+export function checkExplorable(data: Dataset): void {
+  const file = data.source;
+  const present = new Set<number>();
+  for (let i = 0; i < data.nRows && present.size < 2; i++) present.add(data.labels[i]);
+  if (present.size < 2)
+    throw new GroveError(
+      `only one class (${String(data.classes[data.labels[0]] ?? data.classes[0])}) in '${data.targetName}': every tree is a single leaf, nothing to explore`,
+      { file, code: 'E_DATA' },
+    );
+  if (!data.features.some(usableColumn))
+    throw new GroveError(
+      `no usable feature: every column but '${data.targetName}' has fewer than two distinct known values`,
+      { file, code: 'E_DATA' },
+    );
+}

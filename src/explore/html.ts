@@ -1,0 +1,70 @@
+import { esc, scriptJson } from '../report/html.js';
+import { STYLE } from '../report/style.js';
+import type { EmbeddedData } from './embedded.js';
+import { EXPLORE_STYLE } from './style.js';
+
+/** The page's two bundled scripts (dist/explore-page/, built by `npm run build:browser`). */
+export interface PageScripts {
+  page: string;
+  worker: string;
+}
+
+/** Script text safe inside a <script> element: `</script` cannot end it early (`<\/` is `</` in JS strings and regexes). */
+export function inlineScript(code: string): string {
+  return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
+}
+
+/**
+ * The explore page: one self-contained HTML file (styles, scripts and data inline, no request
+ * made), the data set as JSON in a `<script type="application/json">`, the worker's code in a
+ * non-executed `<script>` the page turns into a Blob URL.
+ */
+export function explorePage(data: EmbeddedData, scripts: PageScripts): string {
+  const n = data.labels.length;
+  const notice = data.sample
+    ? `<p id="notice" class="warn" role="status">This page holds a sample of ${data.sample.rows} of the ` +
+      `${data.totalRows} rows (stratified by class, seed ${data.sample.seed}): ${esc(data.source)} is over ` +
+      "the page's limit. Trees, scores and row numbers are the sample's (row numbers are the file's).</p>"
+    : '';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>grove explore: ${esc(data.source)}</title>
+<style>${STYLE}${EXPLORE_STYLE}</style>
+</head>
+<body data-state="busy">
+<header>
+<h1>grove explore: ${esc(data.source)}</h1>
+<p>${n} rows, ${data.features.length} features, ${data.classes.length} classes of ${esc(data.target)}. Grow, click a node, compare two measures.</p>
+</header>
+<div class="page">
+${notice}
+<div id="error" class="error" role="alert" hidden></div>
+<form id="controls" class="sidebar" aria-label="tree options">
+<h2>Tree A</h2>
+<div id="controls-a"></div>
+<label class="side"><input type="checkbox" id="side"> side by side with tree B</label>
+<div id="controls-b" hidden><h2>Tree B</h2><p class="muted">Tree A's options, with B's preset (and its measure) and B's measure where given.</p></div>
+<button type="submit" id="grow">Grow</button>
+</form>
+<main>
+<section id="trees" aria-label="trees">
+<div id="pane-a" class="pane"><h2>Tree A</h2><p id="stats-a" class="stats-line"></p><p id="cv-a" class="cv"></p><div id="tree-a" class="tree-holder"></div></div>
+<div id="pane-b" class="pane" hidden><h2>Tree B</h2><p id="stats-b" class="stats-line"></p><p id="cv-b" class="cv"></p><div id="tree-b" class="tree-holder"></div></div>
+</section>
+<div id="legend" class="legend"></div>
+<p id="disagree" class="muted"></p>
+<section id="node" aria-live="polite"><h2>Node</h2><div id="node-body"><p class="muted">Click a node (or focus it and press Enter).</p></div></section>
+<section id="rules"><h2>IF-THEN rules</h2><details open><summary>Tree A</summary><pre id="rules-a"></pre></details><details id="rules-b-box" hidden><summary>Tree B</summary><pre id="rules-b"></pre></details></section>
+<section id="path"><h2>The path of a row</h2><p class="muted">Type a row's values (empty = missing) and trace it down tree A.</p><div id="path-box"></div></section>
+</main>
+</div>
+<script type="application/json" id="grove-data">${scriptJson(data)}</script>
+<script type="text/plain" id="grove-worker">${inlineScript(scripts.worker)}</script>
+<script>${inlineScript(scripts.page)}</script>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,456 @@
+/**
+ * `grove explore`'s page in a real browser: Debian's Chromium, headless, driven by playwright-core
+ * (launched as test/report/report.browser.test.ts does). For a fixture (always) and corpus data
+ * sets (when ../shared is present) it writes the page with the built CLI, opens it from file://
+ * with every network request refused, and checks it against the CLI: the root split after a
+ * change of measure equals `grove fit`'s, and a node's ten scores equal `grove score --json` on
+ * that node's rows. Side-by-side mode, the rules, a typed row's path, keyboard use, phone width,
+ * escaping of data text and the sample notice are checked too. Screenshots go to the test's temp
+ * folder (printed). Any console error, page error, dialog or network request fails the test.
+ * Without /usr/bin/chromium (or $GROVE_CHROMIUM) the tests are skipped with the reason printed.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'csv-parse/sync';
+import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDataset } from '../../src/data/read.js';
+import { crossValidate, summarize } from '../../src/eval/cross-validate.js';
+import type { EmbeddedData } from '../../src/explore/embedded.js';
+import { explorePage } from '../../src/explore/html.js';
+import { readPageScripts } from '../../src/explore/scripts.js';
+import { OPTION_DESCRIPTORS, type OptionDescriptor } from '../../src/options/options.js';
+import { assertBuilt, fixture, grove, repoRoot } from '../helpers/cli.js';
+import { corpus, haveCorpus } from '../helpers/paths.js';
+
+const CHROMIUM = process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium)
+  console.warn(`skipping grove explore's browser tests: ${CHROMIUM} not found (apt-get install chromium)`);
+
+const MEASURES = [
+  'info-gain',
+  'gain-ratio',
+  'normalized-gain',
+  'average-gain',
+  'gini',
+  'twoing',
+  'chi-square',
+  'g-statistic',
+  'dcsm',
+  'chandra-varghese',
+];
+
+let context: BrowserContext;
+let dir: string;
+let shots: string;
+
+beforeAll(async () => {
+  if (!haveChromium) return;
+  assertBuilt();
+  dir = mkdtempSync(join(tmpdir(), 'grove-explore-'));
+  shots = join(dir, 'screenshots');
+  mkdirSync(shots);
+  console.log(`grove explore browser test: screenshots in ${shots}`);
+  context = await chromium.launchPersistentContext(join(dir, 'profile'), {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1280, height: 800 },
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await context?.close();
+  if (dir && !process.env.GROVE_KEEP_EXPLORE) rmSync(join(dir, 'profile'), { recursive: true, force: true });
+});
+
+/** A page opened from file://, with every problem it reports collected in `problems`. */
+async function open(html: string): Promise<{ page: Page; problems: string[] }> {
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(`page error: ${String(e)}`));
+  page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(m.text()));
+  page.on('dialog', (d) => {
+    problems.push(`dialog: ${d.message()}`);
+    void d.dismiss();
+  });
+  await page.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('file:') || url.startsWith('blob:')) return route.continue();
+    problems.push(`network request: ${url}`);
+    return route.abort();
+  });
+  await page.goto(pathToFileURL(html).href);
+  await settle(page);
+  return { page, problems };
+}
+
+/** Wait until the page has no request to its worker outstanding. */
+async function settle(page: Page): Promise<void> {
+  await page.waitForSelector('body[data-state="idle"]', { state: 'attached', timeout: 60_000 });
+}
+
+/** Write the page for `csv` with the built CLI. */
+function explore(csv: string, name: string, extra: string[] = []): string {
+  const out = join(dir, `${name}.html`);
+  const r = grove(['explore', csv, '--out', out, ...extra]);
+  expect(r.stderr).toContain('→');
+  expect(r.status).toBe(0);
+  return out;
+}
+
+type Json = Record<string, unknown>;
+
+function fitRoot(csv: string, flags: string[]): { split: unknown; nodes: number } {
+  const model = join(dir, 'model.json');
+  const r = grove(['fit', csv, '--out', model, ...flags]);
+  expect(r.status).toBe(0);
+  const m = JSON.parse(readFileSync(model, 'utf8')) as { nodes: Json[] };
+  return { split: m.nodes[0].split, nodes: m.nodes.length };
+}
+
+/** The ten measures' scores shown for the selected node: feature → measure → score (null: no split). */
+async function shownScores(page: Page): Promise<Map<string, Map<string, number | null>>> {
+  const rows = await page.$$eval('#scores tbody tr', (trs) =>
+    trs.map((tr) => [
+      tr.getAttribute('data-feature')!,
+      Array.from(tr.querySelectorAll('td[data-measure]'), (td) => [
+        td.getAttribute('data-measure')!,
+        td.getAttribute('data-score')!,
+      ]),
+    ]),
+  );
+  return new Map(
+    rows.map(([f, cells]) => [
+      f as string,
+      new Map((cells as string[][]).map(([m, s]) => [m, s === '' ? null : Number(s)])),
+    ]),
+  );
+}
+
+/** `grove score --json` for each measure on the file's rows `rowNumbers` (1 = first data row). */
+function cliScores(csv: string, rowNumbers: number[], categorical: string[]): Map<string, Map<string, number | null>> {
+  const records = parse(readFileSync(csv, 'utf8'), { relax_column_count: false }) as string[][];
+  const lines = [records[0], ...rowNumbers.map((r) => records[r])];
+  const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+  const subset = join(dir, 'node-rows.csv');
+  writeFileSync(subset, `${lines.map((l) => l.map(quote).join(',')).join('\n')}\n`);
+  const out = new Map<string, Map<string, number | null>>();
+  for (const m of MEASURES) {
+    const args = ['score', subset, '--criterion', m, '--json'];
+    if (categorical.length) args.push('--categorical', categorical.join(','));
+    const r = grove(args);
+    expect(r.status, r.stderr).toBe(0);
+    const report = JSON.parse(r.stdout) as { attributes: { name: string; score: number | null }[] };
+    for (const a of report.attributes) {
+      if (!out.has(a.name)) out.set(a.name, new Map());
+      out.get(a.name)!.set(m, a.score);
+    }
+  }
+  return out;
+}
+
+function expectSameScores(
+  shown: Map<string, Map<string, number | null>>,
+  cli: Map<string, Map<string, number | null>>,
+): void {
+  expect([...shown.keys()]).toEqual([...cli.keys()]);
+  for (const [f, byMeasure] of cli) {
+    for (const m of MEASURES) {
+      const want = byMeasure.get(m)!;
+      const got = shown.get(f)!.get(m)!;
+      if (want === null) expect(got, `${f} ${m}`).toBeNull();
+      else
+        expect(Math.abs(got - want), `${f} ${m}: page ${got}, grove score ${want}`).toBeLessThanOrEqual(
+          1e-9 * Math.max(1, Math.abs(want)),
+        );
+    }
+  }
+}
+
+/** Categorical columns of the page's data (to read the node's rows back as `grove explore` did). */
+async function categoricalNames(page: Page): Promise<string[]> {
+  return page.$eval('#grove-data', (s) =>
+    (JSON.parse(s.textContent!) as { features: { name: string; kind: string }[] }).features
+      .filter((f) => f.kind === 'categorical')
+      .map((f) => f.name),
+  );
+}
+
+/**
+ * The checks every data set gets: measure change vs `grove fit`, a node's ten scores vs
+ * `grove score`, side by side, screenshots. Returns the regrow times seen (ms, in the worker).
+ */
+async function checkDataset(name: string, csv: string, measure: string, large = false): Promise<void> {
+  const html = explore(csv, name);
+  const { page, problems } = await open(html);
+  expect(await page.locator('#error').isHidden()).toBe(true);
+  // On a large data set everything runs unpruned: the default preset's 10-fold CV pruning takes
+  // seconds there (and longer than the CLI helper's time limit on a loaded machine).
+  const prune = large ? ['--prune', 'none'] : [];
+  if (large) {
+    await page.selectOption('#opt-a-prune', 'none');
+    await settle(page);
+  }
+  // Change the measure: the tree is regrown, and its root split is grove fit's.
+  await page.selectOption('#opt-a-criterion', measure);
+  await settle(page);
+  const root = page.locator('#tree-a g.node[data-node="0"]');
+  const fitted = fitRoot(csv, ['--criterion', measure, ...prune]);
+  expect(JSON.parse((await root.getAttribute('data-split')) ?? 'null')).toEqual(fitted.split ?? null);
+  expect(await page.locator('#tree-a g.node').count()).toBe(fitted.nodes);
+  expect(await page.locator('#stats-a').textContent()).toContain(`, ${measure}:`);
+  const growMs = Number(await page.locator('#stats-a').getAttribute('data-grow-ms'));
+  // Unpruned, for the regrow target (a large data set is unpruned already).
+  if (!large) {
+    await page.selectOption('#opt-a-prune', 'none');
+    await settle(page);
+  }
+  // Best of five regrows (the Grow button regrows with the same options).
+  let bareMs = Number(await page.locator('#stats-a').getAttribute('data-grow-ms'));
+  for (let i = 0; i < 4; i++) {
+    await page.locator('#grow').click();
+    await settle(page);
+    bareMs = Math.min(bareMs, Number(await page.locator('#stats-a').getAttribute('data-grow-ms')));
+  }
+  // The same fit in Node from the built library (a fresh process: code transformed by vitest runs
+  // slower), best of five; the machine's load moves both.
+  const timing = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { readDataset } from ${JSON.stringify(pathToFileURL(resolve(repoRoot, 'dist/data/read.js')).href)};
+       import { fit } from ${JSON.stringify(pathToFileURL(resolve(repoRoot, 'dist/algorithms/fit.js')).href)};
+       const d = readDataset(${JSON.stringify(csv)});
+       let best = Infinity;
+       for (let i = 0; i < 5; i++) {
+         const t0 = performance.now();
+         fit(d, { criterion: ${JSON.stringify(measure)}, prune: 'none' });
+         best = Math.min(best, performance.now() - t0);
+       }
+       console.log(best);`,
+    ],
+    { encoding: 'utf8', timeout: 120_000 },
+  );
+  const nodeMs = Number(timing.stdout);
+  console.log(
+    `grove explore ${name}: regrow in the page's worker with ${measure}: ${growMs.toFixed(1)} ms ` +
+      `(${large ? 'unpruned' : 'default preset, cost-complexity pruning'}), ${bareMs.toFixed(1)} ms unpruned (best of 5); ` +
+      `the unpruned fit in Node: ${nodeMs.toFixed(1)} ms (best of 5)`,
+  );
+  if (!large) {
+    await page.selectOption('#opt-a-prune', '');
+    await settle(page);
+  }
+  // A node below the root, opened from the keyboard: its ten scores are grove score's on its rows.
+  const child = page.locator('#tree-a g.node[data-node="1"]');
+  if ((await child.count()) === 1) {
+    await child.focus();
+    await page.keyboard.press('Enter');
+    await settle(page);
+    expect(await page.locator('#node-body').getAttribute('data-node')).toBe('a:1');
+  }
+  const rows = (await page.locator('#node-rows').inputValue()).split(', ').map(Number);
+  const counts = await page.$$eval('#node-body table.counts tbody tr td:nth-child(2)', (tds) =>
+    tds.map((td) => Number(td.textContent)),
+  );
+  expect(rows.length).toBe(counts.reduce((a, b) => a + b, 0));
+  expect(await page.locator('#scores th.chosen').textContent()).toContain(measure);
+  expectSameScores(await shownScores(page), cliScores(csv, rows, await categoricalNames(page)));
+  // The chart of the measure against a numeric threshold, when there is a numeric feature.
+  if ((await page.locator('#curve-feature').count()) > 0)
+    expect(await page.locator('#curve svg polyline').count()).toBe(1);
+  await page.screenshot({ path: join(shots, `${name}-1280.png`), fullPage: !large, timeout: 120_000 });
+  // Side by side: B under another measure, each with its CV accuracy; first disagreements marked.
+  await page.check('#side');
+  await settle(page);
+  expect(await page.locator('#pane-b').isVisible()).toBe(true);
+  const b = await page.locator('#opt-b-criterion').inputValue();
+  expect(b).not.toBe('');
+  expect(await page.locator('#stats-b').textContent()).toContain(`, ${b}:`);
+  expect(await page.locator('#cv-a').textContent()).toMatch(/^5-fold CV accuracy \d+\.\d ± \d+\.\d %/);
+  expect(await page.locator('#cv-b').textContent()).toMatch(/^5-fold CV accuracy \d+\.\d ± \d+\.\d %/);
+  // The accuracies are grove's crossValidate (5 folds, seed 1) with each tree's options.
+  if (!large) {
+    const cv = (criterion: string) =>
+      summarize(crossValidate(readDataset(csv), { criterion }, 5, 1).map((r) => r.testAccuracy)).mean;
+    expect(Number(await page.locator('#cv-a').getAttribute('data-accuracy'))).toBe(cv(measure));
+    expect(Number(await page.locator('#cv-b').getAttribute('data-accuracy'))).toBe(cv(b));
+  }
+  const disagree = await page.locator('#disagree').textContent();
+  const marked = await page.locator('g.node.disagree').count();
+  if (disagree!.startsWith('The two trees are the same')) expect(marked).toBe(0);
+  else expect(marked).toBeGreaterThanOrEqual(2);
+  // Two unpruned trees of thousands of nodes make a full-page capture slow: the viewport only, then.
+  await page.screenshot({ path: join(shots, `${name}-side-by-side.png`), fullPage: !large, timeout: 120_000 });
+  expect(problems).toEqual([]);
+  await page.close();
+}
+
+describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
+  it('taxable-income: measure change, ten scores at a node, side by side, rules, a typed row, keyboard', async () => {
+    const csv = fixture('taxable-income.csv');
+    await checkDataset('taxable-income', csv, 'info-gain');
+    const { page, problems } = await open(join(dir, 'taxable-income.html'));
+    // Unpruned (the default prunes this tiny table to a leaf): the rules are grove's IF-THEN rules.
+    await page.selectOption('#opt-a-prune', 'none');
+    await settle(page);
+    const model = join(dir, 'ti.json');
+    expect(grove(['fit', csv, '--out', model, '--prune', 'none']).status).toBe(0);
+    const shown = await page.locator('#rules-a').textContent();
+    expect(shown).toBe(grove(['show', model, '--format', 'rules']).stdout);
+    expect(shown!.split('\n').length).toBeGreaterThan(3);
+    // A typed row: its path is highlighted and its prediction is grove predict's.
+    await page.selectOption('#path-f0', 'No');
+    await page.selectOption('#path-f1', 'Single');
+    await page.fill('#path-f2', '90');
+    await page.locator('#path-form button[type="submit"]').press('Enter');
+    await settle(page);
+    expect(await page.locator('#path-prediction').textContent()).toMatch(/^Prediction: (Yes|No)/);
+    const onPath = (await page.locator('#path-out').getAttribute('data-nodes'))!.split(',');
+    expect(onPath[0]).toBe('0');
+    expect(await page.locator('#tree-a g.node.on-path').count()).toBe(onPath.length);
+    const rowCsv = join(dir, 'row.csv');
+    writeFileSync(rowCsv, 'BuyHouse,MaritalStatus,TaxableIncome\nNo,Single,90\n');
+    const predicted = grove(['predict', model, rowCsv]).stdout.trim().split('\n').pop();
+    expect(await page.locator('#path-prediction').textContent()).toContain(`Prediction: ${predicted}`);
+    // A bad number in the form is shown in the page.
+    await page.fill('#path-f2', 'abc');
+    await page.locator('#path-form button[type="submit"]').click();
+    await settle(page);
+    expect(await page.locator('#error').textContent()).toContain("TaxableIncome: 'abc' is not a number");
+    // One control per option of the split, stop and pruning groups of the option table.
+    const offered = (OPTION_DESCRIPTORS as readonly OptionDescriptor[]).filter(
+      (d) =>
+        ['split', 'stop', 'prune'].includes(d.group) && d.type !== 'class-weight' && d.type !== 'ordered-categories',
+    );
+    const ids = await page.$$eval('[id^="opt-a-"]', (els) => els.map((e) => e.id));
+    expect([...ids].sort()).toEqual(offered.map((d) => `opt-a-${d.name}`).sort());
+    // A bad option value is shown in the page, naming the control.
+    await page.fill('#opt-a-minSamplesSplit', '1');
+    await page.locator('#opt-a-minSamplesSplit').dispatchEvent('change');
+    await settle(page);
+    expect(await page.locator('#error').textContent()).toMatch(/--min-split/);
+    await page.fill('#opt-a-minSamplesSplit', '');
+    await page.locator('#opt-a-minSamplesSplit').dispatchEvent('change');
+    await settle(page);
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    // Phone width: nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: join(shots, 'taxable-income-phone.png'), fullPage: true });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 120_000);
+
+  it('shows data text as text: a category named <script>alert(1)</script>', async () => {
+    const csv = join(dir, 'xss.csv');
+    const bad = '<script>alert(1)</script>';
+    const lines = ['x,"<b>col</b>",class'];
+    for (let i = 0; i < 12; i++)
+      lines.push(`${i},${i % 3 === 0 ? bad : 'plain'},${i % 3 === 0 || i > 8 ? 'yes' : 'no'}`);
+    writeFileSync(csv, `${lines.join('\n')}\n`);
+    const { page, problems } = await open(explore(csv, 'xss'));
+    await page.selectOption('#opt-a-prune', 'none');
+    await settle(page);
+    expect(await page.locator('#rules-a').textContent()).toContain(bad);
+    expect(await page.locator('#path-f1 option', { hasText: bad }).count()).toBe(1);
+    expect(await page.locator('#scores tr[data-feature="<b>col</b>"]').count()).toBe(1);
+    // No element was made from the data's text.
+    expect(await page.locator('body script:not([type]), b').count()).toBe(1); // the page's own script only
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('data with one class (handed to the page another way than the CLI) gets a clear message in the page', async () => {
+    const html = join(dir, 'one-class.html');
+    const data: EmbeddedData = {
+      source: 'one.csv',
+      target: 'class',
+      classes: ['yes'],
+      labels: [0, 0, 0],
+      features: [{ kind: 'numeric', name: 'x', values: [1, 2, 3] }],
+      totalRows: 3,
+    };
+    writeFileSync(html, explorePage(data, readPageScripts(resolve(repoRoot, 'dist/explore-page'))));
+    const { page, problems } = await open(html);
+    expect(await page.locator('#error').isVisible()).toBe(true);
+    expect(await page.locator('#error').textContent()).toContain("only one class (yes) in 'class'");
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('grove/browser as one ES module (dist/browser/grove.js): the README example grows the tree Node grows', async () => {
+    const blank = join(dir, 'blank.html');
+    writeFileSync(blank, '<!doctype html><title>blank</title><body data-state="idle"></body>');
+    const { page, problems } = await open(blank);
+    const code = readFileSync(resolve(repoRoot, 'dist/browser/grove.js'), 'utf8');
+    // A string, not a function: vitest would rewrite a function's import() for Node.
+    await page.evaluate((src) => {
+      (window as unknown as { groveUrl: string }).groveUrl = URL.createObjectURL(
+        new Blob([src], { type: 'text/javascript' }),
+      );
+    }, code);
+    const text = (await page.evaluate(`(async () => {
+      const g = await import(window.groveUrl);
+      const rows = [
+        { outlook: 'sunny', humidity: 85, play: 'no' },
+        { outlook: 'sunny', humidity: 90, play: 'no' },
+        { outlook: 'overcast', humidity: 78, play: 'yes' },
+        { outlook: 'rain', humidity: 96, play: 'yes' },
+        { outlook: 'rain', humidity: 70, play: 'yes' },
+      ];
+      return g.treeToText(g.fit(g.datasetFromRows(rows, { target: 'play' }), { algorithm: 'id3' }));
+    })()`)) as string;
+    const { datasetFromRows, fit: fitNode, treeToText } = await import('../../src/index.js');
+    const rows = [
+      { outlook: 'sunny', humidity: 85, play: 'no' },
+      { outlook: 'sunny', humidity: 90, play: 'no' },
+      { outlook: 'overcast', humidity: 78, play: 'yes' },
+      { outlook: 'rain', humidity: 96, play: 'yes' },
+      { outlook: 'rain', humidity: 70, play: 'yes' },
+    ];
+    expect(text).toBe(treeToText(fitNode(datasetFromRows(rows, { target: 'play' }), { algorithm: 'id3' })));
+    expect(text).toContain('outlook');
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('over the row limit: a stratified sample, with a notice in the page', async () => {
+    const html = explore(fixture('tutorial-30.csv'), 'sampled', ['--max-rows', '12']);
+    const { page, problems } = await open(html);
+    expect(await page.locator('#notice').textContent()).toContain('a sample of 12 of the 30 rows');
+    expect(await page.locator('#tree-a g.node[data-node="0"]').getAttribute('aria-label')).toContain('12 rows');
+    // Row numbers shown are the file's.
+    const rows = (await page.locator('#node-rows').inputValue()).split(', ').map(Number);
+    expect(rows.length).toBe(12);
+    expect(rows.every((r) => r >= 1 && r <= 30)).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+});
+
+describe.skipIf(!haveChromium || !haveCorpus)('grove explore in Chromium: corpus data sets', () => {
+  const cases: [string, string, boolean][] = [
+    ['iris', 'info-gain', false],
+    ['mushroom', 'dcsm', false],
+    ['breast-cancer-wisconsin-diagnostic', 'gain-ratio', false],
+    ['magic', 'info-gain', true],
+  ];
+  for (const [name, measure, large] of cases)
+    it(`${name} with ${measure}`, async () => checkDataset(name, corpus(name), measure, large), 300_000);
+});

@@ -1,0 +1,198 @@
+/**
+ * `grove explore` without a browser: the stratified sample, the page's data round trip, the
+ * walks the page does over a tree (rows reaching a node, a row's path), the first disagreements of
+ * two trees, the CLI's refusals, and the bundle's size budget.
+ */
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fit } from '../../src/algorithms/fit.js';
+import { getCriterion } from '../../src/criteria/registry.js';
+import { readDataset } from '../../src/data/read.js';
+import { subsetRows } from '../../src/data/subset.js';
+import { checkExplorable, datasetFromEmbedded, embedDataset } from '../../src/explore/embedded.js';
+import { inlineScript } from '../../src/explore/html.js';
+import { prepareForPage } from '../../src/explore/prepare.js';
+import { stratifiedSample } from '../../src/explore/sample.js';
+import { readPageScripts } from '../../src/explore/scripts.js';
+import { firstDisagreements } from '../../src/explore-page/disagree.js';
+import { measureScores, thresholdCurve } from '../../src/explore-page/node-detail.js';
+import { pathOfRow, rowsReaching } from '../../src/explore-page/walk.js';
+import { scoreAttributes } from '../../src/learn/score.js';
+import { assertBuilt, fixture, grove, repoRoot } from '../helpers/cli.js';
+
+const tmp = () => mkdtempSync(join(tmpdir(), 'grove-explore-unit-'));
+
+describe('stratifiedSample', () => {
+  const labels = Int32Array.from({ length: 1000 }, (_, i) => (i < 700 ? 0 : i < 990 ? 1 : 2));
+  it('keeps each class’s share, is seeded, sorted and of the asked size', () => {
+    const s = stratifiedSample(labels, 3, 100, 7);
+    expect(s.length).toBe(100);
+    const per = [0, 0, 0];
+    for (const r of s) per[labels[r]]++;
+    expect(per).toEqual([70, 29, 1]);
+    expect(Array.from(s)).toEqual([...s].sort((a, b) => a - b));
+    expect(new Set(s).size).toBe(100);
+    expect(stratifiedSample(labels, 3, 100, 7)).toEqual(s);
+    expect(stratifiedSample(labels, 3, 100, 8)).not.toEqual(s);
+  });
+  it('keeps a rare class when the size allows, and everything when the size is not smaller', () => {
+    const s = stratifiedSample(labels, 3, 10, 1);
+    const per = [0, 0, 0];
+    for (const r of s) per[labels[r]]++;
+    expect(per[2]).toBe(1);
+    expect(s.length).toBe(10);
+    expect(stratifiedSample(labels, 3, 5000, 1).length).toBe(1000);
+  });
+});
+
+describe('the page’s data', () => {
+  it('round-trips through JSON to the Dataset grove fit builds, missing values included', () => {
+    const dir = tmp();
+    const csv = join(dir, 'm.csv');
+    writeFileSync(csv, 'a,b,class\n1,x,yes\n?,y,no\n3,?,yes\n4,y,no\n');
+    const d = readDataset(csv);
+    const back = datasetFromEmbedded(JSON.parse(JSON.stringify(embedDataset(d, 'm.csv', d.nRows))));
+    expect(back.features).toEqual(d.features);
+    expect(back.labels).toEqual(d.labels);
+    expect(back.classes).toEqual(d.classes);
+    expect(JSON.stringify(fit(back, { prune: 'none' }).nodes)).toBe(JSON.stringify(fit(d, { prune: 'none' }).nodes));
+  });
+  it('over the limit: a sample marked with the file’s row numbers', () => {
+    const d = readDataset(fixture('tutorial-30.csv'));
+    const e = prepareForPage(d, 't.csv', 10, 3);
+    expect(e.sample).toEqual({ seed: 3, rows: 10 });
+    expect(e.totalRows).toBe(30);
+    expect(e.labels.length).toBe(10);
+    expect(e.rowNumbers!.every((r, i) => d.labels[r - 1] === e.labels[i])).toBe(true);
+    expect(prepareForPage(d, 't.csv', 30, 3).sample).toBeUndefined();
+  });
+  it('refuses one class and data without a usable feature', () => {
+    expect(() => checkExplorable(readDataset(fixture('one-class.csv')))).toThrow(/only one class \(yes\)/);
+    const dir = tmp();
+    const csv = join(dir, 'flat.csv');
+    writeFileSync(csv, 'a,b,class\n1,x,yes\n1,x,no\n?,x,yes\n');
+    expect(() => checkExplorable(readDataset(csv))).toThrow(/no usable feature/);
+  });
+  it('inline scripts cannot close their <script> element', () => {
+    expect(inlineScript('var s = "</script><b>"; // <!--')).toBe('var s = "<\\/script><b>"; // <\\!--');
+  });
+});
+
+describe('walks over a tree', () => {
+  const d = readDataset(fixture('taxable-income.csv'));
+  const tree = fit(d, { prune: 'none', criterion: 'info-gain' });
+  it('the rows reaching each node are its training counts', () => {
+    tree.nodes.forEach((node, id) => {
+      const rows = rowsReaching(tree.nodes, d, id);
+      const counts = d.classes.map(() => 0);
+      for (const r of rows) counts[d.labels[r]]++;
+      expect(counts, `node ${id}`).toEqual(node.counts);
+    });
+  });
+  it('a row’s path ends at the leaf whose class predict gives', () => {
+    for (let r = 0; r < d.nRows; r++) {
+      const values = d.features.map((c) => (c.kind === 'numeric' ? c.values[r] : c.codes[r]));
+      const path = pathOfRow(tree.nodes, values);
+      const leaf = tree.nodes[path.nodes[path.nodes.length - 1]];
+      expect(leaf.split).toBeUndefined();
+      expect(path.nodes[0]).toBe(0);
+      const counts = leaf.counts;
+      const major = counts.indexOf(Math.max(...counts));
+      expect(tree.predictCodes(subsetRows(d, [r]))[0]).toBe(major);
+    }
+  });
+  it('a missing value follows the node’s missing branch', () => {
+    const values = d.features.map(() => Number.NaN).map((x, f) => (d.features[f].kind === 'numeric' ? x : -1));
+    const path = pathOfRow(tree.nodes, values);
+    expect(path.byMissing[0]).toBe(0);
+    expect(path.nodes[1]).toBe(tree.nodes[0].children![tree.nodes[0].missingBranch!]);
+  });
+});
+
+describe('a node’s ten measures and threshold curve', () => {
+  const d = readDataset(fixture('taxable-income.csv'));
+  const all = Int32Array.from({ length: d.nRows }, (_, i) => i);
+  it('at the root, each measure’s column is scoreAttributes’ (grove score’s) with that measure', () => {
+    const s = measureScores(d, all, { algorithm: 'cart', prune: 'none' });
+    expect(s.measures.map((m) => m.name)).toHaveLength(10);
+    s.measures.forEach((m, i) => {
+      const report = scoreAttributes(d, { algorithm: 'cart', criterion: m.name });
+      expect(s.features.map((f) => f.scores[i])).toEqual(report.attributes.map((a) => a.score));
+      expect(m.best).toBe(report.best);
+    });
+  });
+  it('the curve’s best threshold is the one the tutorial gives (Gini 0.300 at 97)', () => {
+    const c = thresholdCurve(d, all, 2, getCriterion('gini'));
+    const best = c.points.reduce((a, b) => (b[1] < a[1] ? b : a));
+    expect(best[0]).toBe(97.5);
+    expect(best[1]).toBeCloseTo(0.3, 10);
+  });
+});
+
+describe('firstDisagreements', () => {
+  const num = (t: number) => ({ kind: 'numeric' as const, feature: 0, thresholds: [t] });
+  it('pairs the highest nodes whose splits differ, and nothing below them', () => {
+    const a = [{ split: num(1), children: [1, 2] }, {}, { split: num(5), children: [3, 4] }, {}, {}];
+    const b = [
+      { split: num(1), children: [1, 2] },
+      { split: num(0), children: [3, 4] },
+      { split: num(6), children: [5, 6] },
+      {},
+      {},
+      {},
+      {},
+    ];
+    expect(firstDisagreements(a, b)).toEqual([
+      [1, 2],
+      [1, 2],
+    ]);
+    expect(firstDisagreements(a, a)).toEqual([[], []]);
+  });
+});
+
+describe('grove explore (CLI)', () => {
+  it('refuses one class and no usable feature with exit 2 and one line', () => {
+    assertBuilt();
+    const dir = tmp();
+    const one = grove(['explore', fixture('one-class.csv'), '--out', join(dir, 'a.html')]);
+    expect(one.status).toBe(2);
+    expect(one.stderr).toMatch(/^grove: .*only one class \(yes\) in 'class'.*\n$/);
+    const flat = join(dir, 'flat.csv');
+    writeFileSync(flat, 'a,class\n1,yes\n1,no\n');
+    const r = grove(['explore', flat, '--out', join(dir, 'b.html')]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/no usable feature/);
+  });
+  it('writes a sampled page with a notice when the data is over --max-rows', () => {
+    const dir = tmp();
+    const out = join(dir, 'p.html');
+    const r = grove(['explore', fixture('tutorial-30.csv'), '--out', out, '--max-rows', '12', '--seed', '5']);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('a stratified sample of 12 of 30 rows');
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('id="notice"');
+    expect(html).toContain('a sample of 12 of the 30 rows (stratified by class, seed 5)');
+  });
+  it('refuses to write over its input, a bad --max-rows, and says how to build missing scripts', () => {
+    const dir = tmp();
+    const csv = join(dir, 'in.csv');
+    writeFileSync(csv, readFileSync(fixture('taxable-income.csv')));
+    const over = grove(['explore', csv, '--out', csv]);
+    expect(over.status).toBe(2);
+    expect(over.stderr).toMatch(/--out .*input/);
+    expect(readFileSync(csv, 'utf8')).toBe(readFileSync(fixture('taxable-income.csv'), 'utf8'));
+    const bad = grove(['explore', csv, '--out', join(dir, 'p.html'), '--max-rows', '0']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--max-rows/);
+    expect(() => readPageScripts(join(dir, 'nowhere'))).toThrow(/run `npm run build`/);
+  });
+
+  it('the page’s scripts stay under the 500 kB budget (before gzip, without data)', () => {
+    const bundle = resolve(repoRoot, 'dist/explore-page');
+    const size = statSync(join(bundle, 'page.js')).size + statSync(join(bundle, 'worker.js')).size;
+    console.log(`grove explore: page + worker scripts ${(size / 1000).toFixed(1)} kB`);
+    expect(size).toBeLessThan(500_000);
+  });
+});
