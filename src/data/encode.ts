@@ -2,11 +2,13 @@
  * Turning a table of string cells into a columnar {@link Dataset}: target selection, per-column
  * type inference (numeric vs categorical), dictionary encoding and class-label coding.
  *
- * PURE: no Node imports, so it runs in a browser or a worker. The file readers (csv.ts, arff.ts)
- * and the TypeScript API ({@link datasetFromRows}) all build their datasets through
- * {@link encodeTable}, so every input path follows the same rules:
+ * PURE: no Node imports, so it runs in a browser or a worker. ARFF (arff.ts) and the TypeScript
+ * API ({@link datasetFromRows}) build their datasets through {@link encodeTable}; the streaming
+ * CSV/TSV reader (delimited.ts) builds its typed columns straight from bytes but follows the same
+ * rules and shares their helpers ({@link planColumns}, {@link orderCategories}, {@link orderClasses}):
  *
- * - Missing cell: empty or `?` after trimming ({@link isMissingToken}). Numeric -> NaN, categorical -> -1.
+ * - Missing cell: one of `naTokens` after trimming: empty or `?` here ({@link isMissingToken}),
+ *   {@link DEFAULT_NA_TOKENS} in CSV/TSV files. Numeric -> NaN, categorical -> -1.
  *   A missing class label is an error (grove cannot learn from an unlabelled row).
  * - A feature is numeric when every non-missing cell is a finite decimal number (see
  *   {@link isNumericToken}; `0x10`, `1_000`, `Infinity` and `NaN` are not), otherwise categorical.
@@ -15,11 +17,12 @@
  *   looks like a number (e.g. soybean's integer codes forced categorical) they are sorted
  *   numerically, so the dictionary does not depend on row order. Declared (ARFF) categories keep
  *   the declared order, including values that never occur.
- * - Classes: the distinct labels, sorted; if every label is a number they are stored as JS numbers
- *   (`'1','2','10'` -> `[1, 2, 10]`; labels with the same numeric value, such as `1` and `1.0`, are
- *   one class), otherwise as strings sorted with plain `<`. This holds for ARFF too (declared
- *   class values are validated but do not set the order), so a CSV and an ARFF copy of the same
- *   data give the same class codes.
+ * - Classes: the distinct labels, sorted; if every label is a number (and no integer label is
+ *   beyond 2^53) they are stored as JS numbers (`'1','2','10'` -> `[1, 2, 10]`; labels with the
+ *   same numeric value, such as `1` and `1.0`, are one class), otherwise as strings exactly as
+ *   written, sorted with plain `<` ({@link orderClasses}). This holds for ARFF too (declared class
+ *   values are validated but do not set the order), so a CSV and an ARFF copy of the same data
+ *   give the same class codes.
  *
  * Complexity: one pass over the cells per column (a second pass only for a column that turns out
  * categorical); no per-cell allocation beyond `trim()`.
@@ -59,6 +62,11 @@ export interface EncodeOptions {
    * predict with a model's feature types, when the file may lack some columns).
    */
   ignoreUnknownColumns?: boolean;
+  /**
+   * Cell texts (compared after trimming) that mean "missing". Default for `encodeTable`,
+   * `datasetFromRows` and ARFF: empty and `?`; the CSV reader's default is {@link DEFAULT_NA_TOKENS}.
+   */
+  naTokens?: readonly string[];
   /** Column types declared by the file (ARFF). `categorical`/`numeric` options take precedence. */
   declaredTypes?: Record<string, DeclaredType>;
   /**
@@ -68,8 +76,14 @@ export interface EncodeOptions {
   float32?: boolean;
 }
 
+/**
+ * The cell texts a CSV/TSV file's reader takes as missing unless told otherwise (`--na`):
+ * empty, `?` (Weka/UCI), `NA` (R), `N/A`, `NaN` and `null`. Matched exactly after trimming.
+ */
+export const DEFAULT_NA_TOKENS: readonly string[] = Object.freeze(['', '?', 'NA', 'N/A', 'NaN', 'null']);
+
 /** Strict decimal / scientific number: `12`, `-3.5`, `.5`, `5.`, `1e-3`, `+2E+10`. */
-const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+export const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** True when a (trimmed) token is a finite decimal number by grove's rules. */
 export function isNumericToken(trimmed: string): boolean {
@@ -104,10 +118,11 @@ const OPTION_TYPES: ReadonlyMap<string, 'string' | 'boolean' | 'count' | 'string
   ['ignoreUnknownColumns', 'boolean'],
   ['float32', 'boolean'],
   ['declaredTypes', 'object'],
+  ['naTokens', 'strings'],
 ]);
 
 /** Throw GroveError (`E_OPTION`) unless `options` is an object whose known fields have their types. */
-function checkEncodeOptions(options: unknown, caller: string): void {
+export function checkEncodeOptions(options: unknown, caller: string): void {
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new GroveError(`${caller}: options must be an object, got ${describeType(options)}`, { code: 'E_OPTION' });
   for (const [name, type] of OPTION_TYPES) {
@@ -149,6 +164,8 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
   const types = options.declaredTypes;
   // Own properties only: a column named like an Object.prototype member declares nothing.
   const declaredType = (name: string) => (types && Object.hasOwn(types, name) ? types[name] : undefined);
+  const naSet = options.naTokens && new Set(options.naTokens.map((t) => t.trim()));
+  const isMissing = naSet ? (raw: string) => naSet.has(raw.trim()) : isMissingToken;
 
   // ---- header and options -------------------------------------------------------------------
   if (nCols === 0) throw new GroveError('no columns', { file, code: 'E_DATA' });
@@ -162,6 +179,79 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
     colIndex.set(name, j);
   }
 
+  const { targetIdx, forced } = planColumns(header, colIndex, options);
+  const targetName = targetIdx >= 0 ? header[targetIdx] : '';
+  if (nRows === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
+  for (let i = 0; i < nRows; i++) {
+    if (!Array.isArray(rows[i])) throw new GroveError(`rows[${i}] must be an array of cells`, { file, code: 'E_DATA' });
+    const len = rows[i].length;
+    if (len !== nCols)
+      throw new GroveError(`expected ${nCols} fields, found ${len}`, { file, code: 'E_DATA', row: lineOf(i) });
+  }
+
+  // ---- features -----------------------------------------------------------------------------
+  const features: Column[] = [];
+  for (let j = 0; j < nCols; j++) {
+    if (j === targetIdx) continue;
+    const name = header[j];
+    const declared = declaredType(name);
+    const kind = forced.get(name) ?? declared?.kind;
+    const column: ColumnCells = { rows, j, name, file, lineOf, isMissing };
+    if (kind === 'numeric') {
+      features.push({
+        kind: 'numeric',
+        name,
+        values: encodeNumeric(column, true, options.float32 === true)!,
+      });
+    } else if (kind === 'categorical') {
+      const declaredCats = declared?.kind === 'categorical' ? declared.categories : undefined;
+      features.push(encodeCategorical(column, declaredCats));
+    } else {
+      const values = encodeNumeric(column, false, options.float32 === true);
+      features.push(values ? { kind: 'numeric', name, values } : encodeCategorical(column, undefined));
+    }
+  }
+
+  // ---- target -------------------------------------------------------------------------------
+  if (targetIdx < 0) {
+    const unlabelled = new Int32Array(nRows).fill(-1);
+    return {
+      features,
+      labels: unlabelled,
+      classes: [],
+      targetName,
+      nRows,
+      ...(file !== undefined ? { source: file } : {}),
+    };
+  }
+  const declaredTarget = declaredType(targetName);
+  const allowed =
+    declaredTarget?.kind === 'categorical' ? new Set(declaredTarget.categories.map((c) => c.trim())) : undefined;
+  const { labels, classes } = encodeLabels({ rows, j: targetIdx, name: targetName, file, lineOf, isMissing }, allowed);
+
+  return { features, labels, classes, targetName, nRows, ...(file !== undefined ? { source: file } : {}) };
+}
+
+/** Which column is the target and which features have a forced kind. */
+export interface ColumnPlan {
+  /** Index of the class column in the header, or -1 with `noTarget`. */
+  targetIdx: number;
+  /** Feature kinds forced by the `categorical` / `numeric` options. */
+  forced: Map<string, 'numeric' | 'categorical'>;
+}
+
+/**
+ * Check `options.target`, `categorical`, `numeric` and `declaredTypes` against the header
+ * (`colIndex`: name -> index, names already checked to be distinct and non-empty) and say which
+ * column is the target. Shared by every reader so they refuse the same options the same way.
+ */
+export function planColumns(
+  header: readonly string[],
+  colIndex: ReadonlyMap<string, number>,
+  options: EncodeOptions,
+): ColumnPlan {
+  const file = options.source;
+  const nCols = header.length;
   let targetIdx = options.noTarget ? -1 : nCols - 1;
   if (options.target !== undefined && !options.noTarget) {
     const t = colIndex.get(options.target);
@@ -217,55 +307,7 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
     }
   }
 
-  if (nRows === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
-  for (let i = 0; i < nRows; i++) {
-    if (!Array.isArray(rows[i])) throw new GroveError(`rows[${i}] must be an array of cells`, { file, code: 'E_DATA' });
-    const len = rows[i].length;
-    if (len !== nCols)
-      throw new GroveError(`expected ${nCols} fields, found ${len}`, { file, code: 'E_DATA', row: lineOf(i) });
-  }
-
-  // ---- features -----------------------------------------------------------------------------
-  const features: Column[] = [];
-  for (let j = 0; j < nCols; j++) {
-    if (j === targetIdx) continue;
-    const name = header[j];
-    const declared = declaredType(name);
-    const kind = forced.get(name) ?? declared?.kind;
-    const column: ColumnCells = { rows, j, name, file, lineOf };
-    if (kind === 'numeric') {
-      features.push({
-        kind: 'numeric',
-        name,
-        values: encodeNumeric(column, true, options.float32 === true)!,
-      });
-    } else if (kind === 'categorical') {
-      const declaredCats = declared?.kind === 'categorical' ? declared.categories : undefined;
-      features.push(encodeCategorical(column, declaredCats));
-    } else {
-      const values = encodeNumeric(column, false, options.float32 === true);
-      features.push(values ? { kind: 'numeric', name, values } : encodeCategorical(column, undefined));
-    }
-  }
-
-  // ---- target -------------------------------------------------------------------------------
-  if (targetIdx < 0) {
-    const unlabelled = new Int32Array(nRows).fill(-1);
-    return {
-      features,
-      labels: unlabelled,
-      classes: [],
-      targetName,
-      nRows,
-      ...(file !== undefined ? { source: file } : {}),
-    };
-  }
-  const declaredTarget = declaredType(targetName);
-  const allowed =
-    declaredTarget?.kind === 'categorical' ? new Set(declaredTarget.categories.map((c) => c.trim())) : undefined;
-  const { labels, classes } = encodeLabels({ rows, j: targetIdx, name: targetName, file, lineOf }, allowed);
-
-  return { features, labels, classes, targetName, nRows, ...(file !== undefined ? { source: file } : {}) };
+  return { targetIdx, forced };
 }
 
 /** One column of the cell table, with what error messages need to point at a cell. */
@@ -277,6 +319,8 @@ interface ColumnCells {
   file: string | undefined;
   /** The 1-based line of row `i` in the file. */
   lineOf: (i: number) => number;
+  /** Whether a cell (untrimmed) is a missing value. */
+  isMissing: (raw: string) => boolean;
 }
 
 /** Cell (i, j) as a string; any other type is an error (only `encodeTable` called directly can pass one). */
@@ -301,7 +345,7 @@ function encodeNumeric(column: ColumnCells, strict: boolean, float32: boolean): 
   let present = 0;
   for (let i = 0; i < n; i++) {
     const raw = cellAt(column, i);
-    if (isMissingToken(raw)) {
+    if (column.isMissing(raw)) {
       values[i] = NaN;
       continue;
     }
@@ -350,7 +394,7 @@ function firstAppearanceCodes(column: ColumnCells, rules: DictionaryRules): { co
   }
   for (let i = 0; i < n; i++) {
     const raw = cellAt(column, i);
-    if (isMissingToken(raw)) {
+    if (column.isMissing(raw)) {
       if (rules.missing !== undefined)
         throw new GroveError(rules.missing, { file, code: 'E_DATA', row: lineOf(i), column: name });
       codes[i] = -1;
@@ -370,20 +414,52 @@ function firstAppearanceCodes(column: ColumnCells, rules: DictionaryRules): { co
 
 function encodeCategorical(column: ColumnCells, declared: string[] | undefined): Column {
   const { rows, name } = column;
-  const n = rows.length;
-  const { codes, values: categories } = firstAppearanceCodes(column, {
+  const { codes, values } = firstAppearanceCodes(column, {
     known: declared ?? [],
     refuse: declared && ((t) => `value '${t}' is not one of the declared values {${declared.join(', ')}}`),
   });
-  if (!declared && categories.length > 1 && categories.every(isNumericToken)) {
-    // Numeric codes forced categorical: order by value so the dictionary is row-order independent.
-    const order = categories.map((_, k) => k).sort((a, b) => Number(categories[a]) - Number(categories[b]) || a - b);
-    const remap = new Int32Array(order.length);
-    order.forEach((oldCode, newCode) => (remap[oldCode] = newCode));
-    for (let i = 0; i < n; i++) if (codes[i] >= 0) codes[i] = remap[codes[i]];
-    return { kind: 'categorical', name, codes, categories: order.map((k) => categories[k]) };
-  }
+  const categories = declared ? values : orderCategories(values, codes, rows.length);
   return { kind: 'categorical', name, codes, categories };
+}
+
+/**
+ * The dictionary of an undeclared categorical column, from its values in first-appearance order:
+ * when there are several and every one looks like a number (integer codes forced categorical), they
+ * are sorted by value (ties in first-appearance order), so the dictionary does not depend on row
+ * order, and the first `n` entries of `codes` are rewritten to match; otherwise `values` as it is.
+ */
+export function orderCategories(values: string[], codes: Int32Array, n: number): string[] {
+  if (values.length < 2 || !values.every(isNumericToken)) return values;
+  const order = values.map((_, k) => k).sort((a, b) => Number(values[a]) - Number(values[b]) || a - b);
+  const remap = new Int32Array(order.length);
+  order.forEach((oldCode, newCode) => (remap[oldCode] = newCode));
+  for (let i = 0; i < n; i++) if (codes[i] >= 0) codes[i] = remap[codes[i]];
+  return order.map((k) => values[k]);
+}
+
+/** An integer written without a fraction or exponent: the text pandas would read as an int64. */
+const INTEGER_RE = /^[+-]?\d+$/;
+
+/**
+ * The class list for a target column's distinct trimmed labels (first-appearance order), and
+ * `remap[k]`, the class code of label `k`. pandas' rule: the labels are numbers (JS numbers,
+ * sorted by value; `1` and `1.0` are one class) only if every one is a number by
+ * {@link isNumericToken} and no integer among them is beyond 2^53 (it could not round-trip as a JS
+ * number); otherwise they stay strings, sorted with plain `<`, exactly as written.
+ */
+export function orderClasses(distinct: readonly string[]): { classes: ClassLabel[]; remap: Int32Array } {
+  const remap = new Int32Array(distinct.length);
+  const numeric = distinct.every((s) => isNumericToken(s) && (!INTEGER_RE.test(s) || Number.isSafeInteger(Number(s))));
+  if (numeric) {
+    const nums = [...new Set(distinct.map(Number))].sort((a, b) => a - b);
+    const pos = new Map<number, number>(nums.map((v, k) => [v, k]));
+    distinct.forEach((s, k) => (remap[k] = pos.get(Number(s))!));
+    return { classes: nums, remap };
+  }
+  const sorted = [...distinct].sort(compareStrings);
+  const pos = new Map<string, number>(sorted.map((s, k) => [s, k]));
+  distinct.forEach((s, k) => (remap[k] = pos.get(s)!));
+  return { classes: sorted, remap };
 }
 
 function encodeLabels(
@@ -398,20 +474,7 @@ function encodeLabels(
     refuse: allowed && ((t) => (allowed.has(t) ? undefined : undeclared(t))),
   });
 
-  // Final class list and a remap from first-appearance code to sorted code.
-  const remap = new Int32Array(distinct.length);
-  let classes: ClassLabel[];
-  if (distinct.every(isNumericToken)) {
-    const nums = [...new Set(distinct.map(Number))].sort((a, b) => a - b);
-    const pos = new Map<number, number>(nums.map((v, k) => [v, k]));
-    distinct.forEach((s, k) => (remap[k] = pos.get(Number(s))!));
-    classes = nums;
-  } else {
-    const sorted = [...distinct].sort(compareStrings);
-    const pos = new Map<string, number>(sorted.map((s, k) => [s, k]));
-    distinct.forEach((s, k) => (remap[k] = pos.get(s)!));
-    classes = sorted;
-  }
+  const { classes, remap } = orderClasses(distinct);
   for (let i = 0; i < n; i++) labels[i] = remap[labels[i]];
   return { labels, classes };
 }

@@ -1,5 +1,12 @@
-/** Browser-safe data API: the Dataset types, encoding and the ARFF text parser (no Node imports). */
+/** Browser-safe data API: the Dataset types, encoding, the streaming CSV reader and the ARFF text parser (no Node imports). */
 
 export * from './arff.js';
 export * from './dataset.js';
+export {
+  createDelimitedReader,
+  type DelimitedReader,
+  type DelimitedReadOptions,
+  parseCsvText,
+} from './delimited.js';
 export * from './encode.js';
+export { parseEncodingName, TEXT_ENCODINGS, type TextEncodingName } from './text-decode.js';

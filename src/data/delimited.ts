@@ -1,0 +1,476 @@
+/**
+ * The streaming reader of delimited text (CSV, TSV): bytes in, in chunks of any size from any
+ * stream; typed columns out. A byte-level tokenizer (RFC 4180: quoted fields with embedded
+ * delimiters, newlines and doubled quotes; CRLF, LF or CR line ends; a UTF-8 BOM; UTF-16 with a
+ * BOM) hands each field's bytes straight to its column's builder (text-columns.ts): the file is
+ * never one string and no row is ever an array of strings. PURE (browser-safe): Node's file reader
+ * is `readCsv` in csv.ts.
+ *
+ * The rules are encode.ts's. Besides: blank lines are skipped (a line of only spaces too); the
+ * header row's names are trimmed and must be distinct and non-empty; every row must have the
+ * header's number of fields; errors name the file, the line a record starts on (the header is
+ * line 1 when it is the first line) and the column.
+ */
+
+import { GroveError } from '../core/errors.js';
+import type { Column, Dataset } from './dataset.js';
+import { checkEncodeOptions, DEFAULT_NA_TOKENS, type EncodeOptions, planColumns } from './encode.js';
+import {
+  CategoricalBuilder,
+  type ColumnBuilder,
+  type ColumnContext,
+  NaTokens,
+  NumericBuilder,
+} from './text-columns.js';
+import { CellDecoder, INVALID_UTF8, type TextEncodingName, Utf16ToUtf8 } from './text-decode.js';
+
+/** Options of {@link createDelimitedReader}, {@link parseCsvText} and `readCsv`. */
+export interface DelimitedReadOptions extends EncodeOptions {
+  /** The field delimiter, one ASCII character: `,` (default) or `\t` for TSV, `;`, `|`. */
+  delimiter?: string;
+  /** The first non-blank line holds the column names (default true); without it columns are named `x0, x1, ...`. */
+  header?: boolean;
+  /**
+   * The file's text encoding (default `utf8`; a UTF-16 BOM is recognised whatever this says).
+   * Bytes that are not valid UTF-8 are an error naming the line, never replaced silently.
+   */
+  encoding?: TextEncodingName;
+  /**
+   * Cell texts (after trimming) that mean "missing"; default {@link DEFAULT_NA_TOKENS}
+   * (empty, `?`, `NA`, `N/A`, `NaN`, `null`).
+   */
+  naTokens?: readonly string[];
+  /**
+   * Called with each warning (one line, no prefix): a mostly-numeric column that a few odd cells
+   * turned categorical, or a `numeric` column whose odd cells were read as missing. Default: none.
+   */
+  onWarning?: (message: string) => void;
+  /** Expected size of the input in bytes, if known: columns are sized for it up front. */
+  sizeHint?: number;
+}
+
+/** A reader fed byte chunks in order; {@link createDelimitedReader} makes one. */
+export interface DelimitedReader {
+  /** Parse the next chunk of the input. The reader does not keep `chunk`: the caller may reuse it. */
+  push(chunk: Uint8Array): void;
+  /** End of input: the Dataset. Throws GroveError on bad input (as `push` may). */
+  finish(): Dataset;
+}
+
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * A streaming reader of delimited text into a {@link Dataset}: `push` byte chunks as they come
+ * (from a file, a decompressor, a network stream), then `finish`. Memory: the typed columns,
+ * the dictionaries of categorical columns, one partial field, and the source text of the rare
+ * numeric cells that a number does not spell exactly (`1.50`, `1e3`).
+ *
+ * @example
+ * const reader = createDelimitedReader({ delimiter: '\t', target: 'species', source: 'iris.tsv' });
+ * for await (const chunk of stream) reader.push(chunk);
+ * const data = reader.finish();
+ */
+export function createDelimitedReader(options: DelimitedReadOptions = {}): DelimitedReader {
+  return new DelimitedTextReader(options);
+}
+
+/** Parse CSV text (a string) into a Dataset; the same reader, fed the text's UTF-8 bytes. */
+export function parseCsvText(text: string, options: DelimitedReadOptions = {}): Dataset {
+  if (typeof text !== 'string') throw new GroveError('parseCsvText: text must be a string', { code: 'E_INPUT' });
+  const reader = createDelimitedReader({ ...options, encoding: 'utf8' });
+  reader.push(new TextEncoder().encode(text));
+  return reader.finish();
+}
+
+function checkReadOptions(options: DelimitedReadOptions): void {
+  if (typeof options !== 'object' || options === null)
+    throw new GroveError('reader options must be an object', { code: 'E_OPTION' });
+  const d = options.delimiter;
+  if (d !== undefined && (typeof d !== 'string' || !/^[\x20-\x7e\t]$/.test(d) || /["\r\n]/.test(d)))
+    throw new GroveError(`the delimiter must be one ASCII character other than a quote, got ${JSON.stringify(d)}`, {
+      code: 'E_OPTION',
+    });
+  if (options.onWarning !== undefined && typeof options.onWarning !== 'function')
+    throw new GroveError('option onWarning must be a function', { code: 'E_OPTION' });
+  if (options.sizeHint !== undefined && !(typeof options.sizeHint === 'number' && options.sizeHint >= 0))
+    throw new GroveError('option sizeHint must be a number of bytes', { code: 'E_OPTION' });
+  checkEncodeOptions(options, 'createDelimitedReader');
+}
+
+class DelimitedTextReader implements DelimitedReader {
+  private readonly file: string | undefined;
+  private readonly delim: number;
+  private readonly stop = new Uint8Array(256);
+  private readonly ctx: ColumnContext;
+  private utf16: Utf16ToUtf8 | undefined;
+  /** First bytes, held until the BOM can be seen. */
+  private head: Uint8Array | undefined = new Uint8Array(0);
+  /** The unparsed tail of the previous chunk (a field cut by the chunk's end). */
+  private carry = new Uint8Array(0);
+  private afterCR = false;
+  private line = 1;
+  private recordLine = 1;
+  private fieldIndex = 0;
+  /** Fields beyond the header's count in the current record. */
+  private extraFields = 0;
+  private scratch = new Uint8Array(256);
+
+  // Header and columns.
+  private names: string[] | undefined; // set once the header (or first record) is read
+  /** The cells of the header record (or of the first record, without a header), as bytes. */
+  private headerFields: Uint8Array[] = [];
+  private headerLine = 1;
+  private builders: ColumnBuilder[] = [];
+  private targetIdx = -1;
+  private rows = 0;
+  private capacity = 1024;
+  private finished = false;
+
+  constructor(private readonly options: DelimitedReadOptions) {
+    checkReadOptions(options);
+    this.file = options.source;
+    this.delim = (options.delimiter ?? ',').charCodeAt(0);
+    this.stop[this.delim] = 1;
+    this.stop[LF] = 1;
+    this.stop[CR] = 1;
+    this.stop[QUOTE] = 1;
+    const encoding = options.encoding ?? 'utf8';
+    this.ctx = {
+      file: this.file,
+      decoder: new CellDecoder(encoding),
+      na: new NaTokens(options.naTokens ?? DEFAULT_NA_TOKENS),
+      float32: options.float32 === true,
+    };
+    if (encoding === 'utf16') this.utf16 = new Utf16ToUtf8();
+    if (options.sizeHint !== undefined && options.sizeHint > 0) this.sizeHint = options.sizeHint;
+  }
+
+  private sizeHint = 0;
+  private bytesSeen = 0;
+
+  push(chunk: Uint8Array): void {
+    if (this.finished) throw new GroveError('push after finish', { code: 'E_INPUT' });
+    this.feed(chunk, false);
+  }
+
+  finish(): Dataset {
+    if (this.finished) throw new GroveError('finish called twice', { code: 'E_INPUT' });
+    this.feed(new Uint8Array(0), true);
+    this.finished = true;
+    return this.build();
+  }
+
+  private fail(message: string, row?: number, column?: string): never {
+    throw new GroveError(message, {
+      file: this.file,
+      code: 'E_DATA',
+      ...(row !== undefined ? { row } : {}),
+      ...(column !== undefined ? { column } : {}),
+    });
+  }
+
+  /** BOM handling and UTF-16 transcoding, then the tokenizer. */
+  private feed(chunk: Uint8Array, final: boolean): void {
+    if (this.head !== undefined) {
+      const joined = new Uint8Array(this.head.length + chunk.length);
+      joined.set(this.head);
+      joined.set(chunk, this.head.length);
+      if (joined.length < 3 && !final) {
+        this.head = joined;
+        return;
+      }
+      this.head = undefined;
+      if ((joined[0] === 0xff && joined[1] === 0xfe) || (joined[0] === 0xfe && joined[1] === 0xff)) {
+        this.utf16 ??= new Utf16ToUtf8();
+        chunk = joined;
+      } else if (this.utf16 === undefined && joined[0] === 0xef && joined[1] === 0xbb && joined[2] === 0xbf) {
+        chunk = joined.subarray(3);
+      } else {
+        chunk = joined;
+      }
+    }
+    if (this.utf16 !== undefined) {
+      try {
+        chunk = this.utf16.push(chunk, final);
+      } catch (e) {
+        if (e instanceof GroveError) this.fail(e.message.replace(/^.*?: /, ''), this.line);
+        throw e;
+      }
+    }
+    this.bytesSeen += chunk.length;
+    let buf = chunk;
+    if (this.carry.length > 0) {
+      buf = new Uint8Array(this.carry.length + chunk.length);
+      buf.set(this.carry);
+      buf.set(chunk, this.carry.length);
+    }
+    const consumed = this.scan(buf, final);
+    this.carry = consumed < buf.length ? buf.slice(consumed) : new Uint8Array(0);
+  }
+
+  /**
+   * Tokenize `buf` field by field. A field cut by the end of `buf` is left unconsumed (its start
+   * is returned) unless `final`; the next chunk is appended to it and it is scanned again.
+   */
+  private scan(buf: Uint8Array, final: boolean): number {
+    const n = buf.length;
+    const stop = this.stop;
+    const delim = this.delim;
+    let pos = 0;
+    for (;;) {
+      if (this.afterCR) {
+        if (pos >= n && !final) return pos;
+        if (pos < n && buf[pos] === LF) pos++;
+        this.afterCR = false;
+      }
+      if (pos >= n) {
+        // End of the input at a field start: after a delimiter, the record's last field is empty.
+        if (final && this.fieldIndex > 0) {
+          this.field(buf, pos, pos, false, true);
+          this.endRecord();
+        }
+        return pos;
+      }
+      if (this.fieldIndex === 0) this.recordLine = this.line;
+      const fieldStart = pos;
+      let contentEnd: number;
+      let after: number; // index after the field's terminator
+      let term: number; // the terminator: delimiter, LF, CR, or -1 for the end of the input
+      let escapes = false;
+      if (buf[pos] === QUOTE) {
+        const startLine = this.line;
+        let p = pos + 1;
+        for (;;) {
+          while (p < n) {
+            const c = buf[p];
+            if (c === QUOTE) break;
+            if (c === LF) {
+              if (buf[p - 1] !== CR) this.line++;
+            } else if (c === CR) this.line++;
+            p++;
+          }
+          if (p >= n) {
+            if (final)
+              this.fail('malformed CSV: Quote Not Closed: the quoted field runs to the end of the file', startLine);
+            this.line = startLine;
+            return fieldStart;
+          }
+          if (p + 1 >= n) {
+            if (!final) {
+              this.line = startLine;
+              return fieldStart;
+            }
+            term = -1;
+            break;
+          }
+          if (buf[p + 1] === QUOTE) {
+            escapes = true;
+            p += 2;
+            continue;
+          }
+          term = buf[p + 1];
+          if (term !== delim && term !== LF && term !== CR)
+            this.fail(
+              `malformed CSV: Invalid Closing Quote: got ${JSON.stringify(String.fromCharCode(term))} after a closing quote instead of a delimiter or a line end`,
+              this.line,
+            );
+          break;
+        }
+        contentEnd = p;
+        after = p + 2;
+        this.field(buf, pos + 1, contentEnd, escapes, term !== delim);
+      } else {
+        let p = pos;
+        while (p < n && stop[buf[p]] === 0) p++;
+        if (p >= n) {
+          if (!final) return fieldStart;
+          term = -1;
+        } else {
+          term = buf[p];
+          if (term === QUOTE)
+            this.fail('malformed CSV: Invalid Opening Quote: a quote inside an unquoted field', this.line);
+        }
+        contentEnd = p;
+        after = p + 1;
+        this.field(buf, pos, contentEnd, false, term !== delim);
+      }
+      if (term === delim) {
+        this.fieldIndex++;
+        pos = after;
+        continue;
+      }
+      this.endRecord();
+      if (term === -1) return n;
+      this.line++;
+      if (term === CR) this.afterCR = true;
+      pos = after;
+    }
+  }
+
+  /** One field's content `buf[s..e)` (with doubled quotes if `escapes`); `last`: the record ends after it. */
+  private field(buf: Uint8Array, s: number, e: number, escapes: boolean, last: boolean): void {
+    if (escapes) {
+      // Collapse "" to " in a scratch buffer.
+      if (this.scratch.length < e - s) this.scratch = new Uint8Array((e - s) * 2);
+      let k = 0;
+      for (let p = s; p < e; p++) {
+        this.scratch[k++] = buf[p];
+        if (buf[p] === QUOTE) p++;
+      }
+      buf = this.scratch;
+      s = 0;
+      e = k;
+    }
+    const j = this.fieldIndex;
+    if (j === 0 && last && this.isBlank(buf, s, e)) {
+      // A blank line (or one of only spaces): no record. Undo the record's start.
+      this.fieldIndex = -1;
+      return;
+    }
+    const names = this.names;
+    if (names === undefined) {
+      this.headerFields.push(buf.slice(s, e));
+      return;
+    }
+    if (j >= names.length) {
+      this.extraFields++;
+      return;
+    }
+    if (j === 0 && last && names.length > 1) this.fail(`expected ${names.length} fields, found 1`, this.recordLine);
+    const b = this.builders[j];
+    if (!b.cell(buf, s, e, this.rows, this.recordLine)) {
+      this.builders[j] = (b as NumericBuilder).toCategorical(this.rows);
+      this.builders[j].cell(buf, s, e, this.rows, this.recordLine);
+    }
+  }
+
+  private isBlank(buf: Uint8Array, s: number, e: number): boolean {
+    for (let p = s; p < e; p++) {
+      const c = buf[p];
+      if (c !== 0x20 && (c < 0x09 || c > 0x0d)) {
+        if (c < 0x80) return false;
+        const text = this.ctx.decoder.decode(buf, s, e);
+        return text !== undefined && text.trim() === '';
+      }
+    }
+    return true;
+  }
+
+  private endRecord(): void {
+    const fields = this.fieldIndex + 1;
+    this.fieldIndex = 0;
+    if (fields === 0) return; // a blank line
+    if (this.names === undefined) {
+      this.startColumns();
+      return;
+    }
+    const expected = this.names.length;
+    if (this.extraFields > 0)
+      this.fail(`expected ${expected} fields, found ${expected + this.extraFields}`, this.recordLine);
+    if (fields < expected) this.fail(`expected ${expected} fields, found ${fields}`, this.recordLine);
+    this.rows++;
+  }
+
+  /** The header (or, without one, the first record) is complete: check it and make the columns. */
+  private startColumns(): void {
+    const cells = this.headerFields;
+    this.headerFields = [];
+    this.headerLine = this.recordLine;
+    const fields = cells.map((bytes, j) => {
+      const text = this.ctx.decoder.decode(bytes, 0, bytes.length);
+      if (text === undefined) this.fail(INVALID_UTF8, this.headerLine, String(j + 1));
+      return text.trim();
+    });
+    const hasHeader = this.options.header !== false;
+    const names = hasHeader ? fields : fields.map((_, k) => `x${k}`);
+    const file = this.file;
+    const seen = new Map<string, number>();
+    for (let j = 0; j < names.length; j++) {
+      const name = names[j];
+      if (name === '')
+        throw new GroveError(`empty column name in the header (column ${j + 1})`, {
+          file,
+          code: 'E_DATA',
+          row: this.headerLine,
+          column: String(j + 1),
+        });
+      if (seen.has(name))
+        throw new GroveError(`duplicate column name '${name}' in the header`, {
+          file,
+          code: 'E_DATA',
+          row: this.headerLine,
+          column: name,
+        });
+      seen.set(name, j);
+    }
+    if (names.length === 1) {
+      const comma = this.delim === 0x2c;
+      const hint = comma
+        ? /[;\t|]/.test(fields[0])
+          ? ' (is the file comma-separated? grove reads only commas)'
+          : ''
+        : fields[0].includes(',')
+          ? ' (is the file comma-separated? this reader splits on another delimiter)'
+          : '';
+      throw new GroveError(`only one column '${names[0]}' in the header; need features and a target${hint}`, {
+        file,
+        code: 'E_DATA',
+        row: this.headerLine,
+      });
+    }
+    const { targetIdx, forced } = planColumns(names, seen, this.options);
+    this.targetIdx = targetIdx;
+    if (this.sizeHint > 0 && this.bytesSeen > 0) {
+      // Rough rows from the header's size is poor; start small and let 1.5x growth work, unless
+      // the caller's size hint says more: assume at least 2 bytes per field.
+      this.capacity = Math.max(1024, Math.min(1 << 24, Math.floor(this.sizeHint / (names.length * 8))));
+    }
+    this.names = names;
+    this.builders = names.map((name, j) => {
+      if (j === targetIdx) return new CategoricalBuilder(name, this.ctx, true, this.capacity);
+      const kind = forced.get(name);
+      if (kind === 'categorical') return new CategoricalBuilder(name, this.ctx, false, this.capacity);
+      return new NumericBuilder(name, this.ctx, kind === 'numeric', this.capacity);
+    });
+    if (!hasHeader) {
+      // The first record was data: give its cells to the columns.
+      for (let j = 0; j < cells.length; j++) {
+        const bytes = cells[j];
+        const b = this.builders[j];
+        if (!b.cell(bytes, 0, bytes.length, 0, this.headerLine)) {
+          this.builders[j] = (b as NumericBuilder).toCategorical(0);
+          this.builders[j].cell(bytes, 0, bytes.length, 0, this.headerLine);
+        }
+      }
+      this.rows = 1;
+    }
+  }
+
+  private build(): Dataset {
+    const file = this.file;
+    if (this.names === undefined) throw new GroveError('empty file', { file, code: 'E_DATA' });
+    const n = this.rows;
+    if (n === 0) throw new GroveError('no data rows (the file has only a header)', { file, code: 'E_DATA' });
+    const features: Column[] = [];
+    const warnings: string[] = [];
+    let labels: Int32Array = new Int32Array(0);
+    let classes: Dataset['classes'] = [];
+    for (let j = 0; j < this.builders.length; j++) {
+      const b = this.builders[j];
+      if (j === this.targetIdx) {
+        ({ labels, classes } = (b as CategoricalBuilder).finishLabels(n));
+        continue;
+      }
+      const { column, warning } = (b as NumericBuilder | CategoricalBuilder).finish(n);
+      features.push(column);
+      if (warning !== undefined) warnings.push(warning);
+    }
+    const onWarning = this.options.onWarning;
+    if (onWarning) for (const w of warnings) onWarning(file !== undefined ? `${file}: ${w}` : w);
+    const targetName = this.targetIdx >= 0 ? this.names[this.targetIdx] : '';
+    if (this.targetIdx < 0) labels = new Int32Array(n).fill(-1);
+    return { features, labels, classes, targetName, nRows: n, ...(file !== undefined ? { source: file } : {}) };
+  }
+}
