@@ -308,8 +308,8 @@ export class CategoricalBuilder implements ColumnBuilder {
   }
 
   /**
-   * The finished feature for `n` rows, and a warning when the column began numeric and most of its
-   * values are numbers (a few odd cells turned it categorical).
+   * The finished feature for `n` rows, and a warning when the column began numeric and at least
+   * 9 in 10 of its values are numbers (a few odd cells turned it categorical).
    */
   finish(n: number): { column: CategoricalColumn; warning?: string } {
     const codes = this.trimmedCodes(n);
@@ -326,12 +326,12 @@ export class CategoricalBuilder implements ColumnBuilder {
       if (numericCode[c]) numbers++;
       else others++;
     }
-    if (numbers <= others) return { column };
-    const cells = others === 1 ? 'cell is not a number' : 'cells are not numbers';
+    if (others * 10 > numbers + others) return { column }; // a categorical column with some numbers
+    const verb = others === 1 ? 'is not a number' : 'are not numbers';
     return {
       column,
       warning:
-        `column '${this.name}' is read as categorical: ${others} of ${numbers + others} ${cells} ` +
+        `column '${this.name}' is read as categorical: ${others} of ${numbers + others} cells ${verb} ` +
         `(first '${first.text}' on row ${first.line}); to read them as missing, make it numeric (--numeric ${this.name})`,
     };
   }

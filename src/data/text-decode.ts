@@ -23,13 +23,19 @@ const ALIASES: ReadonlyMap<string, TextEncodingName> = new Map([
   ['utf-16', 'utf16'],
 ]);
 
-/** The encoding named by `name` (any case, common aliases), or a GroveError (`E_OPTION`). */
-export function parseEncodingName(name: string): TextEncodingName {
+/**
+ * The encoding named by `name` (any case, common aliases), or a GroveError (`E_OPTION`) that names
+ * `option` (e.g. `--encoding`).
+ */
+export function parseEncodingName(name: string, option = 'encoding'): TextEncodingName {
   const found = ALIASES.get(name.trim().toLowerCase());
   if (found === undefined)
-    throw new GroveError(`unknown encoding '${name}' (expected one of ${TEXT_ENCODINGS.join(', ')})`, {
-      code: 'E_OPTION',
-    });
+    throw new GroveError(
+      `option ${option}: unknown encoding '${name}' (expected one of ${TEXT_ENCODINGS.join(', ')})`,
+      {
+        code: 'E_OPTION',
+      },
+    );
   return found;
 }
 

@@ -9,6 +9,7 @@ import { type FitOptions, type OptionGroup, PRESETS, resolveOptions } from '../.
 import { listOption } from '../args.js';
 import { addOptionFlags, optionsFromFlags } from '../option-flags.js';
 import { warn } from '../output.js';
+import { addReadFlags, type ReadFlags, readOptionsFromFlags } from '../read-flags.js';
 
 function threadsOption(raw: string): number | 'auto' {
   if (raw.trim() === 'auto') return 'auto';
@@ -22,13 +23,18 @@ export function addTrainingFlags(cmd: Command, groups: readonly OptionGroup[]): 
   cmd
     .option('--target <column>', 'class column (default: the last column)')
     .option('--categorical <columns>', 'treat these columns as categorical (comma-separated)', listOption)
-    .option('--numeric <columns>', 'these columns must be numeric (comma-separated)', listOption)
+    .option(
+      '--numeric <columns>',
+      'read these columns as numbers (comma-separated); cells that are not numbers become missing, with a warning',
+      listOption,
+    )
     .option('--algorithm <name>', `preset: ${Object.keys(PRESETS).join(', ')} (default cart)`);
+  addReadFlags(cmd);
   return addOptionFlags(cmd, groups);
 }
 
 /** What `addTrainingFlags` parses (tree options under their flags' names). */
-export interface TrainingFlags extends Record<string, unknown> {
+export interface TrainingFlags extends Record<string, unknown>, ReadFlags {
   target?: string;
   categorical?: string[];
   numeric?: string[];
@@ -66,6 +72,7 @@ export function registerFit(program: Command): void {
           categorical: flags.categorical,
           numeric: flags.numeric,
           float32: flags.float32,
+          ...readOptionsFromFlags(flags),
         });
         const tree = fit(data, options, { names: 'flags' });
         if (data.classes.length < 2) {

@@ -4,6 +4,7 @@ import { readDataset } from '../../data/read.js';
 import { formatNumber } from '../../export/conditions.js';
 import { type AttributeScore, scoreAttributes } from '../../learn/score.js';
 import { emit } from '../output.js';
+import { readOptionsFromFlags } from '../read-flags.js';
 import { addTrainingFlags, checkedFitOptions, type TrainingFlags } from './fit.js';
 
 function describeSplit(a: AttributeScore): string {
@@ -28,6 +29,7 @@ export function registerScore(program: Command): void {
         target: flags.target,
         categorical: flags.categorical,
         numeric: flags.numeric,
+        ...readOptionsFromFlags(flags),
       });
       const report = scoreAttributes(data, options);
       if (flags.json) {
