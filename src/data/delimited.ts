@@ -14,7 +14,7 @@
 
 import { GroveError } from '../core/errors.js';
 import type { Column, Dataset } from './dataset.js';
-import { checkEncodeOptions, DEFAULT_NA_TOKENS, type EncodeOptions, planColumns } from './encode.js';
+import { checkEncodeOptions, DEFAULT_NA_TOKENS, type EncodeOptions, NUMBER_RE, planColumns } from './encode.js';
 import {
   CategoricalBuilder,
   type ColumnBuilder,
@@ -58,6 +58,8 @@ export interface DelimitedReader {
 }
 
 const QUOTE = 0x22;
+/** Powers of ten that are exact doubles (up to 1e15 needed). */
+const POW10 = Float64Array.from({ length: 16 }, (_, k) => 10 ** k);
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -107,8 +109,11 @@ class DelimitedTextReader implements DelimitedReader {
   private utf16: Utf16ToUtf8 | undefined;
   /** First bytes, held until the BOM can be seen. */
   private head: Uint8Array | undefined = new Uint8Array(0);
-  /** The unparsed tail of the previous chunk (a field cut by the chunk's end). */
-  private carry = new Uint8Array(0);
+  /** Bytes being scanned; `work[carryStart..carryEnd)` is the unparsed tail of the last chunk (a cut field). */
+  private work = new Uint8Array(0);
+  private carryStart = 0;
+  private carryEnd = 0;
+  private reserved = false;
   private afterCR = false;
   private line = 1;
   private recordLine = 1;
@@ -123,6 +128,9 @@ class DelimitedTextReader implements DelimitedReader {
   private headerFields: Uint8Array[] = [];
   private headerLine = 1;
   private builders: ColumnBuilder[] = [];
+  /** 1 where column `j` is a numeric builder that the tokenizer's fast path may fill directly. */
+  private fastNumeric = new Uint8Array(0);
+  private readonly canonicalDigits: number;
   private targetIdx = -1;
   private rows = 0;
   private capacity = 1024;
@@ -136,6 +144,7 @@ class DelimitedTextReader implements DelimitedReader {
     this.stop[LF] = 1;
     this.stop[CR] = 1;
     this.stop[QUOTE] = 1;
+    this.canonicalDigits = options.float32 === true ? 6 : 15;
     const encoding = options.encoding ?? 'utf8';
     this.ctx = {
       file: this.file,
@@ -200,14 +209,26 @@ class DelimitedTextReader implements DelimitedReader {
       }
     }
     this.bytesSeen += chunk.length;
-    let buf = chunk;
-    if (this.carry.length > 0) {
-      buf = new Uint8Array(this.carry.length + chunk.length);
-      buf.set(this.carry);
-      buf.set(chunk, this.carry.length);
+    // The carried tail, then the chunk, in one reused work buffer.
+    const carryLen = this.carryEnd - this.carryStart;
+    const need = carryLen + chunk.length;
+    if (need > this.work.length) {
+      const next = new Uint8Array(Math.max(need, this.work.length * 2));
+      next.set(this.work.subarray(this.carryStart, this.carryEnd));
+      this.work = next;
+    } else if (carryLen > 0) {
+      this.work.copyWithin(0, this.carryStart, this.carryEnd);
     }
+    this.work.set(chunk, carryLen);
+    const buf = this.work.subarray(0, need);
     const consumed = this.scan(buf, final);
-    this.carry = consumed < buf.length ? buf.slice(consumed) : new Uint8Array(0);
+    this.carryStart = consumed;
+    this.carryEnd = need;
+    if (final || this.reserved || this.rows < 1000 || this.sizeHint === 0 || this.utf16 !== undefined) return;
+    // Size the columns for the whole input from the bytes per row so far, once.
+    this.reserved = true;
+    const rows = Math.ceil((this.sizeHint / (this.bytesSeen - (need - consumed))) * this.rows * 1.02) + 16;
+    for (const b of this.builders) b.reserve(rows);
   }
 
   /**
@@ -282,6 +303,67 @@ class DelimitedTextReader implements DelimitedReader {
         after = p + 2;
         this.field(buf, pos + 1, contentEnd, escapes, term !== delim);
       } else {
+        const j = this.fieldIndex;
+        if (j < this.fastNumeric.length && this.fastNumeric[j] === 1) {
+          // Fast path for a plain number in a numeric column: parse while scanning, one pass.
+          let p = pos;
+          let negative = false;
+          if (buf[p] === 0x2d) {
+            negative = true;
+            p++;
+          }
+          const intStart = p;
+          let mantissa = 0;
+          let lead = 0; // leading zeros, which are not significant digits
+          let c = 0;
+          while (p < n && (c = buf[p] - 0x30) >= 0 && c <= 9) {
+            if (mantissa === 0 && c === 0) lead++;
+            mantissa = mantissa * 10 + c;
+            p++;
+          }
+          const intDigits = p - intStart;
+          let fracDigits = 0;
+          let dot = false;
+          if (p < n && buf[p] === 0x2e) {
+            dot = true;
+            const fracStart = ++p;
+            while (p < n && (c = buf[p] - 0x30) >= 0 && c <= 9) {
+              if (mantissa === 0 && c === 0) lead++;
+              mantissa = mantissa * 10 + c;
+              p++;
+            }
+            fracDigits = p - fracStart;
+          }
+          const digits = intDigits + fracDigits;
+          const t = p < n ? buf[p] : -1;
+          if (
+            t >= 0 &&
+            (t === delim || ((t === LF || t === CR) && j > 0)) &&
+            digits > 0 &&
+            digits <= 15 &&
+            (mantissa !== 0 || !negative)
+          ) {
+            let value = fracDigits === 0 ? mantissa : mantissa / POW10[fracDigits];
+            if (negative) value = -value;
+            const canonical =
+              intDigits > 0 &&
+              !(intDigits > 1 && buf[intStart] === 0x30) &&
+              !(dot && (fracDigits === 0 || buf[p - 1] === 0x30)) &&
+              digits - lead <= this.canonicalDigits &&
+              (value === 0 || value >= 1e-6 || value <= -1e-6);
+            (this.builders[j] as NumericBuilder).putNumber(this.rows, value, canonical, buf, pos, p);
+            if (t === delim) {
+              this.fieldIndex++;
+              pos = p + 1;
+              continue;
+            }
+            this.endRecord();
+            this.line++;
+            if (t === CR) this.afterCR = true;
+            pos = p + 1;
+            continue;
+          }
+        }
         let p = pos;
         while (p < n && stop[buf[p]] === 0) p++;
         if (p >= n) {
@@ -340,10 +422,16 @@ class DelimitedTextReader implements DelimitedReader {
     }
     if (j === 0 && last && names.length > 1) this.fail(`expected ${names.length} fields, found 1`, this.recordLine);
     const b = this.builders[j];
-    if (!b.cell(buf, s, e, this.rows, this.recordLine)) {
-      this.builders[j] = (b as NumericBuilder).toCategorical(this.rows);
-      this.builders[j].cell(buf, s, e, this.rows, this.recordLine);
-    }
+    if (!b.cell(buf, s, e, this.rows, this.recordLine))
+      this.toCategorical(j).cell(buf, s, e, this.rows, this.recordLine);
+  }
+
+  /** Column `j` met a cell that is not a number: from now on it is categorical. */
+  private toCategorical(j: number): ColumnBuilder {
+    const b = (this.builders[j] as NumericBuilder).toCategorical(this.rows);
+    this.builders[j] = b;
+    this.fastNumeric[j] = 0;
+    return b;
   }
 
   private isBlank(buf: Uint8Array, s: number, e: number): boolean {
@@ -422,16 +510,14 @@ class DelimitedTextReader implements DelimitedReader {
     }
     const { targetIdx, forced } = planColumns(names, seen, this.options);
     this.targetIdx = targetIdx;
-    if (this.sizeHint > 0 && this.bytesSeen > 0) {
-      // Rough rows from the header's size is poor; start small and let 1.5x growth work, unless
-      // the caller's size hint says more: assume at least 2 bytes per field.
-      this.capacity = Math.max(1024, Math.min(1 << 24, Math.floor(this.sizeHint / (names.length * 8))));
-    }
     this.names = names;
+    this.fastNumeric = new Uint8Array(names.length);
+    const fastOk = [...this.ctx.na.set].some((t) => NUMBER_RE.test(t)) ? 0 : 1;
     this.builders = names.map((name, j) => {
       if (j === targetIdx) return new CategoricalBuilder(name, this.ctx, true, this.capacity);
       const kind = forced.get(name);
       if (kind === 'categorical') return new CategoricalBuilder(name, this.ctx, false, this.capacity);
+      this.fastNumeric[j] = fastOk; // not when a missing token looks like a number (`--na -999`)
       return new NumericBuilder(name, this.ctx, kind === 'numeric', this.capacity);
     });
     if (!hasHeader) {
@@ -439,10 +525,8 @@ class DelimitedTextReader implements DelimitedReader {
       for (let j = 0; j < cells.length; j++) {
         const bytes = cells[j];
         const b = this.builders[j];
-        if (!b.cell(bytes, 0, bytes.length, 0, this.headerLine)) {
-          this.builders[j] = (b as NumericBuilder).toCategorical(0);
-          this.builders[j].cell(bytes, 0, bytes.length, 0, this.headerLine);
-        }
+        if (!b.cell(bytes, 0, bytes.length, 0, this.headerLine))
+          this.toCategorical(j).cell(bytes, 0, bytes.length, 0, this.headerLine);
       }
       this.rows = 1;
     }

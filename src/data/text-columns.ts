@@ -12,6 +12,7 @@
  */
 
 import { GroveError } from '../core/errors.js';
+import { ByteCodeCache } from './byte-codes.js';
 import type { CategoricalColumn, ClassLabel, NumericColumn, NumericValues } from './dataset.js';
 import { isNumericToken, NUMBER_RE, orderCategories, orderClasses } from './encode.js';
 import { canonicalText, numberScan, parseNumberBytes } from './number-bytes.js';
@@ -69,6 +70,8 @@ export interface ColumnBuilder {
    * caller replaces the builder by {@link NumericBuilder.toCategorical} and gives it the cell again.
    */
   cell(buf: Uint8Array, s: number, e: number, row: number, line: number): boolean;
+  /** Make room for `rows` rows in all (a size estimate; growing past it still works). */
+  reserve(rows: number): void;
 }
 
 /** New capacity for `need` entries: 1.5 × growth keeps the slack of a large column small. */
@@ -134,6 +137,17 @@ export class NumericBuilder implements ColumnBuilder {
     return this.slowCell(buf, s, e, row, line);
   }
 
+  /**
+   * Store a number the tokenizer parsed itself (bytes `buf[s..e)`, `canonical` as in
+   * {@link numberScan}). Only for cells that need no trimming and are not missing tokens.
+   */
+  putNumber(row: number, value: number, canonical: boolean, buf: Uint8Array, s: number, e: number): void {
+    if (row >= this.values.length) this.grow(row + 1);
+    this.values[row] = value;
+    this.present++;
+    if (!canonical && !this.forced) this.keepText(row, buf, s, e);
+  }
+
   /** A cell the byte parser could not settle: decode it and decide as encode.ts does. */
   private slowCell(buf: Uint8Array, s: number, e: number, row: number, line: number): boolean {
     const t = decodeOrFail(this.ctx, buf, s, e, line, this.name);
@@ -169,9 +183,12 @@ export class NumericBuilder implements ColumnBuilder {
   }
 
   private grow(need: number): void {
-    const next = this.ctx.float32
-      ? new Float32Array(capacityFor(need, this.values.length))
-      : new Float64Array(capacityFor(need, this.values.length));
+    this.reserve(capacityFor(need, this.values.length));
+  }
+
+  reserve(rows: number): void {
+    if (rows <= this.values.length) return;
+    const next = this.ctx.float32 ? new Float32Array(rows) : new Float64Array(rows);
     next.set(this.values);
     this.values = next;
   }
@@ -251,6 +268,8 @@ export class CategoricalBuilder implements ColumnBuilder {
   private codes: Int32Array;
   private readonly dict = new Map<string, number>();
   private readonly values: string[] = [];
+  /** Codes of texts already seen, by their bytes. */
+  private readonly cache = new ByteCodeCache();
   /** The first cell that was not a number, when the column began as numeric. */
   convertedFrom: { text: string; line: number } | undefined;
 
@@ -267,6 +286,11 @@ export class CategoricalBuilder implements ColumnBuilder {
   cell(buf: Uint8Array, s: number, e: number, row: number, line: number): boolean {
     while (s < e && isAsciiSpace(buf[s])) s++;
     while (e > s && isAsciiSpace(buf[e - 1])) e--;
+    const cached = this.cache.get(buf, s, e);
+    if (cached !== -2) {
+      this.setCode(row, cached);
+      return true;
+    }
     const t = s === e ? '' : decodeOrFail(this.ctx, buf, s, e, line, this.name);
     if (this.ctx.na.set.has(t)) {
       if (this.isTarget)
@@ -276,10 +300,13 @@ export class CategoricalBuilder implements ColumnBuilder {
           row: line,
           column: this.name,
         });
+      this.cache.set(buf, s, e, -1);
       this.setCode(row, -1);
       return true;
     }
-    this.setCode(row, this.codeOf(t));
+    const code = this.codeOf(t);
+    this.cache.set(buf, s, e, code);
+    this.setCode(row, code);
     return true;
   }
 
@@ -295,12 +322,15 @@ export class CategoricalBuilder implements ColumnBuilder {
   }
 
   setCode(row: number, code: number): void {
-    if (row >= this.codes.length) {
-      const next = new Int32Array(capacityFor(row + 1, this.codes.length));
-      next.set(this.codes);
-      this.codes = next;
-    }
+    if (row >= this.codes.length) this.reserve(capacityFor(row + 1, this.codes.length));
     this.codes[row] = code;
+  }
+
+  reserve(rows: number): void {
+    if (rows <= this.codes.length) return;
+    const next = new Int32Array(rows);
+    next.set(this.codes);
+    this.codes = next;
   }
 
   private trimmedCodes(n: number): Int32Array {
