@@ -39,45 +39,60 @@ export function parseEncodingName(name: string, option = 'encoding'): TextEncodi
   return found;
 }
 
-/** Decodes the bytes of one cell to a string. */
+/** windows-1252's characters for bytes 0x80-0x9f (the rest is ISO-8859-1); WHATWG's table. */
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+/** Code unit of each byte in a single-byte encoding. */
+function singleByteTable(encoding: 'latin1' | 'windows-1252'): Uint16Array {
+  const table = new Uint16Array(256);
+  for (let b = 0; b < 256; b++) table[b] = b;
+  if (encoding === 'windows-1252') for (let b = 0x80; b < 0xa0; b++) table[b] = CP1252_HIGH[b - 0x80];
+  return table;
+}
+
+/**
+ * Decodes the bytes of one cell to a string. Single-byte encodings use their own table (Node 20's
+ * TextDecoder decodes windows-1252 as ISO-8859-1); UTF-8 is strict.
+ */
 export class CellDecoder {
   private readonly utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  private readonly cp1252 = new TextDecoder('windows-1252');
+  private readonly table: Uint16Array | undefined;
 
-  constructor(readonly encoding: TextEncodingName) {}
+  constructor(readonly encoding: TextEncodingName) {
+    this.table = encoding === 'latin1' || encoding === 'windows-1252' ? singleByteTable(encoding) : undefined;
+  }
 
   /**
    * The text of `buf[s..e)`; returns `undefined` for bytes that are not valid in the encoding
    * (only UTF-8 can have such bytes), leaving the message to the caller, who knows the line.
    */
   decode(buf: Uint8Array, s: number, e: number): string | undefined {
-    const n = e - s;
-    let ascii = true;
-    for (let p = s; p < e; p++) {
-      if (buf[p] >= 0x80) {
-        ascii = false;
-        break;
+    const table = this.table;
+    if (table === undefined) {
+      let ascii = e - s <= 64;
+      for (let p = s; ascii && p < e; p++) if (buf[p] >= 0x80) ascii = false;
+      if (!ascii) {
+        try {
+          // utf8, and utf16 (transcoded to UTF-8 before the tokenizer sees it)
+          return this.utf8.decode(buf.subarray(s, e));
+        } catch {
+          return undefined;
+        }
       }
     }
-    if (ascii || this.encoding === 'latin1') {
-      if (n <= 64) {
-        let out = '';
-        for (let p = s; p < e; p++) out += String.fromCharCode(buf[p]);
-        return out;
-      }
-      if (ascii) return this.cp1252.decode(buf.subarray(s, e));
-      let out = '';
-      for (let p = s; p < e; p += 4096)
-        out += String.fromCharCode.apply(null, Array.from(buf.subarray(p, Math.min(e, p + 4096))));
+    let out = '';
+    if (e - s <= 64) {
+      for (let p = s; p < e; p++) out += String.fromCharCode(table === undefined ? buf[p] : table[buf[p]]);
       return out;
     }
-    if (this.encoding === 'windows-1252') return this.cp1252.decode(buf.subarray(s, e));
-    try {
-      // utf8, and utf16 (transcoded to UTF-8 before the tokenizer sees it)
-      return this.utf8.decode(buf.subarray(s, e));
-    } catch {
-      return undefined;
+    for (let p = s; p < e; p += 4096) {
+      const part = Array.from(buf.subarray(p, Math.min(e, p + 4096)), (b) => table![b]);
+      out += String.fromCharCode.apply(null, part);
     }
+    return out;
   }
 }
 
