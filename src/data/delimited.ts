@@ -12,7 +12,7 @@
  * line 1 when it is the first line) and the column.
  */
 
-import { GroveError } from '../core/errors.js';
+import { escapeControl, GroveError } from '../core/errors.js';
 import type { Column, Dataset } from './dataset.js';
 import { checkEncodeOptions, DEFAULT_NA_TOKENS, type EncodeOptions, NUMBER_RE, planColumns } from './encode.js';
 import {
@@ -552,7 +552,8 @@ class DelimitedTextReader implements DelimitedReader {
       if (warning !== undefined) warnings.push(warning);
     }
     const onWarning = this.options.onWarning;
-    if (onWarning) for (const w of warnings) onWarning(file !== undefined ? `${file}: ${w}` : w);
+    // One printable line each, as GroveError messages are (names and cells may hold control characters).
+    if (onWarning) for (const w of warnings) onWarning(escapeControl(file !== undefined ? `${file}: ${w}` : w));
     const targetName = this.targetIdx >= 0 ? this.names[this.targetIdx] : '';
     if (this.targetIdx < 0) labels = new Int32Array(n).fill(-1);
     return { features, labels, classes, targetName, nRows: n, ...(file !== undefined ? { source: file } : {}) };

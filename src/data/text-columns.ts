@@ -243,10 +243,22 @@ export class NumericBuilder implements ColumnBuilder {
 
   /**
    * The finished column for `n` rows, and a warning when a forced column had cells that were not
-   * numbers. An inferred column with no number at all is categorical with no categories, as in
-   * encodeTable.
+   * numbers (an error when none of its cells is a number). An inferred column with no number at
+   * all is categorical with no categories, as in encodeTable.
    */
   finish(n: number): { column: NumericColumn | CategoricalColumn; warning?: string } {
+    if (this.forced && this.present === 0 && this.firstOdd !== undefined) {
+      // Every cell odd: a wrong column name or a wrong file, not a few bad cells.
+      throw new GroveError(
+        `expected a number, found '${this.firstOdd.text}' (no cell of this numeric column is a number)`,
+        {
+          file: this.ctx.file,
+          code: 'E_DATA',
+          row: this.firstOdd.line,
+          column: this.name,
+        },
+      );
+    }
     if (!this.forced && this.present === 0) {
       return { column: { kind: 'categorical', name: this.name, codes: new Int32Array(n).fill(-1), categories: [] } };
     }
