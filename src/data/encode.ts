@@ -82,7 +82,7 @@ export interface EncodeOptions {
  */
 export const DEFAULT_NA_TOKENS: readonly string[] = Object.freeze(['', '?', 'NA', 'N/A', 'NaN', 'null']);
 
-/** Strict decimal / scientific number: `12`, `-3.5`, `.5`, `5.`, `1e-3`, `+2E+10`. */
+/** Strict decimal / scientific number text: `12`, `-3.5`, `.5`, `5.`, `1e-3`, `+2E+10` (finite or not; see {@link isNumericToken}). */
 export const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** True when a (trimmed) token is a finite decimal number by grove's rules. */

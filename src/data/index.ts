@@ -8,5 +8,13 @@ export {
   type DelimitedReadOptions,
   parseCsvText,
 } from './delimited.js';
-export * from './encode.js';
+export {
+  DEFAULT_NA_TOKENS,
+  type DeclaredType,
+  datasetFromRows,
+  type EncodeOptions,
+  encodeTable,
+  isNumericToken,
+  type RowsOptions,
+} from './encode.js';
 export { parseEncodingName, TEXT_ENCODINGS, type TextEncodingName } from './text-decode.js';

@@ -28,7 +28,7 @@ const ALIASES: ReadonlyMap<string, TextEncodingName> = new Map([
  * `option` (e.g. `--encoding`).
  */
 export function parseEncodingName(name: string, option = 'encoding'): TextEncodingName {
-  const found = ALIASES.get(name.trim().toLowerCase());
+  const found = typeof name === 'string' ? ALIASES.get(name.trim().toLowerCase()) : undefined;
   if (found === undefined)
     throw new GroveError(
       `option ${option}: unknown encoding '${name}' (expected one of ${TEXT_ENCODINGS.join(', ')})`,
