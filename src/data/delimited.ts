@@ -114,6 +114,10 @@ class DelimitedTextReader implements DelimitedReader {
   private carryStart = 0;
   private carryEnd = 0;
   private reserved = false;
+  /** Bytes of the carried field already scanned (0: none), with its first line and `""` seen. */
+  private resume = 0;
+  private resumeLine = 1;
+  private resumeEscapes = false;
   private afterCR = false;
   private line = 1;
   private recordLine = 1;
@@ -261,8 +265,15 @@ class DelimitedTextReader implements DelimitedReader {
       let term: number; // the terminator: delimiter, LF, CR, or -1 for the end of the input
       let escapes = false;
       if (buf[pos] === QUOTE) {
-        const startLine = this.line;
+        let startLine = this.line;
         let p = pos + 1;
+        if (this.resume > 0) {
+          // The rest of a field cut by the last chunk's end: go on where that scan stopped.
+          p = pos + this.resume;
+          startLine = this.resumeLine;
+          escapes = this.resumeEscapes;
+          this.resume = 0;
+        }
         for (;;) {
           while (p < n) {
             const c = buf[p];
@@ -275,14 +286,10 @@ class DelimitedTextReader implements DelimitedReader {
           if (p >= n) {
             if (final)
               this.fail('malformed CSV: Quote Not Closed: the quoted field runs to the end of the file', startLine);
-            this.line = startLine;
-            return fieldStart;
+            return this.cut(fieldStart, p, startLine, escapes);
           }
           if (p + 1 >= n) {
-            if (!final) {
-              this.line = startLine;
-              return fieldStart;
-            }
+            if (!final) return this.cut(fieldStart, p, startLine, escapes);
             term = -1;
             break;
           }
@@ -304,7 +311,7 @@ class DelimitedTextReader implements DelimitedReader {
         this.field(buf, pos + 1, contentEnd, escapes, term !== delim);
       } else {
         const j = this.fieldIndex;
-        if (j < this.fastNumeric.length && this.fastNumeric[j] === 1) {
+        if (this.resume === 0 && j < this.fastNumeric.length && this.fastNumeric[j] === 1) {
           // Fast path for a plain number in a numeric column: parse while scanning, one pass.
           let p = pos;
           let negative = false;
@@ -364,10 +371,11 @@ class DelimitedTextReader implements DelimitedReader {
             continue;
           }
         }
-        let p = pos;
+        let p = pos + this.resume;
+        this.resume = 0;
         while (p < n && stop[buf[p]] === 0) p++;
         if (p >= n) {
-          if (!final) return fieldStart;
+          if (!final) return this.cut(fieldStart, p, this.line, false);
           term = -1;
         } else {
           term = buf[p];
@@ -389,6 +397,17 @@ class DelimitedTextReader implements DelimitedReader {
       if (term === CR) this.afterCR = true;
       pos = after;
     }
+  }
+
+  /**
+   * The chunk ends inside the field starting at `fieldStart`, scanned up to `p`: keep it for the
+   * next chunk, remembering where to go on (so a long field is not rescanned chunk after chunk).
+   */
+  private cut(fieldStart: number, p: number, startLine: number, escapes: boolean): number {
+    this.resume = p - fieldStart;
+    this.resumeLine = startLine;
+    this.resumeEscapes = escapes;
+    return fieldStart;
   }
 
   /** One field's content `buf[s..e)` (with doubled quotes if `escapes`); `last`: the record ends after it. */

@@ -95,6 +95,8 @@ const CORNER_TEXTS = [
   'x,y,class\n1,2,a\n3,,b',
   'x,y,class\n1,2,a\n3,"4",b',
   'café,x,class\nnaïve,1,é\n',
+  // A long quoted field over many chunks, with doubled quotes and line breaks of each kind.
+  `a,class\n"${'x""y\r\nz\r'.repeat(300)}",p\n1,q\n`,
 ];
 
 describe('chunk boundaries do not matter', () => {
@@ -110,4 +112,23 @@ describe('chunk boundaries do not matter', () => {
       }
     });
   }
+});
+
+describe('line numbers after fields cut by chunk ends', () => {
+  it('are the same for any chunk size', () => {
+    const text = `a,class\n"${'x\r\ny\rz\n'.repeat(200)}",p\n1,q\n2\n`;
+    const lineOf = (size: number): number | undefined => {
+      const bytes = new TextEncoder().encode(text);
+      const reader = createDelimitedReader();
+      try {
+        for (let p = 0; p < bytes.length; p += size) reader.push(bytes.slice(p, p + size));
+        reader.finish();
+      } catch (e) {
+        return (e as { row?: number }).row;
+      }
+      return undefined;
+    };
+    expect(lineOf(text.length)).toBe(604);
+    for (const size of [1, 3, 64, 1000]) expect(lineOf(size)).toBe(604);
+  });
 });
