@@ -13,6 +13,7 @@
  */
 
 import { escapeControl, GroveError } from '../core/errors.js';
+import { describeType } from './check.js';
 import type { Column, Dataset } from './dataset.js';
 import { checkEncodeOptions, DEFAULT_NA_TOKENS, type EncodeOptions, NUMBER_RE, planColumns } from './encode.js';
 import {
@@ -51,13 +52,18 @@ export interface DelimitedReadOptions extends EncodeOptions {
 
 /** A reader fed byte chunks in order; {@link createDelimitedReader} makes one. */
 export interface DelimitedReader {
-  /** Parse the next chunk of the input. The reader does not keep `chunk`: the caller may reuse it. */
+  /**
+   * Parse the next chunk of the input. The reader does not keep `chunk`: the caller may reuse it.
+   * After a GroveError (from `push` or `finish`) the reader is spent.
+   */
   push(chunk: Uint8Array): void;
   /** End of input: the Dataset. Throws GroveError on bad input (as `push` may). */
   finish(): Dataset;
 }
 
 const QUOTE = 0x22;
+/** Rows each column has room for before the size estimate (or growth) sets in. */
+const INITIAL_ROWS = 1024;
 /** Powers of ten that are exact doubles (up to 1e15 needed). */
 const POW10 = Float64Array.from({ length: 16 }, (_, k) => 10 ** k);
 const LF = 0x0a;
@@ -137,8 +143,10 @@ class DelimitedTextReader implements DelimitedReader {
   private readonly canonicalDigits: number;
   private targetIdx = -1;
   private rows = 0;
-  private capacity = 1024;
   private finished = false;
+  /** The input's expected size in bytes (0: unknown), and the bytes tokenized so far. */
+  private sizeHint = 0;
+  private bytesSeen = 0;
 
   constructor(private readonly options: DelimitedReadOptions) {
     checkReadOptions(options);
@@ -160,11 +168,10 @@ class DelimitedTextReader implements DelimitedReader {
     if (options.sizeHint !== undefined && options.sizeHint > 0) this.sizeHint = options.sizeHint;
   }
 
-  private sizeHint = 0;
-  private bytesSeen = 0;
-
   push(chunk: Uint8Array): void {
     if (this.finished) throw new GroveError('push after finish', { code: 'E_INPUT' });
+    if (!(chunk instanceof Uint8Array))
+      throw new GroveError(`push: a chunk must be a Uint8Array, got ${describeType(chunk)}`, { code: 'E_INPUT' });
     this.feed(chunk, false);
   }
 
@@ -533,11 +540,11 @@ class DelimitedTextReader implements DelimitedReader {
     this.fastNumeric = new Uint8Array(names.length);
     const fastOk = [...this.ctx.na.set].some((t) => NUMBER_RE.test(t)) ? 0 : 1;
     this.builders = names.map((name, j) => {
-      if (j === targetIdx) return new CategoricalBuilder(name, this.ctx, true, this.capacity);
+      if (j === targetIdx) return new CategoricalBuilder(name, this.ctx, true, INITIAL_ROWS);
       const kind = forced.get(name);
-      if (kind === 'categorical') return new CategoricalBuilder(name, this.ctx, false, this.capacity);
+      if (kind === 'categorical') return new CategoricalBuilder(name, this.ctx, false, INITIAL_ROWS);
       this.fastNumeric[j] = fastOk; // not when a missing token looks like a number (`--na -999`)
-      return new NumericBuilder(name, this.ctx, kind === 'numeric', this.capacity);
+      return new NumericBuilder(name, this.ctx, kind === 'numeric', INITIAL_ROWS);
     });
     if (!hasHeader) {
       // The first record was data: give its cells to the columns.
