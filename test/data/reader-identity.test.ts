@@ -132,3 +132,53 @@ describe('line numbers after fields cut by chunk ends', () => {
     for (const size of [1, 3, 64, 1000]) expect(lineOf(size)).toBe(604);
   });
 });
+
+describe('numbers re-decoded when a column turns categorical', () => {
+  /** Seeded number texts in many spellings: fixed, precision, exponent, signs, zeros, tiny and huge. */
+  function numberTexts(seed: number, count: number): string[] {
+    let a = seed >>> 0;
+    const random = (): number => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const out: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const x = (random() - 0.5) * 10 ** Math.floor(random() * 16 - 8);
+      const k = 1 + Math.floor(random() * 17);
+      const form = Math.floor(random() * 7);
+      out.push(
+        form === 0
+          ? x.toFixed(Math.min(k, 12))
+          : form === 1
+            ? x.toPrecision(k)
+            : form === 2
+              ? x.toExponential(k - 1)
+              : form === 3
+                ? String(x)
+                : form === 4
+                  ? String(Math.round(x * 1000))
+                  : form === 5
+                    ? `0${Math.abs(Math.round(x))}`
+                    : String(Math.fround(x)),
+      );
+    }
+    return out;
+  }
+
+  for (const float32 of [false, true]) {
+    it(`give back the exact source texts${float32 ? ' (float32)' : ''}`, () => {
+      const texts = numberTexts(float32 ? 7 : 3, 3000);
+      const text = `a,class\n${texts.map((t, i) => `${t},c${i % 3}`).join('\n')}\nword,c0\n`;
+      const d = parseCsvText(text, { float32 });
+      expect(d.features[0].kind).toBe('categorical');
+      expect(snapshot(d)).toEqual(snapshot(referenceParseCsv(text, { float32 })));
+      // Without the word: numeric, the same values bit for bit as Number(text).
+      const numeric = text.replace('word,c0\n', '');
+      expect(parseCsvText(numeric, { float32 }).features[0].kind).toBe('numeric');
+      expect(snapshot(parseCsvText(numeric, { float32 }))).toEqual(snapshot(referenceParseCsv(numeric, { float32 })));
+    });
+  }
+});
