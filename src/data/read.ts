@@ -1,6 +1,6 @@
 /**
  * File readers (Node): `readDataset` picks the format from the extension (`.arff` -> ARFF,
- * anything else -> CSV).
+ * `.tsv` -> tab-separated, anything else -> CSV).
  */
 
 import { extname } from 'node:path';
@@ -20,11 +20,14 @@ export function readArff(path: string, options: EncodeOptions & { encoding?: Tex
 }
 
 /**
- * Read a data file: ARFF when the name ends in `.arff` (any case), CSV otherwise. The CSV-only
- * options (delimiter, header, naTokens, onWarning) do not apply to ARFF, whose missing value is `?`.
+ * Read a data file: ARFF when the name ends in `.arff` (any case), tab-separated for `.tsv`
+ * (unless `options.delimiter` says otherwise), CSV otherwise. The CSV-only options (delimiter,
+ * header, naTokens, onWarning) do not apply to ARFF, whose missing value is `?`.
  */
 export function readDataset(path: string, options: DelimitedReadOptions = {}): Dataset {
-  if (extname(path).toLowerCase() === '.arff') {
+  const ext = extname(path).toLowerCase();
+  if (ext === '.tsv') return readCsv(path, { delimiter: '\t', ...options });
+  if (ext === '.arff') {
     const { delimiter: _d, header: _h, naTokens: _na, onWarning: _w, sizeHint: _s, ...arffOptions } = options;
     return readArff(path, arffOptions);
   }

@@ -12,7 +12,7 @@ import { parseArff } from '../../src/data/arff.js';
 import { readCsv } from '../../src/data/csv.js';
 import type { CategoricalColumn, Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { createDelimitedReader, type DelimitedReadOptions, parseCsvText } from '../../src/data/delimited.js';
-import { readArff } from '../../src/data/read.js';
+import { readArff, readDataset } from '../../src/data/read.js';
 import { assertBuilt, grove } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'grove-bad-input-'));
@@ -241,6 +241,10 @@ describe('other delimiters and no header', () => {
     expect(d.classes).toEqual(['a', 'b']);
     const e = groveError(() => parseCsvText('a\tb\n1\t2\n', { source: 'f.tsv' }));
     expect(e.message).toContain('comma-separated');
+    const tsv = file('t.tsv', 'x\ts\tclass\n1\t"a,b"\tp\n2\tc\tq\n');
+    const t = readDataset(tsv);
+    expect(nums(t, 'x')).toEqual([1, 2]);
+    expect(cats(t, 's')).toEqual(['a,b', 'c']);
   });
 });
 
