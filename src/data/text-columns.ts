@@ -79,6 +79,15 @@ function capacityFor(need: number, current: number): number {
   return Math.max(need, Math.ceil(current * 1.5), 1024);
 }
 
+/**
+ * The first `n` entries of a column array: a view when the spare room is small (a copy would
+ * briefly hold the column twice), a copy otherwise.
+ */
+function fitted<T extends Float64Array | Float32Array | Int32Array>(a: T, n: number): T {
+  if (a.length === n) return a;
+  return (a.length - n <= n >>> 4 ? a.subarray(0, n) : a.slice(0, n)) as T;
+}
+
 function decodeOrFail(ctx: ColumnContext, buf: Uint8Array, s: number, e: number, line: number, column: string): string {
   const text = ctx.decoder.decode(buf, s, e);
   if (text === undefined) throw new GroveError(INVALID_UTF8, { file: ctx.file, code: 'E_DATA', row: line, column });
@@ -205,7 +214,7 @@ export class NumericBuilder implements ColumnBuilder {
     }
     const len = e - s;
     if (this.exLen + len > this.exBytes.length) {
-      const bytes = new Uint8Array(capacityFor(this.exLen + len, this.exBytes.length) * 2);
+      const bytes = new Uint8Array(capacityFor(this.exLen + len, this.exBytes.length));
       bytes.set(this.exBytes.subarray(0, this.exLen));
       this.exBytes = bytes;
     }
@@ -262,7 +271,7 @@ export class NumericBuilder implements ColumnBuilder {
     if (!this.forced && this.present === 0) {
       return { column: { kind: 'categorical', name: this.name, codes: new Int32Array(n).fill(-1), categories: [] } };
     }
-    const values = this.values.length === n ? this.values : this.values.slice(0, n);
+    const values = fitted(this.values, n);
     this.values = values;
     const column: NumericColumn = { kind: 'numeric', name: this.name, values };
     if (this.oddCount === 0 || this.firstOdd === undefined) return { column };
@@ -346,7 +355,7 @@ export class CategoricalBuilder implements ColumnBuilder {
   }
 
   private trimmedCodes(n: number): Int32Array {
-    return this.codes.length === n ? this.codes : this.codes.slice(0, n);
+    return fitted(this.codes, n);
   }
 
   /**
