@@ -317,64 +317,10 @@ class DelimitedTextReader implements DelimitedReader {
         after = p + 2;
         this.field(buf, pos + 1, contentEnd, escapes, term !== delim);
       } else {
-        const j = this.fieldIndex;
-        if (this.resume === 0 && j < this.fastNumeric.length && this.fastNumeric[j] === 1) {
-          // Fast path for a plain number in a numeric column: parse while scanning, one pass.
-          let p = pos;
-          let negative = false;
-          if (buf[p] === 0x2d) {
-            negative = true;
-            p++;
-          }
-          const intStart = p;
-          let mantissa = 0;
-          let lead = 0; // leading zeros, which are not significant digits
-          let c = 0;
-          while (p < n && (c = buf[p] - 0x30) >= 0 && c <= 9) {
-            if (mantissa === 0 && c === 0) lead++;
-            mantissa = mantissa * 10 + c;
-            p++;
-          }
-          const intDigits = p - intStart;
-          let fracDigits = 0;
-          let dot = false;
-          if (p < n && buf[p] === 0x2e) {
-            dot = true;
-            const fracStart = ++p;
-            while (p < n && (c = buf[p] - 0x30) >= 0 && c <= 9) {
-              if (mantissa === 0 && c === 0) lead++;
-              mantissa = mantissa * 10 + c;
-              p++;
-            }
-            fracDigits = p - fracStart;
-          }
-          const digits = intDigits + fracDigits;
-          const t = p < n ? buf[p] : -1;
-          if (
-            t >= 0 &&
-            (t === delim || ((t === LF || t === CR) && j > 0)) &&
-            digits > 0 &&
-            digits <= 15 &&
-            (mantissa !== 0 || !negative)
-          ) {
-            let value = fracDigits === 0 ? mantissa : mantissa / POW10[fracDigits];
-            if (negative) value = -value;
-            const canonical =
-              intDigits > 0 &&
-              !(intDigits > 1 && buf[intStart] === 0x30) &&
-              !(dot && (fracDigits === 0 || buf[p - 1] === 0x30)) &&
-              digits - lead <= this.canonicalDigits &&
-              (value === 0 || value >= 1e-6 || value <= -1e-6);
-            (this.builders[j] as NumericBuilder).putNumber(this.rows, value, canonical, buf, pos, p);
-            if (t === delim) {
-              this.fieldIndex++;
-              pos = p + 1;
-              continue;
-            }
-            this.endRecord();
-            this.line++;
-            if (t === CR) this.afterCR = true;
-            pos = p + 1;
+        if (this.resume === 0) {
+          const next = this.numberRun(buf, pos, n);
+          if (next !== pos) {
+            pos = next;
             continue;
           }
         }
@@ -404,6 +350,81 @@ class DelimitedTextReader implements DelimitedReader {
       if (term === CR) this.afterCR = true;
       pos = after;
     }
+  }
+
+  /**
+   * The tokenizer's fast path: plain numbers (`-12.5`: no spaces, `+` or exponent) in numeric
+   * columns, parsed while scanning, field after field up to the end of the record. Returns where
+   * it stopped: `pos` itself when the field there is not such a number (the general path takes it).
+   */
+  private numberRun(buf: Uint8Array, pos: number, n: number): number {
+    const fast = this.fastNumeric;
+    const builders = this.builders;
+    const delim = this.delim;
+    const row = this.rows;
+    const canonicalDigits = this.canonicalDigits;
+    let j = this.fieldIndex;
+    while (j < fast.length && fast[j] === 1) {
+      let p = pos;
+      let negative = false;
+      if (buf[p] === 0x2d) {
+        negative = true;
+        p++;
+      }
+      const intStart = p;
+      let mantissa = 0;
+      let lead = 0; // leading zeros, which are not significant digits
+      let c = 0;
+      while (p < n && (c = buf[p] - 0x30) >= 0 && c <= 9) {
+        if (mantissa === 0 && c === 0) lead++;
+        mantissa = mantissa * 10 + c;
+        p++;
+      }
+      const intDigits = p - intStart;
+      let fracDigits = 0;
+      let dot = false;
+      if (p < n && buf[p] === 0x2e) {
+        dot = true;
+        const fracStart = ++p;
+        while (p < n && (c = buf[p] - 0x30) >= 0 && c <= 9) {
+          if (mantissa === 0 && c === 0) lead++;
+          mantissa = mantissa * 10 + c;
+          p++;
+        }
+        fracDigits = p - fracStart;
+      }
+      const digits = intDigits + fracDigits;
+      const t = p < n ? buf[p] : -1;
+      // A record of one field takes the general path (a blank line or a short row).
+      if (
+        !(t === delim || ((t === LF || t === CR) && j > 0)) ||
+        digits === 0 ||
+        digits > 15 ||
+        (mantissa === 0 && negative)
+      )
+        break;
+      let value = fracDigits === 0 ? mantissa : mantissa / POW10[fracDigits];
+      if (negative) value = -value;
+      const canonical =
+        intDigits > 0 &&
+        !(intDigits > 1 && buf[intStart] === 0x30) &&
+        !(dot && (fracDigits === 0 || buf[p - 1] === 0x30)) &&
+        digits - lead <= canonicalDigits &&
+        (value === 0 || value >= 1e-6 || value <= -1e-6);
+      (builders[j] as NumericBuilder).putNumber(row, value, canonical, buf, pos, p);
+      pos = p + 1;
+      if (t === delim) {
+        j++;
+        continue;
+      }
+      this.fieldIndex = j;
+      this.endRecord();
+      this.line++;
+      if (t === CR) this.afterCR = true;
+      return pos;
+    }
+    this.fieldIndex = j;
+    return pos;
   }
 
   /**
