@@ -16,6 +16,7 @@ import { escapeControl, GroveError } from '../core/errors.js';
 import { describeType } from './check.js';
 import type { Column, Dataset } from './dataset.js';
 import { checkEncodeOptions, DEFAULT_NA_TOKENS, type EncodeOptions, NUMBER_RE, planColumns } from './encode.js';
+import { POW10 } from './number-bytes.js';
 import {
   CategoricalBuilder,
   type ColumnBuilder,
@@ -64,8 +65,6 @@ export interface DelimitedReader {
 const QUOTE = 0x22;
 /** Rows each column has room for before the size estimate (or growth) sets in. */
 const INITIAL_ROWS = 1024;
-/** Powers of ten that are exact doubles (up to 1e15 needed). */
-const POW10 = Float64Array.from({ length: 16 }, (_, k) => 10 ** k);
 const LF = 0x0a;
 const CR = 0x0d;
 

@@ -7,8 +7,8 @@
  * on the decoded text. PURE (browser-safe).
  */
 
-/** Powers of ten that are exact doubles. */
-const POW10 = new Float64Array(23);
+/** Powers of ten that are exact doubles (10^0 to 10^22). */
+export const POW10 = new Float64Array(23);
 for (let k = 0, p = 1; k < 23; k++, p *= 10) POW10[k] = p;
 
 /** What the last {@link parseNumberBytes} call found out besides the value. */
