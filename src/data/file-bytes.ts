@@ -5,6 +5,7 @@
 
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { GroveError } from '../core/errors.js';
+import { describeType } from './check.js';
 import { CellDecoder, INVALID_UTF8, type TextEncodingName, Utf16ToUtf8 } from './text-decode.js';
 
 /** Bytes read at a time: large enough that per-chunk costs vanish, small next to the columns. */
@@ -34,6 +35,8 @@ export function readFileChunks(
   onChunk: (chunk: Uint8Array) => void,
   onSize?: (bytes: number) => void,
 ): void {
+  if (typeof onChunk !== 'function')
+    throw new GroveError(`readFileChunks: onChunk must be a function, got ${describeType(onChunk)}`);
   let fd: number;
   try {
     fd = openSync(path, 'r');

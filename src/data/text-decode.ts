@@ -5,6 +5,7 @@
  */
 
 import { GroveError } from '../core/errors.js';
+import { describeType } from './check.js';
 
 /** Encodings a text data file may be in (`--encoding`). */
 export const TEXT_ENCODINGS = ['utf8', 'latin1', 'windows-1252', 'utf16'] as const;
@@ -29,14 +30,12 @@ const ALIASES: ReadonlyMap<string, TextEncodingName> = new Map([
  */
 export function parseEncodingName(name: string, option = 'encoding'): TextEncodingName {
   const found = typeof name === 'string' ? ALIASES.get(name.trim().toLowerCase()) : undefined;
-  if (found === undefined)
-    throw new GroveError(
-      `option ${option}: unknown encoding '${name}' (expected one of ${TEXT_ENCODINGS.join(', ')})`,
-      {
-        code: 'E_OPTION',
-      },
-    );
-  return found;
+  if (found !== undefined) return found;
+  const flag = typeof option === 'string' ? option : 'encoding';
+  const given = typeof name === 'string' ? `'${name}'` : describeType(name);
+  throw new GroveError(`option ${flag}: unknown encoding ${given} (expected one of ${TEXT_ENCODINGS.join(', ')})`, {
+    code: 'E_OPTION',
+  });
 }
 
 /** windows-1252's characters for bytes 0x80-0x9f (the rest is ISO-8859-1); WHATWG's table. */
