@@ -7,7 +7,7 @@ const LAYERS = [
 // Node-only code: everything else must run in a browser or a worker.
 const NODE_ONLY = [
   '^src/node\\.ts$', '^src/cli/', '^src/io/', '^src/sources/', '^src/compare/', '^src/learn/threads/',
-  '^src/data/(csv|read|node)\\.ts$', '^src/explore/scripts\\.ts$',
+  '^src/data/(csv|read|node|file-bytes)\\.ts$', '^src/explore/scripts\\.ts$',
 ];
 
 const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({

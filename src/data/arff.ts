@@ -4,15 +4,17 @@ import { badArgument } from '../core/args.js';
  *
  * Supported: `@relation`, `@attribute <name> numeric|real|integer|string|{v1, v2, 'v 3'}`,
  * `@data`, `%` comments (whole lines, or the rest of a line outside quotes), blank lines,
- * names and values quoted with `'` or `"` (backslash escapes), `?` missing values, CRLF line ends,
+ * names and values quoted with `'` or `"` (backslash escapes), `?` missing values (a quoted `'?'`
+ * is the value `?`, as in Weka), CRLF line ends,
  * and Weka's optional instance weight `{w}` after the last value of a data line.
  * Not supported (clear GroveError): sparse data lines `{i v, ...}`, `date` and `relational`
  * attributes.
  *
  * Nominal attributes keep their declared value order (values that never occur included); `string`
  * attributes become categorical features with categories in order of appearance. The class is the
- * last attribute unless `options.target` names another; its declared values are checked, but class
- * codes follow encodeTable's rule (sorted), the same as for a CSV copy of the data.
+ * last attribute unless `options.target` names another; it must be nominal (or string): a numeric
+ * class is refused, since grove classifies. Its declared values are checked, but class codes
+ * follow encodeTable's rule (sorted), the same as for a CSV copy of the data.
  */
 
 import { GroveError } from '../core/errors.js';
@@ -32,7 +34,10 @@ export interface ArffAttribute {
 export interface ArffDocument {
   relation: string;
   attributes: ArffAttribute[];
-  /** Data values as text (unquoted; `?` for missing), one array per data line. */
+  /**
+   * Data values as text (unquoted), one array per data line; a missing value (an unquoted `?`) is
+   * the empty string, so a quoted `'?'` stays the category `?`.
+   */
   rows: string[][];
   /** 1-based line number of each data row. */
   rowNumbers: Int32Array;
@@ -184,7 +189,7 @@ export function parseArffDocument(text: string, file?: string): ArffDocument {
         tokens.pop();
         weighted = true;
       }
-      rows.push(tokens.map((t) => t.text));
+      rows.push(tokens.map((t) => (!t.quoted && t.text === '?' ? '' : t.text)));
       rowNumbers.push(lineNo);
       weights.push(weight);
       continue;
@@ -273,12 +278,34 @@ export function parseArff(text: string, options: EncodeOptions = {}): Dataset {
       declaredTypes[a.name] = a.type;
     }
   }
+  if (!options.noTarget) refuseNumericClass(doc.attributes, options);
   if (doc.rows.length === 0) throw new GroveError('no data rows (nothing after @data)', { file, code: 'E_DATA' });
   const ds = encodeTable(header, doc.rows, {
     ...options,
     categorical,
     declaredTypes,
     rowNumbers: doc.rowNumbers,
+    naTokens: [''],
   });
   return doc.weights ? { ...ds, weights: doc.weights } : ds;
+}
+
+/** A numeric class attribute cannot be learned by a classifier: say how to get a nominal one. */
+function refuseNumericClass(attributes: readonly ArffAttribute[], options: EncodeOptions): void {
+  const target =
+    options.target === undefined
+      ? attributes[attributes.length - 1]
+      : attributes.find((a) => a.name === options.target);
+  if (target === undefined || target.type.kind !== 'numeric' || options.categorical?.includes(target.name)) return;
+  const nominal = attributes.filter((a) => a !== target && a.type.kind !== 'numeric').map((a) => a.name);
+  const other =
+    nominal.length > 0
+      ? `name a nominal attribute as the target (${nominal.slice(0, 10).join(', ')})`
+      : 'choose another target';
+  throw new GroveError(
+    `the class attribute '${target.name}' is numeric, and grove needs a nominal class: discretise it ` +
+      `(e.g. Weka's unsupervised Discretize filter, or declare it as {v1, v2, ...}), ${other}, ` +
+      'or list it as categorical to use each value as a class',
+    { file: options.source, code: 'E_DATA', row: target.line, column: target.name },
+  );
 }

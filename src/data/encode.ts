@@ -2,11 +2,13 @@
  * Turning a table of string cells into a columnar {@link Dataset}: target selection, per-column
  * type inference (numeric vs categorical), dictionary encoding and class-label coding.
  *
- * PURE: no Node imports, so it runs in a browser or a worker. The file readers (csv.ts, arff.ts)
- * and the TypeScript API ({@link datasetFromRows}) all build their datasets through
- * {@link encodeTable}, so every input path follows the same rules:
+ * PURE: no Node imports, so it runs in a browser or a worker. ARFF (arff.ts) and the TypeScript
+ * API ({@link datasetFromRows}) build their datasets through {@link encodeTable}; the streaming
+ * CSV/TSV reader (delimited.ts) builds its typed columns straight from bytes but follows the same
+ * rules and shares their helpers ({@link planColumns}, {@link orderCategories}, {@link orderClasses}):
  *
- * - Missing cell: empty or `?` after trimming ({@link isMissingToken}). Numeric -> NaN, categorical -> -1.
+ * - Missing cell: one of `naTokens` after trimming: empty or `?` here ({@link isMissingToken}),
+ *   {@link DEFAULT_NA_TOKENS} in CSV/TSV files. Numeric -> NaN, categorical -> -1.
  *   A missing class label is an error (grove cannot learn from an unlabelled row).
  * - A feature is numeric when every non-missing cell is a finite decimal number (see
  *   {@link isNumericToken}; `0x10`, `1_000`, `Infinity` and `NaN` are not), otherwise categorical.
@@ -15,11 +17,12 @@
  *   looks like a number (e.g. soybean's integer codes forced categorical) they are sorted
  *   numerically, so the dictionary does not depend on row order. Declared (ARFF) categories keep
  *   the declared order, including values that never occur.
- * - Classes: the distinct labels, sorted; if every label is a number they are stored as JS numbers
- *   (`'1','2','10'` -> `[1, 2, 10]`; labels with the same numeric value, such as `1` and `1.0`, are
- *   one class), otherwise as strings sorted with plain `<`. This holds for ARFF too (declared
- *   class values are validated but do not set the order), so a CSV and an ARFF copy of the same
- *   data give the same class codes.
+ * - Classes: the distinct labels, sorted; if every label is a number (and no integer label is
+ *   beyond 2^53) they are stored as JS numbers (`'1','2','10'` -> `[1, 2, 10]`; labels with the
+ *   same numeric value, such as `1` and `1.0`, are one class), otherwise as strings exactly as
+ *   written, sorted with plain `<` ({@link orderClasses}). This holds for ARFF too (declared class
+ *   values are validated but do not set the order), so a CSV and an ARFF copy of the same data
+ *   give the same class codes.
  *
  * Complexity: one pass over the cells per column (a second pass only for a column that turns out
  * categorical); no per-cell allocation beyond `trim()`.
@@ -27,7 +30,7 @@
 
 import { GroveError } from '../core/errors.js';
 import { describeType } from './check.js';
-import type { CategoricalColumn, ClassLabel, Column, Dataset, NumericValues } from './dataset.js';
+import type { ClassLabel, Column, Dataset, NumericValues } from './dataset.js';
 import { isMissingToken } from './dataset.js';
 
 /** A column type declared by the file format (ARFF `@attribute`). */
@@ -59,6 +62,11 @@ export interface EncodeOptions {
    * predict with a model's feature types, when the file may lack some columns).
    */
   ignoreUnknownColumns?: boolean;
+  /**
+   * Cell texts (compared after trimming) that mean "missing". Default for `encodeTable`,
+   * `datasetFromRows` and ARFF: empty and `?`; the CSV reader's default is {@link DEFAULT_NA_TOKENS}.
+   */
+  naTokens?: readonly string[];
   /** Column types declared by the file (ARFF). `categorical`/`numeric` options take precedence. */
   declaredTypes?: Record<string, DeclaredType>;
   /**
@@ -68,12 +76,18 @@ export interface EncodeOptions {
   float32?: boolean;
 }
 
-/** Strict decimal / scientific number: `12`, `-3.5`, `.5`, `5.`, `1e-3`, `+2E+10`. */
-const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
+/**
+ * The cell texts a CSV/TSV file's reader takes as missing unless told otherwise (`--na`):
+ * empty, `?` (Weka/UCI), `NA` (R), `N/A`, `NaN` and `null`. Matched exactly after trimming.
+ */
+export const DEFAULT_NA_TOKENS: readonly string[] = Object.freeze(['', '?', 'NA', 'N/A', 'NaN', 'null']);
+
+/** Strict decimal / scientific number text: `12`, `-3.5`, `.5`, `5.`, `1e-3`, `+2E+10` (finite or not; see {@link isNumericToken}). */
+export const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** True when a (trimmed) token is a finite decimal number by grove's rules. */
 export function isNumericToken(trimmed: string): boolean {
-  return typeof trimmed === 'string' && NUMBER_RE.test(trimmed) && Number.isFinite(Number(trimmed));
+  return NUMBER_RE.test(trimmed) && Number.isFinite(Number(trimmed));
 }
 
 function compareStrings(a: string, b: string): number {
@@ -104,10 +118,11 @@ const OPTION_TYPES: ReadonlyMap<string, 'string' | 'boolean' | 'count' | 'string
   ['ignoreUnknownColumns', 'boolean'],
   ['float32', 'boolean'],
   ['declaredTypes', 'object'],
+  ['naTokens', 'strings'],
 ]);
 
 /** Throw GroveError (`E_OPTION`) unless `options` is an object whose known fields have their types. */
-function checkEncodeOptions(options: unknown, caller: string): void {
+export function checkEncodeOptions(options: unknown, caller: string): void {
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw new GroveError(`${caller}: options must be an object, got ${describeType(options)}`, { code: 'E_OPTION' });
   for (const [name, type] of OPTION_TYPES) {
@@ -130,27 +145,91 @@ function checkEncodeOptions(options: unknown, caller: string): void {
   }
 }
 
-/** The header checked against the options: each column's index, the target and the forced kinds. */
-export interface ColumnPlan {
-  colIndex: Map<string, number>;
-  /** Index of the target column in the header, -1 with `noTarget`. */
-  targetIdx: number;
-  targetName: string;
-  /** Kinds forced by the `categorical` / `numeric` options. */
-  forced: Map<string, 'numeric' | 'categorical'>;
+/**
+ * Encode a table of string cells (`rows[i][j]` is the cell of column `header[j]`) into a Dataset.
+ * Throws {@link GroveError} (with file, row and column where they apply) on bad input, including
+ * arguments of the wrong type (code `E_INPUT`).
+ */
+export function encodeTable(header: string[], rows: string[][], options: EncodeOptions = {}): Dataset {
+  checkEncodeOptions(options, 'encodeTable');
+  if (!isStringArray(header)) throw new GroveError('encodeTable: header must be an array of strings');
+  if (!Array.isArray(rows)) throw new GroveError(`encodeTable: rows must be an array, got ${describeType(rows)}`);
+
+  const file = options.source;
+  const nCols = header.length;
+  const nRows = rows.length;
+  const firstDataRow = options.firstDataRow ?? 2;
+  const rowNumbers = options.rowNumbers;
+  const lineOf = (i: number): number => (rowNumbers ? rowNumbers[i] : firstDataRow + i);
+  const types = options.declaredTypes;
+  // Own properties only: a column named like an Object.prototype member declares nothing.
+  const declaredType = (name: string) => (types && Object.hasOwn(types, name) ? types[name] : undefined);
+  const naSet = options.naTokens && new Set(options.naTokens.map((t) => t.trim()));
+  const isMissing = naSet ? (raw: string) => naSet.has(raw.trim()) : isMissingToken;
+
+  // ---- header and options -------------------------------------------------------------------
+  const colIndex = indexColumns(header, file);
+  const { targetIdx, forced } = planColumns(header, colIndex, options);
+  const targetName = targetIdx >= 0 ? header[targetIdx] : '';
+  if (nRows === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
+  for (let i = 0; i < nRows; i++) {
+    if (!Array.isArray(rows[i])) throw new GroveError(`rows[${i}] must be an array of cells`, { file, code: 'E_DATA' });
+    const len = rows[i].length;
+    if (len !== nCols)
+      throw new GroveError(`expected ${nCols} fields, found ${len}`, { file, code: 'E_DATA', row: lineOf(i) });
+  }
+
+  // ---- features -----------------------------------------------------------------------------
+  const features: Column[] = [];
+  for (let j = 0; j < nCols; j++) {
+    if (j === targetIdx) continue;
+    const name = header[j];
+    const declared = declaredType(name);
+    const kind = forced.get(name) ?? declared?.kind;
+    const column: ColumnCells = { rows, j, name, file, lineOf, isMissing };
+    if (kind === 'numeric') {
+      features.push({
+        kind: 'numeric',
+        name,
+        values: encodeNumeric(column, true, options.float32 === true)!,
+      });
+    } else if (kind === 'categorical') {
+      const declaredCats = declared?.kind === 'categorical' ? declared.categories : undefined;
+      features.push(encodeCategorical(column, declaredCats));
+    } else {
+      const values = encodeNumeric(column, false, options.float32 === true);
+      features.push(values ? { kind: 'numeric', name, values } : encodeCategorical(column, undefined));
+    }
+  }
+
+  // ---- target -------------------------------------------------------------------------------
+  if (targetIdx < 0) {
+    const unlabelled = new Int32Array(nRows).fill(-1);
+    return {
+      features,
+      labels: unlabelled,
+      classes: [],
+      targetName,
+      nRows,
+      ...(file !== undefined ? { source: file } : {}),
+    };
+  }
+  const declaredTarget = declaredType(targetName);
+  const allowed =
+    declaredTarget?.kind === 'categorical' ? new Set(declaredTarget.categories.map((c) => c.trim())) : undefined;
+  const { labels, classes } = encodeLabels({ rows, j: targetIdx, name: targetName, file, lineOf, isMissing }, allowed);
+
+  return { features, labels, classes, targetName, nRows, ...(file !== undefined ? { source: file } : {}) };
 }
 
 /**
- * Check a header against the reading options (names non-empty and distinct, the target and the
- * forced columns known) and resolve the target column. Shared by every reader, so a CSV, a
- * Parquet file and an Arrow table refuse the same headers with the same messages.
+ * Each column's index by name, after checking the names are non-empty and distinct. Shared by the
+ * readers of typed columns (Parquet, Arrow) and {@link encodeTable}.
  */
-export function planColumns(header: readonly string[], options: EncodeOptions): ColumnPlan {
-  const file = options.source;
-  const nCols = header.length;
-  if (nCols === 0) throw new GroveError('no columns', { file, code: 'E_DATA' });
+export function indexColumns(header: readonly string[], file: string | undefined): Map<string, number> {
+  if (header.length === 0) throw new GroveError('no columns', { file, code: 'E_DATA' });
   const colIndex = new Map<string, number>();
-  for (let j = 0; j < nCols; j++) {
+  for (let j = 0; j < header.length; j++) {
     const name = header[j];
     if (name.trim() === '')
       throw new GroveError(`empty column name (column ${j + 1})`, { file, code: 'E_DATA', column: String(j + 1) });
@@ -158,7 +237,29 @@ export function planColumns(header: readonly string[], options: EncodeOptions): 
       throw new GroveError(`duplicate column name '${name}'`, { file, code: 'E_DATA', column: name });
     colIndex.set(name, j);
   }
+  return colIndex;
+}
 
+/** Which column is the target and which features have a forced kind. */
+export interface ColumnPlan {
+  /** Index of the class column in the header, or -1 with `noTarget`. */
+  targetIdx: number;
+  /** Feature kinds forced by the `categorical` / `numeric` options. */
+  forced: Map<string, 'numeric' | 'categorical'>;
+}
+
+/**
+ * Check `options.target`, `categorical`, `numeric` and `declaredTypes` against the header
+ * (`colIndex`: name -> index, names already checked to be distinct and non-empty) and say which
+ * column is the target. Shared by every reader so they refuse the same options the same way.
+ */
+export function planColumns(
+  header: readonly string[],
+  colIndex: ReadonlyMap<string, number>,
+  options: EncodeOptions,
+): ColumnPlan {
+  const file = options.source;
+  const nCols = header.length;
   let targetIdx = options.noTarget ? -1 : nCols - 1;
   if (options.target !== undefined && !options.noTarget) {
     const t = colIndex.get(options.target);
@@ -207,31 +308,6 @@ export function planColumns(header: readonly string[], options: EncodeOptions): 
       column: targetName,
     });
   }
-  return { colIndex, targetIdx, targetName, forced };
-}
-
-/**
- * Encode a table of string cells (`rows[i][j]` is the cell of column `header[j]`) into a Dataset.
- * Throws {@link GroveError} (with file, row and column where they apply) on bad input, including
- * arguments of the wrong type (code `E_INPUT`).
- */
-export function encodeTable(header: string[], rows: string[][], options: EncodeOptions = {}): Dataset {
-  checkEncodeOptions(options, 'encodeTable');
-  if (!isStringArray(header)) throw new GroveError('encodeTable: header must be an array of strings');
-  if (!Array.isArray(rows)) throw new GroveError(`encodeTable: rows must be an array, got ${describeType(rows)}`);
-
-  const file = options.source;
-  const nCols = header.length;
-  const nRows = rows.length;
-  const firstDataRow = options.firstDataRow ?? 2;
-  const rowNumbers = options.rowNumbers;
-  const lineOf = (i: number): number => (rowNumbers ? rowNumbers[i] : firstDataRow + i);
-  const types = options.declaredTypes;
-  // Own properties only: a column named like an Object.prototype member declares nothing.
-  const declaredType = (name: string) => (types && Object.hasOwn(types, name) ? types[name] : undefined);
-
-  // ---- header and options -------------------------------------------------------------------
-  const { colIndex, targetIdx, targetName, forced } = planColumns(header, options);
   if (options.declaredTypes) {
     for (const name of Object.keys(options.declaredTypes)) {
       if (!colIndex.has(name))
@@ -239,55 +315,7 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
     }
   }
 
-  if (nRows === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
-  for (let i = 0; i < nRows; i++) {
-    if (!Array.isArray(rows[i])) throw new GroveError(`rows[${i}] must be an array of cells`, { file, code: 'E_DATA' });
-    const len = rows[i].length;
-    if (len !== nCols)
-      throw new GroveError(`expected ${nCols} fields, found ${len}`, { file, code: 'E_DATA', row: lineOf(i) });
-  }
-
-  // ---- features -----------------------------------------------------------------------------
-  const features: Column[] = [];
-  for (let j = 0; j < nCols; j++) {
-    if (j === targetIdx) continue;
-    const name = header[j];
-    const declared = declaredType(name);
-    const kind = forced.get(name) ?? declared?.kind;
-    const column: ColumnCells = { rows, j, name, file, lineOf };
-    if (kind === 'numeric') {
-      features.push({
-        kind: 'numeric',
-        name,
-        values: encodeNumeric(column, true, options.float32 === true)!,
-      });
-    } else if (kind === 'categorical') {
-      const declaredCats = declared?.kind === 'categorical' ? declared.categories : undefined;
-      features.push(encodeCategorical(column, declaredCats));
-    } else {
-      const values = encodeNumeric(column, false, options.float32 === true);
-      features.push(values ? { kind: 'numeric', name, values } : encodeCategorical(column, undefined));
-    }
-  }
-
-  // ---- target -------------------------------------------------------------------------------
-  if (targetIdx < 0) {
-    const unlabelled = new Int32Array(nRows).fill(-1);
-    return {
-      features,
-      labels: unlabelled,
-      classes: [],
-      targetName,
-      nRows,
-      ...(file !== undefined ? { source: file } : {}),
-    };
-  }
-  const declaredTarget = declaredType(targetName);
-  const allowed =
-    declaredTarget?.kind === 'categorical' ? new Set(declaredTarget.categories.map((c) => c.trim())) : undefined;
-  const { labels, classes } = encodeLabels({ rows, j: targetIdx, name: targetName, file, lineOf }, allowed);
-
-  return { features, labels, classes, targetName, nRows, ...(file !== undefined ? { source: file } : {}) };
+  return { targetIdx, forced };
 }
 
 /** One column of the cell table, with what error messages need to point at a cell. */
@@ -299,6 +327,8 @@ interface ColumnCells {
   file: string | undefined;
   /** The 1-based line of row `i` in the file. */
   lineOf: (i: number) => number;
+  /** Whether a cell (untrimmed) is a missing value. */
+  isMissing: (raw: string) => boolean;
 }
 
 /** Cell (i, j) as a string; any other type is an error (only `encodeTable` called directly can pass one). */
@@ -323,7 +353,7 @@ function encodeNumeric(column: ColumnCells, strict: boolean, float32: boolean): 
   let present = 0;
   for (let i = 0; i < n; i++) {
     const raw = cellAt(column, i);
-    if (isMissingToken(raw)) {
+    if (column.isMissing(raw)) {
       values[i] = NaN;
       continue;
     }
@@ -372,7 +402,7 @@ function firstAppearanceCodes(column: ColumnCells, rules: DictionaryRules): { co
   }
   for (let i = 0; i < n; i++) {
     const raw = cellAt(column, i);
-    if (isMissingToken(raw)) {
+    if (column.isMissing(raw)) {
       if (rules.missing !== undefined)
         throw new GroveError(rules.missing, { file, code: 'E_DATA', row: lineOf(i), column: name });
       codes[i] = -1;
@@ -391,66 +421,70 @@ function firstAppearanceCodes(column: ColumnCells, rules: DictionaryRules): { co
 }
 
 function encodeCategorical(column: ColumnCells, declared: string[] | undefined): Column {
-  const { name } = column;
-  const { codes, values: categories } = firstAppearanceCodes(column, {
+  const { rows, name } = column;
+  const { codes, values } = firstAppearanceCodes(column, {
     known: declared ?? [],
     refuse: declared && ((t) => `value '${t}' is not one of the declared values {${declared.join(', ')}}`),
   });
-  if (declared) return { kind: 'categorical', name, codes, categories };
-  return finishCategorical(name, codes, categories);
+  const categories = declared ? values : orderCategories(values, codes, rows.length);
+  return { kind: 'categorical', name, codes, categories };
 }
 
 /**
- * A categorical column from first-appearance codes (`-1` = missing) and their trimmed values:
- * when every value looks like a number (numeric codes forced categorical) the dictionary is
- * ordered by value, so it does not depend on row order. `codes` is rewritten in place.
+ * The dictionary of an undeclared categorical column, from its values in first-appearance order:
+ * when there are several and every one looks like a number (integer codes forced categorical), they
+ * are sorted by value (ties in first-appearance order), so the dictionary does not depend on row
+ * order, and the first `n` entries of `codes` are rewritten to match; otherwise `values` as it is.
  */
-export function finishCategorical(name: string, codes: Int32Array, categories: string[]): CategoricalColumn {
-  if (categories.length > 1 && categories.every(isNumericToken)) {
-    const order = categories.map((_, k) => k).sort((a, b) => Number(categories[a]) - Number(categories[b]) || a - b);
-    const remap = new Int32Array(order.length);
-    order.forEach((oldCode, newCode) => (remap[oldCode] = newCode));
-    for (let i = 0; i < codes.length; i++) if (codes[i] >= 0) codes[i] = remap[codes[i]];
-    return { kind: 'categorical', name, codes, categories: order.map((k) => categories[k]) };
+export function orderCategories(values: string[], codes: Int32Array, n: number): string[] {
+  if (values.length < 2 || !values.every(isNumericToken)) return values;
+  const order = values.map((_, k) => k).sort((a, b) => Number(values[a]) - Number(values[b]) || a - b);
+  const remap = new Int32Array(order.length);
+  order.forEach((oldCode, newCode) => (remap[oldCode] = newCode));
+  for (let i = 0; i < n; i++) if (codes[i] >= 0) codes[i] = remap[codes[i]];
+  return order.map((k) => values[k]);
+}
+
+/** An integer written without a fraction or exponent: the text pandas would read as an int64. */
+const INTEGER_RE = /^[+-]?\d+$/;
+
+/**
+ * The class list for a target column's distinct trimmed labels (first-appearance order), and
+ * `remap[k]`, the class code of label `k`. pandas' rule: the labels are numbers (JS numbers,
+ * sorted by value; `1` and `1.0` are one class) only if every one is a number by
+ * {@link isNumericToken} and no integer among them is beyond 2^53 (it could not round-trip as a JS
+ * number); otherwise they stay strings, sorted with plain `<`, exactly as written.
+ */
+export function orderClasses(distinct: readonly string[]): { classes: ClassLabel[]; remap: Int32Array } {
+  const remap = new Int32Array(distinct.length);
+  const numeric = distinct.every((s) => isNumericToken(s) && (!INTEGER_RE.test(s) || Number.isSafeInteger(Number(s))));
+  if (numeric) {
+    const nums = [...new Set(distinct.map(Number))].sort((a, b) => a - b);
+    const pos = new Map<number, number>(nums.map((v, k) => [v, k]));
+    distinct.forEach((s, k) => (remap[k] = pos.get(Number(s))!));
+    return { classes: nums, remap };
   }
-  return { kind: 'categorical', name, codes, categories };
+  const sorted = [...distinct].sort(compareStrings);
+  const pos = new Map<string, number>(sorted.map((s, k) => [s, k]));
+  distinct.forEach((s, k) => (remap[k] = pos.get(s)!));
+  return { classes: sorted, remap };
 }
 
 function encodeLabels(
   column: ColumnCells,
   allowed: Set<string> | undefined,
 ): { labels: Int32Array; classes: ClassLabel[] } {
+  const n = column.rows.length;
   const undeclared = (t: string) => `class '${t}' is not one of the declared values {${[...allowed!].join(', ')}}`;
   const { codes: labels, values: distinct } = firstAppearanceCodes(column, {
     known: [],
     missing: 'the target (class) value is missing; every row needs a class label',
     refuse: allowed && ((t) => (allowed.has(t) ? undefined : undeclared(t))),
   });
-  return { labels, classes: sortClasses(labels, distinct) };
-}
 
-/**
- * The class list of first-appearance label codes and their trimmed values: numbers sorted by
- * value when every value is a number (`1` and `1.0` are one class), strings sorted otherwise.
- * `labels` is rewritten in place to index the returned list.
- */
-export function sortClasses(labels: Int32Array, distinct: readonly string[]): ClassLabel[] {
-  const n = labels.length;
-  const remap = new Int32Array(distinct.length);
-  let classes: ClassLabel[];
-  if (distinct.every(isNumericToken)) {
-    const nums = [...new Set(distinct.map(Number))].sort((a, b) => a - b);
-    const pos = new Map<number, number>(nums.map((v, k) => [v, k]));
-    distinct.forEach((s, k) => (remap[k] = pos.get(Number(s))!));
-    classes = nums;
-  } else {
-    const sorted = [...distinct].sort(compareStrings);
-    const pos = new Map<string, number>(sorted.map((s, k) => [s, k]));
-    distinct.forEach((s, k) => (remap[k] = pos.get(s)!));
-    classes = sorted;
-  }
+  const { classes, remap } = orderClasses(distinct);
   for (let i = 0; i < n; i++) labels[i] = remap[labels[i]];
-  return classes;
+  return { labels, classes };
 }
 
 // ---- TypeScript API ------------------------------------------------------------------------------

@@ -1,7 +1,20 @@
-/** Browser-safe data API: the Dataset types, encoding and the ARFF text parser (no Node imports). */
+/** Browser-safe data API: the Dataset types, encoding, the streaming CSV reader and the ARFF text parser (no Node imports). */
 
 export * from './arff.js';
 export * from './dataset.js';
-export type { DeclaredType, EncodeOptions, RowsOptions } from './encode.js';
-// The column-planning pieces encode.ts shares with the typed-column readers stay internal.
-export { datasetFromRows, encodeTable, isNumericToken } from './encode.js';
+export {
+  createDelimitedReader,
+  type DelimitedReader,
+  type DelimitedReadOptions,
+  parseCsvText,
+} from './delimited.js';
+export {
+  DEFAULT_NA_TOKENS,
+  type DeclaredType,
+  datasetFromRows,
+  type EncodeOptions,
+  encodeTable,
+  isNumericToken,
+  type RowsOptions,
+} from './encode.js';
+export { parseEncodingName, TEXT_ENCODINGS, type TextEncodingName } from './text-decode.js';

@@ -1,3 +1,4 @@
-/** Node-only data readers (file system, csv-parse). */
-export { type CsvRecords, parseCsvRecords, parseCsvText, readCsv, readTextFile } from './csv.js';
+/** Node-only data readers (the file system). */
+export { readCsv } from './csv.js';
+export { readFileChunks, readTextFile } from './file-bytes.js';
 export { readArff, readDataset } from './read.js';

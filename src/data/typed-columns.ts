@@ -17,9 +17,16 @@
  */
 
 import { GroveError } from '../core/errors.js';
-import type { ClassLabel, Column, Dataset } from './dataset.js';
+import type { CategoricalColumn, ClassLabel, Column, Dataset } from './dataset.js';
 import { isMissingToken } from './dataset.js';
-import { type EncodeOptions, finishCategorical, isNumericToken, planColumns, sortClasses } from './encode.js';
+import {
+  type EncodeOptions,
+  indexColumns,
+  isNumericToken,
+  orderCategories,
+  orderClasses,
+  planColumns,
+} from './encode.js';
 
 /** How a typed column's values arrive: numbers, text, booleans (as text), or not at all (unsupported). */
 export type FieldKind = 'number' | 'text' | 'boolean' | 'unsupported';
@@ -214,10 +221,8 @@ export class TypedTableBuilder {
     private readonly options: TypedReadOptions = {},
   ) {
     const file = options.source;
-    const plan = planColumns(
-      fields.map((f) => f.name),
-      options,
-    );
+    const names = fields.map((f) => f.name);
+    const plan = planColumns(names, indexColumns(names, file), options);
     this.targetIdx = plan.targetIdx;
     this.forced = plan.forced;
     if (nRows === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
@@ -259,4 +264,16 @@ export class TypedTableBuilder {
     const { labels, classes } = this.sinks[this.targetIdx]!.finishTarget(place(this.targetIdx));
     return { features, labels, classes, targetName: fields[this.targetIdx].name, nRows, ...source };
   }
+}
+
+/** A categorical column from first-appearance codes and values, ordered as encode.ts orders them. */
+function finishCategorical(name: string, codes: Int32Array, values: string[]): CategoricalColumn {
+  return { kind: 'categorical', name, codes, categories: orderCategories(values, codes, codes.length) };
+}
+
+/** The class list of first-appearance label codes (rewritten in place to index it). */
+function sortClasses(labels: Int32Array, distinct: readonly string[]): ClassLabel[] {
+  const { classes, remap } = orderClasses(distinct);
+  for (let i = 0; i < labels.length; i++) labels[i] = remap[labels[i]];
+  return classes;
 }

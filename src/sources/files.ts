@@ -4,6 +4,7 @@
  * Arrow formats also gzip-compressed (`.csv.gz`), decompressed as they stream in.
  */
 
+import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { GroveError } from '../core/errors.js';
@@ -25,12 +26,22 @@ interface FileFormat {
   read(path: string, gzip: boolean, options: SourceReadOptions): Promise<Dataset>;
 }
 
+/** The bytes the reader will see, when known without reading (not for gzip): it sizes its columns once. */
+function sizeHint(path: string, gzip: boolean): { sizeHint?: number } {
+  if (gzip) return {};
+  try {
+    return { sizeHint: statSync(path).size };
+  } catch {
+    return {}; // the read itself reports the problem
+  }
+}
+
 const CSV: FileFormat = {
   name: 'CSV',
   extensions: ['.csv'],
   gzip: true,
   read: (path, gzip, options) =>
-    readDelimited(fileChunks(path, gzip, options.onProgress), { ...options, delimiter: ',' }),
+    readDelimited(fileChunks(path, gzip, options.onProgress), { ...sizeHint(path, gzip), ...options, delimiter: ',' }),
 };
 
 /** The file formats grove reads, in the order `grove --help` lists them. */
@@ -41,7 +52,11 @@ export const FILE_KINDS: readonly FileFormat[] = [
     extensions: ['.tsv', '.tab'],
     gzip: true,
     read: (path, gzip, options) =>
-      readDelimited(fileChunks(path, gzip, options.onProgress), { ...options, delimiter: '\t' }),
+      readDelimited(fileChunks(path, gzip, options.onProgress), {
+        ...sizeHint(path, gzip),
+        ...options,
+        delimiter: '\t',
+      }),
   },
   {
     name: 'JSON Lines',

@@ -6,6 +6,7 @@
  */
 
 import type { Dataset } from '../data/dataset.js';
+import type { TextEncodingName } from '../data/text-decode.js';
 import type { TypedReadOptions } from '../data/typed-columns.js';
 
 /** How far a read has come, for a progress display. Totals are given when known. */
@@ -20,6 +21,8 @@ export interface ReadProgress {
 
 /** Options of {@link DataSource.read}: the readers' options and a progress callback. */
 export interface SourceReadOptions extends TypedReadOptions {
+  /** Text encoding of CSV/TSV files (default UTF-8; a UTF-16 BOM is recognised). */
+  encoding?: TextEncodingName;
   /** Called now and then while reading (often enough for a display, not for every row). */
   onProgress?: (progress: ReadProgress) => void;
 }

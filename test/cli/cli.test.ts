@@ -537,9 +537,9 @@ const badCases: BadCase[] = [
     mentions: ['no-such-measure'],
   },
   {
-    name: 'fit: non-numeric value in a column forced numeric',
-    args: (out) => ['fit', fixture('bad-nonnumeric.csv'), '--numeric', 'x', '--out', out],
-    mentions: [fixture('bad-nonnumeric.csv'), 'row 5', "column 'x'", 'abc'],
+    name: 'fit: a column forced numeric with no number in it',
+    args: (out) => ['fit', PLAY, '--numeric', 'Outlook', '--out', out],
+    mentions: [PLAY, 'row 2', "column 'Outlook'", 'Sunny'],
   },
   {
     name: 'fit: empty file',

@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import { GroveError } from '../../src/core/errors.js';
 import { parseArff } from '../../src/data/arff.js';
-import { parseCsvText } from '../../src/data/csv.js';
 import type { Dataset } from '../../src/data/dataset.js';
+import { parseCsvText } from '../../src/data/delimited.js';
 import { FUZZ_TIMEOUT, fuzzParams } from './config.js';
 import { arffText, csvText, mutatedFixture, validCsvText } from './texts.js';
 

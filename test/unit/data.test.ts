@@ -4,8 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GroveError } from '../../src/core/errors.js';
 import { parseArff, parseArffDocument } from '../../src/data/arff.js';
-import { parseCsvText, readCsv } from '../../src/data/csv.js';
+import { readCsv } from '../../src/data/csv.js';
 import type { CategoricalColumn, Column, Dataset, NumericColumn } from '../../src/data/dataset.js';
+import { parseCsvText } from '../../src/data/delimited.js';
 import { datasetFromRows, encodeTable, isNumericToken } from '../../src/data/encode.js';
 import { readArff, readDataset } from '../../src/data/read.js';
 
@@ -78,10 +79,13 @@ describe('CSV parsing', () => {
   it('skips blank lines and reports true line numbers after them and after multi-line fields', () => {
     const text = 'x,class\n1,a\n\n\n"2\n",b\nzz,c\n';
     expect(parseCsvText(text).nRows).toBe(3);
-    const e = groveError(() => parseCsvText(text, { source: 'f.csv', numeric: ['x'] }));
-    expect(e.row).toBe(7);
-    expect(e.column).toBe('x');
-    expect(e.message).toBe("f.csv, row 7, column 'x': expected a number, found 'zz'");
+    const e = groveError(() => parseCsvText(`${text}3,?\n`, { source: 'f.csv' }));
+    expect(e.row).toBe(8);
+    expect(e.column).toBe('class');
+    expect(e.message).toMatch(/^f\.csv, row 8, column 'class': .*missing/);
+    const warnings: string[] = [];
+    parseCsvText(text, { source: 'f.csv', numeric: ['x'], onWarning: (m) => warnings.push(m) });
+    expect(warnings).toEqual(["f.csv: column 'x': 1 cell that is not a number read as missing (first 'zz' on row 7)"]);
   });
 
   it('treats empty fields and ? as missing (NaN / -1)', () => {
@@ -131,13 +135,13 @@ describe('type inference and overrides', () => {
     expect(cat(ds, 'c').categories).toEqual(['z', 'a', 'm']);
   });
 
-  it('forced numeric with a non-numeric value names file, row, column and value', () => {
-    const e = groveError(() => readCsv(fx('bad-nonnumeric.csv'), { numeric: ['x'] }));
-    expect(e.file).toBe(fx('bad-nonnumeric.csv'));
-    expect(e.row).toBe(5);
-    expect(e.column).toBe('x');
-    expect(e.message).toContain("expected a number, found 'abc'");
-    expect(e.message).toContain('bad-nonnumeric.csv, row 5');
+  it('forced numeric reads a non-numeric value as missing, with a warning naming file, row, column and value', () => {
+    const warnings: string[] = [];
+    const ds = readCsv(fx('bad-nonnumeric.csv'), { numeric: ['x'], onWarning: (m) => warnings.push(m) });
+    expect(Number.isNaN(num(ds, 'x').values[3])).toBe(true);
+    expect(warnings).toEqual([
+      `${fx('bad-nonnumeric.csv')}: column 'x': 1 cell that is not a number read as missing (first 'abc' on row 5)`,
+    ]);
     // Without the override the column is just categorical.
     expect(readCsv(fx('bad-nonnumeric.csv')).features[0].kind).toBe('categorical');
   });

@@ -15,6 +15,7 @@ const NODE_ONLY = [
   'src/node.ts',
   'src/data/csv.ts',
   'src/data/read.ts',
+  'src/data/file-bytes.ts',
   'src/data/node.ts',
 ];
 

@@ -8,6 +8,7 @@ import { type FitOptions, type OptionGroup, PRESETS, resolveOptions } from '../.
 import { listOption } from '../args.js';
 import { addOptionFlags, optionsFromFlags } from '../option-flags.js';
 import { warn } from '../output.js';
+import { addReadFlags, type ReadFlags, readOptionsFromFlags } from '../read-flags.js';
 import { readData } from '../read-progress.js';
 
 function threadsOption(raw: string): number | 'auto' {
@@ -26,14 +27,19 @@ export function addTrainingFlags(cmd: Command, groups: readonly OptionGroup[]): 
   cmd
     .option('--target <column>', 'class column (default: the last column)')
     .option('--categorical <columns>', 'treat these columns as categorical (comma-separated)', listOption)
-    .option('--numeric <columns>', 'these columns must be numeric (comma-separated)', listOption)
+    .option(
+      '--numeric <columns>',
+      'read these columns as numbers (comma-separated); cells that are not numbers become missing, with a warning',
+      listOption,
+    )
     .option('--algorithm <name>', `preset: ${Object.keys(PRESETS).join(', ')} (default cart)`)
     .option('--no-progress', 'no progress bar on stderr while reading the data');
+  addReadFlags(cmd);
   return addOptionFlags(cmd, groups);
 }
 
 /** What `addTrainingFlags` parses (tree options under their flags' names). */
-export interface TrainingFlags extends Record<string, unknown> {
+export interface TrainingFlags extends Record<string, unknown>, ReadFlags {
   target?: string;
   categorical?: string[];
   numeric?: string[];
@@ -70,7 +76,13 @@ export function registerFit(program: Command): void {
         const options = { ...checkedFitOptions(flags), threads: flags.threads ?? 'auto' };
         const data = await readData(
           dataPath,
-          { target: flags.target, categorical: flags.categorical, numeric: flags.numeric, float32: flags.float32 },
+          {
+            target: flags.target,
+            categorical: flags.categorical,
+            numeric: flags.numeric,
+            float32: flags.float32,
+            ...readOptionsFromFlags(flags),
+          },
           flags.progress,
         );
         const tree = fit(data, options, { names: 'flags' });

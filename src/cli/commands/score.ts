@@ -3,6 +3,7 @@ import { maxOf } from '../../core/extent.js';
 import { formatNumber } from '../../export/conditions.js';
 import { type AttributeScore, scoreAttributes } from '../../learn/score.js';
 import { emit } from '../output.js';
+import { readOptionsFromFlags } from '../read-flags.js';
 import { readData } from '../read-progress.js';
 import { addTrainingFlags, checkedFitOptions, DATA_HELP, type TrainingFlags } from './fit.js';
 
@@ -26,7 +27,12 @@ export function registerScore(program: Command): void {
       const options = checkedFitOptions(flags);
       const data = await readData(
         dataPath,
-        { target: flags.target, categorical: flags.categorical, numeric: flags.numeric },
+        {
+          target: flags.target,
+          categorical: flags.categorical,
+          numeric: flags.numeric,
+          ...readOptionsFromFlags(flags),
+        },
         flags.progress,
       );
       const report = scoreAttributes(data, options);

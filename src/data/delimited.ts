@@ -1,0 +1,607 @@
+/**
+ * The streaming reader of delimited text (CSV, TSV): bytes in, in chunks of any size from any
+ * stream; typed columns out. A byte-level tokenizer (RFC 4180: quoted fields with embedded
+ * delimiters, newlines and doubled quotes; CRLF, LF or CR line ends; a UTF-8 BOM; UTF-16 with a
+ * BOM) hands each field's bytes straight to its column's builder (text-columns.ts): the file is
+ * never one string and no row is ever an array of strings. PURE (browser-safe): Node's file reader
+ * is `readCsv` in csv.ts.
+ *
+ * The rules are encode.ts's. Besides: blank lines are skipped (a line of only spaces too); the
+ * header row's names are trimmed and must be distinct and non-empty; every row must have the
+ * header's number of fields; errors name the file, the line a record starts on (the header is
+ * line 1 when it is the first line) and the column.
+ */
+
+import { escapeControl, GroveError } from '../core/errors.js';
+import { describeType } from './check.js';
+import type { Column, Dataset } from './dataset.js';
+import { checkEncodeOptions, DEFAULT_NA_TOKENS, type EncodeOptions, NUMBER_RE, planColumns } from './encode.js';
+import { POW10 } from './number-bytes.js';
+import {
+  CategoricalBuilder,
+  type ColumnBuilder,
+  type ColumnContext,
+  NaTokens,
+  NumericBuilder,
+} from './text-columns.js';
+import { CellDecoder, INVALID_UTF8, type TextEncodingName, Utf16ToUtf8 } from './text-decode.js';
+
+/** Options of {@link createDelimitedReader}, {@link parseCsvText} and `readCsv`. */
+export interface DelimitedReadOptions extends EncodeOptions {
+  /** The field delimiter, one ASCII character: `,` (default) or `\t` for TSV, `;`, `|`. */
+  delimiter?: string;
+  /** The first non-blank line holds the column names (default true); without it columns are named `x0, x1, ...`. */
+  header?: boolean;
+  /**
+   * The file's text encoding (default `utf8`; a UTF-16 BOM is recognised whatever this says).
+   * Bytes that are not valid UTF-8 are an error naming the line, never replaced silently.
+   */
+  encoding?: TextEncodingName;
+  /**
+   * Cell texts (after trimming) that mean "missing"; default {@link DEFAULT_NA_TOKENS}
+   * (empty, `?`, `NA`, `N/A`, `NaN`, `null`).
+   */
+  naTokens?: readonly string[];
+  /**
+   * Called with each warning (one line, no prefix): a mostly-numeric column that a few odd cells
+   * turned categorical, or a `numeric` column whose odd cells were read as missing. Default: none.
+   */
+  onWarning?: (message: string) => void;
+  /** Expected size of the input in bytes, if known: columns are sized for it up front. */
+  sizeHint?: number;
+}
+
+/** A reader fed byte chunks in order; {@link createDelimitedReader} makes one. */
+export interface DelimitedReader {
+  /**
+   * Parse the next chunk of the input. The reader does not keep `chunk`: the caller may reuse it.
+   * After a GroveError (from `push` or `finish`) the reader is spent.
+   */
+  push(chunk: Uint8Array): void;
+  /** End of input: the Dataset. Throws GroveError on bad input (as `push` may). */
+  finish(): Dataset;
+}
+
+const QUOTE = 0x22;
+/** Rows each column has room for before the size estimate (or growth) sets in. */
+const INITIAL_ROWS = 1024;
+const LF = 0x0a;
+const CR = 0x0d;
+
+/**
+ * A streaming reader of delimited text into a {@link Dataset}: `push` byte chunks as they come
+ * (from a file, a decompressor, a network stream), then `finish`. Memory: the typed columns,
+ * the dictionaries of categorical columns, one partial field, and the source text of the rare
+ * numeric cells that a number does not spell exactly (`1.50`, `1e3`).
+ *
+ * @example
+ * const reader = createDelimitedReader({ delimiter: '\t', target: 'species', source: 'iris.tsv' });
+ * for await (const chunk of stream) reader.push(chunk);
+ * const data = reader.finish();
+ */
+export function createDelimitedReader(options: DelimitedReadOptions = {}): DelimitedReader {
+  return new DelimitedTextReader(options);
+}
+
+/** Parse CSV text (a string) into a Dataset; the same reader, fed the text's UTF-8 bytes. */
+export function parseCsvText(text: string, options: DelimitedReadOptions = {}): Dataset {
+  if (typeof text !== 'string') throw new GroveError('parseCsvText: text must be a string', { code: 'E_INPUT' });
+  const reader = createDelimitedReader({ ...options, encoding: 'utf8' });
+  reader.push(new TextEncoder().encode(text));
+  return reader.finish();
+}
+
+function checkReadOptions(options: DelimitedReadOptions): void {
+  if (typeof options !== 'object' || options === null)
+    throw new GroveError('reader options must be an object', { code: 'E_OPTION' });
+  const d = options.delimiter;
+  if (d !== undefined && (typeof d !== 'string' || !/^[\x20-\x7e\t]$/.test(d) || /["\r\n]/.test(d)))
+    throw new GroveError(`the delimiter must be one ASCII character other than a quote, got ${JSON.stringify(d)}`, {
+      code: 'E_OPTION',
+    });
+  if (options.onWarning !== undefined && typeof options.onWarning !== 'function')
+    throw new GroveError('option onWarning must be a function', { code: 'E_OPTION' });
+  if (options.sizeHint !== undefined && !(typeof options.sizeHint === 'number' && options.sizeHint >= 0))
+    throw new GroveError('option sizeHint must be a number of bytes', { code: 'E_OPTION' });
+  checkEncodeOptions(options, 'createDelimitedReader');
+}
+
+class DelimitedTextReader implements DelimitedReader {
+  private readonly file: string | undefined;
+  private readonly delim: number;
+  private readonly stop = new Uint8Array(256);
+  private readonly ctx: ColumnContext;
+  private utf16: Utf16ToUtf8 | undefined;
+  /** First bytes, held until the BOM can be seen. */
+  private head: Uint8Array | undefined = new Uint8Array(0);
+  /** Bytes being scanned; `work[carryStart..carryEnd)` is the unparsed tail of the last chunk (a cut field). */
+  private work = new Uint8Array(0);
+  private carryStart = 0;
+  private carryEnd = 0;
+  private reserved = false;
+  /** Bytes of the carried field already scanned (0: none), with its first line and `""` seen. */
+  private resume = 0;
+  private resumeLine = 1;
+  private resumeEscapes = false;
+  private afterCR = false;
+  private line = 1;
+  private recordLine = 1;
+  private fieldIndex = 0;
+  /** Fields beyond the header's count in the current record. */
+  private extraFields = 0;
+  private scratch = new Uint8Array(256);
+
+  // Header and columns.
+  private names: string[] | undefined; // set once the header (or first record) is read
+  /** The cells of the header record (or of the first record, without a header), as bytes. */
+  private headerFields: Uint8Array[] = [];
+  private headerLine = 1;
+  private builders: ColumnBuilder[] = [];
+  /** 1 where column `j` is a numeric builder that the tokenizer's fast path may fill directly. */
+  private fastNumeric = new Uint8Array(0);
+  private readonly canonicalDigits: number;
+  private targetIdx = -1;
+  private rows = 0;
+  private finished = false;
+  /** The input's expected size in bytes (0: unknown), and the bytes tokenized so far. */
+  private sizeHint = 0;
+  private bytesSeen = 0;
+
+  constructor(private readonly options: DelimitedReadOptions) {
+    checkReadOptions(options);
+    this.file = options.source;
+    this.delim = (options.delimiter ?? ',').charCodeAt(0);
+    this.stop[this.delim] = 1;
+    this.stop[LF] = 1;
+    this.stop[CR] = 1;
+    this.stop[QUOTE] = 1;
+    this.canonicalDigits = options.float32 === true ? 6 : 15;
+    const encoding = options.encoding ?? 'utf8';
+    this.ctx = {
+      file: this.file,
+      decoder: new CellDecoder(encoding),
+      na: new NaTokens(options.naTokens ?? DEFAULT_NA_TOKENS),
+      float32: options.float32 === true,
+    };
+    if (encoding === 'utf16') this.utf16 = new Utf16ToUtf8();
+    if (options.sizeHint !== undefined && options.sizeHint > 0) this.sizeHint = options.sizeHint;
+  }
+
+  push(chunk: Uint8Array): void {
+    if (this.finished) throw new GroveError('push after finish', { code: 'E_INPUT' });
+    if (!(chunk instanceof Uint8Array))
+      throw new GroveError(`push: a chunk must be a Uint8Array, got ${describeType(chunk)}`, { code: 'E_INPUT' });
+    this.feed(chunk, false);
+  }
+
+  finish(): Dataset {
+    if (this.finished) throw new GroveError('finish called twice', { code: 'E_INPUT' });
+    this.feed(new Uint8Array(0), true);
+    this.finished = true;
+    return this.build();
+  }
+
+  private fail(message: string, row?: number, column?: string): never {
+    throw new GroveError(message, {
+      file: this.file,
+      code: 'E_DATA',
+      ...(row !== undefined ? { row } : {}),
+      ...(column !== undefined ? { column } : {}),
+    });
+  }
+
+  /** BOM handling and UTF-16 transcoding, then the tokenizer. */
+  private feed(chunk: Uint8Array, final: boolean): void {
+    if (this.head !== undefined) {
+      const joined = new Uint8Array(this.head.length + chunk.length);
+      joined.set(this.head);
+      joined.set(chunk, this.head.length);
+      if (joined.length < 3 && !final) {
+        this.head = joined;
+        return;
+      }
+      this.head = undefined;
+      if ((joined[0] === 0xff && joined[1] === 0xfe) || (joined[0] === 0xfe && joined[1] === 0xff)) {
+        this.utf16 ??= new Utf16ToUtf8();
+        chunk = joined;
+      } else if (this.utf16 === undefined && joined[0] === 0xef && joined[1] === 0xbb && joined[2] === 0xbf) {
+        chunk = joined.subarray(3);
+      } else {
+        chunk = joined;
+      }
+    }
+    if (this.utf16 !== undefined) {
+      try {
+        chunk = this.utf16.push(chunk, final);
+      } catch (e) {
+        if (e instanceof GroveError) this.fail(e.message.replace(/^.*?: /, ''), this.line);
+        throw e;
+      }
+    }
+    this.bytesSeen += chunk.length;
+    // The carried tail, then the chunk, in one reused work buffer.
+    const carryLen = this.carryEnd - this.carryStart;
+    const need = carryLen + chunk.length;
+    if (need > this.work.length) {
+      const next = new Uint8Array(Math.max(need, this.work.length * 2));
+      next.set(this.work.subarray(this.carryStart, this.carryEnd));
+      this.work = next;
+    } else if (carryLen > 0) {
+      this.work.copyWithin(0, this.carryStart, this.carryEnd);
+    }
+    this.work.set(chunk, carryLen);
+    const buf = this.work.subarray(0, need);
+    const consumed = this.scan(buf, final);
+    this.carryStart = consumed;
+    this.carryEnd = need;
+    if (final || this.reserved || this.rows < 1000 || this.sizeHint === 0 || this.utf16 !== undefined) return;
+    // Size the columns for the whole input from the bytes per row so far, once.
+    this.reserved = true;
+    const rows = Math.ceil((this.sizeHint / (this.bytesSeen - (need - consumed))) * this.rows * 1.02) + 16;
+    for (const b of this.builders) b.reserve(rows);
+  }
+
+  /**
+   * Tokenize `buf` field by field. A field cut by the end of `buf` is left unconsumed (its start
+   * is returned) unless `final`; the next chunk is appended to it and it is scanned again.
+   */
+  private scan(buf: Uint8Array, final: boolean): number {
+    const n = buf.length;
+    const stop = this.stop;
+    const delim = this.delim;
+    let pos = 0;
+    for (;;) {
+      if (this.afterCR) {
+        if (pos >= n && !final) return pos;
+        if (pos < n && buf[pos] === LF) pos++;
+        this.afterCR = false;
+      }
+      if (pos >= n) {
+        // End of the input at a field start: after a delimiter, the record's last field is empty.
+        if (final && this.fieldIndex > 0) {
+          this.field(buf, pos, pos, false, true);
+          this.endRecord();
+        }
+        return pos;
+      }
+      if (this.fieldIndex === 0) this.recordLine = this.line;
+      const fieldStart = pos;
+      let contentEnd: number;
+      let after: number; // index after the field's terminator
+      let term: number; // the terminator: delimiter, LF, CR, or -1 for the end of the input
+      let escapes = false;
+      if (buf[pos] === QUOTE) {
+        let startLine = this.line;
+        let p = pos + 1;
+        if (this.resume > 0) {
+          // The rest of a field cut by the last chunk's end: go on where that scan stopped.
+          p = pos + this.resume;
+          startLine = this.resumeLine;
+          escapes = this.resumeEscapes;
+          this.resume = 0;
+        }
+        for (;;) {
+          while (p < n) {
+            const c = buf[p];
+            if (c === QUOTE) break;
+            if (c === LF) {
+              if (buf[p - 1] !== CR) this.line++;
+            } else if (c === CR) this.line++;
+            p++;
+          }
+          if (p >= n) {
+            if (final)
+              this.fail('malformed CSV: Quote Not Closed: the quoted field runs to the end of the file', startLine);
+            return this.cut(fieldStart, p, startLine, escapes);
+          }
+          if (p + 1 >= n) {
+            if (!final) return this.cut(fieldStart, p, startLine, escapes);
+            term = -1;
+            break;
+          }
+          if (buf[p + 1] === QUOTE) {
+            escapes = true;
+            p += 2;
+            continue;
+          }
+          term = buf[p + 1];
+          if (term !== delim && term !== LF && term !== CR)
+            this.fail(
+              `malformed CSV: Invalid Closing Quote: got ${JSON.stringify(String.fromCharCode(term))} after a closing quote instead of a delimiter or a line end`,
+              this.line,
+            );
+          break;
+        }
+        contentEnd = p;
+        after = p + 2;
+        this.field(buf, pos + 1, contentEnd, escapes, term !== delim);
+      } else {
+        if (this.resume === 0) {
+          const next = this.numberRun(buf, pos, n);
+          if (next !== pos) {
+            pos = next;
+            continue;
+          }
+        }
+        let p = pos + this.resume;
+        this.resume = 0;
+        while (p < n && stop[buf[p]] === 0) p++;
+        if (p >= n) {
+          if (!final) return this.cut(fieldStart, p, this.line, false);
+          term = -1;
+        } else {
+          term = buf[p];
+          if (term === QUOTE)
+            this.fail('malformed CSV: Invalid Opening Quote: a quote inside an unquoted field', this.line);
+        }
+        contentEnd = p;
+        after = p + 1;
+        this.field(buf, pos, contentEnd, false, term !== delim);
+      }
+      if (term === delim) {
+        this.fieldIndex++;
+        pos = after;
+        continue;
+      }
+      this.endRecord();
+      if (term === -1) return n;
+      this.line++;
+      if (term === CR) this.afterCR = true;
+      pos = after;
+    }
+  }
+
+  /**
+   * The tokenizer's fast path: plain numbers (`-12.5`: no spaces, `+` or exponent) in numeric
+   * columns, parsed while scanning, field after field up to the end of the record. Returns where
+   * it stopped: `pos` itself when the field there is not such a number (the general path takes it).
+   */
+  private numberRun(buf: Uint8Array, pos: number, n: number): number {
+    const fast = this.fastNumeric;
+    const builders = this.builders;
+    const delim = this.delim;
+    const row = this.rows;
+    const canonicalDigits = this.canonicalDigits;
+    let j = this.fieldIndex;
+    while (j < fast.length && fast[j] === 1) {
+      let p = pos;
+      let negative = false;
+      if (buf[p] === 0x2d) {
+        negative = true;
+        p++;
+      }
+      const intStart = p;
+      let mantissa = 0;
+      let lead = 0; // leading zeros, which are not significant digits
+      let c = 0;
+      while (p < n && (c = buf[p] - 0x30) >= 0 && c <= 9) {
+        if (mantissa === 0 && c === 0) lead++;
+        mantissa = mantissa * 10 + c;
+        p++;
+      }
+      const intDigits = p - intStart;
+      let fracDigits = 0;
+      let dot = false;
+      if (p < n && buf[p] === 0x2e) {
+        dot = true;
+        const fracStart = ++p;
+        while (p < n && (c = buf[p] - 0x30) >= 0 && c <= 9) {
+          if (mantissa === 0 && c === 0) lead++;
+          mantissa = mantissa * 10 + c;
+          p++;
+        }
+        fracDigits = p - fracStart;
+      }
+      const digits = intDigits + fracDigits;
+      const t = p < n ? buf[p] : -1;
+      // A record of one field takes the general path (a blank line or a short row).
+      if (
+        !(t === delim || ((t === LF || t === CR) && j > 0)) ||
+        digits === 0 ||
+        digits > 15 ||
+        (mantissa === 0 && negative)
+      )
+        break;
+      let value = fracDigits === 0 ? mantissa : mantissa / POW10[fracDigits];
+      if (negative) value = -value;
+      const canonical =
+        intDigits > 0 &&
+        !(intDigits > 1 && buf[intStart] === 0x30) &&
+        !(dot && (fracDigits === 0 || buf[p - 1] === 0x30)) &&
+        digits - lead <= canonicalDigits &&
+        (value === 0 || value >= 1e-6 || value <= -1e-6);
+      (builders[j] as NumericBuilder).putNumber(row, value, canonical, buf, pos, p);
+      pos = p + 1;
+      if (t === delim) {
+        j++;
+        continue;
+      }
+      this.fieldIndex = j;
+      this.endRecord();
+      this.line++;
+      if (t === CR) this.afterCR = true;
+      return pos;
+    }
+    this.fieldIndex = j;
+    return pos;
+  }
+
+  /**
+   * The chunk ends inside the field starting at `fieldStart`, scanned up to `p`: keep it for the
+   * next chunk, remembering where to go on (so a long field is not rescanned chunk after chunk).
+   */
+  private cut(fieldStart: number, p: number, startLine: number, escapes: boolean): number {
+    this.resume = p - fieldStart;
+    this.resumeLine = startLine;
+    this.resumeEscapes = escapes;
+    return fieldStart;
+  }
+
+  /** One field's content `buf[s..e)` (with doubled quotes if `escapes`); `last`: the record ends after it. */
+  private field(buf: Uint8Array, s: number, e: number, escapes: boolean, last: boolean): void {
+    if (escapes) {
+      // Collapse "" to " in a scratch buffer.
+      if (this.scratch.length < e - s) this.scratch = new Uint8Array((e - s) * 2);
+      let k = 0;
+      for (let p = s; p < e; p++) {
+        this.scratch[k++] = buf[p];
+        if (buf[p] === QUOTE) p++;
+      }
+      buf = this.scratch;
+      s = 0;
+      e = k;
+    }
+    const j = this.fieldIndex;
+    if (j === 0 && last && this.isBlank(buf, s, e)) {
+      // A blank line (or one of only spaces): no record. Undo the record's start.
+      this.fieldIndex = -1;
+      return;
+    }
+    const names = this.names;
+    if (names === undefined) {
+      this.headerFields.push(buf.slice(s, e));
+      return;
+    }
+    if (j >= names.length) {
+      this.extraFields++;
+      return;
+    }
+    if (j === 0 && last && names.length > 1) this.fail(`expected ${names.length} fields, found 1`, this.recordLine);
+    const b = this.builders[j];
+    if (!b.cell(buf, s, e, this.rows, this.recordLine))
+      this.toCategorical(j).cell(buf, s, e, this.rows, this.recordLine);
+  }
+
+  /** Column `j` met a cell that is not a number: from now on it is categorical. */
+  private toCategorical(j: number): ColumnBuilder {
+    const b = (this.builders[j] as NumericBuilder).toCategorical(this.rows);
+    this.builders[j] = b;
+    this.fastNumeric[j] = 0;
+    return b;
+  }
+
+  private isBlank(buf: Uint8Array, s: number, e: number): boolean {
+    for (let p = s; p < e; p++) {
+      const c = buf[p];
+      if (c !== 0x20 && (c < 0x09 || c > 0x0d)) {
+        if (c < 0x80) return false;
+        const text = this.ctx.decoder.decode(buf, s, e);
+        return text !== undefined && text.trim() === '';
+      }
+    }
+    return true;
+  }
+
+  private endRecord(): void {
+    const fields = this.fieldIndex + 1;
+    this.fieldIndex = 0;
+    if (fields === 0) return; // a blank line
+    if (this.names === undefined) {
+      this.startColumns();
+      return;
+    }
+    const expected = this.names.length;
+    if (this.extraFields > 0)
+      this.fail(`expected ${expected} fields, found ${expected + this.extraFields}`, this.recordLine);
+    if (fields < expected) this.fail(`expected ${expected} fields, found ${fields}`, this.recordLine);
+    this.rows++;
+  }
+
+  /** The header (or, without one, the first record) is complete: check it and make the columns. */
+  private startColumns(): void {
+    const cells = this.headerFields;
+    this.headerFields = [];
+    this.headerLine = this.recordLine;
+    const fields = cells.map((bytes, j) => {
+      const text = this.ctx.decoder.decode(bytes, 0, bytes.length);
+      if (text === undefined) this.fail(INVALID_UTF8, this.headerLine, String(j + 1));
+      return text.trim();
+    });
+    const hasHeader = this.options.header !== false;
+    const names = hasHeader ? fields : fields.map((_, k) => `x${k}`);
+    const file = this.file;
+    const seen = new Map<string, number>();
+    for (let j = 0; j < names.length; j++) {
+      const name = names[j];
+      if (name === '')
+        throw new GroveError(`empty column name in the header (column ${j + 1})`, {
+          file,
+          code: 'E_DATA',
+          row: this.headerLine,
+          column: String(j + 1),
+        });
+      if (seen.has(name))
+        throw new GroveError(`duplicate column name '${name}' in the header`, {
+          file,
+          code: 'E_DATA',
+          row: this.headerLine,
+          column: name,
+        });
+      seen.set(name, j);
+    }
+    if (names.length === 1) {
+      const comma = this.delim === 0x2c;
+      const hint = comma
+        ? /[;\t|]/.test(fields[0])
+          ? ' (is the file comma-separated? grove reads only commas)'
+          : ''
+        : fields[0].includes(',')
+          ? ' (is the file comma-separated? this reader splits on another delimiter)'
+          : '';
+      throw new GroveError(`only one column '${names[0]}' in the header; need features and a target${hint}`, {
+        file,
+        code: 'E_DATA',
+        row: this.headerLine,
+      });
+    }
+    const { targetIdx, forced } = planColumns(names, seen, this.options);
+    this.targetIdx = targetIdx;
+    this.names = names;
+    this.fastNumeric = new Uint8Array(names.length);
+    const fastOk = [...this.ctx.na.set].some((t) => NUMBER_RE.test(t)) ? 0 : 1;
+    this.builders = names.map((name, j) => {
+      if (j === targetIdx) return new CategoricalBuilder(name, this.ctx, true, INITIAL_ROWS);
+      const kind = forced.get(name);
+      if (kind === 'categorical') return new CategoricalBuilder(name, this.ctx, false, INITIAL_ROWS);
+      this.fastNumeric[j] = fastOk; // not when a missing token looks like a number (`--na -999`)
+      return new NumericBuilder(name, this.ctx, kind === 'numeric', INITIAL_ROWS);
+    });
+    if (!hasHeader) {
+      // The first record was data: give its cells to the columns.
+      for (let j = 0; j < cells.length; j++) {
+        const bytes = cells[j];
+        const b = this.builders[j];
+        if (!b.cell(bytes, 0, bytes.length, 0, this.headerLine))
+          this.toCategorical(j).cell(bytes, 0, bytes.length, 0, this.headerLine);
+      }
+      this.rows = 1;
+    }
+  }
+
+  private build(): Dataset {
+    const file = this.file;
+    if (this.names === undefined) throw new GroveError('empty file', { file, code: 'E_DATA' });
+    const n = this.rows;
+    if (n === 0) throw new GroveError('no data rows (the file has only a header)', { file, code: 'E_DATA' });
+    const features: Column[] = [];
+    const warnings: string[] = [];
+    let labels: Int32Array = new Int32Array(0);
+    let classes: Dataset['classes'] = [];
+    for (let j = 0; j < this.builders.length; j++) {
+      const b = this.builders[j];
+      if (j === this.targetIdx) {
+        ({ labels, classes } = (b as CategoricalBuilder).finishLabels(n));
+        continue;
+      }
+      const { column, warning } = (b as NumericBuilder | CategoricalBuilder).finish(n);
+      features.push(column);
+      if (warning !== undefined) warnings.push(warning);
+    }
+    const onWarning = this.options.onWarning;
+    // One printable line each, as GroveError messages are (names and cells may hold control characters).
+    if (onWarning) for (const w of warnings) onWarning(escapeControl(file !== undefined ? `${file}: ${w}` : w));
+    const targetName = this.targetIdx >= 0 ? this.names[this.targetIdx] : '';
+    if (this.targetIdx < 0) labels = new Int32Array(n).fill(-1);
+    return { features, labels, classes, targetName, nRows: n, ...(file !== undefined ? { source: file } : {}) };
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * Text encodings of data files: decoding one cell's bytes to a string, strictly (bad UTF-8 is an
+ * error, never U+FFFD, so two different Latin-1 words cannot silently become one category), and
+ * UTF-16 turned into UTF-8 bytes for the byte-level tokenizer. PURE (TextDecoder/TextEncoder only).
+ */
+
+import { GroveError } from '../core/errors.js';
+import { describeType } from './check.js';
+
+/** Encodings a text data file may be in (`--encoding`). */
+export const TEXT_ENCODINGS = ['utf8', 'latin1', 'windows-1252', 'utf16'] as const;
+export type TextEncodingName = (typeof TEXT_ENCODINGS)[number];
+
+/** Accepted spellings of each encoding, lower-case. */
+const ALIASES: ReadonlyMap<string, TextEncodingName> = new Map([
+  ['utf8', 'utf8'],
+  ['utf-8', 'utf8'],
+  ['latin1', 'latin1'],
+  ['latin-1', 'latin1'],
+  ['iso-8859-1', 'latin1'],
+  ['windows-1252', 'windows-1252'],
+  ['cp1252', 'windows-1252'],
+  ['utf16', 'utf16'],
+  ['utf-16', 'utf16'],
+]);
+
+/**
+ * The encoding named by `name` (any case, common aliases), or a GroveError (`E_OPTION`) that names
+ * `option` (e.g. `--encoding`).
+ */
+export function parseEncodingName(name: string, option = 'encoding'): TextEncodingName {
+  const found = typeof name === 'string' ? ALIASES.get(name.trim().toLowerCase()) : undefined;
+  if (found !== undefined) return found;
+  const flag = typeof option === 'string' ? option : 'encoding';
+  const given = typeof name === 'string' ? `'${name}'` : describeType(name);
+  throw new GroveError(`option ${flag}: unknown encoding ${given} (expected one of ${TEXT_ENCODINGS.join(', ')})`, {
+    code: 'E_OPTION',
+  });
+}
+
+/** windows-1252's characters for bytes 0x80-0x9f (the rest is ISO-8859-1); WHATWG's table. */
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+/** Code unit of each byte in a single-byte encoding. */
+function singleByteTable(encoding: 'latin1' | 'windows-1252'): Uint16Array {
+  const table = new Uint16Array(256);
+  for (let b = 0; b < 256; b++) table[b] = b;
+  if (encoding === 'windows-1252') for (let b = 0x80; b < 0xa0; b++) table[b] = CP1252_HIGH[b - 0x80];
+  return table;
+}
+
+/**
+ * Decodes the bytes of one cell to a string. Single-byte encodings use their own table (Node 20's
+ * TextDecoder decodes windows-1252 as ISO-8859-1); UTF-8 is strict.
+ */
+export class CellDecoder {
+  private readonly utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  private readonly table: Uint16Array | undefined;
+
+  constructor(readonly encoding: TextEncodingName) {
+    this.table = encoding === 'latin1' || encoding === 'windows-1252' ? singleByteTable(encoding) : undefined;
+  }
+
+  /**
+   * The text of `buf[s..e)`; returns `undefined` for bytes that are not valid in the encoding
+   * (only UTF-8 can have such bytes), leaving the message to the caller, who knows the line.
+   */
+  decode(buf: Uint8Array, s: number, e: number): string | undefined {
+    const table = this.table;
+    if (table === undefined) {
+      let ascii = e - s <= 64;
+      for (let p = s; ascii && p < e; p++) if (buf[p] >= 0x80) ascii = false;
+      if (!ascii) {
+        try {
+          // utf8, and utf16 (transcoded to UTF-8 before the tokenizer sees it)
+          return this.utf8.decode(buf.subarray(s, e));
+        } catch {
+          return undefined;
+        }
+      }
+    }
+    let out = '';
+    if (e - s <= 64) {
+      for (let p = s; p < e; p++) out += String.fromCharCode(table === undefined ? buf[p] : table[buf[p]]);
+      return out;
+    }
+    for (let p = s; p < e; p += 4096) {
+      const part = Array.from(buf.subarray(p, Math.min(e, p + 4096)), (b) => table![b]);
+      out += String.fromCharCode.apply(null, part);
+    }
+    return out;
+  }
+}
+
+/** The one-line message for bytes that are not UTF-8. */
+export const INVALID_UTF8 = 'invalid UTF-8 (is the file in another encoding? try --encoding latin1 or windows-1252)';
+
+/**
+ * UTF-16 (little-endian unless the text starts with a big-endian BOM) turned into UTF-8 bytes,
+ * chunk by chunk; a BOM is dropped. Unpaired surrogates are an error.
+ */
+export class Utf16ToUtf8 {
+  private decoder: InstanceType<typeof TextDecoder> | undefined;
+  private readonly encoder = new TextEncoder();
+  private head = new Uint8Array(0);
+
+  /** UTF-8 bytes for the next chunk of UTF-16 bytes (or for the end, `final`). */
+  push(chunk: Uint8Array, final: boolean): Uint8Array {
+    if (this.decoder === undefined) {
+      // Wait for two bytes to see the BOM.
+      const joined = new Uint8Array(this.head.length + chunk.length);
+      joined.set(this.head);
+      joined.set(chunk, this.head.length);
+      if (joined.length < 2 && !final) {
+        this.head = joined;
+        return new Uint8Array(0);
+      }
+      const bigEndian = joined[0] === 0xfe && joined[1] === 0xff;
+      this.decoder = new TextDecoder(bigEndian ? 'utf-16be' : 'utf-16le', { fatal: true });
+      chunk = joined;
+    }
+    let text: string;
+    try {
+      text = this.decoder.decode(chunk, { stream: !final });
+    } catch {
+      throw new GroveError('invalid UTF-16 (an unpaired surrogate or an odd number of bytes)', { code: 'E_DATA' });
+    }
+    return this.encoder.encode(text);
+  }
+}
