@@ -87,7 +87,7 @@ export const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 
 /** True when a (trimmed) token is a finite decimal number by grove's rules. */
 export function isNumericToken(trimmed: string): boolean {
-  return NUMBER_RE.test(trimmed) && Number.isFinite(Number(trimmed));
+  return typeof trimmed === 'string' && NUMBER_RE.test(trimmed) && Number.isFinite(Number(trimmed));
 }
 
 function compareStrings(a: string, b: string): number {
