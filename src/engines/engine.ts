@@ -1,0 +1,38 @@
+import type { SqlDialect } from './dialect.js';
+
+/** A value bound to a query parameter: never written into the SQL text. */
+export type SqlValue = number | string;
+
+/**
+ * A connection to a database engine that runs grove's queries. Rows come back as arrays, one
+ * entry per selected column: numbers as JS numbers (integers and counts included), text as
+ * strings, SQL NULL as null.
+ */
+export interface Engine {
+  readonly dialect: SqlDialect;
+  /** Run a query and return all its rows. */
+  query(sql: string, params?: readonly SqlValue[]): Promise<unknown[][]>;
+  /** Run a query and hand its rows over in batches as they arrive (bounded memory). */
+  stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void): Promise<void>;
+  /** The names and kinds of the columns `relation` (a FROM item) yields. */
+  columns(relation: string, params: readonly SqlValue[]): Promise<EngineColumn[]>;
+  /** Release the connection (and drop what it made: temporary objects are the session's). */
+  close(): Promise<void>;
+}
+
+/** A source column as the engine types it: numbers, or anything else (read as text). */
+export interface EngineColumn {
+  name: string;
+  type: 'number' | 'text';
+}
+
+/** Parameters of one query: `add` binds a value and returns its placeholder. */
+export class Params {
+  readonly values: SqlValue[] = [];
+  constructor(private readonly dialect: SqlDialect) {}
+
+  add(value: SqlValue): string {
+    this.values.push(value);
+    return this.dialect.placeholder(this.values.length, value);
+  }
+}
