@@ -21,6 +21,8 @@ export interface SqlDialect {
   nanToNull(expr: string): string;
   /** The row's position in the relation's scan order (first appearance of categories and classes). */
   readonly rowNumber: string;
+  /** The narrowest integer type that holds 0 … `max`. */
+  intType(max: number): string;
   /** Exact count of distinct non-null values of `expr`. */
   countDistinct(expr: string): string;
   /**

@@ -1,7 +1,9 @@
 import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { GroveError } from '../core/errors.js';
 import { groupingSets, quoteDoubled, type SqlDialect } from './dialect.js';
-import type { Engine, EngineColumn, SqlValue } from './engine.js';
+import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
+
+let tempTables = 0;
 
 export const duckdbDialect: SqlDialect = {
   name: 'duckdb',
@@ -12,6 +14,7 @@ export const duckdbDialect: SqlDialect = {
   fullMatch: (e, p) => `regexp_full_match(${e}, ${p})`,
   nanToNull: (e) => `CASE WHEN isnan(${e}) THEN NULL ELSE ${e} END`,
   rowNumber: 'row_number() OVER ()',
+  intType: (max) => (max < 256 ? 'UTINYINT' : max < 65536 ? 'USMALLINT' : 'INTEGER'),
   countDistinct: (e) => `COUNT(DISTINCT ${e})`,
   groupByEveryCode: (relation, codes) => groupingSets(relation, codes, (e) => `CAST(${e} AS DOUBLE)`),
 };
@@ -69,6 +72,12 @@ export class DuckDBEngine implements Engine {
     const result = await this.run(() => this.conn.run(`SELECT * FROM ${relation} LIMIT 0`, params as DuckDBValue[]));
     const types = result.columnTypes().map(String);
     return result.columnNames().map((name, j) => ({ name, type: NUMERIC_TYPES.test(types[j]) ? 'number' : 'text' }));
+  }
+
+  async tempTable(select: string, params: readonly SqlValue[]): Promise<TempTable> {
+    const name = quoteDoubled(`grove_rows_${process.pid}_${++tempTables}`);
+    await this.run(() => this.conn.run(`CREATE TEMP TABLE ${name} AS ${select}`, params as DuckDBValue[]));
+    return { name, drop: async () => void (await this.run(() => this.conn.run(`DROP TABLE IF EXISTS ${name}`))) };
   }
 
   async close(): Promise<void> {

@@ -16,8 +16,21 @@ export interface Engine {
   stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void): Promise<void>;
   /** The names and kinds of the columns `relation` (a FROM item) yields. */
   columns(relation: string, params: readonly SqlValue[]): Promise<EngineColumn[]>;
+  /**
+   * Save the rows of `select` in a temporary table of this session and return its name; null when
+   * the engine computes better from the source itself (a distributed table: the counts are made on
+   * the shards). Temporary tables go when the session ends, even when grove is interrupted.
+   */
+  tempTable(select: string, params: readonly SqlValue[]): Promise<TempTable | null>;
   /** Release the connection (and drop what it made: temporary objects are the session's). */
   close(): Promise<void>;
+}
+
+/** A temporary table made by `Engine.tempTable`. */
+export interface TempTable {
+  /** The quoted name, to select from. */
+  readonly name: string;
+  drop(): Promise<void>;
 }
 
 /** A source column as the engine types it: numbers, or anything else (read as text). */

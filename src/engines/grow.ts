@@ -8,7 +8,7 @@ import type { Candidate } from '../split/candidate.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
-import { Params } from './engine.js';
+import { Params, type SqlValue } from './engine.js';
 import { binCode, categoryCode, type EngineRows, weightedRows } from './rows.js';
 
 /** A node of the frontier: its class histograms (HistGrower's layout) while its level is expanded. */
@@ -21,6 +21,13 @@ interface Route {
   feature: number;
   branchOfCode: Int32Array;
   children: Int32Array;
+}
+
+/** The coded rows the levels read: a FROM item, its parameters, and how to remove it. */
+interface CodedRows {
+  from: string;
+  params: readonly SqlValue[];
+  drop(): Promise<void>;
 }
 
 /** What the grower reports after each level (progress lines). */
@@ -87,38 +94,62 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   async grow(onLevel?: (report: LevelReport) => void): Promise<TreeStore> {
     const started = Date.now();
     const nodes = TreeStore.root(this.k);
-    const { totals, rows } = await this.rootCounts();
-    let frontier: EngineEntry[] = [{ ...rootGrowEntry(rows, totals, this.opts), hist: null }];
-    for (let level = 0; frontier.length > 0; level++) {
-      const open = frontier.filter((e) => !e.leaf);
-      const next: EngineEntry[] = [];
-      for (const e of frontier) if (e.leaf) expandNode(e, this, nodes, next);
-      const perBatch = Math.max(1, Math.floor(BATCH_CELLS / this.histSize));
-      const routing = this.routing(open);
-      let reached = 0;
-      for (let lo = 0; lo < open.length; lo += perBatch) {
-        const batch = open.slice(lo, lo + perBatch);
-        await this.fetchHistograms(routing, lo, batch);
-        for (const e of batch) {
-          reached += e.end - e.start;
-          expandNode(e, this, nodes, next);
-          e.hist = null;
+    const coded = await this.codedRows();
+    try {
+      const { totals, rows } = await this.rootCounts(coded);
+      let frontier: EngineEntry[] = [{ ...rootGrowEntry(rows, totals, this.opts), hist: null }];
+      for (let level = 0; frontier.length > 0; level++) {
+        const open = frontier.filter((e) => !e.leaf);
+        const next: EngineEntry[] = [];
+        for (const e of frontier) if (e.leaf) expandNode(e, this, nodes, next);
+        const perBatch = Math.max(1, Math.floor(BATCH_CELLS / this.histSize));
+        const routing = this.routing(open);
+        let reached = 0;
+        for (let lo = 0; lo < open.length; lo += perBatch) {
+          const batch = open.slice(lo, lo + perBatch);
+          await this.fetchHistograms(coded, routing, lo, batch);
+          for (const e of batch) {
+            reached += e.end - e.start;
+            expandNode(e, this, nodes, next);
+            e.hist = null;
+          }
         }
+        onLevel?.({ level, openNodes: open.length, rows: reached, seconds: (Date.now() - started) / 1000 });
+        frontier = next;
       }
-      onLevel?.({ level, openNodes: open.length, rows: reached, seconds: (Date.now() - started) / 1000 });
-      frontier = next;
+    } finally {
+      await coded.drop();
     }
     return nodes.renumberDepthFirst();
   }
 
-  private async rootCounts(): Promise<{ totals: Float64Array; rows: number }> {
-    const { engine } = this.rows;
+  /**
+   * The rows as the levels read them — y, w and every feature's code c0 … c(d−1) — in a temporary
+   * table when the engine makes one (codes computed once), else as a subquery over the source.
+   */
+  private async codedRows(): Promise<CodedRows> {
+    const { engine, schema } = this.rows;
     const d = engine.dialect;
     const p = new Params(d);
-    const from = weightedRows(this.rows, p, () => []);
+    const from = weightedRows(this.rows, p, (v) =>
+      schema.features.map((col, f) => {
+        const code =
+          col.kind === 'numeric' ? binCode(v[f], this.binned[f]!, p) : categoryCode(v[f], col.categories, p);
+        return [`c${f}`, `CAST(${code} AS ${d.intType(this.nBins[f])})`];
+      }),
+    );
+    const select = `SELECT y, w, ${schema.features.map((_, f) => `c${f}`).join(', ')} FROM ${from} AS coded`;
+    const table = await engine.tempTable(select, p.values);
+    if (table) return { from: table.name, params: [], drop: () => table.drop() };
+    return { from: `(${select})`, params: p.values, drop: async () => {} };
+  }
+
+  private async rootCounts(coded: CodedRows): Promise<{ totals: Float64Array; rows: number }> {
+    const { engine } = this.rows;
+    const d = engine.dialect;
     const result = await engine.query(
-      `SELECT y, ${d.toDouble('SUM(w)')}, ${d.toDouble('COUNT(*)')} FROM ${from} AS r GROUP BY y`,
-      p.values,
+      `SELECT y, ${d.toDouble('SUM(w)')}, ${d.toDouble('COUNT(*)')} FROM ${coded.from} AS r GROUP BY y`,
+      coded.params,
     );
     const totals = new Float64Array(this.k);
     let rows = 0;
@@ -157,23 +188,16 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   }
 
   /** The class histograms of `batch` (slots `first` …) from one query. */
-  private async fetchHistograms(routing: string, first: number, batch: EngineEntry[]): Promise<void> {
+  private async fetchHistograms(coded: CodedRows, routing: string, first: number, batch: EngineEntry[]): Promise<void> {
     const { engine, schema } = this.rows;
     const d = engine.dialect;
-    const p = new Params(d);
     const codes = schema.features.map((_, f) => `c${f}`);
-    const from = weightedRows(this.rows, p, (v) =>
-      schema.features.map((col, f) => [
-        `c${f}`,
-        col.kind === 'numeric' ? binCode(v[f], this.binned[f]!, p) : categoryCode(v[f], col.categories, p),
-      ]),
-    );
     const routed =
-      `(SELECT * FROM (SELECT ${routing} AS node, y, w, ${codes.join(', ')} FROM ${from} AS coded) AS n ` +
+      `(SELECT * FROM (SELECT ${routing} AS node, y, w, ${codes.join(', ')} FROM ${coded.from} AS coded) AS n ` +
       `WHERE node >= ${first} AND node < ${first + batch.length}) AS routed`;
     const hists = batch.map(() => new Float64Array(this.histSize));
     const { k, stride, offset } = this;
-    await engine.stream(d.groupByEveryCode(routed, codes), p.values, (rows) => {
+    await engine.stream(d.groupByEveryCode(routed, codes), coded.params, (rows) => {
       for (const [node, y, f, code, w, n] of rows) {
         const h = hists[(node as number) - first];
         const o = offset[f as number] + (code as number) * stride;

@@ -25,7 +25,7 @@ export function weightedRows(
   const values = schema.features.map((_, f) => `v${f}`);
   const inner = [
     `${classCode(schema, engine, p)} AS y`,
-    `${schema.weight ?? '1.0'} AS sw`,
+    `${schema.weight ?? engine.dialect.toDouble('1')} AS sw`,
     ...schema.features.map((col, f) => `${col.value} AS v${f}`),
   ];
   const w = classWeights
