@@ -11,6 +11,8 @@ export interface SqlDialect {
   quote(identifier: string): string;
   /** Placeholder of the `index`-th parameter (1-based), typed after `value`. */
   placeholder(index: number, value: SqlValue): string;
+  /** `expr` without leading and trailing spaces. */
+  trim(expr: string): string;
   /** `expr` as a double (NULL stays NULL). */
   toDouble(expr: string): string;
   /** `expr` as text (NULL stays NULL). */

@@ -9,6 +9,7 @@ export const duckdbDialect: SqlDialect = {
   name: 'duckdb',
   quote: quoteDoubled,
   placeholder: (i) => `$${i}`,
+  trim: (e) => `TRIM(${e})`,
   toDouble: (e) => `CAST(${e} AS DOUBLE)`,
   toText: (e) => `CAST(${e} AS VARCHAR)`,
   fullMatch: (e, p) => `regexp_full_match(${e}, ${p})`,
@@ -19,12 +20,12 @@ export const duckdbDialect: SqlDialect = {
   groupByEveryCode: (relation, codes) => groupingSets(relation, codes, (e) => `CAST(${e} AS DOUBLE)`),
 };
 
-const NUMERIC_TYPES = /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)/;
+const NUMERIC_TYPES =
+  /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)/;
 
 /** Rows of DuckDB values as plain JS: BIGINT and HUGEINT as numbers. */
 function plain(rows: unknown[][]): unknown[][] {
-  for (const row of rows)
-    for (let j = 0; j < row.length; j++) if (typeof row[j] === 'bigint') row[j] = Number(row[j]);
+  for (const row of rows) for (let j = 0; j < row.length; j++) if (typeof row[j] === 'bigint') row[j] = Number(row[j]);
   return rows;
 }
 

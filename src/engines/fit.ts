@@ -64,7 +64,8 @@ export async function fitInEngine(
   }
   const binned = await engineBins(rows, opts.bins!);
   const grown = await new EngineGrower(rows, binned, opts).grow(input.onLevel);
-  const pruned = opts.prune === 'none' ? { nodes: grown, info: undefined } : pruneTree(nodesOf(grown), { options: opts });
+  const pruned =
+    opts.prune === 'none' ? { nodes: grown, info: undefined } : pruneTree(nodesOf(grown), { options: opts });
   return new DecisionTree({
     target: schema.targetName,
     features: schema.features.map((col) =>
@@ -88,7 +89,9 @@ function refuseInEngine(opts: ReturnType<typeof resolveOptions>, flag: (name: st
   if (opts.orderedCategories !== undefined) throw refuse(`${flag('orderedCategories')}`);
   if (opts.prune === 'reduced-error') throw refuse('reduced-error pruning (a held-out sample routed row by row)');
   if (opts.prune === 'cost-complexity' && opts.ccpAlpha === undefined)
-    throw refuse(`cost-complexity pruning with α chosen by cross-validation (give ${flag('ccpAlpha')})`);
+    throw refuse(
+      `cost-complexity pruning with α chosen by cross-validation (give ${flag('ccpAlpha')} or ${flag('prune')} none)`,
+    );
   if (opts.prune === 'error-based' && opts.subtreeRaising)
     throw refuse(`${flag('subtreeRaising')} (it recounts the training rows)`);
 }

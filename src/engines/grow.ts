@@ -133,8 +133,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const p = new Params(d);
     const from = weightedRows(this.rows, p, (v) =>
       schema.features.map((col, f) => {
-        const code =
-          col.kind === 'numeric' ? binCode(v[f], this.binned[f]!, p) : categoryCode(v[f], col.categories, p);
+        const code = col.kind === 'numeric' ? binCode(v[f], this.binned[f]!, p) : categoryCode(v[f], col.categories, p);
         return [`c${f}`, `CAST(${code} AS ${d.intType(this.nBins[f])})`];
       }),
     );
@@ -258,7 +257,11 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const missingCode = this.nBins[chosen.split.feature];
     const table = this.branchTable(chosen).slice(0, missingCode + 1);
     for (let c = 0; c < table.length; c++) if (table[c] < 0) table[c] = chosen.missingBranch;
-    this.routes.set(entry.id, { feature: chosen.split.feature, branchOfCode: table, children: new Int32Array(branches.count) });
+    this.routes.set(entry.id, {
+      feature: chosen.split.feature,
+      branchOfCode: table,
+      children: new Int32Array(branches.count),
+    });
     return 0;
   }
 

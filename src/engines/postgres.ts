@@ -8,6 +8,7 @@ export const postgresDialect: SqlDialect = {
   name: 'postgres',
   quote: quoteDoubled,
   placeholder: (i, v) => `$${i}::${typeof v === 'number' ? 'float8' : 'text'}`,
+  trim: (e) => `TRIM(${e})`,
   toDouble: (e) => `CAST(${e} AS double precision)`,
   toText: (e) => `CAST(${e} AS text)`,
   fullMatch: (e, p) => `(${e} ~ ${p})`,

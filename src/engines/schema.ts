@@ -50,7 +50,7 @@ const NUMBER_PATTERN = '^[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?$';
 /** Make a text cell as the file readers see it: trimmed; NULL, '' and '?' are missing (NULL). */
 function cellOf(engine: Engine, column: string): string {
   const d = engine.dialect;
-  const t = `TRIM(${d.toText(d.quote(column))})`;
+  const t = d.trim(d.toText(d.quote(column)));
   return `CASE WHEN ${t} IN ('', '?') THEN NULL ELSE ${t} END`;
 }
 
@@ -75,7 +75,11 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
   const typeOf = new Map(cols.map((c) => [c.name, c.type]));
   const need = (name: string, what: string, code: 'E_OPTION' | 'E_DATA' = 'E_OPTION') => {
     if (!typeOf.has(name))
-      throw new GroveError(`unknown ${what} column '${name}' (columns: ${listColumns(names)})`, { file, code, column: name });
+      throw new GroveError(`unknown ${what} column '${name}' (columns: ${listColumns(names)})`, {
+        file,
+        code,
+        column: name,
+      });
   };
   const targetName = columns.target ?? names[names.length - 1];
   need(targetName, 'target');
@@ -126,10 +130,11 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
   const nRows = Number(stats[0]);
   if (nRows === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
   if (Number(stats[1]) > 0)
-    throw new GroveError(
-      `the target (class) value is missing in ${stats[1]} rows; every row needs a class label`,
-      { file, code: 'E_DATA', column: targetName },
-    );
+    throw new GroveError(`the target (class) value is missing in ${stats[1]} rows; every row needs a class label`, {
+      file,
+      code: 'E_DATA',
+      column: targetName,
+    });
   if (Number(stats[2]) > 0)
     throw new GroveError(`${stats[2]} rows have a missing or negative weight`, {
       file,
@@ -148,8 +153,7 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
   const features: EngineFeature[] = [];
   for (const name of featureNames) {
     const q = d.quote(name);
-    const numeric =
-      forced.get(name) !== 'categorical' && (typeOf.get(name) === 'number' || numericText.has(name));
+    const numeric = forced.get(name) !== 'categorical' && (typeOf.get(name) === 'number' || numericText.has(name));
     if (numeric) {
       const value = typeOf.get(name) === 'number' ? d.nanToNull(d.toDouble(q)) : d.toDouble(cellOf(engine, name));
       features.push({ name, kind: 'numeric', value, categories: [] });

@@ -77,7 +77,13 @@ export async function parseSourceSpec(spec: string, rows: RowsSelector = {}): Pr
     const { ClickHouseEngine } = await import('./clickhouse.js');
     const label = redactUrl(spec);
     const source = tableOrQuery(label, rows, (id) => `\`${id.replaceAll('\\', '\\\\').replaceAll('`', '\\`')}\``);
-    return { kind: 'clickhouse', defaultEngine: 'clickhouse', label, connect: () => ClickHouseEngine.open(spec), source };
+    return {
+      kind: 'clickhouse',
+      defaultEngine: 'clickhouse',
+      label,
+      connect: () => ClickHouseEngine.open(spec),
+      source,
+    };
   }
   if (rows.table !== undefined || rows.query !== undefined)
     throw new GroveError('--table and --query name rows inside a database, not in a file', { code: 'E_OPTION' });
