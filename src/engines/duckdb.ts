@@ -70,7 +70,9 @@ export class DuckDBEngine implements Engine {
   }
 
   async columns(relation: string, params: readonly SqlValue[]): Promise<EngineColumn[]> {
-    const result = await this.run(() => this.conn.run(`SELECT * FROM ${relation} LIMIT 0`, params as DuckDBValue[]));
+    const result = await this.run(() =>
+      this.conn.run(`SELECT * FROM ${relation} AS src LIMIT 0`, params as DuckDBValue[]),
+    );
     const types = result.columnTypes().map(String);
     return result.columnNames().map((name, j) => ({ name, type: NUMERIC_TYPES.test(types[j]) ? 'number' : 'text' }));
   }

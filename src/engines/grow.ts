@@ -30,6 +30,26 @@ interface CodedRows {
   drop(): Promise<void>;
 }
 
+/**
+ * SQL that is true when `column` holds a code of branch `b` (`branchOfCode`): runs of
+ * consecutive codes as ranges, so a numeric split reads as `c <= s` (and its missing code).
+ */
+function codesTest(column: string, branchOfCode: Int32Array, b: number): string | null {
+  const last = branchOfCode.length - 1;
+  const parts: string[] = [];
+  for (let lo = 0; lo <= last; lo++) {
+    if (branchOfCode[lo] !== b) continue;
+    let hi = lo;
+    while (hi < last && branchOfCode[hi + 1] === b) hi++;
+    if (lo === hi) parts.push(`${column} = ${lo}`);
+    else if (lo === 0) parts.push(`${column} <= ${hi}`);
+    else if (hi === last) parts.push(`${column} >= ${lo}`);
+    else parts.push(`${column} BETWEEN ${lo} AND ${hi}`);
+    lo = hi;
+  }
+  return parts.length === 0 ? null : parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
+}
+
 /** What the grower reports after each level (progress lines). */
 export interface LevelReport {
   level: number;
@@ -177,9 +197,8 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       const whens: string[] = [];
       sub.forEach((s, b) => {
         if (s === null) return;
-        const codes: number[] = [];
-        route.branchOfCode.forEach((branch, c) => branch === b && codes.push(c));
-        if (codes.length > 0) whens.push(`WHEN ${code} IN (${codes.join(', ')}) THEN ${s}`);
+        const test = codesTest(code, route.branchOfCode, b);
+        if (test) whens.push(`WHEN ${test} THEN ${s}`);
       });
       expr.set(id, `CASE ${whens.join(' ')} ELSE -1 END`);
     }
@@ -196,14 +215,14 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       `WHERE node >= ${first} AND node < ${first + batch.length}) AS routed`;
     const hists = batch.map(() => new Float64Array(this.histSize));
     const { k, stride, offset } = this;
-    await engine.stream(d.groupByEveryCode(routed, codes), coded.params, (rows) => {
-      for (const [node, y, f, code, w, n] of rows) {
-        const h = hists[(node as number) - first];
-        const o = offset[f as number] + (code as number) * stride;
-        h[o + (y as number)] += w as number;
-        h[o + k] += n as number;
-      }
-    });
+    // The batch bounds the result (BATCH_CELLS): read it whole.
+    const rows = await engine.query(d.groupByEveryCode(routed, codes), coded.params);
+    for (const [node, y, f, code, w, n] of rows) {
+      const h = hists[(node as number) - first];
+      const o = offset[f as number] + (code as number) * stride;
+      h[o + (y as number)] += w as number;
+      h[o + k] += n as number;
+    }
     batch.forEach((e, i) => (e.hist = hists[i]));
   }
 

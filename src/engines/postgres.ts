@@ -66,7 +66,11 @@ export class PostgresEngine implements Engine {
 
   async columns(relation: string, params: readonly SqlValue[]): Promise<EngineColumn[]> {
     const r = await this.run(() =>
-      this.client.query({ text: `SELECT * FROM ${relation} LIMIT 0`, values: params as unknown[], rowMode: 'array' }),
+      this.client.query({
+        text: `SELECT * FROM ${relation} AS src LIMIT 0`,
+        values: params as unknown[],
+        rowMode: 'array',
+      }),
     );
     return r.fields.map((f) => ({ name: f.name, type: NUMERIC_OIDS.has(f.dataTypeID) ? 'number' : 'text' }));
   }
