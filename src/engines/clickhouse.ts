@@ -70,7 +70,7 @@ export class ClickHouseEngine implements Engine {
       response = await fetch(this.endpoint, {
         method: 'POST',
         headers: this.headers,
-        body: `${sql} FORMAT JSONCompact`,
+        body: /^\s*(SELECT|WITH|DESCRIBE)\b/i.test(sql) ? `${sql} FORMAT JSONCompact` : sql,
         signal: AbortSignal.timeout(600_000),
       });
     } catch (e) {
@@ -79,6 +79,7 @@ export class ClickHouseEngine implements Engine {
     }
     const text = await response.text();
     if (!response.ok) throw this.fail(text.split('\n')[0].slice(0, 500));
+    if (text.trim() === '') return [];
     const json = JSON.parse(text) as { data: unknown[][]; meta: { name: string; type: string }[] };
     return json.data;
   }

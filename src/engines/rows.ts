@@ -29,7 +29,7 @@ export function weightedRows(
     ...schema.features.map((col, f) => `${col.value} AS v${f}`),
   ];
   const w = classWeights
-    ? `sw * CASE y ${Array.from(classWeights, (cw, c) => `WHEN ${c} THEN ${p.add(cw)}`).join(' ')} END`
+    ? `sw * CASE ${Array.from(classWeights, (cw, c) => `WHEN y = ${c} THEN ${p.add(cw)}`).join(' ')} END`
     : 'sw';
   const outer = select(values).map(([alias, expr]) => `${expr} AS ${alias}`);
   return (
@@ -56,8 +56,8 @@ export function binCode(value: string, bf: BinnedFeature, p: Params): string {
 /** SQL for the category code of `value` (text or NULL) in `categories`; NULL → the missing code. */
 export function categoryCode(value: string, categories: readonly string[], p: Params): string {
   if (categories.length === 0) return '0';
-  const whens = categories.map((c, i) => `WHEN ${p.add(c)} THEN ${i}`).join(' ');
-  return `CASE ${value} ${whens} ELSE ${categories.length} END`;
+  const whens = categories.map((c, i) => `WHEN ${value} = ${p.add(c)} THEN ${i}`).join(' ');
+  return `CASE ${whens} ELSE ${categories.length} END`;
 }
 
 export { Params };

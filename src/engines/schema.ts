@@ -201,6 +201,6 @@ export function classCode(schema: EngineSchema, engine: Engine, p: Params): stri
   const d = engine.dialect;
   const numeric = schema.classes.every((c) => typeof c === 'number');
   const subject = numeric ? d.toDouble(schema.label) : schema.label;
-  const whens = schema.classes.map((c, i) => `WHEN ${p.add(c as SqlValue)} THEN ${i}`);
-  return `CASE ${subject} ${whens.join(' ')} END`;
+  const whens = schema.classes.map((c, i) => `WHEN ${subject} = ${p.add(c as SqlValue)} THEN ${i}`);
+  return `CASE ${whens.join(' ')} END`;
 }
