@@ -59,7 +59,7 @@ export interface LevelReport {
 }
 
 /** Histogram cells fetched in one query at most: the frontier is split into batches of nodes. */
-const BATCH_CELLS = 1 << 21;
+const BATCH_CELLS = 1 << 23;
 
 /**
  * Grows a tree level by level with the counts computed by a database engine: per level, one

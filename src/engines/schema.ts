@@ -108,10 +108,11 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
   // One scan: row count, missing labels, the weight's range, and per text column whether it is all numbers.
   const p = new Params(d);
   const from = source.from(p);
-  const pattern = p.add(NUMBER_PATTERN);
   const label = cellOf(engine, targetName);
   const weight = columns.weight === undefined ? null : d.nanToNull(d.toDouble(d.quote(columns.weight)));
   const checks = featureNames.filter((n) => typeOf.get(n) === 'text' && forced.get(n) !== 'categorical');
+  // A parameter is bound only when a query uses it (DuckDB refuses unused ones).
+  const pattern = checks.length > 0 ? p.add(NUMBER_PATTERN) : '';
   const select = [
     `${d.toDouble('COUNT(*)')}`,
     `${d.toDouble(`SUM(CASE WHEN ${label} IS NULL THEN 1 ELSE 0 END)`)}`,

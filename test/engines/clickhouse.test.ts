@@ -17,7 +17,8 @@ const why = clickhouseUnavailable() ?? (haveCorpus ? undefined : 'the UCI corpus
 if (why) console.warn(`skipping ClickHouse engine tests: ${why}`);
 
 /** clickhouse://host:port/default for a server's HTTP URL. */
-const chUrl = (http: string, credentials = '') => `clickhouse://${credentials}${http.replace(/^http:\/\//, '')}/default`;
+const chUrl = (http: string, credentials = '') =>
+  `clickhouse://${credentials}${http.replace(/^http:\/\//, '')}/default`;
 // TinyLog: one file, read in insertion order (categories' first appearance as in the CSV).
 const TINYLOG = ' ENGINE = TinyLog';
 
@@ -61,7 +62,9 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
     expect(readFileSync(b, 'utf8')).toBe(readFileSync(a, 'utf8'));
     const wrong = grove(['fit', chUrl(server.url, 'default:Wr0ng-s3cret@'), '--table', 'iris_cli', '--out', b]);
     expect(wrong.status).toBe(2);
-    expect(wrong.stderr).toMatch(/^grove: ClickHouse \(clickhouse:\/\/default@127\.0\.0\.1:\d+\/default\): .*(password|Authentication)/);
+    expect(wrong.stderr).toMatch(
+      /^grove: ClickHouse \(clickhouse:\/\/default@127\.0\.0\.1:\d+\/default\): .*(password|Authentication)/,
+    );
     expect(wrong.stderr).not.toContain('Wr0ng-s3cret');
     expect(wrong.stderr.trim().split('\n')).toHaveLength(1);
   }, 120_000);
@@ -91,12 +94,20 @@ describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two sha
         `INSERT INTO part VALUES ${mine.map((r) => `(${r.map((c) => p.add(c)).join(', ')})`).join(', ')}`,
       );
     }
-    await first.query("CREATE TABLE spread AS part ENGINE = Distributed(grove, default, part)");
+    await first.query('CREATE TABLE spread AS part ENGINE = Distributed(grove, default, part)');
     const [count] = await first.query('SELECT toFloat64(count()) FROM spread');
     expect(count[0]).toBe(rows.length);
     const options: FitOptions = { prune: 'none', criterion: 'gini', maxDepth: 4 };
-    const one = await engineModel(first, (await parseSourceSpec(chUrl(shards.url), { table: 'whole' })).source, options);
-    const spread = await engineModel(first, (await parseSourceSpec(chUrl(shards.url), { table: 'spread' })).source, options);
+    const one = await engineModel(
+      first,
+      (await parseSourceSpec(chUrl(shards.url), { table: 'whole' })).source,
+      options,
+    );
+    const spread = await engineModel(
+      first,
+      (await parseSourceSpec(chUrl(shards.url), { table: 'spread' })).source,
+      options,
+    );
     expect(spread).toBe(one);
     expect(one).toBe(memoryModel(corpus(name), options));
   }, 300_000);
