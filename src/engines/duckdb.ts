@@ -62,6 +62,11 @@ export class DuckDBEngine implements Engine {
     return plain(reader.getRowsJS() as unknown[][]);
   }
 
+  async queryColumns(sql: string, params: readonly SqlValue[] = []): Promise<unknown[][]> {
+    const reader = await this.run(() => this.conn.runAndReadAll(sql, params as DuckDBValue[]));
+    return reader.getColumnsJS() as unknown[][];
+  }
+
   async stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void): Promise<void> {
     const result = await this.run(() => this.conn.stream(sql, params as DuckDBValue[]));
     await this.run(async () => {

@@ -12,6 +12,8 @@ export interface Engine {
   readonly dialect: SqlDialect;
   /** Run a query and return all its rows. */
   query(sql: string, params?: readonly SqlValue[]): Promise<unknown[][]>;
+  /** Run a query and return its columns (column j's values in order): no array per row. */
+  queryColumns?(sql: string, params?: readonly SqlValue[]): Promise<unknown[][]>;
   /** Run a query and hand its rows over in batches as they arrive (bounded memory). */
   stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void): Promise<void>;
   /** The names and kinds of the columns `relation` (a FROM item) yields. */

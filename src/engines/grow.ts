@@ -216,13 +216,27 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const hists = batch.map(() => new Float64Array(this.histSize));
     const { k, stride, offset } = this;
     // The batch bounds the result (BATCH_CELLS): read it whole.
-    const rows = await engine.query(d.groupByEveryCode(routed, codes), coded.params);
-    for (const [node, y, f, code, w, n] of rows) {
+    const sql = d.groupByEveryCode(routed, codes);
+    if (engine.queryColumns) {
+      const [node, y, f, code, w, n] = (await engine.queryColumns(sql, coded.params)) as number[][];
+      for (let i = 0; i < node.length; i++) {
+        const h = hists[node[i] - first];
+        const o = offset[f[i]] + code[i] * stride;
+        h[o + y[i]] += w[i];
+        h[o + k] += n[i];
+      }
+      return this.give(batch, hists);
+    }
+    for (const [node, y, f, code, w, n] of await engine.query(sql, coded.params)) {
       const h = hists[(node as number) - first];
       const o = offset[f as number] + (code as number) * stride;
       h[o + (y as number)] += w as number;
       h[o + k] += n as number;
     }
+    this.give(batch, hists);
+  }
+
+  private give(batch: EngineEntry[], hists: Float64Array[]): void {
     batch.forEach((e, i) => (e.hist = hists[i]));
   }
 
