@@ -1,7 +1,7 @@
 import { GroveError } from '../core/errors.js';
 import type { SqlDialect } from './dialect.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
-import { redactUrl } from './spec.js';
+import { redactUrl } from './redact.js';
 
 /** UTF-8 bytes of `s` in hex. */
 function hexOf(bytes: Uint8Array): string {

@@ -1,4 +1,5 @@
-import type { SqlValue } from './engine.js';
+/** A value bound to a query parameter: never written into the SQL text. */
+export type SqlValue = number | string;
 
 /**
  * What differs between the SQL of the engines grove trains in. Everything grove writes into a

@@ -1,7 +1,6 @@
-import type { SqlDialect } from './dialect.js';
+import type { SqlDialect, SqlValue } from './dialect.js';
 
-/** A value bound to a query parameter: never written into the SQL text. */
-export type SqlValue = number | string;
+export type { SqlValue };
 
 /**
  * A connection to a database engine that runs grove's queries. Rows come back as arrays, one

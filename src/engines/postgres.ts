@@ -2,7 +2,7 @@ import pg from 'pg';
 import { GroveError } from '../core/errors.js';
 import { groupingSets, quoteDoubled, type SqlDialect } from './dialect.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
-import { redactUrl } from './spec.js';
+import { redactUrl } from './redact.js';
 
 export const postgresDialect: SqlDialect = {
   name: 'postgres',

@@ -1,7 +1,10 @@
 import { GroveError } from '../core/errors.js';
 import { DuckDBEngine } from './duckdb.js';
 import type { Engine } from './engine.js';
+import { redactUrl } from './redact.js';
 import type { EngineSource } from './schema.js';
+
+export { redactUrl };
 
 /** The engines grove trains in, and `memory` (grove's own growers). */
 export const ENGINE_NAMES = ['memory', 'duckdb', 'postgres', 'clickhouse'] as const;
@@ -30,17 +33,6 @@ const FILE_READERS = new Map([
   ['.csv', "read_csv(%, header = true, all_varchar = true, delim = ',', quote = '\"', escape = '\"')"],
   ['.parquet', 'read_parquet(%)'],
 ]);
-
-/** A URL as messages may show it: user kept, password removed. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '';
-    return u.toString().replace(/:@/, '@');
-  } catch {
-    return url.replace(/\/\/([^/@:]*):[^/@]*@/, '//$1@');
-  }
-}
 
 /** True when `spec` names a database rather than a file. */
 export function isDatabaseSpec(spec: string): boolean {
