@@ -27,24 +27,27 @@ export async function engineBins(rows: EngineRows, maxBins: number): Promise<(Bi
     const lo = new Float64Array(size);
     const hi = new Float64Array(size);
     let bin = 0;
-    let fresh = true;
-    const q = new Params(d);
-    const values = weightedRows(rows, q, (v) => [['x', v[f]]]);
-    await engine.stream(
-      `SELECT x, ${d.toDouble('COUNT(*)')} FROM ${values} AS r WHERE x IS NOT NULL GROUP BY x ORDER BY x`,
-      q.values,
-      (batch) => {
-        for (const [x, n] of batch) {
-          if (fresh) lo[bin] = x as number;
-          hi[bin] = x as number;
-          fresh = false;
-          if (cutter.closes(n as number)) {
-            bin++;
-            fresh = true;
+    if (distinct > maxBins && d.listAgg) bin = await cutByCounts(rows, f, cutter, lo, hi);
+    else {
+      let fresh = true;
+      const q = new Params(d);
+      const values = weightedRows(rows, q, (v) => [['x', v[f]]]);
+      await engine.stream(
+        `SELECT x, ${d.toDouble('COUNT(*)')} FROM ${values} AS r WHERE x IS NOT NULL GROUP BY x ORDER BY x`,
+        q.values,
+        (batch) => {
+          for (const [x, n] of batch) {
+            if (fresh) lo[bin] = x as number;
+            hi[bin] = x as number;
+            fresh = false;
+            if (cutter.closes(n as number)) {
+              bin++;
+              fresh = true;
+            }
           }
-        }
-      },
-    );
+        },
+      );
+    }
     if (distinct > 0 && bin === 0)
       throw new GroveError(`the engine returned no values for '${schema.features[f].name}'`, { code: 'E_DATA' });
     // A feature without values has one empty bin, as binFeature gives it.
@@ -52,4 +55,46 @@ export async function engineBins(rows: EngineRows, maxBins: number): Promise<(Bi
     out[f] = { codes: new Uint8Array(0), bins, lo: lo.slice(0, bins), hi: hi.slice(0, bins) };
   }
   return out;
+}
+
+/**
+ * The bins of feature `f` from its rows per distinct value as one list (8 bytes a distinct value
+ * in grove, no array per value): the cutter finds which values close a bin, and one more query
+ * fetches only the values at the bins' ends. Returns the number of bins.
+ */
+async function cutByCounts(
+  rows: EngineRows,
+  f: number,
+  cutter: BinCutter,
+  lo: Float64Array,
+  hi: Float64Array,
+): Promise<number> {
+  const { engine } = rows;
+  const d = engine.dialect;
+  const p = new Params(d);
+  const values = weightedRows(rows, p, (v) => [['x', v[f]]]);
+  const distinct = `(SELECT x, ${d.toDouble('COUNT(*)')} AS n FROM ${values} AS r WHERE x IS NOT NULL GROUP BY x) AS t`;
+  const [[list]] = await engine.query(`SELECT ${d.listAgg!('n', 'x')} FROM ${distinct}`, p.values);
+  const counts = list as number[];
+  // Positions (in value order) of each bin's first and last value.
+  const firsts: number[] = [];
+  const lasts: number[] = [];
+  let fresh = true;
+  for (let v = 0; v < counts.length; v++) {
+    if (fresh) firsts.push(v);
+    fresh = cutter.closes(counts[v]);
+    if (fresh) lasts.push(v);
+  }
+  const wanted = [...new Set([...firsts, ...lasts])];
+  const q = new Params(d);
+  const again = weightedRows(rows, q, (v) => [['x', v[f]]]);
+  const ranked =
+    `(SELECT x, ${d.toDouble('row_number() OVER (ORDER BY x)')} - 1 AS v FROM ` +
+    `(SELECT x FROM ${again} AS r WHERE x IS NOT NULL GROUP BY x) AS t) AS ranked`;
+  const at = new Map<number, number>();
+  for (const [v, x] of await engine.query(`SELECT v, x FROM ${ranked} WHERE v IN (${wanted.join(', ')})`, q.values))
+    at.set(v as number, x as number);
+  firsts.forEach((v, b) => (lo[b] = at.get(v)!));
+  lasts.forEach((v, b) => (hi[b] = at.get(v)!));
+  return lasts.length;
 }

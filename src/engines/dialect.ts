@@ -26,6 +26,8 @@ export interface SqlDialect {
   readonly rowNumber: string;
   /** The narrowest integer type that holds 0 … `max`. */
   intType(max: number): string;
+  /** A list of `expr` ordered by `order`, as one value (absent: the engine streams rows instead). */
+  listAgg?(expr: string, order: string): string;
   /** Exact count of distinct non-null values of `expr`. */
   countDistinct(expr: string): string;
   /**

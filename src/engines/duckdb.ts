@@ -16,6 +16,7 @@ export const duckdbDialect: SqlDialect = {
   nanToNull: (e) => `CASE WHEN isnan(${e}) THEN NULL ELSE ${e} END`,
   rowNumber: 'row_number() OVER ()',
   intType: (max) => (max < 256 ? 'UTINYINT' : max < 65536 ? 'USMALLINT' : 'INTEGER'),
+  listAgg: (e, o) => `list(${e} ORDER BY ${o})`,
   countDistinct: (e) => `COUNT(DISTINCT ${e})`,
   groupByEveryCode: (relation, codes) => groupingSets(relation, codes, (e) => `CAST(${e} AS DOUBLE)`),
 };

@@ -15,6 +15,7 @@ export const postgresDialect: SqlDialect = {
   nanToNull: (e) => `NULLIF(${e}, 'NaN'::float8)`,
   rowNumber: 'row_number() OVER ()',
   intType: (max) => (max < 32768 ? 'smallint' : 'integer'),
+  listAgg: (e, o) => `array_agg(${e} ORDER BY ${o})`,
   countDistinct: (e) => `COUNT(DISTINCT ${e})`,
   groupByEveryCode: (relation, codes) => groupingSets(relation, codes, (e) => `CAST(${e} AS double precision)`),
 };
