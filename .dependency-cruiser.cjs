@@ -1,12 +1,12 @@
 // Import boundaries (docs/architecture.md): folders are layers, imports point down the list, no
 // cycles, and the browser-safe core never reaches Node built-ins or Node-only folders.
 const LAYERS = [
-  'core', 'data', 'criteria', 'options', 'model', 'split', 'learn', 'prune', 'algorithms',
+  'core', 'data', 'criteria', 'options', 'model', 'split', 'learn', 'prune', 'algorithms', 'engines',
   'eval', 'export', 'io', 'sources', 'report', 'explore', 'explore-page', 'compare', 'cli',
 ];
 // Node-only code: everything else must run in a browser or a worker.
 const NODE_ONLY = [
-  '^src/node\\.ts$', '^src/cli/', '^src/io/', '^src/sources/', '^src/compare/', '^src/learn/threads/',
+  '^src/node\\.ts$', '^src/cli/', '^src/io/', '^src/engines/', '^src/sources/', '^src/compare/', '^src/learn/threads/',
   '^src/data/(csv|read|node|file-bytes)\\.ts$', '^src/explore/scripts\\.ts$',
 ];
 

@@ -48,28 +48,44 @@ export function applyClassWeight(
   label: string,
 ): Float64Array {
   if (spec === undefined) return weights;
-  const k = data.classes.length;
+  const count = new Float64Array(data.classes.length);
+  if (spec === 'balanced') for (let i = 0; i < data.nRows; i++) count[data.labels[i]]++;
+  const perClass = classWeights(spec, data.classes, count, data.nRows, label, data.source);
+  for (let i = 0; i < data.nRows; i++) weights[i] *= perClass[data.labels[i]];
+  return weights;
+}
+
+/**
+ * Each class's weight: `balanced` from the rows per class (`count`, of `nRows`), or the weights
+ * `spec` names (1 for a class it leaves out; a name that is not a class is an error).
+ */
+export function classWeights(
+  spec: ClassWeightSpec,
+  classes: readonly Dataset['classes'][number][],
+  count: Float64Array,
+  nRows: number,
+  label: string,
+  source?: string,
+): Float64Array {
+  const k = classes.length;
   const perClass = new Float64Array(k).fill(1);
   if (spec === 'balanced') {
-    const count = new Float64Array(k);
-    for (let i = 0; i < data.nRows; i++) count[data.labels[i]]++;
-    for (let c = 0; c < k; c++) perClass[c] = count[c] > 0 ? data.nRows / (k * count[c]) : 0;
+    for (let c = 0; c < k; c++) perClass[c] = count[c] > 0 ? nRows / (k * count[c]) : 0;
   } else {
-    const known = new Set(data.classes.map(String));
+    const known = new Set(classes.map(String));
     for (const name of Object.keys(spec)) {
       if (!known.has(name))
         throw new GroveError(`${label} names '${name}', which is not a class (classes: ${[...known].join(', ')})`, {
           code: 'E_OPTION',
-          file: data.source,
+          file: source,
         });
     }
-    data.classes.forEach((c, j) => {
+    classes.forEach((c, j) => {
       const name = String(c);
       if (Object.hasOwn(spec, name)) perClass[j] = spec[name];
     });
   }
-  for (let i = 0; i < data.nRows; i++) weights[i] *= perClass[data.labels[i]];
-  return weights;
+  return perClass;
 }
 
 /**

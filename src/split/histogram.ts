@@ -20,6 +20,49 @@ export interface BinnedFeature {
 }
 
 /**
+ * The bin rule of `binFeature`, one distinct value at a time in increasing order: `known` rows
+ * with a value, `distinct` distinct values, at most `maxBins` bins. A bin closes when it reached
+ * its share of the rows left (rows left / bins left), or when every remaining value needs its own
+ * bin; the last value always closes the last bin. Whoever counts the rows per distinct value (a
+ * sort here, a `GROUP BY value` in a database) gets the same bins.
+ */
+export class BinCutter {
+  private acc = 0;
+  private binsLeft: number;
+  private rowsLeft: number;
+  private v = 0;
+  private readonly everyValue: boolean;
+
+  constructor(
+    known: number,
+    private readonly distinct: number,
+    maxBins: number,
+  ) {
+    this.binsLeft = maxBins;
+    this.rowsLeft = known;
+    this.everyValue = distinct <= maxBins;
+  }
+
+  /** Whether the next distinct value, held by `rows` rows, is the last of its bin. */
+  closes(rows: number): boolean {
+    const v = this.v++;
+    const last = v === this.distinct - 1;
+    if (this.everyValue) return true;
+    if (this.binsLeft === 1) return last;
+    this.acc += rows;
+    const target = this.rowsLeft / this.binsLeft;
+    const valuesLeft = this.distinct - v - 1;
+    if (this.acc >= target || valuesLeft < this.binsLeft) {
+      this.rowsLeft -= this.acc;
+      this.acc = 0;
+      this.binsLeft--;
+      return true;
+    }
+    return last;
+  }
+}
+
+/**
  * Quantise `col` into at most `maxBins` bins (2 ≤ maxBins ≤ 65535). With `codes` (n entries, 16-bit
  * when there may be 256 bins or more) the codes go there instead of a new array.
  */
@@ -42,29 +85,13 @@ export function binFeature(
   const lastOfBin: number[] = [];
   if (distinct <= maxBins) for (let v = 0; v < distinct; v++) lastOfBin.push(v);
   else {
-    let acc = 0;
-    let binsLeft = maxBins;
-    let rowsLeft = known;
+    const cutter = new BinCutter(known, distinct, maxBins);
     for (let i = 0, v = 0; i < known; v++) {
       let j = i + 1;
       while (j < known && x[order[j]] === x[order[i]]) j++;
-      acc += j - i;
+      if (cutter.closes(j - i)) lastOfBin.push(v);
       i = j;
-      const target = rowsLeft / binsLeft;
-      const valuesLeft = distinct - v - 1;
-      // Close the bin when it reached its share, or when every remaining value needs its own bin.
-      if (acc >= target || valuesLeft < binsLeft) {
-        lastOfBin.push(v);
-        rowsLeft -= acc;
-        acc = 0;
-        binsLeft--;
-        if (binsLeft === 1) {
-          lastOfBin.push(distinct - 1);
-          break;
-        }
-      }
     }
-    if (lastOfBin[lastOfBin.length - 1] !== distinct - 1) lastOfBin.push(distinct - 1);
   }
   const bins = lastOfBin.length;
   const lo = new Float64Array(bins);

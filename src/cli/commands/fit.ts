@@ -10,6 +10,7 @@ import { addOptionFlags, optionsFromFlags } from '../option-flags.js';
 import { warn } from '../output.js';
 import { addReadFlags, type ReadFlags, readOptionsFromFlags } from '../read-flags.js';
 import { readData } from '../read-progress.js';
+import { type EngineFlags, engineOption, fitWithEngine, trainsInEngine } from './fit-engine.js';
 
 function threadsOption(raw: string): number | 'auto' {
   if (raw.trim() === 'auto') return 'auto';
@@ -66,13 +67,35 @@ export function registerFit(program: Command): void {
       "worker threads for a large fit: a number or 'auto' (the same tree; default auto)",
       threadsOption,
     )
+    .option(
+      '--engine <name>',
+      'where to grow: memory, duckdb, postgres, clickhouse (docs/in-database.md)',
+      engineOption,
+    )
+    .option('--table <name>', 'the table to train on inside a database source')
+    .option('--query <sql>', 'the query whose rows to train on inside a database source')
+    .option('--weight <column>', 'a column of sample weights (in-database training)')
     .option('--float32', 'hold numeric columns as float32 (half the memory; values rounded as scikit-learn does)')
     .action(
       async (
         dataPath: string,
-        flags: TrainingFlags & { out: string; float32?: boolean; threads?: number | 'auto' },
+        flags: TrainingFlags & EngineFlags & { out: string; float32?: boolean; threads?: number | 'auto' },
       ) => {
         refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath]);
+        if (trainsInEngine(dataPath, flags)) {
+          const { tree, rows, label } = await fitWithEngine(dataPath, flags, checkedFitOptions(flags));
+          saveModel(tree, flags.out);
+          const s = tree.stats();
+          process.stderr.write(
+            `grove: ${tree.options.algorithm} tree (${tree.options.criterion}) in ${flags.engine ?? 'the database'} on ${rows} rows of ${label}: ` +
+              `${s.nodes} nodes, ${s.leaves} leaves, height ${s.height} → ${flags.out}\n`,
+          );
+          return;
+        }
+        if (flags.weight !== undefined || flags.table !== undefined || flags.query !== undefined)
+          throw new GroveError('--weight, --table and --query need a database source or --engine duckdb', {
+            code: 'E_OPTION',
+          });
         const options = { ...checkedFitOptions(flags), threads: flags.threads ?? 'auto' };
         const data = await readData(
           dataPath,

@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// In-database training (issue 17): `grove fit --engine duckdb` against `--engine memory --bins 255`
+// on the same generated rows, and PostgreSQL / ClickHouse when their URLs are given.
+//
+//   node bench/indb.mjs [--rows 1000000] [--features 20] [--max-depth 12] [--skip-memory]
+//                       [--postgres postgres://user@127.0.0.1:PORT/db] [--clickhouse clickhouse://127.0.0.1:PORT/default]
+//
+// Generates a Parquet file (and the same rows as CSV for memory) with DuckDB in a temporary
+// directory, removed at the end. Prints seconds, grove's peak RSS (/usr/bin/time) and whether the
+// models are identical; for each engine the time per level from its progress lines.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
+
+const { values: args } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    features: { type: 'string', default: '20' },
+    'max-depth': { type: 'string', default: '10' },
+    'skip-memory': { type: 'boolean', default: false },
+    postgres: { type: 'string' },
+    clickhouse: { type: 'string' },
+  },
+});
+const rows = Number(args.rows);
+const d = Number(args.features);
+const cli = resolve(import.meta.dirname, '../dist/cli/main.js');
+const dir = mkdtempSync(join(tmpdir(), 'grove-bench-indb-'));
+
+/** Run grove with /usr/bin/time: seconds, peak RSS in MB, stderr lines. */
+function grove(argv) {
+  const started = process.hrtime.bigint();
+  const r = spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M', process.execPath, cli, ...argv], { encoding: 'utf8' });
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  if (r.status !== 0) throw new Error(`grove ${argv.join(' ')} failed: ${r.stderr}`);
+  const rss = Number(r.stderr.match(/maxrss_kb=(\d+)/)[1]) / 1024;
+  const levels = [...r.stderr.matchAll(/level (\d+): (\d+) open nodes, (\d+) rows, ([\d.]+) s/g)].map((m) => ({
+    level: Number(m[1]),
+    open: Number(m[2]),
+    seconds: Number(m[4]),
+  }));
+  return { seconds, rss, levels };
+}
+
+try {
+  const parquet = join(dir, 'data.parquet');
+  const csv = join(dir, 'data.csv');
+  const inst = await DuckDBInstance.create(':memory:');
+  const conn = await inst.connect();
+  // Deterministic features from a hash of (row, column); the class depends on three of them, with noise.
+  const cols = Array.from({ length: d }, (_, j) => `round((hash(i * ${d} + ${j}) % 1000000) / 1000.0, 3) AS x${j}`);
+  const t0 = Date.now();
+  await conn.run(`CREATE TABLE g AS SELECT ${cols.join(', ')}, hash(i * 7919) % 10 AS noise FROM range(${rows}) t(i)`);
+  await conn.run(
+    `COPY (SELECT * EXCLUDE (noise), CASE WHEN noise = 0 THEN 'c' || (hash(x0) % 3) ` +
+      `WHEN x0 + x1 < 900 THEN 'a' WHEN x2 < 400 THEN 'b' ELSE 'c' END AS class FROM g) TO '${parquet}' (FORMAT parquet)`,
+  );
+  if (!args['skip-memory']) await conn.run(`COPY (SELECT * FROM '${parquet}') TO '${csv}' (HEADER)`);
+  conn.closeSync();
+  inst.closeSync();
+  console.log(`generated ${rows} rows × ${d} features in ${((Date.now() - t0) / 1000).toFixed(1)} s (${dir})`);
+
+  const depth = ['--max-depth', args['max-depth'], '--prune', 'none'];
+  const results = [];
+  const duck = grove(['fit', parquet, '--engine', 'duckdb', ...depth, '--out', join(dir, 'duckdb.json')]);
+  results.push(['duckdb (parquet)', duck]);
+  if (!args['skip-memory']) {
+    const mem = grove(['fit', csv, '--bins', '255', '--threads', '1', ...depth, '--out', join(dir, 'memory.json')]);
+    results.push(['memory --bins 255 (csv)', mem]);
+    const same = readFileSync(join(dir, 'duckdb.json'), 'utf8') === readFileSync(join(dir, 'memory.json'), 'utf8');
+    console.log(`models identical (duckdb vs memory): ${same}`);
+  }
+  for (const [name, url] of [
+    ['postgres', args.postgres],
+    ['clickhouse', args.clickhouse],
+  ]) {
+    if (!url) continue;
+    // The engine's own copy of the rows: loaded through DuckDB's CSV writer and the server's bulk path.
+    const table = 'grove_bench';
+    const load =
+      name === 'postgres'
+        ? spawnSync(
+            'psql',
+            [
+              url,
+              '-c',
+              `DROP TABLE IF EXISTS ${table}`,
+              '-c',
+              `CREATE TABLE ${table} (${[...Array(d).keys()].map((j) => `x${j} float8`).join(', ')}, class text)`,
+              '-c',
+              `\\copy ${table} FROM '${csv}' CSV HEADER`,
+            ],
+            { encoding: 'utf8' },
+          )
+        : spawnSync(
+            'sh',
+            [
+              '-c',
+              `clickhouse-client --port ${new URL(url).searchParams.get('tcp') ?? 9000} -q "CREATE TABLE ${table} (${[...Array(d).keys()].map((j) => `x${j} Float64`).join(', ')}, class String) ENGINE = Log" && clickhouse-client --port ${new URL(url).searchParams.get('tcp') ?? 9000} -q "INSERT INTO ${table} FORMAT CSVWithNames" < '${csv}'`,
+            ],
+            { encoding: 'utf8' },
+          );
+    if (load.status !== 0) throw new Error(`loading ${name}: ${load.stderr}`);
+    results.push([name, grove(['fit', url, '--table', table, ...depth, '--out', join(dir, `${name}.json`)])]);
+    const same = readFileSync(join(dir, 'duckdb.json'), 'utf8') === readFileSync(join(dir, `${name}.json`), 'utf8');
+    console.log(`models identical (duckdb vs ${name}): ${same}`);
+  }
+  console.log('\n| engine | rows | seconds | peak RSS (MB) | ratio to duckdb | seconds per level |');
+  console.log('|---|---:|---:|---:|---:|---|');
+  for (const [name, r] of results) {
+    const per = r.levels.map((l, i) => (l.seconds - (i ? r.levels[i - 1].seconds : 0)).toFixed(1)).join(' ');
+    console.log(
+      `| ${name} | ${rows} | ${r.seconds.toFixed(1)} | ${r.rss.toFixed(0)} | ${(r.seconds / duck.seconds).toFixed(2)} | ${per || '—'} |`,
+    );
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,56 @@
+/** A value bound to a query parameter: never written into the SQL text. */
+export type SqlValue = number | string;
+
+/**
+ * What differs between the SQL of the engines grove trains in. Everything grove writes into a
+ * query is an identifier quoted here, a parameter placeholder, an integer it generated (node ids,
+ * bin and category codes) or one of these fragments; values from the data never are.
+ */
+export interface SqlDialect {
+  readonly name: 'duckdb' | 'postgres' | 'clickhouse';
+  /** An identifier quoted by the engine's rules (any character allowed). */
+  quote(identifier: string): string;
+  /** Placeholder of the `index`-th parameter (1-based), typed after `value`. */
+  placeholder(index: number, value: SqlValue): string;
+  /** `expr` without leading and trailing spaces. */
+  trim(expr: string): string;
+  /** `expr` as a double (NULL stays NULL). */
+  toDouble(expr: string): string;
+  /** `expr` as text (NULL stays NULL). */
+  toText(expr: string): string;
+  /** True when text `expr` matches regular expression `pattern` (a placeholder) in full. */
+  fullMatch(expr: string, pattern: string): string;
+  /** `expr` (a double) with NaN as NULL. */
+  nanToNull(expr: string): string;
+  /** The row's position in the relation's scan order (first appearance of categories and classes). */
+  readonly rowNumber: string;
+  /** The narrowest integer type that holds 0 … `max`. */
+  intType(max: number): string;
+  /** A list of `expr` ordered by `order`, as one value (absent: the engine streams rows instead). */
+  listAgg?(expr: string, order: string): string;
+  /** Exact count of distinct non-null values of `expr`. */
+  countDistinct(expr: string): string;
+  /**
+   * Sum `w` and count the rows of `relation` (columns node, y, w, c0 … c(d−1)) per node, class and
+   * code of every code column: rows (node, y, f, code, weight, rows) with f the column's index.
+   */
+  groupByEveryCode(relation: string, codes: readonly string[]): string;
+}
+
+/** Standard SQL quoting: in double quotes, a double quote doubled. */
+export function quoteDoubled(identifier: string): string {
+  return `"${identifier.replaceAll('"', '""')}"`;
+}
+
+/**
+ * GROUPING SETS (DuckDB, PostgreSQL): one scan, one grouping per code column; the code column
+ * grouped on is the one that is not NULL in a result row (codes are never NULL).
+ */
+export function groupingSets(relation: string, codes: readonly string[], double: (e: string) => string): string {
+  const which = `CASE ${codes.map((c, f) => `WHEN ${c} IS NOT NULL THEN ${f}`).join(' ')} END`;
+  return (
+    `SELECT node, y, ${which} AS f, COALESCE(${codes.join(', ')}) AS code, ` +
+    `${double('SUM(w)')} AS weight, ${double('COUNT(*)')} AS n FROM ${relation} ` +
+    `GROUP BY GROUPING SETS (${codes.map((c) => `(node, y, ${c})`).join(', ')})`
+  );
+}

@@ -1,0 +1,52 @@
+import type { SqlDialect, SqlValue } from './dialect.js';
+
+export type { SqlValue };
+
+/**
+ * A connection to a database engine that runs grove's queries. Rows come back as arrays, one
+ * entry per selected column: numbers as JS numbers (integers and counts included), text as
+ * strings, SQL NULL as null.
+ */
+export interface Engine {
+  readonly dialect: SqlDialect;
+  /** Run a query and return all its rows. */
+  query(sql: string, params?: readonly SqlValue[]): Promise<unknown[][]>;
+  /** Run a query and return its columns (column j's values in order): no array per row. */
+  queryColumns?(sql: string, params?: readonly SqlValue[]): Promise<unknown[][]>;
+  /** Run a query and hand its rows over in batches as they arrive (bounded memory). */
+  stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void): Promise<void>;
+  /** The names and kinds of the columns `relation` (a FROM item) yields. */
+  columns(relation: string, params: readonly SqlValue[]): Promise<EngineColumn[]>;
+  /**
+   * Save the rows of `select` in a temporary table of this session and return its name; null when
+   * the engine computes better from the source itself (a distributed table: the counts are made on
+   * the shards). Temporary tables go when the session ends, even when grove is interrupted.
+   */
+  tempTable(select: string, params: readonly SqlValue[]): Promise<TempTable | null>;
+  /** Release the connection (and drop what it made: temporary objects are the session's). */
+  close(): Promise<void>;
+}
+
+/** A temporary table made by `Engine.tempTable`. */
+export interface TempTable {
+  /** The quoted name, to select from. */
+  readonly name: string;
+  drop(): Promise<void>;
+}
+
+/** A source column as the engine types it: numbers, or anything else (read as text). */
+export interface EngineColumn {
+  name: string;
+  type: 'number' | 'text';
+}
+
+/** Parameters of one query: `add` binds a value and returns its placeholder. */
+export class Params {
+  readonly values: SqlValue[] = [];
+  constructor(private readonly dialect: SqlDialect) {}
+
+  add(value: SqlValue): string {
+    this.values.push(value);
+    return this.dialect.placeholder(this.values.length, value);
+  }
+}

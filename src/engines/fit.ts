@@ -1,0 +1,104 @@
+import { cmbsvSavedOptions } from '../algorithms/cmbsv/saved.js';
+import { GroveError } from '../core/errors.js';
+import { classWeights } from '../data/weights.js';
+import { DecisionTree } from '../model/decision-tree.js';
+import { nodesOf } from '../model/store.js';
+import {
+  type FitOptions,
+  optionDescriptor,
+  type ResolveContext,
+  resolveOptions,
+  savedOptions,
+} from '../options/options.js';
+import { pruneTree } from '../prune/index.js';
+import { engineBins } from './bins.js';
+import { type Engine, Params } from './engine.js';
+import { EngineGrower, type LevelReport } from './grow.js';
+import type { EngineRows } from './rows.js';
+import { classCode, type EngineColumns, type EngineSource, readSchema } from './schema.js';
+
+/** What `fitInEngine` needs besides the engine: the source, its columns, and progress. */
+export interface EngineFitInput {
+  source: EngineSource;
+  columns?: EngineColumns;
+  /** Called after each level (the CLI prints one line per level). */
+  onLevel?: (report: LevelReport) => void;
+}
+
+/** Bins of in-database training when `bins` is not given. */
+export const ENGINE_DEFAULT_BINS = 255;
+
+/**
+ * Grow a tree inside a database engine: the per-level counts are computed by the engine, the
+ * rest (measures, split choice, stop rules, pruning, the model) is grove's. Histogram mode always
+ * (`bins` defaults to 255); the tree equals `fit(data, { ...options, bins })` on the same rows
+ * when the weights are whole numbers (docs/in-database.md says why).
+ *
+ * @throws GroveError for options that need the rows in memory (C-MBSV, fractional missing values,
+ *   cross-validated or reduced-error pruning, subtree raising, ordered categories) and bad data
+ */
+export async function fitInEngine(
+  engine: Engine,
+  input: EngineFitInput,
+  options: FitOptions = {},
+  context: ResolveContext = {},
+): Promise<DecisionTree> {
+  const flag = (name: string) =>
+    context.names === 'flags' ? `--${optionDescriptor(name as 'bins')?.flag ?? name}` : name;
+  const opts = resolveOptions({ ...options, bins: options.bins ?? ENGINE_DEFAULT_BINS }, context);
+  refuseInEngine(opts, flag, engine.dialect.name);
+  const schema = await readSchema(engine, input.source, input.columns ?? {});
+  const rows: EngineRows = { engine, schema, classWeights: null };
+  if (opts.classWeight !== undefined) {
+    const count = new Float64Array(schema.classes.length);
+    if (opts.classWeight === 'balanced') {
+      const p = new Params(engine.dialect);
+      const code = classCode(schema, engine, p);
+      const counted = await engine.query(
+        `SELECT ${code} AS y, ${engine.dialect.toDouble('COUNT(*)')} FROM ${schema.source.from(p)} AS src GROUP BY y`,
+        p.values,
+      );
+      for (const [y, n] of counted) count[y as number] = n as number;
+    }
+    rows.classWeights = classWeights(opts.classWeight, schema.classes, count, schema.nRows, flag('classWeight'));
+  }
+  const binned = await engineBins(rows, opts.bins!);
+  const grown = await new EngineGrower(rows, binned, opts).grow(input.onLevel);
+  const pruned =
+    opts.prune === 'none' ? { nodes: grown, info: undefined } : pruneTree(nodesOf(grown), { options: opts });
+  return new DecisionTree({
+    target: schema.targetName,
+    features: schema.features.map((col) =>
+      col.kind === 'numeric'
+        ? { name: col.name, kind: 'numeric' }
+        : { name: col.name, kind: 'categorical', categories: col.categories.slice() },
+    ),
+    classes: schema.classes.slice(),
+    options: { ...savedOptions(opts), ...cmbsvSavedOptions(opts) },
+    nodes: pruned.nodes,
+    ...(pruned.info ? { pruning: pruned.info } : {}),
+  });
+}
+
+/** Options that need every row in grove's memory: refused with the reason. */
+function refuseInEngine(opts: ReturnType<typeof resolveOptions>, flag: (name: string) => string, engine: string): void {
+  const refuse = (what: string) =>
+    new GroveError(`${what} cannot be computed inside ${engine}: ${'use --engine memory'}`, { code: 'E_OPTION' });
+  if (opts.algorithm === 'cmbsv') throw refuse('C-MBSV grows row-level SVMs, which');
+  if (opts.missing === 'fractional') throw refuse(`${flag('missing')} fractional (rows split across branches)`);
+  if (opts.orderedCategories !== undefined) throw refuse(`${flag('orderedCategories')}`);
+  if (opts.prune === 'reduced-error') throw refuse('reduced-error pruning (a held-out sample routed row by row)');
+  if (opts.prune === 'cost-complexity' && opts.ccpAlpha === undefined)
+    throw refuse(
+      `cost-complexity pruning with α chosen by cross-validation (give ${flag('ccpAlpha')} or ${flag('prune')} none)`,
+    );
+  if (opts.prune === 'error-based' && opts.subtreeRaising)
+    throw refuse(`${flag('subtreeRaising')} (it recounts the training rows)`);
+  // Not yet pushed down: the level-wise engine grower has no best-first order, no per-node feature
+  // draws, no fit-wide weight share and none of J48's after-growth rules.
+  if (opts.maxLeafNodes !== undefined) throw refuse(`${flag('maxLeafNodes')} (best-first growth)`);
+  if (opts.maxFeatures !== undefined) throw refuse(`${flag('maxFeatures')} (features drawn per node)`);
+  if (opts.minWeightFractionLeaf > 0) throw refuse(`${flag('minWeightFractionLeaf')}`);
+  if (opts.minImpurityDecrease > 0) throw refuse(`${flag('minImpurityDecrease')}`);
+  if (opts.j48Rules) throw refuse(`${flag('j48Rules')} (J48's thresholds at training values)`);
+}

@@ -1,0 +1,100 @@
+import pg from 'pg';
+import { GroveError } from '../core/errors.js';
+import { groupingSets, quoteDoubled, type SqlDialect } from './dialect.js';
+import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
+import { redactUrl } from './redact.js';
+
+export const postgresDialect: SqlDialect = {
+  name: 'postgres',
+  quote: quoteDoubled,
+  placeholder: (i, v) => `$${i}::${typeof v === 'number' ? 'float8' : 'text'}`,
+  trim: (e) => `TRIM(${e})`,
+  toDouble: (e) => `CAST(${e} AS double precision)`,
+  toText: (e) => `CAST(${e} AS text)`,
+  fullMatch: (e, p) => `(${e} ~ ${p})`,
+  nanToNull: (e) => `NULLIF(${e}, 'NaN'::float8)`,
+  rowNumber: 'row_number() OVER ()',
+  intType: (max) => (max < 32768 ? 'smallint' : 'integer'),
+  listAgg: (e, o) => `array_agg(${e} ORDER BY ${o})`,
+  countDistinct: (e) => `COUNT(DISTINCT ${e})`,
+  groupByEveryCode: (relation, codes) => groupingSets(relation, codes, (e) => `CAST(${e} AS double precision)`),
+};
+
+// int2, int4, int8, float4, float8, numeric, oid
+const NUMERIC_OIDS = new Set([21, 23, 20, 700, 701, 1700, 26]);
+const FETCH_ROWS = 20000;
+let tempTables = 0;
+
+/**
+ * PostgreSQL through `pg`: the URL's user, host, port and database, the rest from the usual
+ * PGUSER, PGPASSWORD, PGHOST … variables. Messages never show the password.
+ */
+export class PostgresEngine implements Engine {
+  readonly dialect = postgresDialect;
+  private constructor(
+    private readonly client: pg.Client,
+    private readonly label: string,
+    private readonly secret: string | undefined,
+  ) {}
+
+  static async open(url: string): Promise<PostgresEngine> {
+    const secret = new URL(url).password || process.env.PGPASSWORD || undefined;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+    const engine = new PostgresEngine(client, redactUrl(url), secret);
+    client.on('error', () => {}); // a dropped connection fails the running query instead
+    await engine.run(() => client.connect());
+    return engine;
+  }
+
+  async query(sql: string, params: readonly SqlValue[] = []): Promise<unknown[][]> {
+    const r = await this.run(() => this.client.query({ text: sql, values: params as unknown[], rowMode: 'array' }));
+    return r.rows as unknown[][];
+  }
+
+  async stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void): Promise<void> {
+    await this.query('BEGIN');
+    try {
+      await this.query(`DECLARE grove_cursor NO SCROLL CURSOR FOR ${sql}`, params);
+      for (;;) {
+        const rows = await this.query(`FETCH ${FETCH_ROWS} FROM grove_cursor`);
+        if (rows.length > 0) onRows(rows);
+        if (rows.length < FETCH_ROWS) break;
+      }
+    } finally {
+      await this.query('ROLLBACK').catch(() => {});
+    }
+  }
+
+  async columns(relation: string, params: readonly SqlValue[]): Promise<EngineColumn[]> {
+    const r = await this.run(() =>
+      this.client.query({
+        text: `SELECT * FROM ${relation} AS src LIMIT 0`,
+        values: params as unknown[],
+        rowMode: 'array',
+      }),
+    );
+    return r.fields.map((f) => ({ name: f.name, type: NUMERIC_OIDS.has(f.dataTypeID) ? 'number' : 'text' }));
+  }
+
+  async tempTable(select: string, params: readonly SqlValue[]): Promise<TempTable> {
+    const name = quoteDoubled(`grove_rows_${process.pid}_${++tempTables}`);
+    await this.query(`CREATE TEMP TABLE ${name} AS ${select}`, params);
+    return { name, drop: async () => void (await this.query(`DROP TABLE IF EXISTS ${name}`)) };
+  }
+
+  async close(): Promise<void> {
+    await this.client.end().catch(() => {});
+  }
+
+  /** Run `f`, turning a failure into a GroveError that names the server but never the password. */
+  private async run<T>(f: () => Promise<T>): Promise<T> {
+    try {
+      return await f();
+    } catch (e) {
+      if (e instanceof GroveError) throw e;
+      let message = (e as Error).message.split('\n')[0] || String((e as { code?: string }).code ?? e);
+      if (this.secret) message = message.replaceAll(this.secret, '***');
+      throw new GroveError(`PostgreSQL (${this.label}): ${message}`, { code: 'E_IO' });
+    }
+  }
+}

@@ -1,0 +1,207 @@
+import { GroveError } from '../core/errors.js';
+import type { ClassLabel } from '../data/dataset.js';
+import { isNumericToken } from '../data/encode.js';
+import type { Engine, SqlValue } from './engine.js';
+import { Params } from './engine.js';
+
+/** Where the rows are: a FROM item (a table, a subquery, a file-reading function) and its name for messages. */
+export interface EngineSource {
+  /** The FROM item, its parameters bound with `p`. */
+  from(p: Params): string;
+  /** The source as messages and the model file name it (never a password). */
+  readonly label: string;
+}
+
+/** Which columns play which part (as `grove fit`'s flags give them). */
+export interface EngineColumns {
+  target?: string;
+  categorical?: readonly string[];
+  numeric?: readonly string[];
+  /** A column of sample weights (finite, ≥ 0). */
+  weight?: string;
+}
+
+/** A feature as the engine computes it: `value` is an SQL expression over `src` (NULL = missing). */
+export interface EngineFeature {
+  name: string;
+  kind: 'numeric' | 'categorical';
+  /** A double for a numeric feature (NaN turned into NULL), trimmed text for a categorical one. */
+  value: string;
+  /** Categories in grove's dictionary order (first appearance, or by value when all look numeric). */
+  categories: string[];
+}
+
+/** The training columns of a source, typed by grove's rules, with the class list. */
+export interface EngineSchema {
+  source: EngineSource;
+  features: EngineFeature[];
+  targetName: string;
+  /** The class label as trimmed text (never NULL: a missing label is refused). */
+  label: string;
+  classes: ClassLabel[];
+  /** The sample weight (a double), or null for weight 1. */
+  weight: string | null;
+  nRows: number;
+}
+
+/** grove's number syntax (src/data/encode.ts), for the engine's regular-expression match. */
+const NUMBER_PATTERN = '^[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?$';
+
+/** Make a text cell as the file readers see it: trimmed; NULL, '' and '?' are missing (NULL). */
+function cellOf(engine: Engine, column: string): string {
+  const d = engine.dialect;
+  const t = d.trim(d.toText(d.quote(column)));
+  return `CASE WHEN ${t} IN ('', '?') THEN NULL ELSE ${t} END`;
+}
+
+function listColumns(names: readonly string[]): string {
+  const shown = names.slice(0, 30).join(', ');
+  return names.length > 30 ? `${shown}, ... (${names.length} in all)` : shown;
+}
+
+/**
+ * Read a source's columns and type them as the CSV reader types a file's (src/data/encode.ts):
+ * a column the engine types as a number is numeric; a text column is numeric when every
+ * non-missing cell is a number, else categorical; `categorical`/`numeric` force the kind. Classes
+ * are sorted (numerically when all are numbers), categories in order of first appearance in the
+ * engine's scan order (by value when all look numeric) — the same dictionaries as in memory.
+ */
+export async function readSchema(engine: Engine, source: EngineSource, columns: EngineColumns): Promise<EngineSchema> {
+  const d = engine.dialect;
+  const file = source.label;
+  const probe = new Params(d);
+  const cols = await engine.columns(source.from(probe), probe.values);
+  const names = cols.map((c) => c.name);
+  const typeOf = new Map(cols.map((c) => [c.name, c.type]));
+  const need = (name: string, what: string, code: 'E_OPTION' | 'E_DATA' = 'E_OPTION') => {
+    if (!typeOf.has(name))
+      throw new GroveError(`unknown ${what} column '${name}' (columns: ${listColumns(names)})`, {
+        file,
+        code,
+        column: name,
+      });
+  };
+  const targetName = columns.target ?? names[names.length - 1];
+  need(targetName, 'target');
+  if (columns.weight !== undefined) need(columns.weight, 'weight');
+  const forced = new Map<string, 'numeric' | 'categorical'>();
+  for (const [kind, list] of [
+    ['categorical', columns.categorical],
+    ['numeric', columns.numeric],
+  ] as const) {
+    for (const name of list ?? []) {
+      need(name, kind);
+      if (forced.get(name) && forced.get(name) !== kind)
+        throw new GroveError(`column '${name}' is listed as both categorical and numeric`, { file, code: 'E_OPTION' });
+      forced.set(name, kind);
+    }
+  }
+  if (forced.get(targetName) === 'numeric')
+    throw new GroveError(`the target column '${targetName}' holds class labels and cannot be numeric`, {
+      file,
+      code: 'E_OPTION',
+    });
+  const featureNames = names.filter((n) => n !== targetName && n !== columns.weight);
+  if (featureNames.length === 0)
+    throw new GroveError(`no feature columns: the only column is the target '${targetName}'`, { file, code: 'E_DATA' });
+
+  // One scan: row count, missing labels, the weight's range, and per text column whether it is all numbers.
+  const p = new Params(d);
+  const from = source.from(p);
+  const label = cellOf(engine, targetName);
+  const weight = columns.weight === undefined ? null : d.nanToNull(d.toDouble(d.quote(columns.weight)));
+  const checks = featureNames.filter((n) => typeOf.get(n) === 'text' && forced.get(n) !== 'categorical');
+  // A parameter is bound only when a query uses it (DuckDB refuses unused ones).
+  const pattern = checks.length > 0 ? p.add(NUMBER_PATTERN) : '';
+  const select = [
+    `${d.toDouble('COUNT(*)')}`,
+    `${d.toDouble(`SUM(CASE WHEN ${label} IS NULL THEN 1 ELSE 0 END)`)}`,
+    weight ? `${d.toDouble(`SUM(CASE WHEN ${weight} IS NULL OR ${weight} < 0 THEN 1 ELSE 0 END)`)}` : '0',
+  ];
+  for (const name of checks) {
+    const cell = cellOf(engine, name);
+    const bad = `${cell} IS NOT NULL AND NOT ${d.fullMatch(cell, pattern)}`;
+    select.push(
+      d.toDouble(`SUM(CASE WHEN ${cell} IS NULL THEN 0 ELSE 1 END)`),
+      d.toDouble(`SUM(CASE WHEN ${bad} THEN 1 ELSE 0 END)`),
+      `MIN(CASE WHEN ${bad} THEN ${cell} END)`,
+    );
+  }
+  const [stats] = await engine.query(`SELECT ${select.join(', ')} FROM ${from} AS src`, p.values);
+  const nRows = Number(stats[0]);
+  if (nRows === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
+  if (Number(stats[1]) > 0)
+    throw new GroveError(`the target (class) value is missing in ${stats[1]} rows; every row needs a class label`, {
+      file,
+      code: 'E_DATA',
+      column: targetName,
+    });
+  if (Number(stats[2]) > 0)
+    throw new GroveError(`${stats[2]} rows have a missing or negative weight`, {
+      file,
+      code: 'E_DATA',
+      column: columns.weight,
+    });
+  const numericText = new Set<string>();
+  checks.forEach((name, i) => {
+    const present = Number(stats[3 + 3 * i]);
+    const bad = Number(stats[4 + 3 * i]);
+    if (bad > 0 && forced.get(name) === 'numeric')
+      throw new GroveError(`expected a number, found '${stats[5 + 3 * i]}'`, { file, code: 'E_DATA', column: name });
+    if (bad === 0 && (present > 0 || forced.get(name) === 'numeric')) numericText.add(name);
+  });
+
+  const features: EngineFeature[] = [];
+  for (const name of featureNames) {
+    const q = d.quote(name);
+    const numeric = forced.get(name) !== 'categorical' && (typeOf.get(name) === 'number' || numericText.has(name));
+    if (numeric) {
+      const value = typeOf.get(name) === 'number' ? d.nanToNull(d.toDouble(q)) : d.toDouble(cellOf(engine, name));
+      features.push({ name, kind: 'numeric', value, categories: [] });
+    } else {
+      const value = cellOf(engine, name);
+      features.push({ name, kind: 'categorical', value, categories: await firstAppearance(engine, source, value) });
+    }
+  }
+  const classes = classList(await distinct(engine, source, label));
+  return { source, features, targetName, label, classes, weight, nRows };
+}
+
+/** Distinct non-null values of `expr`, in order of first appearance. */
+async function firstAppearance(engine: Engine, source: EngineSource, expr: string): Promise<string[]> {
+  const d = engine.dialect;
+  const p = new Params(d);
+  const rows = await engine.query(
+    `SELECT v, MIN(rn) AS first FROM (SELECT ${expr} AS v, ${d.rowNumber} AS rn FROM ${source.from(p)} AS src) AS t ` +
+      'WHERE v IS NOT NULL GROUP BY v ORDER BY first',
+    p.values,
+  );
+  const values = rows.map((r) => String(r[0]));
+  if (values.length > 1 && values.every(isNumericToken)) {
+    // As the CSV reader: numeric codes forced categorical are ordered by value.
+    const order = values.map((_, k) => k).sort((a, b) => Number(values[a]) - Number(values[b]) || a - b);
+    return order.map((k) => values[k]);
+  }
+  return values;
+}
+
+async function distinct(engine: Engine, source: EngineSource, expr: string): Promise<string[]> {
+  const p = new Params(engine.dialect);
+  const rows = await engine.query(`SELECT DISTINCT ${expr} FROM ${source.from(p)} AS src`, p.values);
+  return rows.map((r) => String(r[0]));
+}
+
+/** The class list by the CSV reader's rule: numbers sorted by value (equal values one class), else strings sorted. */
+function classList(labels: string[]): ClassLabel[] {
+  if (labels.every(isNumericToken)) return [...new Set(labels.map(Number))].sort((a, b) => a - b);
+  return labels.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** SQL for the class code of a row (0 … k−1), the labels bound as parameters. */
+export function classCode(schema: EngineSchema, engine: Engine, p: Params): string {
+  const d = engine.dialect;
+  const numeric = schema.classes.every((c) => typeof c === 'number');
+  const subject = numeric ? d.toDouble(schema.label) : schema.label;
+  const whens = schema.classes.map((c, i) => `WHEN ${subject} = ${p.add(c as SqlValue)} THEN ${i}`);
+  return `CASE ${whens.join(' ')} END`;
+}

@@ -1,0 +1,96 @@
+import { GroveError } from '../core/errors.js';
+import { DuckDBEngine } from './duckdb.js';
+import type { Engine } from './engine.js';
+import { redactUrl } from './redact.js';
+import type { EngineSource } from './schema.js';
+
+export { redactUrl };
+
+/** The engines grove trains in, and `memory` (grove's own growers). */
+export const ENGINE_NAMES = ['memory', 'duckdb', 'postgres', 'clickhouse'] as const;
+export type EngineName = (typeof ENGINE_NAMES)[number];
+
+/** A parsed training source: which engine it belongs to and how to reach it. */
+export interface SourceSpec {
+  /** `file` (read by DuckDB, or by grove in memory) or a database. */
+  kind: 'file' | 'duckdb' | 'postgres' | 'clickhouse';
+  /** The engine a database source trains in by default. */
+  defaultEngine: EngineName;
+  /** The spec as messages may show it: a URL without its password. */
+  label: string;
+  /** Connect to the engine. */
+  connect(): Promise<Engine>;
+  source: EngineSource;
+}
+
+/** What names the rows inside a database: a table or a query (`--table`, `--query`). */
+export interface RowsSelector {
+  table?: string;
+  query?: string;
+}
+
+const FILE_READERS = new Map([
+  ['.csv', "read_csv(%, header = true, all_varchar = true, delim = ',', quote = '\"', escape = '\"')"],
+  ['.parquet', 'read_parquet(%)'],
+]);
+
+/** True when `spec` names a database rather than a file. */
+export function isDatabaseSpec(spec: string): boolean {
+  return /^(duckdb:|postgres(ql)?:\/\/|clickhouse:\/\/)/.test(spec);
+}
+
+/** The FROM item for `--table` or `--query` (exactly one of them). */
+function tableOrQuery(label: string, rows: RowsSelector, quote: (id: string) => string): EngineSource {
+  if ((rows.table === undefined) === (rows.query === undefined))
+    throw new GroveError(`${label}: give the rows with --table NAME or --query 'SELECT …' (one of them)`, {
+      code: 'E_OPTION',
+    });
+  const { table, query } = rows;
+  return { label, from: () => (table !== undefined ? quote(table) : `(${query})`) };
+}
+
+/**
+ * Parse a training source for the engines: a file (`.csv`, `.parquet`, read by DuckDB),
+ * `duckdb:PATH.duckdb`, `postgres://user@host:port/db`, `clickhouse://host:port/db`.
+ */
+export async function parseSourceSpec(spec: string, rows: RowsSelector = {}): Promise<SourceSpec> {
+  if (spec.startsWith('duckdb:')) {
+    const path = spec.slice('duckdb:'.length);
+    const source = tableOrQuery(spec, rows, (id) => `"${id.replaceAll('"', '""')}"`);
+    return { kind: 'duckdb', defaultEngine: 'duckdb', label: spec, connect: () => DuckDBEngine.open(path), source };
+  }
+  if (/^postgres(ql)?:\/\//.test(spec)) {
+    const { PostgresEngine } = await import('./postgres.js');
+    const label = redactUrl(spec);
+    const source = tableOrQuery(label, rows, (id) => `"${id.replaceAll('"', '""')}"`);
+    return { kind: 'postgres', defaultEngine: 'postgres', label, connect: () => PostgresEngine.open(spec), source };
+  }
+  if (spec.startsWith('clickhouse://')) {
+    const { ClickHouseEngine } = await import('./clickhouse.js');
+    const label = redactUrl(spec);
+    const source = tableOrQuery(label, rows, (id) => `\`${id.replaceAll('\\', '\\\\').replaceAll('`', '\\`')}\``);
+    return {
+      kind: 'clickhouse',
+      defaultEngine: 'clickhouse',
+      label,
+      connect: () => ClickHouseEngine.open(spec),
+      source,
+    };
+  }
+  if (rows.table !== undefined || rows.query !== undefined)
+    throw new GroveError('--table and --query name rows inside a database, not in a file', { code: 'E_OPTION' });
+  const ext = spec.toLowerCase().match(/\.[a-z0-9]+$/)?.[0] ?? '';
+  const reader = FILE_READERS.get(ext);
+  const source: EngineSource = {
+    label: spec,
+    from: (p) => {
+      if (!reader)
+        throw new GroveError(`--engine duckdb reads .csv and .parquet files, not '${ext || spec}'`, {
+          file: spec,
+          code: 'E_OPTION',
+        });
+      return reader.replace('%', p.add(spec));
+    },
+  };
+  return { kind: 'file', defaultEngine: 'memory', label: spec, connect: () => DuckDBEngine.open(), source };
+}

@@ -1,0 +1,114 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsvRecords } from '../../src/data/csv.js';
+import { ClickHouseEngine } from '../../src/engines/clickhouse.js';
+import { Params } from '../../src/engines/engine.js';
+import { parseSourceSpec } from '../../src/engines/spec.js';
+import type { FitOptions } from '../../src/options/options.js';
+import { assertBuilt, grove } from '../helpers/cli.js';
+import { corpus, haveCorpus } from '../helpers/paths.js';
+import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
+import { engineModel, memoryModel } from './identical.js';
+import { loadCsv } from './load.js';
+
+const why = clickhouseUnavailable() ?? (haveCorpus ? undefined : 'the UCI corpus is absent');
+if (why) console.warn(`skipping ClickHouse engine tests: ${why}`);
+
+/** clickhouse://host:port/default for a server's HTTP URL. */
+const chUrl = (http: string, credentials = '') =>
+  `clickhouse://${credentials}${http.replace(/^http:\/\//, '')}/default`;
+// TinyLog: one file, read in insertion order (categories' first appearance as in the CSV).
+const TINYLOG = ' ENGINE = TinyLog';
+
+const CASES: [string, FitOptions][] = [
+  ['iris', { prune: 'none' }],
+  ['car', { prune: 'none', criterion: 'info-gain' }],
+  ['house-votes-84', { prune: 'pessimistic', missing: 'learned' }],
+];
+
+describe.skipIf(why !== undefined)('in-database training with ClickHouse', () => {
+  let server: ClickHouseHandle;
+  let engine: ClickHouseEngine;
+  let dir: string;
+  beforeAll(async () => {
+    server = await startClickHouse();
+    engine = await ClickHouseEngine.open(chUrl(server.url));
+    dir = mkdtempSync(join(tmpdir(), 'grove-ch-test-'));
+  }, 120_000);
+  afterAll(async () => {
+    await server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const [name, options] of CASES) {
+    it(`${name} ${JSON.stringify(options)}: the in-memory histogram tree`, async () => {
+      const table = `${name} "t"`;
+      await loadCsv(engine, corpus(name), table, TINYLOG);
+      const spec = await parseSourceSpec(chUrl(server.url), { table });
+      expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus(name), options));
+    }, 120_000);
+  }
+
+  it('grove fit clickhouse://… gives the model of --bins 255; a wrong password is refused without showing it', async () => {
+    assertBuilt();
+    await loadCsv(engine, corpus('iris'), 'iris_cli', TINYLOG);
+    const a = join(dir, 'mem.json');
+    const b = join(dir, 'ch.json');
+    expect(grove(['fit', corpus('iris'), '--bins', '255', '--prune', 'none', '--out', a]).status).toBe(0);
+    const r = grove(['fit', chUrl(server.url), '--table', 'iris_cli', '--prune', 'none', '--out', b]);
+    expect(r.stderr).toMatch(/level 0: 1 open nodes, 150 rows/);
+    expect(readFileSync(b, 'utf8')).toBe(readFileSync(a, 'utf8'));
+    const wrong = grove(['fit', chUrl(server.url, 'default:Wr0ng-s3cret@'), '--table', 'iris_cli', '--out', b]);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(
+      /^grove: ClickHouse \(clickhouse:\/\/default@127\.0\.0\.1:\d+\/default\): .*(password|Authentication)/,
+    );
+    expect(wrong.stderr).not.toContain('Wr0ng-s3cret');
+    expect(wrong.stderr.trim().split('\n')).toHaveLength(1);
+  }, 120_000);
+});
+
+describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two shards', () => {
+  let shards: ClickHouseHandle;
+  beforeAll(async () => {
+    shards = await startClickHouse({ shards: 2 });
+  }, 120_000);
+  afterAll(async () => {
+    await shards?.stop();
+  }, 60_000);
+
+  it('trains with the counts made on the shards, and gives the tree of the same rows in one table', async () => {
+    const name = 'iris'; // numeric features: no dictionary whose order depends on how shards interleave
+    const [first, second] = await Promise.all(shards.urls.map((u) => ClickHouseEngine.open(chUrl(u))));
+    await loadCsv(first, corpus(name), 'whole', TINYLOG);
+    const { header, rows } = parseCsvRecords(readFileSync(corpus(name), 'utf8'));
+    const d = first.dialect;
+    const columns = header.map((h) => `${d.quote(h)} String`).join(', ');
+    for (const [s, engine] of [first, second].entries()) {
+      await engine.query(`CREATE TABLE part (${columns})${TINYLOG}`);
+      const p = new Params(d);
+      const mine = rows.filter((_, i) => i % 2 === s);
+      await engine.query(
+        `INSERT INTO part VALUES ${mine.map((r) => `(${r.map((c) => p.add(c)).join(', ')})`).join(', ')}`,
+      );
+    }
+    await first.query('CREATE TABLE spread AS part ENGINE = Distributed(grove, default, part)');
+    const [count] = await first.query('SELECT toFloat64(count()) FROM spread');
+    expect(count[0]).toBe(rows.length);
+    const options: FitOptions = { prune: 'none', criterion: 'gini', maxDepth: 4 };
+    const one = await engineModel(
+      first,
+      (await parseSourceSpec(chUrl(shards.url), { table: 'whole' })).source,
+      options,
+    );
+    const spread = await engineModel(
+      first,
+      (await parseSourceSpec(chUrl(shards.url), { table: 'spread' })).source,
+      options,
+    );
+    expect(spread).toBe(one);
+    expect(one).toBe(memoryModel(corpus(name), options));
+  }, 300_000);
+});

@@ -1,0 +1,181 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fit } from '../../src/algorithms/fit.js';
+import { readDataset } from '../../src/data/read.js';
+import { DuckDBEngine } from '../../src/engines/duckdb.js';
+import { fitInEngine } from '../../src/engines/fit.js';
+import { parseSourceSpec } from '../../src/engines/spec.js';
+import type { FitOptions } from '../../src/options/options.js';
+import { assertBuilt, grove } from '../helpers/cli.js';
+import { corpus, haveCorpus } from '../helpers/paths.js';
+import { engineModel, memoryModel } from './identical.js';
+
+let engine: DuckDBEngine;
+let dir: string;
+beforeAll(async () => {
+  engine = await DuckDBEngine.open();
+  dir = mkdtempSync(join(tmpdir(), 'grove-indb-'));
+});
+afterAll(async () => {
+  await engine?.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const none: FitOptions = { prune: 'none' };
+const CASES: [string, FitOptions][] = [
+  ['iris', none], // numeric
+  ['glass', { ...none, criterion: 'info-gain' }], // numeric, many distinct values
+  ['car', { ...none, criterion: 'gain-ratio', categoricalSplit: 'multiway' }], // categorical multiway
+  ['mushroom', { ...none, criterion: 'twoing' }], // categorical subsets, missing values
+  ['house-votes-84', { ...none, missing: 'learned', criterion: 'chi-square' }], // missing values, learned
+  ['breast-cancer-wisconsin-original', { prune: 'pessimistic', criterion: 'g-statistic' }],
+  ['haberman', { prune: 'error-based', criterion: 'normalized-gain', maxDepth: 6 }],
+  ['pima-indians-diabetes', { prune: 'cost-complexity', ccpAlpha: 0.005, criterion: 'average-gain', bins: 32 }],
+  ['balance-scale', { ...none, criterion: 'dcsm', classWeight: { L: 2, R: 3 } }],
+  ['wine', { ...none, criterion: 'chandra-varghese', minSamplesLeaf: 3 }],
+];
+
+describe.skipIf(!haveCorpus)('in-database training with DuckDB gives the in-memory histogram tree', () => {
+  for (const [name, options] of CASES) {
+    it(`${name} ${JSON.stringify(options)}`, async () => {
+      const spec = await parseSourceSpec(corpus(name));
+      const mem = memoryModel(corpus(name), options);
+      expect(await engineModel(engine, spec.source, options)).toBe(mem);
+    });
+  }
+
+  it('a sample-weight column (whole numbers, zeros among them) gives the tree of sampleWeight', async () => {
+    const text = readFileSync(corpus('vehicle'), 'utf8').trimEnd().split('\n');
+    const weights = new Float64Array(text.length - 1);
+    const rows = text.map((line, i) => {
+      if (i === 0) return `${line},wt`;
+      weights[i - 1] = (i * 7) % 4;
+      return `${line},${weights[i - 1]}`;
+    });
+    const file = join(dir, 'vehicle-weighted.csv');
+    writeFileSync(file, `${rows.join('\n')}\n`);
+    const data = readDataset(corpus('vehicle'));
+    const mem = JSON.stringify(fit(data, { bins: 255, prune: 'none', sampleWeight: weights }).toJSON());
+    const spec = await parseSourceSpec(file);
+    const target = data.targetName;
+    expect(await engineModel(engine, spec.source, none, { weight: 'wt', target })).toBe(mem);
+  });
+});
+
+describe('in-database training with DuckDB: names and values never become SQL', () => {
+  it('a column named a"b; DROP TABLE x and values with quotes train as in memory', async () => {
+    const file = join(dir, 'evil.csv');
+    const lines = ['"a""b; DROP TABLE x",\'c\'\'--,y'];
+    for (let i = 0; i < 60; i++) lines.push(`${i % 7},"it's ${i % 3}""; --",${i % 7 > 2 ? "q'1" : '"p""0"'}`);
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const spec = await parseSourceSpec(file);
+    const mem = memoryModel(file, none);
+    expect(mem).toContain('a\\"b; DROP TABLE x');
+    expect(await engineModel(engine, spec.source, none)).toBe(mem);
+  });
+});
+
+describe('in-database training refuses what it cannot push down', () => {
+  const refusals: [FitOptions, RegExp][] = [
+    [{ algorithm: 'cmbsv' }, /C-MBSV/],
+    [{ prune: 'none', missing: 'fractional' }, /fractional/],
+    [{ prune: 'reduced-error' }, /reduced-error/],
+    [{ prune: 'cost-complexity' }, /cross-validation.*ccpAlpha/],
+    [{ prune: 'error-based', subtreeRaising: true }, /subtreeRaising/],
+  ];
+  for (const [options, message] of refusals) {
+    it(JSON.stringify(options), async () => {
+      const spec = await parseSourceSpec(join(dir, 'never-read.csv'));
+      await expect(fitInEngine(engine, { source: spec.source }, options)).rejects.toThrow(message);
+    });
+  }
+});
+
+describe.skipIf(!haveCorpus)('grove fit --engine duckdb', () => {
+  beforeAll(() => assertBuilt());
+
+  it('writes the model of --bins 255 in memory, with one progress line per level', () => {
+    const a = join(dir, 'mem.json');
+    const b = join(dir, 'duck.json');
+    expect(grove(['fit', corpus('iris'), '--bins', '255', '--prune', 'none', '--out', a]).status).toBe(0);
+    const r = grove(['fit', corpus('iris'), '--engine', 'duckdb', '--prune', 'none', '--out', b]);
+    expect(r.status).toBe(0);
+    expect(readFileSync(b, 'utf8')).toBe(readFileSync(a, 'utf8'));
+    expect(r.stderr).toMatch(/level 0: 1 open nodes, 150 rows, [\d.]+ s/);
+  });
+
+  it('trains on a table of a DuckDB database file, --table and --query', async () => {
+    const db = join(dir, 'iris.duckdb');
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    const inst = await DuckDBInstance.create(db);
+    const conn = await inst.connect();
+    await conn.run(`CREATE TABLE "my ""iris""" AS SELECT * FROM read_csv('${corpus('iris')}', all_varchar = true)`);
+    conn.closeSync();
+    inst.closeSync();
+    const a = join(dir, 'mem2.json');
+    const b = join(dir, 'table.json');
+    const c = join(dir, 'query.json');
+    expect(grove(['fit', corpus('iris'), '--bins', '255', '--prune', 'none', '--out', a]).status).toBe(0);
+    expect(grove(['fit', `duckdb:${db}`, '--table', 'my "iris"', '--prune', 'none', '--out', b]).status).toBe(0);
+    expect(readFileSync(b, 'utf8')).toBe(readFileSync(a, 'utf8'));
+    const q = grove([
+      'fit',
+      `duckdb:${db}`,
+      '--query',
+      'SELECT * FROM "my ""iris""" WHERE 1 = 0',
+      '--prune',
+      'none',
+      '--out',
+      c,
+    ]);
+    expect(q.status).toBe(2);
+    expect(q.stderr).toMatch(/no data rows/);
+  });
+
+  it('bad inputs: unknown table and column, a non-numeric column declared numeric; exit 2, one line', () => {
+    const out = join(dir, 'bad.json');
+    const unknownColumn = grove([
+      'fit',
+      corpus('iris'),
+      '--engine',
+      'duckdb',
+      '--target',
+      'nope',
+      '--prune',
+      'none',
+      '--out',
+      out,
+    ]);
+    expect(unknownColumn.status).toBe(2);
+    expect(unknownColumn.stderr).toMatch(/unknown target column 'nope'/);
+    const numeric = grove([
+      'fit',
+      corpus('car'),
+      '--engine',
+      'duckdb',
+      '--numeric',
+      'buying',
+      '--prune',
+      'none',
+      '--out',
+      out,
+    ]);
+    expect(numeric.status).toBe(2);
+    expect(numeric.stderr).toMatch(/column 'buying'.*expected a number, found '/);
+    const table = grove([
+      'fit',
+      `duckdb:${join(dir, 'iris.duckdb')}`,
+      '--table',
+      'nope',
+      '--prune',
+      'none',
+      '--out',
+      out,
+    ]);
+    expect(table.status).toBe(2);
+    expect(table.stderr).toMatch(/nope/);
+    for (const r of [unknownColumn, numeric, table]) expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});

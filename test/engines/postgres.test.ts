@@ -1,0 +1,96 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresEngine } from '../../src/engines/postgres.js';
+import { parseSourceSpec } from '../../src/engines/spec.js';
+import type { FitOptions } from '../../src/options/options.js';
+import { assertBuilt, grove } from '../helpers/cli.js';
+import { corpus, haveCorpus } from '../helpers/paths.js';
+import type { ServerHandle } from '../helpers/servers/common.js';
+import { postgresUnavailable, startPostgres } from '../helpers/servers/postgres.js';
+import { engineModel, memoryModel } from './identical.js';
+import { loadCsv } from './load.js';
+
+const why = postgresUnavailable() ?? (haveCorpus ? undefined : 'the UCI corpus is absent');
+if (why) console.warn(`skipping PostgreSQL engine tests: ${why}`);
+
+const CASES: [string, FitOptions][] = [
+  ['iris', { prune: 'none' }],
+  ['car', { prune: 'none', categoricalSplit: 'multiway', criterion: 'gain-ratio' }],
+  ['house-votes-84', { prune: 'pessimistic', missing: 'learned' }],
+  ['breast-cancer-wisconsin-original', { prune: 'cost-complexity', ccpAlpha: 0.01, classWeight: { '2': 1, '4': 3 } }],
+];
+
+describe.skipIf(why !== undefined)('in-database training with PostgreSQL', () => {
+  let server: ServerHandle;
+  let engine: PostgresEngine;
+  let dir: string;
+  beforeAll(async () => {
+    server = await startPostgres();
+    engine = await PostgresEngine.open(server.url);
+    dir = mkdtempSync(join(tmpdir(), 'grove-pg-test-'));
+  }, 120_000);
+  afterAll(async () => {
+    await engine?.close();
+    await server?.stop();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  for (const [name, options] of CASES) {
+    it(`${name} ${JSON.stringify(options)}: the in-memory histogram tree`, async () => {
+      await loadCsv(engine, corpus(name), name);
+      const spec = await parseSourceSpec(server.url, { table: name });
+      expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus(name), options));
+    }, 120_000);
+  }
+
+  it('grove fit postgres://… --table gives the model of --bins 255; a query with no rows is refused', async () => {
+    assertBuilt();
+    await loadCsv(engine, corpus('iris'), 'iris cli');
+    const a = join(dir, 'mem.json');
+    const b = join(dir, 'pg.json');
+    expect(grove(['fit', corpus('iris'), '--bins', '255', '--prune', 'none', '--out', a]).status).toBe(0);
+    const r = grove(['fit', server.url, '--table', 'iris cli', '--prune', 'none', '--out', b]);
+    expect(r.stderr).toMatch(/level 0: 1 open nodes, 150 rows/);
+    expect(r.status).toBe(0);
+    expect(readFileSync(b, 'utf8')).toBe(readFileSync(a, 'utf8'));
+    const empty = grove([
+      'fit',
+      server.url,
+      '--query',
+      'SELECT * FROM "iris cli" WHERE false',
+      '--prune',
+      'none',
+      '--out',
+      b,
+    ]);
+    expect(empty.status).toBe(2);
+    expect(empty.stderr).toMatch(/no data rows/);
+    const table = grove(['fit', server.url, '--table', 'no_such_table', '--prune', 'none', '--out', b]);
+    expect(table.status).toBe(2);
+    expect(table.stderr).toMatch(/no_such_table/);
+  }, 120_000);
+});
+
+describe('PostgreSQL: an unreachable server', () => {
+  it('is a one-line error within seconds, exit 2, without the password', () => {
+    assertBuilt();
+    const started = Date.now();
+    const r = grove([
+      'fit',
+      'postgres://me:s3cret-pw@127.0.0.1:1/db',
+      '--table',
+      't',
+      '--prune',
+      'none',
+      '--out',
+      '/tmp/x.json',
+    ]);
+    expect(r.status).toBe(2);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(r.stderr).toMatch(/^grove: PostgreSQL \(postgres:\/\/me@127\.0\.0\.1:1\/db\): .*ECONNREFUSED/);
+    expect(r.stderr).not.toContain('s3cret-pw');
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+  });
+});
