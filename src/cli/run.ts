@@ -4,6 +4,7 @@ import { VERSION } from '../core/version.js';
 import { guardTempFilesOnSignal, settleSignals } from '../io/temp-files.js';
 import { registerCompare } from './commands/compare.js';
 import { registerCriteria } from './commands/criteria.js';
+import { registerExport } from './commands/export.js';
 import { registerFit } from './commands/fit.js';
 import { registerPredict } from './commands/predict.js';
 import { registerReport } from './commands/report.js';
@@ -25,6 +26,7 @@ export function buildProgram(): Command {
   registerFit(program);
   registerPredict(program);
   registerShow(program);
+  registerExport(program);
   registerScore(program);
   registerCriteria(program);
   registerCompare(program);

@@ -77,7 +77,7 @@ function pauseForTests(target: string): void {
  * directory, FIFO, socket or device is refused, never replaced. An existing file keeps its
  * permission bits; a new one gets the process's default mode (0o666 less the umask).
  */
-export function writeFileAtomic(path: string, content: string): void {
+export function writeFileAtomic(path: string, content: string | Uint8Array): void {
   // The kernel follows the links first: that also sees through /dev/stdout's /proc links, which
   // name a pipe or a terminal that no path leads to.
   let mode: number | undefined;
