@@ -4,12 +4,14 @@
  * sample of rows and scored on another (the engines then run a few hundred rows each), so the
  * whole grid stays fast while every (data set, configuration) is exported and checked.
  */
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { parseCsvRecords } from '../../src/data/csv.js';
+import { encodeTable } from '../../src/data/encode.js';
 import { subsetRows } from '../../src/data/subset.js';
 import { portableTree } from '../../src/export/portable.js';
-import { type Dataset, DecisionTree, type FitOptions, fit, GroveError, readDataset } from '../../src/node.js';
+import { type Dataset, DecisionTree, type FitOptions, fit, GroveError } from '../../src/node.js';
 import { dataDir, haveCorpus } from '../helpers/paths.js';
-import { sampleRows } from './rows.js';
+import { sampleRows, shuffled } from './rows.js';
 
 export const CONFIGS: { name: string; options: FitOptions; float32?: boolean }[] = [
   { name: 'id3', options: { algorithm: 'id3' } },
@@ -53,6 +55,27 @@ export function asExported(tree: DecisionTree): DecisionTree {
   return DecisionTree.fromJSON(JSON.parse(JSON.stringify(json)));
 }
 
+/**
+ * A seeded sample of `count` lines of a CSV file, encoded as grove's reader encodes a file (only
+ * the sampled lines are parsed: the big corpus files would take seconds each). The scored rows
+ * are drawn from the same sample, so some were seen in training and some were not.
+ */
+function sampledDataset(path: string, count: number, seed: number): Dataset {
+  const lines = readFileSync(path, 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l.length > 0);
+  const picked = sampleRows(lines.length - 1, count, 1000 + seed);
+  const text = [lines[0], ...Array.from(picked, (i) => lines[i + 1])].join('\n');
+  const { header, rows } = parseCsvRecords(text, path);
+  // Shuffle deterministically so the first TRAIN_ROWS are not the file's first lines.
+  const order = shuffled(rows.length, 3000 + seed);
+  return encodeTable(
+    header,
+    Array.from(order, (i) => rows[i]),
+    { source: path },
+  );
+}
+
 /** Every case (empty when the corpus is absent). A fit the data refuses (GroveError) is left out. */
 export function buildCases(): Case[] {
   if (!haveCorpus) return [];
@@ -64,8 +87,11 @@ export function buildCases(): Case[] {
     // Seeds from the name: a data set's rows do not depend on which others are present.
     let d = 0;
     for (const ch of file) d = (d * 31 + ch.charCodeAt(0)) % 100_000;
-    const full = readDataset(`${dataDir}/${file}`);
-    const train = subsetRows(full, sampleRows(full.nRows, TRAIN_ROWS, 1000 + d));
+    const full = sampledDataset(`${dataDir}/${file}`, TRAIN_ROWS + SCORE_ROWS, d);
+    const train = subsetRows(
+      full,
+      Int32Array.from({ length: Math.min(TRAIN_ROWS, full.nRows) }, (_, i) => i),
+    );
     const rows = subsetRows(full, sampleRows(full.nRows, SCORE_ROWS, 2000 + d));
     for (const config of CONFIGS) {
       const data = config.float32 ? asFloat32(train) : train;

@@ -4,7 +4,7 @@
  * test/helpers/servers). Rows are loaded through each client's own value path (appender,
  * JSON parameters, JSONEachRow), not through the exporter's literal quoting.
  */
-import { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import * as ort from 'onnxruntime-web';
 import pg from 'pg';
 import type { PlainColumn, Scored } from './rows.js';
@@ -131,7 +131,11 @@ export async function postgresClient(url: string): Promise<pg.Client> {
 const bq = (name: string): string => `\`${name.replaceAll('\\', '\\\\').replaceAll('`', '\\`')}\``;
 
 /** Run one ClickHouse statement over HTTP (the query in the body, settings in the URL). */
-export async function clickhouseQuery(url: string, query: string, settings: Record<string, string> = {}): Promise<string> {
+export async function clickhouseQuery(
+  url: string,
+  query: string,
+  settings: Record<string, string> = {},
+): Promise<string> {
   const params = new URLSearchParams(settings);
   const res = await fetch(`${url}/?${params}`, { method: 'POST', body: query });
   const text = await res.text();
@@ -140,7 +144,11 @@ export async function clickhouseQuery(url: string, query: string, settings: Reco
 }
 
 /** Settings a big exported query needs on ClickHouse (docs/export.md). */
-export const CLICKHOUSE_SETTINGS = { max_query_size: '1000000000', max_ast_elements: '100000000', max_expanded_ast_elements: '100000000' };
+export const CLICKHOUSE_SETTINGS = {
+  max_query_size: '1000000000',
+  max_ast_elements: '100000000',
+  max_expanded_ast_elements: '100000000',
+};
 
 /** Load the rows into ClickHouse table `table` (JSONEachRow), run `sql`, return the scores. */
 export async function scoreClickhouse(

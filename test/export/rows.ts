@@ -64,16 +64,32 @@ export function firstMismatch(expected: Scored, got: Scored, classes: number, to
   return undefined;
 }
 
-/** A seeded choice of `count` distinct row indexes out of `n`, in increasing order. */
-export function sampleRows(n: number, count: number, seed: number): Int32Array {
-  if (count >= n) return Int32Array.from({ length: n }, (_, i) => i);
+/** A seeded uniform generator in [0, 1) (xorshift32). */
+function uniform(seed: number): () => number {
   let s = seed >>> 0 || 1;
-  const next = (): number => {
+  return () => {
     s ^= s << 13;
     s ^= s >>> 17;
     s ^= s << 5;
     return (s >>> 0) / 4294967296;
   };
+}
+
+/** 0..n-1 in a seeded random order. */
+export function shuffled(n: number, seed: number): Int32Array {
+  const next = uniform(seed);
+  const out = Int32Array.from({ length: n }, (_, i) => i);
+  for (let i = n - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out;
+}
+
+/** A seeded choice of `count` distinct row indexes out of `n`, in increasing order. */
+export function sampleRows(n: number, count: number, seed: number): Int32Array {
+  if (count >= n) return Int32Array.from({ length: n }, (_, i) => i);
+  const next = uniform(seed);
   const picked = new Set<number>();
   while (picked.size < count) picked.add(Math.floor(next() * n));
   return Int32Array.from([...picked].sort((a, b) => a - b));

@@ -10,10 +10,10 @@ import { treeToOnnx } from '../../src/export/onnx/model.js';
 import type { SqlDialect } from '../../src/export/sql/dialect.js';
 import { treeToSql } from '../../src/export/sql/query.js';
 import type { Dataset } from '../../src/node.js';
+import { haveCorpus } from '../helpers/paths.js';
 import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
 import type { ServerHandle } from '../helpers/servers/common.js';
 import { postgresUnavailable, startPostgres } from '../helpers/servers/postgres.js';
-import { haveCorpus } from '../helpers/paths.js';
 import { buildCases, type Case } from './cases.js';
 import { duckdb, postgresClient, scoreClickhouse, scoreDuckdb, scoreOnnx, scorePostgres } from './engines.js';
 import { firstMismatch, groveScores, plainColumns, type Scored } from './rows.js';
@@ -93,25 +93,29 @@ describe.skipIf(!haveCorpus)('exports equal grove predict on every corpus data s
     afterAll(async () => {
       await server?.stop();
     });
-    it.skipIf(unavailable !== undefined)('scores every case', async () => {
-      const client = await postgresClient(server!.url);
-      try {
-        await checkAll(
-          'postgres',
-          async (c, sql) => {
-            const columns = plainColumns(c.tree, c.rows);
-            const classes = c.tree.classes.map(String);
-            return {
-              got: await scorePostgres(client, 'grove_rows', sql('postgres'), columns, c.rows.nRows, classes),
-              rows: c.rows,
-            };
-          },
-          'postgres',
-        );
-      } finally {
-        await client.end();
-      }
-    }, 180_000);
+    it.skipIf(unavailable !== undefined)(
+      'scores every case',
+      async () => {
+        const client = await postgresClient(server!.url);
+        try {
+          await checkAll(
+            'postgres',
+            async (c, sql) => {
+              const columns = plainColumns(c.tree, c.rows);
+              const classes = c.tree.classes.map(String);
+              return {
+                got: await scorePostgres(client, 'grove_rows', sql('postgres'), columns, c.rows.nRows, classes),
+                rows: c.rows,
+              };
+            },
+            'postgres',
+          );
+        } finally {
+          await client.end();
+        }
+      },
+      180_000,
+    );
   });
 
   describe('ClickHouse', () => {
@@ -124,19 +128,23 @@ describe.skipIf(!haveCorpus)('exports equal grove predict on every corpus data s
     afterAll(async () => {
       await server?.stop();
     });
-    it.skipIf(unavailable !== undefined)('scores every case', async () => {
-      await checkAll(
-        'clickhouse',
-        async (c, sql) => {
-          const columns = plainColumns(c.tree, c.rows);
-          const classes = c.tree.classes.map(String);
-          return {
-            got: await scoreClickhouse(server!.url, 'grove_rows', sql('clickhouse'), columns, c.rows.nRows, classes),
-            rows: c.rows,
-          };
-        },
-        'clickhouse',
-      );
-    }, 180_000);
+    it.skipIf(unavailable !== undefined)(
+      'scores every case',
+      async () => {
+        await checkAll(
+          'clickhouse',
+          async (c, sql) => {
+            const columns = plainColumns(c.tree, c.rows);
+            const classes = c.tree.classes.map(String);
+            return {
+              got: await scoreClickhouse(server!.url, 'grove_rows', sql('clickhouse'), columns, c.rows.nRows, classes),
+              rows: c.rows,
+            };
+          },
+          'clickhouse',
+        );
+      },
+      180_000,
+    );
   });
 });

@@ -10,11 +10,12 @@ import { float32AtOrBelow } from './float32.js';
  * - numeric, thresholds t0 < … < tk−1: node j tests `x ≤ t32_j` (BRANCH_LEQ, float32AtOrBelow):
  *   true → branch j, false → node j+1 (the last: branch k); a NaN goes false except at node m,
  *   the missing branch, which tracks it true (nodes_missing_value_tracks_true);
- * - categorical: the codes of every branch except the missing branch m, each tested `code == v`
- *   (BRANCH_EQ, true → its branch), the last false → branch m. So NaN, unknown categories and
- *   categories unseen at the node fail every test and take m, as in grove. Branch m is reached by
- *   one false edge only: ONNX Runtime lays nodes out with each false child after its parent and
- *   misroutes a node that is the false child of one node and the true child of another.
+ * - categorical: the codes of every branch except the missing branch m, tested in turn, the last
+ *   test's failure → branch m; so NaN, unknown categories and categories unseen at the node take
+ *   m, as in grove. A subset split tests `code == v` (BRANCH_EQ, true → the other side: a
+ *   set-membership chain); a multiway one `code != v` (BRANCH_NEQ, false → v's branch, true → the
+ *   next test), because ONNX Runtime merges consecutive BRANCH_EQ nodes on one feature into one
+ *   set that takes the first node's true branch. Branch m is reached by one edge only.
  * A leaf carries the node's class distribution as class weights (classes 0..K−1), and a C-MBSV
  * unclassified leaf weight 1 for the extra class K.
  */
@@ -122,9 +123,14 @@ export function ensembleAttributes(p: PortableTree): EnsembleAttributes {
       }
     } else {
       const { codes, branches } = chainCodes(split, m);
+      // Subset: every test leads to the same branch, a set-membership chain of BRANCH_EQ. Multiway:
+      // BRANCH_NEQ (false → its branch, true → the next test), since ONNX Runtime merges
+      // consecutive BRANCH_EQ nodes on one feature into one set with the first node's true branch.
+      const mode = split.kind === 'subset' ? 'BRANCH_EQ' : 'BRANCH_NEQ';
       for (let j = 0; j < codes.length; j++) {
         const next = j + 1 < codes.length ? start + j + 1 : child(m);
-        push('BRANCH_EQ', f, codes[j], child(branches[j]), next, 0);
+        if (mode === 'BRANCH_EQ') push(mode, f, codes[j], child(branches[j]), next, 0);
+        else push(mode, f, codes[j], next, child(branches[j]), 0);
       }
     }
   }

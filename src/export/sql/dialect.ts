@@ -27,7 +27,7 @@ const RULES: Record<SqlDialect, DialectRules> = {
   // DuckDB and PostgreSQL: SQL-standard quoting; backslash is an ordinary character in '...'
   // (PostgreSQL's standard_conforming_strings, on by default since 9.1). A bare 2.5 is DECIMAL
   // or NUMERIC there, hence the cast.
-  duckdb: { identifier: doubleQuoted, string: standardString, double: (x) => `CAST(${decimal(x)} AS DOUBLE)` },
+  duckdb: { identifier: doubleQuoted, string: standardString, double: (x) => `CAST('${decimal(x)}' AS DOUBLE)` },
   postgres: {
     identifier: doubleQuoted,
     string: standardString,

@@ -83,7 +83,8 @@ function flatCase(p: PortableTree, root: number, value: (node: number) => string
       whens.push(`WHEN ${path.length > 0 ? path.join(' AND ') : '1 = 1'} THEN ${value(i)}`);
       continue;
     }
-    for (let b = node.children.length - 1; b >= 0; b--) stack.push([node.children[b], [...path, branchTest(p, i, b, rules)]]);
+    for (let b = node.children.length - 1; b >= 0; b--)
+      stack.push([node.children[b], [...path, branchTest(p, i, b, rules)]]);
   }
   return `CASE ${whens.join(' ')} END`;
 }
