@@ -23,8 +23,8 @@ export const CONFIGS: { name: string; options: FitOptions; float32?: boolean }[]
   { name: 'float32', options: { algorithm: 'cart', prune: 'none' }, float32: true },
 ];
 
-const TRAIN_ROWS = 300;
-const SCORE_ROWS = 120;
+const TRAIN_ROWS = 150;
+const SCORE_ROWS = 80;
 
 export interface Case {
   name: string;
