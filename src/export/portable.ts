@@ -1,5 +1,6 @@
 import { GroveError } from '../core/errors.js';
 import type { DecisionTree } from '../model/decision-tree.js';
+import { majorityClass } from '../model/node.js';
 import { NO_BRANCH } from '../model/route.js';
 
 /**
@@ -13,6 +14,10 @@ export interface PortableTree {
   tree: DecisionTree;
   /** Per node: the branch a missing or unknown value takes (-1 for a leaf). */
   missingBranch: Int32Array;
+  /** proba[i * classes + c]: node i's class distribution, as grove predicts it (0 for an unclassified region). */
+  proba: Float64Array;
+  /** The class grove predicts at node i (majority, ties to the lowest index; -1 for an unclassified region). */
+  classOf: Int32Array;
   /** True when some split node had no `missingBranch` (fractional policy): the export approximates. */
   approximated: boolean;
   /** True when the model has C-MBSV unclassified-region leaves (an extra label `unclassified`). */
@@ -30,7 +35,19 @@ export function portableTree(tree: DecisionTree, format: string): PortableTree {
       { code: 'E_MODEL' },
     );
   }
-  const compiled = tree.compiled;
+  // As CompiledTree computes them (same sums in the same order), without building the predictor.
+  const k = tree.classes.length;
+  const totals = Float64Array.from(nodes, (n) => n.counts.reduce((a, b) => a + b, 0));
+  const proba = new Float64Array(nodes.length * k);
+  const classOf = new Int32Array(nodes.length);
+  for (let i = 0; i < nodes.length; i++) {
+    if (nodes[i].unclassified) {
+      classOf[i] = -1;
+      continue;
+    }
+    for (let c = 0; c < k; c++) proba[i * k + c] = totals[i] > 0 ? nodes[i].counts[c] / totals[i] : 1 / k;
+    classOf[i] = majorityClass(nodes[i].counts);
+  }
   const missingBranch = new Int32Array(nodes.length).fill(NO_BRANCH);
   let approximated = false;
   for (let i = 0; i < nodes.length; i++) {
@@ -41,10 +58,9 @@ export function portableTree(tree: DecisionTree, format: string): PortableTree {
       continue;
     }
     approximated = true;
+    // The child with the most training weight, ties to the lowest branch.
     let best = 0;
-    const first = node.children[0];
-    for (let b = 1; b < node.children.length; b++)
-      if (compiled.share[first + b] > compiled.share[first + best]) best = b;
+    for (let b = 1; b < node.children.length; b++) if (totals[node.children[b]] > totals[node.children[best]]) best = b;
     missingBranch[i] = best;
   }
   const hasUnclassified = nodes.some((n) => n.unclassified === true);
@@ -53,7 +69,7 @@ export function portableTree(tree: DecisionTree, format: string): PortableTree {
         `the model spreads missing values over every branch (fractional policy), which ${format} cannot express: a missing or unknown value takes the branch with the most training weight instead (docs/export.md); rows without such values predict exactly`,
       ]
     : [];
-  return { tree, missingBranch, approximated, hasUnclassified, warnings };
+  return { tree, missingBranch, proba, classOf, approximated, hasUnclassified, warnings };
 }
 
 /** The label reported for a row in a C-MBSV unclassified region. */

@@ -62,7 +62,6 @@ function chainCodes(split: Exclude<Split, { kind: 'numeric' }>, m: number): { co
 /** Build the tree ensemble's attributes (see `EnsembleAttributes`). */
 export function ensembleAttributes(p: PortableTree): EnsembleAttributes {
   const nodes = p.tree.nodes;
-  const compiled = p.tree.compiled;
   const k = p.tree.classes.length;
   const scoreColumns = p.hasUnclassified ? k + 1 : k;
   // ONNX id of the first node of each grove node's chain, in grove order (root = 0).
@@ -107,7 +106,7 @@ export function ensembleAttributes(p: PortableTree): EnsembleAttributes {
       for (let c = 0; c < scoreColumns; c++) {
         a.class_nodeids.push(id);
         a.class_ids.push(c);
-        a.class_weights.push(c < k ? compiled.proba[i * k + c] : node.unclassified ? 1 : 0);
+        a.class_weights.push(c < k ? p.proba[i * k + c] : node.unclassified ? 1 : 0);
       }
       continue;
     }

@@ -159,6 +159,7 @@ export function treeToOnnx(tree: DecisionTree): OnnxExport {
     },
   };
   const type = modelProto();
-  const bytes = type.encode(type.fromObject(model)).finish();
+  // The object already has the message shape (numbers, Uint8Array bytes): encode it as it is.
+  const bytes = type.encode(model).finish();
   return { bytes, warnings: p.warnings };
 }

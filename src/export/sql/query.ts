@@ -163,12 +163,11 @@ export function treeToSql(tree: DecisionTree, options: SqlExportOptions): SqlExp
   const p = portableTree(tree, 'SQL');
   const rules = dialectRules(options.dialect);
   const from = tableReference(options.table, rules);
-  const compiled = tree.compiled;
   const k = tree.classes.length;
   const numericLabels = !p.hasUnclassified && tree.classes.every((c) => typeof c === 'number' && Number.isFinite(c));
   const labelOf = (leaf: number): string => {
     if (tree.nodes[leaf].unclassified) return rules.string(UNCLASSIFIED_LABEL);
-    const c = tree.classes[compiled.classOf[leaf]];
+    const c = tree.classes[p.classOf[leaf]];
     return numericLabels ? String(c) : rules.string(String(c));
   };
   const caseOf = (value: (leaf: number) => string): string => columnExpression(p, value, rules);
@@ -176,7 +175,7 @@ export function treeToSql(tree: DecisionTree, options: SqlExportOptions): SqlExp
   if (options.proba) {
     for (let c = 0; c < k; c++) {
       const value = (leaf: number): string =>
-        tree.nodes[leaf].unclassified ? 'NULL' : rules.double(compiled.proba[leaf * k + c]);
+        tree.nodes[leaf].unclassified ? 'NULL' : rules.double(p.proba[leaf * k + c]);
       columns.push(`${caseOf(value)} AS ${rules.identifier(String(tree.classes[c]))}`);
     }
   }
