@@ -4,6 +4,7 @@
  * test/helpers/servers). Rows are loaded through each client's own value path (appender,
  * JSON parameters, JSONEachRow), not through the exporter's literal quoting.
  */
+import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import * as ort from 'onnxruntime-web';
 import pg from 'pg';
@@ -130,17 +131,22 @@ export async function postgresClient(url: string): Promise<pg.Client> {
 
 const bq = (name: string): string => `\`${name.replaceAll('\\', '\\\\').replaceAll('`', '\\`')}\``;
 
-/** Run one ClickHouse statement over HTTP (the query in the body, settings in the URL). */
-export async function clickhouseQuery(
-  url: string,
-  query: string,
-  settings: Record<string, string> = {},
-): Promise<string> {
-  const params = new URLSearchParams(settings);
-  const res = await fetch(`${url}/?${params}`, { method: 'POST', body: query });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`ClickHouse: ${text.slice(0, 500)}`);
-  return text;
+const clickhouseClients = new Map<string, ClickHouseClient>();
+
+/** A @clickhouse/client for the server at `url` (one per server, closed with `closeClickhouse`). */
+function clickhouseClient(url: string): ClickHouseClient {
+  let client = clickhouseClients.get(url);
+  if (!client) {
+    client = createClient({ url, request_timeout: 600_000 });
+    clickhouseClients.set(url, client);
+  }
+  return client;
+}
+
+/** Close the client of the server at `url`. */
+export async function closeClickhouse(url: string): Promise<void> {
+  await clickhouseClients.get(url)?.close();
+  clickhouseClients.delete(url);
 }
 
 /** Settings a big exported query needs on ClickHouse (docs/export.md). */
@@ -159,18 +165,24 @@ export async function scoreClickhouse(
   nRows: number,
   classes: string[],
 ): Promise<Scored> {
+  const client = clickhouseClient(url);
   const defs = columns.map((c) => `${bq(c.name)} Nullable(${c.kind === 'number' ? 'Float64' : 'String'})`);
-  await clickhouseQuery(url, `DROP TABLE IF EXISTS ${bq(table)}`);
-  await clickhouseQuery(url, `CREATE TABLE ${bq(table)} (grove_row_id UInt32, ${defs.join(', ')}) ENGINE = Memory`);
-  const lines: string[] = [];
-  for (let i = 0; i < nRows; i++) {
+  await client.command({ query: `DROP TABLE IF EXISTS ${bq(table)}` });
+  await client.command({
+    query: `CREATE TABLE ${bq(table)} (grove_row_id UInt32, ${defs.join(', ')}) ENGINE = Memory`,
+  });
+  const values = Array.from({ length: nRows }, (_, i) => {
     const row: Record<string, unknown> = { grove_row_id: i };
     for (const c of columns) row[c.name] = c.values[i];
-    lines.push(JSON.stringify(row));
-  }
-  await clickhouseQuery(url, `INSERT INTO ${bq(table)} FORMAT JSONEachRow\n${lines.join('\n')}\n`);
-  const text = await clickhouseQuery(url, `${sql} FORMAT JSONCompact`, CLICKHOUSE_SETTINGS);
-  const parsed = JSON.parse(text) as { meta: { name: string }[]; data: unknown[][] };
+    return row;
+  });
+  await client.insert({ table: bq(table), values, format: 'JSONEachRow' });
+  const result = await client.query({
+    query: sql,
+    format: 'JSONCompact',
+    clickhouse_settings: CLICKHOUSE_SETTINGS as unknown as Record<string, string>,
+  });
+  const parsed = (await result.json()) as unknown as { meta: { name: string }[]; data: unknown[][] };
   return fromResult(
     parsed.meta.map((m) => m.name),
     parsed.data,

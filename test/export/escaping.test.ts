@@ -11,7 +11,15 @@ import { treeToSql } from '../../src/export/sql/query.js';
 import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
 import type { ServerHandle } from '../helpers/servers/common.js';
 import { postgresUnavailable, startPostgres } from '../helpers/servers/postgres.js';
-import { duckdb, postgresClient, scoreClickhouse, scoreDuckdb, scoreOnnx, scorePostgres } from './engines.js';
+import {
+  closeClickhouse,
+  duckdb,
+  postgresClient,
+  scoreClickhouse,
+  scoreDuckdb,
+  scoreOnnx,
+  scorePostgres,
+} from './engines.js';
 import { handModel, leaf } from './models.js';
 import type { PlainColumn, Scored } from './rows.js';
 
@@ -113,6 +121,7 @@ describe('ClickHouse', () => {
     if (!unavailable) server = await startClickHouse();
   }, 60_000);
   afterAll(async () => {
+    if (server) await closeClickhouse(server.url);
     await server?.stop();
   });
   it.skipIf(unavailable !== undefined)('scores as grove', async () => {

@@ -15,7 +15,15 @@ import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '.
 import type { ServerHandle } from '../helpers/servers/common.js';
 import { postgresUnavailable, startPostgres } from '../helpers/servers/postgres.js';
 import { buildCases, type Case } from './cases.js';
-import { duckdb, postgresClient, scoreClickhouse, scoreDuckdb, scoreOnnx, scorePostgres } from './engines.js';
+import {
+  closeClickhouse,
+  duckdb,
+  postgresClient,
+  scoreClickhouse,
+  scoreDuckdb,
+  scoreOnnx,
+  scorePostgres,
+} from './engines.js';
 import { firstMismatch, groveScores, plainColumns, type Scored } from './rows.js';
 
 const cases: Case[] = buildCases();
@@ -126,6 +134,7 @@ describe.skipIf(!haveCorpus)('exports equal grove predict on every corpus data s
       if (!unavailable) server = await startClickHouse();
     }, 60_000);
     afterAll(async () => {
+      if (server) await closeClickhouse(server.url);
       await server?.stop();
     });
     it.skipIf(unavailable !== undefined)(
