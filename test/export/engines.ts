@@ -137,7 +137,7 @@ const clickhouseClients = new Map<string, ClickHouseClient>();
 function clickhouseClient(url: string): ClickHouseClient {
   let client = clickhouseClients.get(url);
   if (!client) {
-    client = createClient({ url, request_timeout: 600_000 });
+    client = createClient({ url });
     clickhouseClients.set(url, client);
   }
   return client;
