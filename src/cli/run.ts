@@ -5,6 +5,7 @@ import { guardTempFilesOnSignal, settleSignals } from '../io/temp-files.js';
 import { registerCompare } from './commands/compare.js';
 import { registerCriteria } from './commands/criteria.js';
 import { registerExplore } from './commands/explore.js';
+import { registerExport } from './commands/export.js';
 import { registerFit } from './commands/fit.js';
 import { registerInfo } from './commands/info.js';
 import { registerPredict } from './commands/predict.js';
@@ -27,6 +28,7 @@ export function buildProgram(): Command {
   registerFit(program);
   registerPredict(program);
   registerShow(program);
+  registerExport(program);
   registerScore(program);
   registerInfo(program);
   registerCriteria(program);

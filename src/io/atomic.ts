@@ -77,7 +77,7 @@ function pauseForTests(target: string): void {
  * directory, FIFO, socket or device is refused, never replaced. An existing file keeps its
  * permission bits; a new one gets the process's default mode (0o666 less the umask).
  */
-export function writeFileAtomic(path: string, content: string): void {
+export function writeFileAtomic(path: string, content: string | Uint8Array): void {
   const { target, mode, tmp } = prepareWrite(path);
   try {
     // Never more open than the target while being written; creation applies the umask, so an

@@ -1,0 +1,165 @@
+import type { DecisionTree } from '../../model/decision-tree.js';
+import { type PortableTree, portableTree, UNCLASSIFIED_LABEL } from '../portable.js';
+import { ensembleAttributes } from './ensemble.js';
+import { AttributeType, DataType, modelProto } from './proto.js';
+
+/** The ONNX file for a model, and what the user should know about it. */
+export interface OnnxExport {
+  /** The serialised `onnx.ModelProto`. */
+  bytes: Uint8Array;
+  /** One-line warnings (e.g. the fractional missing-value approximation). */
+  warnings: string[];
+}
+
+const utf8 = new TextEncoder();
+const IR_VERSION = 8;
+const OPSETS = [
+  { domain: '', version: 17 },
+  { domain: 'ai.onnx.ml', version: 3 },
+];
+
+type Attribute = Record<string, unknown>;
+const floats = (name: string, v: ArrayLike<number>): Attribute => ({ name, type: AttributeType.FLOATS, floats: v });
+const ints = (name: string, v: ArrayLike<number>): Attribute => ({ name, type: AttributeType.INTS, ints: v });
+const strings = (name: string, v: readonly string[]): Attribute => ({
+  name,
+  type: AttributeType.STRINGS,
+  strings: v.map((s) => utf8.encode(s)),
+});
+const int = (name: string, v: number): Attribute => ({ name, type: AttributeType.INT, i: v });
+const float = (name: string, v: number): Attribute => ({ name, type: AttributeType.FLOAT, f: v });
+const string = (name: string, v: string): Attribute => ({ name, type: AttributeType.STRING, s: utf8.encode(v) });
+
+function node(op: string, inputs: string[], outputs: string[], attribute: Attribute[] = [], domain = '') {
+  return { op_type: op, input: inputs, output: outputs, attribute, domain, name: outputs[0] };
+}
+
+/** A value's type: a tensor of `elemType` with dims (`'N'` = the batch size). */
+function valueInfo(name: string, elemType: number, dims: Array<number | 'N'>) {
+  const dim = dims.map((d) => (d === 'N' ? { dim_param: 'N' } : { dim_value: d }));
+  return { name, type: { tensor_type: { elem_type: elemType, shape: { dim } } } };
+}
+
+/** True when every class label is an integer (the `label` output is then int64). */
+function integerClasses(p: PortableTree): boolean {
+  return !p.hasUnclassified && p.tree.classes.every((c) => typeof c === 'number' && Number.isSafeInteger(c));
+}
+
+/**
+ * The model as an ONNX graph (ai.onnx 17, ai.onnx.ml 3):
+ * - one input per feature, named after it, `[N, 1]`: float for a numeric feature (NaN = missing),
+ *   string for a categorical or ordered one (`''` or any string the model does not know = missing),
+ *   mapped to its code or rank by a LabelEncoder (default NaN);
+ * - the columns concatenated into `[N, F]` for one TreeEnsembleClassifier (ensemble.ts) whose
+ *   scores are the leaf's class distribution (plus an `unclassified` column for C-MBSV regions);
+ * - `label`: ArgMax over the scores (the first maximum, as grove breaks ties) gathered from the
+ *   class labels (int64 when every class is an integer, else strings, `unclassified` included);
+ * - `probabilities`: `[N, classes]` float, in the model's class order.
+ * The ensemble's own label output is not used: with two classes ONNX Runtime labels by the sign
+ * of the second score, not the argmax.
+ */
+export function treeToOnnx(tree: DecisionTree): OnnxExport {
+  const p = portableTree(tree, 'ONNX');
+  const k = tree.classes.length;
+  const e = ensembleAttributes(p);
+  const nodes: ReturnType<typeof node>[] = [];
+  const inputs: ReturnType<typeof valueInfo>[] = [];
+  const columns: string[] = [];
+  tree.features.forEach((f, j) => {
+    const keys = f.levels ?? (f.kind === 'categorical' ? (f.categories ?? []) : undefined);
+    if (!keys) {
+      inputs.push(valueInfo(f.name, DataType.FLOAT, ['N', 1]));
+      columns.push(f.name);
+      return;
+    }
+    inputs.push(valueInfo(f.name, DataType.STRING, ['N', 1]));
+    const column = `grove_column_${j}`;
+    // An ordered feature's value is its 1-based rank; a categorical one's its code.
+    const values = keys.map((_, i) => (f.levels ? i + 1 : i));
+    const known = keys.length > 0 ? keys : [''];
+    nodes.push(
+      node(
+        'LabelEncoder',
+        [f.name],
+        [column],
+        [
+          strings('keys_strings', known),
+          floats('values_floats', keys.length > 0 ? values : [NaN]),
+          float('default_float', NaN),
+        ],
+        'ai.onnx.ml',
+      ),
+    );
+    columns.push(column);
+  });
+  nodes.push(node('Concat', columns, ['grove_features'], [int('axis', 1)]));
+  const scores = p.hasUnclassified ? 'grove_scores' : 'probabilities';
+  const ensembleClasses = Array.from({ length: e.scoreColumns }, (_, c) => c);
+  nodes.push(
+    node(
+      'TreeEnsembleClassifier',
+      ['grove_features'],
+      ['grove_ensemble_label', scores],
+      [
+        ints('classlabels_int64s', ensembleClasses),
+        ints('nodes_treeids', new Array<number>(e.nodes_nodeids.length).fill(0)),
+        ints('nodes_nodeids', e.nodes_nodeids),
+        ints('nodes_featureids', e.nodes_featureids),
+        strings('nodes_modes', e.nodes_modes),
+        floats('nodes_values', e.nodes_values),
+        ints('nodes_truenodeids', e.nodes_truenodeids),
+        ints('nodes_falsenodeids', e.nodes_falsenodeids),
+        ints('nodes_missing_value_tracks_true', e.nodes_missing_value_tracks_true),
+        ints('class_treeids', new Array<number>(e.class_nodeids.length).fill(0)),
+        ints('class_nodeids', e.class_nodeids),
+        ints('class_ids', e.class_ids),
+        floats('class_weights', e.class_weights),
+        string('post_transform', 'NONE'),
+      ],
+      'ai.onnx.ml',
+    ),
+  );
+  nodes.push(node('ArgMax', [scores], ['grove_label_index'], [int('axis', 1), int('keepdims', 0)]));
+  const initializer: Record<string, unknown>[] = [];
+  const asInt = integerClasses(p);
+  const labels = asInt
+    ? { name: 'grove_labels', data_type: DataType.INT64, dims: [k], int64_data: tree.classes as number[] }
+    : {
+        name: 'grove_labels',
+        data_type: DataType.STRING,
+        dims: [e.scoreColumns],
+        string_data: [...tree.classes.map(String), ...(p.hasUnclassified ? [UNCLASSIFIED_LABEL] : [])].map((s) =>
+          utf8.encode(s),
+        ),
+      };
+  initializer.push(labels);
+  nodes.push(node('Gather', ['grove_labels', 'grove_label_index'], ['label'], [int('axis', 0)]));
+  if (p.hasUnclassified) {
+    initializer.push(
+      { name: 'grove_slice_start', data_type: DataType.INT64, dims: [1], int64_data: [0] },
+      { name: 'grove_slice_end', data_type: DataType.INT64, dims: [1], int64_data: [k] },
+      { name: 'grove_slice_axis', data_type: DataType.INT64, dims: [1], int64_data: [1] },
+    );
+    nodes.push(node('Slice', [scores, 'grove_slice_start', 'grove_slice_end', 'grove_slice_axis'], ['probabilities']));
+  }
+  const model = {
+    ir_version: IR_VERSION,
+    opset_import: OPSETS,
+    producer_name: 'grove',
+    doc_string: `grove decision tree for '${tree.target}': inputs one [N,1] tensor per feature; outputs label [N] and probabilities [N,${k}]`,
+    graph: {
+      name: 'grove_tree',
+      node: nodes,
+      initializer,
+      input: inputs,
+      output: [
+        valueInfo('label', asInt ? DataType.INT64 : DataType.STRING, ['N']),
+        valueInfo('probabilities', DataType.FLOAT, ['N', k]),
+      ],
+    },
+  };
+  const type = modelProto();
+  // The object already has the message shape (numbers, Uint8Array bytes): encode it as it is.
+  const bytes = type.encode(model).finish();
+  return { bytes, warnings: p.warnings };
+}

@@ -1,0 +1,130 @@
+/**
+ * Names and labels that need quoting or escaping — a feature name that is no SQL identifier, class
+ * labels and categories with ', ", \ and a newline — scored by ONNX Runtime and by each SQL
+ * dialect (DuckDB embedded; PostgreSQL and ClickHouse started here, skipped only when absent).
+ */
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { treeToOnnx } from '../../src/export/onnx/model.js';
+import type { SqlDialect } from '../../src/export/sql/dialect.js';
+import { treeToSql } from '../../src/export/sql/query.js';
+import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
+import type { ServerHandle } from '../helpers/servers/common.js';
+import { postgresUnavailable, startPostgres } from '../helpers/servers/postgres.js';
+import {
+  closeClickhouse,
+  duckdb,
+  postgresClient,
+  scoreClickhouse,
+  scoreDuckdb,
+  scoreOnnx,
+  scorePostgres,
+} from './engines.js';
+import { handModel, leaf } from './models.js';
+import type { PlainColumn, Scored } from './rows.js';
+
+const CATEGORIES = ["o'neil", 'say "hi"', 'back\\slash', 'two\nlines', 'plain'];
+const CLASSES = ["it's", '"quoted"', 'C:\\dir', 'line\nbreak'];
+const NUMERIC = 'select "weird" name';
+const CATEGORICAL = "it's a\\category";
+
+const tree = handModel(
+  [
+    { name: NUMERIC, kind: 'numeric' },
+    { name: CATEGORICAL, kind: 'categorical', categories: CATEGORIES },
+  ],
+  CLASSES,
+  [
+    {
+      counts: [2, 2, 2, 2],
+      n: 8,
+      depth: 0,
+      split: { kind: 'numeric', feature: 0, thresholds: [0.5] },
+      children: [1, 2],
+      missingBranch: 1,
+    },
+    leaf([3, 1, 0, 0]),
+    {
+      counts: [0, 2, 2, 2],
+      n: 6,
+      depth: 1,
+      split: { kind: 'multiway', feature: 1, values: [0, 1, 2, 3] },
+      children: [3, 4, 5, 6],
+      missingBranch: 3,
+    },
+    leaf([0, 2, 0, 0], 2),
+    leaf([0, 0, 2, 0], 2),
+    leaf([0, 0, 0, 2], 2),
+    leaf([0, 1, 1, 2], 2),
+  ],
+);
+
+const numbers = [0, 1, 1, 1, 1, 1, 1, null];
+const strings = ['plain', ...CATEGORIES.slice(0, 4), 'plain', 'unknown', null];
+const columns: PlainColumn[] = [
+  { name: NUMERIC, kind: 'number', values: numbers },
+  { name: CATEGORICAL, kind: 'string', values: strings },
+];
+const n = numbers.length;
+const expected = tree.predict(numbers.map((x, i) => [x, strings[i]])).map(String);
+const sql = (dialect: SqlDialect): string => treeToSql(tree, { dialect, table: 'odd "table"', proba: true }).sql;
+
+function expectGrove(got: Scored): void {
+  expect(got.labels).toEqual(expected);
+  const proba = tree.predictProbaFlat(numbers.map((x, i) => [x, strings[i]]));
+  got.proba.forEach((p, i) => {
+    expect(Math.abs(p - proba[i])).toBeLessThanOrEqual(1e-6);
+  });
+}
+
+it('the rows reach every leaf', () => {
+  expect(new Set(expected).size).toBe(CLASSES.length);
+});
+
+it('ONNX Runtime', async () => {
+  expectGrove(await scoreOnnx(treeToOnnx(tree).bytes, columns, n));
+});
+
+it('DuckDB', async () => {
+  const db = await duckdb();
+  try {
+    expectGrove(await scoreDuckdb(db.connection, 'odd "table"', sql('duckdb'), columns, n, CLASSES));
+  } finally {
+    db.close();
+  }
+});
+
+describe('PostgreSQL', () => {
+  const unavailable = postgresUnavailable();
+  if (unavailable) console.warn(`skipping: ${unavailable}`);
+  let server: ServerHandle | undefined;
+  let client: pg.Client | undefined;
+  beforeAll(async () => {
+    if (unavailable) return;
+    server = await startPostgres();
+    client = await postgresClient(server.url);
+  }, 60_000);
+  afterAll(async () => {
+    await client?.end();
+    await server?.stop();
+  });
+  it.skipIf(unavailable !== undefined)('scores as grove', async () => {
+    expectGrove(await scorePostgres(client!, 'odd "table"', sql('postgres'), columns, n, CLASSES));
+  });
+});
+
+describe('ClickHouse', () => {
+  const unavailable = clickhouseUnavailable();
+  if (unavailable) console.warn(`skipping: ${unavailable}`);
+  let server: ClickHouseHandle | undefined;
+  beforeAll(async () => {
+    if (!unavailable) server = await startClickHouse();
+  }, 60_000);
+  afterAll(async () => {
+    if (server) await closeClickhouse(server.url);
+    await server?.stop();
+  });
+  it.skipIf(unavailable !== undefined)('scores as grove', async () => {
+    expectGrove(await scoreClickhouse(server!.url, 'odd "table"', sql('clickhouse'), columns, n, CLASSES));
+  });
+});

@@ -1,0 +1,159 @@
+/**
+ * The verification harness: every corpus data set × preset (cases.ts), exported to ONNX and to SQL
+ * in each dialect, scored by ONNX Runtime, DuckDB, PostgreSQL and ClickHouse, must equal
+ * `grove predict`: labels identical, probabilities within 1e-6. ONNX Runtime reads float32
+ * inputs, so its rows are compared with grove on the same values rounded to float32. A C4.5
+ * (fractional) model is compared with the documented approximation (cases.ts `asExported`).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { treeToOnnx } from '../../src/export/onnx/model.js';
+import type { SqlDialect } from '../../src/export/sql/dialect.js';
+import { treeToSql } from '../../src/export/sql/query.js';
+import type { Dataset } from '../../src/node.js';
+import { haveCorpus } from '../helpers/paths.js';
+import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
+import type { ServerHandle } from '../helpers/servers/common.js';
+import { postgresUnavailable, startPostgres } from '../helpers/servers/postgres.js';
+import { buildCases, type Case } from './cases.js';
+import {
+  closeClickhouse,
+  duckdb,
+  postgresClient,
+  scoreClickhouse,
+  scoreDuckdb,
+  scoreOnnx,
+  scorePostgres,
+} from './engines.js';
+import { firstMismatch, groveScores, plainColumns, type Scored } from './rows.js';
+
+const cases: Case[] = buildCases();
+
+function float32Rows(data: Dataset): Dataset {
+  return {
+    ...data,
+    features: data.features.map((c) => (c.kind === 'numeric' ? { ...c, values: Float32Array.from(c.values) } : c)),
+  };
+}
+
+/** Check every case with `score`, collecting mismatches so one failure lists them all. */
+async function checkAll(
+  engine: string,
+  score: (c: Case, sql: (d: SqlDialect) => string) => Promise<{ got: Scored; rows: Dataset }>,
+  dialect?: SqlDialect,
+): Promise<void> {
+  const failures: string[] = [];
+  for (const c of cases) {
+    const sql = (d: SqlDialect) => treeToSql(c.tree, { dialect: d, table: 'grove_rows', proba: true }).sql;
+    const { got, rows } = await score(c, sql);
+    const expected = groveScores(c.exported, rows);
+    const mismatch = firstMismatch(expected, got, c.tree.classes.length);
+    if (mismatch) failures.push(`${c.name} (${engine}${dialect ? ` ${dialect}` : ''}): ${mismatch}`);
+  }
+  expect(failures).toEqual([]);
+}
+
+describe.skipIf(!haveCorpus)('exports equal grove predict on every corpus data set and preset', () => {
+  it('has the whole grid', () => {
+    expect(cases.length).toBeGreaterThanOrEqual(28 * 6);
+  });
+
+  it('ONNX Runtime (onnxruntime-web, WebAssembly)', async () => {
+    await checkAll('onnx', async (c) => {
+      const rows = float32Rows(c.rows);
+      const columns = plainColumns(c.tree, rows);
+      const got = await scoreOnnx(treeToOnnx(c.tree).bytes, columns, rows.nRows);
+      // ONNX reports an unclassified row's probabilities as zeros, grove predict as empty cells.
+      const expected = groveScores(c.exported, rows);
+      expected.labels.forEach((l, i) => {
+        if (l === 'unclassified') got.proba.fill(NaN, i * c.tree.classes.length, (i + 1) * c.tree.classes.length);
+      });
+      return { got, rows };
+    });
+  }, 120_000);
+
+  it('DuckDB', async () => {
+    const db = await duckdb();
+    try {
+      await checkAll(
+        'duckdb',
+        async (c, sql) => {
+          const columns = plainColumns(c.tree, c.rows);
+          const classes = c.tree.classes.map(String);
+          return {
+            got: await scoreDuckdb(db.connection, 'grove_rows', sql('duckdb'), columns, c.rows.nRows, classes),
+            rows: c.rows,
+          };
+        },
+        'duckdb',
+      );
+    } finally {
+      db.close();
+    }
+  }, 120_000);
+
+  describe('PostgreSQL 15', () => {
+    const unavailable = postgresUnavailable();
+    if (unavailable) console.warn(`skipping the PostgreSQL export checks: ${unavailable}`);
+    let server: ServerHandle | undefined;
+    beforeAll(async () => {
+      if (!unavailable) server = await startPostgres();
+    }, 60_000);
+    afterAll(async () => {
+      await server?.stop();
+    });
+    it.skipIf(unavailable !== undefined)(
+      'scores every case',
+      async () => {
+        const client = await postgresClient(server!.url);
+        try {
+          await checkAll(
+            'postgres',
+            async (c, sql) => {
+              const columns = plainColumns(c.tree, c.rows);
+              const classes = c.tree.classes.map(String);
+              return {
+                got: await scorePostgres(client, 'grove_rows', sql('postgres'), columns, c.rows.nRows, classes),
+                rows: c.rows,
+              };
+            },
+            'postgres',
+          );
+        } finally {
+          await client.end();
+        }
+      },
+      180_000,
+    );
+  });
+
+  describe('ClickHouse', () => {
+    const unavailable = clickhouseUnavailable();
+    if (unavailable) console.warn(`skipping the ClickHouse export checks: ${unavailable}`);
+    let server: ClickHouseHandle | undefined;
+    beforeAll(async () => {
+      if (!unavailable) server = await startClickHouse();
+    }, 60_000);
+    afterAll(async () => {
+      if (server) await closeClickhouse(server.url);
+      await server?.stop();
+    });
+    it.skipIf(unavailable !== undefined)(
+      'scores every case',
+      async () => {
+        await checkAll(
+          'clickhouse',
+          async (c, sql) => {
+            const columns = plainColumns(c.tree, c.rows);
+            const classes = c.tree.classes.map(String);
+            return {
+              got: await scoreClickhouse(server!.url, 'grove_rows', sql('clickhouse'), columns, c.rows.nRows, classes),
+              rows: c.rows,
+            };
+          },
+          'clickhouse',
+        );
+      },
+      180_000,
+    );
+  });
+});
