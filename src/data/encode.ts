@@ -94,7 +94,8 @@ function compareStrings(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function listColumns(header: readonly string[]): string {
+/** The header's names for a message (the first 30). */
+export function listColumns(header: readonly string[]): string {
   const shown = header.slice(0, 30).join(', ');
   return header.length > 30 ? `${shown}, ... (${header.length} in all)` : shown;
 }

@@ -1,7 +1,7 @@
 import { cmbsvSavedOptions } from '../algorithms/cmbsv/saved.js';
 import { GroveError } from '../core/errors.js';
 import { classWeights } from '../data/weights.js';
-import { DecisionTree } from '../model/decision-tree.js';
+import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
 import { nodesOf } from '../model/store.js';
 import {
   type FitOptions,
@@ -66,18 +66,21 @@ export async function fitInEngine(
   const grown = await new EngineGrower(rows, binned, opts).grow(input.onLevel);
   const pruned =
     opts.prune === 'none' ? { nodes: grown, info: undefined } : pruneTree(nodesOf(grown), { options: opts });
-  return new DecisionTree({
-    target: schema.targetName,
-    features: schema.features.map((col) =>
-      col.kind === 'numeric'
-        ? { name: col.name, kind: 'numeric' }
-        : { name: col.name, kind: 'categorical', categories: col.categories.slice() },
-    ),
-    classes: schema.classes.slice(),
-    options: { ...savedOptions(opts), ...cmbsvSavedOptions(opts) },
-    nodes: pruned.nodes,
-    ...(pruned.info ? { pruning: pruned.info } : {}),
-  });
+  return new DecisionTree(
+    {
+      target: schema.targetName,
+      features: schema.features.map((col) =>
+        col.kind === 'numeric'
+          ? { name: col.name, kind: 'numeric' }
+          : { name: col.name, kind: 'categorical', categories: col.categories.slice() },
+      ),
+      classes: schema.classes.slice(),
+      options: { ...savedOptions(opts), ...cmbsvSavedOptions(opts) },
+      nodes: pruned.nodes,
+      ...(pruned.info ? { pruning: pruned.info } : {}),
+    },
+    TRUSTED_MODEL,
+  );
 }
 
 /** Options that need every row in grove's memory: refused with the reason. */

@@ -1,6 +1,6 @@
 import { GroveError } from '../core/errors.js';
 import type { ClassLabel } from '../data/dataset.js';
-import { isNumericToken } from '../data/encode.js';
+import { indexColumns, isNumericToken, listColumns, planColumns } from '../data/encode.js';
 import type { Engine, SqlValue } from './engine.js';
 import { Params } from './engine.js';
 
@@ -54,11 +54,6 @@ function cellOf(engine: Engine, column: string): string {
   return `CASE WHEN ${t} IN ('', '?') THEN NULL ELSE ${t} END`;
 }
 
-function listColumns(names: readonly string[]): string {
-  const shown = names.slice(0, 30).join(', ');
-  return names.length > 30 ? `${shown}, ... (${names.length} in all)` : shown;
-}
-
 /**
  * Read a source's columns and type them as the CSV reader types a file's (src/data/encode.ts):
  * a column the engine types as a number is numeric; a text column is numeric when every
@@ -73,33 +68,20 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
   const cols = await engine.columns(source.from(probe), probe.values);
   const names = cols.map((c) => c.name);
   const typeOf = new Map(cols.map((c) => [c.name, c.type]));
-  const need = (name: string, what: string, code: 'E_OPTION' | 'E_DATA' = 'E_OPTION') => {
-    if (!typeOf.has(name))
-      throw new GroveError(`unknown ${what} column '${name}' (columns: ${listColumns(names)})`, {
-        file,
-        code,
-        column: name,
-      });
-  };
-  const targetName = columns.target ?? names[names.length - 1];
-  need(targetName, 'target');
-  if (columns.weight !== undefined) need(columns.weight, 'weight');
-  const forced = new Map<string, 'numeric' | 'categorical'>();
-  for (const [kind, list] of [
-    ['categorical', columns.categorical],
-    ['numeric', columns.numeric],
-  ] as const) {
-    for (const name of list ?? []) {
-      need(name, kind);
-      if (forced.get(name) && forced.get(name) !== kind)
-        throw new GroveError(`column '${name}' is listed as both categorical and numeric`, { file, code: 'E_OPTION' });
-      forced.set(name, kind);
-    }
-  }
-  if (forced.get(targetName) === 'numeric')
-    throw new GroveError(`the target column '${targetName}' holds class labels and cannot be numeric`, {
+  // The same header checks and option rules as every file reader (src/data/encode.ts).
+  const colIndex = indexColumns(names, file);
+  const { targetIdx, forced } = planColumns(names, colIndex, {
+    source: file,
+    ...(columns.target !== undefined ? { target: columns.target } : {}),
+    ...(columns.categorical ? { categorical: columns.categorical.slice() } : {}),
+    ...(columns.numeric ? { numeric: columns.numeric.slice() } : {}),
+  });
+  const targetName = names[targetIdx];
+  if (columns.weight !== undefined && !colIndex.has(columns.weight))
+    throw new GroveError(`unknown weight column '${columns.weight}' (columns: ${listColumns(names)})`, {
       file,
       code: 'E_OPTION',
+      column: columns.weight,
     });
   const featureNames = names.filter((n) => n !== targetName && n !== columns.weight);
   if (featureNames.length === 0)

@@ -2,12 +2,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCsvRecords } from '../../src/data/csv.js';
 import { ClickHouseEngine } from '../../src/engines/clickhouse.js';
 import { Params } from '../../src/engines/engine.js';
 import { parseSourceSpec } from '../../src/engines/spec.js';
 import type { FitOptions } from '../../src/options/options.js';
 import { assertBuilt, grove } from '../helpers/cli.js';
+import { parseCsvRows } from '../helpers/csv-rows.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
 import { engineModel, memoryModel } from './identical.js';
@@ -83,7 +83,7 @@ describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two sha
     const name = 'iris'; // numeric features: no dictionary whose order depends on how shards interleave
     const [first, second] = await Promise.all(shards.urls.map((u) => ClickHouseEngine.open(chUrl(u))));
     await loadCsv(first, corpus(name), 'whole', TINYLOG);
-    const { header, rows } = parseCsvRecords(readFileSync(corpus(name), 'utf8'));
+    const { header, rows } = parseCsvRows(readFileSync(corpus(name), 'utf8'));
     const d = first.dialect;
     const columns = header.map((h) => `${d.quote(h)} String`).join(', ');
     for (const [s, engine] of [first, second].entries()) {

@@ -1,12 +1,12 @@
 /** Test helper: copy a CSV file into a database table of text columns (the engine types them as grove does). */
 import { readFileSync } from 'node:fs';
-import { parseCsvRecords } from '../../src/data/csv.js';
 import type { Engine } from '../../src/engines/engine.js';
 import { Params } from '../../src/engines/engine.js';
+import { parseCsvRows } from '../helpers/csv-rows.js';
 
 /** Create `table` (text columns named by the header) holding the rows of `csv`, 200 rows an INSERT. */
 export async function loadCsv(engine: Engine, csv: string, table: string, createSuffix = ''): Promise<void> {
-  const { header, rows } = parseCsvRecords(readFileSync(csv, 'utf8'), csv);
+  const { header, rows } = parseCsvRows(readFileSync(csv, 'utf8'));
   const d = engine.dialect;
   const text = d.name === 'clickhouse' ? 'String' : 'text';
   await engine.query(

@@ -5,11 +5,11 @@
  * whole grid stays fast while every (data set, configuration) is exported and checked.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { parseCsvRecords } from '../../src/data/csv.js';
 import { encodeTable } from '../../src/data/encode.js';
 import { subsetRows } from '../../src/data/subset.js';
 import { portableTree } from '../../src/export/portable.js';
 import { type Dataset, DecisionTree, type FitOptions, fit, GroveError } from '../../src/node.js';
+import { parseCsvRows } from '../helpers/csv-rows.js';
 import { dataDir, haveCorpus } from '../helpers/paths.js';
 import { sampleRows, shuffled } from './rows.js';
 
@@ -66,7 +66,7 @@ function sampledDataset(path: string, count: number, seed: number): Dataset {
     .filter((l) => l.length > 0);
   const picked = sampleRows(lines.length - 1, count, 1000 + seed);
   const text = [lines[0], ...Array.from(picked, (i) => lines[i + 1])].join('\n');
-  const { header, rows } = parseCsvRecords(text, path);
+  const { header, rows } = parseCsvRows(text);
   // Shuffle deterministically so the first TRAIN_ROWS are not the file's first lines.
   const order = shuffled(rows.length, 3000 + seed);
   return encodeTable(
