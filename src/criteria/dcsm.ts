@@ -79,7 +79,7 @@ export class DcsmCounts implements IncrementalForm {
   private du = 0;
 
   reset(totals: ArrayLike<number>, k: number): void {
-    if (this.counts.length !== 2 * k) this.counts = new Float64Array(2 * k);
+    if (this.counts.length < 2 * k) this.counts = new Float64Array(2 * k);
     let n = 0;
     for (let c = 0; c < k; c++) {
       this.counts[c] = 0;

@@ -35,8 +35,10 @@ export class Candidate {
   others: number[] = [];
   /** Number of candidate splits scored (thresholds, for the MDL correction). */
   tried = 0;
-  /** Count table of the best split, branch-major, `branches × classes`. */
+  /** Count table of the best split, branch-major, `branches × k`. */
   branches = 0;
+  /** Columns of `table` and entries of `unknown`: the classes the scan numbered (ScanContext.k). */
+  k: number;
   readonly table: Float64Array;
   /** Class weights of the entries whose value is missing (not in `table` unless `missingBranch` ≥ 0 under `learned`). */
   readonly unknown: Float64Array;
@@ -58,9 +60,12 @@ export class Candidate {
   constructor(maxBranches: number, classes: number) {
     this.table = new Float64Array(Math.max(2, maxBranches) * classes);
     this.unknown = new Float64Array(classes);
+    this.k = classes;
   }
 
-  reset(feature: number, kind: Split['kind']): void {
+  /** Start a scan of `feature` whose tables have `k` class columns (all classes by default). */
+  reset(feature: number, kind: Split['kind'], k = this.unknown.length): void {
+    this.k = k;
     this.found = false;
     this.feature = feature;
     this.kind = kind;
@@ -71,7 +76,7 @@ export class Candidate {
     this.others.length = 0;
     this.tried = 0;
     this.branches = 0;
-    this.unknown.fill(0);
+    this.unknown.fill(0, 0, k);
     this.unknownWeight = 0;
     this.missingBranch = -1;
     this.unknownInTable = false;
@@ -91,8 +96,9 @@ export class Candidate {
     this.others = o.others.slice();
     this.tried = o.tried;
     this.branches = o.branches;
-    this.table.set(o.table.subarray(0, o.branches * o.unknown.length));
-    this.unknown.set(o.unknown);
+    this.k = o.k;
+    this.table.set(o.table.subarray(0, o.branches * o.k));
+    this.unknown.set(o.unknown.subarray(0, o.k));
     this.unknownWeight = o.unknownWeight;
     this.missingBranch = o.missingBranch;
     this.unknownInTable = o.unknownInTable;
@@ -112,7 +118,7 @@ export class Candidate {
     this.threshold = threshold;
     this.splitBin = splitBin;
     this.missingBranch = missingBranch;
-    const n = 2 * this.unknown.length;
+    const n = 2 * this.k;
     for (let i = 0; i < n; i++) this.table[i] = counts[i];
   }
 
@@ -120,14 +126,14 @@ export class Candidate {
   finishBinary(learned: boolean): void {
     this.branches = 2;
     if (!this.found || !learned) return;
-    const k = this.unknown.length;
+    const k = this.k;
     for (let c = 0; c < k; c++) this.table[this.missingBranch * k + c] += this.unknown[c];
     this.unknownInTable = true;
   }
 
   /** Weight of branch b in the best table. */
   branchWeight(b: number): number {
-    const k = this.unknown.length;
+    const k = this.k;
     let s = 0;
     for (let c = 0; c < k; c++) s += this.table[b * k + c];
     return s;

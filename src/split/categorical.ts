@@ -9,7 +9,7 @@ import { addUnknownToBranch } from './numeric.js';
  * scanners. Buffers are sized once for the largest dictionary and reused.
  */
 export class CategoryCounts {
-  /** counts[v * classes + c]: weight of class c among entries with code v. */
+  /** counts[v * k + c]: weight of class column c (ScanContext.k) among entries with code v. */
   readonly counts: Float64Array;
   /** rows[v]: number of entries with code v. */
   readonly rows: Int32Array;
@@ -23,6 +23,8 @@ export class CategoryCounts {
   /** Class totals over entries whose value is known. */
   readonly known: Float64Array;
   nKnownRows = 0;
+  /** Class columns of `counts` and `known`: the scan context's at `fill`, every class from a histogram. */
+  k: number;
 
   constructor(
     maxCategories: number,
@@ -34,6 +36,7 @@ export class CategoryCounts {
     this.totals = new Float64Array(m);
     this.present = new Int32Array(m);
     this.known = new Float64Array(classes);
+    this.k = classes;
   }
 
   /** Count `col`'s codes over the node's entries `ids[start..end)`; a missing code (-1) goes to `out.unknown`. */
@@ -41,26 +44,28 @@ export class CategoryCounts {
     const { codes } = col;
     const nCategories = col.categories.length;
     this.nCategories = nCategories;
-    const k = this.classes;
+    const { k, local } = ctx;
+    this.k = k;
     this.counts.fill(0, 0, nCategories * k);
     this.rows.fill(0, 0, nCategories);
     this.totals.fill(0, 0, nCategories);
-    this.known.fill(0);
+    this.known.fill(0, 0, k);
     const { row, label: y, weight: w } = ctx.pool;
     let nKnown = 0;
     for (let i = start; i < end; i++) {
       const e = ids[i];
       const v = codes[row[e]];
       const we = w[e];
+      const c = local[y[e]];
       if (v < 0) {
-        out.unknown[y[e]] += we;
+        out.unknown[c] += we;
         out.unknownWeight += we;
         continue;
       }
-      this.counts[v * k + y[e]] += we;
+      this.counts[v * k + c] += we;
       this.totals[v] += we;
       this.rows[v]++;
-      this.known[y[e]] += we;
+      this.known[c] += we;
       nKnown++;
     }
     this.nKnownRows = nKnown;
@@ -84,6 +89,7 @@ export function fillFromHistogram(
 ): void {
   const k = cc.classes;
   const stride = k + 1;
+  cc.k = k;
   cc.nCategories = nCategories;
   cc.known.fill(0);
   let p = 0;
@@ -131,7 +137,7 @@ export function scanMultiway(ctx: ScanContext, cc: CategoryCounts, out: Candidat
     if (cc.rows[v] >= ctx.minLeaf && cc.totals[v] >= ctx.minWeightLeaf) bigEnough++;
   }
   if (bigEnough < 2) return;
-  const k = cc.classes;
+  const k = cc.k;
   for (let i = 0; i < m; i++) {
     const v = cc.present[i];
     for (let c = 0; c < k; c++) out.table[i * k + c] = cc.counts[v * k + c];
@@ -147,7 +153,7 @@ function scanMultiwayJ48(ctx: ScanContext, cc: CategoryCounts, out: Candidate): 
   let bigEnough = 0;
   for (let v = 0; v < m; v++) if (ctx.minLeaf - cc.totals[v] < J48_SMALL) bigEnough++;
   if (bigEnough < 2) return;
-  const k = cc.classes;
+  const k = cc.k;
   for (let i = 0; i < m * k; i++) out.table[i] = cc.counts[i];
   out.branches = m;
   out.found = true;
@@ -177,7 +183,7 @@ export function scanSubsets(
   const m = cc.nPresent;
   if (m < 2 || cc.nKnownRows < 2 * ctx.minLeaf) return;
   ctx.setTotals(cc.known);
-  const k = cc.classes;
+  const k = cc.k;
   let firstClass = -1;
   let classesPresent = 0;
   for (let c = 0; c < k; c++) {
@@ -202,7 +208,7 @@ export function scanSubsets(
 }
 
 function loadRightAsKnown(ctx: ScanContext, cc: CategoryCounts): void {
-  const k = cc.classes;
+  const k = cc.k;
   const t = ctx.table;
   for (let c = 0; c < k; c++) {
     t.counts[c] = 0;
@@ -213,7 +219,7 @@ function loadRightAsKnown(ctx: ScanContext, cc: CategoryCounts): void {
 }
 
 function moveValueLeft(ctx: ScanContext, cc: CategoryCounts, v: number): void {
-  const k = cc.classes;
+  const k = cc.k;
   const t = ctx.table;
   for (let c = 0; c < k; c++) {
     const x = cc.counts[v * k + c];
@@ -236,7 +242,7 @@ function consider(ctx: ScanContext, out: Candidate, values?: () => number[]): bo
     out.found = true;
     out.oriented = score;
     out.missingBranch = learned ? ctx.lastMissingBranch : -1;
-    out.table.set(ctx.table.counts.subarray(0, 2 * ctx.classes));
+    out.table.set(ctx.table.counts.subarray(0, 2 * ctx.k));
     if (values) out.values = values();
     return true;
   }
@@ -251,7 +257,7 @@ function scanOrderedPrefixes(
   out: Candidate,
 ): void {
   const m = cc.nPresent;
-  const k = cc.classes;
+  const k = cc.k;
   for (let i = 0; i < m; i++) order[i] = cc.present[i];
   const share = (v: number) => cc.counts[v * k + cls] / cc.totals[v];
   // Sort by share of the first class; equal shares keep code order (deterministic).

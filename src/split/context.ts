@@ -72,6 +72,45 @@ export class ScanContext {
     this.alt = emptyTable(2, classes);
     this.parent = emptyTable(1, classes);
     this.known = new Float64Array(classes);
+    this.k = classes;
+    this.local = Int32Array.from({ length: classes }, (_, c) => c);
+    this.present = Int32Array.from({ length: classes }, (_, c) => c);
+    this.nodeTotals = new Float64Array(classes);
+  }
+
+  /**
+   * Number of classes the scans' tables hold: those present at the node (`enterNode`), numbered
+   * densely in class order, or every class when no node was entered (histogram mode). Every
+   * criterion gives the same value without the classes of zero weight, and keeping class order
+   * adds the same numbers in the same order, so the scores are the same to the last bit.
+   */
+  k: number;
+  /** Class code → its column in the scans' tables; 0 for a class absent at the node (whose entries, if any, weigh 0). */
+  readonly local: Int32Array;
+  /** Column → class code. */
+  readonly present: Int32Array;
+  /** The entered node's class weights, by column. */
+  readonly nodeTotals: Float64Array;
+
+  /**
+   * Number the classes of weight > 0 in `totals` (a node's class weights) densely for the node's
+   * scans: O(classes) once per node, so that each feature's scan costs O(classes present).
+   */
+  enterNode(totals: ArrayLike<number>): void {
+    const { local, present, nodeTotals } = this;
+    for (let i = 0; i < this.k; i++) local[present[i]] = 0;
+    let k = 0;
+    for (let c = 0; c < this.classes; c++) {
+      const x = totals[c];
+      if (x === 0) continue;
+      local[c] = k;
+      present[k] = c;
+      nodeTotals[k++] = x;
+    }
+    this.k = k;
+    this.table.classes = k;
+    this.alt.classes = k;
+    this.parent.classes = k;
   }
 
   /** Scan criterion value of `t`, oriented so that bigger is better. */
@@ -82,7 +121,7 @@ export class ScanContext {
   /** Put class totals into `table` (classTotals, total) for a scan over those entries. */
   setTotals(totals: Float64Array): void {
     let total = 0;
-    for (let c = 0; c < this.classes; c++) {
+    for (let c = 0; c < this.k; c++) {
       this.table.classTotals[c] = totals[c];
       total += totals[c];
     }
@@ -94,7 +133,7 @@ export class ScanContext {
    * and to branch 1; return the better oriented score and set `lastMissingBranch`.
    */
   scoreLearned(unknown: Float64Array, unknownWeight: number): number {
-    const k = this.classes;
+    const k = this.k;
     const t = this.table;
     const a = this.alt;
     a.branches = 2;
@@ -123,7 +162,7 @@ export class ScanContext {
    * scores two tables per candidate).
    */
   startBinaryScan(known: ArrayLike<number>, learned: boolean): IncrementalForm | null {
-    const k = this.classes;
+    const k = this.k;
     const t = this.table;
     let total = 0;
     for (let c = 0; c < k; c++) {

@@ -27,6 +27,8 @@ export class FeatureEvaluator {
   private readonly multiway: boolean;
   /** The fit's total weight, when an option needs it (else 0). */
   private totalWeight = 0;
+  /** Class totals of the node the scan context numbered its classes for (`evaluate`). */
+  private entered: Float64Array | null = null;
 
   constructor(
     readonly features: Column[],
@@ -84,11 +86,19 @@ export class FeatureEvaluator {
     return new Candidate(this.ctx.maxBranches, this.classes);
   }
 
-  /** Best split of feature `f` at `node`, whose entries are positions [start, end) of `buf`. */
+  /**
+   * Best split of feature `f` at `node`, whose entries are positions [start, end) of `buf`. The
+   * scans number the node's classes densely (`ScanContext.enterNode`) when `node.totals` is not
+   * the array of the node last seen: every node of a grower has its own totals array.
+   */
   evaluate(f: number, buf: NodeBuffers, node: NodeRange, out: Candidate): void {
     const col = this.features[f];
+    if (node.totals !== this.entered) {
+      this.ctx.enterNode(node.totals);
+      this.entered = node.totals;
+    }
     if (col.kind === 'numeric')
-      scanNumeric(this.ctx, f, col.values, buf.sorted[f]!, node.start, node.end, node.totals, out);
+      scanNumeric(this.ctx, f, col.values, buf.sorted[f]!, node.start, node.end, this.ctx.nodeTotals, out);
     else this.categoricalFromRows(f, buf.ids, node.start, node.end, out);
     this.finalizer.finalize(out);
   }
@@ -139,7 +149,7 @@ export class FeatureEvaluator {
   }
 
   private resetCategorical(f: number, out: Candidate): void {
-    out.reset(f, this.multiway ? 'multiway' : 'subset');
+    out.reset(f, this.multiway ? 'multiway' : 'subset', this.ctx.k);
   }
 
   private scanCategories(out: Candidate): void {

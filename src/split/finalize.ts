@@ -37,10 +37,11 @@ export class Finalizer {
   private parentScore(t: CountTable): number {
     const k = t.classes;
     const p = this.parent;
-    let same = this.parentCached && p.total === t.total;
+    let same = this.parentCached && p.classes === k && p.total === t.total;
     for (let c = 0; c < k && same; c++) same = p.classTotals[c] === t.classTotals[c];
     if (same) return this.parentOriented;
     p.branches = 1;
+    p.classes = k;
     for (let c = 0; c < k; c++) {
       p.counts[c] = t.classTotals[c];
       p.classTotals[c] = t.classTotals[c];
@@ -97,11 +98,12 @@ export class Finalizer {
   }
 }
 
-/** Load the candidate's best table into `t` (computing totals). */
+/** Load the candidate's best table into `t` (computing totals), with the candidate's class columns. */
 export function loadCandidateTable(cand: Candidate, t: CountTable): void {
-  const k = t.classes;
+  const k = cand.k;
+  t.classes = k;
   t.branches = cand.branches;
-  t.classTotals.fill(0);
+  t.classTotals.fill(0, 0, k);
   let total = 0;
   for (let b = 0; b < cand.branches; b++) {
     let bt = 0;

@@ -29,8 +29,8 @@ export function scanNumeric(
     scanNumericJ48(ctx, feature, values, { order, labs }, start, end, nodeTotals, out);
     return;
   }
-  out.reset(feature, 'numeric');
-  const { classes: k, minLeaf, table, known } = ctx;
+  const { k, minLeaf, table, known, local } = ctx;
+  out.reset(feature, 'numeric', k);
   const { label: y, weight: w, row } = ctx.pool;
   for (let c = 0; c < k; c++) known[c] = nodeTotals[c];
   // Entries with a missing value sit at the end of the slice: take them out of the table.
@@ -38,8 +38,9 @@ export function scanNumeric(
   while (knownEnd > start && Number.isNaN(values[row[order[knownEnd - 1] & ENTRY]])) {
     knownEnd--;
     const e = order[knownEnd] & ENTRY;
-    known[y[e]] -= w[e];
-    out.unknown[y[e]] += w[e];
+    const c = local[y[e]];
+    known[c] -= w[e];
+    out.unknown[c] += w[e];
     out.unknownWeight += w[e];
   }
   const nKnown = knownEnd - start;
@@ -58,7 +59,7 @@ export function scanNumeric(
   for (let j = start; j < last; j++) {
     const e = next & ENTRY;
     next = order[j + 1];
-    const c = labs[j];
+    const c = local[labs[j]];
     const we = unit ? 1 : w[e];
     const l = counts[c];
     const r = counts[k + c];
@@ -104,7 +105,7 @@ export function j48MinSplit(known: number, classes: number, minLeaf: number): nu
  * `scanNumeric` with Weka J48's rules (C45Split.handleNumericAttribute): both branches must weigh
  * at least `j48MinSplit` (the node needs twice that many known rows), values closer than 1e-5
  * are one value, and a threshold must beat the best so far — and zero — by Weka's 1e-6.
- * `classes` is the data set's number of classes, as in J48, not those present at the node.
+ * `classes` is the data set's number of classes (`ctx.classes`), as in J48, not those present at the node.
  */
 function scanNumericJ48(
   ctx: ScanContext,
@@ -116,21 +117,22 @@ function scanNumericJ48(
   nodeTotals: Float64Array,
   out: Candidate,
 ): void {
-  out.reset(feature, 'numeric');
-  const { classes: k, table, known } = ctx;
+  const { k, table, known, local } = ctx;
+  out.reset(feature, 'numeric', k);
   const { label: y, weight: w, row } = ctx.pool;
   for (let c = 0; c < k; c++) known[c] = nodeTotals[c];
   let knownEnd = end;
   while (knownEnd > start && Number.isNaN(values[row[order[knownEnd - 1] & ENTRY]])) {
     knownEnd--;
     const e = order[knownEnd] & ENTRY;
-    known[y[e]] -= w[e];
-    out.unknown[y[e]] += w[e];
+    const c = local[y[e]];
+    known[c] -= w[e];
+    out.unknown[c] += w[e];
     out.unknownWeight += w[e];
   }
   let knownWeight = 0;
   for (let c = 0; c < k; c++) knownWeight += known[c];
-  const minSplit = j48MinSplit(knownWeight, k, ctx.minLeaf);
+  const minSplit = j48MinSplit(knownWeight, ctx.classes, ctx.minLeaf);
   const nKnown = knownEnd - start;
   if (2 * minSplit - nKnown > J48_SMALL || nKnown < 2) return;
   // J48 ranks thresholds by the gain times the known share (C4.5's gain with unknown values).
@@ -145,7 +147,7 @@ function scanNumericJ48(
   for (let j = start; j < knownEnd - 1; j++) {
     const e = order[j] & ENTRY;
     const next = order[j + 1];
-    const c = labs[j];
+    const c = local[labs[j]];
     const we = w[e];
     const l = counts[c];
     const r = counts[k + c];
@@ -172,7 +174,7 @@ function scanNumericJ48(
 
 /** Fold the unknown entries into one branch of the candidate's table (the `learned` policy). */
 export function addUnknownToBranch(out: Candidate, b: number): void {
-  const k = out.unknown.length;
+  const k = out.k;
   for (let c = 0; c < k; c++) out.table[b * k + c] += out.unknown[c];
   out.unknownInTable = true;
 }
