@@ -58,6 +58,17 @@ function control(d: OptionDescriptor, id: string, names: Names): HTMLSelectEleme
       if (d.type === 'integer' && d.max !== undefined) input.max = String(d.max);
       return input;
     }
+    case 'max-features': {
+      const input = el('input', {
+        id,
+        name: id,
+        type: 'text',
+        placeholder: 'all (sqrt, log2, n or a fraction)',
+        'aria-label': d.flag,
+      });
+      input.setAttribute('inputmode', 'text');
+      return input;
+    }
     default:
       return null;
   }
@@ -68,6 +79,8 @@ function controlValue(d: OptionDescriptor, raw: string): unknown {
   if (raw === '') return undefined;
   if (d.type === 'boolean') return raw === 'on';
   if (d.type === 'integer' || d.type === 'number') return Number(raw);
+  // sqrt/log2 by name, else a count or a fraction; fit's validation names a bad value in the page.
+  if (d.type === 'max-features') return raw.trim() === 'sqrt' || raw.trim() === 'log2' ? raw.trim() : Number(raw);
   return raw;
 }
 
