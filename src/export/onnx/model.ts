@@ -1,4 +1,5 @@
 import type { DecisionTree } from '../../model/decision-tree.js';
+import { checkTree } from '../check-tree.js';
 import { type PortableTree, portableTree, UNCLASSIFIED_LABEL } from '../portable.js';
 import { ensembleAttributes } from './ensemble.js';
 import { AttributeType, DataType, modelProto } from './proto.js';
@@ -59,6 +60,7 @@ function integerClasses(p: PortableTree): boolean {
  * of the second score, not the argmax.
  */
 export function treeToOnnx(tree: DecisionTree): OnnxExport {
+  checkTree(tree, 'treeToOnnx');
   const p = portableTree(tree, 'ONNX');
   const k = tree.classes.length;
   const e = ensembleAttributes(p);

@@ -1,9 +1,11 @@
+import { badArgument } from '../../core/args.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
 import { branchDomain } from '../../model/route.js';
 import type { FeatureSchema } from '../../model/schema.js';
 import type { Split } from '../../model/split.js';
+import { checkTree } from '../check-tree.js';
 import { type PortableTree, portableTree, UNCLASSIFIED_LABEL } from '../portable.js';
-import { type DialectRules, dialectRules, type SqlDialect, tableReference } from './dialect.js';
+import { type DialectRules, dialectRules, SQL_DIALECTS, type SqlDialect, tableReference } from './dialect.js';
 
 /** What `treeToSql` needs besides the model. */
 export interface SqlExportOptions {
@@ -160,6 +162,13 @@ function columnExpression(p: PortableTree, leafValue: (leaf: number) => string, 
  * value, a C-MBSV unclassified region labelled `unclassified` with NULL probabilities.
  */
 export function treeToSql(tree: DecisionTree, options: SqlExportOptions): SqlExport {
+  checkTree(tree, 'treeToSql');
+  if (typeof options !== 'object' || options === null)
+    badArgument('treeToSql', 'options', 'an object { dialect, table, proba? }', options);
+  if (!(SQL_DIALECTS as readonly unknown[]).includes(options.dialect))
+    badArgument('treeToSql', 'options.dialect', `one of ${SQL_DIALECTS.join(', ')}`, options.dialect);
+  if (typeof options.table !== 'string')
+    badArgument('treeToSql', 'options.table', 'a table name (a string)', options.table);
   const p = portableTree(tree, 'SQL');
   const rules = dialectRules(options.dialect);
   const from = tableReference(options.table, rules);
