@@ -11,18 +11,18 @@ import { CellDecoder, INVALID_UTF8, type TextEncodingName, Utf16ToUtf8 } from '.
 /** Bytes read at a time: large enough that per-chunk costs vanish, small next to the columns. */
 const CHUNK_BYTES = 4 << 20;
 
+/** Why a file cannot be read, in words (ENOENT → "no such file"). */
+export function fileErrorReason(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'is a directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return code ?? (err as Error).message;
+}
+
 function ioError(e: unknown, path: string): GroveError {
   if (e instanceof GroveError) return e;
-  const code = (e as NodeJS.ErrnoException).code;
-  const reason =
-    code === 'ENOENT'
-      ? 'no such file'
-      : code === 'EISDIR'
-        ? 'is a directory'
-        : code === 'EACCES' || code === 'EPERM'
-          ? 'permission denied'
-          : (code ?? (e as Error).message);
-  return new GroveError(`cannot read file: ${reason}`, { file: path, code: 'E_IO' });
+  return new GroveError(`cannot read file: ${fileErrorReason(e)}`, { file: path, code: 'E_IO' });
 }
 
 /**
