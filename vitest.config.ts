@@ -5,5 +5,6 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     testTimeout: 60_000,
     pool: 'forks',
+    setupFiles: ['test/helpers/yield-between-tests.ts'],
   },
 });
