@@ -265,7 +265,14 @@ describe('compare: one run per --out folder', () => {
     const out = join(fresh(), 'run');
     const first = start([...COMPARE, '--jobs', '1', '--no-progress', '--out', out], 'cells.jsonl:1500');
     await untilTemp(out, first);
-    const second = grove([...COMPARE, '--no-progress', '--out', out]);
+    // Stopped, the first run still holds the lock however slowly the second one starts.
+    first.child.kill('SIGSTOP');
+    let second: CliResult;
+    try {
+      second = grove([...COMPARE, '--no-progress', '--out', out]);
+    } finally {
+      first.child.kill('SIGCONT');
+    }
     expectRefused(second, new RegExp(`${quoteRe(out)}.*another grove compare \\(pid ${first.child.pid}\\)`));
     const r = await first.done;
     expect(r.code, r.stderr).toBe(0);
