@@ -50,12 +50,20 @@ export interface NumberSink {
   readonly kind: 'number';
   /** Row `i`'s value; `null` (or NaN) = missing. */
   set(i: number, value: number | null): void;
+  /** Rows `start…start + values.length - 1` at once (NaN = missing). */
+  setMany(start: number, values: ArrayLike<number>): void;
 }
 
 export interface TextSink {
   readonly kind: 'text';
   /** Row `i`'s text; `null` = missing. */
   set(i: number, value: string | null): void;
+  /**
+   * Rows `start…start + indexes.length - 1` hold `dictionary[indexes[k]]` (a negative index is
+   * missing): each dictionary entry is looked up once, not once per row. Pass the same array
+   * again for the next rows to reuse its lookups.
+   */
+  setIndexed(start: number, indexes: ArrayLike<number>, dictionary: readonly string[]): void;
 }
 
 type Sink = NumberColumnSink | TextColumnSink;
@@ -75,6 +83,9 @@ class NumberColumnSink implements NumberSink {
   }
   set(i: number, value: number | null): void {
     this.values[i] = value === null ? NaN : value;
+  }
+  setMany(start: number, values: ArrayLike<number>): void {
+    this.values.set(values, start);
   }
 
   finishFeature(place: Place, forced: 'numeric' | 'categorical' | undefined, float32: boolean): Column {
@@ -142,14 +153,35 @@ class TextColumnSink implements TextSink {
   readonly codes: Int32Array;
   private readonly dict = new Map<string, number>();
   private readonly distinct: string[] = [];
+  /** The last dictionary given to setIndexed and each entry's code (-2: not looked up yet). */
+  private dictionary: readonly string[] | undefined;
+  private dictionaryCodes = new Int32Array(0);
   constructor(nRows: number) {
     this.codes = new Int32Array(nRows);
   }
   set(i: number, value: string | null): void {
-    if (value === null || isMissingToken(value)) {
-      this.codes[i] = -1;
-      return;
+    this.codes[i] = value === null ? -1 : this.codeOf(value);
+  }
+  setIndexed(start: number, indexes: ArrayLike<number>, dictionary: readonly string[]): void {
+    if (dictionary !== this.dictionary) {
+      this.dictionary = dictionary;
+      this.dictionaryCodes = new Int32Array(dictionary.length).fill(-2);
     }
+    const { codes, dictionaryCodes } = this;
+    for (let k = 0; k < indexes.length; k++) {
+      const x = indexes[k];
+      if (x < 0) {
+        codes[start + k] = -1;
+        continue;
+      }
+      let code = dictionaryCodes[x];
+      if (code === -2) code = dictionaryCodes[x] = this.codeOf(dictionary[x]);
+      codes[start + k] = code;
+    }
+  }
+  /** The code of a (raw) text in first-appearance order, -1 for a missing token. */
+  private codeOf(value: string): number {
+    if (isMissingToken(value)) return -1;
     const t = value.trim();
     let code = this.dict.get(t);
     if (code === undefined) {
@@ -157,7 +189,7 @@ class TextColumnSink implements TextSink {
       this.dict.set(t, code);
       this.distinct.push(t);
     }
-    this.codes[i] = code;
+    return code;
   }
 
   finishFeature(place: Place, forced: 'numeric' | 'categorical' | undefined, float32: boolean): Column {
