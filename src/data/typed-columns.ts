@@ -9,7 +9,8 @@
  * - A text column is read as CSV cells are: trimmed, empty or `?` missing, numeric when every
  *   value is a finite decimal number, else categorical (first-appearance order, numeric sort when
  *   every category looks like a number).
- * - A boolean column is categorical (`true`/`false`).
+ * - A boolean column is categorical (`true`/`false`); as the target, its classes are the booleans
+ *   `false`, `true` (a label keeps its type: predict returns booleans).
  * - A column of another type (nested list, struct, binary, date…) is skipped with a warning, or
  *   refused when it is the target.
  *
@@ -20,6 +21,7 @@ import { GroveError } from '../core/errors.js';
 import type { CategoricalColumn, ClassLabel, Column, Dataset } from './dataset.js';
 import { isMissingToken } from './dataset.js';
 import {
+  booleanClasses,
   type EncodeOptions,
   indexColumns,
   isNumericToken,
@@ -156,7 +158,11 @@ class TextColumnSink implements TextSink {
   /** The last dictionary given to setIndexed and each entry's code (-2: not looked up yet). */
   private dictionary: readonly string[] | undefined;
   private dictionaryCodes = new Int32Array(0);
-  constructor(nRows: number) {
+  /** `boolean`: the texts are a boolean column's `true`/`false`, and as the target its classes are booleans. */
+  constructor(
+    nRows: number,
+    private readonly boolean = false,
+  ) {
     this.codes = new Int32Array(nRows);
   }
   set(i: number, value: string | null): void {
@@ -224,7 +230,8 @@ class TextColumnSink implements TextSink {
   finishTarget(place: Place): { labels: Int32Array; classes: ClassLabel[] } {
     const i = this.codes.indexOf(-1);
     if (i >= 0) throw missingLabel(place, i);
-    return { labels: this.codes, classes: sortClasses(this.codes, this.distinct) };
+    const classes = sortClasses(this.codes, this.distinct);
+    return { labels: this.codes, classes: this.boolean ? booleanClasses(classes) : classes };
   }
 }
 
@@ -261,7 +268,7 @@ export class TypedTableBuilder {
     const warn = options.onWarning ?? ((m: string) => console.warn(`grove: warning: ${m}`));
     this.sinks = fields.map((f, j) => {
       if (f.kind !== 'unsupported')
-        return f.kind === 'number' ? new NumberColumnSink(nRows) : new TextColumnSink(nRows);
+        return f.kind === 'number' ? new NumberColumnSink(nRows) : new TextColumnSink(nRows, f.kind === 'boolean');
       if (j === plan.targetIdx)
         throw new GroveError(`the target column has type ${f.type}, which grove cannot read as class labels`, {
           file,
