@@ -96,7 +96,7 @@ async function columnReaders(
   const readers: ColumnReader[] = [];
   for (let j = 0; j < fields.length; j++) {
     const sink = builder.sink(j);
-    if (!sink) continue;
+    if (!sink || sink.kind === 'value') continue; // no DuckDB column is read as JS values
     const name = sqlIdentifier(fields[j].name);
     const type = types[j];
     if (sink.kind === 'number') {
