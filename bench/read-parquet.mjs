@@ -2,8 +2,9 @@
 // peak RSS), side by side in one run. Target (issue 16): Parquet ≤ 0.3× grove's own CSV read.
 //   node bench/read-parquet.mjs [--rows 1000000] [--features 20] [--repeats 3] [--dir /tmp/grove-read-bench] [--keep] [--phases]
 // --phases also times, in this process, what the Parquet read is made of: DuckDB alone scanning the
-// file (an aggregate, no rows leave DuckDB), DuckDB streaming the rows to JS untouched, and grove's
-// readParquet (those chunks copied into typed columns, the Dataset built).
+// file (an aggregate, no rows leave DuckDB), DuckDB streaming the rows to JS untouched (same
+// instance, so the file is in its cache), and grove's readParquet (a fresh instance; the chunks
+// copied into typed columns, the Dataset built).
 // The data are generated with DuckDB in --dir (never committed): deterministic values from
 // hash(row, column), 2 classes; the CSV and the Parquet file hold the same table.
 import { spawnSync } from 'node:child_process';
