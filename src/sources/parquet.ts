@@ -173,7 +173,11 @@ export async function readDuckDBRelation(
         const chunk = await result.fetchChunk();
         if (!chunk || chunk.rowCount === 0) break;
         const n = chunk.rowCount;
-        if (row + n > nRows) throw new GroveError(`more rows than the ${nRows} counted (did the source change?)`);
+        if (row + n > nRows)
+          throw new GroveError(`more rows than the ${nRows} counted (did the source change?)`, {
+            file,
+            code: 'E_DATA',
+          });
         for (let c = 0; c < readers.length; c++) readers[c].read(chunk, c, n, row);
         row += n;
         if (options.onProgress && row - reported >= 100_000) {
