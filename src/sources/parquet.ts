@@ -8,6 +8,7 @@ import {
   type DuckDBConnection,
   type DuckDBDataChunk,
   DuckDBEnumType,
+  type DuckDBResult,
   type DuckDBType,
   DuckDBTypeId,
   DuckDBVector,
@@ -143,6 +144,43 @@ async function textEnum(
 const BOOLEAN_TEXTS: readonly string[] = ['false', 'true'];
 
 /**
+ * Copy the result's chunks into the columns. The next chunk is asked for before this one is copied,
+ * so DuckDB decodes while JS copies; a fetch still running when the copy fails is awaited before the
+ * connection closes.
+ */
+async function copyRows(
+  result: DuckDBResult,
+  readers: readonly ColumnReader[],
+  nRows: number,
+  file: string,
+  options: SourceReadOptions,
+): Promise<void> {
+  let row = 0;
+  let reported = 0;
+  let next: Promise<DuckDBDataChunk | null> | undefined = result.fetchChunk();
+  try {
+    for (;;) {
+      const chunk = await next;
+      next = undefined;
+      if (!chunk || chunk.rowCount === 0) break;
+      next = result.fetchChunk();
+      const n = chunk.rowCount;
+      if (row + n > nRows)
+        throw new GroveError(`more rows than the ${nRows} counted (did the source change?)`, { file, code: 'E_DATA' });
+      for (let c = 0; c < readers.length; c++) readers[c].read(chunk, c, n, row);
+      row += n;
+      if (options.onProgress && row - reported >= 100_000) {
+        reported = row;
+        options.onProgress({ rows: row, totalRows: nRows });
+      }
+    }
+  } finally {
+    await next?.catch(() => undefined);
+  }
+  options.onProgress?.({ rows: row, totalRows: nRows });
+}
+
+/**
  * Read the rows of a DuckDB relation (`from`, e.g. `read_parquet('x.parquet')`) into a Dataset.
  * Reused by the in-database sources: any relation DuckDB can scan reads the same way.
  */
@@ -166,26 +204,13 @@ export async function readDuckDBRelation(
       const nRows = Number(count.getColumns()[0][0]);
       const builder = new TypedTableBuilder(fields, nRows, { ...options, source: options.source ?? file });
       const readers = await columnReaders(db, from, fields, types, builder);
-      const result = await db.stream(`SELECT ${readers.map((r) => r.expr).join(', ')} FROM ${from}`);
-      let row = 0;
-      let reported = 0;
-      for (;;) {
-        const chunk = await result.fetchChunk();
-        if (!chunk || chunk.rowCount === 0) break;
-        const n = chunk.rowCount;
-        if (row + n > nRows)
-          throw new GroveError(`more rows than the ${nRows} counted (did the source change?)`, {
-            file,
-            code: 'E_DATA',
-          });
-        for (let c = 0; c < readers.length; c++) readers[c].read(chunk, c, n, row);
-        row += n;
-        if (options.onProgress && row - reported >= 100_000) {
-          reported = row;
-          options.onProgress({ rows: row, totalRows: nRows });
-        }
-      }
-      options.onProgress?.({ rows: row, totalRows: nRows });
+      await copyRows(
+        await db.stream(`SELECT ${readers.map((r) => r.expr).join(', ')} FROM ${from}`),
+        readers,
+        nRows,
+        file,
+        options,
+      );
       return builder.finish();
     } catch (err) {
       throw duckdbError(err, what, file);
