@@ -1,6 +1,10 @@
 // Reading the same data from Parquet and from CSV with `grove info` (read time, whole process,
 // peak RSS), side by side in one run. Target (issue 16): Parquet ≤ 0.3× grove's own CSV read.
-//   node bench/read-parquet.mjs [--rows 1000000] [--features 20] [--repeats 3] [--dir /tmp/grove-read-bench] [--keep]
+//   node bench/read-parquet.mjs [--rows 1000000] [--features 20] [--repeats 3] [--dir /tmp/grove-read-bench] [--keep] [--phases]
+// --phases also times, in this process, what the Parquet read is made of: DuckDB alone scanning the
+// file (an aggregate, no rows leave DuckDB), DuckDB streaming the rows to JS untouched (same
+// instance, so the file is in its cache), and grove's readParquet (a fresh instance; the chunks
+// copied into typed columns, the Dataset built).
 // The data are generated with DuckDB in --dir (never committed): deterministic values from
 // hash(row, column), 2 classes; the CSV and the Parquet file hold the same table.
 import { spawnSync } from 'node:child_process';
@@ -16,6 +20,7 @@ const { values: opt } = parseArgs({
     repeats: { type: 'string', default: '3' },
     dir: { type: 'string', default: '/tmp/grove-read-bench' },
     keep: { type: 'boolean', default: false },
+    phases: { type: 'boolean', default: false },
   },
 });
 const rows = Number(opt.rows);
@@ -86,4 +91,36 @@ const wallRatio = median(results.parquet.map((r) => r.wall)) / median(results.cs
 console.log(
   `Parquet / CSV read time: ${ratio.toFixed(3)} (target <= 0.3: ${ratio <= 0.3 ? 'PASS' : 'FAIL'}); whole process ${wallRatio.toFixed(3)}`,
 );
+if (opt.phases) await phases();
 if (!opt.keep) rmSync(opt.dir, { recursive: true, force: true });
+
+/** In-process times of DuckDB's scan, DuckDB's stream to JS, and grove's whole Parquet read. */
+async function phases() {
+  const { readParquet } = await import(path.resolve('dist/sources/parquet.js'));
+  const instance = await DuckDBInstance.create(':memory:');
+  const db = await instance.connect();
+  const from = `read_parquet('${files.parquet}')`;
+  const sums = Array.from({ length: nf }, (_, j) => `sum(f${j})`).join(' + ');
+  const times = { scan: [], stream: [], grove: [] };
+  const timed = async (key, work) => {
+    const t0 = performance.now();
+    await work();
+    times[key].push((performance.now() - t0) / 1000);
+  };
+  for (let k = 0; k < repeats; k++) {
+    await timed('scan', () => db.runAndReadAll(`SELECT ${sums}, count(class) FROM ${from}`));
+    await timed('stream', async () => {
+      const result = await db.stream(`SELECT * FROM ${from}`);
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+      }
+    });
+    await timed('grove', () => readParquet(files.parquet));
+  }
+  db.closeSync();
+  instance.closeSync();
+  console.log(
+    `phases (median of ${repeats}): DuckDB scan ${median(times.scan).toFixed(2)} s, DuckDB stream to JS ${median(times.stream).toFixed(2)} s, grove readParquet ${median(times.grove).toFixed(2)} s`,
+  );
+}

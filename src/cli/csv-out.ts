@@ -1,9 +1,9 @@
 /** One CSV field, quoted only when it must be (RFC 4180). */
-export function csvField(value: string | number): string {
+export function csvField(value: string | number | boolean): string {
   const s = String(value);
   return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export function csvLine(values: ReadonlyArray<string | number>): string {
+export function csvLine(values: ReadonlyArray<string | number | boolean>): string {
   return values.map(csvField).join(',');
 }

@@ -8,11 +8,18 @@
  * PURE: no Node imports (apache-arrow runs in a browser).
  */
 
-import { type Data, DataType, type Table, util, type Vector } from 'apache-arrow';
+import { type Data, DataType, type RecordBatch, type Schema, type Table, util, type Vector } from 'apache-arrow';
 import { GroveError } from '../core/errors.js';
 import { describeType } from './check.js';
 import type { Dataset } from './dataset.js';
-import { type FieldKind, type TypedReadOptions, TypedTableBuilder } from './typed-columns.js';
+import {
+  type FieldKind,
+  type NumberSink,
+  type TextSink,
+  type TypedField,
+  type TypedReadOptions,
+  TypedTableBuilder,
+} from './typed-columns.js';
 
 /** How grove reads an Arrow column type. */
 export function arrowFieldKind(type: DataType): FieldKind {
@@ -35,32 +42,83 @@ function toNumber(value: unknown, scale: number): number {
   return scale === 0 ? Number(digits) : Number(`${digits}e-${scale}`);
 }
 
-/** Fill a number sink from one Arrow column (fast path for plain numeric arrays without nulls). */
-function readNumbers(vector: Vector, set: (i: number, v: number | null) => void): void {
+/** Fill rows `at…` of a number sink from one Arrow column (fast path for plain numeric arrays without nulls). */
+function readNumbers(vector: Vector, sink: NumberSink, at: number): void {
   const type = vector.type as DataType;
   const scale = DataType.isDecimal(type) ? type.scale : 0;
   const plain = (DataType.isFloat(type) && type.precision !== 0) || (DataType.isInt(type) && type.bitWidth <= 32);
   let row = 0;
   for (const chunk of vector.data as Data[]) {
     if (plain && chunk.nullCount === 0) {
-      const values = chunk.values as ArrayLike<number>;
-      for (let k = 0; k < chunk.length; k++) set(row + k, values[k]);
+      sink.setMany(
+        at + row,
+        (chunk.values as ArrayLike<number>).length === chunk.length
+          ? chunk.values
+          : chunk.values.subarray(0, chunk.length),
+      );
     } else {
       const part = vector.slice(row, row + chunk.length);
       for (let k = 0; k < chunk.length; k++) {
         const v = part.get(k);
-        set(row + k, v === null || v === undefined ? null : toNumber(v, scale));
+        sink.set(at + row + k, v === null || v === undefined ? null : toNumber(v, scale));
       }
     }
     row += chunk.length;
   }
 }
 
-function readText(vector: Vector, set: (i: number, v: string | null) => void): void {
+/** A dictionary's texts, made once per dictionary vector (a stream reuses it across batches). */
+const dictionaryTexts = new WeakMap<Vector, string[]>();
+
+function textsOf(dictionary: Vector): string[] {
+  let texts = dictionaryTexts.get(dictionary);
+  if (!texts) {
+    texts = Array.from({ length: dictionary.length }, (_, k) => {
+      const v = dictionary.get(k);
+      return v === null || v === undefined ? '' : String(v); // '' is missing
+    });
+    dictionaryTexts.set(dictionary, texts);
+  }
+  return texts;
+}
+
+/** Fill rows `at…` of a text sink: dictionary columns by index (one lookup per distinct text), others value by value. */
+function readText(vector: Vector, sink: TextSink, at: number): void {
+  if (DataType.isDictionary(vector.type)) {
+    let row = 0;
+    for (const chunk of vector.data as Data[]) {
+      const indexes = new Int32Array(chunk.length);
+      const keys = chunk.values as ArrayLike<number | bigint>;
+      for (let k = 0; k < chunk.length; k++)
+        indexes[k] = chunk.nullCount > 0 && !chunk.getValid(k) ? -1 : Number(keys[k]);
+      sink.setIndexed(at + row, indexes, textsOf(chunk.dictionary as Vector));
+      row += chunk.length;
+    }
+    return;
+  }
   for (let i = 0; i < vector.length; i++) {
     const v = vector.get(i);
-    set(i, v === null || v === undefined ? null : String(v));
+    sink.set(at + i, v === null || v === undefined ? null : String(v));
   }
+}
+
+/** How grove reads each field of an Arrow schema. */
+export function arrowFields(schema: Schema): TypedField[] {
+  return schema.fields.map((f) => ({ name: f.name, kind: arrowFieldKind(f.type), type: String(f.type) }));
+}
+
+/**
+ * Copy the columns of an Arrow table or record batch into rows `at…` of a builder made from its
+ * schema ({@link arrowFields}); a stream calls it batch by batch.
+ */
+export function readArrowColumns(builder: TypedTableBuilder, batch: Table | RecordBatch, at: number): void {
+  batch.schema.fields.forEach((_, j) => {
+    const sink = builder.sink(j);
+    if (!sink) return;
+    const vector = batch.getChildAt(j)!;
+    if (sink.kind === 'number') readNumbers(vector, sink, at);
+    else if (sink.kind === 'text') readText(vector, sink, at);
+  });
 }
 
 /**
@@ -72,14 +130,7 @@ function readText(vector: Vector, set: (i: number, v: string | null) => void): v
 export function datasetFromArrow(table: Table, options: TypedReadOptions = {}): Dataset {
   if (table === null || typeof table !== 'object' || !('schema' in table) || typeof table.getChildAt !== 'function')
     throw new GroveError(`datasetFromArrow: expected an Apache Arrow Table, got ${describeType(table)}`);
-  const fields = table.schema.fields.map((f) => ({ name: f.name, kind: arrowFieldKind(f.type), type: String(f.type) }));
-  const builder = new TypedTableBuilder(fields, table.numRows, options);
-  fields.forEach((_, j) => {
-    const sink = builder.sink(j);
-    if (!sink) return;
-    const vector = table.getChildAt(j)!;
-    if (sink.kind === 'number') readNumbers(vector, (i, v) => sink.set(i, v));
-    else readText(vector, (i, v) => sink.set(i, v));
-  });
+  const builder = new TypedTableBuilder(arrowFields(table.schema), table.numRows, options);
+  readArrowColumns(builder, table, 0);
   return builder.finish();
 }

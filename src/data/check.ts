@@ -73,8 +73,11 @@ export function checkDataset(data: unknown, check: DatasetCheck): asserts data i
     }
   });
   if (!check.labelled) return;
-  if (!Array.isArray(d.classes) || !d.classes.every((c) => typeof c === 'string' || typeof c === 'number'))
-    throw bad('classes must be an array of strings or numbers');
+  if (
+    !Array.isArray(d.classes) ||
+    !d.classes.every((c) => typeof c === 'string' || typeof c === 'number' || typeof c === 'boolean')
+  )
+    throw bad('classes must be an array of strings, numbers or booleans');
   if (!(d.labels instanceof Int32Array)) throw bad('labels must be an Int32Array');
   if (d.labels.length !== n) throw bad(`${d.labels.length} labels for ${n} rows`);
   const k = d.classes.length;

@@ -3,8 +3,11 @@
  * so the core runs in a browser or a worker.
  */
 
-/** A class label as the user gave it: any string or number. */
-export type ClassLabel = string | number;
+/**
+ * A class label as the user gave it: any string or number, or a boolean from a typed source
+ * (an Arrow/Parquet BOOLEAN target, API rows or JSON Lines with `true`/`false` labels).
+ */
+export type ClassLabel = string | number | boolean;
 
 /**
  * Numeric values: float64, or float32 to halve the memory of a large data set (readers'

@@ -497,7 +497,7 @@ export interface RowsOptions extends EncodeOptions {
    * Class labels given separately (one per row) instead of as a column of the rows. The target
    * column is then named `options.target`, default `'class'`.
    */
-  labels?: ArrayLike<string | number>;
+  labels?: ArrayLike<string | number | boolean>;
 }
 
 /** Convert one JS value to the cell text encodeTable expects ('' = missing). */
@@ -627,5 +627,21 @@ export function datasetFromRows(
   }
 
   const { columns: _columns, labels: _labels, ...encodeOptions } = options;
-  return encodeTable(header, table, { ...encodeOptions, target, firstDataRow: first });
+  const data = encodeTable(header, table, { ...encodeOptions, target, firstDataRow: first });
+  if (data.classes.length === 0) return data;
+  // Labels that are all JS booleans stay booleans (the cells were their texts 'false'/'true').
+  const j = header.indexOf(data.targetName);
+  const labelOf =
+    options.labels !== undefined
+      ? (i: number) => options.labels![i]
+      : Array.isArray(rows[0])
+        ? (i: number) => (rows[i] as unknown[])[j]
+        : (i: number) => (rows[i] as Record<string, unknown>)[data.targetName];
+  for (let i = 0; i < rows.length; i++) if (typeof labelOf(i) !== 'boolean') return data;
+  return { ...data, classes: booleanClasses(data.classes) };
+}
+
+/** The classes `'false'`/`'true'` (sorted texts of boolean labels) as the booleans they were. */
+export function booleanClasses(classes: readonly ClassLabel[]): ClassLabel[] {
+  return classes.map((c) => c === 'true');
 }

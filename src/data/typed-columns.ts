@@ -9,7 +9,8 @@
  * - A text column is read as CSV cells are: trimmed, empty or `?` missing, numeric when every
  *   value is a finite decimal number, else categorical (first-appearance order, numeric sort when
  *   every category looks like a number).
- * - A boolean column is categorical (`true`/`false`).
+ * - A boolean column is categorical (`true`/`false`); as the target, its classes are the booleans
+ *   `false`, `true` (a label keeps its type: predict returns booleans).
  * - A column of another type (nested list, struct, binary, date…) is skipped with a warning, or
  *   refused when it is the target.
  *
@@ -20,6 +21,7 @@ import { GroveError } from '../core/errors.js';
 import type { CategoricalColumn, ClassLabel, Column, Dataset } from './dataset.js';
 import { isMissingToken } from './dataset.js';
 import {
+  booleanClasses,
   type EncodeOptions,
   indexColumns,
   isNumericToken,
@@ -28,8 +30,11 @@ import {
   planColumns,
 } from './encode.js';
 
-/** How a typed column's values arrive: numbers, text, booleans (as text), or not at all (unsupported). */
-export type FieldKind = 'number' | 'text' | 'boolean' | 'unsupported';
+/**
+ * How a typed column's values arrive: numbers, text, booleans (as text), JS values of any of these
+ * types (JSON), or not at all (unsupported).
+ */
+export type FieldKind = 'number' | 'text' | 'boolean' | 'value' | 'unsupported';
 
 /** One column of a typed source: its name, how it is read, and its type's name for messages. */
 export interface TypedField {
@@ -50,15 +55,33 @@ export interface NumberSink {
   readonly kind: 'number';
   /** Row `i`'s value; `null` (or NaN) = missing. */
   set(i: number, value: number | null): void;
+  /** Rows `start…start + values.length - 1` at once (NaN = missing). */
+  setMany(start: number, values: ArrayLike<number>): void;
 }
 
 export interface TextSink {
   readonly kind: 'text';
   /** Row `i`'s text; `null` = missing. */
   set(i: number, value: string | null): void;
+  /**
+   * Rows `start…start + indexes.length - 1` hold `dictionary[indexes[k]]` (a negative index is
+   * missing): each dictionary entry is looked up once, not once per row. Pass the same array
+   * again for the next rows to reuse its lookups.
+   */
+  setIndexed(start: number, indexes: ArrayLike<number>, dictionary: readonly string[]): void;
 }
 
-type Sink = NumberColumnSink | TextColumnSink;
+/**
+ * Receives JS values (JSON Lines) by row index, in row order, with {@link datasetFromRows}'s rules:
+ * a number is its text `String(v)` (NaN missing), a boolean `true`/`false`, null missing.
+ */
+export interface ValueSink {
+  readonly kind: 'value';
+  /** Row `i`'s value; rows come in order. A non-finite number or another type is the caller's error to raise. */
+  set(i: number, value: number | string | boolean | null): void;
+}
+
+type Sink = NumberColumnSink | TextColumnSink | ValueColumnSink;
 
 /** Where a cell is, for error messages. */
 interface Place {
@@ -69,12 +92,21 @@ interface Place {
 
 class NumberColumnSink implements NumberSink {
   readonly kind = 'number';
-  readonly values: Float64Array;
+  values: Float64Array;
   constructor(nRows: number) {
     this.values = new Float64Array(nRows);
   }
+  /** Room for `capacity` rows, or exactly `capacity` rows when fewer (the read ended). */
+  resize(capacity: number): void {
+    const next = new Float64Array(capacity);
+    next.set(capacity < this.values.length ? this.values.subarray(0, capacity) : this.values);
+    this.values = next;
+  }
   set(i: number, value: number | null): void {
     this.values[i] = value === null ? NaN : value;
+  }
+  setMany(start: number, values: ArrayLike<number>): void {
+    this.values.set(values, start);
   }
 
   finishFeature(place: Place, forced: 'numeric' | 'categorical' | undefined, float32: boolean): Column {
@@ -139,17 +171,55 @@ class NumberColumnSink implements NumberSink {
 
 class TextColumnSink implements TextSink {
   readonly kind = 'text';
-  readonly codes: Int32Array;
+  codes: Int32Array;
   private readonly dict = new Map<string, number>();
   private readonly distinct: string[] = [];
-  constructor(nRows: number) {
+  /** The last dictionary given to setIndexed and each entry's code (-2: not looked up yet). */
+  private dictionary: readonly string[] | undefined;
+  private dictionaryCodes = new Int32Array(0);
+  /**
+   * `boolean`: the texts are a boolean column's `true`/`false`, and as the target its classes are
+   * booleans. `isMissing`: which (untrimmed) texts are missing.
+   */
+  constructor(
+    nRows: number,
+    private boolean = false,
+    private readonly isMissing: (text: string) => boolean = isMissingToken,
+  ) {
     this.codes = new Int32Array(nRows);
   }
+  resize(capacity: number): void {
+    const next = new Int32Array(capacity);
+    next.set(capacity < this.codes.length ? this.codes.subarray(0, capacity) : this.codes);
+    this.codes = next;
+  }
+  /** Whether the target's classes are booleans (a JSON column of booleans only). */
+  setBoolean(boolean: boolean): void {
+    this.boolean = boolean;
+  }
   set(i: number, value: string | null): void {
-    if (value === null || isMissingToken(value)) {
-      this.codes[i] = -1;
-      return;
+    this.codes[i] = value === null ? -1 : this.codeOf(value);
+  }
+  setIndexed(start: number, indexes: ArrayLike<number>, dictionary: readonly string[]): void {
+    if (dictionary !== this.dictionary) {
+      this.dictionary = dictionary;
+      this.dictionaryCodes = new Int32Array(dictionary.length).fill(-2);
     }
+    const { codes, dictionaryCodes } = this;
+    for (let k = 0; k < indexes.length; k++) {
+      const x = indexes[k];
+      if (x < 0) {
+        codes[start + k] = -1;
+        continue;
+      }
+      let code = dictionaryCodes[x];
+      if (code === -2) code = dictionaryCodes[x] = this.codeOf(dictionary[x]);
+      codes[start + k] = code;
+    }
+  }
+  /** The code of a (raw) text in first-appearance order, -1 for a missing token. */
+  private codeOf(value: string): number {
+    if (this.isMissing(value)) return -1;
     const t = value.trim();
     let code = this.dict.get(t);
     if (code === undefined) {
@@ -157,7 +227,7 @@ class TextColumnSink implements TextSink {
       this.dict.set(t, code);
       this.distinct.push(t);
     }
-    this.codes[i] = code;
+    return code;
   }
 
   finishFeature(place: Place, forced: 'numeric' | 'categorical' | undefined, float32: boolean): Column {
@@ -192,7 +262,64 @@ class TextColumnSink implements TextSink {
   finishTarget(place: Place): { labels: Int32Array; classes: ClassLabel[] } {
     const i = this.codes.indexOf(-1);
     if (i >= 0) throw missingLabel(place, i);
-    return { labels: this.codes, classes: sortClasses(this.codes, this.distinct) };
+    const classes = sortClasses(this.codes, this.distinct);
+    return { labels: this.codes, classes: this.boolean ? booleanClasses(classes) : classes };
+  }
+}
+
+/**
+ * A column of JS values: numbers while only numbers (and missing) arrive, then text — the numbers so
+ * far re-fed as their texts — from the first string or boolean on.
+ */
+class ValueColumnSink implements ValueSink {
+  readonly kind = 'value';
+  private numbers: NumberColumnSink | undefined;
+  private text: TextColumnSink | undefined;
+  /** Every value so far is a boolean. */
+  private booleans = true;
+  constructor(
+    capacity: number,
+    private readonly isMissing: (text: string) => boolean,
+  ) {
+    this.numbers = new NumberColumnSink(capacity);
+  }
+  set(i: number, value: number | string | boolean | null): void {
+    if (typeof value !== 'boolean') this.booleans = false;
+    if (this.numbers && (typeof value === 'number' || value === null)) {
+      this.numbers.set(i, value);
+      return;
+    }
+    const text = this.toText(i);
+    text.set(
+      i,
+      typeof value === 'number' ? (Number.isNaN(value) ? null : String(value)) : value === null ? null : String(value),
+    );
+  }
+  /** The text sink, made from the first `filled` numbers on the first non-number. */
+  private toText(filled: number): TextColumnSink {
+    if (this.text) return this.text;
+    const numbers = this.numbers!;
+    const text = new TextColumnSink(numbers.values.length, false, this.isMissing);
+    for (let r = 0; r < filled; r++) {
+      const v = numbers.values[r];
+      text.set(r, Number.isNaN(v) ? null : String(v));
+    }
+    this.numbers = undefined;
+    this.text = text;
+    return text;
+  }
+  resize(capacity: number): void {
+    (this.numbers ?? this.text)!.resize(capacity);
+  }
+  private get column(): NumberColumnSink | TextColumnSink {
+    if (this.text) this.text.setBoolean(this.booleans);
+    return (this.numbers ?? this.text)!;
+  }
+  finishFeature(place: Place, forced: 'numeric' | 'categorical' | undefined, float32: boolean): Column {
+    return this.column.finishFeature(place, forced, float32);
+  }
+  finishTarget(place: Place): { labels: Int32Array; classes: ClassLabel[] } {
+    return this.column.finishTarget(place);
   }
 }
 
@@ -206,20 +333,24 @@ function missingLabel(place: Place, i: number): GroveError {
 }
 
 /**
- * Collects the columns of a typed source of known row count, then builds the Dataset. Fill each
- * {@link sink} (one per field; `undefined` for a skipped field) in any order, then call
- * {@link finish}.
+ * Collects the columns of a typed source, then builds the Dataset. Fill each {@link sink} (one per
+ * field; `undefined` for a skipped field) in any order, then call {@link finish}. A source of
+ * unknown length (a stream) passes a first capacity, calls {@link reserve} before each batch of
+ * rows and gives the row count to {@link finish}.
  */
 export class TypedTableBuilder {
   private readonly sinks: Array<Sink | undefined>;
   private readonly targetIdx: number;
   private readonly forced: Map<string, 'numeric' | 'categorical'>;
+  private capacity: number;
 
+  /** `nRows`: the row count, or the first capacity of a stream's columns. */
   constructor(
     private readonly fields: readonly TypedField[],
     private readonly nRows: number,
     private readonly options: TypedReadOptions = {},
   ) {
+    this.capacity = nRows;
     const file = options.source;
     const names = fields.map((f) => f.name);
     const plan = planColumns(names, indexColumns(names, file), options);
@@ -227,9 +358,12 @@ export class TypedTableBuilder {
     this.forced = plan.forced;
     if (nRows === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
     const warn = options.onWarning ?? ((m: string) => console.warn(`grove: warning: ${m}`));
+    const na = options.naTokens && new Set(options.naTokens.map((t) => t.trim()));
+    const isMissing = na ? (text: string) => na.has(text.trim()) : isMissingToken;
     this.sinks = fields.map((f, j) => {
-      if (f.kind !== 'unsupported')
-        return f.kind === 'number' ? new NumberColumnSink(nRows) : new TextColumnSink(nRows);
+      if (f.kind === 'number') return new NumberColumnSink(nRows);
+      if (f.kind === 'text' || f.kind === 'boolean') return new TextColumnSink(nRows, f.kind === 'boolean');
+      if (f.kind === 'value') return new ValueColumnSink(nRows, isMissing);
       if (j === plan.targetIdx)
         throw new GroveError(`the target column has type ${f.type}, which grove cannot read as class labels`, {
           file,
@@ -244,15 +378,29 @@ export class TypedTableBuilder {
   }
 
   /** The sink of field `j`, or undefined when that field is skipped. */
-  sink(j: number): NumberSink | TextSink | undefined {
+  sink(j: number): NumberSink | TextSink | ValueSink | undefined {
     return this.sinks[j];
   }
 
-  finish(): Dataset {
-    const { fields, nRows, options } = this;
+  /** Make room for `rows` rows in all (growing by half at least, so a stream's copies stay linear). */
+  reserve(rows: number): void {
+    if (rows <= this.capacity) return;
+    this.capacity = Math.max(rows, Math.ceil(this.capacity * 1.5));
+    for (const s of this.sinks) s?.resize(this.capacity);
+  }
+
+  /**
+   * The Dataset of the first `nRows` rows (default: the row count given to the constructor);
+   * `rowNumbers`: each row's line in the file for errors (default: `firstDataRow` + index).
+   */
+  finish(nRows = this.nRows, rowNumbers?: ArrayLike<number>): Dataset {
+    const { fields, options } = this;
     const file = options.source;
+    if (nRows === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
+    if (nRows !== this.capacity) for (const s of this.sinks) s?.resize(nRows);
     const first = options.firstDataRow ?? 1;
-    const place = (j: number): Place => ({ name: fields[j].name, file, rowOf: (i) => first + i });
+    const rowOf = rowNumbers ? (i: number) => rowNumbers[i] : (i: number) => first + i;
+    const place = (j: number): Place => ({ name: fields[j].name, file, rowOf });
     const features: Column[] = [];
     this.sinks.forEach((s, j) => {
       if (s && j !== this.targetIdx)

@@ -1,3 +1,4 @@
+import type { ClassLabel } from '../data/dataset.js';
 import type { DecisionTree } from '../model/decision-tree.js';
 import { predictedClass } from '../model/node.js';
 import { type BranchDomain, branchDomain } from '../model/route.js';
@@ -9,7 +10,7 @@ import { branchCondition, domainCondition, formatNumber, intersectDomains, uncla
 export interface Rule {
   conditions: string[];
   /** The leaf's class; for a C-MBSV unclassified region (see `unclassified`), the first class, which is not predicted. */
-  class: string | number;
+  class: ClassLabel;
   /** C-MBSV: the leaf is an unclassified region (no training rows; `predict` gives null or k-NN). */
   unclassified?: true;
   /** C-MBSV: rows stored for k-NN in that region. */

@@ -92,7 +92,7 @@ const modelSchema = z.object({
       levels: z.array(z.string()).min(1).optional(),
     }),
   ),
-  classes: z.array(z.union([z.string(), z.number()])).min(1),
+  classes: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1),
   options: savedOptionsSchema,
   nodes: z.array(nodeSchema).min(1),
   pruning: z

@@ -6,11 +6,10 @@
 
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
-import { tableFromIPC } from 'apache-arrow';
 import { GroveError } from '../core/errors.js';
 import { parseArff } from '../data/arff.js';
-import { datasetFromArrow } from '../data/arrow.js';
 import type { Dataset } from '../data/dataset.js';
+import { readArrowIpc } from './arrow-ipc.js';
 import { readDelimited } from './delimited.js';
 import { fileBytes, fileChunks, statDataFile } from './file-bytes.js';
 import { readJsonLines } from './jsonl.js';
@@ -77,24 +76,7 @@ export const FILE_KINDS: readonly FileFormat[] = [
     name: 'Arrow IPC',
     extensions: ['.arrow', '.feather', '.ipc'],
     gzip: true,
-    read: async (path, gzip, options) => {
-      const bytes = await fileBytes(path, gzip, options.onProgress);
-      let table: ReturnType<typeof tableFromIPC>;
-      try {
-        table = tableFromIPC(bytes);
-      } catch (err) {
-        throw new GroveError(`cannot read Arrow IPC: ${String((err as Error).message).split('\n')[0]}`, {
-          file: path,
-          code: 'E_DATA',
-        });
-      }
-      if (table.schema.fields.length === 0)
-        throw new GroveError('cannot read Arrow IPC: no columns (not an Arrow IPC file?)', {
-          file: path,
-          code: 'E_DATA',
-        });
-      return datasetFromArrow(table, options);
-    },
+    read: (path, gzip, options) => readArrowIpc(path, gzip, options),
   },
   {
     name: 'ARFF',

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { maxOf } from '../../core/extent.js';
-import type { Dataset } from '../../data/dataset.js';
+import type { ClassLabel, Dataset } from '../../data/dataset.js';
 import { openSource } from '../../sources/index.js';
 import { listOption } from '../args.js';
 import { emit } from '../output.js';
@@ -21,7 +21,7 @@ export interface SourceInfo {
   rows: number;
   columns: ColumnInfo[];
   target: string;
-  classes: Array<{ label: string | number; rows: number }>;
+  classes: Array<{ label: ClassLabel; rows: number }>;
   /** Bytes of the typed arrays and dictionaries grove holds for the data set. */
   bytes: number;
   readSeconds: number;

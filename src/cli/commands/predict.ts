@@ -88,7 +88,7 @@ export function registerPredict(program: Command): void {
       const lines = [csvLine(header)];
       for (let i = 0; i < data.nRows; i++) {
         // C-MBSV unclassified region: the literal `unclassified` and empty probability cells.
-        const row: Array<string | number> = [codes[i] < 0 ? 'unclassified' : tree.classes[codes[i]]];
+        const row: Array<string | number | boolean> = [codes[i] < 0 ? 'unclassified' : tree.classes[codes[i]]];
         if (proba) for (let c = 0; c < k; c++) row.push(codes[i] < 0 ? '' : Number(proba[i * k + c].toPrecision(6)));
         if (leaves) row.push(leaves[i]);
         if (paths) row.push(pathText(i));

@@ -1,0 +1,75 @@
+/**
+ * Arrow IPC files (`.arrow`, `.feather`, `.ipc`; file or stream format) read record batch by record
+ * batch into typed columns, so memory holds the columns and one batch, not the whole file. An
+ * uncompressed file is read through a file handle (the file format's footer says where each batch
+ * is); a gzip-compressed one streams through zlib — except the file format, which apache-arrow
+ * reads whole once decompressed (its batches are located through the footer at the end).
+ */
+
+import { open } from 'node:fs/promises';
+import { type AsyncRecordBatchFileReader, type AsyncRecordBatchStreamReader, RecordBatchReader } from 'apache-arrow';
+import { GroveError } from '../core/errors.js';
+import { arrowFields, readArrowColumns } from '../data/arrow.js';
+import type { Dataset } from '../data/dataset.js';
+import { fileErrorReason } from '../data/file-bytes.js';
+import { TypedTableBuilder } from '../data/typed-columns.js';
+import { fileChunks, statDataFile } from './file-bytes.js';
+import type { SourceReadOptions } from './source.js';
+
+/** Rows the columns start with (they grow by half as needed). */
+const FIRST_CAPACITY = 1 << 14;
+
+function arrowError(err: unknown, file: string): GroveError {
+  if (err instanceof GroveError) return err;
+  return new GroveError(`cannot read Arrow IPC: ${String((err as Error)?.message ?? err).split('\n')[0]}`, {
+    file,
+    code: 'E_DATA',
+  });
+}
+
+type BatchReader = AsyncRecordBatchFileReader | AsyncRecordBatchStreamReader;
+
+/** Copy every batch of an open reader into a Dataset. */
+async function readBatches(reader: BatchReader, path: string, options: SourceReadOptions): Promise<Dataset> {
+  await reader.open();
+  const fields = reader.schema ? arrowFields(reader.schema) : [];
+  if (fields.length === 0)
+    throw new GroveError('cannot read Arrow IPC: no columns (not an Arrow IPC file?)', { file: path, code: 'E_DATA' });
+  const builder = new TypedTableBuilder(fields, FIRST_CAPACITY, options);
+  let rows = 0;
+  for await (const batch of reader) {
+    builder.reserve(rows + batch.numRows);
+    readArrowColumns(builder, batch, rows);
+    rows += batch.numRows;
+  }
+  return builder.finish(rows);
+}
+
+/** Read an Arrow IPC file (gunzipped on the fly when `gzip`) into a Dataset. */
+export async function readArrowIpc(path: string, gzip: boolean, options: SourceReadOptions): Promise<Dataset> {
+  if (gzip) {
+    try {
+      const reader = (await RecordBatchReader.from(fileChunks(path, gzip, options.onProgress))) as BatchReader;
+      return await readBatches(reader, path, options);
+    } catch (err) {
+      throw arrowError(err, path);
+    }
+  }
+  const totalBytes = statDataFile(path).size;
+  let handle: Awaited<ReturnType<typeof open>>;
+  try {
+    handle = await open(path, 'r');
+  } catch (err) {
+    throw new GroveError(`cannot read file: ${fileErrorReason(err)}`, { file: path, code: 'E_IO' });
+  }
+  try {
+    const reader = (await RecordBatchReader.from(handle)) as BatchReader;
+    const data = await readBatches(reader, path, options);
+    options.onProgress?.({ bytes: totalBytes, totalBytes });
+    return data;
+  } catch (err) {
+    throw arrowError(err, path);
+  } finally {
+    await handle.close();
+  }
+}
