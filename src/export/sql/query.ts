@@ -1,11 +1,9 @@
 import { badArgument } from '../../core/args.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
-import { branchDomain } from '../../model/route.js';
-import type { FeatureSchema } from '../../model/schema.js';
-import type { Split } from '../../model/split.js';
 import { checkTree } from '../check-tree.js';
 import { type PortableTree, portableTree, UNCLASSIFIED_LABEL } from '../portable.js';
 import { type DialectRules, dialectRules, SQL_DIALECTS, type SqlDialect, tableReference } from './dialect.js';
+import { codeNames, isCoded, type Level, type LevelTables, levelTables } from './levels.js';
 
 /** What `treeToSql` needs besides the model. */
 export interface SqlExportOptions {
@@ -22,143 +20,118 @@ export interface SqlExport {
   warnings: string[];
 }
 
-/**
- * The values a categorical (or ordered) column takes to reach branch `b` of `split`, as SQL text
- * per value; `other` lists the values of every other branch (the missing branch takes whatever
- * they do not: NULL, unknown strings, categories unseen at the node).
- */
-function categoryValues(split: Split, b: number, f: FeatureSchema): number[] {
-  const domain = branchDomain(split, b);
-  if (domain.kind === 'categories') return [...domain.codes];
-  // An ordered feature: the ranks in (low, high] are the level indexes low..high-1 (ranks are 1-based).
-  const levels = f.levels ?? [];
-  const out: number[] = [];
-  for (let r = 1; r <= levels.length; r++) {
-    if ((domain.low === undefined || r > domain.low) && (domain.high === undefined || r <= domain.high))
-      out.push(r - 1);
-  }
-  return out;
+/** A level's step from state `n`: `value(f)` is feature f's value (numeric) or value code (coded). */
+function stepExpression(level: Level, p: PortableTree, n: string, value: (f: number) => string, r: DialectRules) {
+  const constant = (xs: number[]): string | undefined => (xs.every((x) => x === xs[0]) ? String(xs[0]) : undefined);
+  const lookup = (xs: number[], doubles = false): string =>
+    constant(xs) ?? r.at(doubles ? r.doubles(xs) : r.integers(xs), n);
+  const missing = lookup(level.missing);
+  const branch = (f: number): string =>
+    isCoded(p, f) ? value(f) : `coalesce(${r.bit(`${value(f)} > ${lookup(level.threshold, true)}`)}, ${missing})`;
+  const feature = lookup(level.feature);
+  const chosen =
+    level.features.length === 1
+      ? branch(level.features[0])
+      : `CASE ${level.features.map((f, j) => `WHEN ${feature} = ${j + 1} THEN ${branch(f)}`).join(' ')} END`;
+  return `CASE WHEN ${n} < 0 THEN ${n} ELSE ${r.at(r.integers(level.next), `${lookup(level.first)} + ${chosen}`)} END`;
 }
 
-/** The SQL test for taking branch `b` of node `i` (grove's routing, NULL as the model routes missing values). */
-function branchTest(p: PortableTree, i: number, b: number, rules: DialectRules): string {
-  const node = p.tree.nodes[i];
-  const split = node.split!;
-  const f = p.tree.features[split.feature];
-  const column = `t.${rules.identifier(f.name)}`;
-  const isMissingBranch = p.missingBranch[i] === b;
-  if (f.kind === 'numeric' && !f.levels) {
-    const d = branchDomain(split, b);
-    if (d.kind !== 'interval') throw new Error('numeric split with a categorical domain');
-    const parts: string[] = [];
-    if (d.low !== undefined) parts.push(`${column} > ${rules.double(d.low)}`);
-    if (d.high !== undefined) parts.push(`${column} <= ${rules.double(d.high)}`);
-    const test = parts.join(' AND ');
-    return isMissingBranch ? `(${column} IS NULL OR ${test})` : `(${test})`;
+/** The output columns as expressions of the leaf state `s` (negative: `-leaf`). */
+function outputColumns(p: PortableTree, tables: LevelTables, s: string, proba: boolean, r: DialectRules) {
+  const { tree } = p;
+  const leaf = s.startsWith('-') ? s.slice(1) : `-${s}`; // s: a column, or a constant leaf state
+  const numericLabels = !p.hasUnclassified && tree.classes.every((c) => typeof c === 'number' && Number.isFinite(c));
+  const labels = tables.leafNode.map((i) => (tree.nodes[i].unclassified ? -1 : p.classOf[i]));
+  const label = numericLabels
+    ? tree.classes.every((c) => Number.isInteger(c))
+      ? r.integers(labels.map((c) => tree.classes[c] as number))
+      : r.doubles(labels.map((c) => tree.classes[c] as number))
+    : r.strings(labels.map((c) => (c < 0 ? UNCLASSIFIED_LABEL : String(tree.classes[c]))));
+  const columns = [{ name: 'predicted', sql: r.at(label, leaf) }];
+  if (!proba) return columns;
+  const k = tree.classes.length;
+  const classified = tables.leafNode.slice(0, tables.classifiedLeaves);
+  for (let c = 0; c < k; c++) {
+    const value = r.at(r.doubles(classified.map((i) => p.proba[i * k + c])), leaf);
+    // Unclassified leaves are numbered last: their probabilities are NULL.
+    const sql = p.hasUnclassified ? `CASE WHEN ${s} < -${tables.classifiedLeaves} THEN NULL ELSE ${value} END` : value;
+    columns.push({ name: String(tree.classes[c]), sql });
   }
-  const names = f.levels ?? f.categories ?? [];
-  const list = (codes: number[]): string => codes.map((c) => rules.string(names[c])).join(', ');
-  if (!isMissingBranch) {
-    const codes = categoryValues(split, b, f);
-    return codes.length > 0 ? `${column} IN (${list(codes)})` : '1 = 0';
-  }
-  const others: number[] = [];
-  for (let o = 0; o < node.children!.length; o++) if (o !== b) others.push(...categoryValues(split, o, f));
-  return others.length > 0 ? `(${column} IS NULL OR ${column} NOT IN (${list(others)}))` : '1 = 1';
+  return columns;
 }
 
-/** Tree levels written as nested CASE expressions; deeper subtrees are flat (see `treeToSql`). */
-export const NESTED_LEVELS = 64;
+interface WalkInput {
+  from: string;
+  proba: boolean;
+  rules: DialectRules;
+}
+
+/** The features the walk reads, each once, in the order first tested. */
+function walkedFeatures(tables: LevelTables): number[] {
+  return [...new Set(tables.levels.flatMap((l) => l.features))];
+}
+
+/** A feature's value as the walk reads it: the column (numeric) or its value code (coded). */
+function featureValue(p: PortableTree, f: number, column: string, r: DialectRules): string {
+  return isCoded(p, f) ? r.position(r.strings(codeNames(p, f)), column) : column;
+}
+
+const selectList = (columns: { name: string; sql: string }[], r: DialectRules): string =>
+  columns.map((c) => `${c.sql} AS ${r.identifier(c.name)}`).join(',\n  ');
 
 /**
- * The value of every leaf of the subtree under `root` as one flat CASE: a WHEN per leaf with its
- * path's conjunction from `root`. Iterative (children have higher ids than their parent).
+ * The walk as a chain of subqueries, one per level, each fenced with `OFFSET 0` so the planner
+ * does not paste a level's expression into every use of its state in the next level (which would
+ * grow exponentially). The values the walk tests (numeric columns, value codes) are computed once,
+ * and the row rides along as one whole-row value that `expand` turns back into its columns.
  */
-function flatCase(p: PortableTree, root: number, value: (node: number) => string, rules: DialectRules): string {
-  const nodes = p.tree.nodes;
-  const whens: string[] = [];
-  const stack: Array<[node: number, path: string[]]> = [[root, []]];
-  while (stack.length > 0) {
-    const [i, path] = stack.pop()!;
-    const node = nodes[i];
-    if (!node.children) {
-      whens.push(`WHEN ${path.length > 0 ? path.join(' AND ') : '1 = 1'} THEN ${value(i)}`);
-      continue;
+function chain(
+  p: PortableTree,
+  tables: LevelTables,
+  { from, proba, rules: r }: WalkInput,
+  expand: (row: string) => string,
+) {
+  const features = walkedFeatures(tables);
+  const carried = features.map((_, j) => `, q.grove_v${j + 1}`).join('');
+  const values = features.map(
+    (f, j) => `, ${featureValue(p, f, `grove_t.${r.identifier(p.tree.features[f].name)}`, r)} AS grove_v${j + 1}`,
+  );
+  let query = `SELECT grove_t AS grove_row, ${tables.rootState} AS grove_s${values.join('')} FROM ${from} AS grove_t OFFSET 0`;
+  for (const level of tables.levels) {
+    const value = (f: number): string => `q.grove_v${features.indexOf(f) + 1}`;
+    const step = stepExpression(level, p, 'q.grove_s', value, r);
+    query = `SELECT q.grove_row, ${step} AS grove_s${carried}\nFROM (${query}) AS q OFFSET 0`;
+  }
+  const columns = outputColumns(p, tables, 'q.grove_s', proba, r);
+  return `SELECT ${expand('q.grove_row')},\n  ${selectList(columns, r)}\nFROM (${query}) AS q\n`;
+}
+
+/**
+ * The query per dialect (docs/export.md, "Shape"). DuckDB and PostgreSQL: a chain of subqueries
+ * (`chain`). ClickHouse 18.16 has no whole-row value to carry, but it has lambdas: the state
+ * passes from level to level through `arrayMap((s, v…) -> step, [state], [value]…)[1]`, which binds
+ * it once per step (its lambdas cannot capture Nullable columns, so each step takes the values it
+ * tests as arguments); the output columns repeat the walk, which ClickHouse computes once (same
+ * expression, same column).
+ */
+const WALKS: Record<SqlDialect, (p: PortableTree, tables: LevelTables, input: WalkInput) => string> = {
+  duckdb: (p, tables, input) => chain(p, tables, input, (row) => `unnest(${row})`),
+  clickhouse: (p, tables, { from, proba, rules: r }) => {
+    let state = String(tables.rootState);
+    for (const level of tables.levels) {
+      const args = level.features.map((f) => featureValue(p, f, `t.${r.identifier(p.tree.features[f].name)}`, r));
+      const value = (f: number): string => `grove_v${level.features.indexOf(f) + 1}`;
+      const params = ['grove_s', ...args.map((_, j) => `grove_v${j + 1}`)].join(', ');
+      state = `arrayMap((${params}) -> ${stepExpression(level, p, 'grove_s', value, r)}, [${state}]${args.map((a) => `, [${a}]`).join('')})[1]`;
     }
-    for (let b = node.children.length - 1; b >= 0; b--)
-      stack.push([node.children[b], [...path, branchTest(p, i, b, rules)]]);
-  }
-  return `CASE ${whens.join(' ')} END`;
-}
-
-/** One level of the nested form: the CASE choosing among node i's children's expressions `sub`. */
-function nodeCase(p: PortableTree, i: number, sub: (b: number) => string, rules: DialectRules): string {
-  const node = p.tree.nodes[i];
-  const split = node.split!;
-  const f = p.tree.features[split.feature];
-  const column = `t.${rules.identifier(f.name)}`;
-  const m = p.missingBranch[i];
-  if (f.kind === 'numeric' && !f.levels && split.kind === 'numeric') {
-    // grove: the first branch j with x <= t_j, else the last. NULL fails every test before m's
-    // (NULL <= t is not true), so adding `IS NULL` to m's test (or the ELSE, for the last) routes it.
-    const whens = split.thresholds.map((t, j) => {
-      const test = `${column} <= ${rules.double(t)}`;
-      return `WHEN ${j === m ? `(${column} IS NULL OR ${test})` : test} THEN ${sub(j)}`;
-    });
-    return `CASE ${whens.join(' ')} ELSE ${sub(split.thresholds.length)} END`;
-  }
-  // Categorical or ordered: each branch but m by its values; NULL and every other string take m.
-  const names = f.levels ?? f.categories ?? [];
-  const whens: string[] = [];
-  for (let b = 0; b < node.children!.length; b++) {
-    if (b === m) continue;
-    const codes = categoryValues(split, b, f);
-    if (codes.length > 0)
-      whens.push(`WHEN ${column} IN (${codes.map((c) => rules.string(names[c])).join(', ')}) THEN ${sub(b)}`);
-  }
-  return whens.length > 0 ? `CASE ${whens.join(' ')} ELSE ${sub(m)} END` : sub(m);
-}
+    return `SELECT t.*,\n  ${selectList(outputColumns(p, tables, `(${state})`, proba, r), r)}\nFROM ${from} AS t\n`;
+  },
+  postgres: (p, tables, input) => chain(p, tables, input, (row) => `(${row}).*`),
+};
 
 /**
- * One output column as an expression over the row: nested CASE expressions following the tree
- * (each split's test written once), a subtree whose leaves all give the same value folded into that
- * value, and subtrees below `NESTED_LEVELS` written flat so that the expression's depth stays
- * within every database's limit whatever the tree's depth. Built bottom-up, without recursion.
- */
-function columnExpression(p: PortableTree, leafValue: (leaf: number) => string, rules: DialectRules): string {
-  const nodes = p.tree.nodes;
-  const n = nodes.length;
-  // The value every leaf under a node gives, when they all agree (then no test is needed there).
-  const same: (string | undefined)[] = new Array(n);
-  for (let i = n - 1; i >= 0; i--) {
-    const children = nodes[i].children;
-    if (!children) {
-      same[i] = leafValue(i);
-      continue;
-    }
-    const first = same[children[0]];
-    same[i] = first !== undefined && children.every((c) => same[c] === first) ? first : undefined;
-  }
-  const expr: string[] = new Array(n);
-  const value = (i: number): string => same[i] ?? expr[i];
-  for (let i = n - 1; i >= 0; i--) {
-    const node = nodes[i];
-    if (!node.children || same[i] !== undefined) continue;
-    expr[i] =
-      node.depth === NESTED_LEVELS
-        ? flatCase(p, i, leafValue, rules)
-        : node.depth < NESTED_LEVELS
-          ? nodeCase(p, i, (b) => value(node.children![b]), rules)
-          : '';
-    // Below NESTED_LEVELS only the flat CASE at that level is used; free the children's texts.
-    for (const c of node.children) if (node.depth < NESTED_LEVELS) expr[c] = '';
-  }
-  return value(0);
-}
-
-/**
- * A `SELECT t.*, <label> AS predicted[, <p> AS "<class>" …] FROM <table> AS t` query that scores
- * every row as `grove predict` does (`columnExpression`), NULL routed as the model routes a missing
+ * A `SELECT t, <label> AS predicted[, <p> AS "<class>" …] FROM <table> AS t` query that scores
+ * every row as `grove predict` does (a walk over the tree's levels, `WALKS`), NULL routed as the model routes a missing
  * value, a C-MBSV unclassified region labelled `unclassified` with NULL probabilities.
  */
 export function treeToSql(tree: DecisionTree, options: SqlExportOptions): SqlExport {
@@ -172,22 +145,7 @@ export function treeToSql(tree: DecisionTree, options: SqlExportOptions): SqlExp
   const p = portableTree(tree, 'SQL');
   const rules = dialectRules(options.dialect);
   const from = tableReference(options.table, rules);
-  const k = tree.classes.length;
-  const numericLabels = !p.hasUnclassified && tree.classes.every((c) => typeof c === 'number' && Number.isFinite(c));
-  const labelOf = (leaf: number): string => {
-    if (tree.nodes[leaf].unclassified) return rules.string(UNCLASSIFIED_LABEL);
-    const c = tree.classes[p.classOf[leaf]];
-    return numericLabels ? String(c) : rules.string(String(c));
-  };
-  const caseOf = (value: (leaf: number) => string): string => columnExpression(p, value, rules);
-  const columns = [`${caseOf(labelOf)} AS ${rules.identifier('predicted')}`];
-  if (options.proba) {
-    for (let c = 0; c < k; c++) {
-      const value = (leaf: number): string =>
-        tree.nodes[leaf].unclassified ? 'NULL' : rules.double(p.proba[leaf * k + c]);
-      columns.push(`${caseOf(value)} AS ${rules.identifier(String(tree.classes[c]))}`);
-    }
-  }
-  const sql = `SELECT t.*,\n  ${columns.join(',\n  ')}\nFROM ${from} AS t\n`;
+  const tables = levelTables(p);
+  const sql = WALKS[options.dialect](p, tables, { from, proba: options.proba === true, rules });
   return { sql, warnings: p.warnings };
 }
