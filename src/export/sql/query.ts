@@ -20,11 +20,25 @@ export interface SqlExport {
   warnings: string[];
 }
 
+/**
+ * How the query refers to a constant array: the literal itself, or (ClickHouse) a name bound to it
+ * once in a `WITH` clause.
+ */
+type Named = (literal: string) => string;
+const asIs: Named = (literal) => literal;
+
 /** A level's step from state `n`: `value(f)` is feature f's value (numeric) or value code (coded). */
-function stepExpression(level: Level, p: PortableTree, n: string, value: (f: number) => string, r: DialectRules) {
+function stepExpression(
+  level: Level,
+  p: PortableTree,
+  n: string,
+  value: (f: number) => string,
+  r: DialectRules,
+  named: Named,
+): string {
   const constant = (xs: number[]): string | undefined => (xs.every((x) => x === xs[0]) ? String(xs[0]) : undefined);
   const lookup = (xs: number[], doubles = false): string =>
-    constant(xs) ?? r.at(doubles ? r.doubles(xs) : r.integers(xs), n);
+    constant(xs) ?? r.at(named(doubles ? r.doubles(xs) : r.integers(xs)), n);
   const missing = lookup(level.missing);
   const branch = (f: number): string =>
     isCoded(p, f) ? value(f) : `coalesce(${r.bit(`${value(f)} > ${lookup(level.threshold, true)}`)}, ${missing})`;
@@ -33,11 +47,12 @@ function stepExpression(level: Level, p: PortableTree, n: string, value: (f: num
     level.features.length === 1
       ? branch(level.features[0])
       : `CASE ${level.features.map((f, j) => `WHEN ${feature} = ${j + 1} THEN ${branch(f)}`).join(' ')} END`;
-  return `CASE WHEN ${n} < 0 THEN ${n} ELSE ${r.at(r.integers(level.next), `${lookup(level.first)} + ${chosen}`)} END`;
+  const next = r.at(named(r.integers(level.next)), `${lookup(level.first)} + ${chosen}`);
+  return `CASE WHEN ${n} < 0 THEN ${n} ELSE ${next} END`;
 }
 
 /** The output columns as expressions of the leaf state `s` (negative: `-leaf`). */
-function outputColumns(p: PortableTree, tables: LevelTables, s: string, proba: boolean, r: DialectRules) {
+function outputColumns(p: PortableTree, tables: LevelTables, s: string, proba: boolean, r: DialectRules, named: Named) {
   const { tree } = p;
   const leaf = s.startsWith('-') ? s.slice(1) : `-${s}`; // s: a column, or a constant leaf state
   const numericLabels = !p.hasUnclassified && tree.classes.every((c) => typeof c === 'number' && Number.isFinite(c));
@@ -47,12 +62,12 @@ function outputColumns(p: PortableTree, tables: LevelTables, s: string, proba: b
       ? r.integers(labels.map((c) => tree.classes[c] as number))
       : r.doubles(labels.map((c) => tree.classes[c] as number))
     : r.strings(labels.map((c) => (c < 0 ? UNCLASSIFIED_LABEL : String(tree.classes[c]))));
-  const columns = [{ name: 'predicted', sql: r.at(label, leaf) }];
+  const columns = [{ name: 'predicted', sql: r.at(named(label), leaf) }];
   if (!proba) return columns;
   const k = tree.classes.length;
   const classified = tables.leafNode.slice(0, tables.classifiedLeaves);
   for (let c = 0; c < k; c++) {
-    const value = r.at(r.doubles(classified.map((i) => p.proba[i * k + c])), leaf);
+    const value = r.at(named(r.doubles(classified.map((i) => p.proba[i * k + c]))), leaf);
     // Unclassified leaves are numbered last: their probabilities are NULL.
     const sql = p.hasUnclassified ? `CASE WHEN ${s} < -${tables.classifiedLeaves} THEN NULL ELSE ${value} END` : value;
     columns.push({ name: String(tree.classes[c]), sql });
@@ -72,8 +87,8 @@ function walkedFeatures(tables: LevelTables): number[] {
 }
 
 /** A feature's value as the walk reads it: the column (numeric) or its value code (coded). */
-function featureValue(p: PortableTree, f: number, column: string, r: DialectRules): string {
-  return isCoded(p, f) ? r.position(r.strings(codeNames(p, f)), column) : column;
+function featureValue(p: PortableTree, f: number, column: string, r: DialectRules, named: Named = asIs): string {
+  return isCoded(p, f) ? r.position(named(r.strings(codeNames(p, f))), column) : column;
 }
 
 const selectList = (columns: { name: string; sql: string }[], r: DialectRules): string =>
@@ -99,10 +114,10 @@ function chain(
   let query = `SELECT grove_t AS grove_row, ${tables.rootState} AS grove_s${values.join('')} FROM ${from} AS grove_t OFFSET 0`;
   for (const level of tables.levels) {
     const value = (f: number): string => `q.grove_v${features.indexOf(f) + 1}`;
-    const step = stepExpression(level, p, 'q.grove_s', value, r);
+    const step = stepExpression(level, p, 'q.grove_s', value, r, asIs);
     query = `SELECT q.grove_row, ${step} AS grove_s${carried}\nFROM (${query}) AS q OFFSET 0`;
   }
-  const columns = outputColumns(p, tables, 'q.grove_s', proba, r);
+  const columns = outputColumns(p, tables, 'q.grove_s', proba, r, asIs);
   return `SELECT ${expand('q.grove_row')},\n  ${selectList(columns, r)}\nFROM (${query}) AS q\n`;
 }
 
@@ -117,14 +132,24 @@ function chain(
 const WALKS: Record<SqlDialect, (p: PortableTree, tables: LevelTables, input: WalkInput) => string> = {
   duckdb: (p, tables, input) => chain(p, tables, input, (row) => `unnest(${row})`),
   clickhouse: (p, tables, { from, proba, rules: r }) => {
+    const bound: string[] = [];
+    const named: Named = (literal) => {
+      bound.push(`${literal} AS grove_a${bound.length + 1}`);
+      return `grove_a${bound.length}`;
+    };
     let state = String(tables.rootState);
     for (const level of tables.levels) {
-      const args = level.features.map((f) => featureValue(p, f, `t.${r.identifier(p.tree.features[f].name)}`, r));
+      const args = level.features.map((f) =>
+        featureValue(p, f, `t.${r.identifier(p.tree.features[f].name)}`, r, named),
+      );
       const value = (f: number): string => `grove_v${level.features.indexOf(f) + 1}`;
       const params = ['grove_s', ...args.map((_, j) => `grove_v${j + 1}`)].join(', ');
-      state = `arrayMap((${params}) -> ${stepExpression(level, p, 'grove_s', value, r)}, [${state}]${args.map((a) => `, [${a}]`).join('')})[1]`;
+      const step = stepExpression(level, p, 'grove_s', value, r, named);
+      state = `arrayMap((${params}) -> ${step}, [${state}]${args.map((a) => `, [${a}]`).join('')})[1]`;
     }
-    return `SELECT t.*,\n  ${selectList(outputColumns(p, tables, `(${state})`, proba, r), r)}\nFROM ${from} AS t\n`;
+    const columns = selectList(outputColumns(p, tables, 'grove_leaf', proba, r, named), r);
+    const definitions = [...bound, `${state} AS grove_leaf`].join(',\n  ');
+    return `WITH\n  ${definitions}\nSELECT t.*,\n  ${columns}\nFROM ${from} AS t\n`;
   },
   postgres: (p, tables, input) => chain(p, tables, input, (row) => `(${row}).*`),
 };
