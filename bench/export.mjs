@@ -221,6 +221,7 @@ else {
       max_query_size: '1000000000',
       max_ast_elements: '100000000',
       max_expanded_ast_elements: '100000000',
+      max_ast_depth: '100000',
     };
     // The query's analysis is a fixed cost (docs/export.md): time it on no rows, then on all.
     t = performance.now();

@@ -16,6 +16,10 @@ export interface DialectRules {
   integers(xs: readonly number[]): string;
   doubles(xs: readonly number[]): string;
   strings(xs: readonly string[]): string;
+  /** An array of the values of these expressions (one type). */
+  array(items: readonly string[]): string;
+  /** A numeric expression as a float64. */
+  asDouble(value: string): string;
   /** Element `index` (1-based) of an array expression. */
   at(array: string, index: string): string;
   /** A boolean test as 1 (true), 0 (false) or NULL. */
@@ -48,6 +52,8 @@ const RULES: Record<SqlDialect, DialectRules> = {
     integers: (xs) => `CAST('[${xs.join(',')}]' AS INTEGER[])`,
     doubles: (xs) => `CAST('[${xs.map(decimal).join(',')}]' AS DOUBLE[])`,
     strings: (xs) => `[${xs.map(standardString).join(', ')}]`,
+    array: (items) => `[${items.join(', ')}]`,
+    asDouble: (value) => `CAST(${value} AS DOUBLE)`,
     at,
     bit: castBit,
     position: (names, value) => `coalesce(list_position(${names}, CAST(${value} AS VARCHAR)), 0)`,
@@ -59,6 +65,8 @@ const RULES: Record<SqlDialect, DialectRules> = {
     integers: (xs) => `CAST('{${xs.join(',')}}' AS INTEGER[])`,
     doubles: (xs) => `CAST('{${xs.map(decimal).join(',')}}' AS DOUBLE PRECISION[])`,
     strings: (xs) => `CAST(ARRAY[${xs.map(standardString).join(', ')}] AS TEXT[])`,
+    array: (items) => `ARRAY[${items.join(', ')}]`,
+    asDouble: (value) => `CAST(${value} AS DOUBLE PRECISION)`,
     at,
     bit: castBit,
     position: (names, value) => `coalesce(array_position(${names}, CAST(${value} AS TEXT)), 0)`,
@@ -72,6 +80,8 @@ const RULES: Record<SqlDialect, DialectRules> = {
     integers: (xs) => `[${xs.join(', ')}]`,
     doubles: (xs) => `[${xs.map(clickhouseDouble).join(', ')}]`,
     strings: (xs) => `[${xs.map(clickhouseString).join(', ')}]`,
+    array: (items) => `[${items.join(', ')}]`,
+    asDouble: (value) => `toFloat64(${value})`,
     at,
     bit: (test) => test, // a comparison is already UInt8 (Nullable for a NULL operand)
     position: (names, value) => `indexOf(${names}, ${value})`, // 0 when absent or NULL

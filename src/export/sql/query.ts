@@ -27,7 +27,34 @@ export interface SqlExport {
 type Named = (literal: string) => string;
 const asIs: Named = (literal) => literal;
 
-/** A level's step from state `n`: `value(f)` is feature f's value (numeric) or value code (coded). */
+/** `xs[n]` for a per-node array of a level, or the constant itself when every node has the same. */
+function lookupOf(n: string, r: DialectRules, named: Named) {
+  return (xs: number[], doubles = false): string =>
+    xs.every((x) => x === xs[0]) ? String(xs[0]) : r.at(named(doubles ? r.doubles(xs) : r.integers(xs)), n);
+}
+
+/** A numeric node's branch: 1 when `x` is above the node's threshold, 0 when not, its missing branch for NULL. */
+function numericBranchSql(level: Level, x: string, lookup: ReturnType<typeof lookupOf>, r: DialectRules): string {
+  return `coalesce(${r.bit(`${x} > ${lookup(level.threshold, true)}`)}, ${lookup(level.missing)})`;
+}
+
+/** The step from state `n` once the branch (or value code) `chosen` is known: the next state. */
+function nextState(
+  level: Level,
+  n: string,
+  chosen: string,
+  lookup: ReturnType<typeof lookupOf>,
+  r: DialectRules,
+  named: Named,
+) {
+  const next = r.at(named(r.integers(level.next)), `${lookup(level.first)} + ${chosen}`);
+  return `CASE WHEN ${n} < 0 THEN ${n} ELSE ${next} END`;
+}
+
+/**
+ * A level's step from state `n`, each tested feature a value of its own: `value(f)` is feature
+ * f's value (numeric) or value code (coded); a CASE picks the node's feature.
+ */
 function stepExpression(
   level: Level,
   p: PortableTree,
@@ -36,19 +63,34 @@ function stepExpression(
   r: DialectRules,
   named: Named,
 ): string {
-  const constant = (xs: number[]): string | undefined => (xs.every((x) => x === xs[0]) ? String(xs[0]) : undefined);
-  const lookup = (xs: number[], doubles = false): string =>
-    constant(xs) ?? r.at(named(doubles ? r.doubles(xs) : r.integers(xs)), n);
-  const missing = lookup(level.missing);
-  const branch = (f: number): string =>
-    isCoded(p, f) ? value(f) : `coalesce(${r.bit(`${value(f)} > ${lookup(level.threshold, true)}`)}, ${missing})`;
+  const lookup = lookupOf(n, r, named);
+  const branch = (f: number): string => (isCoded(p, f) ? value(f) : numericBranchSql(level, value(f), lookup, r));
   const feature = lookup(level.feature);
   const chosen =
     level.features.length === 1
       ? branch(level.features[0])
       : `CASE ${level.features.map((f, j) => `WHEN ${feature} = ${j + 1} THEN ${branch(f)}`).join(' ')} END`;
-  const next = r.at(named(r.integers(level.next)), `${lookup(level.first)} + ${chosen}`);
-  return `CASE WHEN ${n} < 0 THEN ${n} ELSE ${next} END`;
+  return nextState(level, n, chosen, lookup, r, named);
+}
+
+/**
+ * A level's step from state `n` when the row's values are two arrays, `numbers` (numeric
+ * features) and `codes` (coded ones): the node's slot in them is one lookup, not a CASE over the
+ * level's features. `slot` maps a feature to its 1-based place in its array.
+ */
+function arrayStep(level: Level, p: PortableTree, n: string, slot: Map<number, number>, r: DialectRules): string {
+  const lookup = lookupOf(n, r, asIs);
+  const featureOf = level.feature.map((j) => level.features[j - 1]);
+  const at = lookup(featureOf.map((f) => slot.get(f)!));
+  const coded = featureOf.map((f) => (isCoded(p, f) ? 1 : 0));
+  const numeric = numericBranchSql(level, r.at('q.grove_numbers', at), lookup, r);
+  const code = r.at('q.grove_codes', at);
+  const chosen = coded.every((c) => c === 1)
+    ? code
+    : coded.every((c) => c === 0)
+      ? numeric
+      : `CASE WHEN ${lookup(coded)} = 1 THEN ${code} ELSE ${numeric} END`;
+  return nextState(level, n, chosen, lookup, r, asIs);
 }
 
 /** The output columns as expressions of the leaf state `s` (negative: `-leaf`). */
@@ -107,14 +149,18 @@ function chain(
   expand: (row: string) => string,
 ) {
   const features = walkedFeatures(tables);
-  const carried = features.map((_, j) => `, q.grove_v${j + 1}`).join('');
-  const values = features.map(
-    (f, j) => `, ${featureValue(p, f, `grove_t.${r.identifier(p.tree.features[f].name)}`, r)} AS grove_v${j + 1}`,
-  );
-  let query = `SELECT grove_t AS grove_row, ${tables.rootState} AS grove_s${values.join('')} FROM ${from} AS grove_t OFFSET 0`;
+  const numeric = features.filter((f) => !isCoded(p, f));
+  const coded = features.filter((f) => isCoded(p, f));
+  const slot = new Map([...numeric.map((f, j) => [f, j + 1] as const), ...coded.map((f, j) => [f, j + 1] as const)]);
+  const column = (f: number): string => `grove_t.${r.identifier(p.tree.features[f].name)}`;
+  const arrays = [
+    ...(numeric.length > 0 ? [`${r.array(numeric.map((f) => r.asDouble(column(f))))} AS grove_numbers`] : []),
+    ...(coded.length > 0 ? [`${r.array(coded.map((f) => featureValue(p, f, column(f), r)))} AS grove_codes`] : []),
+  ];
+  const carried = arrays.map((a) => `, q.${a.slice(a.lastIndexOf(' ') + 1)}`).join('');
+  let query = `SELECT grove_t AS grove_row, ${tables.rootState} AS grove_s${arrays.map((a) => `, ${a}`).join('')} FROM ${from} AS grove_t OFFSET 0`;
   for (const level of tables.levels) {
-    const value = (f: number): string => `q.grove_v${features.indexOf(f) + 1}`;
-    const step = stepExpression(level, p, 'q.grove_s', value, r, asIs);
+    const step = arrayStep(level, p, 'q.grove_s', slot, r);
     query = `SELECT q.grove_row, ${step} AS grove_s${carried}\nFROM (${query}) AS q OFFSET 0`;
   }
   const columns = outputColumns(p, tables, 'q.grove_s', proba, r, asIs);
