@@ -113,16 +113,16 @@ const columns = [
   })(),
 ];
 const scoreData = { features: columns, labels: new Int32Array(ROWS), classes: [], targetName: 'y', nRows: ROWS };
-const [groveCodes, groveS] = time(() => {
+const [groveCodes, groveS, groveCpu] = time(() => {
   const codes = tree.predictCodes(scoreData);
   tree.predictProbaFlat(scoreData);
   return codes;
 });
 log('');
-log("| scoring (labels + probabilities) | rows | time (s) | rows/s | labels equal to grove's |");
-log('|---|---|---|---|---|');
+log("| scoring (labels + probabilities) | rows | time (s) | rows/s | labels equal to grove's | CPU (s), in-process |");
+log('|---|---|---|---|---|---|');
 log(
-  `| grove predict (API, \`predictCodes\` + \`predictProbaFlat\`) | ${ROWS.toLocaleString('en')} | ${groveS.toFixed(2)} | ${Math.round(ROWS / groveS).toLocaleString('en')} | — |`,
+  `| grove predict (API, \`predictCodes\` + \`predictProbaFlat\`) | ${ROWS.toLocaleString('en')} | ${groveS.toFixed(2)} | ${Math.round(ROWS / groveS).toLocaleString('en')} | — | ${groveCpu.toFixed(2)} |`,
 );
 
 /** Count of `labels` (in row order from `from`) equal to grove's. */
@@ -159,17 +159,19 @@ let t = performance.now();
 await db.run(`CREATE TABLE plan_only AS ${sql.duckdb} LIMIT 0`);
 const planS = (performance.now() - t) / 1000;
 t = performance.now();
+const duckCpu0 = process.cpuUsage();
 await db.run(`CREATE TABLE scored AS ${sql.duckdb}`);
 const duckS = (performance.now() - t) / 1000;
+const duckCpu = process.cpuUsage(duckCpu0);
 const duckLabels = (await db.runAndReadAll('SELECT predicted FROM scored ORDER BY id')).getRowsJS().map((r) => r[0]);
 log(
-  `| DuckDB ${'`CREATE TABLE … AS`'} the --proba query (planning ${planS.toFixed(1)} s included) | ${ROWS.toLocaleString('en')} | ${duckS.toFixed(2)} | ${Math.round(ROWS / duckS).toLocaleString('en')} | ${agreeing(duckLabels).toLocaleString('en')} |`,
+  `| DuckDB ${'`CREATE TABLE … AS`'} the --proba query (planning ${planS.toFixed(1)} s included) | ${ROWS.toLocaleString('en')} | ${duckS.toFixed(2)} | ${Math.round(ROWS / duckS).toLocaleString('en')} | ${agreeing(duckLabels).toLocaleString('en')} | ${((duckCpu.user + duckCpu.system) / 1e6).toFixed(2)} (DuckDB's threads) |`,
 );
 db.closeSync();
 instance.closeSync();
 
 const pgWhy = postgresUnavailable();
-if (pgWhy) log(`| PostgreSQL | skipped: ${pgWhy} | | | |`);
+if (pgWhy) log(`| PostgreSQL | skipped: ${pgWhy} | | | | |`);
 else {
   const server = await startPostgres();
   const client = new pg.Client({ connectionString: server.url });
@@ -189,17 +191,17 @@ else {
     const s = (performance.now() - t) / 1000;
     const r = await client.query({ text: 'SELECT predicted FROM scored ORDER BY id', rowMode: 'array' });
     log(
-      `| PostgreSQL 15 ${'`CREATE TABLE … AS`'} the --proba query | ${SERVER_ROWS.toLocaleString('en')} | ${s.toFixed(2)} | ${Math.round(SERVER_ROWS / s).toLocaleString('en')} | ${agreeing(r.rows.map((x) => x[0])).toLocaleString('en')} |`,
+      `| PostgreSQL 15 ${'`CREATE TABLE … AS`'} the --proba query | ${SERVER_ROWS.toLocaleString('en')} | ${s.toFixed(2)} | ${Math.round(SERVER_ROWS / s).toLocaleString('en')} | ${agreeing(r.rows.map((x) => x[0])).toLocaleString('en')} | (server) |`,
     );
   } catch (e) {
-    log(`| PostgreSQL 15 | failed: ${String(e.message).split('\n')[0]} | | | |`);
+    log(`| PostgreSQL 15 | failed: ${String(e.message).split('\n')[0]} | | | | |`);
   } finally {
     await client.end().catch(() => {});
     await server.stop();
   }
 }
 const chWhy = clickhouseUnavailable();
-if (chWhy) log(`| ClickHouse | skipped: ${chWhy} | | | |`);
+if (chWhy) log(`| ClickHouse | skipped: ${chWhy} | | | | |`);
 else {
   const server = await startClickHouse();
   const q = async (query, settings = {}) => {
@@ -232,10 +234,10 @@ else {
     const s = (performance.now() - t) / 1000;
     const labels = (await q('SELECT predicted FROM scored ORDER BY id FORMAT TabSeparated')).trim().split('\n');
     log(
-      `| ClickHouse 18.16 ${'`CREATE TABLE … AS`'} the --proba query (analysis alone: ${analysisS.toFixed(1)} s) | ${SERVER_ROWS.toLocaleString('en')} | ${s.toFixed(2)} | ${Math.round(SERVER_ROWS / s).toLocaleString('en')} | ${agreeing(labels).toLocaleString('en')} |`,
+      `| ClickHouse 18.16 ${'`CREATE TABLE … AS`'} the --proba query (analysis alone: ${analysisS.toFixed(1)} s) | ${SERVER_ROWS.toLocaleString('en')} | ${s.toFixed(2)} | ${Math.round(SERVER_ROWS / s).toLocaleString('en')} | ${agreeing(labels).toLocaleString('en')} | (server) |`,
     );
   } catch (e) {
-    log(`| ClickHouse 18.16 | failed: ${String(e.message).split('\n')[0].slice(0, 160)} | | | |`);
+    log(`| ClickHouse 18.16 | failed: ${String(e.message).split('\n')[0].slice(0, 160)} | | | | |`);
   } finally {
     await server.stop();
   }
@@ -258,6 +260,6 @@ ort.env.wasm.numThreads = 1;
   const result = await session.run(feeds);
   const s = (performance.now() - t) / 1000;
   log(
-    `| ONNX Runtime (web, WebAssembly, 1 thread; session creation included; inputs rounded to float32) | ${SMALL.toLocaleString('en')} | ${s.toFixed(2)} | ${Math.round(SMALL / s).toLocaleString('en')} | ${agreeing(Array.from(result.label.data)).toLocaleString('en')} |`,
+    `| ONNX Runtime (web, WebAssembly, 1 thread; session creation included; inputs rounded to float32) | ${SMALL.toLocaleString('en')} | ${s.toFixed(2)} | ${Math.round(SMALL / s).toLocaleString('en')} | ${agreeing(Array.from(result.label.data)).toLocaleString('en')} | |`,
   );
 }
