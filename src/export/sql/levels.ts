@@ -35,7 +35,7 @@ export interface LevelTables {
   leafNode: number[];
   /** The number of leaves that are not unclassified regions. */
   classifiedLeaves: number;
-  /** The root's state when the root is a leaf (no levels): its leaf number, negated. */
+  /** The walk's first state: 1 (the root, at level 0), or the root's leaf number negated when it is a leaf. */
   rootState: number;
 }
 

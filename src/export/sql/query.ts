@@ -29,8 +29,10 @@ const asIs: Named = (literal) => literal;
 
 /** `xs[n]` for a per-node array of a level, or the constant itself when every node has the same. */
 function lookupOf(n: string, r: DialectRules, named: Named) {
-  return (xs: number[], doubles = false): string =>
-    xs.every((x) => x === xs[0]) ? String(xs[0]) : r.at(named(doubles ? r.doubles(xs) : r.integers(xs)), n);
+  return (xs: number[], doubles = false): string => {
+    if (xs.every((x) => x === xs[0])) return doubles ? r.double(xs[0]) : String(xs[0]);
+    return r.at(named(doubles ? r.doubles(xs) : r.integers(xs)), n);
+  };
 }
 
 /** A numeric node's branch: 1 when `x` is above the node's threshold, 0 when not, its missing branch for NULL. */
@@ -158,13 +160,19 @@ function chain(
     ...(coded.length > 0 ? [`${r.array(coded.map((f) => featureValue(p, f, column(f), r)))} AS grove_codes`] : []),
   ];
   const carried = arrays.map((a) => `, q.${a.slice(a.lastIndexOf(' ') + 1)}`).join('');
-  let query = `SELECT grove_t AS grove_row, ${tables.rootState} AS grove_s${arrays.map((a) => `, ${a}`).join('')} FROM ${from} AS grove_t OFFSET 0`;
-  for (const level of tables.levels) {
-    const step = arrayStep(level, p, 'q.grove_s', slot, r);
-    query = `SELECT q.grove_row, ${step} AS grove_s${carried}\nFROM (${query}) AS q OFFSET 0`;
-  }
+  const innermost = `SELECT grove_t AS grove_row, ${tables.rootState} AS grove_s${arrays.map((a) => `, ${a}`).join('')} FROM ${from} AS grove_t OFFSET 0`;
+  // Level d's subquery wraps level d - 1's: its head goes before, its end after (joined once, linear).
+  const heads = tables.levels.map(
+    (level) => `SELECT q.grove_row, ${arrayStep(level, p, 'q.grove_s', slot, r)} AS grove_s${carried}\nFROM (`,
+  );
   const columns = outputColumns(p, tables, 'q.grove_s', proba, r, asIs);
-  return `SELECT ${expand('q.grove_row')},\n  ${selectList(columns, r)}\nFROM (${query}) AS q\n`;
+  return [
+    `SELECT ${expand('q.grove_row')},\n  ${selectList(columns, r)}\nFROM (`,
+    ...heads.reverse(),
+    innermost,
+    ') AS q OFFSET 0'.repeat(tables.levels.length),
+    ') AS q\n',
+  ].join('');
 }
 
 /**
@@ -172,8 +180,8 @@ function chain(
  * (`chain`). ClickHouse 18.16 has no whole-row value to carry, but it has lambdas: the state
  * passes from level to level through `arrayMap((s, v…) -> step, [state], [value]…)[1]`, which binds
  * it once per step (its lambdas cannot capture Nullable columns, so each step takes the values it
- * tests as arguments); the output columns repeat the walk, which ClickHouse computes once (same
- * expression, same column).
+ * tests as arguments). The constant arrays and the walk are bound once in `WITH`: ClickHouse names
+ * an expression by its text, and array literals nested in every step made its analysis quadratic.
  */
 const WALKS: Record<SqlDialect, (p: PortableTree, tables: LevelTables, input: WalkInput) => string> = {
   duckdb: (p, tables, input) => chain(p, tables, input, (row) => `unnest(${row})`),
@@ -183,16 +191,20 @@ const WALKS: Record<SqlDialect, (p: PortableTree, tables: LevelTables, input: Wa
       bound.push(`${literal} AS grove_a${bound.length + 1}`);
       return `grove_a${bound.length}`;
     };
-    let state = String(tables.rootState);
+    // Level d's lambda takes level d - 1's state: its head goes before, its end after (joined once).
+    const heads: string[] = [];
+    const ends: string[] = [];
     for (const level of tables.levels) {
       const args = level.features.map((f) =>
         featureValue(p, f, `t.${r.identifier(p.tree.features[f].name)}`, r, named),
       );
-      const value = (f: number): string => `grove_v${level.features.indexOf(f) + 1}`;
-      const params = ['grove_s', ...args.map((_, j) => `grove_v${j + 1}`)].join(', ');
-      const step = stepExpression(level, p, 'grove_s', value, r, named);
-      state = `arrayMap((${params}) -> ${step}, [${state}]${args.map((a) => `, [${a}]`).join('')})[1]`;
+      const argument = new Map(level.features.map((f, j) => [f, `grove_v${j + 1}`]));
+      const params = ['grove_s', ...argument.values()].join(', ');
+      const step = stepExpression(level, p, 'grove_s', (f) => argument.get(f)!, r, named);
+      heads.push(`arrayMap((${params}) -> ${step}, [`);
+      ends.push(`]${args.map((a) => `, [${a}]`).join('')})[1]`);
     }
+    const state = [...heads.reverse(), String(tables.rootState), ...ends].join('');
     const columns = selectList(outputColumns(p, tables, 'grove_leaf', proba, r, named), r);
     const definitions = [...bound, `${state} AS grove_leaf`].join(',\n  ');
     return `WITH\n  ${definitions}\nSELECT t.*,\n  ${columns}\nFROM ${from} AS t\n`;
