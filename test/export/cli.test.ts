@@ -45,7 +45,9 @@ describe('grove export', () => {
       const r = grove(['export', model, '--format', 'sql', '--dialect', dialect, '--table', 'my rows', '--proba']);
       expect(r.status).toBe(0);
       // The table's columns first: t.* (ClickHouse, after its WITH), or the row carried through the walk.
-      expect(r.stdout).toMatch(/^(WITH\n[^]*\nSELECT t\.\*|SELECT unnest\(q\.grove_row\)|SELECT \(q\.grove_row\)\.\*),/);
+      expect(r.stdout).toMatch(
+        /^(WITH\n[\s\S]*\nSELECT t\.\*|SELECT unnest\(q\.grove_row\)|SELECT \(q\.grove_row\)\.\*),/,
+      );
       const q = dialect === 'clickhouse' ? '`' : '"';
       expect(r.stdout).toContain(`FROM ${q}my rows${q} AS ${dialect === 'clickhouse' ? 't' : 'grove_t'}`);
       expect(r.stdout).toContain(`AS ${q}predicted${q}`);
