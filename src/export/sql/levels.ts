@@ -1,3 +1,4 @@
+import { GroveError } from '../../core/errors.js';
 import { categoryBranches, NO_BRANCH, numericBranch } from '../../model/route.js';
 import type { PortableTree } from '../portable.js';
 
@@ -152,7 +153,10 @@ export function levelTables(p: PortableTree): LevelTables {
       level.first.push(level.next.length + 1);
       for (const t of w.targets) {
         if (t >= 0) level.next.push(-leafNumber[t]);
-        else if (walk[~t].depth !== depth + 1) throw new Error('SQL levels: a step skips a level');
+        else if (walk[~t].depth !== depth + 1)
+          throw new GroveError('treeToSql: the model has a child deeper than one level below its parent', {
+            code: 'E_MODEL',
+          });
         else level.next.push(local[~t]);
       }
     }
