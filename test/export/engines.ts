@@ -154,6 +154,7 @@ export const CLICKHOUSE_SETTINGS = {
   max_query_size: '1000000000',
   max_ast_elements: '100000000',
   max_expanded_ast_elements: '100000000',
+  max_ast_depth: '100000',
 };
 
 /** Load the rows into ClickHouse table `table` (JSONEachRow), run `sql`, return the scores. */

@@ -12,6 +12,20 @@ export interface DialectRules {
   string(text: string): string;
   /** A float64 literal that the database reads as exactly this double. */
   double(x: number): string;
+  /** A constant array of integers, of float64 values (exact, as `double`), of strings. */
+  integers(xs: readonly number[]): string;
+  doubles(xs: readonly number[]): string;
+  strings(xs: readonly string[]): string;
+  /** An array of the values of these expressions (one type). */
+  array(items: readonly string[]): string;
+  /** A numeric expression as a float64. */
+  asDouble(value: string): string;
+  /** Element `index` (1-based) of an array expression. */
+  at(array: string, index: string): string;
+  /** A boolean test as 1 (true), 0 (false) or NULL. */
+  bit(test: string): string;
+  /** The 1-based position of string `value` in the string array `names`, 0 when absent or NULL. */
+  position(names: string, value: string): string;
 }
 
 /** Shortest decimal that reads back as `x` (JS prints exactly such a decimal). */
@@ -23,26 +37,65 @@ const decimal = (x: number): string => {
 const doubleQuoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const standardString = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
+const at = (array: string, index: string): string => `(${array})[${index}]`;
+const castBit = (test: string): string => `CAST(${test} AS INTEGER)`;
+
 const RULES: Record<SqlDialect, DialectRules> = {
   // DuckDB and PostgreSQL: SQL-standard quoting; backslash is an ordinary character in '...'
   // (PostgreSQL's standard_conforming_strings, on by default since 9.1). A bare 2.5 is DECIMAL
-  // or NUMERIC there, hence the cast.
-  duckdb: { identifier: doubleQuoted, string: standardString, double: (x) => `CAST('${decimal(x)}' AS DOUBLE)` },
+  // or NUMERIC there, hence the casts. Number arrays are one string cast to the array type: the
+  // database parses it once, where a list of thousands of literals costs planning time.
+  duckdb: {
+    identifier: doubleQuoted,
+    string: standardString,
+    double: (x) => `CAST('${decimal(x)}' AS DOUBLE)`,
+    integers: (xs) => `CAST('[${xs.join(',')}]' AS INTEGER[])`,
+    doubles: (xs) => `CAST('[${xs.map(decimal).join(',')}]' AS DOUBLE[])`,
+    strings: (xs) => `[${xs.map(standardString).join(', ')}]`,
+    array: (items) => `[${items.join(', ')}]`,
+    asDouble: (value) => `CAST(${value} AS DOUBLE)`,
+    at,
+    bit: castBit,
+    position: (names, value) => `coalesce(list_position(${names}, CAST(${value} AS VARCHAR)), 0)`,
+  },
   postgres: {
     identifier: doubleQuoted,
     string: standardString,
     double: (x) => `CAST(${decimal(x)} AS DOUBLE PRECISION)`,
+    integers: (xs) => `CAST('{${xs.join(',')}}' AS INTEGER[])`,
+    doubles: (xs) => `CAST('{${xs.map(decimal).join(',')}}' AS DOUBLE PRECISION[])`,
+    strings: (xs) => `CAST(ARRAY[${xs.map(standardString).join(', ')}] AS TEXT[])`,
+    array: (items) => `ARRAY[${items.join(', ')}]`,
+    asDouble: (value) => `CAST(${value} AS DOUBLE PRECISION)`,
+    at,
+    bit: castBit,
+    position: (names, value) => `coalesce(array_position(${names}, CAST(${value} AS TEXT)), 0)`,
   },
-  // ClickHouse: backslash escapes in both identifiers and strings; a bare 2.5 is Float64.
+  // ClickHouse: backslash escapes in both identifiers and strings; a bare 2.5 is Float64, and an
+  // array of such literals is one literal to the parser.
   clickhouse: {
     identifier: (name) => `\`${backslashEscaped(name, '`')}\``,
-    string: (text) => `'${backslashEscaped(text, "'")}'`,
-    double: (x) => {
-      const s = decimal(x);
-      return /[.e]/.test(s) ? s : `${s}.0`;
-    },
+    string: clickhouseString,
+    double: clickhouseDouble,
+    integers: (xs) => `[${xs.join(', ')}]`,
+    doubles: (xs) => `[${xs.map(clickhouseDouble).join(', ')}]`,
+    strings: (xs) => `[${xs.map(clickhouseString).join(', ')}]`,
+    array: (items) => `[${items.join(', ')}]`,
+    asDouble: (value) => `toFloat64(${value})`,
+    at,
+    bit: (test) => test, // a comparison is already UInt8 (Nullable for a NULL operand)
+    position: (names, value) => `indexOf(${names}, ${value})`, // 0 when absent or NULL
   },
 };
+
+function clickhouseString(text: string): string {
+  return `'${backslashEscaped(text, "'")}'`;
+}
+
+function clickhouseDouble(x: number): string {
+  const s = decimal(x);
+  return /[.e]/.test(s) ? s : `${s}.0`;
+}
 
 function backslashEscaped(text: string, quote: string): string {
   let out = '';

@@ -1,11 +1,9 @@
 import { badArgument } from '../../core/args.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
-import { branchDomain } from '../../model/route.js';
-import type { FeatureSchema } from '../../model/schema.js';
-import type { Split } from '../../model/split.js';
 import { checkTree } from '../check-tree.js';
 import { type PortableTree, portableTree, UNCLASSIFIED_LABEL } from '../portable.js';
 import { type DialectRules, dialectRules, SQL_DIALECTS, type SqlDialect, tableReference } from './dialect.js';
+import { codeNames, isCoded, type Level, type LevelTables, levelTables } from './levels.js';
 
 /** What `treeToSql` needs besides the model. */
 export interface SqlExportOptions {
@@ -23,142 +21,200 @@ export interface SqlExport {
 }
 
 /**
- * The values a categorical (or ordered) column takes to reach branch `b` of `split`, as SQL text
- * per value; `other` lists the values of every other branch (the missing branch takes whatever
- * they do not: NULL, unknown strings, categories unseen at the node).
+ * How the query refers to a constant array: the literal itself, or (ClickHouse) a name bound to it
+ * once in a `WITH` clause.
  */
-function categoryValues(split: Split, b: number, f: FeatureSchema): number[] {
-  const domain = branchDomain(split, b);
-  if (domain.kind === 'categories') return [...domain.codes];
-  // An ordered feature: the ranks in (low, high] are the level indexes low..high-1 (ranks are 1-based).
-  const levels = f.levels ?? [];
-  const out: number[] = [];
-  for (let r = 1; r <= levels.length; r++) {
-    if ((domain.low === undefined || r > domain.low) && (domain.high === undefined || r <= domain.high))
-      out.push(r - 1);
-  }
-  return out;
+type Named = (literal: string) => string;
+const asIs: Named = (literal) => literal;
+
+/** `xs[n]` for a per-node array of a level, or the constant itself when every node has the same. */
+function lookupOf(n: string, r: DialectRules, named: Named) {
+  return (xs: number[], doubles = false): string => {
+    if (xs.every((x) => x === xs[0])) return doubles ? r.double(xs[0]) : String(xs[0]);
+    return r.at(named(doubles ? r.doubles(xs) : r.integers(xs)), n);
+  };
 }
 
-/** The SQL test for taking branch `b` of node `i` (grove's routing, NULL as the model routes missing values). */
-function branchTest(p: PortableTree, i: number, b: number, rules: DialectRules): string {
-  const node = p.tree.nodes[i];
-  const split = node.split!;
-  const f = p.tree.features[split.feature];
-  const column = `t.${rules.identifier(f.name)}`;
-  const isMissingBranch = p.missingBranch[i] === b;
-  if (f.kind === 'numeric' && !f.levels) {
-    const d = branchDomain(split, b);
-    if (d.kind !== 'interval') throw new Error('numeric split with a categorical domain');
-    const parts: string[] = [];
-    if (d.low !== undefined) parts.push(`${column} > ${rules.double(d.low)}`);
-    if (d.high !== undefined) parts.push(`${column} <= ${rules.double(d.high)}`);
-    const test = parts.join(' AND ');
-    return isMissingBranch ? `(${column} IS NULL OR ${test})` : `(${test})`;
-  }
-  const names = f.levels ?? f.categories ?? [];
-  const list = (codes: number[]): string => codes.map((c) => rules.string(names[c])).join(', ');
-  if (!isMissingBranch) {
-    const codes = categoryValues(split, b, f);
-    return codes.length > 0 ? `${column} IN (${list(codes)})` : '1 = 0';
-  }
-  const others: number[] = [];
-  for (let o = 0; o < node.children!.length; o++) if (o !== b) others.push(...categoryValues(split, o, f));
-  return others.length > 0 ? `(${column} IS NULL OR ${column} NOT IN (${list(others)}))` : '1 = 1';
+/** A numeric node's branch: 1 when `x` is above the node's threshold, 0 when not, its missing branch for NULL. */
+function numericBranchSql(level: Level, x: string, lookup: ReturnType<typeof lookupOf>, r: DialectRules): string {
+  return `coalesce(${r.bit(`${x} > ${lookup(level.threshold, true)}`)}, ${lookup(level.missing)})`;
 }
 
-/** Tree levels written as nested CASE expressions; deeper subtrees are flat (see `treeToSql`). */
-export const NESTED_LEVELS = 64;
+/** The step from state `n` once the branch (or value code) `chosen` is known: the next state. */
+function nextState(
+  level: Level,
+  n: string,
+  chosen: string,
+  lookup: ReturnType<typeof lookupOf>,
+  r: DialectRules,
+  named: Named,
+) {
+  const next = r.at(named(r.integers(level.next)), `${lookup(level.first)} + ${chosen}`);
+  return `CASE WHEN ${n} < 0 THEN ${n} ELSE ${next} END`;
+}
 
 /**
- * The value of every leaf of the subtree under `root` as one flat CASE: a WHEN per leaf with its
- * path's conjunction from `root`. Iterative (children have higher ids than their parent).
+ * A level's step from state `n`, each tested feature a value of its own: `value(f)` is feature
+ * f's value (numeric) or value code (coded); a CASE picks the node's feature.
  */
-function flatCase(p: PortableTree, root: number, value: (node: number) => string, rules: DialectRules): string {
-  const nodes = p.tree.nodes;
-  const whens: string[] = [];
-  const stack: Array<[node: number, path: string[]]> = [[root, []]];
-  while (stack.length > 0) {
-    const [i, path] = stack.pop()!;
-    const node = nodes[i];
-    if (!node.children) {
-      whens.push(`WHEN ${path.length > 0 ? path.join(' AND ') : '1 = 1'} THEN ${value(i)}`);
-      continue;
+function stepExpression(
+  level: Level,
+  p: PortableTree,
+  n: string,
+  value: (f: number) => string,
+  r: DialectRules,
+  named: Named,
+): string {
+  const lookup = lookupOf(n, r, named);
+  const branch = (f: number): string => (isCoded(p, f) ? value(f) : numericBranchSql(level, value(f), lookup, r));
+  const feature = lookup(level.feature);
+  const chosen =
+    level.features.length === 1
+      ? branch(level.features[0])
+      : `CASE ${level.features.map((f, j) => `WHEN ${feature} = ${j + 1} THEN ${branch(f)}`).join(' ')} END`;
+  return nextState(level, n, chosen, lookup, r, named);
+}
+
+/**
+ * A level's step from state `n` when the row's values are two arrays, `numbers` (numeric
+ * features) and `codes` (coded ones): the node's slot in them is one lookup, not a CASE over the
+ * level's features. `slot` maps a feature to its 1-based place in its array.
+ */
+function arrayStep(level: Level, p: PortableTree, n: string, slot: Map<number, number>, r: DialectRules): string {
+  const lookup = lookupOf(n, r, asIs);
+  const featureOf = level.feature.map((j) => level.features[j - 1]);
+  const at = lookup(featureOf.map((f) => slot.get(f)!));
+  const coded = featureOf.map((f) => (isCoded(p, f) ? 1 : 0));
+  const numeric = numericBranchSql(level, r.at('q.grove_numbers', at), lookup, r);
+  const code = r.at('q.grove_codes', at);
+  const chosen = coded.every((c) => c === 1)
+    ? code
+    : coded.every((c) => c === 0)
+      ? numeric
+      : `CASE WHEN ${lookup(coded)} = 1 THEN ${code} ELSE ${numeric} END`;
+  return nextState(level, n, chosen, lookup, r, asIs);
+}
+
+/** The output columns as expressions of the leaf state `s` (negative: `-leaf`). */
+function outputColumns(p: PortableTree, tables: LevelTables, s: string, proba: boolean, r: DialectRules, named: Named) {
+  const { tree } = p;
+  const leaf = s.startsWith('-') ? s.slice(1) : `-${s}`; // s: a column, or a constant leaf state
+  const numericLabels = !p.hasUnclassified && tree.classes.every((c) => typeof c === 'number' && Number.isFinite(c));
+  const labels = tables.leafNode.map((i) => (tree.nodes[i].unclassified ? -1 : p.classOf[i]));
+  const label = numericLabels
+    ? tree.classes.every((c) => Number.isInteger(c))
+      ? r.integers(labels.map((c) => tree.classes[c] as number))
+      : r.doubles(labels.map((c) => tree.classes[c] as number))
+    : r.strings(labels.map((c) => (c < 0 ? UNCLASSIFIED_LABEL : String(tree.classes[c]))));
+  const columns = [{ name: 'predicted', sql: r.at(named(label), leaf) }];
+  if (!proba) return columns;
+  const k = tree.classes.length;
+  const classified = tables.leafNode.slice(0, tables.classifiedLeaves);
+  for (let c = 0; c < k; c++) {
+    const value = r.at(named(r.doubles(classified.map((i) => p.proba[i * k + c]))), leaf);
+    // Unclassified leaves are numbered last: their probabilities are NULL.
+    const sql = p.hasUnclassified ? `CASE WHEN ${s} < -${tables.classifiedLeaves} THEN NULL ELSE ${value} END` : value;
+    columns.push({ name: String(tree.classes[c]), sql });
+  }
+  return columns;
+}
+
+interface WalkInput {
+  from: string;
+  proba: boolean;
+  rules: DialectRules;
+}
+
+/** The features the walk reads, each once, in the order first tested. */
+function walkedFeatures(tables: LevelTables): number[] {
+  return [...new Set(tables.levels.flatMap((l) => l.features))];
+}
+
+/** A feature's value as the walk reads it: the column (numeric) or its value code (coded). */
+function featureValue(p: PortableTree, f: number, column: string, r: DialectRules, named: Named = asIs): string {
+  return isCoded(p, f) ? r.position(named(r.strings(codeNames(p, f))), column) : column;
+}
+
+const selectList = (columns: { name: string; sql: string }[], r: DialectRules): string =>
+  columns.map((c) => `${c.sql} AS ${r.identifier(c.name)}`).join(',\n  ');
+
+/**
+ * The walk as a chain of subqueries, one per level, each fenced with `OFFSET 0` so the planner
+ * does not paste a level's expression into every use of its state in the next level (which would
+ * grow exponentially). The values the walk tests (numeric columns, value codes) are computed once,
+ * and the row rides along as one whole-row value that `expand` turns back into its columns.
+ */
+function chain(
+  p: PortableTree,
+  tables: LevelTables,
+  { from, proba, rules: r }: WalkInput,
+  expand: (row: string) => string,
+) {
+  const features = walkedFeatures(tables);
+  const numeric = features.filter((f) => !isCoded(p, f));
+  const coded = features.filter((f) => isCoded(p, f));
+  const slot = new Map([...numeric.map((f, j) => [f, j + 1] as const), ...coded.map((f, j) => [f, j + 1] as const)]);
+  const column = (f: number): string => `grove_t.${r.identifier(p.tree.features[f].name)}`;
+  const arrays = [
+    ...(numeric.length > 0 ? [`${r.array(numeric.map((f) => r.asDouble(column(f))))} AS grove_numbers`] : []),
+    ...(coded.length > 0 ? [`${r.array(coded.map((f) => featureValue(p, f, column(f), r)))} AS grove_codes`] : []),
+  ];
+  const carried = arrays.map((a) => `, q.${a.slice(a.lastIndexOf(' ') + 1)}`).join('');
+  const innermost = `SELECT grove_t AS grove_row, ${tables.rootState} AS grove_s${arrays.map((a) => `, ${a}`).join('')} FROM ${from} AS grove_t OFFSET 0`;
+  // Level d's subquery wraps level d - 1's: its head goes before, its end after (joined once, linear).
+  const heads = tables.levels.map(
+    (level) => `SELECT q.grove_row, ${arrayStep(level, p, 'q.grove_s', slot, r)} AS grove_s${carried}\nFROM (`,
+  );
+  const columns = outputColumns(p, tables, 'q.grove_s', proba, r, asIs);
+  return [
+    `SELECT ${expand('q.grove_row')},\n  ${selectList(columns, r)}\nFROM (`,
+    ...heads.reverse(),
+    innermost,
+    ') AS q OFFSET 0'.repeat(tables.levels.length),
+    ') AS q\n',
+  ].join('');
+}
+
+/**
+ * The query per dialect (docs/export.md, "Shape"). DuckDB and PostgreSQL: a chain of subqueries
+ * (`chain`). ClickHouse 18.16 has no whole-row value to carry, but it has lambdas: the state
+ * passes from level to level through `arrayMap((s, v…) -> step, [state], [value]…)[1]`, which binds
+ * it once per step (its lambdas cannot capture Nullable columns, so each step takes the values it
+ * tests as arguments). The constant arrays and the walk are bound once in `WITH`: ClickHouse names
+ * an expression by its text, and array literals nested in every step made its analysis quadratic.
+ */
+const WALKS: Record<SqlDialect, (p: PortableTree, tables: LevelTables, input: WalkInput) => string> = {
+  duckdb: (p, tables, input) => chain(p, tables, input, (row) => `unnest(${row})`),
+  clickhouse: (p, tables, { from, proba, rules: r }) => {
+    const bound: string[] = [];
+    const named: Named = (literal) => {
+      bound.push(`${literal} AS grove_a${bound.length + 1}`);
+      return `grove_a${bound.length}`;
+    };
+    // Level d's lambda takes level d - 1's state: its head goes before, its end after (joined once).
+    const heads: string[] = [];
+    const ends: string[] = [];
+    for (const level of tables.levels) {
+      const args = level.features.map((f) =>
+        featureValue(p, f, `t.${r.identifier(p.tree.features[f].name)}`, r, named),
+      );
+      const argument = new Map(level.features.map((f, j) => [f, `grove_v${j + 1}`]));
+      const params = ['grove_s', ...argument.values()].join(', ');
+      const step = stepExpression(level, p, 'grove_s', (f) => argument.get(f)!, r, named);
+      heads.push(`arrayMap((${params}) -> ${step}, [`);
+      ends.push(`]${args.map((a) => `, [${a}]`).join('')})[1]`);
     }
-    for (let b = node.children.length - 1; b >= 0; b--)
-      stack.push([node.children[b], [...path, branchTest(p, i, b, rules)]]);
-  }
-  return `CASE ${whens.join(' ')} END`;
-}
-
-/** One level of the nested form: the CASE choosing among node i's children's expressions `sub`. */
-function nodeCase(p: PortableTree, i: number, sub: (b: number) => string, rules: DialectRules): string {
-  const node = p.tree.nodes[i];
-  const split = node.split!;
-  const f = p.tree.features[split.feature];
-  const column = `t.${rules.identifier(f.name)}`;
-  const m = p.missingBranch[i];
-  if (f.kind === 'numeric' && !f.levels && split.kind === 'numeric') {
-    // grove: the first branch j with x <= t_j, else the last. NULL fails every test before m's
-    // (NULL <= t is not true), so adding `IS NULL` to m's test (or the ELSE, for the last) routes it.
-    const whens = split.thresholds.map((t, j) => {
-      const test = `${column} <= ${rules.double(t)}`;
-      return `WHEN ${j === m ? `(${column} IS NULL OR ${test})` : test} THEN ${sub(j)}`;
-    });
-    return `CASE ${whens.join(' ')} ELSE ${sub(split.thresholds.length)} END`;
-  }
-  // Categorical or ordered: each branch but m by its values; NULL and every other string take m.
-  const names = f.levels ?? f.categories ?? [];
-  const whens: string[] = [];
-  for (let b = 0; b < node.children!.length; b++) {
-    if (b === m) continue;
-    const codes = categoryValues(split, b, f);
-    if (codes.length > 0)
-      whens.push(`WHEN ${column} IN (${codes.map((c) => rules.string(names[c])).join(', ')}) THEN ${sub(b)}`);
-  }
-  return whens.length > 0 ? `CASE ${whens.join(' ')} ELSE ${sub(m)} END` : sub(m);
-}
+    const state = [...heads.reverse(), String(tables.rootState), ...ends].join('');
+    const columns = selectList(outputColumns(p, tables, 'grove_leaf', proba, r, named), r);
+    const definitions = [...bound, `${state} AS grove_leaf`].join(',\n  ');
+    return `WITH\n  ${definitions}\nSELECT t.*,\n  ${columns}\nFROM ${from} AS t\n`;
+  },
+  postgres: (p, tables, input) => chain(p, tables, input, (row) => `(${row}).*`),
+};
 
 /**
- * One output column as an expression over the row: nested CASE expressions following the tree
- * (each split's test written once), a subtree whose leaves all give the same value folded into that
- * value, and subtrees below `NESTED_LEVELS` written flat so that the expression's depth stays
- * within every database's limit whatever the tree's depth. Built bottom-up, without recursion.
- */
-function columnExpression(p: PortableTree, leafValue: (leaf: number) => string, rules: DialectRules): string {
-  const nodes = p.tree.nodes;
-  const n = nodes.length;
-  // The value every leaf under a node gives, when they all agree (then no test is needed there).
-  const same: (string | undefined)[] = new Array(n);
-  for (let i = n - 1; i >= 0; i--) {
-    const children = nodes[i].children;
-    if (!children) {
-      same[i] = leafValue(i);
-      continue;
-    }
-    const first = same[children[0]];
-    same[i] = first !== undefined && children.every((c) => same[c] === first) ? first : undefined;
-  }
-  const expr: string[] = new Array(n);
-  const value = (i: number): string => same[i] ?? expr[i];
-  for (let i = n - 1; i >= 0; i--) {
-    const node = nodes[i];
-    if (!node.children || same[i] !== undefined) continue;
-    expr[i] =
-      node.depth === NESTED_LEVELS
-        ? flatCase(p, i, leafValue, rules)
-        : node.depth < NESTED_LEVELS
-          ? nodeCase(p, i, (b) => value(node.children![b]), rules)
-          : '';
-    // Below NESTED_LEVELS only the flat CASE at that level is used; free the children's texts.
-    for (const c of node.children) if (node.depth < NESTED_LEVELS) expr[c] = '';
-  }
-  return value(0);
-}
-
-/**
- * A `SELECT t.*, <label> AS predicted[, <p> AS "<class>" …] FROM <table> AS t` query that scores
- * every row as `grove predict` does (`columnExpression`), NULL routed as the model routes a missing
+ * A `SELECT t, <label> AS predicted[, <p> AS "<class>" …] FROM <table> AS t` query that scores
+ * every row as `grove predict` does (a walk over the tree's levels, `WALKS`), NULL routed as the model routes a missing
  * value, a C-MBSV unclassified region labelled `unclassified` with NULL probabilities.
  */
 export function treeToSql(tree: DecisionTree, options: SqlExportOptions): SqlExport {
@@ -172,22 +228,7 @@ export function treeToSql(tree: DecisionTree, options: SqlExportOptions): SqlExp
   const p = portableTree(tree, 'SQL');
   const rules = dialectRules(options.dialect);
   const from = tableReference(options.table, rules);
-  const k = tree.classes.length;
-  const numericLabels = !p.hasUnclassified && tree.classes.every((c) => typeof c === 'number' && Number.isFinite(c));
-  const labelOf = (leaf: number): string => {
-    if (tree.nodes[leaf].unclassified) return rules.string(UNCLASSIFIED_LABEL);
-    const c = tree.classes[p.classOf[leaf]];
-    return numericLabels ? String(c) : rules.string(String(c));
-  };
-  const caseOf = (value: (leaf: number) => string): string => columnExpression(p, value, rules);
-  const columns = [`${caseOf(labelOf)} AS ${rules.identifier('predicted')}`];
-  if (options.proba) {
-    for (let c = 0; c < k; c++) {
-      const value = (leaf: number): string =>
-        tree.nodes[leaf].unclassified ? 'NULL' : rules.double(p.proba[leaf * k + c]);
-      columns.push(`${caseOf(value)} AS ${rules.identifier(String(tree.classes[c]))}`);
-    }
-  }
-  const sql = `SELECT t.*,\n  ${columns.join(',\n  ')}\nFROM ${from} AS t\n`;
+  const tables = levelTables(p);
+  const sql = WALKS[options.dialect](p, tables, { from, proba: options.proba === true, rules });
   return { sql, warnings: p.warnings };
 }
