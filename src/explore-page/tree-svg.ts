@@ -51,10 +51,24 @@ export interface DrawnTree {
   height: number;
 }
 
+/** One node's group, cloned per node (cheaper than building each from scratch). */
+function nodeTemplate(): SVGGElement {
+  const g = svg('g', { tabindex: 0, role: 'button' });
+  g.append(
+    svg('rect', { width: BOX_W, height: BOX_H, rx: 5, class: 'box' }),
+    svg('text', { x: BOX_W / 2, y: 14, 'text-anchor': 'middle', class: 'box-title' }),
+    svg('text', { x: BOX_W / 2, y: 37, 'text-anchor': 'middle', class: 'box-sub' }),
+    svg('title'),
+  );
+  return g;
+}
+
 /**
  * The tree as SVG: a box per node with the split (or the leaf's class), a bar of its class mix
  * whose length grows with the rows reaching it, and each branch's condition on the edge. Node
- * groups are focusable buttons (`data-node`); `onPick` runs on click, Enter or Space.
+ * groups are focusable buttons (`data-node`); `onPick` runs on click, Enter or Space. Built for
+ * trees of thousands of nodes: one path holds every edge, node groups are clones of one template,
+ * and one listener serves them all.
  */
 export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTree {
   const x = layout(tree);
@@ -75,6 +89,9 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
   const edges = svg('g', { class: 'edges' });
   const boxes = svg('g', { class: 'boxes' });
   root.append(edges, boxes);
+  const curves: string[] = [];
+  const labels = document.createDocumentFragment();
+  const template = nodeTemplate();
   const groups: SVGGElement[] = [];
   nodes.forEach((node, id) => {
     const cx = px(id);
@@ -83,26 +100,20 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
       const x2 = px(child);
       const y2 = py(child);
       const mid = (top + BOX_H + y2) / 2;
-      edges.append(
-        svg('path', {
-          d: `M${cx},${top + BOX_H} C${cx},${mid} ${x2},${mid} ${x2},${y2}`,
-          class: 'edge',
-          'data-child': child,
-        }),
+      curves.push(`M${cx},${top + BOX_H}C${cx},${mid} ${x2},${mid} ${x2},${y2}`);
+      labels.append(
+        svg(
+          'text',
+          { x: x2, y: y2 - 5, class: 'edge-label', 'text-anchor': 'middle' },
+          clip(nodes[child].condition, 22),
+        ),
       );
-      const label = svg('text', { x: x2, y: y2 - 5, class: 'edge-label', 'text-anchor': 'middle' });
-      label.textContent = clip(nodes[child].condition, 22);
-      label.append(svg('title', {}, nodes[child].condition));
-      edges.append(label);
     }
     const m = majority(node.counts);
-    const g = svg('g', {
-      class: node.children ? 'node inner' : 'node leaf',
-      'data-node': id,
-      tabindex: 0,
-      role: 'button',
-      transform: `translate(${cx - BOX_W / 2},${top})`,
-    });
+    const g = template.cloneNode(true) as SVGGElement;
+    g.setAttribute('class', node.children ? 'node inner' : 'node leaf');
+    g.setAttribute('data-node', String(id));
+    g.setAttribute('transform', `translate(${cx - BOX_W / 2},${top})`);
     // The split as data, for tests and for anyone reading the page's DOM.
     if (node.split) g.setAttribute('data-split', JSON.stringify(node.split));
     const title = node.children ? node.splitText! : (node.unclassified ?? `${tree.classes[m]}`);
@@ -110,8 +121,10 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
       'aria-label',
       `node ${id}${node.condition ? `, ${node.condition}` : ''}: ${node.children ? `split ${title}` : `leaf ${title}`}, ${count(node.n)} rows`,
     );
-    g.append(svg('rect', { width: BOX_W, height: BOX_H, rx: 5, class: 'box' }));
-    g.append(svg('text', { x: BOX_W / 2, y: 14, 'text-anchor': 'middle', class: 'box-title' }, clip(title, 21)));
+    const [, head, sub, tip] = g.children;
+    head.textContent = clip(title, 21);
+    sub.textContent = `n = ${count(node.n)}`;
+    tip.textContent = `${node.condition || 'root'}\n${node.counts.map((c, k) => `${tree.classes[k]}: ${count(c)}`).join(', ')}`;
     // Class mix: one stacked bar, its length ∝ √(rows at the node / rows at the root).
     const barW = Math.max(4, (BOX_W - 8) * Math.sqrt(node.n / total));
     const sum = node.counts.reduce((a, b) => a + b, 0) || 1;
@@ -119,26 +132,23 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
     node.counts.forEach((c, k) => {
       if (c <= 0) return;
       const w = (barW * c) / sum;
-      g.append(svg('rect', { x: at, y: 20, width: w, height: 7, fill: color(k), class: 'mix' }));
+      sub.before(svg('rect', { x: at, y: 20, width: w, height: 7, fill: color(k), class: 'mix' }));
       at += w;
-    });
-    g.append(svg('text', { x: BOX_W / 2, y: 37, 'text-anchor': 'middle', class: 'box-sub' }, `n = ${count(node.n)}`));
-    g.append(
-      svg(
-        'title',
-        {},
-        `${node.condition || 'root'}\n${node.counts.map((c, k) => `${tree.classes[k]}: ${count(c)}`).join(', ')}`,
-      ),
-    );
-    g.addEventListener('click', () => onPick(id));
-    g.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' || e.key === ' ') {
-        e.preventDefault();
-        onPick(id);
-      }
     });
     boxes.append(g);
     groups.push(g);
+  });
+  edges.append(svg('path', { d: curves.join(''), class: 'edge' }), labels);
+  const picked = (e: Event) => {
+    const g = (e.target as Element).closest('g.node');
+    if (g) onPick(Number(g.getAttribute('data-node')));
+  };
+  boxes.addEventListener('click', picked);
+  boxes.addEventListener('keydown', (e) => {
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      picked(e);
+    }
   });
   return { svg: root, nodes: groups, width, height };
 }
