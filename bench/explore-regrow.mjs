@@ -121,7 +121,7 @@ try {
     rows.push(row);
     console.error(
       `${c.name}: shown in ${row.shown.median.toFixed(0)} ms (best ${row.shown.best.toFixed(0)}): fit ` +
-        `${row.fit.median.toFixed(0)}, view ${row.view.median.toFixed(0)}, transfer ${row.transfer.median.toFixed(0)}, ` +
+        `${row.fit.median.toFixed(0)}, view ${row.view.median.toFixed(0)}, transfer+paint ${row.transfer.median.toFixed(0)}, ` +
         `draw ${row.draw.median.toFixed(0)}; root panel at ${row.panel.median.toFixed(0)}; Node fit ${row.node.toFixed(0)} ms`,
     );
   }
@@ -134,7 +134,7 @@ const f = (x) => x.toFixed(0);
 const lines = [
   `${basename(args.data)}, ${data.nRows} rows × ${data.features.length} features; medians of ${repeats} regrows (ms)`,
   '',
-  '| configuration | nodes | tree shown (best) | fit in worker | view | transfer | draw | root node panel shown | fit in Node |',
+  '| configuration | nodes | tree shown (best) | fit in worker | view | transfer + paint | draw | root node panel shown | fit in Node |',
   '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
   ...rows.map(
     (r) =>

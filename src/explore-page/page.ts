@@ -107,7 +107,8 @@ function draw(slot: Slot, v: TreeView, requested: number): void {
   const holder = $(`tree-${slot}`);
   const d = drawTree(v, (id) => pick(slot, id));
   drawn.set(slot, d);
-  holder.replaceChildren(zoomable(d.svg, d.width, d.height));
+  holder.replaceChildren(zoomable(d.svg, d.width, d.height, d.showDetail));
+  d.showDetail();
   const t1 = performance.now();
   paneStats(slot, v, t1 - t0, t1 - requested);
   // Shown: after the next frame is painted (style, layout and paint of the new SVG included).

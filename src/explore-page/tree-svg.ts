@@ -49,26 +49,25 @@ export interface DrawnTree {
   nodes: SVGGElement[];
   width: number;
   height: number;
+  /** Add the text of the nodes in view, when they are large enough to read (call after a zoom or pan). */
+  showDetail(): void;
 }
 
-/** One node's group, cloned per node (cheaper than building each from scratch). */
-function nodeTemplate(): SVGGElement {
-  const g = svg('g', { tabindex: 0, role: 'button' });
-  g.append(
-    svg('rect', { width: BOX_W, height: BOX_H, rx: 5, class: 'box' }),
-    svg('text', { x: BOX_W / 2, y: 14, 'text-anchor': 'middle', class: 'box-title' }),
-    svg('text', { x: BOX_W / 2, y: 37, 'text-anchor': 'middle', class: 'box-sub' }),
-    svg('title'),
-  );
-  return g;
-}
+/** Trees up to this many nodes get every node's text at once; larger ones only where zoomed in. */
+const DETAIL_ALL = 400;
+/** Below this many pixels a box's text cannot be read: it is not drawn. */
+const LEGIBLE_PX = 60;
+/** The most nodes given text in one pass. */
+const DETAIL_BATCH = 800;
 
 /**
  * The tree as SVG: a box per node with the split (or the leaf's class), a bar of its class mix
- * whose length grows with the rows reaching it, and each branch's condition on the edge. Node
- * groups are focusable buttons (`data-node`); `onPick` runs on click, Enter or Space. Built for
- * trees of thousands of nodes: one path holds every edge, node groups are clones of one template,
- * and one listener serves them all.
+ * whose length grows with the rows reaching it, and each branch's condition above the box. Node
+ * groups are focusable buttons (`data-node`, `aria-label` with the split and the row count);
+ * `onPick` runs on click, Enter or Space. A large tree is drawn light: a box filled with its
+ * majority class's colour per node and one path for every edge; the text comes for the boxes in
+ * view once they are zoomed to a legible size (`showDetail`), or when one gets the focus. That
+ * keeps a tree of thousands of nodes quick to draw, and its view quick to lay out and paint.
  */
 export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTree {
   const x = layout(tree);
@@ -86,13 +85,12 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
     role: 'group',
     'aria-label': `tree of ${tree.stats.nodes} nodes`,
   });
-  const edges = svg('g', { class: 'edges' });
-  const boxes = svg('g', { class: 'boxes' });
-  root.append(edges, boxes);
   const curves: string[] = [];
-  const labels = document.createDocumentFragment();
-  const template = nodeTemplate();
+  const boxes = svg('g', { class: 'boxes' });
+  const template = svg('g', { tabindex: 0, role: 'button' });
+  template.append(svg('rect', { width: BOX_W, height: BOX_H, rx: 5, class: 'box' }));
   const groups: SVGGElement[] = [];
+  const detailed = new Uint8Array(nodes.length);
   nodes.forEach((node, id) => {
     const cx = px(id);
     const top = py(id);
@@ -101,30 +99,33 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
       const y2 = py(child);
       const mid = (top + BOX_H + y2) / 2;
       curves.push(`M${cx},${top + BOX_H}C${cx},${mid} ${x2},${mid} ${x2},${y2}`);
-      labels.append(
-        svg(
-          'text',
-          { x: x2, y: y2 - 5, class: 'edge-label', 'text-anchor': 'middle' },
-          clip(nodes[child].condition, 22),
-        ),
-      );
     }
-    const m = majority(node.counts);
     const g = template.cloneNode(true) as SVGGElement;
     g.setAttribute('class', node.children ? 'node inner' : 'node leaf');
     g.setAttribute('data-node', String(id));
     g.setAttribute('transform', `translate(${cx - BOX_W / 2},${top})`);
     // The split as data, for tests and for anyone reading the page's DOM.
     if (node.split) g.setAttribute('data-split', JSON.stringify(node.split));
-    const title = node.children ? node.splitText! : (node.unclassified ?? `${tree.classes[m]}`);
     g.setAttribute(
       'aria-label',
-      `node ${id}${node.condition ? `, ${node.condition}` : ''}: ${node.children ? `split ${title}` : `leaf ${title}`}, ${count(node.n)} rows`,
+      `node ${id}${node.condition ? `, ${node.condition}` : ''}: ${node.children ? `split ${nodeTitle(tree, id)}` : `leaf ${nodeTitle(tree, id)}`}, ${count(node.n)} rows`,
     );
-    const [, head, sub, tip] = g.children;
-    head.textContent = clip(title, 21);
-    sub.textContent = `n = ${count(node.n)}`;
-    tip.textContent = `${node.condition || 'root'}\n${node.counts.map((c, k) => `${tree.classes[k]}: ${count(c)}`).join(', ')}`;
+    (g.firstChild as SVGRectElement).style.fill = color(majority(node.counts));
+    boxes.append(g);
+    groups.push(g);
+  });
+  root.append(svg('path', { d: curves.join(''), class: 'edge' }), boxes);
+
+  /** Node `id`'s text, class mix and tooltip, once. */
+  const detail = (id: number) => {
+    if (detailed[id]) return;
+    detailed[id] = 1;
+    const node = nodes[id];
+    const g = groups[id];
+    (g.firstChild as SVGRectElement).style.fill = '';
+    g.append(
+      svg('text', { x: BOX_W / 2, y: 14, 'text-anchor': 'middle', class: 'box-title' }, clip(nodeTitle(tree, id), 21)),
+    );
     // Class mix: one stacked bar, its length ∝ √(rows at the node / rows at the root).
     const barW = Math.max(4, (BOX_W - 8) * Math.sqrt(node.n / total));
     const sum = node.counts.reduce((a, b) => a + b, 0) || 1;
@@ -132,13 +133,49 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
     node.counts.forEach((c, k) => {
       if (c <= 0) return;
       const w = (barW * c) / sum;
-      sub.before(svg('rect', { x: at, y: 20, width: w, height: 7, fill: color(k), class: 'mix' }));
+      g.append(svg('rect', { x: at, y: 20, width: w, height: 7, fill: color(k), class: 'mix' }));
       at += w;
     });
-    boxes.append(g);
-    groups.push(g);
-  });
-  edges.append(svg('path', { d: curves.join(''), class: 'edge' }), labels);
+    g.append(svg('text', { x: BOX_W / 2, y: 37, 'text-anchor': 'middle', class: 'box-sub' }, `n = ${count(node.n)}`));
+    if (node.condition)
+      g.append(
+        svg('text', { x: BOX_W / 2, y: -5, class: 'edge-label', 'text-anchor': 'middle' }, clip(node.condition, 22)),
+      );
+    g.append(
+      svg(
+        'title',
+        {},
+        `${node.condition || 'root'}\n${node.counts.map((c, k) => `${tree.classes[k]}: ${count(c)}`).join(', ')}`,
+      ),
+    );
+  };
+
+  const showDetail = () => {
+    if (!root.isConnected) return;
+    const r = root.getBoundingClientRect();
+    const view = root.viewBox.baseVal;
+    if (r.width === 0 || view.width === 0) return;
+    // preserveAspectRatio meet: the larger of the two ratios is the drawing's units per pixel.
+    const perPx = Math.max(view.width / r.width, view.height / r.height);
+    if (BOX_W / perPx < LEGIBLE_PX) return;
+    let done = 0;
+    for (let id = 0; id < nodes.length && done < DETAIL_BATCH; id++) {
+      if (detailed[id]) continue;
+      const left = px(id) - BOX_W / 2;
+      const top = py(id);
+      if (
+        left + BOX_W < view.x ||
+        left > view.x + view.width ||
+        top + BOX_H < view.y ||
+        top - 12 > view.y + view.height
+      )
+        continue;
+      detail(id);
+      done++;
+    }
+  };
+  if (nodes.length <= DETAIL_ALL) for (let id = 0; id < nodes.length; id++) detail(id);
+
   const picked = (e: Event) => {
     const g = (e.target as Element).closest('g.node');
     if (g) onPick(Number(g.getAttribute('data-node')));
@@ -150,5 +187,15 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
       picked(e);
     }
   });
-  return { svg: root, nodes: groups, width, height };
+  boxes.addEventListener('focusin', (e) => {
+    const g = (e.target as Element).closest('g.node');
+    if (g) detail(Number(g.getAttribute('data-node')));
+  });
+  return { svg: root, nodes: groups, width, height, showDetail };
+}
+
+/** What a node's box says: its split, or its leaf's class (or unclassified region). */
+function nodeTitle(tree: TreeView, id: number): string {
+  const node = tree.nodes[id];
+  return node.children ? node.splitText! : (node.unclassified ?? `${tree.classes[majority(node.counts)]}`);
 }

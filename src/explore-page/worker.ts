@@ -7,6 +7,7 @@ import { fit } from '../algorithms/fit.js';
 import { GroveError } from '../core/errors.js';
 import { listCriteria } from '../criteria/registry.js';
 import type { Dataset } from '../data/dataset.js';
+import { subsetRows } from '../data/subset.js';
 import { crossValidate, summarize } from '../eval/cross-validate.js';
 import { checkExplorable, datasetFromEmbedded, type EmbeddedData } from '../explore/embedded.js';
 import { branchCondition } from '../export/conditions.js';
@@ -134,8 +135,15 @@ function cv(options: FitOptions, folds: number, seed: number): CvResult {
 function handle(req: Request): unknown {
   switch (req.type) {
     case 'load': {
-      const d = datasetFromEmbedded(req.data as EmbeddedData);
-      checkExplorable(d);
+      const all = datasetFromEmbedded(req.data as EmbeddedData);
+      checkExplorable(all);
+      // Every regrow fits the same rows: held as a subset of all of them, each fit takes the numeric
+      // columns' sorted orders from the parent (sorted once, kept while it lives: src/split/column-order.ts)
+      // instead of sorting them again.
+      const d = subsetRows(
+        all,
+        Int32Array.from({ length: all.nRows }, (_, i) => i),
+      );
       data = d;
       rowNumbers = req.data.rowNumbers;
       trees.clear();

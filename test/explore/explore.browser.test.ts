@@ -1,15 +1,16 @@
 /**
  * `grove explore`'s page in a real browser: Debian's Chromium, headless, driven by playwright-core
- * (launched as test/report/report.browser.test.ts does). For a fixture (always) and corpus data
- * sets (when ../shared is present) it writes the page with the built CLI, opens it from file://
- * with every network request refused, and checks it against the CLI: the root split after a
- * change of measure equals `grove fit`'s, and a node's ten scores equal `grove score --json` on
- * that node's rows. Side-by-side mode, the rules, a typed row's path, keyboard use, phone width,
- * escaping of data text and the sample notice are checked too. Screenshots go to the test's temp
- * folder (printed). Any console error, page error, dialog or network request fails the test.
+ * (launched as test/report/report.browser.test.ts does), once for the whole file. For a fixture
+ * (always) and three corpus data sets (when ../shared is present) it writes the page with the
+ * built CLI, opens it from file:// with every network request refused, and checks it against the
+ * CLI: the root split after a change of measure equals `grove fit`'s, and a node's ten scores equal
+ * `grove score --json` on that node's rows. Side-by-side mode, the rules, a typed row's path,
+ * keyboard use, phone width, escaping of data text and the sample notice are checked too.
+ * Screenshots go to the test's temp folder (printed). Any console error, page error, dialog or
+ * network request fails the test. The CLI is the built one (dist/cli/run.js) run in this process,
+ * which saves a Node start per call. Speed is bench/explore-regrow.mjs's job, not this test's.
  * Without /usr/bin/chromium (or $GROVE_CHROMIUM) the tests are skipped with the reason printed.
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,7 +24,7 @@ import type { EmbeddedData } from '../../src/explore/embedded.js';
 import { explorePage } from '../../src/explore/html.js';
 import { readPageScripts } from '../../src/explore/scripts.js';
 import { OPTION_DESCRIPTORS, type OptionDescriptor } from '../../src/options/options.js';
-import { assertBuilt, fixture, grove, repoRoot } from '../helpers/cli.js';
+import { assertBuilt, type CliResult, fixture, repoRoot } from '../helpers/cli.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 
 const CHROMIUM = process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium';
@@ -47,10 +48,32 @@ const MEASURES = [
 let context: BrowserContext;
 let dir: string;
 let shots: string;
+let runCli: (argv: string[]) => Promise<number>;
+
+/** `grove ARGS` with the built CLI in this process, stdout and stderr captured. */
+async function grove(args: string[]): Promise<CliResult> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const { write: ow } = process.stdout;
+  const { write: ew } = process.stderr;
+  process.stdout.write = ((c: string | Uint8Array) => out.push(String(c)) > 0) as typeof process.stdout.write;
+  process.stderr.write = ((c: string | Uint8Array) => err.push(String(c)) > 0) as typeof process.stderr.write;
+  let status: number;
+  try {
+    status = await runCli(args);
+  } finally {
+    process.stdout.write = ow;
+    process.stderr.write = ew;
+  }
+  return { status, stdout: out.join(''), stderr: err.join('') };
+}
 
 beforeAll(async () => {
   if (!haveChromium) return;
   assertBuilt();
+  ({ run: runCli } = (await import(pathToFileURL(resolve(repoRoot, 'dist/cli/run.js')).href)) as {
+    run: (argv: string[]) => Promise<number>;
+  });
   dir = mkdtempSync(join(tmpdir(), 'grove-explore-'));
   shots = join(dir, 'screenshots');
   mkdirSync(shots);
@@ -104,9 +127,9 @@ async function settle(page: Page): Promise<void> {
 }
 
 /** Write the page for `csv` with the built CLI. */
-function explore(csv: string, name: string, extra: string[] = []): string {
+async function explore(csv: string, name: string, extra: string[] = []): Promise<string> {
   const out = join(dir, `${name}.html`);
-  const r = grove(['explore', csv, '--out', out, ...extra]);
+  const r = await grove(['explore', csv, '--out', out, ...extra]);
   expect(r.stderr).toContain('→');
   expect(r.status).toBe(0);
   return out;
@@ -114,9 +137,9 @@ function explore(csv: string, name: string, extra: string[] = []): string {
 
 type Json = Record<string, unknown>;
 
-function fitRoot(csv: string, flags: string[]): { split: unknown; nodes: number } {
+async function fitRoot(csv: string, flags: string[]): Promise<{ split: unknown; nodes: number }> {
   const model = join(dir, 'model.json');
-  const r = grove(['fit', csv, '--out', model, ...flags]);
+  const r = await grove(['fit', csv, '--out', model, ...flags]);
   expect(r.status).toBe(0);
   const m = JSON.parse(readFileSync(model, 'utf8')) as { nodes: Json[] };
   return { split: m.nodes[0].split, nodes: m.nodes.length };
@@ -142,7 +165,11 @@ async function shownScores(page: Page): Promise<Map<string, Map<string, number |
 }
 
 /** `grove score --json` for each measure on the file's rows `rowNumbers` (1 = first data row). */
-function cliScores(csv: string, rowNumbers: number[], categorical: string[]): Map<string, Map<string, number | null>> {
+async function cliScores(
+  csv: string,
+  rowNumbers: number[],
+  categorical: string[],
+): Promise<Map<string, Map<string, number | null>>> {
   const records = parse(readFileSync(csv, 'utf8'), { relax_column_count: false }) as string[][];
   const lines = [records[0], ...rowNumbers.map((r) => records[r])];
   const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
@@ -152,7 +179,7 @@ function cliScores(csv: string, rowNumbers: number[], categorical: string[]): Ma
   for (const m of MEASURES) {
     const args = ['score', subset, '--criterion', m, '--json'];
     if (categorical.length) args.push('--categorical', categorical.join(','));
-    const r = grove(args);
+    const r = await grove(args);
     expect(r.status, r.stderr).toBe(0);
     const report = JSON.parse(r.stdout) as { attributes: { name: string; score: number | null }[] };
     for (const a of report.attributes) {
@@ -192,70 +219,20 @@ async function categoricalNames(page: Page): Promise<string[]> {
 
 /**
  * The checks every data set gets: measure change vs `grove fit`, a node's ten scores vs
- * `grove score`, side by side, screenshots. Returns the regrow times seen (ms, in the worker).
+ * `grove score`, side by side (unpruned, so the CV runs are quick), screenshots.
  */
-async function checkDataset(name: string, csv: string, measure: string, large = false): Promise<void> {
-  const html = explore(csv, name);
+async function checkDataset(name: string, csv: string, measure: string): Promise<void> {
+  const html = await explore(csv, name);
   const { page, problems } = await open(html);
   expect(await page.locator('#error').isHidden()).toBe(true);
-  // On a large data set everything runs unpruned: the default preset's 10-fold CV pruning takes
-  // seconds there (and longer than the CLI helper's time limit on a loaded machine).
-  const prune = large ? ['--prune', 'none'] : [];
-  if (large) {
-    await page.selectOption('#opt-a-prune', 'none');
-    await settle(page);
-  }
   // Change the measure: the tree is regrown, and its root split is grove fit's.
   await page.selectOption('#opt-a-criterion', measure);
   await settle(page);
   const root = page.locator('#tree-a g.node[data-node="0"]');
-  const fitted = fitRoot(csv, ['--criterion', measure, ...prune]);
+  const fitted = await fitRoot(csv, ['--criterion', measure]);
   expect(JSON.parse((await root.getAttribute('data-split')) ?? 'null')).toEqual(fitted.split ?? null);
   expect(await page.locator('#tree-a g.node').count()).toBe(fitted.nodes);
   expect(await page.locator('#stats-a').textContent()).toContain(`, ${measure}:`);
-  const growMs = Number(await page.locator('#stats-a').getAttribute('data-grow-ms'));
-  // Unpruned, for the regrow target (a large data set is unpruned already).
-  if (!large) {
-    await page.selectOption('#opt-a-prune', 'none');
-    await settle(page);
-  }
-  // Best of five regrows (the Grow button regrows with the same options).
-  let bareMs = Number(await page.locator('#stats-a').getAttribute('data-grow-ms'));
-  for (let i = 0; i < 4; i++) {
-    await page.locator('#grow').click();
-    await settle(page);
-    bareMs = Math.min(bareMs, Number(await page.locator('#stats-a').getAttribute('data-grow-ms')));
-  }
-  // The same fit in Node from the built library (a fresh process: code transformed by vitest runs
-  // slower), best of five; the machine's load moves both.
-  const timing = spawnSync(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `import { readDataset } from ${JSON.stringify(pathToFileURL(resolve(repoRoot, 'dist/data/read.js')).href)};
-       import { fit } from ${JSON.stringify(pathToFileURL(resolve(repoRoot, 'dist/algorithms/fit.js')).href)};
-       const d = readDataset(${JSON.stringify(csv)});
-       let best = Infinity;
-       for (let i = 0; i < 5; i++) {
-         const t0 = performance.now();
-         fit(d, { criterion: ${JSON.stringify(measure)}, prune: 'none' });
-         best = Math.min(best, performance.now() - t0);
-       }
-       console.log(best);`,
-    ],
-    { encoding: 'utf8', timeout: 120_000 },
-  );
-  const nodeMs = Number(timing.stdout);
-  console.log(
-    `grove explore ${name}: regrow in the page's worker with ${measure}: ${growMs.toFixed(1)} ms ` +
-      `(${large ? 'unpruned' : 'default preset, cost-complexity pruning'}), ${bareMs.toFixed(1)} ms unpruned (best of 5); ` +
-      `the unpruned fit in Node: ${nodeMs.toFixed(1)} ms (best of 5)`,
-  );
-  if (!large) {
-    await page.selectOption('#opt-a-prune', '');
-    await settle(page);
-  }
   // A node below the root, opened from the keyboard: its ten scores are grove score's on its rows.
   const child = page.locator('#tree-a g.node[data-node="1"]');
   if ((await child.count()) === 1) {
@@ -270,12 +247,13 @@ async function checkDataset(name: string, csv: string, measure: string, large = 
   );
   expect(rows.length).toBe(counts.reduce((a, b) => a + b, 0));
   expect(await page.locator('#scores th.chosen').textContent()).toContain(measure);
-  expectSameScores(await shownScores(page), cliScores(csv, rows, await categoricalNames(page)));
+  expectSameScores(await shownScores(page), await cliScores(csv, rows, await categoricalNames(page)));
   // The chart of the measure against a numeric threshold, when there is a numeric feature.
   if ((await page.locator('#curve-feature').count()) > 0)
     expect(await page.locator('#curve svg polyline').count()).toBe(1);
-  await page.screenshot({ path: join(shots, `${name}-1280.png`), fullPage: !large, timeout: 120_000 });
+  await page.screenshot({ path: join(shots, `${name}-1280.png`), fullPage: true });
   // Side by side: B under another measure, each with its CV accuracy; first disagreements marked.
+  await page.selectOption('#opt-a-prune', 'none');
   await page.check('#side');
   await settle(page);
   expect(await page.locator('#pane-b').isVisible()).toBe(true);
@@ -285,18 +263,16 @@ async function checkDataset(name: string, csv: string, measure: string, large = 
   expect(await page.locator('#cv-a').textContent()).toMatch(/^5-fold CV accuracy \d+\.\d ± \d+\.\d %/);
   expect(await page.locator('#cv-b').textContent()).toMatch(/^5-fold CV accuracy \d+\.\d ± \d+\.\d %/);
   // The accuracies are grove's crossValidate (5 folds, seed 1) with each tree's options.
-  if (!large) {
-    const cv = (criterion: string) =>
-      summarize(crossValidate(readDataset(csv), { criterion }, 5, 1).map((r) => r.testAccuracy)).mean;
-    expect(Number(await page.locator('#cv-a').getAttribute('data-accuracy'))).toBe(cv(measure));
-    expect(Number(await page.locator('#cv-b').getAttribute('data-accuracy'))).toBe(cv(b));
-  }
+  const data = readDataset(csv);
+  const cv = (criterion: string) =>
+    summarize(crossValidate(data, { criterion, prune: 'none' }, 5, 1).map((r) => r.testAccuracy)).mean;
+  expect(Number(await page.locator('#cv-a').getAttribute('data-accuracy'))).toBe(cv(measure));
+  expect(Number(await page.locator('#cv-b').getAttribute('data-accuracy'))).toBe(cv(b));
   const disagree = await page.locator('#disagree').textContent();
   const marked = await page.locator('g.node.disagree').count();
   if (disagree!.startsWith('The two trees are the same')) expect(marked).toBe(0);
   else expect(marked).toBeGreaterThanOrEqual(2);
-  // Two unpruned trees of thousands of nodes make a full-page capture slow: the viewport only, then.
-  await page.screenshot({ path: join(shots, `${name}-side-by-side.png`), fullPage: !large, timeout: 120_000 });
+  await page.screenshot({ path: join(shots, `${name}-side-by-side.png`), fullPage: true });
   expect(problems).toEqual([]);
   await page.close();
 }
@@ -310,9 +286,9 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     await page.selectOption('#opt-a-prune', 'none');
     await settle(page);
     const model = join(dir, 'ti.json');
-    expect(grove(['fit', csv, '--out', model, '--prune', 'none']).status).toBe(0);
+    expect((await grove(['fit', csv, '--out', model, '--prune', 'none'])).status).toBe(0);
     const shown = await page.locator('#rules-a').textContent();
-    expect(shown).toBe(grove(['show', model, '--format', 'rules']).stdout);
+    expect(shown).toBe((await grove(['show', model, '--format', 'rules'])).stdout);
     expect(shown!.split('\n').length).toBeGreaterThan(3);
     // A typed row: its path is highlighted and its prediction is grove predict's.
     await page.selectOption('#path-f0', 'No');
@@ -326,7 +302,7 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     expect(await page.locator('#tree-a g.node.on-path').count()).toBe(onPath.length);
     const rowCsv = join(dir, 'row.csv');
     writeFileSync(rowCsv, 'BuyHouse,MaritalStatus,TaxableIncome\nNo,Single,90\n');
-    const predicted = grove(['predict', model, rowCsv]).stdout.trim().split('\n').pop();
+    const predicted = (await grove(['predict', model, rowCsv])).stdout.trim().split('\n').pop();
     expect(await page.locator('#path-prediction').textContent()).toContain(`Prediction: ${predicted}`);
     // A bad number in the form is shown in the page.
     await page.fill('#path-f2', 'abc');
@@ -364,7 +340,7 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     for (let i = 0; i < 12; i++)
       lines.push(`${i},${i % 3 === 0 ? bad : 'plain'},${i % 3 === 0 || i > 8 ? 'yes' : 'no'}`);
     writeFileSync(csv, `${lines.join('\n')}\n`);
-    const { page, problems } = await open(explore(csv, 'xss'));
+    const { page, problems } = await open(await explore(csv, 'xss'));
     await page.selectOption('#opt-a-prune', 'none');
     await settle(page);
     expect(await page.locator('#rules-a').textContent()).toContain(bad);
@@ -431,7 +407,7 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
   }, 60_000);
 
   it('over the row limit: a stratified sample, with a notice in the page', async () => {
-    const html = explore(fixture('tutorial-30.csv'), 'sampled', ['--max-rows', '12']);
+    const html = await explore(fixture('tutorial-30.csv'), 'sampled', ['--max-rows', '12']);
     const { page, problems } = await open(html);
     expect(await page.locator('#notice').textContent()).toContain('a sample of 12 of the 30 rows');
     expect(await page.locator('#tree-a g.node[data-node="0"]').getAttribute('aria-label')).toContain('12 rows');
@@ -445,12 +421,11 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
 });
 
 describe.skipIf(!haveChromium || !haveCorpus)('grove explore in Chromium: corpus data sets', () => {
-  const cases: [string, string, boolean][] = [
-    ['iris', 'info-gain', false],
-    ['mushroom', 'dcsm', false],
-    ['breast-cancer-wisconsin-diagnostic', 'gain-ratio', false],
-    ['magic', 'info-gain', true],
+  const cases: [string, string][] = [
+    ['iris', 'info-gain'],
+    ['mushroom', 'dcsm'],
+    ['breast-cancer-wisconsin-diagnostic', 'gain-ratio'],
   ];
-  for (const [name, measure, large] of cases)
-    it(`${name} with ${measure}`, async () => checkDataset(name, corpus(name), measure, large), 300_000);
+  for (const [name, measure] of cases)
+    it(`${name} with ${measure}`, async () => checkDataset(name, corpus(name), measure), 120_000);
 });
