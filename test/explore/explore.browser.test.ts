@@ -13,7 +13,7 @@
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
@@ -50,8 +50,17 @@ let dir: string;
 let shots: string;
 let runCli: (argv: string[]) => Promise<number>;
 
+/** The last `grove` call: calls run one at a time (each captures the process's stdout and stderr). */
+let cliQueue: Promise<unknown> = Promise.resolve();
+
 /** `grove ARGS` with the built CLI in this process, stdout and stderr captured. */
-async function grove(args: string[]): Promise<CliResult> {
+function grove(args: string[]): Promise<CliResult> {
+  const next = cliQueue.then(() => groveNow(args));
+  cliQueue = next.catch(() => undefined);
+  return next;
+}
+
+async function groveNow(args: string[]): Promise<CliResult> {
   const out: string[] = [];
   const err: string[] = [];
   const { write: ow } = process.stdout;
@@ -100,8 +109,8 @@ afterAll(async () => {
   if (dir && !process.env.GROVE_KEEP_EXPLORE) rmSync(join(dir, 'profile'), { recursive: true, force: true });
 });
 
-/** A page opened from file://, with every problem it reports collected in `problems`. */
-async function open(html: string): Promise<{ page: Page; problems: string[] }> {
+/** A page opened from file:// (settled unless `wait` is false), with every problem it reports collected in `problems`. */
+async function open(html: string, wait = true): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${String(e)}`));
@@ -117,7 +126,7 @@ async function open(html: string): Promise<{ page: Page; problems: string[] }> {
     return route.abort();
   });
   await page.goto(pathToFileURL(html).href);
-  await settle(page);
+  if (wait) await settle(page);
   return { page, problems };
 }
 
@@ -138,7 +147,7 @@ async function explore(csv: string, name: string, extra: string[] = []): Promise
 type Json = Record<string, unknown>;
 
 async function fitRoot(csv: string, flags: string[]): Promise<{ split: unknown; nodes: number }> {
-  const model = join(dir, 'model.json');
+  const model = join(dir, `${basename(csv, '.csv')}-model.json`);
   const r = await grove(['fit', csv, '--out', model, ...flags]);
   expect(r.status).toBe(0);
   const m = JSON.parse(readFileSync(model, 'utf8')) as { nodes: Json[] };
@@ -173,7 +182,7 @@ async function cliScores(
   const records = parse(readFileSync(csv, 'utf8'), { relax_column_count: false }) as string[][];
   const lines = [records[0], ...rowNumbers.map((r) => records[r])];
   const quote = (s: string) => (/[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  const subset = join(dir, 'node-rows.csv');
+  const subset = join(dir, `${basename(csv, '.csv')}-node-rows.csv`);
   writeFileSync(subset, `${lines.map((l) => l.map(quote).join(',')).join('\n')}\n`);
   const out = new Map<string, Map<string, number | null>>();
   for (const m of MEASURES) {
@@ -219,17 +228,21 @@ async function categoricalNames(page: Page): Promise<string[]> {
 
 /**
  * The checks every data set gets: measure change vs `grove fit`, a node's ten scores vs
- * `grove score`, side by side (unpruned, so the CV runs are quick), screenshots.
+ * `grove score`, side by side (unpruned, so the CV runs are quick), screenshots. The CLI and
+ * crossValidate run here while the page computes in the browser.
  */
 async function checkDataset(name: string, csv: string, measure: string): Promise<void> {
   const html = await explore(csv, name);
-  const { page, problems } = await open(html);
-  expect(await page.locator('#error').isHidden()).toBe(true);
-  // Change the measure: the tree is regrown, and its root split is grove fit's.
+  const { page, problems } = await open(html, false);
+  // Change the measure as soon as the controls are there: the page regrows after its first tree,
+  // while grove fit grows here.
+  await page.waitForSelector('#opt-a-criterion');
   await page.selectOption('#opt-a-criterion', measure);
-  await settle(page);
-  const root = page.locator('#tree-a g.node[data-node="0"]');
   const fitted = await fitRoot(csv, ['--criterion', measure]);
+  await settle(page);
+  expect(await page.locator('#error').isHidden()).toBe(true);
+  // The tree is regrown, and its root split is grove fit's.
+  const root = page.locator('#tree-a g.node[data-node="0"]');
   expect(JSON.parse((await root.getAttribute('data-split')) ?? 'null')).toEqual(fitted.split ?? null);
   expect(await page.locator('#tree-a g.node').count()).toBe(fitted.nodes);
   expect(await page.locator('#stats-a').textContent()).toContain(`, ${measure}:`);
@@ -247,14 +260,21 @@ async function checkDataset(name: string, csv: string, measure: string): Promise
   );
   expect(rows.length).toBe(counts.reduce((a, b) => a + b, 0));
   expect(await page.locator('#scores th.chosen').textContent()).toContain(measure);
-  expectSameScores(await shownScores(page), await cliScores(csv, rows, await categoricalNames(page)));
+  const shown = await shownScores(page);
+  const categorical = await categoricalNames(page);
   // The chart of the measure against a numeric threshold, when there is a numeric feature.
   if ((await page.locator('#curve-feature').count()) > 0)
     expect(await page.locator('#curve svg polyline').count()).toBe(1);
   await page.screenshot({ path: join(shots, `${name}-1280.png`), fullPage: true });
   // Side by side: B under another measure, each with its CV accuracy; first disagreements marked.
+  // While the page grows and cross-validates, grove score and crossValidate run here.
   await page.selectOption('#opt-a-prune', 'none');
   await page.check('#side');
+  expectSameScores(shown, await cliScores(csv, rows, categorical));
+  const data = readDataset(csv);
+  const cv = (criterion: string) =>
+    summarize(crossValidate(data, { criterion, prune: 'none' }, 5, 1).map((r) => r.testAccuracy)).mean;
+  const cvA = cv(measure);
   await settle(page);
   expect(await page.locator('#pane-b').isVisible()).toBe(true);
   const b = await page.locator('#opt-b-criterion').inputValue();
@@ -263,10 +283,7 @@ async function checkDataset(name: string, csv: string, measure: string): Promise
   expect(await page.locator('#cv-a').textContent()).toMatch(/^5-fold CV accuracy \d+\.\d ± \d+\.\d %/);
   expect(await page.locator('#cv-b').textContent()).toMatch(/^5-fold CV accuracy \d+\.\d ± \d+\.\d %/);
   // The accuracies are grove's crossValidate (5 folds, seed 1) with each tree's options.
-  const data = readDataset(csv);
-  const cv = (criterion: string) =>
-    summarize(crossValidate(data, { criterion, prune: 'none' }, 5, 1).map((r) => r.testAccuracy)).mean;
-  expect(Number(await page.locator('#cv-a').getAttribute('data-accuracy'))).toBe(cv(measure));
+  expect(Number(await page.locator('#cv-a').getAttribute('data-accuracy'))).toBe(cvA);
   expect(Number(await page.locator('#cv-b').getAttribute('data-accuracy'))).toBe(cv(b));
   const disagree = await page.locator('#disagree').textContent();
   const marked = await page.locator('g.node.disagree').count();
