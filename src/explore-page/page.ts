@@ -51,7 +51,12 @@ const workerUrl = URL.createObjectURL(new Blob([$('grove-worker').textContent ??
 // Growing and inspecting in one worker; cross-validation in another, restarted when a regrow makes
 // its result stale, so a slow CV never holds up the next tree.
 const grower = new WorkerClient(workerUrl, data, showError);
-const cvWorker = new WorkerClient(workerUrl, data, showError);
+let cvWorker: WorkerClient | undefined;
+/** The CV worker, started the first time side-by-side mode needs it. */
+function cvClient(): WorkerClient {
+  cvWorker ??= new WorkerClient(workerUrl, data, showError);
+  return cvWorker;
+}
 
 function call<T>(req: Request): Promise<T> {
   return busy(grower.call<T>(req));
@@ -167,7 +172,7 @@ function markDisagreements(): void {
  */
 async function grow(): Promise<void> {
   const token = ++growToken;
-  if (cvWorker.busy()) cvWorker.restart();
+  if (cvWorker?.busy()) cvWorker.restart();
   const side = sideBySide();
   $('pane-b').hidden = !side;
   $('rules-b-box').hidden = !side;
@@ -204,7 +209,7 @@ async function crossValidateBoth(token: number, slots: Slot[], opts: Map<Slot, F
   for (const s of slots) $(`cv-${s}`).textContent = 'cross-validating…';
   try {
     const cvs = await Promise.all(
-      slots.map((s) => cvWorker.call<CvResult>({ type: 'cv', options: opts.get(s)!, folds: 5, seed: 1 })),
+      slots.map((s) => cvClient().call<CvResult>({ type: 'cv', options: opts.get(s)!, folds: 5, seed: 1 })),
     );
     if (token !== growToken) return;
     cvs.forEach((r, i) => {

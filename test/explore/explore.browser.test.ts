@@ -80,14 +80,12 @@ async function groveNow(args: string[]): Promise<CliResult> {
 beforeAll(async () => {
   if (!haveChromium) return;
   assertBuilt();
-  ({ run: runCli } = (await import(pathToFileURL(resolve(repoRoot, 'dist/cli/run.js')).href)) as {
-    run: (argv: string[]) => Promise<number>;
-  });
   dir = mkdtempSync(join(tmpdir(), 'grove-explore-'));
   shots = join(dir, 'screenshots');
   mkdirSync(shots);
   console.log(`grove explore browser test: screenshots in ${shots}`);
-  context = await chromium.launchPersistentContext(join(dir, 'profile'), {
+  // Chromium starts while the CLI's modules load.
+  const launched = chromium.launchPersistentContext(join(dir, 'profile'), {
     executablePath: CHROMIUM,
     headless: true,
     viewport: { width: 1280, height: 800 },
@@ -102,6 +100,10 @@ beforeAll(async () => {
       '--disable-sync',
     ],
   });
+  ({ run: runCli } = (await import(pathToFileURL(resolve(repoRoot, 'dist/cli/run.js')).href)) as {
+    run: (argv: string[]) => Promise<number>;
+  });
+  context = await launched;
 }, 60_000);
 
 afterAll(async () => {
@@ -265,7 +267,7 @@ async function checkDataset(name: string, csv: string, measure: string): Promise
   // The chart of the measure against a numeric threshold, when there is a numeric feature.
   if ((await page.locator('#curve-feature').count()) > 0)
     expect(await page.locator('#curve svg polyline').count()).toBe(1);
-  await page.screenshot({ path: join(shots, `${name}-1280.png`), fullPage: true });
+  await page.screenshot({ path: join(shots, `${name}-1280.png`) });
   // Side by side: B under another measure, each with its CV accuracy; first disagreements marked.
   // While the page grows and cross-validates, grove score and crossValidate run here.
   await page.selectOption('#opt-a-prune', 'none');
@@ -289,7 +291,7 @@ async function checkDataset(name: string, csv: string, measure: string): Promise
   const marked = await page.locator('g.node.disagree').count();
   if (disagree!.startsWith('The two trees are the same')) expect(marked).toBe(0);
   else expect(marked).toBeGreaterThanOrEqual(2);
-  await page.screenshot({ path: join(shots, `${name}-side-by-side.png`), fullPage: true });
+  await page.screenshot({ path: join(shots, `${name}-side-by-side.png`) });
   expect(problems).toEqual([]);
   await page.close();
 }
@@ -345,7 +347,7 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     // Phone width: nothing wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: join(shots, 'taxable-income-phone.png'), fullPage: true });
+    await page.screenshot({ path: join(shots, 'taxable-income-phone.png') });
     expect(problems).toEqual([]);
     await page.close();
   }, 120_000);
