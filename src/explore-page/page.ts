@@ -146,7 +146,7 @@ function legend(classes: string[]): void {
 }
 
 function markDisagreements(): void {
-  for (const d of drawn.values()) for (const g of d.nodes) g.classList.remove('disagree');
+  for (const d of drawn.values()) d.mark('disagree', []);
   const a = views.get('a');
   const b = views.get('b');
   const out = $('disagree');
@@ -155,8 +155,8 @@ function markDisagreements(): void {
     return;
   }
   const [na, nb] = firstDisagreements(a.nodes, b.nodes);
-  na.forEach((id) => drawn.get('a')!.nodes[id].classList.add('disagree'));
-  nb.forEach((id) => drawn.get('b')!.nodes[id].classList.add('disagree'));
+  drawn.get('a')!.mark('disagree', na);
+  drawn.get('b')!.mark('disagree', nb);
   out.textContent =
     na.length === 0
       ? 'The two trees are the same.'
@@ -236,11 +236,14 @@ function regrowSoon(): void {
   growing = true;
   void busy(
     (async () => {
-      do {
-        again = false;
-        await grow();
-      } while (again);
-      growing = false;
+      try {
+        do {
+          again = false;
+          await grow();
+        } while (again);
+      } finally {
+        growing = false;
+      }
     })(),
   );
 }
@@ -251,7 +254,7 @@ async function pick(slot: Slot, node: number): Promise<void> {
   const v = views.get(slot);
   if (!v) return;
   picked = { slot, node };
-  for (const [s, d] of drawn) d.nodes.forEach((g, id) => g.classList.toggle('selected', s === slot && id === node));
+  for (const [s, d] of drawn) d.mark('selected', s === slot ? [node] : []);
   const panel = $('node-body');
   try {
     const detail = await call<NodeDetail>({ type: 'node', slot, node });
@@ -332,8 +335,7 @@ async function trace(): Promise<void> {
   try {
     const r = await call<PathResult>({ type: 'path', slot: 'a', values });
     const d = drawn.get('a');
-    d?.nodes.forEach((g) => g.classList.remove('on-path'));
-    for (const id of r.path.nodes) d?.nodes[id]?.classList.add('on-path');
+    d?.mark('on-path', r.path.nodes);
     const list = el('ol');
     list.append(el('li', {}, 'root'));
     for (const c of r.conditions) list.append(el('li', {}, c));

@@ -371,6 +371,50 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     await page.close();
   }, 60_000);
 
+  it('a large tree is drawn light: a click on a light box picks that node, zooming in gives boxes', async () => {
+    const csv = join(dir, 'noise.csv');
+    const lines = ['x,y,class'];
+    for (let i = 0; i < 1500; i++) lines.push(`${i},${(i * 37) % 101},${(i * 7919) % 13 < 6 ? 'a' : 'b'}`);
+    writeFileSync(csv, `${lines.join('\n')}\n`);
+    const { page, problems } = await open(await explore(csv, 'noise'));
+    await page.selectOption('#opt-a-prune', 'none');
+    await settle(page);
+    const nodes = Number((await page.locator('#stats-a').textContent())!.match(/(\d+) nodes/)![1]);
+    expect(nodes).toBeGreaterThan(400);
+    expect(await page.locator('#tree-a path.light-box').count()).toBeGreaterThan(0);
+    expect(await page.locator('#tree-a g.node').count()).toBe(1); // the selected root only
+    // Zoom in to light boxes of a few pixels, then click the middle of one in view.
+    await page.locator('#tree-a .zoom-frame').focus();
+    for (let i = 0; i < 9; i++) await page.keyboard.press('+');
+    const target = await page.evaluate(() => {
+      const svg = document.querySelector('#tree-a svg') as SVGSVGElement;
+      const frame = svg.getBoundingClientRect();
+      const ctm = svg.getScreenCTM()!;
+      for (const path of document.querySelectorAll('#tree-a path.light-box'))
+        for (const m of path.getAttribute('d')!.matchAll(/M([\d.e+-]+),([\d.e+-]+)/g)) {
+          const p = new DOMPoint(Number(m[1]) + 62, Number(m[2]) + 20).matrixTransform(ctm);
+          if (p.x > frame.left + 40 && p.x < frame.right - 40 && p.y > frame.top + 40 && p.y < frame.bottom - 10)
+            return { x: p.x, y: p.y, px: 124 * ctm.a };
+        }
+      return null;
+    });
+    expect(target).not.toBeNull();
+    expect(target!.px).toBeLessThan(60); // still light: no text at this size
+    await page.mouse.click(target!.x, target!.y);
+    await settle(page);
+    const picked = (await page.locator('#node-body').getAttribute('data-node'))!.replace('a:', '');
+    const box = (await page.locator(`#tree-a g.node[data-node="${picked}"]`).boundingBox())!;
+    expect(target!.x).toBeGreaterThanOrEqual(box.x);
+    expect(target!.x).toBeLessThanOrEqual(box.x + box.width);
+    // Zoomed to a legible size, the boxes in view are made.
+    await page.locator('#tree-a .zoom-frame').focus();
+    for (let i = 0; i < 8; i++) await page.keyboard.press('+');
+    expect(await page.locator('#tree-a g.node').count()).toBeGreaterThan(2);
+    expect(await page.locator('#tree-a g.node').count()).toBeLessThan(nodes);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
   it('data with one class (handed to the page another way than the CLI) gets a clear message in the page', async () => {
     const html = join(dir, 'one-class.html');
     const data: EmbeddedData = {
