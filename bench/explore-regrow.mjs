@@ -9,7 +9,7 @@
 // button; the median and the best are printed. The page must show no error and log none.
 
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -59,6 +59,7 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
+const loadStart = loadavg()[0];
 const data = readDataset(args.data);
 const dir = mkdtempSync(join(tmpdir(), 'grove-explore-bench-'));
 const html = join(dir, 'page.html');
@@ -105,7 +106,7 @@ try {
       seen.shown.push(shownMs);
       seen.transfer.push(shownMs - fitMs - viewMs - drawMs);
       seen.panel.push(Number(t.panelMs));
-      nodes = await page.locator('#tree-a g.node').count();
+      nodes = Number((await page.locator('#stats-a').textContent()).match(/(\d+) nodes/)[1]);
     }
     const error = await page.locator('#error').isVisible();
     if (error || problems.length)
@@ -132,7 +133,8 @@ try {
 
 const f = (x) => x.toFixed(0);
 const lines = [
-  `${basename(args.data)}, ${data.nRows} rows × ${data.features.length} features; medians of ${repeats} regrows (ms)`,
+  `${basename(args.data)}, ${data.nRows} rows × ${data.features.length} features; medians of ${repeats} regrows (ms); ` +
+    `load average ${loadStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`,
   '',
   '| configuration | nodes | tree shown (best) | fit in worker | view | transfer + paint | draw | root node panel shown | fit in Node |',
   '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
