@@ -122,8 +122,9 @@ function draw(slot: Slot, v: TreeView, requested: number): void {
   });
 }
 
-/** Resolves once the browser has painted the next frame. */
+/** Resolves once the browser has painted the next frame (at once in a hidden tab, which paints none). */
 function afterPaint(): Promise<void> {
+  if (document.hidden) return Promise.resolve();
   return new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
 }
 
