@@ -6,7 +6,7 @@ import type { Dataset } from '../data/dataset.js';
 import { subsetRows } from '../data/subset.js';
 import { formatNumber } from '../export/conditions.js';
 import { type AttributeScore, scoreAttributes } from '../learn/score.js';
-import { OPTION_DESCRIPTORS, type OptionDescriptor } from '../options/options.js';
+import { OPTION_DESCRIPTORS, type OptionDescriptor, resolveOptions } from '../options/options.js';
 import type { FitOptions } from '../options/types.js';
 import { midpoint } from '../split/numeric.js';
 
@@ -21,7 +21,8 @@ export interface FeatureScores {
 }
 
 export interface MeasureScores {
-  measures: { name: string; better: 'higher' | 'lower'; best: string | null }[];
+  /** `binaryCategories`: the options split categories multiway, which this measure cannot score, so it scored binary ones. */
+  measures: { name: string; better: 'higher' | 'lower'; best: string | null; binaryCategories?: true }[];
   features: FeatureScores[];
 }
 
@@ -48,11 +49,14 @@ function describe(a: AttributeScore): string {
 
 /**
  * Every feature's best split at the rows `rows`, under each built-in measure: `scoreAttributes`
- * (the code behind `grove score`) on those rows, once per measure.
+ * (the code behind `grove score`) on those rows, once per measure. A measure that scores binary
+ * splits only (twoing) gets binary categorical splits when the options ask for multiway ones
+ * (`grove score` would refuse the combination), and says so.
  */
 export function measureScores(data: Dataset, rows: Int32Array, options: FitOptions): MeasureScores {
-  const subset = subsetRows(data, rows);
+  const subset = rows.length === data.nRows ? data : subsetRows(data, rows);
   const base = scoreOptions(options);
+  const multiway = resolveOptions(base).categoricalSplit === 'multiway';
   const features: FeatureScores[] = data.features.map((col) => ({
     name: col.name,
     type: col.kind,
@@ -60,12 +64,19 @@ export function measureScores(data: Dataset, rows: Int32Array, options: FitOptio
     splits: [],
   }));
   const measures = BUILTIN_CRITERIA.map((c) => {
-    const report = scoreAttributes(subset, { ...base, criterion: c.name });
+    const binaryOnly = multiway && c.binaryOnly === true;
+    const opts: FitOptions = { ...base, criterion: c.name, ...(binaryOnly ? { categoricalSplit: 'binary' } : {}) };
+    const report = scoreAttributes(subset, opts);
     report.attributes.forEach((a, f) => {
       features[f].scores.push(a.score);
       features[f].splits.push(describe(a));
     });
-    return { name: c.name, better: c.better, best: report.best };
+    return {
+      name: c.name,
+      better: c.better,
+      best: report.best,
+      ...(binaryOnly ? { binaryCategories: true as const } : {}),
+    };
   });
   return { measures, features };
 }

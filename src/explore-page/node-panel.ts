@@ -47,10 +47,11 @@ function scoresTable(detail: NodeDetail, measure: string): HTMLElement {
   const head = el('tr');
   head.append(el('th', {}, 'feature'), el('th', {}, 'type'));
   for (const m of s.measures) {
+    const binary = m.binaryCategories ? ' (binary categorical splits: it scores no others)' : '';
     const th = el(
       'th',
-      { 'data-measure': m.name, title: `${m.better} is better` },
-      `${m.name} ${m.better === 'higher' ? '↑' : '↓'}`,
+      { 'data-measure': m.name, title: `${m.better} is better${binary}` },
+      `${m.name}${binary ? '*' : ''} ${m.better === 'higher' ? '↑' : '↓'}`,
     );
     if (m.name === measure) th.classList.add('chosen');
     head.append(th);

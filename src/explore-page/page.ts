@@ -51,7 +51,12 @@ const workerUrl = URL.createObjectURL(new Blob([$('grove-worker').textContent ??
 // Growing and inspecting in one worker; cross-validation in another, restarted when a regrow makes
 // its result stale, so a slow CV never holds up the next tree.
 const grower = new WorkerClient(workerUrl, data, showError);
-const cvWorker = new WorkerClient(workerUrl, data, showError);
+let cvWorker: WorkerClient | undefined;
+/** The CV worker, started the first time side-by-side mode needs it. */
+function cvClient(): WorkerClient {
+  cvWorker ??= new WorkerClient(workerUrl, data, showError);
+  return cvWorker;
+}
 
 function call<T>(req: Request): Promise<T> {
   return busy(grower.call<T>(req));
@@ -89,22 +94,44 @@ function optionsB(): FitOptions {
 
 // ---- drawing --------------------------------------------------------------------------------------
 
-function paneStats(slot: Slot, v: TreeView, drawMs: number): void {
+/** The tree's numbers, and the regrow's times (also as data attributes, which the speed bench reads). */
+function paneStats(slot: Slot, v: TreeView, drawMs: number, regrowMs: number): void {
   const stats = $(`stats-${slot}`);
   stats.textContent =
     `${v.algorithm}, ${v.criterion}: ${v.stats.nodes} nodes, ${v.stats.leaves} leaves, height ${v.stats.height}` +
-    `${v.pruning ? `, pruned (${v.pruning})` : ''}; grown in ${v.growMs.toFixed(0)} ms, drawn in ${drawMs.toFixed(0)} ms`;
+    `${v.pruning ? `, pruned (${v.pruning})` : ''}; grown in ${v.growMs.toFixed(0)} ms, shown in ${regrowMs.toFixed(0)} ms`;
   stats.dataset.growMs = v.growMs.toFixed(2);
+  stats.dataset.viewMs = v.viewMs.toFixed(2);
+  stats.dataset.drawMs = drawMs.toFixed(2);
+  stats.dataset.regrowMs = regrowMs.toFixed(2);
 }
 
-function draw(slot: Slot, v: TreeView): void {
+/** Draw tree `slot`; `requested`: when its grow was asked for (performance.now()). */
+function draw(slot: Slot, v: TreeView, requested: number): void {
   const t0 = performance.now();
   const holder = $(`tree-${slot}`);
   const d = drawTree(v, (id) => pick(slot, id));
   drawn.set(slot, d);
-  holder.replaceChildren(zoomable(d.svg, d.width, d.height));
-  paneStats(slot, v, performance.now() - t0);
-  $(`rules-${slot}`).textContent = v.rules;
+  holder.replaceChildren(zoomable(d.svg, d.width, d.height, d.showDetail));
+  d.showDetail();
+  const t1 = performance.now();
+  paneStats(slot, v, t1 - t0, t1 - requested);
+  // Shown: after the next frame is painted (style, layout and paint of the new SVG included).
+  void busy(afterPaint()).then(() => {
+    if (views.get(slot) === v) paneStats(slot, v, t1 - t0, performance.now() - requested);
+  });
+}
+
+/** Resolves once the browser has painted the next frame (at once in a hidden tab, which paints none). */
+function afterPaint(): Promise<void> {
+  if (document.hidden) return Promise.resolve();
+  return new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+}
+
+/** Fill tree `slot`'s rules section (asked for after the tree is shown: long for a large tree). */
+async function showRules(slot: Slot, v: TreeView): Promise<void> {
+  const rules = await call<string>({ type: 'rules', slot });
+  if (views.get(slot) === v) $(`rules-${slot}`).textContent = rules;
 }
 
 function legend(classes: string[]): void {
@@ -120,7 +147,7 @@ function legend(classes: string[]): void {
 }
 
 function markDisagreements(): void {
-  for (const d of drawn.values()) for (const g of d.nodes) g.classList.remove('disagree');
+  for (const d of drawn.values()) d.mark('disagree', []);
   const a = views.get('a');
   const b = views.get('b');
   const out = $('disagree');
@@ -129,8 +156,8 @@ function markDisagreements(): void {
     return;
   }
   const [na, nb] = firstDisagreements(a.nodes, b.nodes);
-  na.forEach((id) => drawn.get('a')!.nodes[id].classList.add('disagree'));
-  nb.forEach((id) => drawn.get('b')!.nodes[id].classList.add('disagree'));
+  drawn.get('a')!.mark('disagree', na);
+  drawn.get('b')!.mark('disagree', nb);
   out.textContent =
     na.length === 0
       ? 'The two trees are the same.'
@@ -140,9 +167,13 @@ function markDisagreements(): void {
 
 // ---- growing --------------------------------------------------------------------------------------
 
+/**
+ * Grow the trees the controls ask for and show them; the root's node panel, the rules and (side
+ * by side) the CV accuracies follow without holding up the next grow.
+ */
 async function grow(): Promise<void> {
   const token = ++growToken;
-  if (cvWorker.busy()) cvWorker.restart();
+  if (cvWorker?.busy()) cvWorker.restart();
   const side = sideBySide();
   $('pane-b').hidden = !side;
   $('rules-b-box').hidden = !side;
@@ -153,47 +184,69 @@ async function grow(): Promise<void> {
     ['b', optionsB()],
   ]);
   try {
+    const requested = performance.now();
     const grown = await Promise.all(slots.map((s) => call<TreeView>({ type: 'grow', slot: s, options: opts.get(s)! })));
     if (token !== growToken) return;
     clearError();
     views.clear();
     grown.forEach((v, i) => {
       views.set(slots[i], v);
-      draw(slots[i], v);
+      draw(slots[i], v, requested);
     });
     legend(grown[0].classes);
     markDisagreements();
     for (const s of ['a', 'b'] as Slot[]) $(`cv-${s}`).textContent = '';
-    await pick('a', picked && picked.slot === 'a' && picked.node < grown[0].nodes.length ? picked.node : 0);
-    if (side) {
-      for (const s of slots) $(`cv-${s}`).textContent = 'cross-validating…';
-      const cvs = await Promise.all(
-        slots.map((s) => busy(cvWorker.call<CvResult>({ type: 'cv', options: opts.get(s)!, folds: 5, seed: 1 }))),
-      );
-      if (token !== growToken) return;
-      cvs.forEach((r, i) => {
-        const out = $(`cv-${slots[i]}`);
-        out.textContent = `${r.folds}-fold CV accuracy ${(100 * r.mean).toFixed(1)} ± ${(100 * r.sd).toFixed(1)} % (${r.ms.toFixed(0)} ms)`;
-        out.dataset.accuracy = String(r.mean);
-      });
-    }
+    const node = picked && picked.slot === 'a' && picked.node < grown[0].nodes.length ? picked.node : 0;
+    void busy(pick('a', node)).then(() => ($('stats-a').dataset.panelMs = (performance.now() - requested).toFixed(2)));
+    for (const [i, v] of grown.entries()) void busy(showRules(slots[i], v)).catch(report);
+    if (side) void busy(crossValidateBoth(token, slots, opts));
   } catch (err) {
     if (token === growToken) report(err);
   }
 }
 
-let timer: number | undefined;
-/** Regrow shortly after the last change (one grow for a burst of edits); busy from the first change on. */
+/** Side by side: each tree's CV accuracy, in the CV worker (restarted by the next grow). */
+async function crossValidateBoth(token: number, slots: Slot[], opts: Map<Slot, FitOptions>): Promise<void> {
+  for (const s of slots) $(`cv-${s}`).textContent = 'cross-validating…';
+  try {
+    const cvs = await Promise.all(
+      slots.map((s) => cvClient().call<CvResult>({ type: 'cv', options: opts.get(s)!, folds: 5, seed: 1 })),
+    );
+    if (token !== growToken) return;
+    cvs.forEach((r, i) => {
+      const out = $(`cv-${slots[i]}`);
+      out.textContent = `${r.folds}-fold CV accuracy ${(100 * r.mean).toFixed(1)} ± ${(100 * r.sd).toFixed(1)} % (${r.ms.toFixed(0)} ms)`;
+      out.dataset.accuracy = String(r.mean);
+    });
+  } catch (err) {
+    if (token === growToken) report(err);
+  }
+}
+
+let growing = false;
+let again = false;
+/**
+ * Regrow at once; changes made while a tree is growing make one more grow when it is shown (one
+ * grow for a burst of edits, never a queue of stale ones).
+ */
 function regrowSoon(): void {
-  if (timer === undefined) {
-    pending++;
-    document.body.dataset.state = 'busy';
-  } else window.clearTimeout(timer);
-  timer = window.setTimeout(() => {
-    timer = undefined;
-    void busy(grow());
-    if (--pending === 0) document.body.dataset.state = 'idle';
-  }, 120);
+  if (growing) {
+    again = true;
+    return;
+  }
+  growing = true;
+  void busy(
+    (async () => {
+      try {
+        do {
+          again = false;
+          await grow();
+        } while (again);
+      } finally {
+        growing = false;
+      }
+    })(),
+  );
 }
 
 // ---- a node ---------------------------------------------------------------------------------------
@@ -202,7 +255,7 @@ async function pick(slot: Slot, node: number): Promise<void> {
   const v = views.get(slot);
   if (!v) return;
   picked = { slot, node };
-  for (const [s, d] of drawn) d.nodes.forEach((g, id) => g.classList.toggle('selected', s === slot && id === node));
+  for (const [s, d] of drawn) d.mark('selected', s === slot ? [node] : []);
   const panel = $('node-body');
   try {
     const detail = await call<NodeDetail>({ type: 'node', slot, node });
@@ -283,14 +336,14 @@ async function trace(): Promise<void> {
   try {
     const r = await call<PathResult>({ type: 'path', slot: 'a', values });
     const d = drawn.get('a');
-    d?.nodes.forEach((g) => g.classList.remove('on-path'));
-    for (const id of r.path.nodes) d?.nodes[id]?.classList.add('on-path');
+    d?.mark('on-path', r.path.nodes);
     const list = el('ol');
     list.append(el('li', {}, 'root'));
     for (const c of r.conditions) list.append(el('li', {}, c));
-    const tail = r.path.stoppedAt
-      ? ' (the value at the last node is missing: the tree sends the row down every branch, weighted)'
-      : '';
+    const tail =
+      r.path.spreadAt !== undefined
+        ? ' (the value at the last node is missing: the tree sends the row down every branch, weighted; all are highlighted)'
+        : '';
     out.replaceChildren(list, el('p', { id: 'path-prediction' }, `Prediction: ${r.predicted}${tail}`));
     out.dataset.nodes = r.path.nodes.join(',');
     clearError();
@@ -325,7 +378,7 @@ async function start(): Promise<void> {
     e.preventDefault();
     regrowSoon();
   });
-  await grow();
+  regrowSoon();
 }
 
 busy(start()).catch((err: Error) => showError(err.message));

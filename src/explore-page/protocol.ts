@@ -1,8 +1,8 @@
 import type { EmbeddedData } from '../explore/embedded.js';
 import type { FitOptions } from '../options/types.js';
 import type { MeasureScores, ThresholdCurve } from './node-detail.js';
+import type { RowPath } from './paths.js';
 import type { TreeView } from './tree-view.js';
-import type { RowPath } from './walk.js';
 
 /** The two trees the page holds: the main one, and the second of side-by-side mode. */
 export type Slot = 'a' | 'b';
@@ -11,6 +11,7 @@ export type Slot = 'a' | 'b';
 export type Request =
   | { type: 'load'; data: EmbeddedData }
   | { type: 'grow'; slot: Slot; options: FitOptions }
+  | { type: 'rules'; slot: Slot }
   | { type: 'cv'; options: FitOptions; folds: number; seed: number }
   | { type: 'node'; slot: Slot; node: number }
   | { type: 'curve'; slot: Slot; node: number; feature: number }

@@ -43,18 +43,38 @@ function majority(counts: number[]): number {
   return b;
 }
 
-/** The drawn tree: its SVG and the node groups by id. */
+/** The marks page.ts puts on nodes (each a CSS class of the node's group). */
+export type NodeMark = 'selected' | 'disagree' | 'on-path';
+
+/** The drawn tree: its SVG, and what the page does to it. */
 export interface DrawnTree {
   svg: SVGSVGElement;
-  nodes: SVGGElement[];
   width: number;
   height: number;
+  /** Give the nodes in view their box of text, when they are large enough to read (call after a zoom or pan). */
+  showDetail(): void;
+  /** Mark exactly the nodes `ids` with `mark` (their boxes are made if they were not). */
+  mark(mark: NodeMark, ids: Iterable<number>): void;
 }
+
+/** Trees up to this many nodes get every node's box at once; larger ones only where zoomed in. */
+const BOX_ALL = 400;
+/** Below this many pixels a box's text cannot be read: it is not made. */
+const LEGIBLE_PX = 60;
+/** The most boxes made in one pass. */
+const BOX_BATCH = 800;
 
 /**
  * The tree as SVG: a box per node with the split (or the leaf's class), a bar of its class mix
- * whose length grows with the rows reaching it, and each branch's condition on the edge. Node
- * groups are focusable buttons (`data-node`); `onPick` runs on click, Enter or Space.
+ * whose length grows with the rows reaching it, and each branch's condition above the box. Boxes
+ * are focusable buttons (`g.node`, `data-node`, `aria-label` with the split and the row count);
+ * `onPick` runs on click, Enter or Space.
+ *
+ * A tree of thousands of nodes would take longer to build, lay out and paint than to grow, and
+ * its text is unreadable until zoomed in. So every node is first drawn light, as a rectangle in
+ * its majority class's colour (one path per class, one path for all edges; a click on one is
+ * found by position), and gets its box of text only when it is in view at a legible size
+ * (`showDetail`), or marked. Trees up to `BOX_ALL` nodes get every box at once.
  */
 export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTree {
   const x = layout(tree);
@@ -64,54 +84,56 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
   const width = Math.max(1, leaves) * (BOX_W + GAP_X) + GAP_X;
   const height = (tree.stats.height + 1) * LEVEL_H + 10;
   const total = nodes[0].n || 1;
-  const px = (id: number) => GAP_X + x[id] * (BOX_W + GAP_X) + BOX_W / 2;
-  const py = (id: number) => 8 + nodes[id].depth * LEVEL_H;
+  const left = (id: number) => GAP_X + x[id] * (BOX_W + GAP_X);
+  const top = (id: number) => 8 + nodes[id].depth * LEVEL_H;
   const root = svg('svg', {
     class: 'tree-svg',
     viewBox: `0 0 ${width} ${height}`,
     role: 'group',
     'aria-label': `tree of ${tree.stats.nodes} nodes`,
   });
-  const edges = svg('g', { class: 'edges' });
-  const boxes = svg('g', { class: 'boxes' });
-  root.append(edges, boxes);
-  const groups: SVGGElement[] = [];
+  const curves: string[] = [];
+  const shapes = tree.classes.map((): string[] => []);
   nodes.forEach((node, id) => {
-    const cx = px(id);
-    const top = py(id);
+    const cx = left(id) + BOX_W / 2;
+    const y = top(id);
     for (const child of node.children ?? []) {
-      const x2 = px(child);
-      const y2 = py(child);
-      const mid = (top + BOX_H + y2) / 2;
-      edges.append(
-        svg('path', {
-          d: `M${cx},${top + BOX_H} C${cx},${mid} ${x2},${mid} ${x2},${y2}`,
-          class: 'edge',
-          'data-child': child,
-        }),
-      );
-      const label = svg('text', { x: x2, y: y2 - 5, class: 'edge-label', 'text-anchor': 'middle' });
-      label.textContent = clip(nodes[child].condition, 22);
-      label.append(svg('title', {}, nodes[child].condition));
-      edges.append(label);
+      const x2 = left(child) + BOX_W / 2;
+      const y2 = top(child);
+      const mid = (y + BOX_H + y2) / 2;
+      curves.push(`M${cx},${y + BOX_H}C${cx},${mid} ${x2},${mid} ${x2},${y2}`);
     }
-    const m = majority(node.counts);
+    shapes[majority(node.counts)].push(`M${left(id)},${y}h${BOX_W}v${BOX_H}h${-BOX_W}z`);
+  });
+  const light = svg('g', { class: 'light', 'aria-hidden': 'true' });
+  shapes.forEach(
+    (d, k) => d.length && light.append(svg('path', { d: d.join(''), fill: color(k), class: 'light-box' })),
+  );
+  const boxes = svg('g', { class: 'boxes' });
+  root.append(svg('path', { d: curves.join(''), class: 'edge' }), light, boxes);
+
+  const made = new Map<number, SVGGElement>();
+  const marks = new Map<NodeMark, Set<number>>();
+  /** Node `id`'s box: text, class mix and tooltip, made once. */
+  const box = (id: number): SVGGElement => {
+    const have = made.get(id);
+    if (have) return have;
+    const node = nodes[id];
+    const title = nodeTitle(tree, id);
     const g = svg('g', {
       class: node.children ? 'node inner' : 'node leaf',
       'data-node': id,
       tabindex: 0,
       role: 'button',
-      transform: `translate(${cx - BOX_W / 2},${top})`,
+      transform: `translate(${left(id)},${top(id)})`,
+      'aria-label': `node ${id}${node.condition ? `, ${node.condition}` : ''}: ${node.children ? `split ${title}` : `leaf ${title}`}, ${count(node.n)} rows`,
     });
     // The split as data, for tests and for anyone reading the page's DOM.
     if (node.split) g.setAttribute('data-split', JSON.stringify(node.split));
-    const title = node.children ? node.splitText! : (node.unclassified ?? `${tree.classes[m]}`);
-    g.setAttribute(
-      'aria-label',
-      `node ${id}${node.condition ? `, ${node.condition}` : ''}: ${node.children ? `split ${title}` : `leaf ${title}`}, ${count(node.n)} rows`,
+    g.append(
+      svg('rect', { width: BOX_W, height: BOX_H, rx: 5, class: 'box' }),
+      svg('text', { x: BOX_W / 2, y: 14, 'text-anchor': 'middle', class: 'box-title' }, clip(title, 21)),
     );
-    g.append(svg('rect', { width: BOX_W, height: BOX_H, rx: 5, class: 'box' }));
-    g.append(svg('text', { x: BOX_W / 2, y: 14, 'text-anchor': 'middle', class: 'box-title' }, clip(title, 21)));
     // Class mix: one stacked bar, its length ∝ √(rows at the node / rows at the root).
     const barW = Math.max(4, (BOX_W - 8) * Math.sqrt(node.n / total));
     const sum = node.counts.reduce((a, b) => a + b, 0) || 1;
@@ -123,6 +145,10 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
       at += w;
     });
     g.append(svg('text', { x: BOX_W / 2, y: 37, 'text-anchor': 'middle', class: 'box-sub' }, `n = ${count(node.n)}`));
+    if (node.condition)
+      g.append(
+        svg('text', { x: BOX_W / 2, y: -5, class: 'edge-label', 'text-anchor': 'middle' }, clip(node.condition, 22)),
+      );
     g.append(
       svg(
         'title',
@@ -130,15 +156,69 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
         `${node.condition || 'root'}\n${node.counts.map((c, k) => `${tree.classes[k]}: ${count(c)}`).join(', ')}`,
       ),
     );
-    g.addEventListener('click', () => onPick(id));
-    g.addEventListener('keydown', (e) => {
-      if (e.key === 'Enter' || e.key === ' ') {
-        e.preventDefault();
-        onPick(id);
-      }
-    });
+    for (const [m, ids] of marks) if (ids.has(id)) g.classList.add(m);
+    made.set(id, g);
     boxes.append(g);
-    groups.push(g);
+    return g;
+  };
+
+  const showDetail = () => {
+    if (!root.isConnected || made.size === nodes.length) return;
+    const r = root.getBoundingClientRect();
+    const view = root.viewBox.baseVal;
+    if (r.width === 0 || view.width === 0) return;
+    // preserveAspectRatio meet: the larger of the two ratios is the drawing's units per pixel.
+    const perPx = Math.max(view.width / r.width, view.height / r.height);
+    if (BOX_W / perPx < LEGIBLE_PX) return;
+    let done = 0;
+    for (let id = 0; id < nodes.length && done < BOX_BATCH; id++) {
+      if (made.has(id)) continue;
+      const l = left(id);
+      const t = top(id);
+      if (l + BOX_W < view.x || l > view.x + view.width || t + BOX_H < view.y || t - 12 > view.y + view.height)
+        continue;
+      box(id);
+      done++;
+    }
+  };
+  if (nodes.length <= BOX_ALL) for (let id = 0; id < nodes.length; id++) box(id);
+
+  const mark = (m: NodeMark, ids: Iterable<number>) => {
+    for (const id of marks.get(m) ?? []) made.get(id)?.classList.remove(m);
+    const now = new Set(ids);
+    marks.set(m, now);
+    for (const id of now) box(id).classList.add(m);
+  };
+
+  // Clicks on a box, or on a light rectangle (found by position: depth by y, then the box by x).
+  const byDepth: number[][] = [];
+  nodes.forEach((n, id) => (byDepth[n.depth] ??= []).push(id));
+  const at = (e: MouseEvent): number | undefined => {
+    const g = (e.target as Element).closest('g.node');
+    if (g) return Number(g.getAttribute('data-node'));
+    const ctm = root.getScreenCTM();
+    if (!ctm) return undefined;
+    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+    const depth = Math.floor((p.y - 8) / LEVEL_H);
+    if (p.y - 8 - depth * LEVEL_H > BOX_H) return undefined;
+    return byDepth[depth]?.find((id) => p.x >= left(id) && p.x <= left(id) + BOX_W);
+  };
+  root.addEventListener('click', (e) => {
+    const id = at(e);
+    if (id !== undefined) onPick(id);
   });
-  return { svg: root, nodes: groups, width, height };
+  boxes.addEventListener('keydown', (e) => {
+    const g = (e.target as Element).closest('g.node');
+    if (g && (e.key === 'Enter' || e.key === ' ')) {
+      e.preventDefault();
+      onPick(Number(g.getAttribute('data-node')));
+    }
+  });
+  return { svg: root, width, height, showDetail, mark };
+}
+
+/** What a node's box says: its split, or its leaf's class (or unclassified region). */
+function nodeTitle(tree: TreeView, id: number): string {
+  const node = tree.nodes[id];
+  return node.children ? node.splitText! : (node.unclassified ?? `${tree.classes[majority(node.counts)]}`);
 }

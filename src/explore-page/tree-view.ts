@@ -1,5 +1,4 @@
 import { branchCondition, formatNumber, unclassifiedLabel } from '../export/conditions.js';
-import { rulesToText } from '../export/rules.js';
 import type { DecisionTree } from '../model/decision-tree.js';
 import type { Split } from '../model/split.js';
 
@@ -27,8 +26,10 @@ export interface TreeView {
   stats: { nodes: number; leaves: number; height: number };
   criterion: string;
   algorithm: string;
-  rules: string;
+  /** Time of `fit` in the worker. */
   growMs: number;
+  /** Time of building this view in the worker. */
+  viewMs: number;
   pruning?: string;
 }
 
@@ -67,8 +68,8 @@ export function treeView(tree: DecisionTree, growMs: number): TreeView {
     stats: { nodes: s.nodes, leaves: s.leaves, height: s.height },
     criterion: tree.options.criterion,
     algorithm: tree.options.algorithm,
-    rules: rulesToText(tree),
     growMs,
+    viewMs: 0,
     ...(p ? { pruning: `${p.method}: ${p.leavesBefore} → ${p.leavesAfter} leaves` } : {}),
   };
 }

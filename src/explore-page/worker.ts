@@ -7,28 +7,37 @@ import { fit } from '../algorithms/fit.js';
 import { GroveError } from '../core/errors.js';
 import { listCriteria } from '../criteria/registry.js';
 import type { Dataset } from '../data/dataset.js';
+import { subsetRows } from '../data/subset.js';
 import { crossValidate, summarize } from '../eval/cross-validate.js';
 import { checkExplorable, datasetFromEmbedded, type EmbeddedData } from '../explore/embedded.js';
 import { branchCondition } from '../export/conditions.js';
+import { rulesToText } from '../export/rules.js';
 import type { DecisionTree } from '../model/decision-tree.js';
 import { majorityClass } from '../model/node.js';
 import { resolveOptions } from '../options/options.js';
 import type { FitOptions } from '../options/types.js';
 import { listPruners } from '../prune/registry.js';
-import { measureScores, thresholdCurve } from './node-detail.js';
+import { type MeasureScores, measureScores, scoreOptions, thresholdCurve } from './node-detail.js';
+import { type RowsByNode, rowPath, rowsByNode, rowsOf } from './paths.js';
 import type { CvResult, Loaded, NodeDetail, PathResult, Reply, Request, Slot } from './protocol.js';
 import { treeView } from './tree-view.js';
-import { pathOfRow, rowsReaching } from './walk.js';
 
 interface Held {
   tree: DecisionTree;
   options: FitOptions;
+  /** The training rows reaching each node, from the tree's `decisionPath` (made on first use). */
+  byNode?: RowsByNode;
 }
 
 let data: Dataset | undefined;
 let rowNumbers: number[] | undefined;
 const trees = new Map<Slot, Held>();
 const PREVIEW_ROWS = 50;
+/**
+ * The root's ten-measure table of the last options scored: every regrow shows the root's panel, and
+ * a change of measure (or of a pruning option) leaves the table as it was.
+ */
+let rootScores: { key: string; scores: MeasureScores } | undefined;
 
 function need<T>(x: T | undefined, what: string): T {
   if (x === undefined) throw new GroveError(`${what} first`);
@@ -37,6 +46,25 @@ function need<T>(x: T | undefined, what: string): T {
 
 function held(slot: Slot): Held {
   return need(trees.get(slot), 'grow a tree');
+}
+
+/** The training rows reaching `node` of tree `slot`. */
+function rowsReaching(slot: Slot, node: number): Int32Array {
+  const h = held(slot);
+  const nodes = h.tree.nodes;
+  if (!(Number.isInteger(node) && node >= 0 && node < nodes.length)) throw new GroveError(`no node ${node}`);
+  h.byNode ??= rowsByNode(h.tree.decisionPath(need(data, 'load data')), nodes.length);
+  return rowsOf(h.byNode, node);
+}
+
+/** The ten measures' table at `rows` (of node `node`), from the cache at the root. */
+function scoresAt(node: number, rows: Int32Array, options: FitOptions): MeasureScores {
+  const d = need(data, 'load data');
+  if (node !== 0) return measureScores(d, rows, options);
+  // Every measure is scored with its own name, so the tree's measure does not change the table.
+  const key = JSON.stringify(scoreOptions({ ...options, criterion: undefined }));
+  if (rootScores?.key !== key) rootScores = { key, scores: measureScores(d, rows, options) };
+  return rootScores.scores;
 }
 
 function cell(d: Dataset, f: number, r: number): string {
@@ -49,49 +77,46 @@ function nodeDetail(slot: Slot, node: number): NodeDetail {
   const d = need(data, 'load data');
   const { tree, options } = held(slot);
   const t0 = performance.now();
-  const nodes = tree.nodes;
-  if (!(node >= 0 && node < nodes.length)) throw new GroveError(`no node ${node}`);
-  const rows = rowsReaching(nodes, d, node);
+  const rows = rowsReaching(slot, node);
   const preview = Array.from(rows.subarray(0, PREVIEW_ROWS), (r) => [
     ...d.features.map((_, f) => cell(d, f, r)),
     String(d.classes[d.labels[r]]),
   ]);
   return {
     node,
-    counts: nodes[node].counts,
+    counts: tree.nodes[node].counts,
     rows: Array.from(rows, (r) => (rowNumbers ? rowNumbers[r] : r + 1)),
     preview,
-    scores: rows.length > 0 ? measureScores(d, rows, options) : null,
+    scores: rows.length > 0 ? scoresAt(node, rows, options) : null,
     fractional: resolveOptions(options).missing === 'fractional',
     ms: performance.now() - t0,
   };
 }
 
-function rowPath(slot: Slot, raw: string[]): PathResult {
+/** The path of a row typed into the page's form (`raw[f]` per feature, '' or '?' = missing). */
+function typedRowPath(slot: Slot, raw: string[]): PathResult {
   const d = need(data, 'load data');
   const { tree } = held(slot);
-  const values: number[] = [];
+  const missing: boolean[] = [];
   const row: Record<string, string | number> = {};
   d.features.forEach((col, f) => {
     const text = (raw[f] ?? '').trim();
-    if (col.kind === 'numeric') {
-      const x = text === '' || text === '?' ? NaN : Number(text);
-      if (text !== '' && text !== '?' && !Number.isFinite(x))
-        throw new GroveError(`${col.name}: '${text}' is not a number (leave it empty for a missing value)`);
-      values.push(x);
-      if (!Number.isNaN(x)) row[col.name] = x;
-    } else {
-      values.push(text === '' || text === '?' ? -1 : col.categories.indexOf(text));
-      if (text !== '' && text !== '?') row[col.name] = text;
-    }
+    missing.push(text === '' || text === '?');
+    if (missing[f]) return;
+    const x = Number(text);
+    if (col.kind === 'numeric' && !Number.isFinite(x))
+      throw new GroveError(`${col.name}: '${text}' is not a number (leave it empty for a missing value)`);
+    row[col.name] = col.kind === 'numeric' ? x : text;
   });
   const nodes = tree.nodes;
-  const path = pathOfRow(nodes, values);
-  const conditions = path.nodes.slice(1).map((id, i) => {
-    const parent = nodes[path.nodes[i]];
-    return branchCondition(parent.split!, parent.children!.indexOf(id), tree.features);
+  const paths = tree.decisionPath([row], { allowMissingKeys: true });
+  const path = rowPath(nodes, paths.nodes.subarray(paths.offsets[0], paths.offsets[1]));
+  const conditions = path.chain.slice(1).map((id, i) => {
+    const parent = nodes[path.chain[i]];
+    const text = branchCondition(parent.split!, parent.children!.indexOf(id), tree.features);
+    return missing[parent.split!.feature] ? `${text} (value missing: the node's missing-value branch)` : text;
   });
-  const last = nodes[path.nodes[path.nodes.length - 1]];
+  const last = nodes[path.chain[path.chain.length - 1]];
   const predicted = tree.predict([row], { allowMissingKeys: true })[0];
   return {
     path,
@@ -110,8 +135,15 @@ function cv(options: FitOptions, folds: number, seed: number): CvResult {
 function handle(req: Request): unknown {
   switch (req.type) {
     case 'load': {
-      const d = datasetFromEmbedded(req.data as EmbeddedData);
-      checkExplorable(d);
+      const all = datasetFromEmbedded(req.data as EmbeddedData);
+      checkExplorable(all);
+      // Every regrow fits the same rows: held as a subset of all of them, each fit takes the numeric
+      // columns' sorted orders from the parent (sorted once, kept while it lives: src/split/column-order.ts)
+      // instead of sorting them again.
+      const d = subsetRows(
+        all,
+        Int32Array.from({ length: all.nRows }, (_, i) => i),
+      );
       data = d;
       rowNumbers = req.data.rowNumbers;
       trees.clear();
@@ -126,22 +158,29 @@ function handle(req: Request): unknown {
       const t0 = performance.now();
       // Messages name the option by its flag, as the page's controls are labelled.
       const tree = fit(need(data, 'load data'), req.options, { names: 'flags' });
-      const ms = performance.now() - t0;
+      const t1 = performance.now();
       trees.set(req.slot, { tree, options: req.options });
-      return treeView(tree, ms);
+      const view = treeView(tree, t1 - t0);
+      view.viewMs = performance.now() - t1;
+      return view;
     }
+    case 'rules':
+      return rulesToText(held(req.slot).tree);
     case 'cv':
       return cv(req.options, req.folds, req.seed);
     case 'node':
       return nodeDetail(req.slot, req.node);
     case 'curve': {
-      const d = need(data, 'load data');
-      const { tree, options } = held(req.slot);
-      const rows = rowsReaching(tree.nodes, d, req.node);
-      return thresholdCurve(d, rows, req.feature, resolveOptions(options).criterionImpl);
+      const rows = rowsReaching(req.slot, req.node);
+      return thresholdCurve(
+        need(data, 'load data'),
+        rows,
+        req.feature,
+        resolveOptions(held(req.slot).options).criterionImpl,
+      );
     }
     case 'path':
-      return rowPath(req.slot, req.values);
+      return typedRowPath(req.slot, req.values);
   }
 }
 

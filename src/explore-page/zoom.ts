@@ -15,9 +15,9 @@ const KEYS = new Map<string, 'in' | 'out' | 'fit' | [number, number]>([
 /**
  * Zoom and pan for a drawn SVG through its viewBox: the wheel zooms about the pointer, dragging
  * pans, and the buttons (and the keys + − 0 and the arrows while the view has focus) do the same
- * from the keyboard. Starts fitted to the whole drawing.
+ * from the keyboard. Starts fitted to the whole drawing. `onView` runs after every change of view.
  */
-export function zoomable(svgEl: SVGSVGElement, width: number, height: number): HTMLElement {
+export function zoomable(svgEl: SVGSVGElement, width: number, height: number, onView?: () => void): HTMLElement {
   const frame = el('div', {
     class: 'zoom-frame',
     tabindex: '0',
@@ -36,7 +36,10 @@ export function zoomable(svgEl: SVGSVGElement, width: number, height: number): H
   }
   frame.append(bar, svgEl);
   let vb = { x: 0, y: 0, w: width, h: height };
-  const apply = () => svgEl.setAttribute('viewBox', `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
+  const apply = () => {
+    svgEl.setAttribute('viewBox', `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
+    onView?.();
+  };
   function fit() {
     vb = { x: 0, y: 0, w: width, h: height };
     apply();

@@ -25,6 +25,7 @@ main { max-width: none; margin: 0; padding: 0; min-width: 0; }
 .tree-svg .edge { fill: none; stroke: #9aa3ae; stroke-width: 1.2; }
 .tree-svg .edge-label { font-size: 9.5px; fill: var(--muted); }
 .tree-svg .box { fill: #fff; stroke: #b8c0ca; }
+.tree-svg .light-box { opacity: 0.6; cursor: pointer; }
 .tree-svg .leaf .box { fill: #f6f8fa; }
 .tree-svg .box-title { font-size: 11px; font-weight: 600; fill: var(--fg); }
 .tree-svg .box-sub { font-size: 9.5px; fill: var(--muted); }

@@ -1,6 +1,6 @@
 /**
  * `grove explore` without a browser: the stratified sample, the page's data round trip, the
- * walks the page does over a tree (rows reaching a node, a row's path), the first disagreements of
+ * rows reaching a node and a row's path (read off decisionPath), the first disagreements of
  * two trees, the CLI's refusals, and the bundle's size budget.
  */
 import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -18,7 +18,7 @@ import { stratifiedSample } from '../../src/explore/sample.js';
 import { readPageScripts } from '../../src/explore/scripts.js';
 import { firstDisagreements } from '../../src/explore-page/disagree.js';
 import { measureScores, thresholdCurve } from '../../src/explore-page/node-detail.js';
-import { pathOfRow, rowsReaching } from '../../src/explore-page/walk.js';
+import { rowPath, rowsByNode, rowsOf } from '../../src/explore-page/paths.js';
 import { scoreAttributes } from '../../src/learn/score.js';
 import { assertBuilt, fixture, grove, repoRoot } from '../helpers/cli.js';
 
@@ -80,34 +80,40 @@ describe('the page’s data', () => {
   });
 });
 
-describe('walks over a tree', () => {
+describe('rows and paths from decisionPath', () => {
   const d = readDataset(fixture('taxable-income.csv'));
   const tree = fit(d, { prune: 'none', criterion: 'info-gain' });
   it('the rows reaching each node are its training counts', () => {
+    const byNode = rowsByNode(tree.decisionPath(d), tree.nodes.length);
     tree.nodes.forEach((node, id) => {
-      const rows = rowsReaching(tree.nodes, d, id);
       const counts = d.classes.map(() => 0);
-      for (const r of rows) counts[d.labels[r]]++;
+      for (const r of rowsOf(byNode, id)) counts[d.labels[r]]++;
       expect(counts, `node ${id}`).toEqual(node.counts);
     });
   });
-  it('a row’s path ends at the leaf whose class predict gives', () => {
+  it('a row’s path runs from the root to the leaf apply gives', () => {
     for (let r = 0; r < d.nRows; r++) {
-      const values = d.features.map((c) => (c.kind === 'numeric' ? c.values[r] : c.codes[r]));
-      const path = pathOfRow(tree.nodes, values);
-      const leaf = tree.nodes[path.nodes[path.nodes.length - 1]];
-      expect(leaf.split).toBeUndefined();
-      expect(path.nodes[0]).toBe(0);
-      const counts = leaf.counts;
-      const major = counts.indexOf(Math.max(...counts));
-      expect(tree.predictCodes(subsetRows(d, [r]))[0]).toBe(major);
+      const one = subsetRows(d, [r]);
+      const visited = tree.decisionPath(one).nodes;
+      const path = rowPath(tree.nodes, visited);
+      expect(path.chain).toEqual(Array.from(visited));
+      expect(path.chain[0]).toBe(0);
+      expect(path.chain[path.chain.length - 1]).toBe(tree.apply(one)[0]);
+      expect(path.spreadAt).toBeUndefined();
     }
   });
   it('a missing value follows the node’s missing branch', () => {
-    const values = d.features.map(() => Number.NaN).map((x, f) => (d.features[f].kind === 'numeric' ? x : -1));
-    const path = pathOfRow(tree.nodes, values);
-    expect(path.byMissing[0]).toBe(0);
-    expect(path.nodes[1]).toBe(tree.nodes[0].children![tree.nodes[0].missingBranch!]);
+    const path = rowPath(tree.nodes, tree.decisionPath([{}], { allowMissingKeys: true }).nodes);
+    expect(path.chain[1]).toBe(tree.nodes[0].children![tree.nodes[0].missingBranch!]);
+    expect(path.spreadAt).toBeUndefined();
+  });
+  it('under C4.5’s fractional policy a missing value spreads the row over every branch', () => {
+    const c45 = fit(d, { algorithm: 'c45', prune: 'none', minSamplesLeaf: 1, j48Rules: false });
+    expect(c45.nodes[0].children).toBeDefined();
+    const path = rowPath(c45.nodes, c45.decisionPath([{}], { allowMissingKeys: true }).nodes);
+    expect(path.chain).toEqual([0]);
+    expect(path.spreadAt).toBe(0);
+    for (const c of c45.nodes[0].children!) expect(path.nodes).toContain(c);
   });
 });
 
