@@ -5,10 +5,11 @@
  * structs, binary, dates) are skipped with a warning, refused as the target. The rules are
  * {@link TypedTableBuilder}'s, shared with the Parquet reader.
  *
- * PURE: no Node imports (apache-arrow runs in a browser).
+ * PURE: no Node imports. Types only from apache-arrow: the caller brings its own Arrow build, and
+ * neither the CLI's start nor the browser bundle pays for loading the library.
  */
 
-import { type Data, DataType, type RecordBatch, type Schema, type Table, util, type Vector } from 'apache-arrow';
+import type { Data, DataType, Dictionary, Float, Int, RecordBatch, Schema, Table, Vector } from 'apache-arrow';
 import { GroveError } from '../core/errors.js';
 import { describeType } from './check.js';
 import type { Dataset } from './dataset.js';
@@ -21,13 +22,17 @@ import {
   TypedTableBuilder,
 } from './typed-columns.js';
 
+/** Arrow's type ids (apache-arrow's `Type` enum: Schema.fbs numbering, Dictionary as -1). */
+export const ARROW_TYPE_ID = { Int: 2, Float: 3, Utf8: 5, Bool: 6, Decimal: 7, LargeUtf8: 20, Dictionary: -1 } as const;
+
 /** How grove reads an Arrow column type. */
 export function arrowFieldKind(type: DataType): FieldKind {
-  if (DataType.isInt(type) || DataType.isFloat(type) || DataType.isDecimal(type)) return 'number';
-  if (DataType.isUtf8(type) || DataType.isLargeUtf8(type)) return 'text';
-  if (DataType.isBool(type)) return 'boolean';
-  if (DataType.isDictionary(type)) {
-    const inner = arrowFieldKind(type.dictionary);
+  const id = type.typeId as number;
+  if (id === ARROW_TYPE_ID.Int || id === ARROW_TYPE_ID.Float || id === ARROW_TYPE_ID.Decimal) return 'number';
+  if (id === ARROW_TYPE_ID.Utf8 || id === ARROW_TYPE_ID.LargeUtf8) return 'text';
+  if (id === ARROW_TYPE_ID.Bool) return 'boolean';
+  if (id === ARROW_TYPE_ID.Dictionary) {
+    const inner = arrowFieldKind((type as Dictionary).dictionary);
     return inner === 'number' ? 'number' : inner === 'unsupported' ? 'unsupported' : 'text';
   }
   return 'unsupported';
@@ -37,16 +42,19 @@ export function arrowFieldKind(type: DataType): FieldKind {
 function toNumber(value: unknown, scale: number): number {
   if (typeof value === 'number') return value;
   if (typeof value === 'bigint') return Number(value);
-  // Decimal: a big-number view of the unscaled integer; parse its text so rounding is exact.
-  const digits = util.bigNumToString(value as never);
+  // Decimal: a big-number view of the unscaled integer, whose text is its digits; parse the text so rounding is exact.
+  const digits = String(value);
   return scale === 0 ? Number(digits) : Number(`${digits}e-${scale}`);
 }
 
 /** Fill rows `at…` of a number sink from one Arrow column (fast path for plain numeric arrays without nulls). */
 function readNumbers(vector: Vector, sink: NumberSink, at: number): void {
   const type = vector.type as DataType;
-  const scale = DataType.isDecimal(type) ? type.scale : 0;
-  const plain = (DataType.isFloat(type) && type.precision !== 0) || (DataType.isInt(type) && type.bitWidth <= 32);
+  const id = type.typeId as number;
+  const scale = id === ARROW_TYPE_ID.Decimal ? (type as { scale: number } & DataType).scale : 0;
+  const plain =
+    (id === ARROW_TYPE_ID.Float && (type as Float).precision !== 0) ||
+    (id === ARROW_TYPE_ID.Int && (type as Int).bitWidth <= 32);
   let row = 0;
   for (const chunk of vector.data as Data[]) {
     if (plain && chunk.nullCount === 0) {
@@ -84,7 +92,7 @@ function textsOf(dictionary: Vector): string[] {
 
 /** Fill rows `at…` of a text sink: dictionary columns by index (one lookup per distinct text), others value by value. */
 function readText(vector: Vector, sink: TextSink, at: number): void {
-  if (DataType.isDictionary(vector.type)) {
+  if ((vector.type.typeId as number) === ARROW_TYPE_ID.Dictionary) {
     let row = 0;
     for (const chunk of vector.data as Data[]) {
       const indexes = new Int32Array(chunk.length);

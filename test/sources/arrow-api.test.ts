@@ -3,8 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { Bool, Dictionary, Field, Float64, Int32, Int64, List, Table, Utf8, vectorFromArray } from 'apache-arrow';
+import { Bool, Dictionary, Field, Float64, Int32, Int64, List, Table, Type, Utf8, vectorFromArray } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARROW_TYPE_ID } from '../../src/data/arrow.js';
 import { readDataset } from '../../src/data/read.js';
 import { datasetFromArrow, datasetFromRows, GroveError } from '../../src/index.js';
 import { readSource } from '../../src/sources/index.js';
@@ -29,6 +30,10 @@ function table(): Table {
 }
 
 describe('datasetFromArrow', () => {
+  it("knows Arrow's type ids as apache-arrow numbers them (it imports only the library's types)", () => {
+    for (const [name, id] of Object.entries(ARROW_TYPE_ID)) expect(id, name).toBe(Type[name as keyof typeof Type]);
+  });
+
   it('gives the Dataset datasetFromRows gives for the same values', () => {
     const plain = rows.map((r) => ({ ...r, big: r.big === null ? null : Number(r.big) }));
     expect(datasetFromArrow(table())).toEqual(datasetFromRows(plain));
