@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { GroveError } from '../../core/errors.js';
-import { treeToOnnx } from '../../export/onnx/model.js';
 import { SQL_DIALECTS, type SqlDialect } from '../../export/sql/dialect.js';
 import { treeToSql } from '../../export/sql/query.js';
 import { writeFileAtomic } from '../../io/atomic.js';
@@ -53,11 +52,13 @@ export function registerExport(program: Command): void {
     .option('--dialect <dialect>', `sql: ${SQL_DIALECTS.join('|')}`, choiceOption('--dialect', SQL_DIALECTS))
     .option('--table <name>', 'sql: the table (or schema.table) holding one column per feature')
     .option('--proba', "sql: add one probability column per class, named like grove predict --proba's header")
-    .action((modelPath: string, flags: ExportFlags) => {
+    .action(async (modelPath: string, flags: ExportFlags) => {
       checkFlags(flags);
       if (flags.out) refuseOutputOverInput([{ flag: '--out', path: flags.out }], [modelPath]);
       const tree = loadModel(modelPath);
       if (flags.format === 'onnx') {
+        // Loaded on demand: protobufjs is not worth every command's start.
+        const { treeToOnnx } = await import('../../export/onnx/model.js');
         const { bytes, warnings } = treeToOnnx(tree);
         for (const w of warnings) warn(w);
         writeFileAtomic(flags.out!, bytes);
