@@ -1,7 +1,8 @@
 /**
  * Post-pruning. Every pruner takes a flat `TreeNode[]` and returns a new, valid one
  * (renumbered, children consecutive, depths recomputed); the input is never modified, and the
- * new nodes may share its arrays (counts, split, knn; see src/model/compact.ts).
+ * new nodes may share its arrays (counts, split, knn; see src/model/compact.ts). A pruner with
+ * `pruneGrown` (cost-complexity) is given a grown `TreeStore` as it is and returns a store.
  * docs/pruning.md describes each method, its source and its choices.
  */
 
