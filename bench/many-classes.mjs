@@ -2,6 +2,7 @@
 // grove unpruned and with the default (CV-pruned) preset, and scikit-learn's unpruned
 // DecisionTreeClassifier on the same data (bench/many_classes_sklearn.py, Debian's /usr/bin/python3
 // or $GROVE_BENCH_PYTHON), in one run; prints the ratios to scikit-learn's time.
+// A preset may add numeric options after a colon: `none:bins=255` grows unpruned in histogram mode.
 //   node bench/many-classes.mjs [dist] [presets: none,default] [classes: 5000] [sklearn: yes|no]
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -30,17 +31,19 @@ const data = { features, labels, classes, targetName: 'y', nRows: k };
 
 const cpuSeconds = (u) => (u.user + u.system) / 1e6;
 const grove = new Map();
-for (const prune of presets) {
+for (const preset of presets) {
+  const [prune, ...extra] = preset.split(':');
+  const more = Object.fromEntries(extra.map((kv) => kv.split('=')).map(([key, v]) => [key, Number(v)]));
   let peak = 0;
   const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
   const c0 = process.cpuUsage();
-  const tree = fit(data, prune === 'default' ? {} : { prune });
+  const tree = fit(data, prune === 'default' ? more : { prune, ...more });
   const cpu = cpuSeconds(process.cpuUsage(c0));
   clearInterval(timer);
   peak = Math.max(peak, process.memoryUsage().rss);
-  grove.set(prune, cpu);
+  grove.set(preset, cpu);
   console.log(
-    `grove ${k} classes, prune ${prune}: ${cpu.toFixed(2)} s CPU, nodes ${tree.stats().nodes}, peak rss ${(peak / 2 ** 20).toFixed(0)} MB`,
+    `grove ${k} classes, prune ${preset}: ${cpu.toFixed(2)} s CPU, nodes ${tree.stats().nodes}, peak rss ${(peak / 2 ** 20).toFixed(0)} MB`,
   );
 }
 if (withSklearn) {

@@ -157,17 +157,12 @@ interface NodeReader {
 }
 
 function storeReader(tree: TreeStore): NodeReader {
-  const k = tree.classes;
   return {
     size: tree.size,
     branches: (v) => tree.branches[v],
     firstChild: (v) => tree.firstChild[v],
     improvement: (v) => tree.improvement[v],
-    weight: (v) => {
-      let w = 0;
-      for (let c = 0; c < k; c++) w += tree.counts[v * k + c];
-      return w;
-    },
+    weight: (v) => tree.counts.total(v),
   };
 }
 

@@ -227,6 +227,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
       this.sortGen++;
     }
     this.sortedAt = hist ? -1 : sortedAt;
+    evaluator.enterNode(entry.totals);
     const scan = (f: number): void => {
       const cand = cands[f];
       const bf = binned[f];

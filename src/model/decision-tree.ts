@@ -267,7 +267,7 @@ export class DecisionTree {
    * tree pruned by cost-complexity, `pruning.path` holds the sequence of the full tree it was cut from.
    */
   costComplexityPath(): CcpPathEntry[] {
-    return costComplexityPath(this.nodes);
+    return costComplexityPath(this.tree);
   }
 
   /** The model file: plain JSON-safe data. */

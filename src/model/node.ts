@@ -8,8 +8,10 @@ import type { Split } from './split.js';
  *   what pruners take and return and what the exporters read. Ids are the grower's numbering:
  *   children of a node are consecutive ids after it (compact.ts).
  * - `TreeStore` (store.ts): what the growers write, the same nodes in typed arrays (a fraction of
- *   the memory of node objects on a big tree). It is a `NodeSource`; `toNodes()` gives the
+ *   the memory of node objects on a big tree), class weights dense or, over many classes, only
+ *   those present per node (node-counts.ts). It is a `NodeSource`; `toNodes()` gives the
  *   `TreeNode[]`, key for key. `DecisionTree` keeps it and makes the objects on first use.
+ *   Cost-complexity pruning reads and prunes it as it is (tree-shape.ts), without node objects.
  * - `CompiledTree` (compiled.ts): built from any `NodeSource` for prediction: parallel typed
  *   arrays, thresholds and category tables packed, class distributions normalised. Its
  *   `FastRoutes` (fast-routes.ts) is an index over it, not a tree of its own: binary numeric nodes

@@ -1,4 +1,5 @@
 import type { TreeNode } from './node.js';
+import { NodeCounts, type NodeCountsData } from './node-counts.js';
 import type { Split } from './split.js';
 
 /** Read access to a tree's nodes by id: a node array, or a `TreeStore` that makes them on demand. */
@@ -22,11 +23,10 @@ export function nodesOf(tree: GrownTree): TreeNode[] {
 }
 
 /** A `TreeStore`'s arrays, for posting between threads (a class instance loses its methods there). */
-export type StoreData = Pick<
+export type StoreData = { counts: NodeCountsData } & Pick<
   TreeStore,
   | 'classes'
   | 'size'
-  | 'counts'
   | 'n'
   | 'depth'
   | 'firstChild'
@@ -48,11 +48,17 @@ export type StoreData = Pick<
  *
  * A binary numeric split is kept as feature + threshold; any other split object as it is. The
  * children of a node are contiguous ids (`firstChild`, `branches`; -1 and 0 for a leaf), as in
- * the model format.
+ * the model format. The class weights are a `NodeCounts`, sparse above `TreeStore.sparseAbove`
+ * classes.
  */
 export class TreeStore implements NodeSource {
+  /**
+   * Stores over more classes than this keep each node's class weights sparse (`NodeCounts`); the
+   * trees are the same either way (tests lower it to compare the layouts).
+   */
+  static sparseAbove = 32;
   size = 0;
-  counts: Float64Array;
+  counts: NodeCounts;
   n: Int32Array;
   depth: Int32Array;
   firstChild: Int32Array;
@@ -70,9 +76,10 @@ export class TreeStore implements NodeSource {
   constructor(
     readonly classes: number,
     capacity = 64,
+    sparse = classes > TreeStore.sparseAbove,
   ) {
     const c = Math.max(1, capacity);
-    this.counts = new Float64Array(c * classes);
+    this.counts = new NodeCounts(classes, sparse, c);
     this.n = new Int32Array(c);
     this.depth = new Int32Array(c);
     this.firstChild = new Int32Array(c);
@@ -95,6 +102,7 @@ export class TreeStore implements NodeSource {
   static fromData(d: StoreData): TreeStore {
     const store = new TreeStore(d.classes, 1);
     Object.assign(store, d);
+    store.counts = NodeCounts.fromData(d.counts);
     return store;
   }
 
@@ -104,7 +112,7 @@ export class TreeStore implements NodeSource {
     return {
       classes: this.classes,
       size: m,
-      counts: this.counts.slice(0, m * this.classes),
+      counts: this.counts.data(m),
       n: this.n.slice(0, m),
       depth: this.depth.slice(0, m),
       firstChild: this.firstChild.slice(0, m),
@@ -122,7 +130,7 @@ export class TreeStore implements NodeSource {
   add(depth: number): number {
     if (this.size === this.n.length) this.grow(2 * this.size);
     const id = this.size++;
-    this.counts.fill(0, id * this.classes, (id + 1) * this.classes);
+    this.counts.clear(id);
     this.n[id] = 0;
     this.depth[id] = depth;
     this.firstChild[id] = -1;
@@ -137,8 +145,7 @@ export class TreeStore implements NodeSource {
 
   /** The node's class totals, entry count and depth. */
   setStats(id: number, totals: ArrayLike<number>, n: number, depth: number): void {
-    const k = this.classes;
-    for (let c = 0; c < k; c++) this.counts[id * k + c] = totals[c];
+    this.counts.set(id, totals);
     this.n[id] = n;
     this.depth[id] = depth;
   }
@@ -166,9 +173,7 @@ export class TreeStore implements NodeSource {
   }
 
   node(id: number): TreeNode {
-    const k = this.classes;
-    const counts = Array.from(this.counts.subarray(id * k, (id + 1) * k));
-    const node: TreeNode = { counts, n: this.n[id], depth: this.depth[id] };
+    const node: TreeNode = { counts: this.counts.vector(id), n: this.n[id], depth: this.depth[id] };
     const split = this.splitOf(id);
     if (!split) return node;
     node.split = split;
@@ -211,7 +216,7 @@ export class TreeStore implements NodeSource {
   cutAndRenumber(keep: (id: number) => boolean): TreeStore {
     const m = this.size;
     const newId = new Int32Array(m);
-    const out = new TreeStore(this.classes, m);
+    const out = new TreeStore(this.classes, m, this.counts.sparse);
     const order: number[] = [];
     const stack = [0];
     order.push(0);
@@ -235,15 +240,13 @@ export class TreeStore implements NodeSource {
 
   /** Node `j` of `src` as leaf `id` of this store: its counts, n and depth only. */
   private copyStats(src: TreeStore, j: number, id: number): void {
-    const k = this.classes;
-    this.counts.set(src.counts.subarray(j * k, (j + 1) * k), id * k);
+    this.counts.copy(id, src.counts, j);
     this.n[id] = src.n[j];
     this.depth[id] = src.depth[j];
   }
 
   private copyFrom(src: TreeStore, j: number, id: number, map: (j: number) => number): void {
-    const k = this.classes;
-    this.counts.set(src.counts.subarray(j * k, (j + 1) * k), id * k);
+    this.counts.copy(id, src.counts, j);
     this.n[id] = src.n[j];
     this.depth[id] = src.depth[j];
     this.firstChild[id] = src.branches[j] > 0 ? map(src.firstChild[j]) : -1;
@@ -258,12 +261,12 @@ export class TreeStore implements NodeSource {
   }
 
   private grow(capacity: number): void {
-    const more = <T extends Float64Array | Int32Array>(a: T, per = 1): T => {
-      const b = new (a.constructor as new (n: number) => T)(capacity * per);
+    const more = <T extends Float64Array | Int32Array>(a: T): T => {
+      const b = new (a.constructor as new (n: number) => T)(capacity);
       b.set(a);
       return b;
     };
-    this.counts = more(this.counts, this.classes);
+    this.counts.resize(capacity);
     this.n = more(this.n);
     this.depth = more(this.depth);
     this.firstChild = more(this.firstChild);

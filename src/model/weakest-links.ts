@@ -1,6 +1,7 @@
-import { leafErrors, total } from './compact.js';
 import type { TreeNode } from './node.js';
 import type { CcpPathEntry } from './pruning-info.js';
+import type { TreeStore } from './store.js';
+import { shapeOf, type TreeShape } from './tree-shape.js';
 
 /** Relative tolerance under which two α values count as equal. */
 export const REL = 1e-9;
@@ -11,14 +12,16 @@ export interface WeakestLinks {
   path: CcpPathEntry[];
 }
 
-export function weakestLinks(nodes: readonly TreeNode[]): WeakestLinks {
-  const m = nodes.length;
-  const W = total(nodes[0].counts);
+/** The weakest links of a tree, as node objects or as grown (its class weights read where they are). */
+export function weakestLinks(tree: readonly TreeNode[] | TreeStore): WeakestLinks {
+  const nodes = shapeOf(tree);
+  const m = nodes.size;
+  const W = nodes.total(0);
   const scale = W > 0 ? 1 / W : 0;
   const R = new Float64Array(m);
-  for (let i = 0; i < m; i++) R[i] = leafErrors(nodes[i].counts);
+  for (let i = 0; i < m; i++) R[i] = nodes.leafErrors(i);
   const pruneAlpha = new Float64Array(m).fill(Infinity);
-  const isLeafNow = (i: number) => !nodes[i].split || !nodes[i].children || pruneAlpha[i] !== Infinity;
+  const isLeafNow = (i: number) => nodes.branches(i) === 0 || pruneAlpha[i] !== Infinity;
   const sub = new Float64Array(m);
   const leaves = new Int32Array(m);
   const g = new Float64Array(m);
@@ -35,7 +38,8 @@ export function weakestLinks(nodes: readonly TreeNode[]): WeakestLinks {
       }
       let s = 0;
       let l = 0;
-      for (const c of nodes[i].children!) {
+      for (let b = 0; b < nodes.branches(i); b++) {
+        const c = nodes.child(i, b);
         s += sub[c];
         l += leaves[c];
       }
@@ -57,7 +61,7 @@ export function weakestLinks(nodes: readonly TreeNode[]): WeakestLinks {
       const i = stack.pop()!;
       if (isLeafNow(i)) continue;
       if (g[i] <= limit) pruneAlpha[i] = alpha;
-      else for (const c of nodes[i].children!) stack.push(c);
+      else for (let b = 0; b < nodes.branches(i); b++) stack.push(nodes.child(i, b));
     }
   };
   const record = (alpha: number): void => {
@@ -79,17 +83,17 @@ export function weakestLinks(nodes: readonly TreeNode[]): WeakestLinks {
 }
 
 /** Calls `visit(i)` for every internal node reachable from the root (not below a node that is a leaf now). */
-function forReachable(nodes: readonly TreeNode[], isLeaf: (i: number) => boolean, visit: (i: number) => void): void {
+function forReachable(nodes: TreeShape, isLeaf: (i: number) => boolean, visit: (i: number) => void): void {
   const stack = [0];
   while (stack.length > 0) {
     const i = stack.pop()!;
     if (isLeaf(i)) continue;
     visit(i);
-    for (const c of nodes[i].children!) stack.push(c);
+    for (let b = 0; b < nodes.branches(i); b++) stack.push(nodes.child(i, b));
   }
 }
 
 /** The α sequence α_0 = 0 < α_1 < … with the leaves and training error R(T(α_k)) of each nested subtree. */
-export function costComplexityPath(nodes: readonly TreeNode[]): CcpPathEntry[] {
-  return weakestLinks(nodes).path;
+export function costComplexityPath(tree: readonly TreeNode[] | TreeStore): CcpPathEntry[] {
+  return weakestLinks(tree).path;
 }

@@ -2,12 +2,13 @@ import { GroveError } from '../core/errors.js';
 import { stratifiedFolds } from '../core/folds.js';
 import type { Dataset } from '../data/dataset.js';
 import { subsetRows } from '../data/subset.js';
-import { compactTree, total } from '../model/compact.js';
-import { majorityClass, type TreeNode } from '../model/node.js';
-import { nodesOf } from '../model/store.js';
+import { compactTree } from '../model/compact.js';
+import type { TreeNode } from '../model/node.js';
+import { type GrownTree, TreeStore } from '../model/store.js';
+import { shapeOf } from '../model/tree-shape.js';
 import type { MissingPolicy, TreeOptions } from '../options/options.js';
-import type { Pruner, PruningDetails } from './pruner.js';
-import { routeRows } from './recount.js';
+import type { GrownPrunerInput, GrownPrunerOutput, Pruner, PruningDetails } from './pruner.js';
+import { reachOfMajority } from './recount.js';
 import type { CcpCv, CcpCvRow, GrowFn } from './types.js';
 
 /**
@@ -22,7 +23,7 @@ import type { CcpCv, CcpCvRow, GrowFn } from './types.js';
  * T(α) for α in [α_k, α_{k+1}) is T(α_k). Ties are within a relative 1e-9.
  */
 
-import { costComplexityPath, REL, weakestLinks } from '../model/weakest-links.js';
+import { costComplexityPath, REL, type WeakestLinks, weakestLinks } from '../model/weakest-links.js';
 
 export { costComplexityPath, weakestLinks } from '../model/weakest-links.js';
 
@@ -35,9 +36,19 @@ export function pruneCostComplexity(
   alpha: number,
   links = weakestLinks(nodes),
 ): TreeNode[] {
+  return compactTree(nodes, cutBelow(alpha, links));
+}
+
+/** `pruneCostComplexity` for a tree as grown: a store stays a store (same nodes, same numbering). */
+export function pruneGrownCostComplexity(tree: GrownTree, alpha: number, links = weakestLinks(tree)): GrownTree {
+  const cut = cutBelow(alpha, links);
+  return tree instanceof TreeStore ? tree.cutAndRenumber((id) => !cut(id)) : compactTree(tree, cut);
+}
+
+function cutBelow(alpha: number, links: WeakestLinks): (id: number) => boolean {
   if (!(alpha >= 0)) throw new GroveError(`ccpAlpha must be a finite number ≥ 0, got ${alpha}`);
   const limit = alpha * (1 + REL);
-  return compactTree(nodes, (id) => links.pruneAlpha[id] <= limit);
+  return (id) => links.pruneAlpha[id] <= limit;
 }
 
 export interface CcpCvOptions {
@@ -57,7 +68,7 @@ export interface CcpCvOptions {
  * Test rows with an unknown branch follow the missing policy, shared by the children's training weight.
  */
 export function chooseAlphaByCV(
-  nodes: readonly TreeNode[],
+  nodes: readonly TreeNode[] | TreeStore,
   data: Dataset,
   weights: ArrayLike<number>,
   rows: ArrayLike<number> | undefined,
@@ -80,9 +91,9 @@ export function chooseAlphaByCV(
     idx.forEach((r, j) => (fold[j] === f ? test : train).push(r));
     if (test.length === 0 || train.length === 0) continue;
     const trainWeights = Float64Array.from(train, (r) => weights[r]);
-    const foldTree = nodesOf(grow(subsetRows(data, train), trainWeights));
+    const foldTree = grow(subsetRows(data, train), trainWeights);
     const links = weakestLinks(foldTree);
-    const reach = routeRows(foldTree, data, weights, test, { missing: options.missing, shares: 'stored' }).counts;
+    const reach = reachOfMajority(foldTree, data, weights, test, { missing: options.missing, shares: 'stored' });
     let foldWeight = 0;
     for (const r of test) foldWeight += weights[r];
     testWeight += foldWeight;
@@ -121,19 +132,24 @@ export function chooseAlphaByCV(
   };
 }
 
-/** Weighted errors of T(limit) on rows whose per-node class weights are `reach`. */
-function testErrors(nodes: readonly TreeNode[], pruneAlpha: Float64Array, limit: number, reach: number[][]): number {
+/** Weighted errors of T(limit) on rows that reach each node with `reach` (`reachOfMajority`). */
+function testErrors(
+  tree: GrownTree,
+  pruneAlpha: Float64Array,
+  limit: number,
+  reach: { total: Float64Array; majority: Float64Array },
+): number {
+  const nodes = shapeOf(tree);
   let errors = 0;
   const stack = [0];
   while (stack.length > 0) {
     const i = stack.pop()!;
-    const node = nodes[i];
-    if (!node.split || !node.children || pruneAlpha[i] <= limit) {
-      const v = reach[i];
-      errors += total(v) - v[majorityClass(node.counts)];
+    const b = nodes.branches(i);
+    if (b === 0 || pruneAlpha[i] <= limit) {
+      errors += reach.total[i] - reach.majority[i];
       continue;
     }
-    for (const c of node.children) stack.push(c);
+    for (let j = 0; j < b; j++) stack.push(nodes.child(i, j));
   }
   return errors;
 }
@@ -143,19 +159,26 @@ export const costComplexityPruner: Pruner = {
   name: 'cost-complexity',
   description: "CART's weakest-link pruning, α fixed or chosen by cross-validation (Breiman et al. 1984, ch. 3)",
   reads: ['ccpAlpha', 'ccpFolds', 'ccpRule', 'seed', 'missing'],
-  prune: ({ nodes, options: o, data, weights, trainRows, grow }) => {
-    const links = weakestLinks(nodes);
-    const details: PruningDetails = { path: links.path };
-    let alpha = o.ccpAlpha;
-    if (alpha === undefined) {
-      if (!data || !weights || !grow)
-        throw new GroveError('choosing ccpAlpha by cross-validation needs the training data and a grower');
-      const folds = { folds: o.ccpFolds, rule: o.ccpRule, seed: o.seed, missing: o.missing };
-      const chosen = chooseAlphaByCV(nodes, data, weights, trainRows, grow, folds, links.path);
-      alpha = chosen.alpha;
-      details.cv = chosen.cv;
-    }
-    details.alpha = alpha;
-    return { nodes: pruneCostComplexity(nodes, alpha, links), details };
+  prune: (input) => {
+    const { nodes, details } = pruneGrown({ ...input, tree: input.nodes });
+    return { nodes: nodes as TreeNode[], details };
   },
+  pruneGrown,
 };
+
+/** The pruner on a tree as grown: a store is pruned as a store (no node objects). */
+function pruneGrown({ tree, options: o, data, weights, trainRows, grow }: GrownPrunerInput): GrownPrunerOutput {
+  const links = weakestLinks(tree);
+  const details: PruningDetails = { path: links.path };
+  let alpha = o.ccpAlpha;
+  if (alpha === undefined) {
+    if (!data || !weights || !grow)
+      throw new GroveError('choosing ccpAlpha by cross-validation needs the training data and a grower');
+    const folds = { folds: o.ccpFolds, rule: o.ccpRule, seed: o.seed, missing: o.missing };
+    const chosen = chooseAlphaByCV(tree, data, weights, trainRows, grow, folds, links.path);
+    alpha = chosen.alpha;
+    details.cv = chosen.cv;
+  }
+  details.alpha = alpha;
+  return { nodes: pruneGrownCostComplexity(tree, alpha, links), details };
+}

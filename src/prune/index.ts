@@ -1,7 +1,8 @@
 /**
  * Post-pruning. Every pruner takes a flat `TreeNode[]` and returns a new, valid one
  * (renumbered, children consecutive, depths recomputed); the input is never modified, and the
- * new nodes may share its arrays (counts, split, knn; see src/model/compact.ts).
+ * new nodes may share its arrays (counts, split, knn; see src/model/compact.ts). A pruner with
+ * `pruneGrown` (cost-complexity) is given a grown `TreeStore` as it is and returns a store.
  * docs/pruning.md describes each method, its source and its choices.
  */
 
@@ -48,13 +49,31 @@ export type {
  * arrays and objects (counts, split, knn) with it, so treat both as read-only.
  */
 export function pruneTree(nodes: TreeNode[], ctx: PruneContext): PruneResult {
+  return pruneGrownTree(nodes, ctx) as PruneResult;
+}
+
+/**
+ * `pruneTree` on a tree as grown: a `TreeStore` goes to the pruner's `pruneGrown` when it has one
+ * (and comes back a store), else is made node objects for `prune`.
+ */
+function pruneGrownTree(tree: GrownTree, ctx: PruneContext): { nodes: GrownTree; info: PruningInfo } {
   const options = withDefaults(ctx.options);
   const pruner = getPruner(options.prune);
-  const leavesBefore = countLeaves(nodes);
-  const out = pruner.prune({ ...ctx, nodes, options });
+  const leavesBefore = leavesOf(tree);
+  const out =
+    pruner.pruneGrown && !Array.isArray(tree)
+      ? pruner.pruneGrown({ ...ctx, tree, options })
+      : pruner.prune({ ...ctx, nodes: nodesOf(tree), options });
   const info: PruningInfo = { method: pruner.name, leavesBefore, leavesAfter: 0, ...out.details };
-  info.leavesAfter = countLeaves(out.nodes);
+  info.leavesAfter = leavesOf(out.nodes);
   return { nodes: out.nodes, info };
+}
+
+function leavesOf(tree: GrownTree): number {
+  if (Array.isArray(tree)) return countLeaves(tree);
+  let leaves = 0;
+  for (let id = 0; id < tree.size; id++) if (tree.branches[id] === 0) leaves++;
+  return leaves;
 }
 
 /**
@@ -70,7 +89,7 @@ export function growAndPrune(ctx: PruneContext & Required<Pick<PruneContext, 'da
   const options = withDefaults(ctx.options);
   const pruner = getPruner(options.prune);
   if (pruner.name === NO_PRUNING) return { nodes: grow(data, weights) };
-  if (!pruner.holdOut) return pruneTree(nodesOf(grow(data, weights)), ctx);
+  if (!pruner.holdOut) return pruneGrownTree(grow(data, weights), ctx);
   const { train, validation } = pruner.holdOut(data, options);
   if (train.length === 0 || validation.length === 0) {
     // Too few rows to hold any out: grow on everything, prune nothing.

@@ -1,6 +1,7 @@
 import type { Dataset } from '../data/dataset.js';
 import type { TreeNode } from '../model/node.js';
 import type { PruningInfo } from '../model/pruning-info.js';
+import type { GrownTree } from '../model/store.js';
 import type { OptionName, TreeOptions } from '../options/options.js';
 import type { GrowFn } from './types.js';
 
@@ -30,6 +31,17 @@ export interface PrunerOutput {
   details?: PruningDetails;
 }
 
+/** A pruner's input with the tree as the grower made it (a `TreeStore`, or node objects). */
+export interface GrownPrunerInput extends Omit<PrunerInput, 'nodes'> {
+  tree: GrownTree;
+}
+
+/** A pruned tree as grown: a `TreeStore` in, a `TreeStore` out; node objects in, node objects out. */
+export interface GrownPrunerOutput {
+  nodes: GrownTree;
+  details?: PruningDetails;
+}
+
 /**
  * A post-pruning method: one entry of the pruner table. `fit(data, { prune: name })` grows a tree
  * and hands it to `prune`; the model file records `name` as `pruning.method`.
@@ -47,4 +59,9 @@ export interface Pruner {
    */
   readonly holdOut?: (data: Dataset, options: TreeOptions) => { train: number[]; validation: number[] };
   prune(input: PrunerInput): PrunerOutput;
+  /**
+   * Optional: `prune` on the tree as grown, for a method that can read a `TreeStore` as it is
+   * (its class weights dense or sparse) instead of node objects, whose class counts are dense.
+   */
+  pruneGrown?(input: GrownPrunerInput): GrownPrunerOutput;
 }

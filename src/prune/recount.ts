@@ -3,6 +3,8 @@ import { total } from '../model/compact.js';
 import type { TreeNode } from '../model/node.js';
 import { categoryBranch, categoryBranches, categoryTableSize, NO_BRANCH, numericBranch } from '../model/route.js';
 import type { Split } from '../model/split.js';
+import type { TreeStore } from '../model/store.js';
+import { shapeOf, type TreeShape } from '../model/tree-shape.js';
 import type { MissingPolicy } from '../options/options.js';
 
 /** Rows with a weight each: what reaches a node. */
@@ -160,19 +162,82 @@ export function routeRows(
   const k = data.classes.length;
   const counts = nodes.map(() => new Array<number>(k).fill(0));
   const n = new Array<number>(nodes.length).fill(0);
-  const pending: Array<[id: number, at: WeightedRows]> = [[0, weightedRows(weights, rows)]];
-  while (pending.length > 0) {
-    const [id, at] = pending.pop()!;
-    const node = nodes[id];
+  routeEach(shapeOf(nodes), data, weights, rows, opts, (id, at) => {
     const c = counts[id];
     for (let i = 0; i < at.rows.length; i++) c[data.labels[at.rows[i]]] += at.w[i];
     n[id] += at.rows.length;
-    if (!node.split || !node.children || at.rows.length === 0) continue;
-    const stored = node.children.map((ch) => total(nodes[ch].counts));
-    const parts = splitRows(node.split, stored, data, at, opts, node.missingBranch);
-    node.children.forEach((ch, b) => pending.push([ch, parts[b]]));
-  }
+  });
   return { counts, n };
+}
+
+/**
+ * Route weighted rows through a tree (as `routeRows` does): `visit(id, at)` gets the rows reaching
+ * each node they reach, once per node.
+ */
+export function routeEach(
+  tree: TreeShape,
+  data: Dataset,
+  weights: ArrayLike<number>,
+  rows: ArrayLike<number> | undefined,
+  opts: RouteOptions,
+  visit: (id: number, at: WeightedRows) => void,
+): void {
+  const pending: Array<[id: number, at: WeightedRows]> = [[0, weightedRows(weights, rows)]];
+  while (pending.length > 0) {
+    const [id, at] = pending.pop()!;
+    visit(id, at);
+    const B = tree.branches(id);
+    if (B === 0 || at.rows.length === 0) continue;
+    const stored = Array.from({ length: B }, (_, b) => tree.total(tree.child(id, b)));
+    const parts = splitRows(tree.split(id)!, stored, data, at, opts, tree.missingBranch(id));
+    for (let b = 0; b < B; b++) pending.push([tree.child(id, b), parts[b]]);
+  }
+}
+
+/**
+ * Per node of `tree`, the weight of `rows` reaching it (`total`, its per-class sums added in class
+ * order, as `total(routeRows(…).counts[id])` adds them) and the part of it of the node's majority
+ * class (`majority`): a leaf's test errors are their difference. Memory per node, not per class.
+ */
+export function reachOfMajority(
+  tree: TreeStore | readonly TreeNode[],
+  data: Dataset,
+  weights: ArrayLike<number>,
+  rows: ArrayLike<number> | undefined,
+  opts: RouteOptions,
+): { total: Float64Array; majority: Float64Array } {
+  const shape = shapeOf(tree);
+  const reach = new Float64Array(shape.size);
+  const hit = new Float64Array(shape.size);
+  const sums = new Float64Array(data.classes.length);
+  const seen = new Uint8Array(data.classes.length);
+  let touched = new Int32Array(64);
+  routeEach(shape, data, weights, rows, opts, (id, at) => {
+    let p = 0;
+    for (let i = 0; i < at.rows.length; i++) {
+      const c = data.labels[at.rows[i]];
+      if (!seen[c]) {
+        seen[c] = 1;
+        if (p === touched.length) {
+          const more = new Int32Array(2 * p);
+          more.set(touched);
+          touched = more;
+        }
+        touched[p++] = c;
+      }
+      sums[c] += at.w[i];
+    }
+    const present = touched.subarray(0, p).sort();
+    let s = 0;
+    for (let j = 0; j < p; j++) s += sums[present[j]];
+    reach[id] = s;
+    hit[id] = sums[shape.majority(id)];
+    for (let j = 0; j < p; j++) {
+      sums[present[j]] = 0;
+      seen[present[j]] = 0;
+    }
+  });
+  return { total: reach, majority: hit };
 }
 
 /**

@@ -78,29 +78,31 @@ export class CategoryCounts {
 /**
  * Histogram mode: load the counts of a categorical feature from the node's histogram
  * (`hist[offset + v * (classes + 1) + c]`, row count in slot `classes`, missing values in bin
- * `nCategories`) instead of from its rows.
+ * `nCategories`) instead of from its rows; only the classes present at the node (`ScanContext.enterNode`).
  */
 export function fillFromHistogram(
+  ctx: ScanContext,
   cc: CategoryCounts,
   hist: Float64Array,
   offset: number,
   nCategories: number,
   out: Candidate,
 ): void {
-  const k = cc.classes;
-  const stride = k + 1;
+  const K = cc.classes;
+  const stride = K + 1;
+  const { k, present } = ctx;
   cc.k = k;
   cc.nCategories = nCategories;
-  cc.known.fill(0);
+  cc.known.fill(0, 0, k);
   let p = 0;
   let nKnown = 0;
   for (let v = 0; v < nCategories; v++) {
     const o = offset + v * stride;
-    const rows = hist[o + k];
+    const rows = hist[o + K];
     cc.rows[v] = rows;
     let total = 0;
     for (let c = 0; c < k; c++) {
-      const w = hist[o + c];
+      const w = hist[o + present[c]];
       cc.counts[v * k + c] = w;
       cc.known[c] += w;
       total += w;
@@ -113,8 +115,8 @@ export function fillFromHistogram(
   cc.nKnownRows = nKnown;
   const mo = offset + nCategories * stride;
   for (let c = 0; c < k; c++) {
-    out.unknown[c] += hist[mo + c];
-    out.unknownWeight += hist[mo + c];
+    out.unknown[c] += hist[mo + present[c]];
+    out.unknownWeight += hist[mo + present[c]];
   }
 }
 

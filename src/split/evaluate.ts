@@ -93,14 +93,21 @@ export class FeatureEvaluator {
    */
   evaluate(f: number, buf: NodeBuffers, node: NodeRange, out: Candidate): void {
     const col = this.features[f];
-    if (node.totals !== this.entered) {
-      this.ctx.enterNode(node.totals);
-      this.entered = node.totals;
-    }
+    this.enterNode(node.totals);
     if (col.kind === 'numeric')
       scanNumeric(this.ctx, f, col.values, buf.sorted[f]!, node.start, node.end, this.ctx.nodeTotals, out);
     else this.categoricalFromRows(f, buf.ids, node.start, node.end, out);
     this.finalizer.finalize(out);
+  }
+
+  /**
+   * Number the classes of weight > 0 in `totals` (the node's class weights) for the scans that
+   * follow, unless this node was the last entered (every node of a grower has its own totals array).
+   */
+  enterNode(totals: Float64Array): void {
+    if (totals === this.entered) return;
+    this.ctx.enterNode(totals);
+    this.entered = totals;
   }
 
   /**
@@ -113,7 +120,7 @@ export class FeatureEvaluator {
     else {
       const col = this.features[f];
       this.resetCategorical(f, out);
-      fillFromHistogram(this.cc, hist, offset, col.kind === 'categorical' ? col.categories.length : 0, out);
+      fillFromHistogram(this.ctx, this.cc, hist, offset, col.kind === 'categorical' ? col.categories.length : 0, out);
       this.scanCategories(out);
     }
     this.finalizer.finalize(out);

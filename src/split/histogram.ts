@@ -115,7 +115,8 @@ export function binFeature(
 /**
  * Best split `x ≤ t` of a binned feature from the node's class histogram: `hist[bin * stride + c]`
  * holds class weights and `hist[bin * stride + classes]` the row count (stride = classes + 1);
- * the missing bin is `bins`. One pass over the bins, the count table updated per bin.
+ * the missing bin is `bins`. One pass over the bins, the count table updated per bin, reading
+ * only the classes present at the node (`ScanContext.enterNode`; all of them when none was entered).
  */
 export function scanHistogram(
   ctx: ScanContext,
@@ -125,28 +126,28 @@ export function scanHistogram(
   offset: number,
   out: Candidate,
 ): void {
-  out.reset(feature, 'numeric');
-  const { classes: k, known } = ctx;
-  const stride = k + 1;
+  const { classes: K, k, known, present } = ctx;
+  out.reset(feature, 'numeric', k);
+  const stride = K + 1;
   const t = ctx.table;
   const counts = t.counts;
   let knownRows = 0;
-  known.fill(0);
+  known.fill(0, 0, k);
   let firstBin = -1;
   let lastBin = -1;
   for (let b = 0; b < bf.bins; b++) {
     const o = offset + b * stride;
-    const rows = hist[o + k];
+    const rows = hist[o + K];
     if (rows === 0) continue;
     if (firstBin < 0) firstBin = b;
     lastBin = b;
     knownRows += rows;
-    for (let c = 0; c < k; c++) known[c] += hist[o + c];
+    for (let c = 0; c < k; c++) known[c] += hist[o + present[c]];
   }
   const mo = offset + bf.bins * stride;
   for (let c = 0; c < k; c++) {
-    out.unknown[c] = hist[mo + c];
-    out.unknownWeight += hist[mo + c];
+    out.unknown[c] = hist[mo + present[c]];
+    out.unknownWeight += hist[mo + present[c]];
   }
   if (firstBin === lastBin || knownRows < 2 * ctx.minLeaf) return;
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
@@ -156,10 +157,10 @@ export function scanHistogram(
   let leftRows = 0;
   for (let b = firstBin; b < lastBin; b++) {
     const o = offset + b * stride;
-    const rows = hist[o + k];
+    const rows = hist[o + K];
     if (rows === 0) continue;
     for (let c = 0; c < k; c++) {
-      const w = hist[o + c];
+      const w = hist[o + present[c]];
       if (w === 0) continue;
       inc?.move(c, w, counts[c], counts[k + c]);
       counts[c] += w;
@@ -179,7 +180,7 @@ export function scanHistogram(
     if (beats(score, out.oriented)) {
       // Midpoint to the next value present at this node, as exact mode does.
       let next = b + 1;
-      while (hist[offset + next * stride + k] === 0) next++;
+      while (hist[offset + next * stride + K] === 0) next++;
       out.keepBinary(score, midpoint(bf.hi[b], bf.lo[next]), learned ? ctx.lastMissingBranch : -1, counts, b);
     }
   }
@@ -269,20 +270,20 @@ export function scanSortedCodes(
   m: number,
   out: Candidate,
 ): void {
-  out.reset(feature, 'numeric');
-  const { classes: k, known } = ctx;
+  const { k, known, local } = ctx;
+  out.reset(feature, 'numeric', k);
   const { label: y, weight: weights } = ctx.pool;
   const at = feature * sorted.cap + from;
   const { rows: sRows, codes: sCodes } = sorted;
-  known.fill(0);
+  known.fill(0, 0, k);
   let knownEnd = m;
   for (let i = 0; i < m; i++) {
     const r = sRows[at + i];
     if (sCodes[at + i] === bf.bins) {
       if (knownEnd === m) knownEnd = i;
-      out.unknown[y[r]] += weights[r];
+      out.unknown[local[y[r]]] += weights[r];
       out.unknownWeight += weights[r];
-    } else known[y[r]] += weights[r];
+    } else known[local[y[r]]] += weights[r];
   }
   if (knownEnd < 2 * ctx.minLeaf || knownEnd < 2) return;
   if (sCodes[at] === sCodes[at + knownEnd - 1]) return;
@@ -294,7 +295,7 @@ export function scanSortedCodes(
   for (let i = 0; i < knownEnd - 1; i++) {
     const code = sCodes[at + i];
     const r = sRows[at + i];
-    const c = y[r];
+    const c = local[y[r]];
     const w = weights[r];
     inc?.move(c, w, counts[c], counts[k + c]);
     counts[c] += w;
