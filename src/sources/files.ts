@@ -9,11 +9,9 @@ import { basename } from 'node:path';
 import { GroveError } from '../core/errors.js';
 import { parseArff } from '../data/arff.js';
 import type { Dataset } from '../data/dataset.js';
-import { readArrowIpc } from './arrow-ipc.js';
 import { readDelimited } from './delimited.js';
 import { fileBytes, fileChunks, statDataFile } from './file-bytes.js';
 import { readJsonLines } from './jsonl.js';
-import { readParquet } from './parquet.js';
 import type { DataSource, SourceReadOptions } from './source.js';
 
 /** A file format: its extensions (lower case, with the dot) and its reader. */
@@ -67,8 +65,10 @@ export const FILE_KINDS: readonly FileFormat[] = [
     name: 'Parquet',
     extensions: ['.parquet', '.pq'],
     gzip: false,
-    read: (path, _gzip, options) => {
+    read: async (path, _gzip, options) => {
       statDataFile(path);
+      // DuckDB and apache-arrow load only when a file needs them: most commands read CSV.
+      const { readParquet } = await import('./parquet.js');
       return readParquet(path, options);
     },
   },
@@ -76,7 +76,7 @@ export const FILE_KINDS: readonly FileFormat[] = [
     name: 'Arrow IPC',
     extensions: ['.arrow', '.feather', '.ipc'],
     gzip: true,
-    read: (path, gzip, options) => readArrowIpc(path, gzip, options),
+    read: async (path, gzip, options) => (await import('./arrow-ipc.js')).readArrowIpc(path, gzip, options),
   },
   {
     name: 'ARFF',
