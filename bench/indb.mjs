@@ -5,8 +5,8 @@
 //   node bench/indb.mjs [--rows 1000000] [--features 20] [--max-depth 12] [--skip-memory]
 //                       [--postgres postgres://user@127.0.0.1:PORT/db] [--clickhouse clickhouse://127.0.0.1:PORT/default]
 //
-// Generates a Parquet file (and the same rows as CSV for memory) with DuckDB in a temporary
-// directory, removed at the end. Prints seconds, grove's peak RSS (/usr/bin/time) and whether the
+// Generates a Parquet file with DuckDB in a temporary directory, removed at the end (and the same
+// rows as CSV to load PostgreSQL / ClickHouse). Both DuckDB and memory read the Parquet file. Prints seconds, grove's peak RSS (/usr/bin/time) and whether the
 // models are identical; for each engine the time per level from its progress lines.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -58,7 +58,7 @@ try {
     `COPY (SELECT * EXCLUDE (noise), CASE WHEN noise = 0 THEN 'c' || (hash(x0) % 3) ` +
       `WHEN x0 + x1 < 900 THEN 'a' WHEN x2 < 400 THEN 'b' ELSE 'c' END AS class FROM g) TO '${parquet}' (FORMAT parquet)`,
   );
-  if (!args['skip-memory']) await conn.run(`COPY (SELECT * FROM '${parquet}') TO '${csv}' (HEADER)`);
+  if (args.postgres || args.clickhouse) await conn.run(`COPY (SELECT * FROM '${parquet}') TO '${csv}' (HEADER)`);
   conn.closeSync();
   inst.closeSync();
   console.log(`generated ${rows} rows × ${d} features in ${((Date.now() - t0) / 1000).toFixed(1)} s (${dir})`);
@@ -68,8 +68,8 @@ try {
   const duck = grove(['fit', parquet, '--engine', 'duckdb', ...depth, '--out', join(dir, 'duckdb.json')]);
   results.push(['duckdb (parquet)', duck]);
   if (!args['skip-memory']) {
-    const mem = grove(['fit', csv, '--bins', '255', '--threads', '1', ...depth, '--out', join(dir, 'memory.json')]);
-    results.push(['memory --bins 255 (csv)', mem]);
+    const mem = grove(['fit', parquet, '--bins', '255', ...depth, '--out', join(dir, 'memory.json')]);
+    results.push(['memory --bins 255 (parquet)', mem]);
     const same = readFileSync(join(dir, 'duckdb.json'), 'utf8') === readFileSync(join(dir, 'memory.json'), 'utf8');
     console.log(`models identical (duckdb vs memory): ${same}`);
   }

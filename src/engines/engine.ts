@@ -11,8 +11,15 @@ export interface Engine {
   readonly dialect: SqlDialect;
   /** Run a query and return all its rows. */
   query(sql: string, params?: readonly SqlValue[]): Promise<unknown[][]>;
-  /** Run a query and return its columns (column j's values in order): no array per row. */
-  queryColumns?(sql: string, params?: readonly SqlValue[]): Promise<unknown[][]>;
+  /**
+   * Run a query whose columns are all numbers and hand them over a chunk at a time as doubles
+   * (`columns[j][0 … rows−1]`, arrays reused between chunks): no JS value per cell.
+   */
+  streamNumbers?(
+    sql: string,
+    params: readonly SqlValue[],
+    onChunk: (columns: Float64Array[], rows: number) => void,
+  ): Promise<void>;
   /** Run a query and hand its rows over in batches as they arrive (bounded memory). */
   stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void): Promise<void>;
   /** The names and kinds of the columns `relation` (a FROM item) yields. */
@@ -25,6 +32,8 @@ export interface Engine {
   tempTable(select: string, params: readonly SqlValue[]): Promise<TempTable | null>;
   /** Release the connection (and drop what it made: temporary objects are the session's). */
   close(): Promise<void>;
+  /** Stop the running query (Ctrl-C), which then fails; the connection stays usable for clean-up. */
+  interrupt?(): Promise<void>;
 }
 
 /** A temporary table made by `Engine.tempTable`. */

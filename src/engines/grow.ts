@@ -222,24 +222,27 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       `WHERE node >= ${first} AND node < ${first + batch.length}) AS routed`;
     const hists = batch.map(() => new Float64Array(this.histSize));
     const { k, stride, offset } = this;
-    // The batch bounds the result (BATCH_CELLS): read it whole.
     const sql = d.groupByEveryCode(routed, codes);
-    if (engine.queryColumns) {
-      const [node, y, f, code, w, n] = (await engine.queryColumns(sql, coded.params)) as number[][];
-      for (let i = 0; i < node.length; i++) {
-        const h = hists[node[i] - first];
-        const o = offset[f[i]] + code[i] * stride;
-        h[o + y[i]] += w[i];
-        h[o + k] += n[i];
-      }
+    if (engine.streamNumbers) {
+      // Chunks of doubles straight into the histograms: no JS value per result cell.
+      await engine.streamNumbers(sql, coded.params, ([node, y, f, code, w, n], rows) => {
+        for (let i = 0; i < rows; i++) {
+          const h = hists[node[i] - first];
+          const o = offset[f[i]] + code[i] * stride;
+          h[o + y[i]] += w[i];
+          h[o + k] += n[i];
+        }
+      });
       return this.give(batch, hists);
     }
-    for (const [node, y, f, code, w, n] of await engine.query(sql, coded.params)) {
-      const h = hists[(node as number) - first];
-      const o = offset[f as number] + (code as number) * stride;
-      h[o + (y as number)] += w as number;
-      h[o + k] += n as number;
-    }
+    await engine.stream(sql, coded.params, (rows) => {
+      for (const [node, y, f, code, w, n] of rows) {
+        const h = hists[(node as number) - first];
+        const o = offset[f as number] + (code as number) * stride;
+        h[o + (y as number)] += w as number;
+        h[o + k] += n as number;
+      }
+    });
     this.give(batch, hists);
   }
 
