@@ -29,7 +29,6 @@ export const clickhouseDialect: SqlDialect = {
   nanToNull: (e) => `if(isNaN(${e}), NULL, ${e})`,
   rowNumber: 'rowNumberInAllBlocks()',
   intType: (max) => (max < 256 ? 'UInt8' : max < 65536 ? 'UInt16' : 'UInt32'),
-  countDistinct: (e) => `uniqExact(${e})`,
   groupByEveryCode: (relation, codes) =>
     `SELECT node, y, toUInt32(fi - 1) AS f, code, sum(w) AS weight, toFloat64(count()) AS n FROM ${relation} ` +
     `ARRAY JOIN arrayEnumerate([${codes.map((c) => `toUInt32(${c})`).join(', ')}]) AS fi, ` +
@@ -84,8 +83,12 @@ export class ClickHouseEngine implements Engine {
     return json.data;
   }
 
-  async stream(sql: string, _params: readonly SqlValue[], onRows: (rows: unknown[][]) => void): Promise<void> {
-    onRows(await this.query(sql));
+  async stream(
+    sql: string,
+    _params: readonly SqlValue[],
+    onRows: (rows: unknown[][]) => void | Promise<void>,
+  ): Promise<void> {
+    await onRows(await this.query(sql));
   }
 
   async columns(relation: string): Promise<EngineColumn[]> {

@@ -19,8 +19,6 @@ export const duckdbDialect: SqlDialect = {
   nanToNull: (e) => `CASE WHEN isnan(${e}) THEN NULL ELSE ${e} END`,
   rowNumber: 'row_number() OVER ()',
   intType: (max) => (max < 256 ? 'UTINYINT' : max < 65536 ? 'USMALLINT' : 'INTEGER'),
-  listAgg: (e, o) => `list(${e} ORDER BY ${o})`,
-  countDistinct: (e) => `COUNT(DISTINCT ${e})`,
   groupByEveryCode: (relation, codes) => groupingSets(relation, codes, (e) => `CAST(${e} AS DOUBLE)`),
 };
 
@@ -89,10 +87,14 @@ export class DuckDBEngine implements Engine {
     return plain(reader.getRowsJS() as unknown[][]);
   }
 
-  async stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void): Promise<void> {
+  async stream(
+    sql: string,
+    params: readonly SqlValue[],
+    onRows: (rows: unknown[][]) => void | Promise<void>,
+  ): Promise<void> {
     const result = await this.run(() => this.conn.stream(sql, params as DuckDBValue[]));
     await this.run(async () => {
-      for await (const rows of result.yieldRowsJs()) onRows(plain(rows as unknown[][]));
+      for await (const rows of result.yieldRowsJs()) await onRows(plain(rows as unknown[][]));
     });
   }
 
@@ -156,6 +158,7 @@ export class DuckDBEngine implements Engine {
     try {
       return await f();
     } catch (e) {
+      if (e instanceof GroveError) throw e;
       throw new GroveError(`DuckDB: ${(e as Error).message.split('\n')[0]}`, { code: 'E_DATA' });
     }
   }

@@ -1,3 +1,4 @@
+import { GroveError } from '../core/errors.js';
 import type { SqlDialect, SqlValue } from './dialect.js';
 
 export type { SqlValue };
@@ -20,8 +21,8 @@ export interface Engine {
     params: readonly SqlValue[],
     onChunk: (columns: Float64Array[], rows: number) => void,
   ): Promise<void>;
-  /** Run a query and hand its rows over in batches as they arrive (bounded memory). */
-  stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void): Promise<void>;
+  /** Run a query and hand its rows over in batches as they arrive (bounded memory); a promise from `onRows` is awaited. */
+  stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void | Promise<void>): Promise<void>;
   /** The names and kinds of the columns `relation` (a FROM item) yields. */
   columns(relation: string, params: readonly SqlValue[]): Promise<EngineColumn[]>;
   /**
@@ -58,4 +59,9 @@ export class Params {
     this.values.push(value);
     return this.dialect.placeholder(this.values.length, value);
   }
+}
+
+/** Stop with a GroveError when `signal` has been aborted (Ctrl-C), before the next query. */
+export function stopIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new GroveError('interrupted', { code: 'E_INPUT' });
 }

@@ -8,7 +8,7 @@ import type { Candidate } from '../split/candidate.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
-import { Params, type SqlValue } from './engine.js';
+import { Params, type SqlValue, stopIfAborted } from './engine.js';
 import { binCode, categoryCode, type EngineRows, weightedRows } from './rows.js';
 
 /** A node of the frontier: its class histograms (HistGrower's layout) while its level is expanded. */
@@ -118,9 +118,10 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   resume(): void {}
 
   /** Grow the tree (nodes numbered depth-first, as the in-memory growers number them). */
-  async grow(onLevel?: (report: LevelReport) => void): Promise<TreeStore> {
+  async grow(onLevel?: (report: LevelReport) => void, signal?: AbortSignal): Promise<TreeStore> {
     const started = Date.now();
     const nodes = TreeStore.root(this.k);
+    stopIfAborted(signal);
     const coded = await this.codedRows();
     try {
       const { totals, rows } = await this.rootCounts(coded);
@@ -134,6 +135,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
         let reached = 0;
         for (let lo = 0; lo < open.length; lo += perBatch) {
           const batch = open.slice(lo, lo + perBatch);
+          stopIfAborted(signal);
           await this.fetchHistograms(coded, routing, lo, batch);
           for (const e of batch) {
             reached += e.end - e.start;
