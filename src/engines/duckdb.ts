@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { GroveError } from '../core/errors.js';
-import { groupingSets, quoteDoubled, type SqlDialect } from './dialect.js';
+import { quoteDoubled, type SqlDialect } from './dialect.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
 
 let tempTables = 0;
@@ -19,7 +19,12 @@ export const duckdbDialect: SqlDialect = {
   nanToNull: (e) => `CASE WHEN isnan(${e}) THEN NULL ELSE ${e} END`,
   rowNumber: 'row_number() OVER ()',
   intType: (max) => (max < 256 ? 'UTINYINT' : max < 65536 ? 'USMALLINT' : 'INTEGER'),
-  groupByEveryCode: (relation, codes) => groupingSets(relation, codes, (e) => `CAST(${e} AS DOUBLE)`),
+  // One hash table over (node, y, f, code) with the codes unnested, rather than GROUPING SETS
+  // (one hash table per feature, which run out of a small memory_limit on wide frontiers).
+  groupByEveryCode: (relation, codes) =>
+    `SELECT node, y, f, code, CAST(SUM(w) AS DOUBLE) AS weight, CAST(COUNT(*) AS DOUBLE) AS n FROM ` +
+    `(SELECT node, y, w, unnest(range(${codes.length})) AS f, unnest([${codes.join(', ')}]) AS code FROM ${relation}) AS u ` +
+    'GROUP BY node, y, f, code',
 };
 
 const NUMERIC_TYPES =
