@@ -41,6 +41,7 @@ async function loadClickHouse(url, table, csv) {
   };
   const columns = [...Array(d).keys()].map((j) => `x${j} Float64`).join(', ');
   const failed =
+    (await run(`DROP TABLE IF EXISTS ${table}`)) ??
     (await run(`CREATE TABLE ${table} (${columns}, class String) ENGINE = Log`)) ??
     (await run(`INSERT INTO ${table} FORMAT CSVWithNames`, createReadStream(csv)));
   return failed ? { status: 1, stderr: failed } : { status: 0 };
