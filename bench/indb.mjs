@@ -3,13 +3,14 @@
 // on the same generated rows, and PostgreSQL / ClickHouse when their URLs are given.
 //
 //   node bench/indb.mjs [--rows 1000000] [--features 20] [--max-depth 12] [--skip-memory]
-//                       [--postgres postgres://user@127.0.0.1:PORT/db] [--clickhouse clickhouse://127.0.0.1:PORT/default]
+//                       [--postgres postgres://user@127.0.0.1:PORT/db] [--clickhouse clickhouse://127.0.0.1:HTTP_PORT/default]
 //
-// Generates a Parquet file (and the same rows as CSV for memory) with DuckDB in a temporary
-// directory, removed at the end. Prints seconds, grove's peak RSS (/usr/bin/time) and whether the
-// models are identical; for each engine the time per level from its progress lines.
+// Generates a Parquet file with DuckDB in a temporary directory, removed at the end (and the same
+// rows as CSV to load PostgreSQL with psql, ClickHouse over HTTP). Both DuckDB and memory read the
+// Parquet file. Prints seconds, grove's peak RSS (/usr/bin/time) and whether the models are
+// identical; for each engine the time per level from its progress lines.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -29,6 +30,22 @@ const rows = Number(args.rows);
 const d = Number(args.features);
 const cli = resolve(import.meta.dirname, '../dist/cli/main.js');
 const dir = mkdtempSync(join(tmpdir(), 'grove-bench-indb-'));
+
+/** Create `table` on the ClickHouse server of `url` and send it the CSV file over HTTP (no client binary). */
+async function loadClickHouse(url, table, csv) {
+  const u = new URL(url);
+  const http = `http://${u.hostname}:${u.port || 8123}/`;
+  const run = async (query, body) => {
+    const r = await fetch(`${http}?query=${encodeURIComponent(query)}`, { method: 'POST', body, duplex: 'half' });
+    return r.ok ? null : await r.text();
+  };
+  const columns = [...Array(d).keys()].map((j) => `x${j} Float64`).join(', ');
+  const failed =
+    (await run(`DROP TABLE IF EXISTS ${table}`)) ??
+    (await run(`CREATE TABLE ${table} (${columns}, class String) ENGINE = Log`)) ??
+    (await run(`INSERT INTO ${table} FORMAT CSVWithNames`, createReadStream(csv)));
+  return failed ? { status: 1, stderr: failed } : { status: 0 };
+}
 
 /** Run grove with /usr/bin/time: seconds, peak RSS in MB, stderr lines. */
 function grove(argv) {
@@ -58,7 +75,7 @@ try {
     `COPY (SELECT * EXCLUDE (noise), CASE WHEN noise = 0 THEN 'c' || (hash(x0) % 3) ` +
       `WHEN x0 + x1 < 900 THEN 'a' WHEN x2 < 400 THEN 'b' ELSE 'c' END AS class FROM g) TO '${parquet}' (FORMAT parquet)`,
   );
-  if (!args['skip-memory']) await conn.run(`COPY (SELECT * FROM '${parquet}') TO '${csv}' (HEADER)`);
+  if (args.postgres || args.clickhouse) await conn.run(`COPY (SELECT * FROM '${parquet}') TO '${csv}' (HEADER)`);
   conn.closeSync();
   inst.closeSync();
   console.log(`generated ${rows} rows × ${d} features in ${((Date.now() - t0) / 1000).toFixed(1)} s (${dir})`);
@@ -68,8 +85,8 @@ try {
   const duck = grove(['fit', parquet, '--engine', 'duckdb', ...depth, '--out', join(dir, 'duckdb.json')]);
   results.push(['duckdb (parquet)', duck]);
   if (!args['skip-memory']) {
-    const mem = grove(['fit', csv, '--bins', '255', '--threads', '1', ...depth, '--out', join(dir, 'memory.json')]);
-    results.push(['memory --bins 255 (csv)', mem]);
+    const mem = grove(['fit', parquet, '--bins', '255', ...depth, '--out', join(dir, 'memory.json')]);
+    results.push(['memory --bins 255 (parquet)', mem]);
     const same = readFileSync(join(dir, 'duckdb.json'), 'utf8') === readFileSync(join(dir, 'memory.json'), 'utf8');
     console.log(`models identical (duckdb vs memory): ${same}`);
   }
@@ -95,14 +112,7 @@ try {
             ],
             { encoding: 'utf8' },
           )
-        : spawnSync(
-            'sh',
-            [
-              '-c',
-              `clickhouse-client --port ${new URL(url).searchParams.get('tcp') ?? 9000} -q "CREATE TABLE ${table} (${[...Array(d).keys()].map((j) => `x${j} Float64`).join(', ')}, class String) ENGINE = Log" && clickhouse-client --port ${new URL(url).searchParams.get('tcp') ?? 9000} -q "INSERT INTO ${table} FORMAT CSVWithNames" < '${csv}'`,
-            ],
-            { encoding: 'utf8' },
-          );
+        : await loadClickHouse(url, table, csv);
     if (load.status !== 0) throw new Error(`loading ${name}: ${load.stderr}`);
     results.push([name, grove(['fit', url, '--table', table, ...depth, '--out', join(dir, `${name}.json`)])]);
     const same = readFileSync(join(dir, 'duckdb.json'), 'utf8') === readFileSync(join(dir, `${name}.json`), 'utf8');

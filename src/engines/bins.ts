@@ -1,52 +1,74 @@
 import { GroveError } from '../core/errors.js';
 import { BinCutter, type BinnedFeature } from '../split/histogram.js';
-import { Params } from './engine.js';
+import { Params, stopIfAborted } from './engine.js';
 import { type EngineRows, weightedRows } from './rows.js';
+
+/** A growing list of doubles (8 bytes a value, no JS value per entry). */
+class Doubles {
+  data = new Float64Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const grown = new Float64Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data[this.length++] = v;
+  }
+}
 
 /**
  * Every numeric feature's bins, by `binFeature`'s rule over the rows a tree grows on: the engine
- * counts the rows per distinct value (`GROUP BY value ORDER BY value`, streamed), and grove's
- * `BinCutter` closes the bins — so the edges are those of `--engine memory` with the same `bins`.
+ * counts the rows per distinct value (`GROUP BY value ORDER BY value`, streamed; one feature at a
+ * time, a grouping the engine can spill to disk), and grove's `BinCutter` closes the bins over
+ * the counts — so the edges are those of `--engine memory` with the same `bins`. grove holds the
+ * distinct values of one feature at a time (16 bytes each).
  */
-export async function engineBins(rows: EngineRows, maxBins: number): Promise<(BinnedFeature | null)[]> {
+export async function engineBins(
+  rows: EngineRows,
+  maxBins: number,
+  signal?: AbortSignal,
+): Promise<(BinnedFeature | null)[]> {
   const { engine, schema } = rows;
   const d = engine.dialect;
-  const numeric = schema.features.flatMap((col, f) => (col.kind === 'numeric' ? [f] : []));
   const out: (BinnedFeature | null)[] = schema.features.map(() => null);
-  if (numeric.length === 0) return out;
-  const p = new Params(d);
-  const counts = weightedRows(rows, p, (v) => numeric.map((f) => [`v${f}`, v[f]]));
-  const select = numeric.flatMap((f) => [d.toDouble(`COUNT(v${f})`), d.toDouble(d.countDistinct(`v${f}`))]);
-  const [stats] = await engine.query(`SELECT ${select.join(', ')} FROM ${counts} AS r`, p.values);
-  for (let i = 0; i < numeric.length; i++) {
-    const f = numeric[i];
-    const known = Number(stats[2 * i]);
-    const distinct = Number(stats[2 * i + 1]);
+  for (let f = 0; f < schema.features.length; f++) {
+    if (schema.features[f].kind !== 'numeric') continue;
+    stopIfAborted(signal);
+    const p = new Params(d);
+    const values = weightedRows(rows, p, (v) => [['x', v[f]]]);
+    const sql = `SELECT x, ${d.toDouble('COUNT(*)')} AS n FROM ${values} AS r WHERE x IS NOT NULL GROUP BY x ORDER BY x`;
+    const xs = new Doubles();
+    const ns = new Doubles();
+    let known = 0;
+    if (engine.streamNumbers)
+      await engine.streamNumbers(sql, p.values, ([x, n], count) => {
+        for (let i = 0; i < count; i++) {
+          xs.push(x[i]);
+          ns.push(n[i]);
+          known += n[i];
+        }
+      });
+    else
+      await engine.stream(sql, p.values, (batch) => {
+        for (const [x, n] of batch) {
+          xs.push(x as number);
+          ns.push(n as number);
+          known += n as number;
+        }
+      });
+    const distinct = xs.length;
     const cutter = new BinCutter(known, distinct, maxBins);
     const size = Math.max(1, Math.min(distinct, maxBins));
     const lo = new Float64Array(size);
     const hi = new Float64Array(size);
     let bin = 0;
-    if (distinct > maxBins && d.listAgg) bin = await cutByCounts(rows, f, cutter, lo, hi);
-    else {
-      let fresh = true;
-      const q = new Params(d);
-      const values = weightedRows(rows, q, (v) => [['x', v[f]]]);
-      await engine.stream(
-        `SELECT x, ${d.toDouble('COUNT(*)')} FROM ${values} AS r WHERE x IS NOT NULL GROUP BY x ORDER BY x`,
-        q.values,
-        (batch) => {
-          for (const [x, n] of batch) {
-            if (fresh) lo[bin] = x as number;
-            hi[bin] = x as number;
-            fresh = false;
-            if (cutter.closes(n as number)) {
-              bin++;
-              fresh = true;
-            }
-          }
-        },
-      );
+    let fresh = true;
+    for (let v = 0; v < distinct; v++) {
+      if (fresh) lo[bin] = xs.data[v];
+      hi[bin] = xs.data[v];
+      fresh = cutter.closes(ns.data[v]);
+      if (fresh) bin++;
     }
     if (distinct > 0 && bin === 0)
       throw new GroveError(`the engine returned no values for '${schema.features[f].name}'`, { code: 'E_DATA' });
@@ -55,46 +77,4 @@ export async function engineBins(rows: EngineRows, maxBins: number): Promise<(Bi
     out[f] = { codes: new Uint8Array(0), bins, lo: lo.slice(0, bins), hi: hi.slice(0, bins) };
   }
   return out;
-}
-
-/**
- * The bins of feature `f` from its rows per distinct value as one list (8 bytes a distinct value
- * in grove, no array per value): the cutter finds which values close a bin, and one more query
- * fetches only the values at the bins' ends. Returns the number of bins.
- */
-async function cutByCounts(
-  rows: EngineRows,
-  f: number,
-  cutter: BinCutter,
-  lo: Float64Array,
-  hi: Float64Array,
-): Promise<number> {
-  const { engine } = rows;
-  const d = engine.dialect;
-  const p = new Params(d);
-  const values = weightedRows(rows, p, (v) => [['x', v[f]]]);
-  const distinct = `(SELECT x, ${d.toDouble('COUNT(*)')} AS n FROM ${values} AS r WHERE x IS NOT NULL GROUP BY x) AS t`;
-  const [[list]] = await engine.query(`SELECT ${d.listAgg!('n', 'x')} FROM ${distinct}`, p.values);
-  const counts = list as number[];
-  // Positions (in value order) of each bin's first and last value.
-  const firsts: number[] = [];
-  const lasts: number[] = [];
-  let fresh = true;
-  for (let v = 0; v < counts.length; v++) {
-    if (fresh) firsts.push(v);
-    fresh = cutter.closes(counts[v]);
-    if (fresh) lasts.push(v);
-  }
-  const wanted = [...new Set([...firsts, ...lasts])];
-  const q = new Params(d);
-  const again = weightedRows(rows, q, (v) => [['x', v[f]]]);
-  const ranked =
-    `(SELECT x, ${d.toDouble('row_number() OVER (ORDER BY x)')} - 1 AS v FROM ` +
-    `(SELECT x FROM ${again} AS r WHERE x IS NOT NULL GROUP BY x) AS t) AS ranked`;
-  const at = new Map<number, number>();
-  for (const [v, x] of await engine.query(`SELECT v, x FROM ${ranked} WHERE v IN (${wanted.join(', ')})`, q.values))
-    at.set(v as number, x as number);
-  firsts.forEach((v, b) => (lo[b] = at.get(v)!));
-  lasts.forEach((v, b) => (hi[b] = at.get(v)!));
-  return lasts.length;
 }

@@ -29,12 +29,16 @@ export const clickhouseDialect: SqlDialect = {
   nanToNull: (e) => `if(isNaN(${e}), NULL, ${e})`,
   rowNumber: 'rowNumberInAllBlocks()',
   intType: (max) => (max < 256 ? 'UInt8' : max < 65536 ? 'UInt16' : 'UInt32'),
-  countDistinct: (e) => `uniqExact(${e})`,
   groupByEveryCode: (relation, codes) =>
     `SELECT node, y, toUInt32(fi - 1) AS f, code, sum(w) AS weight, toFloat64(count()) AS n FROM ${relation} ` +
     `ARRAY JOIN arrayEnumerate([${codes.map((c) => `toUInt32(${c})`).join(', ')}]) AS fi, ` +
     `[${codes.map((c) => `toUInt32(${c})`).join(', ')}] AS code GROUP BY node, y, f, code`,
 };
+
+/** The longest query text grove sends (a setting of each request). */
+const MAX_QUERY_BYTES = 64 << 20;
+/** The largest syntax tree of a query grove sends. */
+const MAX_AST = 10_000_000;
 
 const NUMERIC = /^(Nullable\()?(U?Int\d+|Float\d+|Decimal)/;
 
@@ -57,7 +61,10 @@ export class ClickHouseEngine implements Engine {
     const user = decodeURIComponent(u.username) || process.env.CLICKHOUSE_USER || 'default';
     const password = decodeURIComponent(u.password) || process.env.CLICKHOUSE_PASSWORD || '';
     const db = u.pathname.replace(/^\//, '') || 'default';
-    const endpoint = `http://${u.hostname}:${u.port || '8123'}/?database=${encodeURIComponent(db)}`;
+    // The coded rows carry every bin edge in the query text: 20 features × 255 edges pass the
+    // server's default max_query_size (256 KiB) and max_ast_elements (50,000).
+    const limits = `max_query_size=${MAX_QUERY_BYTES}&max_ast_elements=${MAX_AST}&max_expanded_ast_elements=${MAX_AST}`;
+    const endpoint = `http://${u.hostname}:${u.port || '8123'}/?database=${encodeURIComponent(db)}&${limits}`;
     const headers = { 'X-ClickHouse-User': user, 'X-ClickHouse-Key': password };
     const engine = new ClickHouseEngine(endpoint, headers, redactUrl(url), password || undefined);
     await engine.query('SELECT 1');
@@ -84,8 +91,12 @@ export class ClickHouseEngine implements Engine {
     return json.data;
   }
 
-  async stream(sql: string, _params: readonly SqlValue[], onRows: (rows: unknown[][]) => void): Promise<void> {
-    onRows(await this.query(sql));
+  async stream(
+    sql: string,
+    _params: readonly SqlValue[],
+    onRows: (rows: unknown[][]) => void | Promise<void>,
+  ): Promise<void> {
+    await onRows(await this.query(sql));
   }
 
   async columns(relation: string): Promise<EngineColumn[]> {

@@ -26,10 +26,6 @@ export interface SqlDialect {
   readonly rowNumber: string;
   /** The narrowest integer type that holds 0 … `max`. */
   intType(max: number): string;
-  /** A list of `expr` ordered by `order`, as one value (absent: the engine streams rows instead). */
-  listAgg?(expr: string, order: string): string;
-  /** Exact count of distinct non-null values of `expr`. */
-  countDistinct(expr: string): string;
   /**
    * Sum `w` and count the rows of `relation` (columns node, y, w, c0 … c(d−1)) per node, class and
    * code of every code column: rows (node, y, f, code, weight, rows) with f the column's index.

@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
 import { GroveError } from '../core/errors.js';
-import { groupingSets, quoteDoubled, type SqlDialect } from './dialect.js';
+import { quoteDoubled, type SqlDialect } from './dialect.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
 
 let tempTables = 0;
@@ -16,9 +19,12 @@ export const duckdbDialect: SqlDialect = {
   nanToNull: (e) => `CASE WHEN isnan(${e}) THEN NULL ELSE ${e} END`,
   rowNumber: 'row_number() OVER ()',
   intType: (max) => (max < 256 ? 'UTINYINT' : max < 65536 ? 'USMALLINT' : 'INTEGER'),
-  listAgg: (e, o) => `list(${e} ORDER BY ${o})`,
-  countDistinct: (e) => `COUNT(DISTINCT ${e})`,
-  groupByEveryCode: (relation, codes) => groupingSets(relation, codes, (e) => `CAST(${e} AS DOUBLE)`),
+  // One hash table over (node, y, f, code) with the codes unnested, rather than GROUPING SETS
+  // (one hash table per feature, which run out of a small memory_limit on wide frontiers).
+  groupByEveryCode: (relation, codes) =>
+    `SELECT node, y, f, code, CAST(SUM(w) AS DOUBLE) AS weight, CAST(COUNT(*) AS DOUBLE) AS n FROM ` +
+    `(SELECT node, y, w, unnest(range(${codes.length})) AS f, unnest([${codes.join(', ')}]) AS code FROM ${relation}) AS u ` +
+    'GROUP BY node, y, f, code',
 };
 
 const NUMERIC_TYPES =
@@ -31,31 +37,54 @@ function plain(rows: unknown[][]): unknown[][] {
 }
 
 /**
+ * DuckDB's `memory_limit` when grove trains or reads in an embedded DuckDB (not DuckDB's default of
+ * 80 % of RAM): DuckDB runs inside grove's process, so this bounds grove's memory; larger
+ * aggregates spill to a temporary folder. `GROVE_DUCKDB_MEMORY` (e.g. `2GB`) overrides it.
+ */
+export const DUCKDB_DEFAULT_MEMORY = '160MB';
+
+/** How to open an embedded DuckDB. */
+export interface DuckDBOpenOptions {
+  /** DuckDB's `memory_limit` (default `GROVE_DUCKDB_MEMORY` or {@link DUCKDB_DEFAULT_MEMORY}). */
+  memoryLimit?: string;
+  /** DuckDB's `threads` (default: DuckDB's, one per core). */
+  threads?: number;
+}
+
+/**
  * DuckDB, embedded (`@duckdb/node-api`): an in-memory database that reads files itself
- * (read_csv, read_parquet), or a database file opened read-only.
+ * (read_csv, read_parquet), or a database file opened read-only. What spills beyond the memory
+ * limit goes to a temporary folder of its own, removed on close.
  */
 export class DuckDBEngine implements Engine {
   readonly dialect = duckdbDialect;
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly conn: DuckDBConnection,
+    /** The spill folder, removed on close. */
+    readonly tempDirectory: string,
   ) {}
+  private closed = false;
 
   /** Open `path` (a .duckdb file, read-only) or an in-memory database (`:memory:`). */
-  static async open(path = ':memory:', memoryLimit?: string): Promise<DuckDBEngine> {
-    const config: Record<string, string> = {};
+  static async open(path = ':memory:', options: DuckDBOpenOptions = {}): Promise<DuckDBEngine> {
+    const spill = mkdtempSync(join(tmpdir(), 'grove-duckdb-'));
+    const config: Record<string, string> = {
+      memory_limit: options.memoryLimit ?? process.env.GROVE_DUCKDB_MEMORY ?? DUCKDB_DEFAULT_MEMORY,
+      temp_directory: spill,
+    };
+    if (options.threads !== undefined) config.threads = String(options.threads);
     if (path !== ':memory:') config.access_mode = 'READ_ONLY';
-    if (memoryLimit) config.memory_limit = memoryLimit;
-    let instance: DuckDBInstance;
     try {
-      instance = await DuckDBInstance.create(path, config);
+      const instance = await DuckDBInstance.create(path, config);
+      return new DuckDBEngine(instance, await DuckDBConnection.create(instance), spill);
     } catch (e) {
+      rmSync(spill, { recursive: true, force: true });
       throw new GroveError(`cannot open DuckDB database: ${(e as Error).message.split('\n')[0]}`, {
         file: path,
         code: 'E_IO',
       });
     }
-    return new DuckDBEngine(instance, await DuckDBConnection.create(instance));
   }
 
   async query(sql: string, params: readonly SqlValue[] = []): Promise<unknown[][]> {
@@ -63,15 +92,37 @@ export class DuckDBEngine implements Engine {
     return plain(reader.getRowsJS() as unknown[][]);
   }
 
-  async queryColumns(sql: string, params: readonly SqlValue[] = []): Promise<unknown[][]> {
-    const reader = await this.run(() => this.conn.runAndReadAll(sql, params as DuckDBValue[]));
-    return reader.getColumnsJS() as unknown[][];
-  }
-
-  async stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void): Promise<void> {
+  async stream(
+    sql: string,
+    params: readonly SqlValue[],
+    onRows: (rows: unknown[][]) => void | Promise<void>,
+  ): Promise<void> {
     const result = await this.run(() => this.conn.stream(sql, params as DuckDBValue[]));
     await this.run(async () => {
-      for await (const rows of result.yieldRowsJs()) onRows(plain(rows as unknown[][]));
+      for await (const rows of result.yieldRowsJs()) await onRows(plain(rows as unknown[][]));
+    });
+  }
+
+  async streamNumbers(
+    sql: string,
+    params: readonly SqlValue[],
+    onChunk: (columns: Float64Array[], rows: number) => void,
+  ): Promise<void> {
+    const result = await this.run(() => this.conn.stream(sql, params as DuckDBValue[]));
+    const columns: Float64Array[] = [];
+    await this.run(async () => {
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        const n = chunk.rowCount;
+        for (let c = 0; c < chunk.columnCount; c++) {
+          const vector = chunk.getColumnVector(c);
+          if (!columns[c] || columns[c].length < n) columns[c] = new Float64Array(n);
+          const out = columns[c];
+          for (let r = 0; r < n; r++) out[r] = Number(vector.getItem(r));
+        }
+        onChunk(columns, n);
+      }
     });
   }
 
@@ -85,17 +136,26 @@ export class DuckDBEngine implements Engine {
 
   async tempTable(select: string, params: readonly SqlValue[]): Promise<TempTable> {
     const name = quoteDoubled(`grove_rows_${process.pid}_${++tempTables}`);
-    await this.run(() => this.conn.run(`CREATE TEMP TABLE ${name} AS ${select}`, params as DuckDBValue[]));
+    // The table's row order does not matter (it is only counted): DuckDB may then write it in parallel.
+    await this.run(() => this.conn.run('SET preserve_insertion_order = false'));
+    try {
+      await this.run(() => this.conn.run(`CREATE TEMP TABLE ${name} AS ${select}`, params as DuckDBValue[]));
+    } finally {
+      await this.run(() => this.conn.run('RESET preserve_insertion_order'));
+    }
     return { name, drop: async () => void (await this.run(() => this.conn.run(`DROP TABLE IF EXISTS ${name}`))) };
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
     this.conn.closeSync();
     this.instance.closeSync();
+    rmSync(this.tempDirectory, { recursive: true, force: true });
   }
 
-  /** Interrupt the running query (Ctrl-C). */
-  interrupt(): void {
+  /** Interrupt the running query (Ctrl-C): it fails with DuckDB's "interrupted" error. */
+  async interrupt(): Promise<void> {
     this.conn.interrupt();
   }
 
@@ -103,6 +163,7 @@ export class DuckDBEngine implements Engine {
     try {
       return await f();
     } catch (e) {
+      if (e instanceof GroveError) throw e;
       throw new GroveError(`DuckDB: ${(e as Error).message.split('\n')[0]}`, { code: 'E_DATA' });
     }
   }

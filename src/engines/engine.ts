@@ -1,3 +1,4 @@
+import { GroveError } from '../core/errors.js';
 import type { SqlDialect, SqlValue } from './dialect.js';
 
 export type { SqlValue };
@@ -11,10 +12,17 @@ export interface Engine {
   readonly dialect: SqlDialect;
   /** Run a query and return all its rows. */
   query(sql: string, params?: readonly SqlValue[]): Promise<unknown[][]>;
-  /** Run a query and return its columns (column j's values in order): no array per row. */
-  queryColumns?(sql: string, params?: readonly SqlValue[]): Promise<unknown[][]>;
-  /** Run a query and hand its rows over in batches as they arrive (bounded memory). */
-  stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void): Promise<void>;
+  /**
+   * Run a query whose columns are all numbers and hand them over a chunk at a time as doubles
+   * (`columns[j][0 … rows−1]`, arrays reused between chunks): no JS value per cell.
+   */
+  streamNumbers?(
+    sql: string,
+    params: readonly SqlValue[],
+    onChunk: (columns: Float64Array[], rows: number) => void,
+  ): Promise<void>;
+  /** Run a query and hand its rows over in batches as they arrive (bounded memory); a promise from `onRows` is awaited. */
+  stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void | Promise<void>): Promise<void>;
   /** The names and kinds of the columns `relation` (a FROM item) yields. */
   columns(relation: string, params: readonly SqlValue[]): Promise<EngineColumn[]>;
   /**
@@ -25,6 +33,8 @@ export interface Engine {
   tempTable(select: string, params: readonly SqlValue[]): Promise<TempTable | null>;
   /** Release the connection (and drop what it made: temporary objects are the session's). */
   close(): Promise<void>;
+  /** Stop the running query (Ctrl-C), which then fails; the connection stays usable for clean-up. */
+  interrupt?(): Promise<void>;
 }
 
 /** A temporary table made by `Engine.tempTable`. */
@@ -49,4 +59,9 @@ export class Params {
     this.values.push(value);
     return this.dialect.placeholder(this.values.length, value);
   }
+}
+
+/** Stop with a GroveError when `signal` has been aborted (Ctrl-C), before the next query. */
+export function stopIfAborted(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new GroveError('interrupted', { code: 'E_INPUT' });
 }

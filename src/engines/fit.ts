@@ -23,6 +23,8 @@ export interface EngineFitInput {
   columns?: EngineColumns;
   /** Called after each level (the CLI prints one line per level). */
   onLevel?: (report: LevelReport) => void;
+  /** Stops the fit between queries (a running query is stopped with `Engine.interrupt`). */
+  signal?: AbortSignal;
 }
 
 /** Bins of in-database training when `bins` is not given. */
@@ -62,8 +64,8 @@ export async function fitInEngine(
     }
     rows.classWeights = classWeights(opts.classWeight, schema.classes, count, schema.nRows, flag('classWeight'));
   }
-  const binned = await engineBins(rows, opts.bins!);
-  const grown = await new EngineGrower(rows, binned, opts).grow(input.onLevel);
+  const binned = await engineBins(rows, opts.bins!, input.signal);
+  const grown = await new EngineGrower(rows, binned, opts).grow(input.onLevel, input.signal);
   const pruned =
     opts.prune === 'none' ? { nodes: grown, info: undefined } : pruneTree(nodesOf(grown), { options: opts });
   return new DecisionTree(

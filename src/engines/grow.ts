@@ -8,7 +8,7 @@ import type { Candidate } from '../split/candidate.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
-import { Params, type SqlValue } from './engine.js';
+import { Params, type SqlValue, stopIfAborted } from './engine.js';
 import { binCode, categoryCode, type EngineRows, weightedRows } from './rows.js';
 
 /** A node of the frontier: its class histograms (HistGrower's layout) while its level is expanded. */
@@ -118,9 +118,10 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   resume(): void {}
 
   /** Grow the tree (nodes numbered depth-first, as the in-memory growers number them). */
-  async grow(onLevel?: (report: LevelReport) => void): Promise<TreeStore> {
+  async grow(onLevel?: (report: LevelReport) => void, signal?: AbortSignal): Promise<TreeStore> {
     const started = Date.now();
     const nodes = TreeStore.root(this.k);
+    stopIfAborted(signal);
     const coded = await this.codedRows();
     try {
       const { totals, rows } = await this.rootCounts(coded);
@@ -134,6 +135,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
         let reached = 0;
         for (let lo = 0; lo < open.length; lo += perBatch) {
           const batch = open.slice(lo, lo + perBatch);
+          stopIfAborted(signal);
           await this.fetchHistograms(coded, routing, lo, batch);
           for (const e of batch) {
             reached += e.end - e.start;
@@ -222,24 +224,27 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       `WHERE node >= ${first} AND node < ${first + batch.length}) AS routed`;
     const hists = batch.map(() => new Float64Array(this.histSize));
     const { k, stride, offset } = this;
-    // The batch bounds the result (BATCH_CELLS): read it whole.
     const sql = d.groupByEveryCode(routed, codes);
-    if (engine.queryColumns) {
-      const [node, y, f, code, w, n] = (await engine.queryColumns(sql, coded.params)) as number[][];
-      for (let i = 0; i < node.length; i++) {
-        const h = hists[node[i] - first];
-        const o = offset[f[i]] + code[i] * stride;
-        h[o + y[i]] += w[i];
-        h[o + k] += n[i];
-      }
+    if (engine.streamNumbers) {
+      // Chunks of doubles straight into the histograms: no JS value per result cell.
+      await engine.streamNumbers(sql, coded.params, ([node, y, f, code, w, n], rows) => {
+        for (let i = 0; i < rows; i++) {
+          const h = hists[node[i] - first];
+          const o = offset[f[i]] + code[i] * stride;
+          h[o + y[i]] += w[i];
+          h[o + k] += n[i];
+        }
+      });
       return this.give(batch, hists);
     }
-    for (const [node, y, f, code, w, n] of await engine.query(sql, coded.params)) {
-      const h = hists[(node as number) - first];
-      const o = offset[f as number] + (code as number) * stride;
-      h[o + (y as number)] += w as number;
-      h[o + k] += n as number;
-    }
+    await engine.stream(sql, coded.params, (rows) => {
+      for (const [node, y, f, code, w, n] of rows) {
+        const h = hists[(node as number) - first];
+        const o = offset[f as number] + (code as number) * stride;
+        h[o + (y as number)] += w as number;
+        h[o + k] += n as number;
+      }
+    });
     this.give(batch, hists);
   }
 

@@ -15,8 +15,6 @@ export const postgresDialect: SqlDialect = {
   nanToNull: (e) => `NULLIF(${e}, 'NaN'::float8)`,
   rowNumber: 'row_number() OVER ()',
   intType: (max) => (max < 32768 ? 'smallint' : 'integer'),
-  listAgg: (e, o) => `array_agg(${e} ORDER BY ${o})`,
-  countDistinct: (e) => `COUNT(DISTINCT ${e})`,
   groupByEveryCode: (relation, codes) => groupingSets(relation, codes, (e) => `CAST(${e} AS double precision)`),
 };
 
@@ -33,6 +31,7 @@ export class PostgresEngine implements Engine {
   readonly dialect = postgresDialect;
   private constructor(
     private readonly client: pg.Client,
+    private readonly url: string,
     private readonly label: string,
     private readonly secret: string | undefined,
   ) {}
@@ -40,7 +39,7 @@ export class PostgresEngine implements Engine {
   static async open(url: string): Promise<PostgresEngine> {
     const secret = new URL(url).password || process.env.PGPASSWORD || undefined;
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-    const engine = new PostgresEngine(client, redactUrl(url), secret);
+    const engine = new PostgresEngine(client, url, redactUrl(url), secret);
     client.on('error', () => {}); // a dropped connection fails the running query instead
     await engine.run(() => client.connect());
     return engine;
@@ -51,13 +50,17 @@ export class PostgresEngine implements Engine {
     return r.rows as unknown[][];
   }
 
-  async stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void): Promise<void> {
+  async stream(
+    sql: string,
+    params: readonly SqlValue[],
+    onRows: (rows: unknown[][]) => void | Promise<void>,
+  ): Promise<void> {
     await this.query('BEGIN');
     try {
       await this.query(`DECLARE grove_cursor NO SCROLL CURSOR FOR ${sql}`, params);
       for (;;) {
         const rows = await this.query(`FETCH ${FETCH_ROWS} FROM grove_cursor`);
-        if (rows.length > 0) onRows(rows);
+        if (rows.length > 0) await onRows(rows);
         if (rows.length < FETCH_ROWS) break;
       }
     } finally {
@@ -84,6 +87,22 @@ export class PostgresEngine implements Engine {
 
   async close(): Promise<void> {
     await this.client.end().catch(() => {});
+  }
+
+  /** Cancel the running query from a second connection (`pg_cancel_backend`), as psql's Ctrl-C does. */
+  async interrupt(): Promise<void> {
+    const pid = (this.client as unknown as { processID?: number }).processID;
+    if (pid === undefined) return;
+    const other = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5000 });
+    other.on('error', () => {});
+    try {
+      await other.connect();
+      await other.query('SELECT pg_cancel_backend($1)', [pid]);
+    } catch {
+      // the query fails anyway when the connection closes
+    } finally {
+      await other.end().catch(() => {});
+    }
   }
 
   /** Run `f`, turning a failure into a GroveError that names the server but never the password. */

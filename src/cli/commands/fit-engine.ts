@@ -21,9 +21,9 @@ export function engineOption(raw: string): EngineName {
   return raw as EngineName;
 }
 
-/** True when `grove fit SOURCE` trains inside an engine rather than in memory. */
+/** True when `grove fit SOURCE` trains inside an engine rather than in memory (a database by default does). */
 export function trainsInEngine(source: string, flags: EngineFlags): boolean {
-  return isDatabaseSpec(source) || (flags.engine !== undefined && flags.engine !== 'memory');
+  return flags.engine === undefined ? isDatabaseSpec(source) : flags.engine !== 'memory';
 }
 
 /**
@@ -37,13 +37,6 @@ export async function fitWithEngine(
 ): Promise<{ tree: DecisionTree; rows: number; label: string }> {
   const spec = await parseSourceSpec(sourceSpec, { table: flags.table, query: flags.query });
   const engine = (flags.engine as EngineName | undefined) ?? spec.defaultEngine;
-  if (engine === 'memory')
-    throw new GroveError(
-      `${spec.label}: reading a database into memory is not supported yet; use --engine ${spec.defaultEngine}`,
-      {
-        code: 'E_OPTION',
-      },
-    );
   const fits = spec.kind === 'file' ? engine === 'duckdb' : engine === spec.kind;
   if (!fits)
     throw new GroveError(
@@ -53,9 +46,20 @@ export async function fitWithEngine(
       { code: 'E_OPTION' },
     );
   const conn = await spec.connect();
+  // Ctrl-C: stop the running query, drop the temporary objects, close the session, then exit
+  // with one line. A second Ctrl-C stops at once.
+  const stop = new AbortController();
+  const onSignal = (): void => {
+    if (stop.signal.aborted) process.exit(130);
+    stop.abort();
+    void conn.interrupt?.();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   let rows = 0;
+  let tree: DecisionTree | undefined;
   try {
-    const tree = await fitInEngine(
+    tree = await fitInEngine(
       conn,
       {
         source: spec.source,
@@ -66,12 +70,21 @@ export async function fitWithEngine(
             `grove: level ${r.level}: ${r.openNodes} open nodes, ${r.rows} rows, ${r.seconds.toFixed(1)} s\n`,
           );
         },
+        signal: stop.signal,
       },
       options,
       { names: 'flags' },
     );
-    return { tree, rows, label: spec.label };
+  } catch (e) {
+    if (!stop.signal.aborted) throw e;
   } finally {
     await conn.close();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
   }
+  if (!tree || stop.signal.aborted) {
+    process.stderr.write(`grove: interrupted; the temporary objects in ${spec.label} are removed\n`);
+    process.exit(130);
+  }
+  return { tree, rows, label: spec.label };
 }

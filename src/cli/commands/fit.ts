@@ -5,6 +5,7 @@ import { GroveError } from '../../core/errors.js';
 import { saveModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
 import { type FitOptions, type OptionGroup, PRESETS, resolveOptions } from '../../options/options.js';
+import { openRows, openSource } from '../../sources/index.js';
 import { listOption } from '../args.js';
 import { addOptionFlags, optionsFromFlags } from '../option-flags.js';
 import { warn } from '../output.js';
@@ -21,7 +22,7 @@ function threadsOption(raw: string): number | 'auto' {
 
 /** Help for a command's data argument: every source grove reads. */
 export const DATA_HELP =
-  'data file: .csv, .tsv, .jsonl/.ndjson, .parquet, .arrow/.feather (Arrow IPC) or .arff, also gzip-compressed (.csv.gz); other extensions are read as CSV';
+  'data file: .csv, .tsv, .jsonl/.ndjson, .parquet, .arrow/.feather (Arrow IPC) or .arff, also gzip-compressed (.csv.gz); other extensions are read as CSV; or a database (duckdb:PATH.duckdb, postgres://…, clickhouse://…) with --table or --query';
 
 /** Flags of the commands that read a training file: the columns, the preset and the tree options of `groups`. */
 export function addTrainingFlags(cmd: Command, groups: readonly OptionGroup[]): Command {
@@ -92,13 +93,14 @@ export function registerFit(program: Command): void {
           );
           return;
         }
-        if (flags.weight !== undefined || flags.table !== undefined || flags.query !== undefined)
-          throw new GroveError('--weight, --table and --query need a database source or --engine duckdb', {
+        if (flags.weight !== undefined)
+          throw new GroveError('--weight needs in-database training (a database source, or --engine duckdb)', {
             code: 'E_OPTION',
           });
         const options = { ...checkedFitOptions(flags), threads: flags.threads ?? 'auto' };
+        // A database source with --engine memory: its rows stream into memory.
         const data = await readData(
-          dataPath,
+          openRows(dataPath, flags, openSource),
           {
             target: flags.target,
             categorical: flags.categorical,

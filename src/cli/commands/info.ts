@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { maxOf } from '../../core/extent.js';
 import type { ClassLabel, Dataset } from '../../data/dataset.js';
-import { openSource } from '../../sources/index.js';
+import { openRows, openSource } from '../../sources/index.js';
 import { listOption } from '../args.js';
 import { emit } from '../output.js';
 import { readData } from '../read-progress.js';
@@ -102,6 +102,8 @@ export function registerInfo(program: Command): void {
     .option('--categorical <columns>', 'treat these columns as categorical (comma-separated)', listOption)
     .option('--numeric <columns>', 'these columns must be numeric (comma-separated)', listOption)
     .option('--float32', 'hold numeric columns as float32')
+    .option('--table <name>', 'the table to read inside a database source')
+    .option('--query <sql>', 'the query whose rows to read inside a database source')
     .option('--json', 'machine-readable output')
     .option('--no-progress', 'no progress bar on stderr while reading')
     .action(
@@ -112,18 +114,20 @@ export function registerInfo(program: Command): void {
           categorical?: string[];
           numeric?: string[];
           float32?: boolean;
+          table?: string;
+          query?: string;
           json?: boolean;
           progress: boolean;
         },
       ) => {
-        const source = openSource(spec);
+        const source = openRows(spec, flags, openSource);
         const started = performance.now();
         const data = await readData(
           source,
           { target: flags.target, categorical: flags.categorical, numeric: flags.numeric, float32: flags.float32 },
           flags.progress,
         );
-        const info = describeData(data, spec, source.describe(), (performance.now() - started) / 1000);
+        const info = describeData(data, source.spec, source.describe(), (performance.now() - started) / 1000);
         emit(flags.json ? `${JSON.stringify(info)}\n` : renderInfo(info));
       },
     );

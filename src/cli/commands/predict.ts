@@ -1,8 +1,13 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { GroveError } from '../../core/errors.js';
+import type { Dataset } from '../../data/dataset.js';
+import { writeAtomicWith } from '../../io/atomic.js';
 import { loadModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
+import type { DecisionTree, PredictOptions } from '../../model/decision-tree.js';
 import { choicesOf, type TreeOptions } from '../../options/options.js';
+import { type DatabaseSource, openRows, openSource } from '../../sources/index.js';
 import { choiceOption, intOption } from '../args.js';
 import { csvLine } from '../csv-out.js';
 import { emit } from '../output.js';
@@ -24,6 +29,8 @@ export function registerPredict(program: Command): void {
     .option('--path', "add a column `path`: the ids of the nodes each row visits, joined by ';'")
     .option('--out <file>', 'write to a file instead of stdout: Parquet if it ends in .parquet, else CSV')
     .option('--no-progress', 'no progress bar on stderr while reading the data')
+    .option('--table <name>', 'the table to predict inside a database source (read in batches)')
+    .option('--query <sql>', 'the query whose rows to predict inside a database source (read in batches)')
     .option(
       '--unclassified <mode>',
       "C-MBSV: rows in an unclassified region: none (write 'unclassified') or knn (k-NN; needs a model fitted with --unclassified knn); default: the model's",
@@ -42,6 +49,8 @@ export function registerPredict(program: Command): void {
         progress?: boolean;
         unclassified?: TreeOptions['unclassified'];
         knnK?: number;
+        table?: string;
+        query?: string;
       } & ReadFlags,
     ) => {
       if (flags.out) refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath, flags.model]);
@@ -53,48 +62,104 @@ export function registerPredict(program: Command): void {
       }
       const policy = { unclassified: flags.unclassified, knnK: flags.knnK };
       // Read every column as a feature, with the model's types where the file has the column.
-      const data = await readData(
-        dataPath,
-        {
-          noTarget: true,
-          ignoreUnknownColumns: true,
-          // An ordered categorical feature (levels) is read as categorical and mapped to its rank by the model.
-          categorical: tree.features.filter((f) => f.kind === 'categorical' || f.levels).map((f) => f.name),
-          numeric: tree.features.filter((f) => f.kind === 'numeric' && !f.levels).map((f) => f.name),
-          ...readOptionsFromFlags(flags),
-        },
-        flags.progress,
-      );
-      const codes = tree.predictCodes(data, policy);
-      const k = tree.classes.length;
-      const proba = flags.proba ? tree.predictProbaFlat(data, policy) : undefined;
-      const leaves = flags.leaf ? tree.apply(data, policy) : undefined;
-      const paths = flags.path ? tree.decisionPath(data, policy) : undefined;
-      const pathText = (i: number): string =>
-        paths ? paths.nodes.subarray(paths.offsets[i], paths.offsets[i + 1]).join(';') : '';
-      if (flags.out && /\.parquet$/i.test(flags.out)) {
-        await writePredictionsParquet(flags.out, tree.classes, codes, proba, {
-          ...(leaves ? { leaves } : {}),
-          ...(paths ? { path: pathText } : {}),
+      const readOptions = {
+        noTarget: true,
+        ignoreUnknownColumns: true,
+        // An ordered categorical feature (levels) is read as categorical and mapped to its rank by the model.
+        categorical: tree.features.filter((f) => f.kind === 'categorical' || f.levels).map((f) => f.name),
+        numeric: tree.features.filter((f) => f.kind === 'numeric' && !f.levels).map((f) => f.name),
+        ...readOptionsFromFlags(flags),
+      };
+      const source = openRows(dataPath, flags, openSource);
+      if ('readBatches' in source && !(flags.out && /\.parquet$/i.test(flags.out))) {
+        // A database: a batch of rows at a time, each batch's lines written before the next is read.
+        await writeStreamed(flags.out, async (write) => {
+          await write(`${csvLine(predictionHeader(tree, flags))}\n`);
+          await (source as DatabaseSource).readBatches(readOptions, (data) =>
+            write(predictionLines(tree, data, flags, policy)),
+          );
         });
         return;
       }
-      const header = [
-        'predicted',
-        ...(proba ? tree.classes : []),
-        ...(leaves ? ['leaf'] : []),
-        ...(paths ? ['path'] : []),
-      ];
-      const lines = [csvLine(header)];
-      for (let i = 0; i < data.nRows; i++) {
-        // C-MBSV unclassified region: the literal `unclassified` and empty probability cells.
-        const row: Array<string | number | boolean> = [codes[i] < 0 ? 'unclassified' : tree.classes[codes[i]]];
-        if (proba) for (let c = 0; c < k; c++) row.push(codes[i] < 0 ? '' : Number(proba[i * k + c].toPrecision(6)));
-        if (leaves) row.push(leaves[i]);
-        if (paths) row.push(pathText(i));
-        lines.push(csvLine(row));
+      const data = await readData(source, readOptions, flags.progress);
+      const codes = tree.predictCodes(data, policy);
+      if (flags.out && /\.parquet$/i.test(flags.out)) {
+        const proba = flags.proba ? tree.predictProbaFlat(data, policy) : undefined;
+        const leaves = flags.leaf ? tree.apply(data, policy) : undefined;
+        const paths = flags.path ? tree.decisionPath(data, policy) : undefined;
+        await writePredictionsParquet(flags.out, tree.classes, codes, proba, {
+          ...(leaves ? { leaves } : {}),
+          ...(paths ? { path: (i) => paths.nodes.subarray(paths.offsets[i], paths.offsets[i + 1]).join(';') } : {}),
+        });
+        return;
       }
-      emit(`${lines.join('\n')}\n`, flags.out);
+      emit(`${csvLine(predictionHeader(tree, flags))}\n${predictionLines(tree, data, flags, policy)}`, flags.out);
     },
   );
+}
+
+/** What the CSV of predictions holds besides `predicted`. */
+interface PredictColumns {
+  proba?: boolean;
+  leaf?: boolean;
+  path?: boolean;
+}
+
+function predictionHeader(tree: DecisionTree, flags: PredictColumns): Array<string | number | boolean> {
+  return [
+    'predicted',
+    ...(flags.proba ? tree.classes : []),
+    ...(flags.leaf ? ['leaf'] : []),
+    ...(flags.path ? ['path'] : []),
+  ];
+}
+
+/** The CSV lines (each ending in a newline) of `data`'s predictions. */
+function predictionLines(tree: DecisionTree, data: Dataset, flags: PredictColumns, policy: PredictOptions): string {
+  const codes = tree.predictCodes(data, policy);
+  const k = tree.classes.length;
+  const proba = flags.proba ? tree.predictProbaFlat(data, policy) : undefined;
+  const leaves = flags.leaf ? tree.apply(data, policy) : undefined;
+  const paths = flags.path ? tree.decisionPath(data, policy) : undefined;
+  const lines: string[] = [];
+  for (let i = 0; i < data.nRows; i++) {
+    // C-MBSV unclassified region: the literal `unclassified` and empty probability cells.
+    const row: Array<string | number | boolean> = [codes[i] < 0 ? 'unclassified' : tree.classes[codes[i]]];
+    if (proba) for (let c = 0; c < k; c++) row.push(codes[i] < 0 ? '' : Number(proba[i * k + c].toPrecision(6)));
+    if (leaves) row.push(leaves[i]);
+    if (paths) row.push(paths.nodes.subarray(paths.offsets[i], paths.offsets[i + 1]).join(';'));
+    lines.push(`${csvLine(row)}\n`);
+  }
+  return lines.join('');
+}
+
+/**
+ * Write text as it is made: to `out` atomically (a temporary file renamed into place at the end),
+ * else to stdout, waiting whenever stdout's buffer is full so memory stays bounded.
+ */
+async function writeStreamed(
+  out: string | undefined,
+  produce: (write: (text: string) => Promise<void>) => Promise<void>,
+): Promise<void> {
+  if (!out) {
+    await produce(
+      (text) =>
+        new Promise((resolve, reject) => {
+          if (process.stdout.write(text)) resolve();
+          else {
+            process.stdout.once('drain', resolve);
+            process.stdout.once('error', reject);
+          }
+        }),
+    );
+    return;
+  }
+  await writeAtomicWith(out, async (tmp) => {
+    const fd = openSync(tmp, 'wx');
+    try {
+      await produce(async (text) => void writeSync(fd, text));
+    } finally {
+      closeSync(fd);
+    }
+  });
 }

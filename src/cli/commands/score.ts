@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { maxOf } from '../../core/extent.js';
 import { formatNumber } from '../../export/conditions.js';
 import { type AttributeScore, scoreAttributes } from '../../learn/score.js';
+import { openRows, openSource } from '../../sources/index.js';
 import { emit } from '../output.js';
 import { readOptionsFromFlags } from '../read-flags.js';
 import { readData } from '../read-progress.js';
@@ -22,11 +23,13 @@ export function registerScore(program: Command): void {
       .argument('<data>', DATA_HELP),
     ['split', 'stop'],
   )
+    .option('--table <name>', 'the table to read inside a database source')
+    .option('--query <sql>', 'the query whose rows to read inside a database source')
     .option('--json', 'machine-readable output')
-    .action(async (dataPath: string, flags: TrainingFlags & { json?: boolean }) => {
+    .action(async (dataPath: string, flags: TrainingFlags & { json?: boolean; table?: string; query?: string }) => {
       const options = checkedFitOptions(flags);
       const data = await readData(
-        dataPath,
+        openRows(dataPath, flags, openSource),
         {
           target: flags.target,
           categorical: flags.categorical,
