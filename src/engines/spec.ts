@@ -1,5 +1,4 @@
 import { GroveError } from '../core/errors.js';
-import { DuckDBEngine } from './duckdb.js';
 import type { Engine } from './engine.js';
 import { redactUrl } from './redact.js';
 import type { EngineSource } from './schema.js';
@@ -57,7 +56,7 @@ export async function parseSourceSpec(spec: string, rows: RowsSelector = {}): Pr
   if (spec.startsWith('duckdb:')) {
     const path = spec.slice('duckdb:'.length);
     const source = tableOrQuery(spec, rows, (id) => `"${id.replaceAll('"', '""')}"`);
-    return { kind: 'duckdb', defaultEngine: 'duckdb', label: spec, connect: () => DuckDBEngine.open(path), source };
+    return { kind: 'duckdb', defaultEngine: 'duckdb', label: spec, connect: () => openDuckDB(path), source };
   }
   if (/^postgres(ql)?:\/\//.test(spec)) {
     const { PostgresEngine } = await import('./postgres.js');
@@ -92,5 +91,11 @@ export async function parseSourceSpec(spec: string, rows: RowsSelector = {}): Pr
       return reader.replace('%', p.add(spec));
     },
   };
-  return { kind: 'file', defaultEngine: 'memory', label: spec, connect: () => DuckDBEngine.open(), source };
+  return { kind: 'file', defaultEngine: 'memory', label: spec, connect: () => openDuckDB(), source };
+}
+
+/** DuckDB's engine, loaded on first use (its native module is slow to load and most commands never need it). */
+async function openDuckDB(path?: string): Promise<Engine> {
+  const { DuckDBEngine } = await import('./duckdb.js');
+  return DuckDBEngine.open(path);
 }

@@ -1,13 +1,13 @@
 /** Data sources (Node): open a file (or a registered kind) by its spec and read it into a Dataset. */
 export { datasetHash } from './content-hash.js';
 export { DATABASE_SOURCE_KIND, type DatabaseSource, databaseSource, openRows } from './database.js';
-export { readDuckDBRelation, readParquet } from './parquet.js';
-export { type OutColumn, writeParquetFile } from './parquet-writer.js';
+export type { OutColumn } from './parquet-writer.js';
 export { dataFileExtensions, isKindSpec, openSource, registerSourceKind, sourceName } from './registry.js';
 export type { DataSource, ReadProgress, SourceKind, SourceReadOptions } from './source.js';
 
 import type { Dataset } from '../data/dataset.js';
 import { DATABASE_SOURCE_KIND } from './database.js';
+import type { OutColumn } from './parquet-writer.js';
 import { openSource, registerSourceKind } from './registry.js';
 import type { SourceReadOptions } from './source.js';
 
@@ -19,4 +19,24 @@ registerSourceKind(DATABASE_SOURCE_KIND);
  */
 export function readSource(spec: string, options: SourceReadOptions = {}): Promise<Dataset> {
   return openSource(spec).read(options);
+}
+
+// DuckDB's readers and writer load on first use: a command that reads CSV should not pay DuckDB's start.
+
+/** Read a Parquet file into a Dataset (through DuckDB). Rejects with a GroveError. */
+export async function readParquet(path: string, options: SourceReadOptions = {}): Promise<Dataset> {
+  return (await import('./parquet.js')).readParquet(path, options);
+}
+
+/**
+ * Read the rows of a DuckDB relation (`from`, e.g. `read_parquet('x.parquet')`) into a Dataset;
+ * `file` names the source in messages.
+ */
+export async function readDuckDBRelation(from: string, file: string, options: SourceReadOptions): Promise<Dataset> {
+  return (await import('./parquet.js')).readDuckDBRelation(from, file, options);
+}
+
+/** Write `nRows` rows of `columns` to the Parquet file `path`; nothing half-written on failure. */
+export async function writeParquetFile(path: string, columns: readonly OutColumn[], nRows: number): Promise<void> {
+  return (await import('./parquet-writer.js')).writeParquetFile(path, columns, nRows);
 }
