@@ -8,6 +8,10 @@ import { type ClickHouseClient, createClient } from '@clickhouse/client';
 import { type DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import * as ort from 'onnxruntime-web';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
+import type { ServerHandle } from '../helpers/servers/common.js';
+import { postgresUnavailable, startPostgres } from '../helpers/servers/postgres.js';
 import type { PlainColumn, Scored } from './rows.js';
 
 ort.env.wasm.numThreads = 1;
@@ -189,4 +193,40 @@ export async function scoreClickhouse(
     parsed.data,
     classes,
   );
+}
+
+/**
+ * A throwaway PostgreSQL server and a client for the tests of the enclosing describe block
+ * (started before them, stopped after them); `unavailable` says why they skip.
+ */
+export function usePostgres(what: string): { unavailable: string | undefined; client: () => pg.Client } {
+  const unavailable = postgresUnavailable();
+  if (unavailable) console.warn(`skipping ${what}: ${unavailable}`);
+  let server: ServerHandle | undefined;
+  let client: pg.Client | undefined;
+  beforeAll(async () => {
+    if (unavailable) return;
+    server = await startPostgres();
+    client = await postgresClient(server.url);
+  }, 60_000);
+  afterAll(async () => {
+    await client?.end();
+    await server?.stop();
+  });
+  return { unavailable, client: () => client! };
+}
+
+/** A throwaway ClickHouse server for the tests of the enclosing describe block; its URL. */
+export function useClickHouse(what: string): { unavailable: string | undefined; url: () => string } {
+  const unavailable = clickhouseUnavailable();
+  if (unavailable) console.warn(`skipping ${what}: ${unavailable}`);
+  let server: ClickHouseHandle | undefined;
+  beforeAll(async () => {
+    if (!unavailable) server = await startClickHouse();
+  }, 60_000);
+  afterAll(async () => {
+    if (server) await closeClickhouse(server.url);
+    await server?.stop();
+  });
+  return { unavailable, url: () => server!.url };
 }

@@ -3,22 +3,18 @@
  * labels and categories with ', ", \ and a newline — scored by ONNX Runtime and by each SQL
  * dialect (DuckDB embedded; PostgreSQL and ClickHouse started here, skipped only when absent).
  */
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { treeToOnnx } from '../../src/export/onnx/model.js';
 import type { SqlDialect } from '../../src/export/sql/dialect.js';
 import { treeToSql } from '../../src/export/sql/query.js';
-import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
-import type { ServerHandle } from '../helpers/servers/common.js';
-import { postgresUnavailable, startPostgres } from '../helpers/servers/postgres.js';
 import {
-  closeClickhouse,
   duckdb,
-  postgresClient,
   scoreClickhouse,
   scoreDuckdb,
   scoreOnnx,
   scorePostgres,
+  useClickHouse,
+  usePostgres,
 } from './engines.js';
 import { handModel, leaf } from './models.js';
 import type { PlainColumn, Scored } from './rows.js';
@@ -95,36 +91,15 @@ it('DuckDB', async () => {
 });
 
 describe('PostgreSQL', () => {
-  const unavailable = postgresUnavailable();
-  if (unavailable) console.warn(`skipping: ${unavailable}`);
-  let server: ServerHandle | undefined;
-  let client: pg.Client | undefined;
-  beforeAll(async () => {
-    if (unavailable) return;
-    server = await startPostgres();
-    client = await postgresClient(server.url);
-  }, 60_000);
-  afterAll(async () => {
-    await client?.end();
-    await server?.stop();
-  });
+  const { unavailable, client } = usePostgres('the PostgreSQL checks');
   it.skipIf(unavailable !== undefined)('scores as grove', async () => {
-    expectGrove(await scorePostgres(client!, 'odd "table"', sql('postgres'), columns, n, CLASSES));
+    expectGrove(await scorePostgres(client(), 'odd "table"', sql('postgres'), columns, n, CLASSES));
   });
 });
 
 describe('ClickHouse', () => {
-  const unavailable = clickhouseUnavailable();
-  if (unavailable) console.warn(`skipping: ${unavailable}`);
-  let server: ClickHouseHandle | undefined;
-  beforeAll(async () => {
-    if (!unavailable) server = await startClickHouse();
-  }, 60_000);
-  afterAll(async () => {
-    if (server) await closeClickhouse(server.url);
-    await server?.stop();
-  });
+  const { unavailable, url } = useClickHouse('the ClickHouse checks');
   it.skipIf(unavailable !== undefined)('scores as grove', async () => {
-    expectGrove(await scoreClickhouse(server!.url, 'odd "table"', sql('clickhouse'), columns, n, CLASSES));
+    expectGrove(await scoreClickhouse(url(), 'odd "table"', sql('clickhouse'), columns, n, CLASSES));
   });
 });

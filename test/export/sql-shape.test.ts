@@ -6,17 +6,13 @@
  * in DuckDB (embedded), PostgreSQL and ClickHouse (started here, skipped only when absent) and
  * must equal grove predict.
  */
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { portableTree } from '../../src/export/portable.js';
 import type { SqlDialect } from '../../src/export/sql/dialect.js';
 import { levelTables } from '../../src/export/sql/levels.js';
 import { treeToSql } from '../../src/export/sql/query.js';
 import type { DecisionTree, TreeNode } from '../../src/node.js';
-import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
-import type { ServerHandle } from '../helpers/servers/common.js';
-import { postgresUnavailable, startPostgres } from '../helpers/servers/postgres.js';
-import { closeClickhouse, duckdb, postgresClient, scoreClickhouse, scoreDuckdb, scorePostgres } from './engines.js';
+import { duckdb, scoreClickhouse, scoreDuckdb, scorePostgres, useClickHouse, usePostgres } from './engines.js';
 import { handModel, leaf } from './models.js';
 import { firstMismatch, type PlainColumn, type Scored } from './rows.js';
 
@@ -167,40 +163,19 @@ it('DuckDB', async () => {
 });
 
 describe('PostgreSQL', () => {
-  const unavailable = postgresUnavailable();
-  if (unavailable) console.warn(`skipping: ${unavailable}`);
-  let server: ServerHandle | undefined;
-  let client: pg.Client | undefined;
-  beforeAll(async () => {
-    if (unavailable) return;
-    server = await startPostgres();
-    client = await postgresClient(server.url);
-  }, 60_000);
-  afterAll(async () => {
-    await client?.end();
-    await server?.stop();
-  });
+  const { unavailable, client } = usePostgres('the PostgreSQL checks');
   it.skipIf(unavailable !== undefined)('scores as grove', async () => {
-    await expectAll('postgres', (m, sql) => scorePostgres(client!, 'grove_rows', sql, m.columns, m.n, classesOf(m)));
+    await expectAll('postgres', (m, sql) => scorePostgres(client(), 'grove_rows', sql, m.columns, m.n, classesOf(m)));
   });
 });
 
 describe('ClickHouse', () => {
-  const unavailable = clickhouseUnavailable();
-  if (unavailable) console.warn(`skipping: ${unavailable}`);
-  let server: ClickHouseHandle | undefined;
-  beforeAll(async () => {
-    if (!unavailable) server = await startClickHouse();
-  }, 60_000);
-  afterAll(async () => {
-    if (server) await closeClickhouse(server.url);
-    await server?.stop();
-  });
+  const { unavailable, url } = useClickHouse('the ClickHouse checks');
   it.skipIf(unavailable !== undefined)(
     'scores as grove',
     async () => {
       await expectAll('clickhouse', (m, sql) =>
-        scoreClickhouse(server!.url, 'grove_rows', sql, m.columns, m.n, classesOf(m)),
+        scoreClickhouse(url(), 'grove_rows', sql, m.columns, m.n, classesOf(m)),
       );
     },
     60_000,

@@ -5,24 +5,21 @@
  * inputs, so its rows are compared with grove on the same values rounded to float32. A C4.5
  * (fractional) model is compared with the documented approximation (cases.ts `asExported`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { treeToOnnx } from '../../src/export/onnx/model.js';
 import type { SqlDialect } from '../../src/export/sql/dialect.js';
 import { treeToSql } from '../../src/export/sql/query.js';
 import type { Dataset } from '../../src/node.js';
 import { haveCorpus } from '../helpers/paths.js';
-import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
-import type { ServerHandle } from '../helpers/servers/common.js';
-import { postgresUnavailable, startPostgres } from '../helpers/servers/postgres.js';
 import { buildCases, type Case } from './cases.js';
 import {
-  closeClickhouse,
   duckdb,
-  postgresClient,
   scoreClickhouse,
   scoreDuckdb,
   scoreOnnx,
   scorePostgres,
+  useClickHouse,
+  usePostgres,
 } from './engines.js';
 import { firstMismatch, groveScores, plainColumns, type Scored } from './rows.js';
 
@@ -92,51 +89,29 @@ describe.skipIf(!haveCorpus)('exports equal grove predict on every corpus data s
   }, 120_000);
 
   describe('PostgreSQL 15', () => {
-    const unavailable = postgresUnavailable();
-    if (unavailable) console.warn(`skipping the PostgreSQL export checks: ${unavailable}`);
-    let server: ServerHandle | undefined;
-    beforeAll(async () => {
-      if (!unavailable) server = await startPostgres();
-    }, 60_000);
-    afterAll(async () => {
-      await server?.stop();
-    });
+    const { unavailable, client } = usePostgres('the PostgreSQL export checks');
     it.skipIf(unavailable !== undefined)(
       'scores every case',
       async () => {
-        const client = await postgresClient(server!.url);
-        try {
-          await checkAll(
-            'postgres',
-            async (c, sql) => {
-              const columns = plainColumns(c.tree, c.rows);
-              const classes = c.tree.classes.map(String);
-              return {
-                got: await scorePostgres(client, 'grove_rows', sql('postgres'), columns, c.rows.nRows, classes),
-                rows: c.rows,
-              };
-            },
-            'postgres',
-          );
-        } finally {
-          await client.end();
-        }
+        await checkAll(
+          'postgres',
+          async (c, sql) => {
+            const columns = plainColumns(c.tree, c.rows);
+            const classes = c.tree.classes.map(String);
+            return {
+              got: await scorePostgres(client(), 'grove_rows', sql('postgres'), columns, c.rows.nRows, classes),
+              rows: c.rows,
+            };
+          },
+          'postgres',
+        );
       },
       180_000,
     );
   });
 
   describe('ClickHouse', () => {
-    const unavailable = clickhouseUnavailable();
-    if (unavailable) console.warn(`skipping the ClickHouse export checks: ${unavailable}`);
-    let server: ClickHouseHandle | undefined;
-    beforeAll(async () => {
-      if (!unavailable) server = await startClickHouse();
-    }, 60_000);
-    afterAll(async () => {
-      if (server) await closeClickhouse(server.url);
-      await server?.stop();
-    });
+    const { unavailable, url } = useClickHouse('the ClickHouse export checks');
     it.skipIf(unavailable !== undefined)(
       'scores every case',
       async () => {
@@ -146,7 +121,7 @@ describe.skipIf(!haveCorpus)('exports equal grove predict on every corpus data s
             const columns = plainColumns(c.tree, c.rows);
             const classes = c.tree.classes.map(String);
             return {
-              got: await scoreClickhouse(server!.url, 'grove_rows', sql('clickhouse'), columns, c.rows.nRows, classes),
+              got: await scoreClickhouse(url(), 'grove_rows', sql('clickhouse'), columns, c.rows.nRows, classes),
               rows: c.rows,
             };
           },
