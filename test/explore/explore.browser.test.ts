@@ -24,7 +24,7 @@ import type { EmbeddedData } from '../../src/explore/embedded.js';
 import { explorePage } from '../../src/explore/html.js';
 import { readPageScripts } from '../../src/explore/scripts.js';
 import { OPTION_DESCRIPTORS, type OptionDescriptor } from '../../src/options/options.js';
-import { assertBuilt, type CliResult, fixture, repoRoot } from '../helpers/cli.js';
+import { assertBuilt, type CliResult, fixture, repoRoot, withCapturedOutput } from '../helpers/cli.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 
 const CHROMIUM = process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium';
@@ -61,20 +61,8 @@ function grove(args: string[]): Promise<CliResult> {
 }
 
 async function groveNow(args: string[]): Promise<CliResult> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const { write: ow } = process.stdout;
-  const { write: ew } = process.stderr;
-  process.stdout.write = ((c: string | Uint8Array) => out.push(String(c)) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((c: string | Uint8Array) => err.push(String(c)) > 0) as typeof process.stderr.write;
-  let status: number;
-  try {
-    status = await runCli(args);
-  } finally {
-    process.stdout.write = ow;
-    process.stderr.write = ew;
-  }
-  return { status, stdout: out.join(''), stderr: err.join('') };
+  const { value: status, stdout, stderr } = await withCapturedOutput(() => runCli(args));
+  return { status, stdout, stderr };
 }
 
 beforeAll(async () => {

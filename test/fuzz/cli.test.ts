@@ -19,7 +19,7 @@ import { listCriteria } from '../../src/criteria/registry.js';
 import { loadModel } from '../../src/io/model-file.js';
 import { OPTION_DESCRIPTORS, type OptionDescriptor, PRESETS } from '../../src/options/options.js';
 import { listPruners } from '../../src/prune/registry.js';
-import { cliPath, fixture } from '../helpers/cli.js';
+import { cliPath, fixture, withCapturedOutput } from '../helpers/cli.js';
 import { FUZZ_TIMEOUT, fuzzParams } from './config.js';
 import { KNOWN_CLI } from './known.js';
 
@@ -170,23 +170,18 @@ interface Outcome {
 
 /** `run(argv)` in this process with stdout and stderr captured. */
 async function runCaptured(argv: string[]): Promise<Outcome> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const { write: ow } = process.stdout;
-  const { write: ew } = process.stderr;
-  process.stdout.write = ((c: string | Uint8Array) => out.push(String(c)) > 0) as typeof process.stdout.write;
-  process.stderr.write = ((c: string | Uint8Array) => err.push(String(c)) > 0) as typeof process.stderr.write;
-  let code: Outcome['code'];
-  try {
-    code = await run(argv);
-  } catch (e) {
-    code = 'threw';
-    err.push(String((e as Error)?.stack ?? e));
-  } finally {
-    process.stdout.write = ow;
-    process.stderr.write = ew;
-  }
-  return { code, stdout: out.join(''), stderr: err.join('') };
+  let stack = '';
+  const {
+    value: code,
+    stdout,
+    stderr,
+  } = await withCapturedOutput(() =>
+    run(argv).catch((e: unknown): Outcome['code'] => {
+      stack = String((e as Error)?.stack ?? e);
+      return 'threw';
+    }),
+  );
+  return { code, stdout, stderr: stderr + stack };
 }
 
 /** The known failure (issue item) a command line runs into, if any: such cases are left out of the property. */

@@ -14,22 +14,14 @@ import { treeToDot } from '../../src/export/dot.js';
 import { rulesToText } from '../../src/export/rules.js';
 import { treeToText } from '../../src/export/text.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
+import { withCapturedOutput } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'grove-stress-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Run the CLI in this process, stdout and stderr swallowed; the exit code. */
+/** Run the CLI in this process, its output captured and dropped; the exit code. */
 async function cli(argv: string[]): Promise<number> {
-  const { write: ow } = process.stdout;
-  const { write: ew } = process.stderr;
-  process.stdout.write = (() => true) as typeof process.stdout.write;
-  process.stderr.write = (() => true) as typeof process.stderr.write;
-  try {
-    return await run(argv);
-  } finally {
-    process.stdout.write = ow;
-    process.stderr.write = ew;
-  }
+  return (await withCapturedOutput(() => run(argv))).value;
 }
 
 /** Fit, predict, export, save and load `rows` (last column the class) through the API and the CLI. */

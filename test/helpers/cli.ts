@@ -97,3 +97,25 @@ export function parseCsv(text: string): string[][] {
 export function tmpLeftovers(dir: string): string[] {
   return readdirSync(dir).filter((f) => f.endsWith('.tmp'));
 }
+
+/**
+ * Run `body` (e.g. the CLI's `run(argv)` in this process) with this process's stdout and stderr
+ * captured, and restored afterwards even if it throws.
+ */
+export async function withCapturedOutput<T>(
+  body: () => Promise<T>,
+): Promise<{ value: T; stdout: string; stderr: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const { write: ow } = process.stdout;
+  const { write: ew } = process.stderr;
+  process.stdout.write = ((c: string | Uint8Array) => out.push(String(c)) > 0) as typeof process.stdout.write;
+  process.stderr.write = ((c: string | Uint8Array) => err.push(String(c)) > 0) as typeof process.stderr.write;
+  try {
+    const value = await body();
+    return { value, stdout: out.join(''), stderr: err.join('') };
+  } finally {
+    process.stdout.write = ow;
+    process.stderr.write = ew;
+  }
+}
