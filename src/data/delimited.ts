@@ -16,7 +16,7 @@ import { escapeControl, GroveError } from '../core/errors.js';
 import { describeType } from './check.js';
 import type { Column, Dataset } from './dataset.js';
 import { checkEncodeOptions, DEFAULT_NA_TOKENS, type EncodeOptions, NUMBER_RE, planColumns } from './encode.js';
-import { POW10 } from './number-bytes.js';
+import { numberScan, POW10, parseNumberBytes } from './number-bytes.js';
 import {
   CategoricalBuilder,
   type ColumnBuilder,
@@ -395,21 +395,24 @@ class DelimitedTextReader implements DelimitedReader {
       const digits = intDigits + fracDigits;
       const t = p < n ? buf[p] : -1;
       // A record of one field takes the general path (a blank line or a short row).
-      if (
-        !(t === delim || ((t === LF || t === CR) && j > 0)) ||
-        digits === 0 ||
-        digits > 15 ||
-        (mantissa === 0 && negative)
-      )
-        break;
-      let value = fracDigits === 0 ? mantissa : mantissa / POW10[fracDigits];
-      if (negative) value = -value;
-      const canonical =
-        intDigits > 0 &&
-        !(intDigits > 1 && buf[intStart] === 0x30) &&
-        !(dot && (fracDigits === 0 || buf[p - 1] === 0x30)) &&
-        digits - lead <= canonicalDigits &&
-        (value === 0 || value >= 1e-6 || value <= -1e-6);
+      if (!(t === delim || ((t === LF || t === CR) && j > 0)) || digits === 0 || (mantissa === 0 && negative)) break;
+      let value: number;
+      let canonical: boolean;
+      if (digits > 15) {
+        // A long number (a double printed in full): the exact long-decimal parse, or the general path.
+        value = parseNumberBytes(buf, pos, p, canonicalDigits);
+        if (value !== value) break;
+        canonical = numberScan.canonical;
+      } else {
+        value = fracDigits === 0 ? mantissa : mantissa / POW10[fracDigits];
+        if (negative) value = -value;
+        canonical =
+          intDigits > 0 &&
+          !(intDigits > 1 && buf[intStart] === 0x30) &&
+          !(dot && (fracDigits === 0 || buf[p - 1] === 0x30)) &&
+          digits - lead <= canonicalDigits &&
+          (value === 0 || value >= 1e-6 || value <= -1e-6);
+      }
       (builders[j] as NumericBuilder).putNumber(row, value, canonical, buf, pos, p);
       pos = p + 1;
       if (t === delim) {

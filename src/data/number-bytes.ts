@@ -2,9 +2,11 @@
  * Decimal numbers parsed straight from ASCII bytes, without making a string: the fast path of the
  * CSV reader. It accepts only what grove's strict rule accepts ({@link isNumericToken}:
  * `[+-]digits[.digits][e[+-]digits]`) and only when the result is provably `Number(text)` bit for
- * bit (Clinger's fast path: at most 15 significant digits and a power of ten up to 10^22, so one
- * correctly rounded multiplication or division); anything else returns NaN and the caller decides
- * on the decoded text. PURE (browser-safe).
+ * bit: Clinger's fast path for at most 15 significant digits and a power of ten up to 10^22 (one
+ * correctly rounded multiplication or division), and for 16 to 19 digits (what a program writes
+ * when it prints a double in full) an exact double-double division whose rounding is settled
+ * unless the value lies within 2^-40 of half a unit of the last place from a rounding boundary;
+ * anything else returns NaN and the caller decides on the decoded text. PURE (browser-safe).
  */
 
 /** Powers of ten that are exact doubles (10^0 to 10^22). */
@@ -40,8 +42,9 @@ export function parseNumberBytes(buf: Uint8Array, s: number, e: number, canonica
     canonical = false;
     p++;
   }
-  let mantissa = 0;
-  let digits = 0; // significant digits in the mantissa (leading zeros skipped)
+  let mantissa = 0; // the first 15 significant digits
+  let extra = 0; // significant digits 16 to 19, `digits - 15` of them
+  let digits = 0; // significant digits (leading zeros skipped)
   let intDigits = 0;
   let fracDigits = 0; // digits after the point that went into the mantissa's scale
   // Integer part.
@@ -50,7 +53,8 @@ export function parseNumberBytes(buf: Uint8Array, s: number, e: number, canonica
     c = buf[p] - 0x30;
     if (c < 0 || c > 9) break;
     if (digits > 0 || c !== 0) {
-      mantissa = mantissa * 10 + c;
+      if (digits < 15) mantissa = mantissa * 10 + c;
+      else if (digits < 19) extra = extra * 10 + c;
       digits++;
     }
     p++;
@@ -65,7 +69,8 @@ export function parseNumberBytes(buf: Uint8Array, s: number, e: number, canonica
       c = buf[p] - 0x30;
       if (c < 0 || c > 9) break;
       if (digits > 0 || c !== 0) {
-        mantissa = mantissa * 10 + c;
+        if (digits < 15) mantissa = mantissa * 10 + c;
+        else if (digits < 19) extra = extra * 10 + c;
         digits++;
       }
       fracDigits++;
@@ -95,8 +100,8 @@ export function parseNumberBytes(buf: Uint8Array, s: number, e: number, canonica
     if (expNegative) exponent = -exponent;
   }
   if (p !== e) return NaN; // trailing junk: not a strict number
-  if (digits > 15) return NaN; // more digits than the fast path can take exactly
   const scale = exponent - fracDigits;
+  if (digits > 15) return longDecimal(mantissa, extra, digits, scale, negative, canonical, canonicalDigits);
   let value: number;
   if (scale === 0) value = mantissa;
   else if (scale > 0 && scale <= 22) value = mantissa * POW10[scale];
@@ -124,4 +129,110 @@ export function canonicalText(value: number, float32: boolean): string {
     if (Math.fround(t) === value) return String(t);
   }
   return String(Number(value.toPrecision(9)));
+}
+
+/** Dekker's splitter for 53-bit doubles: 2^27 + 1. */
+const SPLITTER = 134217729;
+const TWO_POW_26 = 67108864;
+/** Relative margin that the double-double result's error (below 2^-100) cannot cross. */
+const MARGIN = 2 ** -40;
+
+/**
+ * `(mantissa · 10^extraDigits + extra) · 10^scale` correctly rounded, for `scale` in [-22, 0] and
+ * `mantissa` < 10^15, `extra` < 10^extraDigits + 1, `extraDigits` ≤ 4; NaN when the rounding cannot
+ * be settled (the caller falls back on `Number(text)`).
+ *
+ * The integer is exact as a double-double (wh + wl), the quotient by the exact double 10^-scale is
+ * computed as q1 + q2 with the remainder from Dekker's exact product (error below 2^-100 of the
+ * value), and q1 + q2 rounds to the same double as the true quotient whenever moving the tail
+ * q2 by a relative 2^-40 does not change the rounding.
+ */
+function exactDecimal(mantissa: number, extra: number, extraDigits: number, scale: number): number {
+  const P = POW10[extraDigits];
+  const mh = Math.floor(mantissa / TWO_POW_26) * TWO_POW_26;
+  const A = mh * P; // < 2^38 significant bits: exact
+  const B = (mantissa - mh) * P + extra; // < 2^41: exact
+  const wh = A + B;
+  const bb = wh - A;
+  const wl = A - (wh - bb) + (B - bb); // wh + wl = A + B exactly
+  if (scale === 0) return wh;
+  if (scale < -22 || scale > 0) return NaN;
+  const D = POW10[-scale];
+  const q1 = wh / D;
+  // p + pe = q1 · D exactly (Dekker).
+  let t = SPLITTER * q1;
+  const q1h = t - (t - q1);
+  const q1l = q1 - q1h;
+  t = SPLITTER * D;
+  const dh = t - (t - D);
+  const dl = D - dh;
+  const p = q1 * D;
+  const pe = q1h * dh - p + q1h * dl + q1l * dh + q1l * dl;
+  const r = wh - p - pe + wl; // wh - p is exact (Sterbenz)
+  const q2 = r / D;
+  const qh = q1 + q2;
+  const ql = q2 - (qh - q1);
+  const aql = ql < 0 ? -ql : ql;
+  const aqh = qh < 0 ? -qh : qh;
+  // Far from any rounding boundary (those lie at least 2^-54 · |qh| away), or still qh when the
+  // tail is pushed outwards by more than the error: qh is the correctly rounded quotient.
+  if (aql <= aqh * 2 ** -56 || qh + ql * (1 + MARGIN) === qh) return qh;
+  return NaN;
+}
+
+/**
+ * A decimal of 16 to 19 significant digits (see {@link parseNumberBytes}); sets
+ * {@link numberScan}.canonical. A 16- or 17-digit text is `String(value)` when no decimal one digit
+ * shorter rounds to the value (the two nearest do not) and the text is within half a unit of its last
+ * digit of the value (the text is then the closest of its length); when that cannot be settled it
+ * is said not to be canonical (its text is kept, nothing is lost).
+ */
+function longDecimal(
+  mantissa: number,
+  extra: number,
+  digits: number,
+  scale: number,
+  negative: boolean,
+  canonical: boolean,
+  canonicalDigits: number,
+): number {
+  if (digits > 19) return NaN;
+  const extraDigits = digits - 15;
+  const value = exactDecimal(mantissa, extra, extraDigits, scale);
+  if (value !== value) return NaN;
+  let isCanonical = false;
+  if (canonical && canonicalDigits >= 15 && digits <= 17 && scale < 0 && value >= 1e-6 && value < 1e21) {
+    const down = exactDecimal(mantissa, Math.floor(extra / 10), extraDigits - 1, scale + 1);
+    const up = exactDecimal(mantissa, Math.floor(extra / 10) + 1, extraDigits - 1, scale + 1);
+    if (down === down && up === up && down !== value && up !== value) {
+      // |text - value| < half a unit of the last digit, with the error margin: the closest text.
+      const half = 0.5 / POW10[-scale];
+      isCanonical = textDistance(mantissa, extra, extraDigits, scale, value) < half * (1 - MARGIN);
+    }
+  }
+  numberScan.canonical = isCanonical;
+  return negative ? -value : value;
+}
+
+/** |W · 10^scale − value| for the decimal W = mantissa · 10^extraDigits + extra, to a relative 2^-100 of value. */
+function textDistance(mantissa: number, extra: number, extraDigits: number, scale: number, value: number): number {
+  const P = POW10[extraDigits];
+  const mh = Math.floor(mantissa / TWO_POW_26) * TWO_POW_26;
+  const A = mh * P;
+  const B = (mantissa - mh) * P + extra;
+  const wh = A + B;
+  const bb = wh - A;
+  const wl = A - (wh - bb) + (B - bb);
+  const D = POW10[-scale];
+  // W − value · D exactly as a sum of doubles, then divided by D.
+  let t = SPLITTER * value;
+  const vh = t - (t - value);
+  const vl = value - vh;
+  t = SPLITTER * D;
+  const dh = t - (t - D);
+  const dl = D - dh;
+  const p = value * D;
+  const pe = vh * dh - p + vh * dl + vl * dh + vl * dl;
+  const d = (wh - p - pe + wl) / D;
+  return d < 0 ? -d : d;
 }

@@ -182,3 +182,37 @@ describe('numbers re-decoded when a column turns categorical', () => {
     });
   }
 });
+
+describe('numbers printed in full (16 to 19 significant digits)', () => {
+  it('parse to Number(text) bit for bit and come back as their texts when the column turns categorical', () => {
+    let a = 99;
+    const random = (): number => {
+      a = (a + 0x6d2b79f5) >>> 0;
+      let t = a;
+      t = Math.imul(t ^ (t >>> 15), t | 1);
+      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const texts: string[] = ['0.10000000000000001', '0.30000000000000004', '9.9999999999999999', '1234567890123456789'];
+    for (let i = 0; i < 4000; i++) {
+      const x = (random() - 0.5) * 10 ** Math.floor(random() * 14 - 5);
+      const form = i % 4;
+      texts.push(
+        form === 0
+          ? String(x)
+          : form === 1
+            ? x.toPrecision(16 + Math.floor(random() * 4))
+            : form === 2
+              ? x.toFixed(Math.min(19, 16 + Math.floor(random() * 4)))
+              : `${x.toPrecision(17).replace(/e.*$/, '')}5`,
+      );
+    }
+    const numeric = `a,class\n${texts.map((t, i) => `${t},c${i % 2}`).join('\n')}\n`;
+    const d = parseCsvText(numeric);
+    expect(d.features[0].kind).toBe('numeric');
+    const values = (d.features[0] as { values: Float64Array }).values;
+    for (let i = 0; i < texts.length; i++) expect(Object.is(values[i], Number(texts[i]))).toBe(true);
+    const text = `${numeric}word,c0\n`;
+    expect(snapshot(parseCsvText(text))).toEqual(snapshot(referenceParseCsv(text)));
+  });
+});

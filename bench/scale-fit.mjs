@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+/**
+ * No size cap (issue 16): a CSV of millions of rows fits with
+ * `grove fit FILE --bins 255 --float32 --max-depth 12`, and the fit's peak RSS stays within
+ * 1.5 × the bytes of the typed columns + 150 MB. The typed columns' bytes are what
+ * `grove info FILE --float32 --json` reports as held in memory; peak RSS and wall time come from
+ * GNU time around the child process.
+ *
+ *   npx tsc -p tsconfig.json
+ *   node bench/scale-fit.mjs [--rows 4000000] [--features 20] [--threads 1] [--dir /tmp/grove-scale] [--keep]
+ *
+ * Data: seeded N(0, 2) values with 4 decimals (as bench/read-csv.mjs writes them; 4M rows × 20
+ * is about 700 MB), a class column of 3 classes that depends on three of the features with 10 %
+ * label noise. Written in --dir, removed afterwards unless --keep; never committed.
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import os from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { mulberry32 } from './synthetic.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values: opt } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '4000000' },
+    features: { type: 'string', default: '20' },
+    threads: { type: 'string', default: '1' },
+    dir: { type: 'string', default: '/tmp/grove-scale' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const rows = Number(opt.rows);
+const features = Number(opt.features);
+const cli = join(ROOT, 'dist', 'cli', 'main.js');
+if (!existsSync(cli)) {
+  console.error('bench/scale-fit.mjs: dist/cli/main.js not found: run `npx tsc -p tsconfig.json` first');
+  process.exit(1);
+}
+if (!existsSync('/usr/bin/time')) {
+  console.error('bench/scale-fit.mjs: needs GNU time (/usr/bin/time; Debian package time)');
+  process.exit(1);
+}
+
+function generate(file) {
+  const random = mulberry32(16);
+  const normal = () => {
+    const u = Math.max(random(), 1e-300);
+    return 2 * Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * random());
+  };
+  const fd = openSync(`${file}.tmp`, 'w');
+  const header = Array.from({ length: features }, (_, j) => `x${j}`);
+  writeSync(fd, `${[...header, 'class'].join(',')}\n`);
+  const x = new Float64Array(features);
+  let out = '';
+  for (let i = 0; i < rows; i++) {
+    for (let j = 0; j < features; j++) {
+      x[j] = Math.round(normal() * 1e4) / 1e4;
+      out += `${x[j]},`;
+    }
+    const score = x[0] + 0.5 * x[1] - x[2] * x[3 % features];
+    let c = score < -1 ? 0 : score < 1 ? 1 : 2;
+    if (random() < 0.1) c = Math.floor(random() * 3);
+    out += `c${c}\n`;
+    if (out.length > 1 << 22) {
+      writeSync(fd, out);
+      out = '';
+    }
+  }
+  writeSync(fd, out);
+  closeSync(fd);
+  spawnSync('mv', [`${file}.tmp`, file]);
+}
+
+/** A child under GNU time -v: wall seconds, peak RSS in bytes, stdout. */
+function timed(argv) {
+  const r = spawnSync('/usr/bin/time', ['-v', process.execPath, ...argv], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`node ${argv.join(' ')} failed (${r.status}): ${r.stderr.slice(-2000)}`);
+  const field = (name) => r.stderr.match(new RegExp(`${name}: ([^\\n]+)`))?.[1];
+  const [h, m, s] = field('Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)').split(':').map(Number);
+  const wall = s === undefined ? h * 60 + m : h * 3600 + m * 60 + s;
+  return {
+    wall,
+    cpu: Number(field('User time \\(seconds\\)')) + Number(field('System time \\(seconds\\)')),
+    rss: Number(field('Maximum resident set size \\(kbytes\\)')) * 1024,
+    stdout: r.stdout,
+  };
+}
+
+mkdirSync(opt.dir, { recursive: true });
+const file = join(opt.dir, `scale-${rows}x${features}.csv`);
+const loadStart = os.loadavg();
+if (!existsSync(file)) {
+  const t0 = performance.now();
+  generate(file);
+  console.error(`generated ${file} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+}
+const size = statSync(file).size;
+const info = timed([cli, 'info', file, '--float32', '--json', '--no-progress']);
+const typedBytes = JSON.parse(info.stdout).bytes;
+console.error(
+  `info: ${info.wall.toFixed(1)} s, peak RSS ${(info.rss / 2 ** 20).toFixed(0)} MiB, typed columns ${(typedBytes / 2 ** 20).toFixed(0)} MiB`,
+);
+const model = join(opt.dir, 'model.json');
+const fitArgs = ['--bins', '255', '--float32', '--max-depth', '12', '--prune', 'none', '--threads', opt.threads];
+const fitRun = timed([cli, 'fit', file, ...fitArgs, '--out', model, '--no-progress']);
+const nodes = JSON.parse(readFileSync(model, 'utf8')).nodes.length;
+const bound = 1.5 * typedBytes + 150 * 2 ** 20;
+const mib = (b) => `${(b / 2 ** 20).toFixed(0)} MiB`;
+let commit = '';
+try {
+  commit = spawnSync('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+} catch {}
+const fmtLoad = (l) => l.map((v) => v.toFixed(2)).join(' ');
+console.log(
+  `${rows} rows x ${features} numeric features + 3 classes, CSV ${(size / 1e6).toFixed(0)} MB; grove ${commit}; load average ${fmtLoad(loadStart)} at start, ${fmtLoad(os.loadavg())} at end`,
+);
+console.log('| step | wall | CPU | peak RSS | typed columns | bound 1.5 × columns + 150 MiB | RSS / bound |');
+console.log('|---|--:|--:|--:|--:|--:|--:|');
+console.log(
+  `| \`grove info --float32\` | ${info.wall.toFixed(1)} s | ${info.cpu.toFixed(1)} s | ${mib(info.rss)} | ${mib(typedBytes)} | ${mib(bound)} | ${(info.rss / bound).toFixed(2)} |`,
+);
+console.log(
+  `| \`grove fit ${fitArgs.join(' ')}\` | ${fitRun.wall.toFixed(1)} s | ${fitRun.cpu.toFixed(1)} s | ${mib(fitRun.rss)} | ${mib(typedBytes)} | ${mib(bound)} | ${(fitRun.rss / bound).toFixed(2)} |`,
+);
+console.log(`tree: ${nodes} nodes; fit peak RSS ${fitRun.rss <= bound ? 'within' : 'OVER'} the bound`);
+if (!opt.keep) rmSync(opt.dir, { recursive: true, force: true });
