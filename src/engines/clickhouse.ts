@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { GroveError } from '../core/errors.js';
 import type { SqlDialect } from './dialect.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
@@ -40,6 +41,30 @@ const MAX_QUERY_BYTES = 64 << 20;
 /** The largest syntax tree of a query grove sends. */
 const MAX_AST = 10_000_000;
 
+/**
+ * Seconds grove waits for ClickHouse to answer a request when `GROVE_CLICKHOUSE_TIMEOUT` does not
+ * say: a level query over many rows answers only when it has counted them all.
+ */
+export const CLICKHOUSE_DEFAULT_TIMEOUT = 3600;
+
+/** Connection failures, as opposed to a server that was reached and did not answer in time. */
+const CANNOT_CONNECT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+/** `GROVE_CLICKHOUSE_TIMEOUT` (seconds, > 0) or the default. */
+function timeoutSeconds(): number {
+  const text = process.env.GROVE_CLICKHOUSE_TIMEOUT;
+  if (text === undefined || text === '') return CLICKHOUSE_DEFAULT_TIMEOUT;
+  const seconds = Number(text);
+  if (!(seconds > 0) || !Number.isFinite(seconds))
+    throw new GroveError(`GROVE_CLICKHOUSE_TIMEOUT must be a number of seconds above 0, not '${text}'`, {
+      code: 'E_OPTION',
+    });
+  return seconds;
+}
+
+/** Raised by the request's timer; told apart from a connection failure. */
+class NoAnswer extends Error {}
+
 const NUMERIC = /^(Nullable\()?(U?Int\d+|Float\d+|Decimal)/;
 
 /**
@@ -54,6 +79,7 @@ export class ClickHouseEngine implements Engine {
     private readonly headers: Record<string, string>,
     private readonly label: string,
     private readonly secret: string | undefined,
+    private readonly timeout: number,
   ) {}
 
   static async open(url: string): Promise<ClickHouseEngine> {
@@ -66,26 +92,13 @@ export class ClickHouseEngine implements Engine {
     const limits = `max_query_size=${MAX_QUERY_BYTES}&max_ast_elements=${MAX_AST}&max_expanded_ast_elements=${MAX_AST}`;
     const endpoint = `http://${u.hostname}:${u.port || '8123'}/?database=${encodeURIComponent(db)}&${limits}`;
     const headers = { 'X-ClickHouse-User': user, 'X-ClickHouse-Key': password };
-    const engine = new ClickHouseEngine(endpoint, headers, redactUrl(url), password || undefined);
+    const engine = new ClickHouseEngine(endpoint, headers, redactUrl(url), password || undefined, timeoutSeconds());
     await engine.query('SELECT 1');
     return engine;
   }
 
   async query(sql: string): Promise<unknown[][]> {
-    let response: Response;
-    try {
-      response = await fetch(this.endpoint, {
-        method: 'POST',
-        headers: this.headers,
-        body: /^\s*(SELECT|WITH|DESCRIBE)\b/i.test(sql) ? `${sql} FORMAT JSONCompact` : sql,
-        signal: AbortSignal.timeout(600_000),
-      });
-    } catch (e) {
-      const cause = (e as { cause?: { code?: string } }).cause?.code ?? (e as Error).message;
-      throw this.fail(`cannot connect (${cause})`);
-    }
-    const text = await response.text();
-    if (!response.ok) throw this.fail(text.split('\n')[0].slice(0, 500));
+    const text = await this.post(/^\s*(SELECT|WITH|DESCRIBE)\b/i.test(sql) ? `${sql} FORMAT JSONCompact` : sql);
     if (text.trim() === '') return [];
     const json = JSON.parse(text) as { data: unknown[][]; meta: { name: string; type: string }[] };
     return json.data;
@@ -103,13 +116,7 @@ export class ClickHouseEngine implements Engine {
     const response = await this.query(`SELECT name, type FROM (DESCRIBE TABLE (SELECT * FROM ${relation}))`).catch(
       async () => {
         // DESCRIBE of a subquery is newer than some servers: read the types from an empty result.
-        const r = await fetch(this.endpoint, {
-          method: 'POST',
-          headers: this.headers,
-          body: `SELECT * FROM ${relation} LIMIT 0 FORMAT JSONCompact`,
-        });
-        const text = await r.text();
-        if (!r.ok) throw this.fail(text.split('\n')[0].slice(0, 500));
+        const text = await this.post(`SELECT * FROM ${relation} LIMIT 0 FORMAT JSONCompact`);
         return (JSON.parse(text) as { meta: { name: string; type: string }[] }).meta.map((m) => [m.name, m.type]);
       },
     );
@@ -125,6 +132,38 @@ export class ClickHouseEngine implements Engine {
   }
 
   async close(): Promise<void> {}
+
+  /**
+   * POST `body` and return the answer's text. `node:http` rather than `fetch`: fetch gives up on a
+   * response whose headers take over 300 s, and ClickHouse sends them only when the query is done.
+   */
+  private post(body: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const req = request(this.endpoint, { method: 'POST', headers: this.headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', (e) => reject(this.requestFailed(e)));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          if (res.statusCode === 200) resolve(text);
+          else reject(this.fail(text.split('\n')[0].slice(0, 500)));
+        });
+      });
+      // No byte for `timeout` seconds (the server is still counting): give up, and say so.
+      req.setTimeout(this.timeout * 1000, () => req.destroy(new NoAnswer()));
+      req.on('error', (e) => reject(this.requestFailed(e)));
+      req.end(body);
+    });
+  }
+
+  private requestFailed(e: Error): GroveError {
+    if (e instanceof NoAnswer)
+      return this.fail(
+        `no answer within ${this.timeout} s (GROVE_CLICKHOUSE_TIMEOUT sets the seconds; the query may still run on the server)`,
+      );
+    const code = (e as { code?: string }).code ?? e.message;
+    return this.fail(CANNOT_CONNECT.has(code) ? `cannot connect (${code})` : `request failed (${code})`);
+  }
 
   private fail(message: string): GroveError {
     const safe = this.secret ? message.replaceAll(this.secret, '***') : message;

@@ -24,6 +24,11 @@ export interface SqlDialect {
   nanToNull(expr: string): string;
   /** The row's position in the relation's scan order (first appearance of categories and classes). */
   readonly rowNumber: string;
+  /**
+   * A text parameter such as `[0.5, 2, inf]` as a list of doubles, indexed from 1 with `list[i]`;
+   * absent when the engine has no lists (bin codes then come from nested CASEs, rows.ts).
+   */
+  doubleList?(placeholder: string): string;
   /** The narrowest integer type that holds 0 … `max`. */
   intType(max: number): string;
   /**

@@ -9,7 +9,7 @@ import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
 import { Params, type SqlValue, stopIfAborted } from './engine.js';
-import { binCode, categoryCode, type EngineRows, weightedRows } from './rows.js';
+import { codedRowsSelect, type EngineRows } from './rows.js';
 
 /** A node of the frontier: its class histograms (HistGrower's layout) while its level is expanded. */
 interface EngineEntry extends GrowEntry {
@@ -157,16 +157,9 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
    * table when the engine makes one (codes computed once), else as a subquery over the source.
    */
   private async codedRows(): Promise<CodedRows> {
-    const { engine, schema } = this.rows;
-    const d = engine.dialect;
-    const p = new Params(d);
-    const from = weightedRows(this.rows, p, (v) =>
-      schema.features.map((col, f) => {
-        const code = col.kind === 'numeric' ? binCode(v[f], this.binned[f]!, p) : categoryCode(v[f], col.categories, p);
-        return [`c${f}`, `CAST(${code} AS ${d.intType(this.nBins[f])})`];
-      }),
-    );
-    const select = `SELECT y, w, ${schema.features.map((_, f) => `c${f}`).join(', ')} FROM ${from} AS coded`;
+    const { engine } = this.rows;
+    const p = new Params(engine.dialect);
+    const select = codedRowsSelect(this.rows, this.binned, this.nBins, p);
     const table = await engine.tempTable(select, p.values);
     if (table) return { from: table.name, params: [], drop: () => table.drop() };
     return { from: `(${select})`, params: p.values, drop: async () => {} };

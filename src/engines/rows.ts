@@ -53,6 +53,83 @@ export function binCode(value: string, bf: BinnedFeature, p: Params): string {
   return `CASE WHEN ${value} IS NULL THEN ${bf.bins} ELSE ${search(0, bf.bins - 1)} END`;
 }
 
+/**
+ * The SELECT of the rows a tree grows on with every feature as its code: columns y, w and
+ * c0 … c(d−1), code f cast to the narrowest integer type that holds 0 … `nBins[f]`.
+ */
+export function codedRowsSelect(
+  rows: EngineRows,
+  binned: readonly (BinnedFeature | null)[],
+  nBins: readonly number[],
+  p: Params,
+): string {
+  const { schema, engine } = rows;
+  const d = engine.dialect;
+  const cast = (code: string, f: number) => `CAST(${code} AS ${d.intType(nBins[f])})`;
+  if (d.doubleList) {
+    const listOf = d.doubleList;
+    const from = weightedRows(rows, p, (v) =>
+      schema.features.map((col, f) =>
+        col.kind === 'numeric' ? [`v${f}`, v[f]] : [`c${f}`, categoryCode(v[f], col.categories, p)],
+      ),
+    );
+    const numeric = schema.features.map((col, f) => (col.kind === 'numeric' ? binned[f] : null));
+    const searched = listSearch(numeric, from, listOf, p);
+    const coded = searched.codes.map((code, f) => `${cast(code, f)} AS c${f}`);
+    return `SELECT y, w, ${coded.join(', ')} FROM ${searched.from} AS coded`;
+  }
+  const from = weightedRows(rows, p, (v) =>
+    schema.features.map((col, f) => {
+      const code = col.kind === 'numeric' ? binCode(v[f], binned[f]!, p) : categoryCode(v[f], col.categories, p);
+      return [`c${f}`, cast(code, f)];
+    }),
+  );
+  return `SELECT y, w, ${schema.features.map((_, f) => `c${f}`).join(', ')} FROM ${from} AS coded`;
+}
+
+/**
+ * The bin codes of numeric columns v0 … of `from` (categorical features already code c…) as a
+ * branchless binary search in list parameters: each feature's bin edges in one list, padded
+ * with +∞ to a power of two, and one subquery layer per halving of the step, each adding the
+ * step where the list's entry there is below the value. A vectorized engine runs a layer as a
+ * few flat operations; nested CASEs cut every vector into as many pieces as bins, slow and
+ * memory-hungry with many features. Codes are those of {@link binCode}.
+ */
+export function listSearch(
+  numeric: readonly (BinnedFeature | null)[],
+  weighted: string,
+  listOf: (placeholder: string) => string,
+  p: Params,
+): { codes: string[]; from: string } {
+  const size = numeric.map((bf) => (bf && bf.bins > 1 ? 2 ** Math.ceil(Math.log2(bf.bins)) : 1));
+  const lists = numeric.map((bf, f) => {
+    if (!bf || bf.bins <= 1) return '';
+    const edges = Array.from(bf.hi, String);
+    while (edges.length < size[f]) edges.push('inf');
+    return listOf(p.add(`[${edges.join(', ')}]`));
+  });
+  const at = numeric.map(() => '0');
+  let from = weighted;
+  let layer = 0;
+  const widest = size.reduce((a, b) => Math.max(a, b), 1);
+  for (let step = widest / 2; step >= 1; step /= 2) {
+    const columns = numeric.map((bf, f) => {
+      if (!bf) return `c${f}`;
+      if (size[f] <= step) return `v${f}`; // this feature's search starts at a smaller step
+      const next = `${at[f]} + ${step} * CAST(v${f} > ${lists[f]}[${at[f]} + ${step}] AS INTEGER) AS p${f}`;
+      at[f] = `p${f}`;
+      return `v${f}, ${next}`;
+    });
+    from = `(SELECT y, w, ${columns.join(', ')} FROM ${from} AS l${layer++})`;
+  }
+  const codes = numeric.map((bf, f) => {
+    if (!bf) return `c${f}`;
+    if (bf.bins === 0) return '0';
+    return `CASE WHEN v${f} IS NULL THEN ${bf.bins} ELSE LEAST(${at[f]}, ${bf.bins - 1}) END`;
+  });
+  return { codes, from };
+}
+
 /** SQL for the category code of `value` (text or NULL) in `categories`; NULL → the missing code. */
 export function categoryCode(value: string, categories: readonly string[], p: Params): string {
   if (categories.length === 0) return '0';
