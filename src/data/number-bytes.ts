@@ -137,6 +137,32 @@ const TWO_POW_26 = 67108864;
 /** Relative margin that the double-double result's error (below 2^-100) cannot cross. */
 const MARGIN = 2 ** -40;
 
+/** W = mantissa · 10^extraDigits + extra as the unevaluated sum wideHi + wideLo (set by {@link splitWide}). */
+let wideHi = 0;
+let wideLo = 0;
+
+function splitWide(mantissa: number, extra: number, extraDigits: number): void {
+  const P = POW10[extraDigits];
+  const mh = Math.floor(mantissa / TWO_POW_26) * TWO_POW_26;
+  const A = mh * P; // < 2^38 significant bits: exact
+  const B = (mantissa - mh) * P + extra; // < 2^41: exact
+  const wh = A + B;
+  const bb = wh - A;
+  wideHi = wh;
+  wideLo = A - (wh - bb) + (B - bb); // wideHi + wideLo = A + B exactly
+}
+
+/** The rounding error of the product p = fl(a · b): a · b = p + the result exactly (Dekker). */
+function productError(a: number, b: number, p: number): number {
+  let t = SPLITTER * a;
+  const ah = t - (t - a);
+  const al = a - ah;
+  t = SPLITTER * b;
+  const bh = t - (t - b);
+  const bl = b - bh;
+  return ah * bh - p + ah * bl + al * bh + al * bl;
+}
+
 /**
  * `(mantissa · 10^extraDigits + extra) · 10^scale` correctly rounded, for `scale` in [-22, 0] and
  * `mantissa` < 10^15, `extra` < 10^extraDigits + 1, `extraDigits` ≤ 4; NaN when the rounding cannot
@@ -148,26 +174,15 @@ const MARGIN = 2 ** -40;
  * q2 by a relative 2^-40 does not change the rounding.
  */
 function exactDecimal(mantissa: number, extra: number, extraDigits: number, scale: number): number {
-  const P = POW10[extraDigits];
-  const mh = Math.floor(mantissa / TWO_POW_26) * TWO_POW_26;
-  const A = mh * P; // < 2^38 significant bits: exact
-  const B = (mantissa - mh) * P + extra; // < 2^41: exact
-  const wh = A + B;
-  const bb = wh - A;
-  const wl = A - (wh - bb) + (B - bb); // wh + wl = A + B exactly
+  splitWide(mantissa, extra, extraDigits);
+  const wh = wideHi;
+  const wl = wideLo;
   if (scale === 0) return wh;
   if (scale < -22 || scale > 0) return NaN;
   const D = POW10[-scale];
   const q1 = wh / D;
-  // p + pe = q1 · D exactly (Dekker).
-  let t = SPLITTER * q1;
-  const q1h = t - (t - q1);
-  const q1l = q1 - q1h;
-  t = SPLITTER * D;
-  const dh = t - (t - D);
-  const dl = D - dh;
   const p = q1 * D;
-  const pe = q1h * dh - p + q1h * dl + q1l * dh + q1l * dl;
+  const pe = productError(q1, D, p);
   const r = wh - p - pe + wl; // wh - p is exact (Sterbenz)
   const q2 = r / D;
   const qh = q1 + q2;
@@ -216,23 +231,10 @@ function longDecimal(
 
 /** |W · 10^scale − value| for the decimal W = mantissa · 10^extraDigits + extra, to a relative 2^-100 of value. */
 function textDistance(mantissa: number, extra: number, extraDigits: number, scale: number, value: number): number {
-  const P = POW10[extraDigits];
-  const mh = Math.floor(mantissa / TWO_POW_26) * TWO_POW_26;
-  const A = mh * P;
-  const B = (mantissa - mh) * P + extra;
-  const wh = A + B;
-  const bb = wh - A;
-  const wl = A - (wh - bb) + (B - bb);
+  splitWide(mantissa, extra, extraDigits);
   const D = POW10[-scale];
   // W − value · D exactly as a sum of doubles, then divided by D.
-  let t = SPLITTER * value;
-  const vh = t - (t - value);
-  const vl = value - vh;
-  t = SPLITTER * D;
-  const dh = t - (t - D);
-  const dl = D - dh;
   const p = value * D;
-  const pe = vh * dh - p + vh * dl + vl * dh + vl * dl;
-  const d = (wh - p - pe + wl) / D;
+  const d = (wideHi - p - productError(value, D, p) + wideLo) / D;
   return d < 0 ? -d : d;
 }
