@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../src/core/random.js';
 import { readCsv } from '../../src/data/csv.js';
 import type { Dataset } from '../../src/data/dataset.js';
 import { createDelimitedReader, parseCsvText } from '../../src/data/delimited.js';
@@ -136,14 +137,7 @@ describe('line numbers after fields cut by chunk ends', () => {
 describe('numbers re-decoded when a column turns categorical', () => {
   /** Seeded number texts in many spellings: fixed, precision, exponent, signs, zeros, tiny and huge. */
   function numberTexts(seed: number, count: number): string[] {
-    let a = seed >>> 0;
-    const random = (): number => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    const random = mulberry32(seed);
     const out: string[] = [];
     for (let i = 0; i < count; i++) {
       const x = (random() - 0.5) * 10 ** Math.floor(random() * 16 - 8);
@@ -185,14 +179,7 @@ describe('numbers re-decoded when a column turns categorical', () => {
 
 describe('numbers printed in full (16 to 19 significant digits)', () => {
   it('parse to Number(text) bit for bit and come back as their texts when the column turns categorical', () => {
-    let a = 99;
-    const random = (): number => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
+    const random = mulberry32(99);
     const texts: string[] = ['0.10000000000000001', '0.30000000000000004', '9.9999999999999999', '1234567890123456789'];
     for (let i = 0; i < 4000; i++) {
       const x = (random() - 0.5) * 10 ** Math.floor(random() * 14 - 5);
