@@ -31,18 +31,8 @@ export function scanNumeric(
   }
   const { k, minLeaf, table, known, local } = ctx;
   out.reset(feature, 'numeric', k);
-  const { label: y, weight: w, row } = ctx.pool;
-  for (let c = 0; c < k; c++) known[c] = nodeTotals[c];
-  // Entries with a missing value sit at the end of the slice: take them out of the table.
-  let knownEnd = end;
-  while (knownEnd > start && Number.isNaN(values[row[order[knownEnd - 1] & ENTRY]])) {
-    knownEnd--;
-    const e = order[knownEnd] & ENTRY;
-    const c = local[y[e]];
-    known[c] -= w[e];
-    out.unknown[c] += w[e];
-    out.unknownWeight += w[e];
-  }
+  const { weight: w, row } = ctx.pool;
+  const knownEnd = takeOutMissing(ctx, values, order, start, end, nodeTotals, out);
   const nKnown = knownEnd - start;
   if (nKnown < 2 * minLeaf || nKnown < 2) return;
   if (values[row[order[start] & ENTRY]] === values[row[order[knownEnd - 1] & ENTRY]]) return; // constant at this node
@@ -88,6 +78,35 @@ export function scanNumeric(
   out.finishBinary(learned);
 }
 
+/**
+ * Start the node's known class weights from its totals and take out the entries with a missing
+ * value (they sit at the end of the sorted slice) into the candidate's unknown weights; returns
+ * the end of the known entries.
+ */
+function takeOutMissing(
+  ctx: ScanContext,
+  values: NumericValues,
+  order: SortedSlice['order'],
+  start: number,
+  end: number,
+  nodeTotals: Float64Array,
+  out: Candidate,
+): number {
+  const { k, known, local } = ctx;
+  const { label: y, weight: w, row } = ctx.pool;
+  for (let c = 0; c < k; c++) known[c] = nodeTotals[c];
+  let knownEnd = end;
+  while (knownEnd > start && Number.isNaN(values[row[order[knownEnd - 1] & ENTRY]])) {
+    knownEnd--;
+    const e = order[knownEnd] & ENTRY;
+    const c = local[y[e]];
+    known[c] -= w[e];
+    out.unknown[c] += w[e];
+    out.unknownWeight += w[e];
+  }
+  return knownEnd;
+}
+
 /** J48 treats two values closer than this as one (C45Split: `value(i − 1) + 1e-5 < value(i)`). */
 const J48_VALUE_TIE = 1e-5;
 
@@ -119,17 +138,8 @@ function scanNumericJ48(
 ): void {
   const { k, table, known, local } = ctx;
   out.reset(feature, 'numeric', k);
-  const { label: y, weight: w, row } = ctx.pool;
-  for (let c = 0; c < k; c++) known[c] = nodeTotals[c];
-  let knownEnd = end;
-  while (knownEnd > start && Number.isNaN(values[row[order[knownEnd - 1] & ENTRY]])) {
-    knownEnd--;
-    const e = order[knownEnd] & ENTRY;
-    const c = local[y[e]];
-    known[c] -= w[e];
-    out.unknown[c] += w[e];
-    out.unknownWeight += w[e];
-  }
+  const { weight: w, row } = ctx.pool;
+  const knownEnd = takeOutMissing(ctx, values, order, start, end, nodeTotals, out);
   let knownWeight = 0;
   for (let c = 0; c < k; c++) knownWeight += known[c];
   const minSplit = j48MinSplit(knownWeight, ctx.classes, ctx.minLeaf);
