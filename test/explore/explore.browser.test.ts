@@ -11,12 +11,12 @@
  * which saves a Node start per call. Speed is bench/explore-regrow.mjs's job, not this test's.
  * Without /usr/bin/chromium (or $GROVE_CHROMIUM) the tests are skipped with the reason printed.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readDataset } from '../../src/data/read.js';
 import { crossValidate, summarize } from '../../src/eval/cross-validate.js';
@@ -24,11 +24,10 @@ import type { EmbeddedData } from '../../src/explore/embedded.js';
 import { explorePage } from '../../src/explore/html.js';
 import { readPageScripts } from '../../src/explore/scripts.js';
 import { OPTION_DESCRIPTORS, type OptionDescriptor } from '../../src/options/options.js';
+import { CHROMIUM, haveChromium, launchChromium } from '../helpers/chromium.js';
 import { assertBuilt, type CliResult, fixture, repoRoot, withCapturedOutput } from '../helpers/cli.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 
-const CHROMIUM = process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
 if (!haveChromium)
   console.warn(`skipping grove explore's browser tests: ${CHROMIUM} not found (apt-get install chromium)`);
 
@@ -73,21 +72,7 @@ beforeAll(async () => {
   mkdirSync(shots);
   console.log(`grove explore browser test: screenshots in ${shots}`);
   // Chromium starts while the CLI's modules load.
-  const launched = chromium.launchPersistentContext(join(dir, 'profile'), {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const launched = launchChromium(join(dir, 'profile'), { width: 1280, height: 800 });
   ({ run: runCli } = (await import(pathToFileURL(resolve(repoRoot, 'dist/cli/run.js')).href)) as {
     run: (argv: string[]) => Promise<number>;
   });

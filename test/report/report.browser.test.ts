@@ -6,15 +6,15 @@
  * attribute of NaN, a script error) fails the test. CI installs the `chromium` package (.ci/run);
  * without it this test fails and says so.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, haveChromium, launchChromium } from '../helpers/chromium.js';
 import { root, separableCsv, tinyRun } from './tiny-run.js';
 
-const CHROMIUM = process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium';
 const SCREENSHOT = resolve(root, 'test/output/report.png');
 
 let context: BrowserContext;
@@ -24,28 +24,14 @@ const pageErrors: string[] = [];
 const blocked: string[] = [];
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
+  if (!haveChromium) {
     throw new Error(
       `${CHROMIUM} not found: the report's browser test needs Debian's Chromium (apt-get install chromium; .ci/run installs it)`,
     );
   }
   const { out } = await tinyRun();
   profile = mkdtempSync(join(tmpdir(), 'grove-chromium-'));
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    headless: true,
-    viewport: { width: 1280, height: 900 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  context = await launchChromium(profile, { width: 1280, height: 900 });
   page = context.pages()[0] ?? (await context.newPage());
   watchErrors(page);
   await page.route('**/*', (route) => {
