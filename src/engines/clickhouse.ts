@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { GroveError } from '../core/errors.js';
+import { CLICKHOUSE_NUMERIC, type TsvCell, TsvRows } from './clickhouse-tsv.js';
 import type { SqlDialect } from './dialect.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
 import { redactUrl } from './redact.js';
@@ -65,10 +66,18 @@ function timeoutSeconds(): number {
 /** Raised by the request's timer; told apart from a connection failure. */
 class NoAnswer extends Error {}
 
-const NUMERIC = /^(Nullable\()?(U?Int\d+|Float\d+|Decimal)/;
+/** Rows a streamed result hands over at a time. */
+const STREAM_ROWS = 4096;
 
 /**
- * ClickHouse through its HTTP interface (`fetch`, JSONCompact results): `clickhouse://host:port/db`,
+ * A streamed query's settings: the server holds the result until the query is done (spilling to
+ * its temporary files), so an error it meets midway is an HTTP error, not text after some rows.
+ */
+const STREAMED = '&wait_end_of_query=1';
+
+/**
+ * ClickHouse through its HTTP interface (JSONCompact results, or tab-separated ones streamed as they
+ * arrive): `clickhouse://host:port/db`,
  * the user and password from the URL or CLICKHOUSE_USER / CLICKHOUSE_PASSWORD. The counts of a
  * Distributed table are computed on its shards and merged by the server grove talks to.
  */
@@ -109,7 +118,40 @@ export class ClickHouseEngine implements Engine {
     _params: readonly SqlValue[],
     onRows: (rows: unknown[][]) => void | Promise<void>,
   ): Promise<void> {
-    await onRows(await this.query(sql));
+    let rows: TsvCell[][] = [];
+    await this.streamRows(
+      sql,
+      (row) => rows.push(row),
+      () => {
+        if (rows.length < STREAM_ROWS) return;
+        const full = rows;
+        rows = [];
+        return onRows(full);
+      },
+    );
+    if (rows.length > 0) await onRows(rows);
+  }
+
+  async streamNumbers(
+    sql: string,
+    _params: readonly SqlValue[],
+    onChunk: (columns: Float64Array[], rows: number) => void,
+  ): Promise<void> {
+    let columns: Float64Array[] = [];
+    let n = 0;
+    await this.streamRows(
+      sql,
+      (row) => {
+        if (columns.length !== row.length) columns = row.map(() => new Float64Array(STREAM_ROWS));
+        for (let j = 0; j < row.length; j++) columns[j][n] = row[j] === null ? Number.NaN : Number(row[j]);
+        if (++n === STREAM_ROWS) {
+          onChunk(columns, n);
+          n = 0;
+        }
+      },
+      () => undefined,
+    );
+    if (n > 0) onChunk(columns, n);
   }
 
   async columns(relation: string): Promise<EngineColumn[]> {
@@ -122,7 +164,7 @@ export class ClickHouseEngine implements Engine {
     );
     return response.map(([name, type]) => ({
       name: String(name),
-      type: NUMERIC.test(String(type)) ? 'number' : 'text',
+      type: CLICKHOUSE_NUMERIC.test(String(type)) ? 'number' : 'text',
     }));
   }
 
@@ -133,20 +175,65 @@ export class ClickHouseEngine implements Engine {
 
   async close(): Promise<void> {}
 
+  /** POST `body` and return the answer's text. */
+  private async post(body: string): Promise<string> {
+    const chunks: Buffer[] = [];
+    await this.request(body, '', (chunk) => {
+      chunks.push(chunk);
+    });
+    return Buffer.concat(chunks).toString('utf8');
+  }
+
   /**
-   * POST `body` and return the answer's text. `node:http` rather than `fetch`: fetch gives up on a
-   * response whose headers take over 300 s, and ClickHouse sends them only when the query is done.
+   * Run `sql` and hand its rows to `onRow` as they arrive; after each arrival `drained` may return a
+   * promise, and no more bytes are read until it settles (bounded memory whatever the result's size).
    */
-  private post(body: string): Promise<string> {
+  private async streamRows(
+    sql: string,
+    onRow: (row: TsvCell[]) => void,
+    drained: () => void | Promise<void>,
+  ): Promise<void> {
+    const rows = new TsvRows(onRow, (message) => this.fail(message));
+    await this.request(`${sql} FORMAT TabSeparatedWithNamesAndTypes`, STREAMED, (chunk) => {
+      rows.push(chunk);
+      return drained();
+    });
+    rows.end();
+  }
+
+  /**
+   * POST `body` with `settings` appended to the URL (`&name=value…`), handing each chunk of a successful answer to `onData`
+   * (pausing while a promise it returns is pending). `node:http` rather than `fetch`: fetch gives
+   * up on a response whose headers take over 300 s, and ClickHouse sends them only when the query
+   * is done.
+   */
+  private request(body: string, settings: string, onData: (chunk: Buffer) => void | Promise<void>): Promise<void> {
     return new Promise((resolve, reject) => {
-      const req = request(this.endpoint, { method: 'POST', headers: this.headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      const req = request(`${this.endpoint}${settings}`, { method: 'POST', headers: this.headers }, (res) => {
+        const failed = res.statusCode !== 200;
+        const errorText: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => {
+          if (failed) return void errorText.push(chunk);
+          try {
+            const wait = onData(chunk);
+            if (!wait) return;
+            res.pause();
+            wait.then(
+              () => res.resume(),
+              (e: unknown) => {
+                reject(e);
+                req.destroy();
+              },
+            );
+          } catch (e) {
+            reject(e);
+            req.destroy();
+          }
+        });
         res.on('error', (e) => reject(this.requestFailed(e)));
         res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode === 200) resolve(text);
-          else reject(this.fail(text.split('\n')[0].slice(0, 500)));
+          if (failed) reject(this.fail(Buffer.concat(errorText).toString('utf8').split('\n')[0].slice(0, 500)));
+          else resolve();
         });
       });
       // No byte for `timeout` seconds (the server is still counting): give up, and say so.
