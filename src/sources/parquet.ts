@@ -1,8 +1,7 @@
 /**
  * Parquet files through DuckDB's C API: the schema decides each column's kind (numbers cast to
  * DOUBLE, strings as ENUM indexes, booleans as bytes), then the rows stream in chunks copied in bulk
- * into a {@link TypedTableBuilder}, never as a table of strings. A file's columns are split over
- * two streams (two connections), so JS copies one stream's chunk while DuckDB decodes the other's.
+ * into a {@link TypedTableBuilder}, never as a table of strings.
  */
 
 import duckdb from '@duckdb/node-bindings';
@@ -10,14 +9,7 @@ import { GroveError } from '../core/errors.js';
 import type { Dataset } from '../data/dataset.js';
 import { type FieldKind, type TextSink, type TypedField, TypedTableBuilder } from '../data/typed-columns.js';
 import { duckdbError, sqlIdentifier, sqlString, withDuckDBConnections } from './duckdb.js';
-import {
-  BOOLEAN_BYTES,
-  type IndexWidth,
-  readBigInt,
-  readDoubles,
-  readIndexes,
-  readTexts,
-} from './duckdb-vectors.js';
+import { BOOLEAN_BYTES, type IndexWidth, readBigInt, readDoubles, readIndexes, readTexts } from './duckdb-vectors.js';
 import type { SourceReadOptions } from './source.js';
 
 const T = duckdb.Type;
@@ -90,18 +82,18 @@ function indexedReader(expr: string, sink: TextSink, { width, values }: EnumType
   };
 }
 
+/** The readers of the fields that need no query first, and the text fields that do (to be made ENUMs). */
+interface ReaderPlan {
+  ready: ColumnReader[];
+  text: Array<{ name: string; j: number; sink: TextSink }>;
+}
+
 /**
  * The reader of each field: numbers as DOUBLE copied in bulk; booleans as their 0/1 bytes; ENUMs by
- * index; VARCHAR (and anything else read as text) made an ENUM first when it has few distinct
- * values, so every row is a small integer, not a JS string.
+ * index; VARCHAR (and anything else read as text) made an ENUM first ({@link textReaders}).
  */
-async function columnReaders(
-  db: duckdb.Connection,
-  from: string,
-  columns: readonly RelationColumn[],
-  builder: TypedTableBuilder,
-): Promise<ColumnReader[]> {
-  const readers: ColumnReader[] = [];
+function planReaders(columns: readonly RelationColumn[], builder: TypedTableBuilder): ReaderPlan {
+  const plan: ReaderPlan = { ready: [], text: [] };
   for (let j = 0; j < columns.length; j++) {
     const sink = builder.sink(j);
     if (!sink || sink.kind === 'value') continue; // no DuckDB column is read as JS values
@@ -109,19 +101,34 @@ async function columnReaders(
     const { type, typeId } = columns[j];
     if (sink.kind === 'number') {
       const expr = typeId === T.DOUBLE ? name : `CAST(${name} AS DOUBLE)`;
-      readers.push({ expr, read: (chunk, c, n, row) => readDoubles(chunk, c, n, sink, row) });
-    } else if (typeId === T.BOOLEAN && BOOLEAN_BYTES === 1) {
-      readers.push(indexedReader(name, sink, { width: 1, values: BOOLEAN_TEXTS }));
-    } else if (typeId === T.ENUM) {
-      readers.push(indexedReader(name, sink, enumType(type)));
-    } else {
-      const e = typeId === T.BOOLEAN ? undefined : await textEnum(db, from, name, j);
-      readers.push(
-        e
-          ? indexedReader(`CAST(${name} AS ${e.sqlName})`, sink, e.type)
-          : { expr: `CAST(${name} AS VARCHAR)`, read: (chunk, c, n, row) => readTexts(chunk, c, n, sink, row) },
+      plan.ready.push({ expr, read: (chunk, c, n, row) => readDoubles(chunk, c, n, sink, row) });
+    } else if (typeId === T.BOOLEAN) {
+      plan.ready.push(
+        BOOLEAN_BYTES === 1
+          ? indexedReader(name, sink, { width: 1, values: BOOLEAN_TEXTS })
+          : varcharReader(name, sink),
       );
-    }
+    } else if (typeId === T.ENUM) {
+      plan.ready.push(indexedReader(name, sink, enumType(type)));
+    } else plan.text.push({ name, j, sink });
+  }
+  return plan;
+}
+
+/** Each value as text. */
+function varcharReader(name: string, sink: TextSink): ColumnReader {
+  return { expr: `CAST(${name} AS VARCHAR)`, read: (chunk, c, n, row) => readTexts(chunk, c, n, sink, row) };
+}
+
+/**
+ * The readers of text fields: each made an ENUM when it has few distinct values, so every row is a
+ * small integer, not a JS string; else value by value.
+ */
+async function textReaders(db: duckdb.Connection, from: string, text: ReaderPlan['text']): Promise<ColumnReader[]> {
+  const readers: ColumnReader[] = [];
+  for (const { name, j, sink } of text) {
+    const e = await textEnum(db, from, name, j);
+    readers.push(e ? indexedReader(`CAST(${name} AS ${e.sqlName})`, sink, e.type) : varcharReader(name, sink));
   }
   return readers;
 }
@@ -220,26 +227,20 @@ async function streamRows(
   return row;
 }
 
-/** The readers split into `parts` groups of about equal width, in their order. */
-function splitReaders(readers: readonly ColumnReader[], parts: number): ColumnReader[][] {
-  const groups: ColumnReader[][] = Array.from({ length: Math.min(parts, readers.length) }, () => []);
-  readers.forEach((r, k) => groups[k % groups.length].push(r));
-  return groups;
-}
-
 /**
  * Read the rows of a DuckDB relation (`from`, e.g. `read_parquet('x.parquet')`) into a Dataset.
- * `streams` > 1 reads the columns in that many queries at once, lined up by row order: only for a
- * relation that gives its rows in the same order every time (a file or table scan, not a GROUP BY).
+ * `stableOrder`: the relation gives its rows in the same order every time (a file scan, not a
+ * GROUP BY), so its text columns can stream in a second query, lined up by row order, while the
+ * first streams the rest without waiting for the text columns' ENUMs to be made.
  */
 export async function readDuckDBRelation(
   from: string,
   file: string,
   options: SourceReadOptions,
   what = 'cannot read Parquet',
-  streams = 1,
+  stableOrder = false,
 ): Promise<Dataset> {
-  return withDuckDBConnections(streams, async (connections) => {
+  return withDuckDBConnections(stableOrder ? 2 : 1, async (connections) => {
     const db = connections[0];
     try {
       const columns = await describeQuery(db, `SELECT * FROM ${from}`);
@@ -251,13 +252,17 @@ export async function readDuckDBRelation(
       }
       const nRows = await countRows(db, from);
       const builder = new TypedTableBuilder(fields, nRows, { ...options, source: options.source ?? file });
-      const groups = splitReaders(await columnReaders(db, from, columns, builder), connections.length);
+      const { ready, text } = planReaders(columns, builder);
+      const split = connections.length > 1 && ready.length > 0 && text.length > 0;
+      const jobs: Array<() => Promise<ColumnReader[]>> = split
+        ? [async () => ready, () => textReaders(connections[1], from, text)]
+        : [async () => [...ready, ...(await textReaders(db, from, text))]];
       // Progress: the rows every stream has reached.
-      const reached = groups.map(() => 0);
+      const reached = jobs.map(() => 0);
       let reported = 0;
       const onRows = (k: number, rows: number) => {
         reached[k] = rows;
-        const done = Math.min(...reached);
+        const done = Math.min(reached[0], reached[reached.length - 1]);
         if (options.onProgress && done - reported >= 100_000) {
           reported = done;
           options.onProgress({ rows: done, totalRows: nRows });
@@ -265,11 +270,12 @@ export async function readDuckDBRelation(
       };
       // Every stream runs to its end (or failure) before the connections close.
       const settled = await Promise.allSettled(
-        groups.map((g, k) => streamRows(connections[k], from, g, nRows, file, (rows) => onRows(k, rows))),
+        jobs.map(async (readers, k) =>
+          streamRows(connections[k], from, await readers(), nRows, file, (rows) => onRows(k, rows)),
+        ),
       );
       for (const s of settled) if (s.status === 'rejected') throw s.reason;
-      const rows = settled.map((s) => (s as PromiseFulfilledResult<number>).value);
-      if (rows.some((r) => r !== nRows))
+      if (settled.some((s) => (s as PromiseFulfilledResult<number>).value !== nRows))
         throw new GroveError(`fewer rows than the ${nRows} counted (did the source change?)`, { file, code: 'E_DATA' });
       options.onProgress?.({ rows: nRows, totalRows: nRows });
       return builder.finish();
@@ -279,10 +285,7 @@ export async function readDuckDBRelation(
   });
 }
 
-/** How many queries stream a Parquet file's columns at once (DuckDB decodes one while JS copies another). */
-const PARQUET_STREAMS = Number(process.env.GROVE_PQ_STREAMS ?? 2);
-
 /** Read a Parquet file into a Dataset. */
 export function readParquet(path: string, options: SourceReadOptions = {}): Promise<Dataset> {
-  return readDuckDBRelation(`read_parquet(${sqlString(path)})`, path, options, undefined, PARQUET_STREAMS);
+  return readDuckDBRelation(`read_parquet(${sqlString(path)})`, path, options, undefined, true);
 }
