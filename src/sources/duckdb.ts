@@ -1,8 +1,8 @@
 /**
  * One throwaway in-memory DuckDB per use, closed afterwards; DuckDB's errors become one-line
  * GroveErrors. The readers talk to DuckDB's C API (`@duckdb/node-bindings`) directly: loading
- * `@duckdb/node-api` on top of it costs a few hundred milliseconds of module loading, so only the
- * writer (and the readers' rare paths) load it, on first use.
+ * `@duckdb/node-api` on top of it would cost more than the rest of a typical read's start (see
+ * docs/performance.md), so only the writer and the readers' rare paths load it, on first use.
  */
 
 import type { DuckDBConnection } from '@duckdb/node-api';
