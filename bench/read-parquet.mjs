@@ -2,9 +2,10 @@
 // peak RSS), side by side in one run. Target (issue 16): Parquet ≤ 0.3× grove's own CSV read.
 //   node bench/read-parquet.mjs [--rows 1000000] [--features 20] [--repeats 3] [--dir /tmp/grove-read-bench] [--keep] [--phases]
 // --phases also times, in this process, what the Parquet read is made of: DuckDB alone scanning the
-// file (an aggregate, no rows leave DuckDB), DuckDB streaming the rows to JS untouched (same
-// instance, so the file is in its cache), and grove's readParquet (a fresh instance; the chunks
-// copied into typed columns, the Dataset built).
+// file (an aggregate, no rows leave DuckDB), DuckDB streaming the rows to JS untouched through the C
+// API bindings grove uses (same instance, so the file is in its cache), and grove's readParquet (a
+// fresh instance; the chunks copied into typed columns, the Dataset built; DuckDB already loaded,
+// which `grove info` pays in its read time).
 // The data are generated with DuckDB in --dir (never committed): deterministic values from
 // hash(row, column), 2 classes; the CSV and the Parquet file hold the same table.
 import { spawnSync } from 'node:child_process';
@@ -97,8 +98,10 @@ if (!opt.keep) rmSync(opt.dir, { recursive: true, force: true });
 /** In-process times of DuckDB's scan, DuckDB's stream to JS, and grove's whole Parquet read. */
 async function phases() {
   const { readParquet } = await import(path.resolve('dist/sources/parquet.js'));
+  const { default: bindings } = await import('@duckdb/node-bindings');
   const instance = await DuckDBInstance.create(':memory:');
   const db = await instance.connect();
+  const raw = await bindings.connect(instance.db);
   const from = `read_parquet('${files.parquet}')`;
   const sums = Array.from({ length: nf }, (_, j) => `sum(f${j})`).join(' + ');
   const times = { scan: [], stream: [], grove: [] };
@@ -110,14 +113,16 @@ async function phases() {
   for (let k = 0; k < repeats; k++) {
     await timed('scan', () => db.runAndReadAll(`SELECT ${sums}, count(class) FROM ${from}`));
     await timed('stream', async () => {
-      const result = await db.stream(`SELECT * FROM ${from}`);
+      // Through the C API bindings, as grove reads: one fetch_chunk per 2,048 rows, nothing copied.
+      const result = await bindings.execute_prepared_streaming(await bindings.prepare(raw, `SELECT * FROM ${from}`));
       for (;;) {
-        const chunk = await result.fetchChunk();
-        if (!chunk || chunk.rowCount === 0) break;
+        const chunk = await bindings.fetch_chunk(result);
+        if (!chunk || bindings.data_chunk_get_size(chunk) === 0) break;
       }
     });
     await timed('grove', () => readParquet(files.parquet));
   }
+  bindings.disconnect_sync(raw);
   db.closeSync();
   instance.closeSync();
   console.log(

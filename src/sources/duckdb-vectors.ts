@@ -4,15 +4,14 @@
  * with one copy per chunk instead of one call (and one BigInt validity test) per value.
  */
 
-import type { DuckDBDataChunk } from '@duckdb/node-api';
 import duckdb from '@duckdb/node-bindings';
-import type { NumberSink } from '../data/typed-columns.js';
+import type { NumberSink, TextSink } from '../data/typed-columns.js';
 
 /** Bytes per value of the integer column types {@link readIndexes} reads. */
 export type IndexWidth = 1 | 2 | 4;
 
 /** The raw vector of column `c` of a chunk. */
-const vectorOf = (chunk: DuckDBDataChunk, c: number): duckdb.Vector => duckdb.data_chunk_get_vector(chunk.chunk, c);
+const vectorOf = (chunk: duckdb.DataChunk, c: number): duckdb.Vector => duckdb.data_chunk_get_vector(chunk, c);
 
 /** The chunk's validity bits for a vector (bit `i & 7` of byte `i >> 3`), or null when every value is valid. */
 function validityOf(vector: duckdb.Vector, n: number): Uint8Array | null {
@@ -23,7 +22,7 @@ function validityOf(vector: duckdb.Vector, n: number): Uint8Array | null {
  * Column `c` (DOUBLE) of a chunk of `n` rows into rows `at…` of a sink: one copy, then the null
  * rows. The copy must happen before the next chunk is fetched: the view points into DuckDB's memory.
  */
-export function readDoubles(chunk: DuckDBDataChunk, c: number, n: number, sink: NumberSink, at: number): void {
+export function readDoubles(chunk: duckdb.DataChunk, c: number, n: number, sink: NumberSink, at: number): void {
   const vector = vectorOf(chunk, c);
   const bytes = duckdb.vector_get_data(vector, n * 8);
   // A DOUBLE vector's data is 8-byte aligned; copy the bytes out first should it ever not be.
@@ -41,7 +40,7 @@ export function readDoubles(chunk: DuckDBDataChunk, c: number, n: number, sink: 
  * Column `c` of a chunk of `n` rows holding unsigned integers of `width` bytes (an ENUM's indexes, a
  * BOOLEAN's 0/1) into `out[0…n-1]`, -1 at the null rows.
  */
-export function readIndexes(chunk: DuckDBDataChunk, c: number, n: number, width: IndexWidth, out: Int32Array): void {
+export function readIndexes(chunk: duckdb.DataChunk, c: number, n: number, width: IndexWidth, out: Int32Array): void {
   const vector = vectorOf(chunk, c);
   const bytes = duckdb.vector_get_data(vector, n * width);
   const aligned = bytes.byteOffset % width === 0;
@@ -56,6 +55,38 @@ export function readIndexes(chunk: DuckDBDataChunk, c: number, n: number, width:
   for (let i = 0; i < n; i++) out[i] = view[i];
   const valid = validityOf(vector, n);
   if (valid) forEachNull(valid, n, (i) => (out[i] = -1));
+}
+
+const utf8 = new TextDecoder();
+
+/**
+ * Column `c` (VARCHAR) of a chunk of `n` rows into rows `at…` of a text sink, value by value. A
+ * DuckDB string is 16 bytes: its length, then the bytes themselves when at most 12, else a prefix
+ * and a pointer to them.
+ */
+export function readTexts(chunk: duckdb.DataChunk, c: number, n: number, sink: TextSink, at: number): void {
+  const vector = vectorOf(chunk, c);
+  const bytes = duckdb.vector_get_data(vector, n * 16);
+  const view = new DataView(bytes.buffer, bytes.byteOffset, n * 16);
+  const valid = validityOf(vector, n);
+  for (let i = 0; i < n; i++) {
+    if (valid && (valid[i >> 3] & (1 << (i & 7))) === 0) {
+      sink.set(at + i, null);
+      continue;
+    }
+    const length = view.getUint32(i * 16, true);
+    const text =
+      length <= 12
+        ? new Uint8Array(bytes.buffer, bytes.byteOffset + i * 16 + 4, length)
+        : duckdb.get_data_from_pointer(bytes.buffer as ArrayBuffer, bytes.byteOffset + i * 16 + 8, length);
+    sink.set(at + i, utf8.decode(text));
+  }
+}
+
+/** The first value of column `c` (BIGINT) of a chunk, e.g. a `count(*)`. */
+export function readBigInt(chunk: duckdb.DataChunk, c: number): bigint {
+  const bytes = duckdb.vector_get_data(vectorOf(chunk, c), 8);
+  return new DataView(bytes.buffer, bytes.byteOffset, 8).getBigInt64(0, true);
 }
 
 /** Call `f(i)` for each row `i < n` whose validity bit is clear; whole bytes of valid rows are skipped. */

@@ -1,7 +1,8 @@
 /**
  * The Parquet reader copies DuckDB vectors in bulk (numbers with their validity masks, text as ENUM
- * indexes, booleans as bytes): over many chunks, with nulls at chunk edges, a text column too varied
- * for an ENUM (read value by value) and a native ENUM column, it gives the CSV reader's Dataset.
+ * indexes, booleans as bytes): over many chunks, with nulls at chunk edges, text columns too varied
+ * for an ENUM (read value by value: strings stored inline and strings behind a pointer) and a native
+ * ENUM column, it gives the CSV reader's Dataset.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,6 +33,7 @@ beforeAll(async () => {
       CASE WHEN i % 13 = 0 THEN NULL WHEN i % 13 = 1 THEN '?' WHEN i % 5 = 0 THEN ' pad ' ELSE 'c' || (i % 9) END AS s,
       CASE WHEN i % 17 = 0 THEN NULL ELSE 'id' || i END AS id,
       CASE WHEN i % 19 = 0 THEN NULL ELSE i % 3 = 0 END AS b,
+      CASE WHEN i % 23 = 0 THEN NULL WHEN i % 23 = 1 THEN 'short ' || i ELSE 'row ' || i || ' — ünïcödé, longer than 12 bytes' END AS long,
       CASE WHEN i % 4 = 0 THEN 'x' WHEN i % 4 = 1 THEN 'y' ELSE 'z' END AS class
       FROM range(${ROWS}) r(i)`);
     await db.run(`COPY t TO '${csv}' (FORMAT csv, HEADER true)`);
@@ -52,6 +54,7 @@ describe('Parquet read in bulk', () => {
       'numeric',
       'numeric',
       'numeric',
+      'categorical',
       'categorical',
       'categorical',
       'categorical',
