@@ -101,6 +101,7 @@ export function orderKeys(x: NumericValues, hi: Uint32Array, lo: Uint32Array | n
   if (lo) {
     const bits = new Float64Array(1);
     const words = new Uint32Array(bits.buffer);
+    const [wHi, wLo] = [HI, LO];
     for (let i = 0; i < n; i++) {
       const v = x[i];
       if (Number.isNaN(v)) {
@@ -109,8 +110,8 @@ export function orderKeys(x: NumericValues, hi: Uint32Array, lo: Uint32Array | n
         continue;
       }
       bits[0] = v === 0 ? 0 : v;
-      const h = words[HI];
-      const l = words[LO];
+      const h = words[wHi];
+      const l = words[wLo];
       if (h >>> 31) {
         hi[i] = ~h >>> 0;
         lo[i] = ~l >>> 0;
