@@ -361,8 +361,8 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
 
 /**
  * The code matrix of `data`, every feature quantised or coded (one thread). The row arrays are
- * made last, from the sort scratch (which is as long): the scratch is gone before growth starts,
- * and the peak memory is the columns, the matrix and one column's sort keys.
+ * made last, out of the sort scratch (as long as they are), so no dead scratch waits for a
+ * collection while growth allocates.
  */
 function binAll(data: Dataset, maxBins: number): HistLayout {
   const d = data.features.length;
