@@ -10,8 +10,9 @@
  *   node bench/scale-fit.mjs [--rows 4000000] [--features 20] [--threads 1] [--dir /tmp/grove-scale] [--keep]
  *
  * Data: seeded N(0, 2) values with 4 decimals (as bench/read-csv.mjs writes them; 4M rows × 20
- * is about 700 MB), a class column of 3 classes that depends on three of the features with 10 %
- * label noise. Written in --dir, removed afterwards unless --keep; never committed.
+ * is about 600 MB), a class column of 3 classes that depends on four of the features with 10 %
+ * label noise. Written in --dir (a file already there from a --keep run is reused), removed
+ * afterwards unless --keep; never committed.
  */
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';

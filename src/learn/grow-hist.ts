@@ -8,7 +8,7 @@ import { SortWork } from '../split/argsort.js';
 import type { Candidate } from '../split/candidate.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
-import { type BinnedFeature, binFeature, CodeSortedRows, SMALL_NODE_ROWS } from '../split/histogram.js';
+import { type BinnedFeature, binEdges, CodeSortedRows, SMALL_NODE_ROWS, writeCodes } from '../split/histogram.js';
 import { growNodes } from './best-first.js';
 import { DepthFirstGrower } from './depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
@@ -48,22 +48,30 @@ export interface HistLayout {
 /** Row-major code matrix for `data` with at most `maxBins` bins per numeric feature (no codes yet). */
 export function histLayout(data: Dataset, maxBins: number, make: ArrayMaker = plainArrays): HistLayout {
   const n = data.nRows;
-  const d = data.features.length;
+  return { codes: codeMatrix(data, maxBins, make), binned: data.features.map(() => null), ...rowArrays(n, make) };
+}
+
+/** The code matrix, 8, 16 or 32 bits a code as the widest feature needs (all zero). */
+function codeMatrix(data: Dataset, maxBins: number, make: ArrayMaker): CodeMatrix {
   let widest = 0;
   for (const col of data.features)
     widest = Math.max(widest, (col.kind === 'numeric' ? maxBins : col.categories.length) + 1);
   // A categorical feature can have more codes than 16 bits hold (an ID column).
   const width = widest > 65536 ? 4 : widest > 256 ? 2 : 1;
-  const bytes = n * d * width;
+  const bytes = data.nRows * data.features.length * width;
   const buffer = make === plainArrays ? new ArrayBuffer(bytes) : new SharedArrayBuffer(bytes);
-  const rows = make.int32(n);
+  return width === 4 ? new Uint32Array(buffer) : width === 2 ? new Uint16Array(buffer) : new Uint8Array(buffer);
+}
+
+/** The layout's row arrays: `rows` in order 0..n-1 and `branchOf`, from `take` (default: new arrays). */
+function rowArrays(
+  n: number,
+  make: ArrayMaker,
+  take: (k: number) => Int32Array = () => make.int32(n),
+): Pick<HistLayout, 'rows' | 'branchOf'> {
+  const rows = take(0);
   for (let i = 0; i < n; i++) rows[i] = i;
-  return {
-    codes: width === 4 ? new Uint32Array(buffer) : width === 2 ? new Uint16Array(buffer) : new Uint8Array(buffer),
-    binned: data.features.map(() => null),
-    rows,
-    branchOf: make.int32(n),
-  };
+  return { rows, branchOf: take(1) };
 }
 
 /**
@@ -71,24 +79,20 @@ export function histLayout(data: Dataset, maxBins: number, make: ArrayMaker = pl
  * row-major matrix; returns its bin edges (without a codes copy).
  */
 export function binInto(
-  layout: HistLayout,
+  layout: Pick<HistLayout, 'codes'>,
   f: number,
   d: number,
   values: Column & { kind: 'numeric' },
   maxBins: number,
   work: SortWork,
 ): BinnedFeature {
-  // Codes land in a scratch column first: the sorted walk writes rows in random order, which is
-  // cheap in n bytes and slow across the n × d matrix.
-  const codes = layout.codes;
-  const b = binFeature(values, maxBins, work, work.codes(values.values.length, codes.BYTES_PER_ELEMENT >= 2));
-  const c = b.codes;
-  for (let i = 0, o = f; i < c.length; i++, o += d) codes[o] = c[i];
-  return { ...b, codes: new Uint8Array(0) };
+  const edges = binEdges(values.values, maxBins, work);
+  writeCodes(values.values, edges, work, layout.codes, f, d);
+  return { codes: new Uint8Array(0), bins: edges.bins, lo: edges.lo, hi: edges.hi };
 }
 
 /** Put the categorical features' codes into the matrix (missing = the code after the last category). */
-export function codeCategoricals(layout: HistLayout, features: Column[]): void {
+export function codeCategoricals(layout: Pick<HistLayout, 'codes'>, features: Column[]): void {
   const d = features.length;
   features.forEach((col, f) => {
     if (col.kind === 'numeric') return;
@@ -355,15 +359,22 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
   return growNodes(grower, nodes, grower.rootEntry(), opts.maxLeafNodes, opts.criterionImpl);
 }
 
-/** The code matrix of `data`, every feature quantised or coded (one thread). */
+/**
+ * The code matrix of `data`, every feature quantised or coded (one thread). The row arrays are
+ * made last, out of the sort scratch (as long as they are), so no dead scratch waits for a
+ * collection while growth allocates.
+ */
 function binAll(data: Dataset, maxBins: number): HistLayout {
-  const layout = histLayout(data, maxBins);
+  const d = data.features.length;
+  const codes = codeMatrix(data, maxBins, plainArrays);
+  const binned: (BinnedFeature | null)[] = data.features.map(() => null);
   const work = new SortWork();
   data.features.forEach((col, f) => {
-    if (col.kind === 'numeric') layout.binned[f] = binInto(layout, f, data.features.length, col, maxBins, work);
+    if (col.kind === 'numeric') binned[f] = binInto({ codes }, f, d, col, maxBins, work);
   });
-  work.release(); // the sort scratch goes before growth allocates
-  codeCategoricals(layout, data.features);
+  codeCategoricals({ codes }, data.features);
+  const layout = { codes, binned, ...rowArrays(data.nRows, plainArrays, (k) => work.takeInt32(k, data.nRows)) };
+  work.release();
   return layout;
 }
 

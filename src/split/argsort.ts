@@ -11,61 +11,14 @@ export function argsortNumeric(x: NumericValues, work?: SortWork): Int32Array {
   if (n < RANK_BELOW && !allIntegers(x)) return argsortByRank(x, work);
   const u32 = (k: number) => (work ? work.u32(k, n) : new Uint32Array(n));
   const i32 = (k: number) => (work ? work.i32(k, n) : new Int32Array(n));
-  // Order-preserving keys: flip the sign bit of non-negative values, every bit of negative ones;
-  // -0 counts as 0, NaN goes last. A float32 column needs only the high word (`lo` stays null).
   const hi = u32(0);
   const lo = x instanceof Float32Array ? null : u32(1);
-  if (lo) {
-    const bits = new Float64Array(1);
-    const words = new Uint32Array(bits.buffer);
-    const little = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-    const HI = little ? 1 : 0;
-    const LO = little ? 0 : 1;
-    for (let i = 0; i < n; i++) {
-      const v = x[i];
-      if (Number.isNaN(v)) {
-        hi[i] = 0xffffffff;
-        lo[i] = 0xffffffff;
-        continue;
-      }
-      bits[0] = v === 0 ? 0 : v;
-      const h = words[HI];
-      const l = words[LO];
-      if (h >>> 31) {
-        hi[i] = ~h >>> 0;
-        lo[i] = ~l >>> 0;
-      } else {
-        hi[i] = (h | 0x80000000) >>> 0;
-        lo[i] = l;
-      }
-    }
-  } else {
-    const bits = new Uint32Array(x.buffer, x.byteOffset, n);
-    for (let i = 0; i < n; i++) {
-      const v = x[i];
-      const h = bits[i];
-      hi[i] = v !== v ? 0xffffffff : v === 0 ? 0x80000000 : h >>> 31 ? ~h >>> 0 : (h | 0x80000000) >>> 0;
-    }
-  }
+  orderKeys(x, hi, lo);
   let order = i32(0);
   for (let i = 0; i < n; i++) order[i] = i;
-  // Digits of each 32-bit word, low word first: 11/11/10 bits for large inputs, 8 bits for small
-  // ones. All digit histograms come from one read of the keys; keys then travel with the row ids,
-  // so every pass reads memory in order.
-  const widths = n >= 1 << 14 ? [11, 11, 10] : [8, 8, 8, 8];
-  const passes = 2 * widths.length;
-  const size = 1 << widths[0];
-  const counts = new Int32Array(passes * size);
-  const shifts = widths.map((_, j) => widths.slice(0, j).reduce((a, b) => a + b, 0));
-  for (let w = lo ? 0 : 1; w < 2; w++) {
-    const key = w === 0 ? lo! : hi;
-    for (let j = 0; j < widths.length; j++) {
-      const base = (w * widths.length + j) * size;
-      const shift = shifts[j];
-      const mask = (1 << widths[j]) - 1;
-      for (let i = 0; i < n; i++) counts[base + ((key[i] >>> shift) & mask)]++;
-    }
-  }
+  // Digits of each 32-bit word, low word first (radixCounts); keys travel with the row ids, so
+  // every pass reads memory in order.
+  const { widths, passes, size, shifts, counts } = radixCounts(hi, lo);
   let next = i32(1);
   let loNext = lo ? u32(2) : null;
   let hiNext = u32(3);
@@ -112,6 +65,138 @@ export function argsortNumeric(x: NumericValues, work?: SortWork): Int32Array {
     next = o;
   }
   return order;
+}
+
+/**
+ * The radix passes over keys (`hi`, `lo`; `lo` null: one word): digits of 11/11/10 bits per
+ * 32-bit word for large inputs, 8 bits for small ones, and every pass's digit histogram
+ * (`counts[pass · size + digit]`), all from one read of the keys.
+ */
+function radixCounts(hi: Uint32Array, lo: Uint32Array | null) {
+  const n = hi.length;
+  const widths = n >= 1 << 14 ? [11, 11, 10] : [8, 8, 8, 8];
+  const passes = 2 * widths.length;
+  const size = 1 << widths[0];
+  const counts = new Int32Array(passes * size);
+  const shifts = widths.map((_, j) => widths.slice(0, j).reduce((a, b) => a + b, 0));
+  for (let w = lo ? 0 : 1; w < 2; w++) {
+    const key = w === 0 ? lo! : hi;
+    for (let j = 0; j < widths.length; j++) {
+      const base = (w * widths.length + j) * size;
+      const shift = shifts[j];
+      const mask = (1 << widths[j]) - 1;
+      for (let i = 0; i < n; i++) counts[base + ((key[i] >>> shift) & mask)]++;
+    }
+  }
+  return { widths, passes, size, shifts, counts };
+}
+
+/**
+ * Order-preserving keys of `x`: unsigned comparison of (`hi[i]`, `lo[i]`) orders the values as
+ * numbers. Flip the sign bit of non-negative values, every bit of negative ones; -0 counts as 0,
+ * NaN is the largest key (all ones). A float32 column needs only the high word (`lo` null).
+ */
+export function orderKeys(x: NumericValues, hi: Uint32Array, lo: Uint32Array | null): void {
+  const n = x.length;
+  if (lo) {
+    const bits = new Float64Array(1);
+    const words = new Uint32Array(bits.buffer);
+    const [wHi, wLo] = [HI, LO];
+    for (let i = 0; i < n; i++) {
+      const v = x[i];
+      if (Number.isNaN(v)) {
+        hi[i] = 0xffffffff;
+        lo[i] = 0xffffffff;
+        continue;
+      }
+      bits[0] = v === 0 ? 0 : v;
+      const h = words[wHi];
+      const l = words[wLo];
+      if (h >>> 31) {
+        hi[i] = ~h >>> 0;
+        lo[i] = ~l >>> 0;
+      } else {
+        hi[i] = (h | 0x80000000) >>> 0;
+        lo[i] = l;
+      }
+    }
+  } else {
+    const bits = new Uint32Array(x.buffer, x.byteOffset, n);
+    for (let i = 0; i < n; i++) {
+      const v = x[i];
+      const h = bits[i];
+      hi[i] = v !== v ? 0xffffffff : v === 0 ? 0x80000000 : h >>> 31 ? ~h >>> 0 : (h | 0x80000000) >>> 0;
+    }
+  }
+}
+
+const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+/** The high and low 32-bit word of a float64 in a Uint32Array view of it. */
+const HI = LITTLE ? 1 : 0;
+const LO = LITTLE ? 0 : 1;
+const keyBits = new Float64Array(1);
+const keyWords = new Uint32Array(keyBits.buffer);
+const keyFloat = new Float32Array(1);
+const keyWord = new Uint32Array(keyFloat.buffer);
+
+/** The number whose `orderKeys` key is (`hi`, `lo`) (`lo` undefined: a float32 key); +0 for a zero. */
+export function keyValue(hi: number, lo?: number): number {
+  const negative = hi >>> 31 === 0;
+  if (lo === undefined) {
+    keyWord[0] = negative ? ~hi : hi ^ 0x80000000;
+    return keyFloat[0];
+  }
+  keyWords[HI] = negative ? ~hi : hi ^ 0x80000000;
+  keyWords[LO] = negative ? ~lo : lo;
+  return keyBits[0];
+}
+
+/**
+ * The `orderKeys` keys of `x` sorted ascending (NaN last), without the row order that
+ * `argsortNumeric` carries along: half its scratch for a float32 column (the keys and one buffer
+ * to radix-sort them through). The result lives in `work` (word arrays 0 and 1; 2 and 3 for the
+ * low words of a float64 column) until the next sort.
+ */
+export function sortedKeys(x: NumericValues, work: SortWork): { hi: Uint32Array; lo: Uint32Array | null } {
+  const n = x.length;
+  let hi = work.u32(0, n);
+  let hiNext = work.u32(1, n);
+  let lo = x instanceof Float32Array ? null : work.u32(2, n);
+  let loNext = lo ? work.u32(3, n) : null;
+  orderKeys(x, hi, lo);
+  const { widths, passes, size, shifts, counts } = radixCounts(hi, lo);
+  // Low word first (float64), then the high word; a digit every key shares is skipped.
+  for (let p = lo ? 0 : widths.length; p < passes; p++) {
+    const j = p % widths.length;
+    const shift = shifts[j];
+    const mask = (1 << widths[j]) - 1;
+    const base = p * size;
+    const key = p < widths.length ? lo! : hi;
+    if (n === 0 || counts[base + ((key[0] >>> shift) & mask)] === n) continue;
+    let acc = 0;
+    for (let d = 0; d <= mask; d++) {
+      const c = counts[base + d];
+      counts[base + d] = acc;
+      acc += c;
+    }
+    if (lo) {
+      const kLo = lo;
+      const nLo = loNext!;
+      for (let i = 0; i < n; i++) {
+        const d = counts[base + ((key[i] >>> shift) & mask)]++;
+        hiNext[d] = hi[i];
+        nLo[d] = kLo[i];
+      }
+      lo = nLo;
+      loNext = kLo;
+    } else {
+      for (let i = 0; i < n; i++) hiNext[counts[base + ((hi[i] >>> shift) & mask)]++] = hi[i];
+    }
+    const t = hi;
+    hi = hiNext;
+    hiNext = t;
+  }
+  return { hi, lo };
 }
 
 /**
@@ -170,9 +255,8 @@ function argsortByRank(x: NumericValues, work?: SortWork): Int32Array {
  */
 export class SortWork {
   private readonly ints: Int32Array[] = [];
-  private readonly words: Uint32Array[] = [];
+  private readonly words: (Uint32Array | undefined)[] = [];
   private readonly doubles: Float64Array[] = [];
-  private codeColumn?: Uint8Array | Uint16Array;
 
   f64(k: number, n: number): Float64Array {
     if (!(this.doubles[k]?.length >= n)) this.doubles[k] = new Float64Array(n);
@@ -194,19 +278,22 @@ export class SortWork {
     this.ints.length = 0;
     this.words.length = 0;
     this.doubles.length = 0;
-    this.codeColumn = undefined;
   }
 
-  /** A code column for histogram binning (8- or 16-bit). */
-  codes(n: number, wide: boolean): Uint8Array | Uint16Array {
-    let c = this.codeColumn;
-    if (!c || c.length < n || c.BYTES_PER_ELEMENT !== (wide ? 2 : 1))
-      c = this.codeColumn = wide ? new Uint16Array(n) : new Uint8Array(n);
-    return c.subarray(0, n);
+  /**
+   * Word array `k` (n entries) as an Int32Array, which the work then drops, or a new array when it
+   * has none: sort scratch handed on as a grower's row arrays, so that they take no new memory.
+   */
+  takeInt32(k: number, n: number): Int32Array {
+    const w = this.words[k];
+    if (!w || w.length < n) return new Int32Array(n);
+    this.words[k] = undefined;
+    return new Int32Array(w.buffer, w.byteOffset, n);
   }
 
   u32(k: number, n: number): Uint32Array {
-    if (!(this.words[k]?.length >= n)) this.words[k] = new Uint32Array(n);
-    return this.words[k].subarray(0, n);
+    let w = this.words[k];
+    if (!w || w.length < n) w = this.words[k] = new Uint32Array(n);
+    return w.subarray(0, n);
   }
 }

@@ -5,7 +5,8 @@ import type { Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
 import { PartitionScratch, partitionByCode } from '../../src/learn/partition.js';
-import { binFeature, CodeSortedRows } from '../../src/split/histogram.js';
+import { argsortNumeric } from '../../src/split/argsort.js';
+import { BinCutter, binFeature, CodeSortedRows } from '../../src/split/histogram.js';
 import { corpus, fixture, haveCorpus } from '../helpers/paths.js';
 
 const shape = (nodes: ReturnType<typeof fit>['nodes']) => nodes.map((n) => [n.split, n.counts, n.missingBranch]);
@@ -51,6 +52,71 @@ describe('binFeature', () => {
     b.codes.forEach((c) => perBin[c]++);
     expect(Math.max(...perBin)).toBeLessThan(3 * (5000 / 16));
   });
+});
+
+/**
+ * The bins by a walk over the rows in sorted row order (`argsortNumeric`: ties by row index), as
+ * binning was first written: what binFeature's sort of keys alone must reproduce exactly, down to
+ * the sign of a zero edge.
+ */
+function binByRowOrder(x: Float64Array | Float32Array, maxBins: number) {
+  const order = argsortNumeric(x);
+  let known = x.length;
+  while (known > 0 && Number.isNaN(x[order[known - 1]])) known--;
+  const runs: number[] = []; // run starts in sorted order
+  for (let i = 0; i < known; i++) if (i === 0 || x[order[i]] !== x[order[i - 1]]) runs.push(i);
+  const cutter = new BinCutter(known, runs.length, maxBins);
+  const lastOfBin: number[] = [];
+  runs.forEach((start, v) => {
+    const end = v + 1 < runs.length ? runs[v + 1] : known;
+    if (cutter.closes(end - start)) lastOfBin.push(v);
+  });
+  const bins = lastOfBin.length;
+  const codes = new Array<number>(x.length).fill(bins);
+  const lo: number[] = [];
+  const hi: number[] = [];
+  for (let v = 0, bin = 0; v < runs.length; v++) {
+    while (v > lastOfBin[bin]) bin++;
+    const end = v + 1 < runs.length ? runs[v + 1] : known;
+    for (let i = runs[v]; i < end; i++) codes[order[i]] = bin;
+    if (lo.length === bin) lo.push(x[order[runs[v]]]);
+    hi[bin] = x[order[runs[v]]];
+  }
+  return { bins, codes, lo, hi };
+}
+
+describe('binFeature against the row-order rule', () => {
+  const signs = (a: ArrayLike<number>) => Array.from(a, (v) => (Object.is(v, -0) ? '-0' : v));
+  const cases: [string, number, (r: () => number) => number][] = [
+    [
+      'ties, zeros of both signs and NaN',
+      3000,
+      (r) => (r() < 0.05 ? NaN : r() < 0.1 ? -0 : Math.round(r() * 600 - 300) / 10),
+    ],
+    [
+      'wide values, over 2^14 rows (11-bit digits)',
+      20000,
+      (r) => (r() < 0.01 ? NaN : (r() - 0.5) * 10 ** (r() * 12 - 4)),
+    ],
+    ['few distinct values', 500, (r) => Math.floor(r() * 7) - 3],
+    ['all missing', 50, () => NaN],
+  ];
+  for (const [name, n, draw] of cases) {
+    it(`gives the same bins, edges and codes: ${name}`, () => {
+      const random = mulberry32(n);
+      const values = Float64Array.from({ length: n }, () => draw(random));
+      for (const x of [values, Float32Array.from(values)]) {
+        for (const maxBins of [4, 255, 1000]) {
+          const want = binByRowOrder(x, maxBins);
+          const got = binFeature({ kind: 'numeric', name: 'x', values: x }, maxBins);
+          expect(got.bins).toBe(want.bins);
+          expect(signs(got.lo)).toEqual(signs(want.lo));
+          expect(signs(got.hi)).toEqual(signs(want.hi));
+          expect(Array.from(got.codes)).toEqual(want.codes);
+        }
+      }
+    });
+  }
 });
 
 describe('histogram mode', () => {

@@ -491,8 +491,10 @@ function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Fl
     // array (posting a column would copy the whole buffer it is a view of).
     const numeric = data.features.flatMap((col, f) => (col.kind === 'numeric' ? [f] : []));
     const work = new SortWork();
-    const stages = Array.from({ length: t - 1 }, () => sharedArrays.float64(n));
     const column = (f: number) => (data.features[f] as { values: Float64Array | Float32Array }).values;
+    // float32 columns stage as float32: half the staging, and the worker sorts 32-bit keys.
+    const narrow = numeric.every((f) => column(f) instanceof Float32Array);
+    const stages = Array.from({ length: t - 1 }, () => (narrow ? sharedArrays.float32(n) : sharedArrays.float64(n)));
     for (let first = 0; first < numeric.length; first += t) {
       const round = numeric.slice(first, first + t);
       const replies = team.round(
