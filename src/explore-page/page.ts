@@ -16,7 +16,7 @@ import { nodePanel } from './node-panel.js';
 import type { CvResult, NodeDetail, PathResult, Request, Slot } from './protocol.js';
 import { type DrawnTree, drawTree } from './tree-svg.js';
 import type { TreeView } from './tree-view.js';
-import { zoomable } from './zoom.js';
+import { type Zoomable, zoomable } from './zoom.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -110,9 +110,15 @@ function paneStats(slot: Slot, v: TreeView, drawMs: number, regrowMs: number): v
 function draw(slot: Slot, v: TreeView, requested: number): void {
   const t0 = performance.now();
   const holder = $(`tree-${slot}`);
-  const d = drawTree(v, (id) => pick(slot, id));
+  let zoom: Zoomable | undefined;
+  const d = drawTree(
+    v,
+    (id) => pick(slot, id),
+    (area, minPx) => zoom?.reveal(area, minPx),
+  );
   drawn.set(slot, d);
-  holder.replaceChildren(zoomable(d.svg, d.width, d.height, d.showDetail));
+  zoom = zoomable(d.svg, d.width, d.height, d.showDetail);
+  holder.replaceChildren(zoom.element);
   d.showDetail();
   const t1 = performance.now();
   paneStats(slot, v, t1 - t0, t1 - requested);

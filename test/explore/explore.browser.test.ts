@@ -384,6 +384,56 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     for (let i = 0; i < 8; i++) await page.keyboard.press('+');
     expect(await page.locator('#tree-a g.node').count()).toBeGreaterThan(2);
     expect(await page.locator('#tree-a g.node').count()).toBeLessThan(nodes);
+
+    // Every node by keyboard at any zoom: the tree is one tab stop (the node last picked); arrows
+    // move to the parent, the first child and the neighbours at a depth, and bring the node into
+    // view at a legible size.
+    const focused = () =>
+      page.evaluate(() => {
+        const g = document.activeElement!;
+        const r = g.getBoundingClientRect();
+        const f = document.querySelector('#tree-a svg')!.getBoundingClientRect();
+        const inside = r.left >= f.left && r.right <= f.right && r.top >= f.top && r.bottom <= f.bottom;
+        return {
+          id: Number(g.getAttribute('data-node')),
+          level: Number(g.getAttribute('aria-level')),
+          x: r.left,
+          shown: inside && r.width >= 60,
+          stops: document.querySelectorAll('#tree-a g.node[tabindex="0"]').length,
+        };
+      });
+    await page.locator('#tree-a .zoom-frame').focus();
+    await page.keyboard.press('0'); // the whole tree in view: light boxes a pixel or two wide
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ id: Number(picked), shown: true, stops: 1 });
+    await page.keyboard.press('Home');
+    expect(await focused()).toMatchObject({ id: 0, level: 1, shown: true, stops: 1 });
+    // Down ten levels (from a leaf, right to its neighbour first), then up one.
+    let last = 0;
+    for (let level = 2; level <= 11; level++) {
+      await page.keyboard.press('ArrowDown');
+      if ((await focused()).id === last) {
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('ArrowDown');
+      }
+      const at = await focused();
+      expect(at).toMatchObject({ level, shown: true, stops: 1 });
+      last = at.id;
+    }
+    await page.keyboard.press('ArrowUp');
+    const upper = await focused();
+    expect(upper).toMatchObject({ level: 10, shown: true });
+    await page.keyboard.press('ArrowDown');
+    expect((await focused()).id).toBe(last);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowLeft');
+    const left = await focused();
+    expect(left).toMatchObject({ level: upper.level, shown: true, stops: 1 });
+    expect(left.id).not.toBe(upper.id);
+    await page.keyboard.press('Enter');
+    await settle(page);
+    expect(await page.locator('#node-body').getAttribute('data-node')).toBe(`a:${left.id}`);
+    await page.screenshot({ path: join(shots, 'noise-keyboard.png') });
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
