@@ -84,9 +84,10 @@ afterAll(async () => {
   if (dir && !process.env.GROVE_KEEP_EXPLORE) rmSync(join(dir, 'profile'), { recursive: true, force: true });
 });
 
-/** A page opened from file:// (settled unless `wait` is false), with every problem it reports collected in `problems`. */
-async function open(html: string, wait = true): Promise<{ page: Page; problems: string[] }> {
+/** A page opened from file:// (settled unless `wait` is false; `init` runs before the page's scripts), with every problem it reports collected in `problems`. */
+async function open(html: string, wait = true, init?: () => void): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
+  if (init) await page.addInitScript(init);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${String(e)}`));
   page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(m.text()));
@@ -434,6 +435,56 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     await settle(page);
     expect(await page.locator('#node-body').getAttribute('data-node')).toBe(`a:${left.id}`);
     await page.screenshot({ path: join(shots, 'noise-keyboard.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('a pruned tree: the tree before pruning is shown at once, then the pruned one; a change while pruning drops the pruning', async () => {
+    const csv = join(dir, 'noise-pruned.csv');
+    const lines = ['x,y,class'];
+    for (let i = 0; i < 2000; i++) lines.push(`${i},${(i * 37) % 101},${(i * 7919) % 13 < 6 ? 'a' : 'b'}`);
+    writeFileSync(csv, `${lines.join('\n')}\n`);
+    // Every text the stats line shows, in order, from the first grow (the default: cart,
+    // cost-complexity pruning by 10-fold CV).
+    const { page, problems } = await open(await explore(csv, 'noise-pruned'), true, () => {
+      const w = window as unknown as { seen: string[] };
+      w.seen = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        const stats = document.getElementById('stats-a')!;
+        new MutationObserver(() => w.seen.push(stats.textContent ?? '')).observe(stats, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      });
+    });
+    const seen = async () => {
+      const texts = await page.evaluate(() => (window as unknown as { seen: string[] }).seen.splice(0));
+      return texts;
+    };
+    const texts = await seen();
+    const before = texts.findIndex((t) =>
+      / before pruning; .*pruning \(cross-validation: 0 of 10 folds grown\)…$/.test(t),
+    );
+    const folds = texts.findIndex((t) => t.includes('pruning (cross-validation: 10 of 10 folds grown)…'));
+    const pruned = texts.findIndex((t) => t.includes(', pruned (cost-complexity'));
+    expect(before).toBeGreaterThanOrEqual(0);
+    expect(folds).toBeGreaterThan(before);
+    expect(pruned).toBeGreaterThan(folds);
+    // The tree before pruning is the unpruned tree grove fit grows.
+    const unpruned = await fitRoot(csv, ['--prune', 'none']);
+    expect(texts[before]).toContain(`gini: ${unpruned.nodes} nodes`);
+    expect(await page.locator('#stats-a').getAttribute('data-pruning')).toBeNull();
+
+    // A change of measure while the tree is being pruned: that pruning is dropped, never shown.
+    await page.locator('#grow').click();
+    await page.waitForSelector('#stats-a[data-pruning]', { state: 'attached' });
+    await page.selectOption('#opt-a-criterion', 'info-gain');
+    await settle(page);
+    const after = await seen();
+    expect(after.filter((t) => t.includes('gini') && t.includes(', pruned ('))).toEqual([]);
+    expect(after[after.length - 1]).toMatch(/, info-gain: .*, pruned \(cost-complexity/);
+    expect(await page.locator('#error').isHidden()).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);
