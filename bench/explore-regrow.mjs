@@ -4,7 +4,7 @@
 // the worker's view of the tree, the transfer to the page and the drawing; and, for scale, the same
 // fit in this Node process in the same run. Needs `npm run build` (the page's bundles in dist/).
 //
-//   node bench/explore-regrow.mjs [--data ../shared/datasets/magic.csv] [--repeats 7] [--only NAME-PART]
+//   node bench/explore-regrow.mjs [--data ../shared/datasets/magic.csv] [--repeats 7] [--only NAME-PART] [--dist DIR]
 //
 // Each configuration is set in the page's controls, then regrown `--repeats` times with the Grow
 // button; the median and the best are printed. The page must show no error and log none.
@@ -17,7 +17,10 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = (p) => pathToFileURL(resolve(root, 'dist', p)).href;
+// --dist: another build's dist/ (an A/B against another commit's page and fit).
+const distArg = process.argv.indexOf('--dist');
+const distDir = distArg > 0 ? resolve(process.argv[distArg + 1]) : resolve(root, 'dist');
+const dist = (p) => pathToFileURL(resolve(distDir, p)).href;
 const { readDataset } = await import(dist('data/read.js'));
 const { fit } = await import(dist('algorithms/fit.js'));
 const { prepareForPage, DEFAULT_MAX_ROWS } = await import(dist('explore/prepare.js'));
@@ -29,6 +32,7 @@ const { values: args } = parseArgs({
     data: { type: 'string', default: resolve(root, '../shared/datasets/magic.csv') },
     repeats: { type: 'string', default: '7' },
     only: { type: 'string', default: '' },
+    dist: { type: 'string' },
     chromium: { type: 'string', default: process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium' },
   },
 });
@@ -102,7 +106,7 @@ try {
       const viewMs = Number(t.viewMs);
       const drawMs = Number(t.drawMs);
       const shownMs = Number(t.regrowMs);
-      seen.first.push(Number(t.firstMs));
+      seen.first.push(Number(t.firstMs ?? t.regrowMs)); // a page without progressive display: its one tree
       seen.fit.push(fitMs);
       seen.view.push(viewMs);
       seen.draw.push(drawMs);
