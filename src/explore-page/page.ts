@@ -183,7 +183,10 @@ function draw(slot: Slot, v: TreeView): number {
   );
   drawn.set(slot, d);
   zoom = zoomable(d.svg, d.width, d.height, d.showDetail);
+  // Focus inside the tree replaced stays in the pane: on the new tree's view.
+  const hadFocus = holder.contains(document.activeElement);
   holder.replaceChildren(zoom.element);
+  if (hadFocus) zoom.element.focus();
   d.showDetail();
   return performance.now() - t0;
 }
@@ -281,7 +284,16 @@ async function grow(): Promise<void> {
     for (const [i, v] of grown.entries()) void busy(showRules(slots[i], v)).catch(report);
     if (side) void busy(crossValidateBoth(token, slots, opts));
   } catch (err) {
-    if (token === growToken) report(err);
+    if (token !== growToken) return;
+    report(err);
+    if (err instanceof Cancelled) return;
+    // A tree shown before pruning whose pruning failed: say so, not "pruning…".
+    for (const s of beforePruning.keys()) {
+      const stats = $(`stats-${s}`);
+      stats.textContent = `${stats.textContent} stopped (see the message above)`;
+      delete stats.dataset.pruning;
+    }
+    beforePruning.clear();
   } finally {
     if (token === growToken) pruning = false;
   }
