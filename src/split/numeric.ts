@@ -1,4 +1,4 @@
-import { SquareSums } from '../criteria/incremental.js';
+import { EntropySums, SquareSums } from '../criteria/incremental.js';
 import type { NumericValues } from '../data/dataset.js';
 import type { Candidate } from './candidate.js';
 import { beats, J48_SMALL } from './candidate.js';
@@ -44,6 +44,10 @@ export function scanNumeric(
   if (unit && inc?.constructor === SquareSums) {
     // (Exactly the class: a subclass could score otherwise.)
     scanSquareSums(ctx, inc as SquareSums, values, order, labs, start, knownEnd, out);
+    return;
+  }
+  if (unit && inc?.constructor === EntropySums && (inc as EntropySums).n < (inc as EntropySums).xlx.integers.length) {
+    scanEntropySums(ctx, inc as EntropySums, values, order, labs, start, knownEnd, out);
     return;
   }
   const counts = table.counts;
@@ -136,6 +140,67 @@ function scanSquareSums(
     if (left > 0) g += left - sqL / left;
     if (right > 0) g += right - sqR / right;
     const score = sign * (n > 0 ? g / n : 0);
+    if (beats(score, out.oriented)) {
+      out.keepBinary(score, NaN, -1, counts);
+      best = j;
+    }
+  }
+  out.tried += tried;
+  if (best >= 0) out.threshold = midpoint(values[row[order[best] & ENTRY]], values[row[order[best + 1] & ENTRY]]);
+  out.finishBinary(false);
+}
+
+/**
+ * `scanNumeric`'s loop for the entropy family's running sums of x·ln x with every entry weighing
+ * 1 and every count within `XLogX`'s table: each move reads the table directly (`of(x)` of an
+ * integer in the table is the table's entry, 0 at 0), the same numbers added in the same order;
+ * the sums are written back for the measure's `value` at each candidate.
+ */
+function scanEntropySums(
+  ctx: ScanContext,
+  inc: EntropySums,
+  values: NumericValues,
+  order: SortedSlice['order'],
+  labs: SortedSlice['labs'],
+  start: number,
+  knownEnd: number,
+  out: Candidate,
+): void {
+  const { k, minLeaf, table, local, sign, minWeightLeaf } = ctx;
+  const { row } = ctx.pool;
+  const xlx = inc.xlx.integers;
+  const counts = table.counts;
+  const nKnown = knownEnd - start;
+  let sumL = inc.sumL;
+  let sumR = inc.sumR;
+  let left = 0;
+  let right = table.total;
+  let tried = 0;
+  const last = knownEnd - 1;
+  let best = -1;
+  for (let j = start; j < last; j++) {
+    const next = order[j + 1];
+    const c = local[labs[j]];
+    const l = counts[c];
+    const r = counts[k + c];
+    sumL += xlx[l + 1] - xlx[l];
+    sumR += xlx[r - 1] - xlx[r];
+    counts[c] = l + 1;
+    counts[k + c] = r - 1;
+    left += 1;
+    right -= 1;
+    if (next >= 0) continue; // the next entry has the same value: no threshold here
+    const nLeft = j - start + 1;
+    if (nLeft < minLeaf) continue;
+    if (nKnown - nLeft < minLeaf) break;
+    if (minWeightLeaf > 0 && (left < minWeightLeaf || right < minWeightLeaf)) {
+      if (right < minWeightLeaf) break;
+      continue;
+    }
+    tried++;
+    inc.sumL = sumL;
+    inc.sumR = sumR;
+    const score = sign * inc.value(left, right);
     if (beats(score, out.oriented)) {
       out.keepBinary(score, NaN, -1, counts);
       best = j;
