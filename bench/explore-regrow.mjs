@@ -1,9 +1,10 @@
 // How long `grove explore`'s page takes to regrow, per preset, in Debian's Chromium (headless,
-// driven by playwright-core): from the grow request to the tree drawn, split into the worker's fit,
+// driven by playwright-core): from the grow request to the first tree shown (a pruned preset's tree
+// before pruning, shown while it is pruned) and to the final tree shown, split into the worker's fit,
 // the worker's view of the tree, the transfer to the page and the drawing; and, for scale, the same
 // fit in this Node process in the same run. Needs `npm run build` (the page's bundles in dist/).
 //
-//   node bench/explore-regrow.mjs [--data ../shared/datasets/magic.csv] [--repeats 7]
+//   node bench/explore-regrow.mjs [--data ../shared/datasets/magic.csv] [--repeats 7] [--only NAME-PART] [--dist DIR]
 //
 // Each configuration is set in the page's controls, then regrown `--repeats` times with the Grow
 // button; the median and the best are printed. The page must show no error and log none.
@@ -16,7 +17,10 @@ import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = (p) => pathToFileURL(resolve(root, 'dist', p)).href;
+// --dist: another build's dist/ (an A/B against another commit's page and fit).
+const distArg = process.argv.indexOf('--dist');
+const distDir = distArg > 0 ? resolve(process.argv[distArg + 1]) : resolve(root, 'dist');
+const dist = (p) => pathToFileURL(resolve(distDir, p)).href;
 const { readDataset } = await import(dist('data/read.js'));
 const { fit } = await import(dist('algorithms/fit.js'));
 const { prepareForPage, DEFAULT_MAX_ROWS } = await import(dist('explore/prepare.js'));
@@ -27,6 +31,8 @@ const { values: args } = parseArgs({
   options: {
     data: { type: 'string', default: resolve(root, '../shared/datasets/magic.csv') },
     repeats: { type: 'string', default: '7' },
+    only: { type: 'string', default: '' },
+    dist: { type: 'string' },
     chromium: { type: 'string', default: process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium' },
   },
 });
@@ -79,7 +85,7 @@ try {
   const settle = () => page.waitForSelector('body[data-state="idle"]', { state: 'attached', timeout: 600_000 });
   await page.goto(pathToFileURL(html).href);
   await settle();
-  for (const c of CONFIGS) {
+  for (const c of CONFIGS.filter((c) => c.name.includes(args.only))) {
     for (const id of ALL_CONTROLS) {
       const value = c.controls[id] ?? '';
       const tag = await page.$eval(`#${id}`, (e) => e.tagName);
@@ -90,7 +96,7 @@ try {
       }
     }
     await settle();
-    const seen = { fit: [], view: [], transfer: [], draw: [], shown: [], panel: [] };
+    const seen = { first: [], fit: [], view: [], transfer: [], draw: [], shown: [], panel: [] };
     let nodes = 0;
     for (let i = 0; i < repeats; i++) {
       await page.locator('#grow').click();
@@ -100,6 +106,7 @@ try {
       const viewMs = Number(t.viewMs);
       const drawMs = Number(t.drawMs);
       const shownMs = Number(t.regrowMs);
+      seen.first.push(Number(t.firstMs ?? t.regrowMs)); // a page without progressive display: its one tree
       seen.fit.push(fitMs);
       seen.view.push(viewMs);
       seen.draw.push(drawMs);
@@ -121,7 +128,7 @@ try {
     for (const [k, xs] of Object.entries(seen)) row[k] = { median: median(xs), best: Math.min(...xs) };
     rows.push(row);
     console.error(
-      `${c.name}: shown in ${row.shown.median.toFixed(0)} ms (best ${row.shown.best.toFixed(0)}): fit ` +
+      `${c.name}: first tree shown in ${row.first.median.toFixed(0)} ms, final in ${row.shown.median.toFixed(0)} ms (best ${row.shown.best.toFixed(0)}): fit ` +
         `${row.fit.median.toFixed(0)}, view ${row.view.median.toFixed(0)}, transfer+paint ${row.transfer.median.toFixed(0)}, ` +
         `draw ${row.draw.median.toFixed(0)}; root panel at ${row.panel.median.toFixed(0)}; Node fit ${row.node.toFixed(0)} ms`,
     );
@@ -136,11 +143,11 @@ const lines = [
   `${basename(args.data)}, ${data.nRows} rows × ${data.features.length} features; medians of ${repeats} regrows (ms); ` +
     `load average ${loadStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`,
   '',
-  '| configuration | nodes | tree shown (best) | fit in worker | view | transfer + paint | draw | root node panel shown | fit in Node |',
-  '|---|--:|--:|--:|--:|--:|--:|--:|--:|',
+  '| configuration | nodes | first tree shown (best) | final tree shown (best) | fit in worker | view | transfer + paint | draw | root node panel shown | fit in Node |',
+  '|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|',
   ...rows.map(
     (r) =>
-      `| ${r.name} | ${r.nodes} | **${f(r.shown.median)}** (${f(r.shown.best)}) | ${f(r.fit.median)} | ${f(r.view.median)} | ` +
+      `| ${r.name} | ${r.nodes} | **${f(r.first.median)}** (${f(r.first.best)}) | ${f(r.shown.median)} (${f(r.shown.best)}) | ${f(r.fit.median)} | ${f(r.view.median)} | ` +
       `${f(r.transfer.median)} | ${f(r.draw.median)} | ${f(r.panel.median)} | ${f(r.node)} |`,
   ),
 ];

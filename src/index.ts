@@ -4,7 +4,7 @@
  */
 
 export * from './algorithms/cmbsv/index.js';
-export { fit } from './algorithms/fit.js';
+export { type FitContext, fit } from './algorithms/fit.js';
 export type { GroveErrorCode, GroveErrorDetails } from './core/errors.js';
 export { GroveError } from './core/errors.js';
 export { stratifiedFolds } from './core/folds.js';

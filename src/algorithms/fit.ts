@@ -8,8 +8,9 @@ import { j48Thresholds } from '../learn/j48-thresholds.js';
 import { withoutZeroWeights } from '../learn/zero-weights.js';
 import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
 import { applyOrderedCategories } from '../model/ordinal.js';
+import type { PruningInfo } from '../model/pruning-info.js';
 import type { FeatureSchema } from '../model/schema.js';
-import { nodesOf } from '../model/store.js';
+import { type GrownTree, nodesOf } from '../model/store.js';
 import {
   type FitOptions,
   optionDescriptor,
@@ -18,6 +19,7 @@ import {
   savedOptions,
 } from '../options/options.js';
 import { collapseTree, type GrowFn, growAndPrune } from '../prune/index.js';
+import { NO_PRUNING } from '../prune/none.js';
 import { growCmbsv } from './cmbsv/grow.js';
 import { cmbsvSavedOptions } from './cmbsv/saved.js';
 
@@ -28,7 +30,7 @@ import { cmbsvSavedOptions } from './cmbsv/saved.js';
  * @param options a preset (`algorithm: 'id3' | 'c45' | 'cart' | 'zaki' | 'cmbsv'`, default `cart`) and any
  *   option overriding it; see `TreeOptions` for each option and its default
  * @param context how error messages name options: by field (`classWeight`, default) or by CLI flag
- *   (`--class-weight`)
+ *   (`--class-weight`); and `onGrown`, to hear of each tree grown while pruning is still to come
  * @throws GroveError for a malformed Dataset, an invalid option, an empty data set, or bad weights
  *   (negative, not finite, or zero on every row)
  *
@@ -37,7 +39,7 @@ import { cmbsvSavedOptions } from './cmbsv/saved.js';
  * const tree = fit(data, { criterion: 'dcsm', categoricalSplit: 'multiway', maxDepth: 8 });
  * ```
  */
-export function fit(data: Dataset, options: FitOptions = {}, context: ResolveContext = {}): DecisionTree {
+export function fit(data: Dataset, options: FitOptions = {}, context: FitContext = {}): DecisionTree {
   checkDataset(data, { caller: 'fit', labelled: true });
   const opts = resolveOptions(options, context);
   const label = (name: 'classWeight' | 'orderedCategories') =>
@@ -66,21 +68,48 @@ export function fit(data: Dataset, options: FitOptions = {}, context: ResolveCon
     // that does not cut training errors (also unpruned).
     return opts.j48Rules ? collapseTree(j48Thresholds(nodesOf(tree), d)) : tree;
   };
-  const { nodes, info } = growAndPrune({ options: opts, data: kept.data, weights: kept.weights, grow });
-  return new DecisionTree(
-    {
-      target: data.targetName,
-      features: ranked.features.map((col) => ({
-        ...featureSchema(col),
-        ...(levels.has(col.name) ? { levels: levels.get(col.name)! } : {}),
-      })),
-      classes: data.classes.slice(),
-      options: { ...savedOptions(opts), ...cmbsvSavedOptions(opts) },
-      nodes,
-      ...(info ? { pruning: info } : {}),
-    },
-    TRUSTED_MODEL,
-  );
+  const model = (nodes: GrownTree, info?: PruningInfo) =>
+    new DecisionTree(
+      {
+        target: data.targetName,
+        features: ranked.features.map((col) => ({
+          ...featureSchema(col),
+          ...(levels.has(col.name) ? { levels: levels.get(col.name)! } : {}),
+        })),
+        classes: data.classes.slice(),
+        options: { ...savedOptions(opts), ...cmbsvSavedOptions(opts) },
+        nodes,
+        ...(info ? { pruning: info } : {}),
+      },
+      TRUSTED_MODEL,
+    );
+  const { onGrown } = context;
+  const pruned = opts.prune !== NO_PRUNING;
+  // Pruning grows the tree it cuts first, then (cost-complexity without ccpAlpha) one tree per fold.
+  const total = pruned && opts.prune === 'cost-complexity' && opts.ccpAlpha === undefined ? 1 + opts.ccpFolds : 1;
+  let grown = 0;
+  const growing: GrowFn =
+    onGrown && pruned
+      ? (d, w) => {
+          const tree = grow(d, w);
+          grown++;
+          onGrown({ grown, total, ...(grown === 1 ? { tree: model(tree) } : {}) });
+          return tree;
+        }
+      : grow;
+  const { nodes, info } = growAndPrune({ options: opts, data: kept.data, weights: kept.weights, grow: growing });
+  return model(nodes, info);
+}
+
+/** How `fit` names options in its messages, and what it tells while it works. */
+export interface FitContext extends ResolveContext {
+  /**
+   * Called, when the tree will be pruned, after each tree grown: first (`grown` 1) the tree that
+   * pruning will cut, as `tree` (before pruning; the model `fit` returns is this tree pruned), then
+   * each tree pruning grows to choose its settings (cost-complexity's cross-validation: one per
+   * fold, `total` = 1 + folds). Not called when nothing is pruned.
+   */
+  onGrown?: (progress: { grown: number; total: number; tree?: DecisionTree }) => void;
 }
 
 function checkThreads(threads: FitOptions['threads'], label: string): number | 'auto' {

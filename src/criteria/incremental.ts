@@ -33,6 +33,11 @@ export class XLogX {
     this.table = t;
   }
 
+  /** The table: `of(x)` for the integers 0 ≤ x < its length. */
+  get integers(): Float64Array {
+    return this.table;
+  }
+
   of(x: number): number {
     if (x <= 0) return 0;
     const i = x | 0;

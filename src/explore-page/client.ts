@@ -1,5 +1,5 @@
 import type { EmbeddedData } from '../explore/embedded.js';
-import type { Loaded, Reply, Request } from './protocol.js';
+import type { GrowProgress, Loaded, Reply, Request } from './protocol.js';
 
 /** The rejection of a request whose worker was restarted: not an error to show. */
 export class Cancelled extends Error {}
@@ -12,7 +12,10 @@ export class Cancelled extends Error {}
  */
 export class WorkerClient {
   private worker!: Worker;
-  private readonly waiting = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  private readonly waiting = new Map<
+    number,
+    { resolve(v: unknown): void; reject(e: Error): void; progress?: (p: GrowProgress) => void }
+  >();
   private nextId = 1;
   private loaded!: Promise<Loaded>;
 
@@ -27,11 +30,16 @@ export class WorkerClient {
   private start(): void {
     this.worker = new Worker(this.url);
     this.worker.onmessage = (e: MessageEvent<Reply>) => {
-      const w = this.waiting.get(e.data.id);
+      const reply = e.data;
+      const w = this.waiting.get(reply.id);
       if (!w) return;
-      this.waiting.delete(e.data.id);
-      if (e.data.ok) w.resolve(e.data.result);
-      else w.reject(new Error(e.data.error));
+      if ('progress' in reply) {
+        w.progress?.(reply.progress);
+        return;
+      }
+      this.waiting.delete(reply.id);
+      if (reply.ok) w.resolve(reply.result);
+      else w.reject(new Error(reply.error));
     };
     this.worker.onerror = (e) => this.onError(`worker error: ${e.message}`);
     this.loaded = this.send<Loaded>({ type: 'load', data: this.data });
@@ -39,10 +47,10 @@ export class WorkerClient {
     this.loaded.catch(() => undefined);
   }
 
-  private send<T>(req: Request): Promise<T> {
+  private send<T>(req: Request, progress?: (p: GrowProgress) => void): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject, progress });
       this.worker.postMessage({ ...req, id });
     });
   }
@@ -52,8 +60,9 @@ export class WorkerClient {
     return this.loaded;
   }
 
-  call<T>(req: Request): Promise<T> {
-    return this.loaded.then(() => this.send<T>(req));
+  /** Send `req`; `progress` hears the news the worker sends before the reply (a grow's). */
+  call<T>(req: Request, progress?: (p: GrowProgress) => void): Promise<T> {
+    return this.loaded.then(() => this.send<T>(req, progress));
   }
 
   /** Whether a request is still being worked on. */

@@ -13,10 +13,10 @@ import { firstDisagreements } from './disagree.js';
 import { el } from './dom.js';
 import type { ThresholdCurve } from './node-detail.js';
 import { nodePanel } from './node-panel.js';
-import type { CvResult, NodeDetail, PathResult, Request, Slot } from './protocol.js';
+import type { CvResult, GrowProgress, NodeDetail, PathResult, Request, Slot } from './protocol.js';
 import { type DrawnTree, drawTree } from './tree-svg.js';
 import type { TreeView } from './tree-view.js';
-import { zoomable } from './zoom.js';
+import { type Zoomable, zoomable } from './zoom.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
 
@@ -58,8 +58,8 @@ function cvClient(): WorkerClient {
   return cvWorker;
 }
 
-function call<T>(req: Request): Promise<T> {
-  return busy(grower.call<T>(req));
+function call<T>(req: Request, progress?: (p: GrowProgress) => void): Promise<T> {
+  return busy(grower.call<T>(req, progress));
 }
 
 /** Show an error unless it is a request dropped with its worker. */
@@ -94,32 +94,106 @@ function optionsB(): FitOptions {
 
 // ---- drawing --------------------------------------------------------------------------------------
 
-/** The tree's numbers, and the regrow's times (also as data attributes, which the speed bench reads). */
-function paneStats(slot: Slot, v: TreeView, drawMs: number, regrowMs: number): void {
+/**
+ * The tree's numbers, and the regrow's times (also as data attributes, which the speed bench
+ * reads). `pruning`: the tree is the one before pruning, and pruning is this far.
+ */
+function paneStats(slot: Slot, v: TreeView, drawMs: number, regrowMs: number, pruning?: GrowProgress): void {
   const stats = $(`stats-${slot}`);
-  stats.textContent =
-    `${v.algorithm}, ${v.criterion}: ${v.stats.nodes} nodes, ${v.stats.leaves} leaves, height ${v.stats.height}` +
-    `${v.pruning ? `, pruned (${v.pruning})` : ''}; grown in ${v.growMs.toFixed(0)} ms, shown in ${regrowMs.toFixed(0)} ms`;
+  const shape = `${v.algorithm}, ${v.criterion}: ${v.stats.nodes} nodes, ${v.stats.leaves} leaves, height ${v.stats.height}`;
+  if (pruning) {
+    const step =
+      pruning.total > 1 ? ` (cross-validation: ${pruning.grown - 1} of ${pruning.total - 1} folds grown)` : '';
+    stats.textContent =
+      `${shape} before pruning; grown in ${v.growMs.toFixed(0)} ms, shown in ${regrowMs.toFixed(0)} ms; ` +
+      `pruning${step}…`;
+    stats.dataset.pruning = 'yes';
+    return;
+  }
+  stats.textContent = `${shape}${v.pruning ? `, pruned (${v.pruning})` : ''}; grown in ${v.growMs.toFixed(0)} ms, shown in ${regrowMs.toFixed(0)} ms`;
+  delete stats.dataset.pruning;
   stats.dataset.growMs = v.growMs.toFixed(2);
   stats.dataset.viewMs = v.viewMs.toFixed(2);
   stats.dataset.drawMs = drawMs.toFixed(2);
   stats.dataset.regrowMs = regrowMs.toFixed(2);
 }
 
-/** Draw tree `slot`; `requested`: when its grow was asked for (performance.now()). */
-function draw(slot: Slot, v: TreeView, requested: number): void {
+/** A grow in progress: its token, when it was asked for, and when each tree was first shown. */
+interface Run {
+  token: number;
+  requested: number;
+  firstShown: Map<Slot, number>;
+}
+
+/** Tree `slot`, drawn before it is pruned: shown, news of the pruning in its stats line. */
+const beforePruning = new Map<Slot, { view: TreeView; progress: GrowProgress; drawMs: number; shownMs: number }>();
+
+/** Draw the tree before pruning that `progress` brings, or update how far its pruning is. */
+function showProgress(run: Run, slot: Slot, progress: GrowProgress): void {
+  if (run.token !== growToken) return;
+  const held = beforePruning.get(slot);
+  if (!progress.view) {
+    if (held) {
+      held.progress = progress;
+      paneStats(slot, held.view, held.drawMs, held.shownMs, progress);
+    }
+    return;
+  }
+  const v = progress.view;
+  views.set(slot, v);
+  const drawMs = draw(slot, v);
+  const shownMs = performance.now() - run.requested;
+  const now = { view: v, progress, drawMs, shownMs };
+  beforePruning.set(slot, now);
+  paneStats(slot, v, drawMs, shownMs, progress);
+  if (slot === 'a') legend(v.classes);
+  // Shown: after the next frame is painted.
+  void busy(afterPaint()).then(() => {
+    if (beforePruning.get(slot) !== now) return;
+    now.shownMs = performance.now() - run.requested;
+    run.firstShown.set(slot, now.shownMs);
+    paneStats(slot, v, drawMs, now.shownMs, now.progress);
+  });
+}
+
+/** Show tree `slot` as grown (and pruned): drawn, its times in the stats line once it is painted. */
+function showFinal(run: Run, slot: Slot, v: TreeView): void {
+  beforePruning.delete(slot);
+  views.set(slot, v);
+  const drawMs = draw(slot, v);
+  const stats = $(`stats-${slot}`);
+  paneStats(slot, v, drawMs, performance.now() - run.requested);
+  void busy(afterPaint()).then(() => {
+    if (views.get(slot) !== v) return;
+    const shown = performance.now() - run.requested;
+    paneStats(slot, v, drawMs, shown);
+    stats.dataset.firstMs = (run.firstShown.get(slot) ?? shown).toFixed(2);
+  });
+}
+
+/** Draw tree `slot` in its pane; returns the time it took (ms). */
+function draw(slot: Slot, v: TreeView): number {
   const t0 = performance.now();
   const holder = $(`tree-${slot}`);
-  const d = drawTree(v, (id) => pick(slot, id));
+  let zoom: Zoomable | undefined;
+  const d = drawTree(
+    v,
+    (id) => pick(slot, id),
+    (area, minPx) => zoom?.reveal(area, minPx),
+  );
   drawn.set(slot, d);
-  holder.replaceChildren(zoomable(d.svg, d.width, d.height, d.showDetail));
+  zoom = zoomable(d.svg, d.width, d.height, d.showDetail);
+  // Focus inside the tree replaced stays in the pane: on the new tree's view.
+  const hadFocus = holder.contains(document.activeElement);
+  holder.replaceChildren(zoom.element);
+  if (hadFocus) zoom.element.focus();
   d.showDetail();
-  const t1 = performance.now();
-  paneStats(slot, v, t1 - t0, t1 - requested);
-  // Shown: after the next frame is painted (style, layout and paint of the new SVG included).
-  void busy(afterPaint()).then(() => {
-    if (views.get(slot) === v) paneStats(slot, v, t1 - t0, performance.now() - requested);
-  });
+  return performance.now() - t0;
+}
+
+/** The node picked in `slot` when it is a node of `v` (kept across regrows, as the node panel is). */
+function pickedIn(slot: Slot, v: TreeView): number | undefined {
+  return picked && picked.slot === slot && picked.node < v.nodes.length ? picked.node : undefined;
 }
 
 /** Resolves once the browser has painted the next frame (at once in a hidden tab, which paints none). */
@@ -183,25 +257,45 @@ async function grow(): Promise<void> {
     ['a', controlsA.options()],
     ['b', optionsB()],
   ]);
+  if (!side) views.delete('b');
+  for (const s of ['a', 'b'] as Slot[]) $(`cv-${s}`).textContent = '';
+  const run: Run = { token, requested: performance.now(), firstShown: new Map() };
+  pruning = false;
   try {
-    const requested = performance.now();
-    const grown = await Promise.all(slots.map((s) => call<TreeView>({ type: 'grow', slot: s, options: opts.get(s)! })));
+    // Each tree is shown as it comes: before pruning (when pruned), then as fit returns it.
+    const grown = await Promise.all(
+      slots.map((s) =>
+        call<TreeView>({ type: 'grow', slot: s, options: opts.get(s)! }, (p) => {
+          if (p.view) pruning = true;
+          showProgress(run, s, p);
+        }).then((v) => {
+          if (token === growToken) showFinal(run, s, v);
+          return v;
+        }),
+      ),
+    );
     if (token !== growToken) return;
     clearError();
-    views.clear();
-    grown.forEach((v, i) => {
-      views.set(slots[i], v);
-      draw(slots[i], v, requested);
-    });
     legend(grown[0].classes);
     markDisagreements();
-    for (const s of ['a', 'b'] as Slot[]) $(`cv-${s}`).textContent = '';
-    const node = picked && picked.slot === 'a' && picked.node < grown[0].nodes.length ? picked.node : 0;
+    const node = pickedIn('a', grown[0]) ?? 0;
+    const { requested } = run;
     void busy(pick('a', node)).then(() => ($('stats-a').dataset.panelMs = (performance.now() - requested).toFixed(2)));
     for (const [i, v] of grown.entries()) void busy(showRules(slots[i], v)).catch(report);
     if (side) void busy(crossValidateBoth(token, slots, opts));
   } catch (err) {
-    if (token === growToken) report(err);
+    if (token !== growToken) return;
+    report(err);
+    if (err instanceof Cancelled) return;
+    // A tree shown before pruning whose pruning failed: say so, not "pruning…".
+    for (const s of beforePruning.keys()) {
+      const stats = $(`stats-${s}`);
+      stats.textContent = `${stats.textContent} stopped (see the message above)`;
+      delete stats.dataset.pruning;
+    }
+    beforePruning.clear();
+  } finally {
+    if (token === growToken) pruning = false;
   }
 }
 
@@ -225,13 +319,20 @@ async function crossValidateBoth(token: number, slots: Slot[], opts: Map<Slot, F
 
 let growing = false;
 let again = false;
+/** Whether the grow in flight has shown its tree before pruning and is pruning it. */
+let pruning = false;
 /**
  * Regrow at once; changes made while a tree is growing make one more grow when it is shown (one
- * grow for a burst of edits, never a queue of stale ones).
+ * grow for a burst of edits, never a queue of stale ones). A grow that is pruning (seconds, for
+ * cross-validation) is dropped instead: its worker is restarted and the new grow starts at once.
  */
 function regrowSoon(): void {
   if (growing) {
     again = true;
+    if (pruning) {
+      pruning = false;
+      grower.restart();
+    }
     return;
   }
   growing = true;
@@ -257,6 +358,14 @@ async function pick(slot: Slot, node: number): Promise<void> {
   picked = { slot, node };
   for (const [s, d] of drawn) d.mark('selected', s === slot ? [node] : []);
   const panel = $('node-body');
+  if (beforePruning.get(slot)?.view === v) {
+    // The worker is pruning: a node's scores wait for the pruned tree, in which it may not be.
+    panel.replaceChildren(
+      el('p', { class: 'muted' }, `Node ${node} of the tree before pruning: its details come with the pruned tree.`),
+    );
+    delete panel.dataset.node;
+    return;
+  }
   try {
     const detail = await call<NodeDetail>({ type: 'node', slot, node });
     if (picked.slot !== slot || picked.node !== node || views.get(slot) !== v) return;

@@ -50,6 +50,20 @@ export interface PathResult {
   predicted: string;
 }
 
-export type Reply = { id: number; ok: true; result: unknown } | { id: number; ok: false; error: string };
+/**
+ * A grow's news before its reply, when the tree is pruned: the tree before pruning (`view`, sent
+ * once), then each tree the pruning grows (cost-complexity's folds), `grown` of `total`.
+ */
+export interface GrowProgress {
+  grown: number;
+  total: number;
+  view?: TreeView;
+}
+
+/** A request's reply, or (grow) news of it before the reply. */
+export type Reply =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: string }
+  | { id: number; progress: GrowProgress };
 
 export type { ThresholdCurve, TreeView };

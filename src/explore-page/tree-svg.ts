@@ -1,6 +1,7 @@
 import { color } from '../report/html.js';
 import { clip, count, svg } from './dom.js';
 import type { TreeView } from './tree-view.js';
+import type { Area } from './zoom.js';
 
 const BOX_W = 124;
 const BOX_H = 40;
@@ -57,6 +58,9 @@ export interface DrawnTree {
   mark(mark: NodeMark, ids: Iterable<number>): void;
 }
 
+/** Keys that move between nodes. */
+const NAV_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home']);
+
 /** Trees up to this many nodes get every node's box at once; larger ones only where zoomed in. */
 const BOX_ALL = 400;
 /** Below this many pixels a box's text cannot be read: it is not made. */
@@ -67,8 +71,13 @@ const BOX_BATCH = 800;
 /**
  * The tree as SVG: a box per node with the split (or the leaf's class), a bar of its class mix
  * whose length grows with the rows reaching it, and each branch's condition above the box. Boxes
- * are focusable buttons (`g.node`, `data-node`, `aria-label` with the split and the row count);
- * `onPick` runs on click, Enter or Space.
+ * are the items of an ARIA tree (`g.node`, `data-node`, `aria-label` with the split and the row
+ * count); `onPick` runs on click, Enter or Space.
+ *
+ * Keyboard: the tree is one tab stop (a roving tabindex, starting at the root); from a node the
+ * arrows move to its parent (up), its first child (down) and its neighbours at the same depth
+ * (left, right), Home to the root. The node moved to gets its box even in a light drawing, and
+ * `reveal` brings it into view at a legible size, so every node is reachable at any tree size.
  *
  * A tree of thousands of nodes would take longer to build, lay out and paint than to grow, and
  * its text is unreadable until zoomed in. So every node is first drawn light, as a rectangle in
@@ -76,7 +85,11 @@ const BOX_BATCH = 800;
  * found by position), and gets its box of text only when it is in view at a legible size
  * (`showDetail`), or marked. Trees up to `BOX_ALL` nodes get every box at once.
  */
-export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTree {
+export function drawTree(
+  tree: TreeView,
+  onPick: (id: number) => void,
+  reveal: (area: Area, minPx: number) => void,
+): DrawnTree {
   const x = layout(tree);
   const nodes = tree.nodes;
   let leaves = 0;
@@ -89,7 +102,7 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
   const root = svg('svg', {
     class: 'tree-svg',
     viewBox: `0 0 ${width} ${height}`,
-    role: 'group',
+    role: 'tree',
     'aria-label': `tree of ${tree.stats.nodes} nodes`,
   });
   const curves: string[] = [];
@@ -114,6 +127,17 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
 
   const made = new Map<number, SVGGElement>();
   const marks = new Map<NodeMark, Set<number>>();
+  const parent = new Int32Array(nodes.length).fill(-1);
+  nodes.forEach((n, id) => n.children?.forEach((c) => (parent[c] = id)));
+  /** What a node's focus does (set below, with the keyboard's other handlers). */
+  let focused = (_id: number): void => undefined;
+  /** The node that takes the tree's tab stop (roving tabindex). */
+  let current = 0;
+  /** A node's place among its siblings, for assistive technology (boxes are made lazily). */
+  const siblingPosition = (id: number): Record<string, number> => {
+    const kids = parent[id] >= 0 ? nodes[parent[id]].children! : [0];
+    return { 'aria-setsize': kids.length, 'aria-posinset': kids.indexOf(id) + 1 };
+  };
   /** Node `id`'s box: text, class mix and tooltip, made once. */
   const box = (id: number): SVGGElement => {
     const have = made.get(id);
@@ -123,8 +147,11 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
     const g = svg('g', {
       class: node.children ? 'node inner' : 'node leaf',
       'data-node': id,
-      tabindex: 0,
-      role: 'button',
+      tabindex: id === current ? 0 : -1,
+      role: 'treeitem',
+      'aria-level': node.depth + 1,
+      ...(node.children ? { 'aria-expanded': 'true' } : {}),
+      ...siblingPosition(id),
       transform: `translate(${left(id)},${top(id)})`,
       'aria-label': `node ${id}${node.condition ? `, ${node.condition}` : ''}: ${node.children ? `split ${title}` : `leaf ${title}`}, ${count(node.n)} rows`,
     });
@@ -157,6 +184,9 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
       ),
     );
     for (const [m, ids] of marks) if (ids.has(id)) g.classList.add(m);
+    if (marks.get('selected')?.has(id)) g.setAttribute('aria-selected', 'true');
+    // On each node, not on their group: Chromium makes an SVG element with a focus listener focusable.
+    g.addEventListener('focus', () => focused(id));
     made.set(id, g);
     boxes.append(g);
     return g;
@@ -184,10 +214,16 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
   if (nodes.length <= BOX_ALL) for (let id = 0; id < nodes.length; id++) box(id);
 
   const mark = (m: NodeMark, ids: Iterable<number>) => {
-    for (const id of marks.get(m) ?? []) made.get(id)?.classList.remove(m);
+    for (const id of marks.get(m) ?? []) {
+      made.get(id)?.classList.remove(m);
+      if (m === 'selected') made.get(id)?.removeAttribute('aria-selected');
+    }
     const now = new Set(ids);
     marks.set(m, now);
-    for (const id of now) box(id).classList.add(m);
+    for (const id of now) {
+      box(id).classList.add(m);
+      if (m === 'selected') box(id).setAttribute('aria-selected', 'true');
+    }
   };
 
   // Clicks on a box, or on a light rectangle (found by position: depth by y, then the box by x).
@@ -205,15 +241,69 @@ export function drawTree(tree: TreeView, onPick: (id: number) => void): DrawnTre
   };
   root.addEventListener('click', (e) => {
     const id = at(e);
-    if (id !== undefined) onPick(id);
+    if (id === undefined) return;
+    rove(id);
+    onPick(id);
   });
+
+  /** Make `id` the tree's tab stop. */
+  const rove = (id: number) => {
+    made.get(current)?.setAttribute('tabindex', '-1');
+    current = id;
+    box(id).setAttribute('tabindex', '0');
+  };
+  /** Bring `id` into view, legible, with its branch's condition above it. */
+  const show = (id: number) => reveal({ x: left(id), y: top(id) - 14, w: BOX_W, h: BOX_H + 14 }, LEGIBLE_PX * 1.5);
+  const go = (id: number) => {
+    rove(id);
+    show(id);
+    box(id).focus();
+  };
+  // A node reached by Tab is shown as one moved to by arrows; one clicked is not (the view stays put).
+  let pointer = false;
+  // (A pointer focuses on its down; its up ends what it may have focused.)
+  root.addEventListener('pointerdown', () => (pointer = true));
+  for (const type of ['pointerup', 'pointercancel']) root.addEventListener(type, () => (pointer = false));
+  focused = (id: number) => {
+    if (id !== current) rove(id);
+    if (!pointer) show(id);
+    pointer = false;
+  };
+  for (const ids of byDepth) ids?.sort((a, b) => x[a] - x[b]);
+  const place = new Int32Array(nodes.length);
+  for (const ids of byDepth) ids?.forEach((id, i) => (place[id] = i));
+  const step = (id: number, key: string): number | undefined => {
+    const level = byDepth[nodes[id].depth];
+    switch (key) {
+      case 'ArrowUp':
+        return parent[id] >= 0 ? parent[id] : undefined;
+      case 'ArrowDown':
+        return nodes[id].children?.[0];
+      case 'ArrowLeft':
+        return level[place[id] - 1];
+      case 'ArrowRight':
+        return level[place[id] + 1];
+      case 'Home':
+        return 0;
+    }
+    return undefined;
+  };
   boxes.addEventListener('keydown', (e) => {
     const g = (e.target as Element).closest('g.node');
-    if (g && (e.key === 'Enter' || e.key === ' ')) {
+    if (!g) return;
+    const id = Number(g.getAttribute('data-node'));
+    if (e.key === 'Enter' || e.key === ' ') {
       e.preventDefault();
-      onPick(Number(g.getAttribute('data-node')));
+      onPick(id);
+      return;
     }
+    if (!NAV_KEYS.has(e.key)) return;
+    e.preventDefault();
+    const to = step(id, e.key);
+    if (to !== undefined) go(to);
   });
+  // The tab stop exists from the start, even in a light drawing.
+  box(current);
   return { svg: root, width, height, showDetail, mark };
 }
 

@@ -19,8 +19,8 @@ import type { FitOptions } from '../options/types.js';
 import { listPruners } from '../prune/registry.js';
 import { type MeasureScores, measureScores, scoreOptions, thresholdCurve } from './node-detail.js';
 import { type RowsByNode, rowPath, rowsByNode, rowsOf } from './paths.js';
-import type { CvResult, Loaded, NodeDetail, PathResult, Reply, Request, Slot } from './protocol.js';
-import { treeView } from './tree-view.js';
+import type { CvResult, GrowProgress, Loaded, NodeDetail, PathResult, Reply, Request, Slot } from './protocol.js';
+import { type TreeView, treeView } from './tree-view.js';
 
 interface Held {
   tree: DecisionTree;
@@ -132,7 +132,26 @@ function cv(options: FitOptions, folds: number, seed: number): CvResult {
   return { mean: s.mean, sd: s.sd, folds: results.length, ms: performance.now() - t0 };
 }
 
-function handle(req: Request): unknown {
+/**
+ * Grow tree `slot`. When it will be pruned, the tree before pruning is sent as soon as it is grown
+ * (`progress`), and each tree the pruning grows after it, so the page can show it meanwhile.
+ */
+function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress) => void): TreeView {
+  const t0 = performance.now();
+  // Messages name the option by its flag, as the page's controls are labelled.
+  const tree = fit(need(data, 'load data'), options, {
+    names: 'flags',
+    onGrown: ({ grown, total, tree: before }) =>
+      progress({ grown, total, ...(before ? { view: treeView(before, performance.now() - t0) } : {}) }),
+  });
+  const t1 = performance.now();
+  trees.set(slot, { tree, options });
+  const view = treeView(tree, t1 - t0);
+  view.viewMs = performance.now() - t1;
+  return view;
+}
+
+function handle(req: Request, progress: (p: GrowProgress) => void): unknown {
   switch (req.type) {
     case 'load': {
       const all = datasetFromEmbedded(req.data as EmbeddedData);
@@ -154,16 +173,8 @@ function handle(req: Request): unknown {
       };
       return loaded;
     }
-    case 'grow': {
-      const t0 = performance.now();
-      // Messages name the option by its flag, as the page's controls are labelled.
-      const tree = fit(need(data, 'load data'), req.options, { names: 'flags' });
-      const t1 = performance.now();
-      trees.set(req.slot, { tree, options: req.options });
-      const view = treeView(tree, t1 - t0);
-      view.viewMs = performance.now() - t1;
-      return view;
-    }
+    case 'grow':
+      return grow(req.slot, req.options, progress);
     case 'rules':
       return rulesToText(held(req.slot).tree);
     case 'cv':
@@ -192,7 +203,7 @@ const scope = self as unknown as {
 scope.onmessage = (e) => {
   const { id } = e.data;
   try {
-    scope.postMessage({ id, ok: true, result: handle(e.data) });
+    scope.postMessage({ id, ok: true, result: handle(e.data, (progress) => scope.postMessage({ id, progress })) });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     scope.postMessage({ id, ok: false, error: err instanceof GroveError ? message : `internal error: ${message}` });

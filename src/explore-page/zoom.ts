@@ -12,16 +12,35 @@ const KEYS = new Map<string, 'in' | 'out' | 'fit' | [number, number]>([
   ['ArrowDown', [0, 1]],
 ]);
 
+/** A rectangle in the drawing's units. */
+export interface Area {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** A zoomable view: its element, and a way to bring part of the drawing into view. */
+export interface Zoomable {
+  element: HTMLElement;
+  /**
+   * Bring `area` into view at least `minPx` pixels wide: zoom in about it when it is smaller, centre
+   * on it when it is not wholly in view, else leave the view as it is.
+   */
+  reveal(area: Area, minPx: number): void;
+}
+
 /**
  * Zoom and pan for a drawn SVG through its viewBox: the wheel zooms about the pointer, dragging
- * pans, and the buttons (and the keys + − 0 and the arrows while the view has focus) do the same
- * from the keyboard. Starts fitted to the whole drawing. `onView` runs after every change of view.
+ * pans, and the buttons (and the keys + − 0 and the arrows while the view has focus; + − 0 also
+ * from a node inside it) do the same from the keyboard. Starts fitted to the whole drawing.
+ * `onView` runs after every change of view.
  */
-export function zoomable(svgEl: SVGSVGElement, width: number, height: number, onView?: () => void): HTMLElement {
+export function zoomable(svgEl: SVGSVGElement, width: number, height: number, onView?: () => void): Zoomable {
   const frame = el('div', {
     class: 'zoom-frame',
     tabindex: '0',
-    'aria-label': 'tree view: + − zoom, arrows pan, 0 fits',
+    'aria-label': 'tree view: + − zoom, arrows pan, 0 fits; Tab to its nodes, where arrows move between nodes',
   });
   const bar = el('div', { class: 'zoom-bar' });
   const buttons: [string, string, () => void][] = [
@@ -34,7 +53,8 @@ export function zoomable(svgEl: SVGSVGElement, width: number, height: number, on
     b.addEventListener('click', act);
     bar.append(b);
   }
-  frame.append(bar, svgEl);
+  // The drawing first: Tab goes from the frame to the tree's nodes, then to the buttons.
+  frame.append(svgEl, bar);
   let vb = { x: 0, y: 0, w: width, h: height };
   const apply = () => {
     svgEl.setAttribute('viewBox', `${vb.x} ${vb.y} ${vb.w} ${vb.h}`);
@@ -88,9 +108,9 @@ export function zoomable(svgEl: SVGSVGElement, width: number, height: number, on
   svgEl.addEventListener('pointerup', end);
   svgEl.addEventListener('pointercancel', end);
   frame.addEventListener('keydown', (e) => {
-    if (e.target !== frame) return;
     const act = KEYS.get(e.key);
-    if (!act) return;
+    // From a node (the tree's own keys move between nodes), only zoom and fit.
+    if (!act || (e.target !== frame && Array.isArray(act))) return;
     e.preventDefault();
     const step = vb.w * 0.1;
     if (act === 'in') zoomBy(0.8);
@@ -101,6 +121,19 @@ export function zoomable(svgEl: SVGSVGElement, width: number, height: number, on
       apply();
     }
   });
+  const reveal = (a: Area, minPx: number) => {
+    const r = svgEl.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) return;
+    const perPx = Math.max(vb.w / r.width, vb.h / r.height);
+    const inView = a.x >= vb.x && a.y >= vb.y && a.x + a.w <= vb.x + vb.w && a.y + a.h <= vb.y + vb.h;
+    if (a.w / perPx >= minPx && inView) return;
+    // Zoomed in just enough, with the area in the middle of the view.
+    const f = Math.min(1, a.w / minPx / perPx);
+    const w = vb.w * f;
+    const h = vb.h * f;
+    vb = { x: a.x + a.w / 2 - w / 2, y: a.y + a.h / 2 - h / 2, w, h };
+    apply();
+  };
   fit();
-  return frame;
+  return { element: frame, reveal };
 }

@@ -51,8 +51,8 @@ ${notice}
 </form>
 <main>
 <section id="trees" aria-label="trees">
-<div id="pane-a" class="pane"><h2>Tree A</h2><p id="stats-a" class="stats-line"></p><p id="cv-a" class="cv"></p><div id="tree-a" class="tree-holder"></div></div>
-<div id="pane-b" class="pane" hidden><h2>Tree B</h2><p id="stats-b" class="stats-line"></p><p id="cv-b" class="cv"></p><div id="tree-b" class="tree-holder"></div></div>
+<div id="pane-a" class="pane"><h2>Tree A</h2><p id="stats-a" class="stats-line" role="status"></p><p id="cv-a" class="cv"></p><div id="tree-a" class="tree-holder"></div></div>
+<div id="pane-b" class="pane" hidden><h2>Tree B</h2><p id="stats-b" class="stats-line" role="status"></p><p id="cv-b" class="cv"></p><div id="tree-b" class="tree-holder"></div></div>
 </section>
 <div id="legend" class="legend"></div>
 <p id="disagree" class="muted"></p>

@@ -32,6 +32,7 @@ main { max-width: none; margin: 0; padding: 0; min-width: 0; }
 .tree-svg .node { cursor: pointer; }
 .tree-svg .node:hover .box, .tree-svg .node:focus .box { stroke: var(--accent); stroke-width: 2; }
 .tree-svg .node:focus { outline: none; }
+.tree-svg .node:focus-visible .box { stroke: var(--fg); stroke-width: 3; }
 .tree-svg .selected .box { stroke: var(--accent); stroke-width: 3; fill: #e8f0fa; }
 .tree-svg .disagree .box { stroke: #d62728; stroke-width: 3; stroke-dasharray: 5 3; }
 .tree-svg .on-path .box { fill: #fff4d6; stroke: #c98a00; stroke-width: 2.5; }

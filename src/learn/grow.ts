@@ -208,6 +208,15 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
       }
     }
     let nMissing = 0;
+    if (sorted && missingBranch < 0) {
+      // A numeric split's branches are runs of the sorted slice: no branch to compute per entry.
+      nMissing = end - knownEnd;
+      this.assignRun(sorted, start, lo, 0, into);
+      this.assignRun(sorted, lo, knownEnd, 1, into);
+      for (let i = knownEnd; i < end; i++) branchOf[sorted.order[i] & ENTRY] = NO_BRANCH;
+      if (nMissing > 0) this.cloneMissing(entry, chosen, into, nMissing);
+      return;
+    }
     for (let i = start; i < end; i++) {
       const e = walk[i] & ENTRY;
       let b = table ? categoryBranch(table, codes[row[e]]) : i < lo ? 0 : i < knownEnd ? 1 : NO_BRANCH;
@@ -220,6 +229,20 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
       }
     }
     if (nMissing > 0) this.cloneMissing(entry, chosen, into, nMissing);
+  }
+
+  /** Entries [from, to) of `sorted` go to branch `b`: their `branchOf`, and the branch's size and class totals. */
+  private assignRun(sorted: SortedSlice, from: number, to: number, b: number, into: Branches): void {
+    const { order, labs } = sorted;
+    const branchOf = this.work.branchOf;
+    const t = into.totals[b];
+    const w = this.pool.weight;
+    for (let i = from; i < to; i++) {
+      const e = order[i] & ENTRY;
+      branchOf[e] = b;
+      t[labs[i]] += w[e];
+    }
+    into.sizes[b] += to - from;
   }
 
   /**

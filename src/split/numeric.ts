@@ -1,3 +1,4 @@
+import { EntropySums, SquareSums } from '../criteria/incremental.js';
 import type { NumericValues } from '../data/dataset.js';
 import type { Candidate } from './candidate.js';
 import { beats, J48_SMALL } from './candidate.js';
@@ -39,8 +40,17 @@ export function scanNumeric(
 
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
   const inc = ctx.startBinaryScan(known, learned);
-  const counts = table.counts;
   const unit = ctx.unitWeights;
+  if (unit && inc?.constructor === SquareSums) {
+    // (Exactly the class: a subclass could score otherwise.)
+    scanSquareSums(ctx, inc as SquareSums, values, order, labs, start, knownEnd, out);
+    return;
+  }
+  if (unit && inc?.constructor === EntropySums && (inc as EntropySums).n < (inc as EntropySums).xlx.integers.length) {
+    scanEntropySums(ctx, inc as EntropySums, values, order, labs, start, knownEnd, out);
+    return;
+  }
+  const counts = table.counts;
   let left = 0;
   let right = table.total;
   const last = knownEnd - 1;
@@ -76,6 +86,129 @@ export function scanNumeric(
   // The threshold of the best position only: the scan improves on its best many times.
   if (best >= 0) out.threshold = midpoint(values[row[order[best] & ENTRY]], values[row[order[best + 1] & ENTRY]]);
   out.finishBinary(learned);
+}
+
+/**
+ * `scanNumeric`'s loop for the Gini family's running sums of squares (CART's default) with every
+ * entry weighing 1: the sums in local variables and the score written out, the same arithmetic as
+ * `SquareSums` in the same order (so the same bits), without a call per entry. The general loop's
+ * calls through `IncrementalForm` stop being inlined once a worker has scanned with several measures.
+ */
+function scanSquareSums(
+  ctx: ScanContext,
+  inc: SquareSums,
+  values: NumericValues,
+  order: SortedSlice['order'],
+  labs: SortedSlice['labs'],
+  start: number,
+  knownEnd: number,
+  out: Candidate,
+): void {
+  const { k, minLeaf, table, local, sign, minWeightLeaf } = ctx;
+  const { row } = ctx.pool;
+  const counts = table.counts;
+  const n = inc.n;
+  const nKnown = knownEnd - start;
+  let sqL = inc.sqL;
+  let sqR = inc.sqR;
+  let left = 0;
+  let right = table.total;
+  let tried = 0;
+  const last = knownEnd - 1;
+  let best = -1;
+  for (let j = start; j < last; j++) {
+    const next = order[j + 1];
+    const c = local[labs[j]];
+    const l = counts[c];
+    const r = counts[k + c];
+    sqL += 2 * l + 1;
+    sqR += 1 - 2 * r;
+    counts[c] = l + 1;
+    counts[k + c] = r - 1;
+    left += 1;
+    right -= 1;
+    if (next >= 0) continue; // the next entry has the same value: no threshold here
+    const nLeft = j - start + 1;
+    if (nLeft < minLeaf) continue;
+    if (nKnown - nLeft < minLeaf) break;
+    if (minWeightLeaf > 0 && (left < minWeightLeaf || right < minWeightLeaf)) {
+      if (right < minWeightLeaf) break;
+      continue;
+    }
+    tried++;
+    let g = 0;
+    if (left > 0) g += left - sqL / left;
+    if (right > 0) g += right - sqR / right;
+    const score = sign * (n > 0 ? g / n : 0);
+    if (beats(score, out.oriented)) {
+      out.keepBinary(score, NaN, -1, counts);
+      best = j;
+    }
+  }
+  out.tried += tried;
+  if (best >= 0) out.threshold = midpoint(values[row[order[best] & ENTRY]], values[row[order[best + 1] & ENTRY]]);
+  out.finishBinary(false);
+}
+
+/**
+ * `scanNumeric`'s loop for the entropy family's running sums of x·ln x with every entry weighing
+ * 1 and every count within `XLogX`'s table: each move reads the table directly (`of(x)` of an
+ * integer in the table is the table's entry, 0 at 0), the same numbers added in the same order;
+ * the sums are written back for the measure's `value` at each candidate.
+ */
+function scanEntropySums(
+  ctx: ScanContext,
+  inc: EntropySums,
+  values: NumericValues,
+  order: SortedSlice['order'],
+  labs: SortedSlice['labs'],
+  start: number,
+  knownEnd: number,
+  out: Candidate,
+): void {
+  const { k, minLeaf, table, local, sign, minWeightLeaf } = ctx;
+  const { row } = ctx.pool;
+  const xlx = inc.xlx.integers;
+  const counts = table.counts;
+  const nKnown = knownEnd - start;
+  let sumL = inc.sumL;
+  let sumR = inc.sumR;
+  let left = 0;
+  let right = table.total;
+  let tried = 0;
+  const last = knownEnd - 1;
+  let best = -1;
+  for (let j = start; j < last; j++) {
+    const next = order[j + 1];
+    const c = local[labs[j]];
+    const l = counts[c];
+    const r = counts[k + c];
+    sumL += xlx[l + 1] - xlx[l];
+    sumR += xlx[r - 1] - xlx[r];
+    counts[c] = l + 1;
+    counts[k + c] = r - 1;
+    left += 1;
+    right -= 1;
+    if (next >= 0) continue; // the next entry has the same value: no threshold here
+    const nLeft = j - start + 1;
+    if (nLeft < minLeaf) continue;
+    if (nKnown - nLeft < minLeaf) break;
+    if (minWeightLeaf > 0 && (left < minWeightLeaf || right < minWeightLeaf)) {
+      if (right < minWeightLeaf) break;
+      continue;
+    }
+    tried++;
+    inc.sumL = sumL;
+    inc.sumR = sumR;
+    const score = sign * inc.value(left, right);
+    if (beats(score, out.oriented)) {
+      out.keepBinary(score, NaN, -1, counts);
+      best = j;
+    }
+  }
+  out.tried += tried;
+  if (best >= 0) out.threshold = midpoint(values[row[order[best] & ENTRY]], values[row[order[best + 1] & ENTRY]]);
+  out.finishBinary(false);
 }
 
 /**

@@ -84,9 +84,10 @@ afterAll(async () => {
   if (dir && !process.env.GROVE_KEEP_EXPLORE) rmSync(join(dir, 'profile'), { recursive: true, force: true });
 });
 
-/** A page opened from file:// (settled unless `wait` is false), with every problem it reports collected in `problems`. */
-async function open(html: string, wait = true): Promise<{ page: Page; problems: string[] }> {
+/** A page opened from file:// (settled unless `wait` is false; `init` runs before the page's scripts), with every problem it reports collected in `problems`. */
+async function open(html: string, wait = true, init?: () => void): Promise<{ page: Page; problems: string[] }> {
   const page = await context.newPage();
+  if (init) await page.addInitScript(init);
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(`page error: ${String(e)}`));
   page.on('console', (m) => (m.type() === 'error' || m.type() === 'warning') && problems.push(m.text()));
@@ -384,6 +385,106 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     for (let i = 0; i < 8; i++) await page.keyboard.press('+');
     expect(await page.locator('#tree-a g.node').count()).toBeGreaterThan(2);
     expect(await page.locator('#tree-a g.node').count()).toBeLessThan(nodes);
+
+    // Every node by keyboard at any zoom: the tree is one tab stop (the node last picked); arrows
+    // move to the parent, the first child and the neighbours at a depth, and bring the node into
+    // view at a legible size.
+    const focused = () =>
+      page.evaluate(() => {
+        const g = document.activeElement!;
+        const r = g.getBoundingClientRect();
+        const f = document.querySelector('#tree-a svg')!.getBoundingClientRect();
+        const inside = r.left >= f.left && r.right <= f.right && r.top >= f.top && r.bottom <= f.bottom;
+        return {
+          id: Number(g.getAttribute('data-node')),
+          level: Number(g.getAttribute('aria-level')),
+          x: r.left,
+          shown: inside && r.width >= 60,
+          stops: document.querySelectorAll('#tree-a g.node[tabindex="0"]').length,
+        };
+      });
+    await page.locator('#tree-a .zoom-frame').focus();
+    await page.keyboard.press('0'); // the whole tree in view: light boxes a pixel or two wide
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ id: Number(picked), shown: true, stops: 1 });
+    await page.keyboard.press('Home');
+    expect(await focused()).toMatchObject({ id: 0, level: 1, shown: true, stops: 1 });
+    // Down ten levels (from a leaf, right to its neighbour first), then up one.
+    let last = 0;
+    for (let level = 2; level <= 11; level++) {
+      await page.keyboard.press('ArrowDown');
+      if ((await focused()).id === last) {
+        await page.keyboard.press('ArrowRight');
+        await page.keyboard.press('ArrowDown');
+      }
+      const at = await focused();
+      expect(at).toMatchObject({ level, shown: true, stops: 1 });
+      last = at.id;
+    }
+    await page.keyboard.press('ArrowUp');
+    const upper = await focused();
+    expect(upper).toMatchObject({ level: 10, shown: true });
+    await page.keyboard.press('ArrowDown');
+    expect((await focused()).id).toBe(last);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowLeft');
+    const left = await focused();
+    expect(left).toMatchObject({ level: upper.level, shown: true, stops: 1 });
+    expect(left.id).not.toBe(upper.id);
+    await page.keyboard.press('Enter');
+    await settle(page);
+    expect(await page.locator('#node-body').getAttribute('data-node')).toBe(`a:${left.id}`);
+    await page.screenshot({ path: join(shots, 'noise-keyboard.png') });
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it('a pruned tree: the tree before pruning is shown at once, then the pruned one; a change while pruning drops the pruning', async () => {
+    const csv = join(dir, 'noise-pruned.csv');
+    const lines = ['x,y,class'];
+    for (let i = 0; i < 2000; i++) lines.push(`${i},${(i * 37) % 101},${(i * 7919) % 13 < 6 ? 'a' : 'b'}`);
+    writeFileSync(csv, `${lines.join('\n')}\n`);
+    // Every text the stats line shows, in order, from the first grow (the default: cart,
+    // cost-complexity pruning by 10-fold CV).
+    const { page, problems } = await open(await explore(csv, 'noise-pruned'), true, () => {
+      const w = window as unknown as { seen: string[] };
+      w.seen = [];
+      document.addEventListener('DOMContentLoaded', () => {
+        const stats = document.getElementById('stats-a')!;
+        new MutationObserver(() => w.seen.push(stats.textContent ?? '')).observe(stats, {
+          childList: true,
+          characterData: true,
+          subtree: true,
+        });
+      });
+    });
+    const seen = async () => {
+      const texts = await page.evaluate(() => (window as unknown as { seen: string[] }).seen.splice(0));
+      return texts;
+    };
+    const texts = await seen();
+    const before = texts.findIndex((t) =>
+      / before pruning; .*pruning \(cross-validation: 0 of 10 folds grown\)…$/.test(t),
+    );
+    const folds = texts.findIndex((t) => t.includes('pruning (cross-validation: 10 of 10 folds grown)…'));
+    const pruned = texts.findIndex((t) => t.includes(', pruned (cost-complexity'));
+    expect(before).toBeGreaterThanOrEqual(0);
+    expect(folds).toBeGreaterThan(before);
+    expect(pruned).toBeGreaterThan(folds);
+    // The tree before pruning is the unpruned tree grove fit grows.
+    const unpruned = await fitRoot(csv, ['--prune', 'none']);
+    expect(texts[before]).toContain(`gini: ${unpruned.nodes} nodes`);
+    expect(await page.locator('#stats-a').getAttribute('data-pruning')).toBeNull();
+
+    // A change of measure while the tree is being pruned: that pruning is dropped, never shown.
+    await page.locator('#grow').click();
+    await page.waitForSelector('#stats-a[data-pruning]', { state: 'attached' });
+    await page.selectOption('#opt-a-criterion', 'info-gain');
+    await settle(page);
+    const after = await seen();
+    expect(after.filter((t) => t.includes('gini') && t.includes(', pruned ('))).toEqual([]);
+    expect(after[after.length - 1]).toMatch(/, info-gain: .*, pruned \(cost-complexity/);
+    expect(await page.locator('#error').isHidden()).toBe(true);
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { type FitContext, fit } from '../../src/algorithms/fit.js';
+import { readDataset } from '../../src/data/read.js';
+import type { FitOptions } from '../../src/options/types.js';
+import { fixture } from '../helpers/paths.js';
+
+const data = readDataset(fixture('tutorial-30.csv'));
+
+/** What `onGrown` heard during `fit(data, options)`, and the model fit returned. */
+function heard(options: FitOptions) {
+  const events: Parameters<NonNullable<FitContext['onGrown']>>[0][] = [];
+  const model = fit(data, options, { onGrown: (e) => events.push(e) });
+  return { events, model };
+}
+
+describe("fit's onGrown: the trees grown while pruning is to come", () => {
+  it('cost-complexity by CV: the tree before pruning, then one tree per fold', () => {
+    const { events, model } = heard({ algorithm: 'cart', ccpFolds: 5 });
+    expect(events.map((e) => [e.grown, e.total, e.tree !== undefined])).toEqual([
+      [1, 6, true],
+      [2, 6, false],
+      [3, 6, false],
+      [4, 6, false],
+      [5, 6, false],
+      [6, 6, false],
+    ]);
+    // The first tree is the unpruned tree, which the returned model is pruned from.
+    const before = events[0].tree!;
+    expect(before.toJSON().nodes).toEqual(fit(data, { algorithm: 'cart', prune: 'none' }).toJSON().nodes);
+    expect(before.stats().leaves).toBe(model.pruning!.leavesBefore);
+    // The model is the one fit makes without listening.
+    expect(model.toJSON()).toEqual(fit(data, { algorithm: 'cart', ccpFolds: 5 }).toJSON());
+  });
+
+  it('a pruner that grows once (error-based): one event with the tree; nothing when unpruned', () => {
+    const c45 = heard({ algorithm: 'c45' });
+    expect(c45.events.map((e) => [e.grown, e.total])).toEqual([[1, 1]]);
+    expect(c45.events[0].tree!.stats().leaves).toBe(c45.model.pruning!.leavesBefore);
+    expect(heard({ algorithm: 'cart', prune: 'none' }).events).toEqual([]);
+    expect(heard({ algorithm: 'cart', ccpAlpha: 0.01 }).events.map((e) => e.total)).toEqual([1]);
+  });
+});
