@@ -6,7 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../dist/core/random.js';
-import { idleWorkers, lastTaskCount, threadsFor } from '../../dist/learn/threads/parallel-grow.js';
+import { idleWorkers, lastBinThreads, lastTaskCount, threadsFor } from '../../dist/learn/threads/parallel-grow.js';
 import { ownThreadId, threadAlive } from '../../dist/learn/threads/thread-liveness.js';
 import { type Dataset, datasetFromRows, type FitOptions, fit, resolveOptions } from '../../dist/node.js';
 
@@ -78,6 +78,29 @@ describe('parallel growth', () => {
     expect(threadsFor(data, resolveOptions({ prune: 'none', bins: 255 }), 2)).toBe(2);
     same(data, { algorithm: 'cart', prune: 'none', bins: 32 }, 2);
     same(withMissing, { algorithm: 'cart', prune: 'none', bins: 255, missing: 'learned' }, 3);
+  });
+
+  it('bins on the workers too only when their scratch fits 1.5 × the columns, the same tree either way', () => {
+    // 12 float64 + 2 categorical columns: 108 bytes a row; one thread's binning holds 146, a worker 24 more.
+    same(data, { algorithm: 'cart', prune: 'none', bins: 64 }, 2);
+    expect(lastBinThreads).toBe(1);
+    // Only float64 columns, 27 of them: 220 bytes a row, 1.5 × = 330; binning holds 271 + 24 per worker.
+    const wide = datasetFromRows(
+      Array.from({ length: 30000 }, (_, i) => {
+        const row: Record<string, unknown> = { y: `c${i % 3}` };
+        for (let f = 0; f < 27; f++) row[`x${f}`] = ((i * (f + 7)) % 101) / 7 + (f < 3 ? (i % 3) * 0.4 : 0);
+        return row;
+      }),
+      { target: 'y' },
+    );
+    same(wide, { algorithm: 'cart', prune: 'none', bins: 64 }, 3);
+    expect(lastBinThreads).toBe(3);
+    const f32 = {
+      ...wide,
+      features: wide.features.map((c) => ({ ...c, values: Float32Array.from((c as { values: Float64Array }).values) })),
+    } as Dataset;
+    same(f32, { algorithm: 'cart', prune: 'none', bins: 64 }, 3);
+    expect(lastBinThreads).toBe(1); // float32: 112 bytes a row, 1.5 × = 168; binning 155 + 12 a worker
   });
 
   it('grows the one-thread tree from float32 columns', () => {

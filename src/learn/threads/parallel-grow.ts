@@ -20,7 +20,7 @@ import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from '
 import { plainArrays, sharedArrays } from '../../core/arrays.js';
 import { GroveError } from '../../core/errors.js';
 import { BUILTIN_CRITERIA } from '../../criteria/registry.js';
-import type { Dataset, NumericValues } from '../../data/dataset.js';
+import type { Column, Dataset, NumericValues } from '../../data/dataset.js';
 import { type StoreData, TreeStore } from '../../model/store.js';
 import type { ResolvedOptions } from '../../options/options.js';
 import { SortWork } from '../../split/argsort.js';
@@ -39,7 +39,15 @@ import {
   setParallelGrow,
   sortInto,
 } from '../grow.js';
-import { binInto, checkHistogramOptions, codeCategoricals, HistGrower, histLayout } from '../grow-hist.js';
+import {
+  binInto,
+  checkHistogramOptions,
+  codeCategoricals,
+  codeMatrix,
+  HistGrower,
+  type HistLayout,
+  takeRowArrays,
+} from '../grow-hist.js';
 import type { BranchSizes } from '../partition.js';
 import type { NodeSplit } from '../split-policy.js';
 import { threadAlive } from './thread-liveness.js';
@@ -85,8 +93,6 @@ export type GrowInit = {
       labels: Int32Array;
       weights: Float64Array;
       codes: Uint8Array | Uint16Array | Uint32Array;
-      rows: Int32Array;
-      branchOf: Int32Array;
     }
 );
 
@@ -102,7 +108,15 @@ export type Job =
   | { op: 'init'; init: GrowInit }
   | { op: 'release' }
   | { op: 'bin'; features: { f: number; values: Float64Array | Float32Array }[] }
-  | { op: 'binned'; binned: (BinnedFeature | null)[] }
+  | {
+      op: 'binned';
+      binned: (BinnedFeature | null)[];
+      /** The layout's row arrays, made once binning is over. */
+      rows: Int32Array;
+      branchOf: Int32Array;
+      /** The most rows of a task (the worker's partition scratch). */
+      taskRows: number;
+    }
   | ({ op: 'growHist'; task: number; hist: Float64Array | null } & NodeJob);
 
 /** What a worker answers (candidates arrive as plain objects with a Candidate's fields). */
@@ -464,16 +478,44 @@ const describeFeatures = (data: Dataset, values: (NumericValues | undefined)[] =
   );
 
 /**
- * Histogram mode on several threads: the numeric features are quantised in parallel (each thread
- * writes its features' columns of the shared row-major code matrix), this thread grows the top of
- * the tree, and the subtrees below are tasks as in exact mode, each sent with its histogram.
+ * Whether the workers quantise features too (else this thread quantises them all while they wait).
+ * A binning worker holds a staging copy of its column and its own sort scratch, 12 bytes a row
+ * from float32 columns, 24 from float64, beyond what a fit on one thread holds. Issue 16 sets a
+ * fit's memory at 1.5 × the bytes of the typed columns + 150 MB, the fixed part for Node and the
+ * workers' heaps; so the workers bin only when the per-row arrays of binning in parallel (columns,
+ * row weights, code matrix, every binning thread's scratch) stay within 1.5 × the columns.
+ * Independent of the row count, so a fit's threads do not depend on its size (docs/performance.md,
+ * "No size cap").
+ */
+export function binInParallel(data: Dataset, weights: Float64Array, codeBytes: number, threads: number): boolean {
+  let columns = data.labels.byteLength + (data.weights?.byteLength ?? 0);
+  let narrow = true;
+  for (const col of data.features) {
+    if (col.kind === 'numeric') {
+      columns += col.values.byteLength;
+      narrow &&= col.values instanceof Float32Array;
+    } else columns += col.codes.byteLength;
+  }
+  const n = data.nRows;
+  const sort = (narrow ? 8 : 16) * n;
+  const stage = (narrow ? 4 : 8) * n;
+  const held = columns + (weights === data.weights ? 0 : weights.byteLength) + codeBytes + sort;
+  return held + (threads - 1) * (stage + sort) <= 1.5 * columns;
+}
+
+/**
+ * Histogram mode on several threads: the numeric features are quantised (in parallel when the
+ * memory allows, `binInParallel`; each thread writes its features' columns of the shared
+ * row-major code matrix), this thread grows the top of the tree, and the subtrees below are tasks
+ * as in exact mode, each sent with its histogram.
  */
 function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Float64Array, t: number): TreeStore {
   checkHistogramOptions(opts);
   const n = data.nRows;
   const d = data.features.length;
   const maxBins = opts.bins!;
-  const layout = histLayout(data, maxBins, sharedArrays);
+  const codes = codeMatrix(data, maxBins, sharedArrays);
+  const binned: HistLayout['binned'] = data.features.map(() => null);
   const { criterionImpl: _criterion, ...options } = opts;
   const team = new Team(t - 1, {
     mode: 'hist',
@@ -482,38 +524,41 @@ function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Fl
     options,
     labels: data.labels,
     weights,
-    codes: layout.codes,
-    rows: layout.rows,
-    branchOf: layout.branchOf,
+    codes,
   });
   try {
-    // Quantise t features at a time: each worker's column goes through its own shared staging
-    // array (posting a column would copy the whole buffer it is a view of).
     const numeric = data.features.flatMap((col, f) => (col.kind === 'numeric' ? [f] : []));
-    const work = new SortWork();
-    const column = (f: number) => (data.features[f] as { values: Float64Array | Float32Array }).values;
-    // float32 columns stage as float32: half the staging, and the worker sorts 32-bit keys.
-    const narrow = numeric.every((f) => column(f) instanceof Float32Array);
-    const stages = Array.from({ length: t - 1 }, () => (narrow ? sharedArrays.float32(n) : sharedArrays.float64(n)));
-    for (let first = 0; first < numeric.length; first += t) {
-      const round = numeric.slice(first, first + t);
-      const replies = team.round(
-        (i) => {
-          const f = round[i];
-          if (f !== undefined) stages[i - 1].set(column(f));
-          return { op: 'bin', features: f === undefined ? [] : [{ f, values: stages[i - 1] }] };
-        },
-        () => {
-          const col = data.features[round[0]];
-          if (col.kind === 'numeric') layout.binned[round[0]] = binInto(layout, round[0], d, col, maxBins, work);
-        },
-      );
-      for (const r of replies) if (r.op === 'bins') for (const { f, feature } of r.binned) layout.binned[f] = feature;
-    }
+    const column = (f: number) => data.features[f] as Column & { kind: 'numeric' };
+    // Shared scratch: after binning it becomes the layout's row arrays, which the workers read.
+    const work = new SortWork(sharedArrays);
+    lastBinThreads = binInParallel(data, weights, codes.byteLength, t) ? t : 1;
+    if (lastBinThreads > 1) {
+      // t features at a time: each worker's column goes through its own shared staging array
+      // (posting a column would copy the whole buffer it is a view of); float32 columns stage as
+      // float32, and the worker sorts 32-bit keys.
+      const narrow = numeric.every((f) => column(f).values instanceof Float32Array);
+      const stages = Array.from({ length: t - 1 }, () => (narrow ? sharedArrays.float32(n) : sharedArrays.float64(n)));
+      for (let first = 0; first < numeric.length; first += t) {
+        const round = numeric.slice(first, first + t);
+        const replies = team.round(
+          (i) => {
+            const f = round[i];
+            if (f !== undefined) stages[i - 1].set(column(f).values);
+            return { op: 'bin', features: f === undefined ? [] : [{ f, values: stages[i - 1] }] };
+          },
+          () => {
+            binned[round[0]] = binInto({ codes }, round[0], d, column(round[0]), maxBins, work);
+          },
+        );
+        for (const r of replies) if (r.op === 'bins') for (const { f, feature } of r.binned) binned[f] = feature;
+      }
+    } else for (const f of numeric) binned[f] = binInto({ codes }, f, d, column(f), maxBins, work);
+    codeCategoricals({ codes }, data.features);
+    const layout: HistLayout = { codes, binned, ...takeRowArrays(n, work) };
     work.release();
-    codeCategoricals(layout, data.features);
+    const { max: maxTask } = taskRows(n, t);
     team.round(
-      () => ({ op: 'binned', binned: layout.binned }),
+      () => ({ op: 'binned', binned, rows: layout.rows, branchOf: layout.branchOf, taskRows: maxTask }),
       () => {},
     );
     const grower = new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts);
@@ -533,5 +578,8 @@ export const idleWorkers = (): Worker[] => idle.map((h) => h.worker);
 
 /** Tasks of the last parallel fit (for tests: they must exercise the task phase). */
 export let lastTaskCount = 0;
+
+/** Threads that quantised the features of the last parallel histogram-mode fit (for tests). */
+export let lastBinThreads = 0;
 
 setParallelGrow(growParallel);
