@@ -45,13 +45,18 @@ export interface HistLayout {
   branchOf: Int32Array;
 }
 
-/** The code matrix, 8, 16 or 32 bits a code as the widest feature needs (all zero). */
-export function codeMatrix(data: Dataset, maxBins: number, make: ArrayMaker): CodeMatrix {
+/** Bytes of a code: 1, 2 or 4, as the widest feature needs. */
+export function codeWidth(data: Dataset, maxBins: number): 1 | 2 | 4 {
   let widest = 0;
   for (const col of data.features)
     widest = Math.max(widest, (col.kind === 'numeric' ? maxBins : col.categories.length) + 1);
   // A categorical feature can have more codes than 16 bits hold (an ID column).
-  const width = widest > 65536 ? 4 : widest > 256 ? 2 : 1;
+  return widest > 65536 ? 4 : widest > 256 ? 2 : 1;
+}
+
+/** The code matrix, 8, 16 or 32 bits a code as the widest feature needs (all zero). */
+export function codeMatrix(data: Dataset, maxBins: number, make: ArrayMaker): CodeMatrix {
+  const width = codeWidth(data, maxBins);
   const bytes = data.nRows * data.features.length * width;
   const buffer = make === plainArrays ? new ArrayBuffer(bytes) : new SharedArrayBuffer(bytes);
   return width === 4 ? new Uint32Array(buffer) : width === 2 ? new Uint16Array(buffer) : new Uint8Array(buffer);

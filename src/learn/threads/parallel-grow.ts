@@ -44,6 +44,7 @@ import {
   checkHistogramOptions,
   codeCategoricals,
   codeMatrix,
+  codeWidth,
   HistGrower,
   type HistLayout,
   takeRowArrays,
@@ -477,53 +478,121 @@ const describeFeatures = (data: Dataset, values: (NumericValues | undefined)[] =
       : { kind: 'categorical', name: col.name, codes: col.codes, categories: col.categories },
   );
 
-/**
- * Whether the workers quantise features too (else this thread quantises them all while they wait).
- * A binning worker holds a staging copy of its column and its own sort scratch, 12 bytes a row
- * from float32 columns, 24 from float64, beyond what a fit on one thread holds. Issue 16 sets a
- * fit's memory at 1.5 × the bytes of the typed columns + 150 MB, the fixed part for Node and the
- * workers' heaps; so the workers bin only when the per-row arrays of binning in parallel (columns,
- * row weights, code matrix, every binning thread's scratch) stay within 1.5 × the columns.
- * Independent of the row count, so a fit's threads do not depend on its size (docs/performance.md,
- * "No size cap").
- */
-export function binInParallel(data: Dataset, weights: Float64Array, codeBytes: number, threads: number): boolean {
+/** What the memory plan of a histogram-mode fit needs to know (bytes). */
+export interface FitShape {
+  rows: number;
+  /** The typed columns (as `grove info` counts them: values, codes, labels, sample weights). */
+  columns: number;
+  /** Row weights the fit made besides the columns, and the code matrix. */
+  weights: number;
+  codes: number;
+  /** Every numeric column is float32 (sort keys of 4 bytes, not 8). */
+  narrow: boolean;
+  /** Some feature is categorical (each grower then holds a row map, 4 bytes a row). */
+  categorical: boolean;
+  /** Shared copies of the labels and row weights for the workers (0 for those already shared). */
+  copies: number;
+}
+
+export function fitShape(data: Dataset, weights: Float64Array, codes: number): FitShape {
   let columns = data.labels.byteLength + (data.weights?.byteLength ?? 0);
   let narrow = true;
+  let categorical = false;
   for (const col of data.features) {
     if (col.kind === 'numeric') {
       columns += col.values.byteLength;
       narrow &&= col.values instanceof Float32Array;
-    } else columns += col.codes.byteLength;
+    } else {
+      columns += col.codes.byteLength;
+      categorical = true;
+    }
   }
-  const n = data.nRows;
+  const copy = (a: ArrayBufferView) => (a.buffer instanceof SharedArrayBuffer ? 0 : a.byteLength);
+  return {
+    rows: data.nRows,
+    columns,
+    weights: weights === data.weights ? 0 : weights.byteLength,
+    codes,
+    narrow,
+    categorical,
+    copies: copy(data.labels) + copy(weights),
+  };
+}
+
+const MiB = 2 ** 20;
+/** Node's own memory beside a fit's arrays, and a worker thread's (measured: docs/performance.md, "No size cap"). */
+const RUNTIME_BYTES = 75 * MiB;
+const WORKER_BYTES = 20 * MiB;
+
+/** For tests: a budget in place of the default one. */
+export const memoryTesting: { budget?: number } = {};
+
+/**
+ * How many threads quantise the features (`bin`: all, or this one alone) and grow the tree
+ * (`grow`; 1: no workers at all) within a fit's memory budget, issue 16's 1.5 × the typed columns
+ * + 150 MiB: fewer threads before more memory. Beyond a one-thread fit, the workers need the
+ * labels and row weights in shared memory (copies, unless they are shared already), every worker
+ * holds its own heap and a partition scratch as long as the largest task, and a binning worker
+ * also a staging copy of its column and its sort keys with their radix buffer.
+ */
+export function memoryPlan(shape: FitShape, threads: number): { bin: number; grow: number } {
+  const { rows: n, columns, narrow, categorical } = shape;
+  const budget = memoryTesting.budget ?? 1.5 * columns + 150 * MiB;
+  const rowMap = categorical ? 4 * n : 0;
+  const base = RUNTIME_BYTES + columns + shape.weights + shape.codes + rowMap + shape.copies;
   const sort = (narrow ? 8 : 16) * n;
   const stage = (narrow ? 4 : 8) * n;
-  const held = columns + (weights === data.weights ? 0 : weights.byteLength) + codeBytes + sort;
-  return held + (threads - 1) * (stage + sort) <= 1.5 * columns;
+  const growth = 12 * n; // rows, branchOf, partition scratch
+  for (let t = threads; t > 1; t--) {
+    const worker = WORKER_BYTES + 4 * taskRows(n, t).max + rowMap;
+    const peak = (bin: number) => base + (t - 1) * worker + Math.max(growth, sort + (bin - 1) * (stage + sort));
+    if (peak(t) <= budget) return { bin: t, grow: t };
+    if (peak(1) <= budget) return { bin: 1, grow: t };
+  }
+  return { bin: 1, grow: 1 };
+}
+
+/** `a` itself when it is in shared memory, else a shared copy from `make`. */
+function shared<A extends Int32Array | Float64Array>(a: A, make: (n: number) => A): A {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
+  const copy = make(a.length);
+  copy.set(a);
+  return copy;
 }
 
 /**
- * Histogram mode on several threads: the numeric features are quantised (in parallel when the
- * memory allows, `binInParallel`; each thread writes its features' columns of the shared
- * row-major code matrix), this thread grows the top of the tree, and the subtrees below are tasks
- * as in exact mode, each sent with its histogram.
+ * Histogram mode on several threads (as many as `memoryPlan` allows; null: one): the numeric
+ * features are quantised (in parallel when the plan allows; each thread writes its features'
+ * columns of the shared row-major code matrix), this thread grows the top of the tree, and the
+ * subtrees below are tasks as in exact mode, each sent with its histogram.
  */
-function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Float64Array, t: number): TreeStore {
+function growParallelHistogram(
+  data: Dataset,
+  opts: ResolvedOptions,
+  weights: Float64Array,
+  threads: number,
+): TreeStore | null {
   checkHistogramOptions(opts);
   const n = data.nRows;
   const d = data.features.length;
   const maxBins = opts.bins!;
+  const plan = memoryPlan(fitShape(data, weights, n * d * codeWidth(data, maxBins)), threads);
+  lastPlan = plan;
+  if (plan.grow === 1) return null;
+  const t = plan.grow;
   const codes = codeMatrix(data, maxBins, sharedArrays);
   const binned: HistLayout['binned'] = data.features.map(() => null);
   const { criterionImpl: _criterion, ...options } = opts;
+  // Posted as they are, the labels and weights would be copied into every worker: one shared copy serves all.
+  const labels = shared(data.labels, sharedArrays.int32);
+  const rowWeights = shared(weights, sharedArrays.float64);
   const team = new Team(t - 1, {
     mode: 'hist',
     features: describeFeatures(data),
     classes: data.classes.length,
     options,
-    labels: data.labels,
-    weights,
+    labels,
+    weights: rowWeights,
     codes,
   });
   try {
@@ -531,8 +600,7 @@ function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Fl
     const column = (f: number) => data.features[f] as Column & { kind: 'numeric' };
     // Shared scratch: after binning it becomes the layout's row arrays, which the workers read.
     const work = new SortWork(sharedArrays);
-    lastBinThreads = binInParallel(data, weights, codes.byteLength, t) ? t : 1;
-    if (lastBinThreads > 1) {
+    if (plan.bin > 1) {
       // t features at a time: each worker's column goes through its own shared staging array
       // (posting a column would copy the whole buffer it is a view of); float32 columns stage as
       // float32, and the worker sorts 32-bit keys.
@@ -561,7 +629,7 @@ function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Fl
       () => ({ op: 'binned', binned, rows: layout.rows, branchOf: layout.branchOf, taskRows: maxTask }),
       () => {},
     );
-    const grower = new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts);
+    const grower = new HistGrower(data.features, layout, labels, rowWeights, data.classes.length, opts);
     return growInTasks(team, grower, grower.rootEntry(), n, t, (task, i) => ({
       op: 'growHist',
       task: i,
@@ -579,7 +647,7 @@ export const idleWorkers = (): Worker[] => idle.map((h) => h.worker);
 /** Tasks of the last parallel fit (for tests: they must exercise the task phase). */
 export let lastTaskCount = 0;
 
-/** Threads that quantised the features of the last parallel histogram-mode fit (for tests). */
-export let lastBinThreads = 0;
+/** The memory plan of the last histogram-mode fit asked to use threads (for tests). */
+export let lastPlan: { bin: number; grow: number } | undefined;
 
 setParallelGrow(growParallel);
