@@ -7,7 +7,11 @@
  * GNU time around the child process.
  *
  *   npx tsc -p tsconfig.json
- *   node bench/scale-fit.mjs [--rows 4000000] [--features 20] [--threads 1] [--dir /tmp/grove-scale] [--keep]
+ *   node bench/scale-fit.mjs [--rows 4000000] [--features 20] [--threads 1,auto] [--dir /tmp/grove-scale] [--keep]
+ *                            [--generate-only]
+ *
+ * `--threads`: a comma-separated list of `grove fit --threads` values, one fit each (the CLI's
+ * default is auto). `--generate-only`: write the file (with --keep, for later runs) and stop.
  *
  * Data: seeded N(0, 2) values with 4 decimals (as bench/read-csv.mjs writes them; 4M rows × 20
  * is about 600 MB), a class column of 3 classes that depends on four of the features with 10 %
@@ -27,9 +31,10 @@ const { values: opt } = parseArgs({
   options: {
     rows: { type: 'string', default: '4000000' },
     features: { type: 'string', default: '20' },
-    threads: { type: 'string', default: '1' },
+    threads: { type: 'string', default: '1,auto' },
     dir: { type: 'string', default: '/tmp/grove-scale' },
     keep: { type: 'boolean', default: false },
+    'generate-only': { type: 'boolean', default: false },
   },
 });
 const rows = Number(opt.rows);
@@ -97,6 +102,7 @@ if (!existsSync(file)) {
   generate(file);
   console.error(`generated ${file} in ${((performance.now() - t0) / 1000).toFixed(0)} s`);
 }
+if (opt['generate-only']) process.exit(0);
 const size = statSync(file).size;
 const info = timed([cli, 'info', file, '--float32', '--json', '--no-progress']);
 const typedBytes = JSON.parse(info.stdout).bytes;
@@ -104,11 +110,16 @@ console.error(
   `info: ${info.wall.toFixed(1)} s, peak RSS ${(info.rss / 2 ** 20).toFixed(0)} MiB, typed columns ${(typedBytes / 2 ** 20).toFixed(0)} MiB`,
 );
 const model = join(opt.dir, 'model.json');
-const fitArgs = ['--bins', '255', '--float32', '--max-depth', '12', '--prune', 'none', '--threads', opt.threads];
-const fitRun = timed([cli, 'fit', file, ...fitArgs, '--out', model, '--no-progress']);
-const nodes = JSON.parse(readFileSync(model, 'utf8')).nodes.length;
 const bound = 1.5 * typedBytes + 150 * 2 ** 20;
 const mib = (b) => `${(b / 2 ** 20).toFixed(0)} MiB`;
+const fits = opt.threads.split(',').map((threads) => {
+  const args = ['--bins', '255', '--float32', '--max-depth', '12', '--prune', 'none', '--threads', threads];
+  const run = timed([cli, 'fit', file, ...args, '--out', model, '--no-progress']);
+  const tree = JSON.stringify(JSON.parse(readFileSync(model, 'utf8')).nodes);
+  const nodes = JSON.parse(tree).length;
+  console.error(`fit --threads ${threads}: ${run.wall.toFixed(1)} s, peak RSS ${mib(run.rss)}, ${nodes} nodes`);
+  return { args, run, nodes, tree };
+});
 let commit = '';
 try {
   commit = spawnSync('git', ['-C', ROOT, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
@@ -119,11 +130,16 @@ console.log(
 );
 console.log('| step | wall | CPU | peak RSS | typed columns | bound 1.5 × columns + 150 MiB | RSS / bound |');
 console.log('|---|--:|--:|--:|--:|--:|--:|');
-console.log(
-  `| \`grove info --float32\` | ${info.wall.toFixed(1)} s | ${info.cpu.toFixed(1)} s | ${mib(info.rss)} | ${mib(typedBytes)} | ${mib(bound)} | ${(info.rss / bound).toFixed(2)} |`,
-);
-console.log(
-  `| \`grove fit ${fitArgs.join(' ')}\` | ${fitRun.wall.toFixed(1)} s | ${fitRun.cpu.toFixed(1)} s | ${mib(fitRun.rss)} | ${mib(typedBytes)} | ${mib(bound)} | ${(fitRun.rss / bound).toFixed(2)} |`,
-);
-console.log(`tree: ${nodes} nodes; fit peak RSS ${fitRun.rss <= bound ? 'within' : 'OVER'} the bound`);
+const line = (step, r) =>
+  console.log(
+    `| ${step} | ${r.wall.toFixed(1)} s | ${r.cpu.toFixed(1)} s | ${mib(r.rss)} | ${mib(typedBytes)} | ${mib(bound)} | ${(r.rss / bound).toFixed(2)} |`,
+  );
+line('`grove info --float32`', info);
+for (const { args, run } of fits) line(`\`grove fit ${args.join(' ')}\``, run);
+for (const { args, run, nodes } of fits)
+  console.log(
+    `--threads ${args.at(-1)}: ${nodes} nodes; fit peak RSS ${run.rss <= bound ? 'within' : 'OVER'} the bound`,
+  );
+if (fits.length > 1)
+  console.log(`trees ${fits.every((f) => f.tree === fits[0].tree) ? 'identical' : 'DIFFERENT'} across --threads`);
 if (!opt.keep) rmSync(opt.dir, { recursive: true, force: true });

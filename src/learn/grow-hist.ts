@@ -45,33 +45,32 @@ export interface HistLayout {
   branchOf: Int32Array;
 }
 
-/** Row-major code matrix for `data` with at most `maxBins` bins per numeric feature (no codes yet). */
-export function histLayout(data: Dataset, maxBins: number, make: ArrayMaker = plainArrays): HistLayout {
-  const n = data.nRows;
-  return { codes: codeMatrix(data, maxBins, make), binned: data.features.map(() => null), ...rowArrays(n, make) };
-}
-
-/** The code matrix, 8, 16 or 32 bits a code as the widest feature needs (all zero). */
-function codeMatrix(data: Dataset, maxBins: number, make: ArrayMaker): CodeMatrix {
+/** Bytes of a code: 1, 2 or 4, as the widest feature needs. */
+export function codeWidth(data: Dataset, maxBins: number): 1 | 2 | 4 {
   let widest = 0;
   for (const col of data.features)
     widest = Math.max(widest, (col.kind === 'numeric' ? maxBins : col.categories.length) + 1);
   // A categorical feature can have more codes than 16 bits hold (an ID column).
-  const width = widest > 65536 ? 4 : widest > 256 ? 2 : 1;
+  return widest > 65536 ? 4 : widest > 256 ? 2 : 1;
+}
+
+/** The code matrix, 8, 16 or 32 bits a code as the widest feature needs (all zero). */
+export function codeMatrix(data: Dataset, maxBins: number, make: ArrayMaker): CodeMatrix {
+  const width = codeWidth(data, maxBins);
   const bytes = data.nRows * data.features.length * width;
   const buffer = make === plainArrays ? new ArrayBuffer(bytes) : new SharedArrayBuffer(bytes);
   return width === 4 ? new Uint32Array(buffer) : width === 2 ? new Uint16Array(buffer) : new Uint8Array(buffer);
 }
 
-/** The layout's row arrays: `rows` in order 0..n-1 and `branchOf`, from `take` (default: new arrays). */
-function rowArrays(
-  n: number,
-  make: ArrayMaker,
-  take: (k: number) => Int32Array = () => make.int32(n),
-): Pick<HistLayout, 'rows' | 'branchOf'> {
-  const rows = take(0);
+/**
+ * The layout's row arrays, `rows` in order 0..n-1 and `branchOf`, made after binning out of the
+ * sort scratch `work` (as long as they are; new arrays from the work's maker when it has none), so
+ * no dead scratch waits for a collection while growth allocates.
+ */
+export function takeRowArrays(n: number, work: SortWork): Pick<HistLayout, 'rows' | 'branchOf'> {
+  const rows = work.takeInt32(0, n);
   for (let i = 0; i < n; i++) rows[i] = i;
-  return { rows, branchOf: take(1) };
+  return { rows, branchOf: work.takeInt32(1, n) };
 }
 
 /**
@@ -138,7 +137,13 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
    * internal node, and left to the garbage collector they would pile up before a collection.
    */
   private readonly freeHists: Float64Array[] = [];
+  /**
+   * Where the subtree being grown starts in `rows` when the partition scratch is shorter than the
+   * rows (a worker's, as long as its largest task): the scratch is indexed from there.
+   */
+  private base = 0;
 
+  /** `scratchRows`: the most rows one partition handles (default all: the grower splits the root). */
   constructor(
     readonly features: Column[],
     readonly layout: HistLayout,
@@ -146,6 +151,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
     weights: Float64Array,
     classes: number,
     readonly opts: ResolvedOptions,
+    scratchRows = labels.length,
   ) {
     super();
     const d = (this.d = features.length);
@@ -170,7 +176,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
     const maxBranches = this.evaluator.maxBranches;
     this.cands = features.map(() => this.evaluator.newCandidate());
     this.draw = new FeatureDraw(d, opts.maxFeatures);
-    this.work = new PartitionScratch(layout.branchOf, new Int32Array(n), new Uint8Array(0), maxBranches);
+    this.work = new PartitionScratch(layout.branchOf, new Int32Array(scratchRows), new Uint8Array(0), maxBranches);
     let widest = maxBranches;
     for (const b of this.nBins) if (b > widest) widest = b;
     this.codeBranch = new Int32Array(widest + 1);
@@ -202,6 +208,11 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
 
   /** A deferred subtree may be grown after other small subtrees reused the buffers: it sorts anew. */
   override growSubtree(entry: HistEntry): TreeStore {
+    const room = this.work.ids.length;
+    if (room < this.layout.rows.length) {
+      if (entry.end - entry.start > room) throw new Error('a subtree larger than the partition scratch');
+      this.base = entry.start;
+    }
     return super.growSubtree({ ...entry, sortedAt: -1 });
   }
 
@@ -312,7 +323,8 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
     const childHist: (Float64Array | null)[] = new Array(count).fill(null);
     this.childHist = childHist;
     if (leaf.some((l) => !l)) {
-      partitionStable(rows, start, end, branches, work);
+      const { base } = this;
+      partitionStable(base ? rows.subarray(base) : rows, start - base, end - base, branches, work);
       if (!hist) {
         for (let g = 0; g < d; g++)
           if (binned[g]) partitionByCode(sorted, g * sorted.cap + start - sortedAt, end - start, branches, work);
@@ -359,11 +371,7 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
   return growNodes(grower, nodes, grower.rootEntry(), opts.maxLeafNodes, opts.criterionImpl);
 }
 
-/**
- * The code matrix of `data`, every feature quantised or coded (one thread). The row arrays are
- * made last, out of the sort scratch (as long as they are), so no dead scratch waits for a
- * collection while growth allocates.
- */
+/** The layout of `data`, every feature quantised or coded (one thread); the row arrays come last. */
 function binAll(data: Dataset, maxBins: number): HistLayout {
   const d = data.features.length;
   const codes = codeMatrix(data, maxBins, plainArrays);
@@ -373,7 +381,7 @@ function binAll(data: Dataset, maxBins: number): HistLayout {
     if (col.kind === 'numeric') binned[f] = binInto({ codes }, f, d, col, maxBins, work);
   });
   codeCategoricals({ codes }, data.features);
-  const layout = { codes, binned, ...rowArrays(data.nRows, plainArrays, (k) => work.takeInt32(k, data.nRows)) };
+  const layout = { codes, binned, ...takeRowArrays(data.nRows, work) };
   work.release();
   return layout;
 }

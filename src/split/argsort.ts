@@ -1,3 +1,4 @@
+import { type ArrayMaker, plainArrays } from '../core/arrays.js';
 import type { NumericValues } from '../data/dataset.js';
 
 /**
@@ -251,12 +252,15 @@ function argsortByRank(x: NumericValues, work?: SortWork): Int32Array {
 /**
  * Scratch arrays reused by successive sorts (one feature after another), so that quantising a
  * large data set does not leave a column's worth of garbage per feature. The order returned by
- * `argsortNumeric(x, work)` lives in `work`: the next sort overwrites it.
+ * `argsortNumeric(x, work)` lives in `work`: the next sort overwrites it. Its word arrays come from
+ * `make`: shared ones when they are to become a threaded grower's row arrays (`takeInt32`).
  */
 export class SortWork {
   private readonly ints: Int32Array[] = [];
   private readonly words: (Uint32Array | undefined)[] = [];
   private readonly doubles: Float64Array[] = [];
+
+  constructor(private readonly make: ArrayMaker = plainArrays) {}
 
   f64(k: number, n: number): Float64Array {
     if (!(this.doubles[k]?.length >= n)) this.doubles[k] = new Float64Array(n);
@@ -286,14 +290,17 @@ export class SortWork {
    */
   takeInt32(k: number, n: number): Int32Array {
     const w = this.words[k];
-    if (!w || w.length < n) return new Int32Array(n);
+    if (!w || w.length < n) return this.make.int32(n);
     this.words[k] = undefined;
     return new Int32Array(w.buffer, w.byteOffset, n);
   }
 
   u32(k: number, n: number): Uint32Array {
     let w = this.words[k];
-    if (!w || w.length < n) w = this.words[k] = new Uint32Array(n);
+    if (!w || w.length < n) {
+      const a = this.make.int32(n);
+      w = this.words[k] = new Uint32Array(a.buffer, a.byteOffset, n);
+    }
     return w.subarray(0, n);
   }
 }

@@ -6,7 +6,15 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../dist/core/random.js';
-import { idleWorkers, lastTaskCount, threadsFor } from '../../dist/learn/threads/parallel-grow.js';
+import {
+  fitShape,
+  idleWorkers,
+  lastPlan,
+  lastTaskCount,
+  memoryPlan,
+  memoryTesting,
+  threadsFor,
+} from '../../dist/learn/threads/parallel-grow.js';
 import { ownThreadId, threadAlive } from '../../dist/learn/threads/thread-liveness.js';
 import { type Dataset, datasetFromRows, type FitOptions, fit, resolveOptions } from '../../dist/node.js';
 
@@ -78,6 +86,48 @@ describe('parallel growth', () => {
     expect(threadsFor(data, resolveOptions({ prune: 'none', bins: 255 }), 2)).toBe(2);
     same(data, { algorithm: 'cart', prune: 'none', bins: 32 }, 2);
     same(withMissing, { algorithm: 'cart', prune: 'none', bins: 255, missing: 'learned' }, 3);
+  });
+
+  it('plans threads within the memory budget (1.5 × the typed columns + 150 MiB): fewer threads before more memory', () => {
+    // 20 float32 columns + int32 labels, float64 row weights, one byte a code; labels and weights copied to each worker.
+    const shape = (rows: number, narrow = true) => ({
+      rows,
+      columns: rows * (20 * (narrow ? 4 : 8) + 4),
+      weights: 8 * rows,
+      codes: 20 * rows,
+      narrow,
+      categorical: false,
+      copies: 12 * rows,
+    });
+    expect(memoryPlan(shape(100_000), 2)).toEqual({ bin: 2, grow: 2 });
+    expect(memoryPlan(shape(1_000_000, false), 2)).toEqual({ bin: 2, grow: 2 });
+    // The issue 16 benchmark: 4M rows bin on one thread and grow on two; 30M rows only on one.
+    expect(memoryPlan(shape(4_000_000), 2)).toEqual({ bin: 1, grow: 2 });
+    expect(memoryPlan(shape(30_000_000), 2)).toEqual({ bin: 1, grow: 1 });
+    // Labels and weights in shared memory cost a worker nothing.
+    expect(memoryPlan({ ...shape(30_000_000), copies: 0 }, 2)).toEqual({ bin: 1, grow: 2 });
+    // A worker's own heap counts too: the fixed 150 MiB hold Node and three workers' heaps, not seven.
+    expect(memoryPlan(shape(100_000), 8)).toEqual({ bin: 4, grow: 4 });
+  });
+
+  it('grows the one-thread tree whatever the memory plan (binning on one thread, or no workers)', () => {
+    try {
+      // A budget with room for a worker but not for its binning scratch, then for nothing beyond one thread.
+      const shape = fitShape(data, new Float64Array(data.nRows), data.nRows * data.features.length);
+      let budget = 0;
+      do {
+        budget += 2 ** 16;
+        memoryTesting.budget = budget;
+      } while (memoryPlan(shape, 2).grow === 1);
+      expect(memoryPlan(shape, 2)).toEqual({ bin: 1, grow: 2 });
+      same(data, { algorithm: 'cart', prune: 'none', bins: 64 }, 2);
+      expect(lastPlan).toEqual({ bin: 1, grow: 2 });
+      memoryTesting.budget = 0;
+      same(data, { algorithm: 'cart', prune: 'none', bins: 64 }, 2, false);
+      expect(lastPlan).toEqual({ bin: 1, grow: 1 });
+    } finally {
+      memoryTesting.budget = undefined;
+    }
   });
 
   it('grows the one-thread tree from float32 columns', () => {

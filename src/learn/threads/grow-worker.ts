@@ -92,11 +92,14 @@ function run(job: Job): Reply {
           ),
         })),
       };
-    case 'binned':
-      hist!.work.release();
-      hist!.layout.binned = job.binned;
-      hist!.grower = new HistGrower(features, hist!.layout, hist!.labels, hist!.weights, classes, opts);
+    case 'binned': {
+      const h = hist!;
+      h.work.release();
+      h.layout = { codes: h.layout.codes, binned: job.binned, rows: job.rows, branchOf: job.branchOf };
+      // This thread grows only tasks: its partition scratch is as long as the largest.
+      h.grower = new HistGrower(features, h.layout, h.labels, h.weights, classes, opts, job.taskRows);
       return { op: 'done' };
+    }
     case 'init':
     case 'release':
       throw new Error(`${job.op}: not a job`);
@@ -124,7 +127,8 @@ function init(msg: GrowInit): void {
     grower = new NodeGrower(features, pool, classes, opts, { branchOf: msg.branchOf, scratchI: new Int32Array(n) });
   } else {
     hist = {
-      layout: { codes: msg.codes, rows: msg.rows, branchOf: msg.branchOf, binned: [] },
+      // The row arrays come with the bin edges ('binned').
+      layout: { codes: msg.codes, rows: new Int32Array(0), branchOf: new Int32Array(0), binned: [] },
       labels: msg.labels,
       weights: msg.weights,
       work: new SortWork(),

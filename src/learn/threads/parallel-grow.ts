@@ -20,7 +20,7 @@ import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from '
 import { plainArrays, sharedArrays } from '../../core/arrays.js';
 import { GroveError } from '../../core/errors.js';
 import { BUILTIN_CRITERIA } from '../../criteria/registry.js';
-import type { Dataset, NumericValues } from '../../data/dataset.js';
+import type { Column, Dataset, NumericValues } from '../../data/dataset.js';
 import { type StoreData, TreeStore } from '../../model/store.js';
 import type { ResolvedOptions } from '../../options/options.js';
 import { SortWork } from '../../split/argsort.js';
@@ -39,7 +39,16 @@ import {
   setParallelGrow,
   sortInto,
 } from '../grow.js';
-import { binInto, checkHistogramOptions, codeCategoricals, HistGrower, histLayout } from '../grow-hist.js';
+import {
+  binInto,
+  checkHistogramOptions,
+  codeCategoricals,
+  codeMatrix,
+  codeWidth,
+  HistGrower,
+  type HistLayout,
+  takeRowArrays,
+} from '../grow-hist.js';
 import type { BranchSizes } from '../partition.js';
 import type { NodeSplit } from '../split-policy.js';
 import { threadAlive } from './thread-liveness.js';
@@ -85,8 +94,6 @@ export type GrowInit = {
       labels: Int32Array;
       weights: Float64Array;
       codes: Uint8Array | Uint16Array | Uint32Array;
-      rows: Int32Array;
-      branchOf: Int32Array;
     }
 );
 
@@ -102,7 +109,15 @@ export type Job =
   | { op: 'init'; init: GrowInit }
   | { op: 'release' }
   | { op: 'bin'; features: { f: number; values: Float64Array | Float32Array }[] }
-  | { op: 'binned'; binned: (BinnedFeature | null)[] }
+  | {
+      op: 'binned';
+      binned: (BinnedFeature | null)[];
+      /** The layout's row arrays, made once binning is over. */
+      rows: Int32Array;
+      branchOf: Int32Array;
+      /** The most rows of a task (the worker's partition scratch). */
+      taskRows: number;
+    }
   | ({ op: 'growHist'; task: number; hist: Float64Array | null } & NodeJob);
 
 /** What a worker answers (candidates arrive as plain objects with a Candidate's fields). */
@@ -463,60 +478,158 @@ const describeFeatures = (data: Dataset, values: (NumericValues | undefined)[] =
       : { kind: 'categorical', name: col.name, codes: col.codes, categories: col.categories },
   );
 
+/** What the memory plan of a histogram-mode fit needs to know (bytes). */
+export interface FitShape {
+  rows: number;
+  /** The typed columns (as `grove info` counts them: values, codes, labels, sample weights). */
+  columns: number;
+  /** Row weights the fit made besides the columns, and the code matrix. */
+  weights: number;
+  codes: number;
+  /** Every numeric column is float32 (sort keys of 4 bytes, not 8). */
+  narrow: boolean;
+  /** Some feature is categorical (each grower then holds a row map, 4 bytes a row). */
+  categorical: boolean;
+  /** Shared copies of the labels and row weights for the workers (0 for those already shared). */
+  copies: number;
+}
+
+export function fitShape(data: Dataset, weights: Float64Array, codes: number): FitShape {
+  let columns = data.labels.byteLength + (data.weights?.byteLength ?? 0);
+  let narrow = true;
+  let categorical = false;
+  for (const col of data.features) {
+    if (col.kind === 'numeric') {
+      columns += col.values.byteLength;
+      narrow &&= col.values instanceof Float32Array;
+    } else {
+      columns += col.codes.byteLength;
+      categorical = true;
+    }
+  }
+  const copy = (a: ArrayBufferView) => (a.buffer instanceof SharedArrayBuffer ? 0 : a.byteLength);
+  return {
+    rows: data.nRows,
+    columns,
+    weights: weights === data.weights ? 0 : weights.byteLength,
+    codes,
+    narrow,
+    categorical,
+    copies: copy(data.labels) + copy(weights),
+  };
+}
+
+const MiB = 2 ** 20;
+/** Node's own memory beside a fit's arrays, and a worker thread's (measured: docs/performance.md, "No size cap"). */
+const RUNTIME_BYTES = 75 * MiB;
+const WORKER_BYTES = 20 * MiB;
+
+/** For tests: a budget in place of the default one. */
+export const memoryTesting: { budget?: number } = {};
+
 /**
- * Histogram mode on several threads: the numeric features are quantised in parallel (each thread
- * writes its features' columns of the shared row-major code matrix), this thread grows the top of
- * the tree, and the subtrees below are tasks as in exact mode, each sent with its histogram.
+ * How many threads quantise the features (`bin`: all, or this one alone) and grow the tree
+ * (`grow`; 1: no workers at all) within a fit's memory budget, issue 16's 1.5 × the typed columns
+ * + 150 MiB: fewer threads before more memory. Beyond a one-thread fit, the workers need the
+ * labels and row weights in shared memory (copies, unless they are shared already), every worker
+ * holds its own heap and a partition scratch as long as the largest task, and a binning worker
+ * also a staging copy of its column and its sort keys with their radix buffer.
  */
-function growParallelHistogram(data: Dataset, opts: ResolvedOptions, weights: Float64Array, t: number): TreeStore {
+export function memoryPlan(shape: FitShape, threads: number): { bin: number; grow: number } {
+  const { rows: n, columns, narrow, categorical } = shape;
+  const budget = memoryTesting.budget ?? 1.5 * columns + 150 * MiB;
+  const rowMap = categorical ? 4 * n : 0;
+  const base = RUNTIME_BYTES + columns + shape.weights + shape.codes + rowMap + shape.copies;
+  const sort = (narrow ? 8 : 16) * n;
+  const stage = (narrow ? 4 : 8) * n;
+  const growth = 12 * n; // rows, branchOf, partition scratch
+  for (let t = threads; t > 1; t--) {
+    const worker = WORKER_BYTES + 4 * taskRows(n, t).max + rowMap;
+    const peak = (bin: number) => base + (t - 1) * worker + Math.max(growth, sort + (bin - 1) * (stage + sort));
+    if (peak(t) <= budget) return { bin: t, grow: t };
+    if (peak(1) <= budget) return { bin: 1, grow: t };
+  }
+  return { bin: 1, grow: 1 };
+}
+
+/** `a` itself when it is in shared memory, else a shared copy from `make`. */
+function shared<A extends Int32Array | Float64Array>(a: A, make: (n: number) => A): A {
+  if (a.buffer instanceof SharedArrayBuffer) return a;
+  const copy = make(a.length);
+  copy.set(a);
+  return copy;
+}
+
+/**
+ * Histogram mode on several threads (as many as `memoryPlan` allows; null: one): the numeric
+ * features are quantised (in parallel when the plan allows; each thread writes its features'
+ * columns of the shared row-major code matrix), this thread grows the top of the tree, and the
+ * subtrees below are tasks as in exact mode, each sent with its histogram.
+ */
+function growParallelHistogram(
+  data: Dataset,
+  opts: ResolvedOptions,
+  weights: Float64Array,
+  threads: number,
+): TreeStore | null {
   checkHistogramOptions(opts);
   const n = data.nRows;
   const d = data.features.length;
   const maxBins = opts.bins!;
-  const layout = histLayout(data, maxBins, sharedArrays);
+  const plan = memoryPlan(fitShape(data, weights, n * d * codeWidth(data, maxBins)), threads);
+  lastPlan = plan;
+  if (plan.grow === 1) return null;
+  const t = plan.grow;
+  const codes = codeMatrix(data, maxBins, sharedArrays);
+  const binned: HistLayout['binned'] = data.features.map(() => null);
   const { criterionImpl: _criterion, ...options } = opts;
+  // Posted as they are, the labels and weights would be copied into every worker: one shared copy serves all.
+  const labels = shared(data.labels, sharedArrays.int32);
+  const rowWeights = shared(weights, sharedArrays.float64);
   const team = new Team(t - 1, {
     mode: 'hist',
     features: describeFeatures(data),
     classes: data.classes.length,
     options,
-    labels: data.labels,
-    weights,
-    codes: layout.codes,
-    rows: layout.rows,
-    branchOf: layout.branchOf,
+    labels,
+    weights: rowWeights,
+    codes,
   });
   try {
-    // Quantise t features at a time: each worker's column goes through its own shared staging
-    // array (posting a column would copy the whole buffer it is a view of).
     const numeric = data.features.flatMap((col, f) => (col.kind === 'numeric' ? [f] : []));
-    const work = new SortWork();
-    const column = (f: number) => (data.features[f] as { values: Float64Array | Float32Array }).values;
-    // float32 columns stage as float32: half the staging, and the worker sorts 32-bit keys.
-    const narrow = numeric.every((f) => column(f) instanceof Float32Array);
-    const stages = Array.from({ length: t - 1 }, () => (narrow ? sharedArrays.float32(n) : sharedArrays.float64(n)));
-    for (let first = 0; first < numeric.length; first += t) {
-      const round = numeric.slice(first, first + t);
-      const replies = team.round(
-        (i) => {
-          const f = round[i];
-          if (f !== undefined) stages[i - 1].set(column(f));
-          return { op: 'bin', features: f === undefined ? [] : [{ f, values: stages[i - 1] }] };
-        },
-        () => {
-          const col = data.features[round[0]];
-          if (col.kind === 'numeric') layout.binned[round[0]] = binInto(layout, round[0], d, col, maxBins, work);
-        },
-      );
-      for (const r of replies) if (r.op === 'bins') for (const { f, feature } of r.binned) layout.binned[f] = feature;
-    }
+    const column = (f: number) => data.features[f] as Column & { kind: 'numeric' };
+    // Shared scratch: after binning it becomes the layout's row arrays, which the workers read.
+    const work = new SortWork(sharedArrays);
+    if (plan.bin > 1) {
+      // t features at a time: each worker's column goes through its own shared staging array
+      // (posting a column would copy the whole buffer it is a view of); float32 columns stage as
+      // float32, and the worker sorts 32-bit keys.
+      const narrow = numeric.every((f) => column(f).values instanceof Float32Array);
+      const stages = Array.from({ length: t - 1 }, () => (narrow ? sharedArrays.float32(n) : sharedArrays.float64(n)));
+      for (let first = 0; first < numeric.length; first += t) {
+        const round = numeric.slice(first, first + t);
+        const replies = team.round(
+          (i) => {
+            const f = round[i];
+            if (f !== undefined) stages[i - 1].set(column(f).values);
+            return { op: 'bin', features: f === undefined ? [] : [{ f, values: stages[i - 1] }] };
+          },
+          () => {
+            binned[round[0]] = binInto({ codes }, round[0], d, column(round[0]), maxBins, work);
+          },
+        );
+        for (const r of replies) if (r.op === 'bins') for (const { f, feature } of r.binned) binned[f] = feature;
+      }
+    } else for (const f of numeric) binned[f] = binInto({ codes }, f, d, column(f), maxBins, work);
+    codeCategoricals({ codes }, data.features);
+    const layout: HistLayout = { codes, binned, ...takeRowArrays(n, work) };
     work.release();
-    codeCategoricals(layout, data.features);
+    const { max: maxTask } = taskRows(n, t);
     team.round(
-      () => ({ op: 'binned', binned: layout.binned }),
+      () => ({ op: 'binned', binned, rows: layout.rows, branchOf: layout.branchOf, taskRows: maxTask }),
       () => {},
     );
-    const grower = new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts);
+    const grower = new HistGrower(data.features, layout, labels, rowWeights, data.classes.length, opts);
     return growInTasks(team, grower, grower.rootEntry(), n, t, (task, i) => ({
       op: 'growHist',
       task: i,
@@ -533,5 +646,8 @@ export const idleWorkers = (): Worker[] => idle.map((h) => h.worker);
 
 /** Tasks of the last parallel fit (for tests: they must exercise the task phase). */
 export let lastTaskCount = 0;
+
+/** The memory plan of the last histogram-mode fit asked to use threads (for tests). */
+export let lastPlan: { bin: number; grow: number } | undefined;
 
 setParallelGrow(growParallel);
