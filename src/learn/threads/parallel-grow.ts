@@ -438,7 +438,7 @@ export function growParallel(
   lastTaskCount = 0;
   const t = threadsFor(data, opts, threads);
   if (t <= 1) return null;
-  if (opts.bins !== undefined) return growParallelHistogram(data, opts, weights, t);
+  if (opts.bins !== undefined) return growParallelHistogram(data, opts, weights, t, threads === 'auto');
   const n = data.nRows;
   const k = data.classes.length;
   const pool = new EntryPool(data.labels, weights, sharedArrays);
@@ -524,7 +524,7 @@ const MiB = 2 ** 20;
 const RUNTIME_BYTES = 75 * MiB;
 const WORKER_BYTES = 20 * MiB;
 
-/** For tests: a budget in place of the default one. */
+/** For tests: a budget in place of the default one, applied to an explicit thread count too. */
 export const memoryTesting: { budget?: number } = {};
 
 /**
@@ -561,7 +561,8 @@ function shared<A extends Int32Array | Float64Array>(a: A, make: (n: number) => 
 }
 
 /**
- * Histogram mode on several threads (as many as `memoryPlan` allows; null: one): the numeric
+ * Histogram mode on `threads` threads — with `auto`, as many of them as `memoryPlan` allows (null:
+ * one); an explicit count is the user's choice of speed over memory, and is obeyed. The numeric
  * features are quantised (in parallel when the plan allows; each thread writes its features'
  * columns of the shared row-major code matrix), this thread grows the top of the tree, and the
  * subtrees below are tasks as in exact mode, each sent with its histogram.
@@ -571,12 +572,16 @@ function growParallelHistogram(
   opts: ResolvedOptions,
   weights: Float64Array,
   threads: number,
+  auto: boolean,
 ): TreeStore | null {
   checkHistogramOptions(opts);
   const n = data.nRows;
   const d = data.features.length;
   const maxBins = opts.bins!;
-  const plan = memoryPlan(fitShape(data, weights, n * d * codeWidth(data, maxBins)), threads);
+  const plan =
+    auto || memoryTesting.budget !== undefined
+      ? memoryPlan(fitShape(data, weights, n * d * codeWidth(data, maxBins)), threads)
+      : { bin: threads, grow: threads };
   lastPlan = plan;
   if (plan.grow === 1) return null;
   const t = plan.grow;
