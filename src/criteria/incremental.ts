@@ -124,9 +124,18 @@ export class SquareSums implements IncrementalForm {
 
   /** Weighted Gini impurity of the two children. */
   value(nL: number, nR: number): number {
-    let g = 0;
-    if (nL > 0) g += nL - this.sqL / nL;
-    if (nR > 0) g += nR - this.sqR / nR;
-    return this.n > 0 ? g / this.n : 0;
+    return giniOfSquares(nL, nR, this.sqL, this.sqR, this.n);
   }
+}
+
+/**
+ * Weighted Gini impurity of two children of weights `nL`, `nR` (of `n` in all) whose class
+ * weights' squares sum to `sqL`, `sqR`; a function of its own so that a scan can call it with
+ * sums held in local variables.
+ */
+export function giniOfSquares(nL: number, nR: number, sqL: number, sqR: number, n: number): number {
+  let g = 0;
+  if (nL > 0) g += nL - sqL / nL;
+  if (nR > 0) g += nR - sqR / nR;
+  return n > 0 ? g / n : 0;
 }

@@ -1,4 +1,4 @@
-import { EntropySums, SquareSums } from '../criteria/incremental.js';
+import { EntropySums, giniOfSquares, SquareSums } from '../criteria/incremental.js';
 import type { NumericValues } from '../data/dataset.js';
 import type { Candidate } from './candidate.js';
 import { beats, J48_SMALL } from './candidate.js';
@@ -41,13 +41,12 @@ export function scanNumeric(
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
   const inc = ctx.startBinaryScan(known, learned);
   const unit = ctx.unitWeights;
-  if (unit && inc?.constructor === SquareSums) {
-    // (Exactly the class: a subclass could score otherwise.)
-    scanSquareSums(ctx, inc as SquareSums, values, order, labs, start, knownEnd, out);
-    return;
-  }
-  if (unit && inc?.constructor === EntropySums && (inc as EntropySums).n < (inc as EntropySums).xlx.integers.length) {
-    scanEntropySums(ctx, inc as EntropySums, values, order, labs, start, knownEnd, out);
+  // Exactly these classes (a subclass could score otherwise), counts within the x·ln x table.
+  const sums =
+    inc?.constructor === SquareSums ||
+    (inc?.constructor === EntropySums && (inc as EntropySums).n < (inc as EntropySums).xlx.integers.length);
+  if (unit && sums) {
+    scanUnitSums(ctx, inc as SquareSums | EntropySums, values, order, labs, start, knownEnd, out);
     return;
   }
   const counts = table.counts;
@@ -89,14 +88,16 @@ export function scanNumeric(
 }
 
 /**
- * `scanNumeric`'s loop for the Gini family's running sums of squares (CART's default) with every
- * entry weighing 1: the sums in local variables and the score written out, the same arithmetic as
- * `SquareSums` in the same order (so the same bits), without a call per entry. The general loop's
- * calls through `IncrementalForm` stop being inlined once a worker has scanned with several measures.
+ * `scanNumeric`'s loop when every entry weighs 1 and the measure keeps running sums of the Gini
+ * family's squares or the entropy family's x·ln x (every count within `XLogX`'s table): the sums
+ * in local variables, moved by the same numbers in the same order as the classes' `move` (so the
+ * same bits) without a call per entry — the general loop's calls through `IncrementalForm` stop
+ * being inlined once a worker has scanned with several measures — and scored at each candidate
+ * threshold by the same function as the measure's `value`.
  */
-function scanSquareSums(
+function scanUnitSums(
   ctx: ScanContext,
-  inc: SquareSums,
+  inc: SquareSums | EntropySums,
   values: NumericValues,
   order: SortedSlice['order'],
   labs: SortedSlice['labs'],
@@ -106,11 +107,15 @@ function scanSquareSums(
 ): void {
   const { k, minLeaf, table, local, sign, minWeightLeaf } = ctx;
   const { row } = ctx.pool;
+  const squares = inc instanceof SquareSums ? inc : null;
+  const entropy = inc instanceof EntropySums ? inc : null;
+  // x·ln x of each integer count for the entropy family; null: the squares' (l + 1)² − l² = 2l + 1.
+  const xlx = entropy ? entropy.xlx.integers : null;
   const counts = table.counts;
+  const nKnown = knownEnd - start;
   const n = inc.n;
-  const nKnown = knownEnd - start;
-  let sqL = inc.sqL;
-  let sqR = inc.sqR;
+  let sumL = squares ? squares.sqL : (entropy as EntropySums).sumL;
+  let sumR = squares ? squares.sqR : (entropy as EntropySums).sumR;
   let left = 0;
   let right = table.total;
   let tried = 0;
@@ -121,8 +126,13 @@ function scanSquareSums(
     const c = local[labs[j]];
     const l = counts[c];
     const r = counts[k + c];
-    sqL += 2 * l + 1;
-    sqR += 1 - 2 * r;
+    if (xlx === null) {
+      sumL += 2 * l + 1;
+      sumR += 1 - 2 * r;
+    } else {
+      sumL += xlx[l + 1] - xlx[l];
+      sumR += xlx[r - 1] - xlx[r];
+    }
     counts[c] = l + 1;
     counts[k + c] = r - 1;
     left += 1;
@@ -136,71 +146,13 @@ function scanSquareSums(
       continue;
     }
     tried++;
-    let g = 0;
-    if (left > 0) g += left - sqL / left;
-    if (right > 0) g += right - sqR / right;
-    const score = sign * (n > 0 ? g / n : 0);
-    if (beats(score, out.oriented)) {
-      out.keepBinary(score, NaN, -1, counts);
-      best = j;
+    let score: number;
+    if (squares) score = sign * giniOfSquares(left, right, sumL, sumR, n);
+    else {
+      (entropy as EntropySums).sumL = sumL;
+      (entropy as EntropySums).sumR = sumR;
+      score = sign * inc.value(left, right);
     }
-  }
-  out.tried += tried;
-  if (best >= 0) out.threshold = midpoint(values[row[order[best] & ENTRY]], values[row[order[best + 1] & ENTRY]]);
-  out.finishBinary(false);
-}
-
-/**
- * `scanNumeric`'s loop for the entropy family's running sums of x·ln x with every entry weighing
- * 1 and every count within `XLogX`'s table: each move reads the table directly (`of(x)` of an
- * integer in the table is the table's entry, 0 at 0), the same numbers added in the same order;
- * the sums are written back for the measure's `value` at each candidate.
- */
-function scanEntropySums(
-  ctx: ScanContext,
-  inc: EntropySums,
-  values: NumericValues,
-  order: SortedSlice['order'],
-  labs: SortedSlice['labs'],
-  start: number,
-  knownEnd: number,
-  out: Candidate,
-): void {
-  const { k, minLeaf, table, local, sign, minWeightLeaf } = ctx;
-  const { row } = ctx.pool;
-  const xlx = inc.xlx.integers;
-  const counts = table.counts;
-  const nKnown = knownEnd - start;
-  let sumL = inc.sumL;
-  let sumR = inc.sumR;
-  let left = 0;
-  let right = table.total;
-  let tried = 0;
-  const last = knownEnd - 1;
-  let best = -1;
-  for (let j = start; j < last; j++) {
-    const next = order[j + 1];
-    const c = local[labs[j]];
-    const l = counts[c];
-    const r = counts[k + c];
-    sumL += xlx[l + 1] - xlx[l];
-    sumR += xlx[r - 1] - xlx[r];
-    counts[c] = l + 1;
-    counts[k + c] = r - 1;
-    left += 1;
-    right -= 1;
-    if (next >= 0) continue; // the next entry has the same value: no threshold here
-    const nLeft = j - start + 1;
-    if (nLeft < minLeaf) continue;
-    if (nKnown - nLeft < minLeaf) break;
-    if (minWeightLeaf > 0 && (left < minWeightLeaf || right < minWeightLeaf)) {
-      if (right < minWeightLeaf) break;
-      continue;
-    }
-    tried++;
-    inc.sumL = sumL;
-    inc.sumR = sumR;
-    const score = sign * inc.value(left, right);
     if (beats(score, out.oriented)) {
       out.keepBinary(score, NaN, -1, counts);
       best = j;
