@@ -64,6 +64,15 @@ async function groveNow(args: string[]): Promise<CliResult> {
   return { status, stdout, stderr };
 }
 
+/** A CSV file in the test's folder of `rows` rows of two numbers and a class with little to learn from: a large tree. */
+function noiseCsv(name: string, rows: number): string {
+  const csv = join(dir, name);
+  const lines = ['x,y,class'];
+  for (let i = 0; i < rows; i++) lines.push(`${i},${(i * 37) % 101},${(i * 7919) % 13 < 6 ? 'a' : 'b'}`);
+  writeFileSync(csv, `${lines.join('\n')}\n`);
+  return csv;
+}
+
 beforeAll(async () => {
   if (!haveChromium) return;
   assertBuilt();
@@ -346,10 +355,7 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
   }, 60_000);
 
   it('a large tree is drawn light: a click on a light box picks that node, zooming in gives boxes', async () => {
-    const csv = join(dir, 'noise.csv');
-    const lines = ['x,y,class'];
-    for (let i = 0; i < 1500; i++) lines.push(`${i},${(i * 37) % 101},${(i * 7919) % 13 < 6 ? 'a' : 'b'}`);
-    writeFileSync(csv, `${lines.join('\n')}\n`);
+    const csv = noiseCsv('noise.csv', 1500);
     const { page, problems } = await open(await explore(csv, 'noise'));
     await page.selectOption('#opt-a-prune', 'none');
     await settle(page);
@@ -440,10 +446,7 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
   }, 60_000);
 
   it('a pruned tree: the tree before pruning is shown at once, then the pruned one; a change while pruning drops the pruning', async () => {
-    const csv = join(dir, 'noise-pruned.csv');
-    const lines = ['x,y,class'];
-    for (let i = 0; i < 2000; i++) lines.push(`${i},${(i * 37) % 101},${(i * 7919) % 13 < 6 ? 'a' : 'b'}`);
-    writeFileSync(csv, `${lines.join('\n')}\n`);
+    const csv = noiseCsv('noise-pruned.csv', 2000);
     // Every text the stats line shows, in order, from the first grow (the default: cart,
     // cost-complexity pruning by 10-fold CV).
     const { page, problems } = await open(await explore(csv, 'noise-pruned'), true, () => {
