@@ -85,7 +85,12 @@ export interface LevelReport {
 }
 
 /** Histogram cells fetched in one query at most: the frontier is split into batches of nodes. */
-const BATCH_CELLS = 1 << 23;
+const BATCH_CELLS = 1 << 21;
+/**
+ * Histogram cells of parents kept for their largest child's histogram (by subtraction) at most;
+ * beyond, a parent's children are all counted.
+ */
+const KEPT_CELLS = 1 << 22;
 
 /**
  * Grows a tree level by level with the counts computed by a database engine: per level, one
@@ -110,6 +115,10 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   private readonly slotOf = new Map<number, number>();
   /** The parent of each node made in the level being expanded. */
   private readonly parents = new Map<EngineEntry, EngineEntry>();
+  /** Histograms no node holds, for reuse (zeroed when taken). */
+  private readonly freeHists: Float64Array[] = [];
+  /** Parents' histograms kept for subtraction. */
+  private kept = 0;
   private readonly codeBranch: Int32Array;
 
   constructor(
@@ -197,7 +206,8 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
               open++;
               expandNode(e, this, nodes, next);
               // A parent keeps its histogram while its largest child needs it (made by subtraction).
-              if (!this.keepsHist(e)) e.hist = null;
+              if (this.keepsHist(e)) this.kept++;
+              else this.release(e);
             }
           }
           lo = hi;
@@ -236,7 +246,10 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       children.forEach((id, b) => {
         if (subtract ? b !== largest && sizes[b] > 0 : !leaf[b]) counted.push({ id, entry: open.get(id) ?? null });
       });
-      if (!subtract) parent.hist = null;
+      if (!subtract && parent.hist) {
+        this.kept--;
+        this.release(parent);
+      }
       families.push({ parent, counted, derived: subtract ? open.get(children[largest])! : null, first: 0 });
     }
     return families;
@@ -263,7 +276,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   /** True when the split of `e` (just expanded) makes its largest child's histogram by subtraction. */
   private keepsHist(e: EngineEntry): boolean {
     const route = this.routedChildren.get(e.id);
-    if (!route) return false;
+    if (!route || !e.hist || (this.kept + 1) * this.histSize > KEPT_CELLS) return false;
     const { sizes, leaf } = route;
     let largest = 0;
     for (let b = 1; b < sizes.length; b++) if (sizes[b] > sizes[largest]) largest = b;
@@ -368,7 +381,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const routed =
       `(SELECT * FROM (SELECT ${rows.node} AS node, y, w, ${codes.join(', ')} FROM ${rows.from} AS coded) AS n ` +
       `WHERE node >= ${first} AND node < ${first + count}) AS routed`;
-    const hists = Array.from({ length: count }, () => new Float64Array(this.histSize));
+    const hists = Array.from({ length: count }, () => this.takeHist());
     const { k, stride, offset } = this;
     const sql = d.groupByEveryCode(routed, codes);
     if (engine.streamNumbers) {
@@ -409,14 +422,30 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     if (family.derived && family.parent?.hist) {
       const h = family.parent.hist;
       family.parent.hist = null;
+      this.kept--;
       for (let i = 0; i < family.counted.length; i++) {
         const other = hists[family.first - first + i];
         for (let j = 0; j < h.length; j++) h[j] -= other[j];
+        if (!family.counted[i].entry) this.freeHists.push(other);
       }
       family.derived.hist = h;
       open.push(family.derived);
     }
     return open;
+  }
+
+  /** A zeroed histogram, reused when one is free. */
+  private takeHist(): Float64Array {
+    const h = this.freeHists.pop();
+    if (!h) return new Float64Array(this.histSize);
+    h.fill(0);
+    return h;
+  }
+
+  /** Give back the histogram `e` holds. */
+  private release(e: EngineEntry): void {
+    if (e.hist) this.freeHists.push(e.hist);
+    e.hist = null;
   }
 
   findSplit(entry: EngineEntry): ChosenSplit | null {
@@ -429,9 +458,8 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     return chooseSplit(cands, this.opts, evaluator.view);
   }
 
-  keepLeaf(entry: EngineEntry): void {
-    entry.hist = null;
-  }
+  /** The histogram of a node that stays a leaf is given back after its expansion (grow). */
+  keepLeaf(): void {}
 
   /** The children's sizes and class weights from the node's histogram of the split feature. */
   assign(entry: EngineEntry, chosen: ChosenSplit, into: Branches): void {
