@@ -65,15 +65,16 @@ function grove(argv) {
 try {
   const parquet = join(dir, 'data.parquet');
   const csv = join(dir, 'data.csv');
-  const inst = await DuckDBInstance.create(':memory:');
+  const inst = await DuckDBInstance.create(':memory:', { memory_limit: '2GB' });
   const conn = await inst.connect();
   // Deterministic features from a hash of (row, column); the class depends on three of them, with noise.
   const cols = Array.from({ length: d }, (_, j) => `round((hash(i * ${d} + ${j}) % 1000000) / 1000.0, 3) AS x${j}`);
   const t0 = Date.now();
-  await conn.run(`CREATE TABLE g AS SELECT ${cols.join(', ')}, hash(i * 7919) % 10 AS noise FROM range(${rows}) t(i)`);
+  // One streaming COPY (no table of the rows in DuckDB's memory: 100M rows would not fit).
+  const g = `SELECT ${cols.join(', ')}, hash(i * 7919) % 10 AS noise FROM range(${rows}) t(i)`;
   await conn.run(
     `COPY (SELECT * EXCLUDE (noise), CASE WHEN noise = 0 THEN 'c' || (hash(x0) % 3) ` +
-      `WHEN x0 + x1 < 900 THEN 'a' WHEN x2 < 400 THEN 'b' ELSE 'c' END AS class FROM g) TO '${parquet}' (FORMAT parquet)`,
+      `WHEN x0 + x1 < 900 THEN 'a' WHEN x2 < 400 THEN 'b' ELSE 'c' END AS class FROM (${g}) AS g) TO '${parquet}' (FORMAT parquet)`,
   );
   if (args.postgres || args.clickhouse) await conn.run(`COPY (SELECT * FROM '${parquet}') TO '${csv}' (HEADER)`);
   conn.closeSync();
