@@ -18,7 +18,10 @@ export const duckdbDialect: SqlDialect = {
   fullMatch: (e, p) => `regexp_full_match(${e}, ${p})`,
   nanToNull: (e) => `CASE WHEN isnan(${e}) THEN NULL ELSE ${e} END`,
   rowNumber: 'row_number() OVER ()',
-  doubleList: (placeholder) => `CAST(${placeholder} AS DOUBLE[])`,
+  // One text parameter `[e1, e2, …, inf]` cast to DOUBLE[]: JavaScript's shortest round-trip
+  // decimals, which DuckDB's parser reads back to the same doubles.
+  doubleList: (values, bind) => `CAST(${bind(`[${values.map(String).join(', ')}]`)} AS DOUBLE[])`,
+  boolToInt: (e) => `CAST(${e} AS INTEGER)`,
   intType: (max) => (max < 256 ? 'UTINYINT' : max < 65536 ? 'USMALLINT' : 'INTEGER'),
   // One hash table over (node, y, f, code) with the codes unnested, rather than GROUPING SETS
   // (one hash table per feature, which run out of a small memory_limit on wide frontiers).
