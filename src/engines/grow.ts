@@ -94,8 +94,10 @@ const KEPT_CELLS = 1 << 22;
 
 /**
  * Grows a tree level by level with the counts computed by a database engine: per level, one
- * `GROUP BY node, class, feature, code` over the rows of the open nodes (a batch of nodes at a
- * time), each row's node given by a CASE expression over the tree so far. Each node's counts form
+ * `GROUP BY node, class, feature, code` over the rows of the counted nodes (a batch of nodes at a
+ * time), each row's node a column of the level's temporary table (or, without temporary tables, a
+ * CASE expression over the tree so far); the largest child's counts are its parent's minus its
+ * siblings'. Each node's counts form
  * a class histogram in `HistGrower`'s layout, and `expandNode` with the histogram scanners does
  * the rest, so the tree is the one histogram mode grows in memory from the same bins.
  */
