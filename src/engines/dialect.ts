@@ -25,10 +25,13 @@ export interface SqlDialect {
   /** The row's position in the relation's scan order (first appearance of categories and classes). */
   readonly rowNumber: string;
   /**
-   * A text parameter such as `[0.5, 2, inf]` as a list of doubles, indexed from 1 with `list[i]`;
-   * absent when the engine has no lists (bin codes then come from nested CASEs, rows.ts).
+   * `values` (exact doubles, ±Infinity among them) as a list indexed from 1 with `list[i]`, its
+   * values bound through `bind`; absent when the engine has no lists (bin codes then come from
+   * nested CASEs, rows.ts).
    */
-  doubleList?(placeholder: string): string;
+  doubleList?(values: readonly number[], bind: (value: SqlValue) => string): string;
+  /** A boolean (or NULL) as the integer 1 or 0 (or NULL). */
+  boolToInt(expr: string): string;
   /** The narrowest integer type that holds 0 … `max`. */
   intType(max: number): string;
   /**

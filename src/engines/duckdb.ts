@@ -18,14 +18,19 @@ export const duckdbDialect: SqlDialect = {
   fullMatch: (e, p) => `regexp_full_match(${e}, ${p})`,
   nanToNull: (e) => `CASE WHEN isnan(${e}) THEN NULL ELSE ${e} END`,
   rowNumber: 'row_number() OVER ()',
-  doubleList: (placeholder) => `CAST(${placeholder} AS DOUBLE[])`,
+  // One text parameter `[e1, e2, …, inf]` cast to DOUBLE[]: JavaScript's shortest round-trip
+  // decimals, which DuckDB's parser reads back to the same doubles.
+  doubleList: (values, bind) => `CAST(${bind(`[${values.map(String).join(', ')}]`)} AS DOUBLE[])`,
+  boolToInt: (e) => `CAST(${e} AS INTEGER)`,
   intType: (max) => (max < 256 ? 'UTINYINT' : max < 65536 ? 'USMALLINT' : 'INTEGER'),
   // One hash table over (node, y, f, code) with the codes unnested, rather than GROUPING SETS
   // (one hash table per feature, which run out of a small memory_limit on wide frontiers).
   groupByEveryCode: (relation, codes) =>
-    `SELECT node, y, f, code, CAST(SUM(w) AS DOUBLE) AS weight, CAST(COUNT(*) AS DOUBLE) AS n FROM ` +
+    // Every column a DOUBLE: read as the vector's Float64Array (a BIGINT would be a BigInt per cell).
+    'SELECT CAST(node AS DOUBLE), CAST(y AS DOUBLE), CAST(f AS DOUBLE), CAST(code AS DOUBLE), weight, n FROM ' +
+    `(SELECT node, y, f, code, CAST(SUM(w) AS DOUBLE) AS weight, CAST(COUNT(*) AS DOUBLE) AS n FROM ` +
     `(SELECT node, y, w, unnest(range(${codes.length})) AS f, unnest([${codes.join(', ')}]) AS code FROM ${relation}) AS u ` +
-    'GROUP BY node, y, f, code',
+    'GROUP BY node, y, f, code) AS g',
 };
 
 const NUMERIC_TYPES =

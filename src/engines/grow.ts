@@ -14,20 +14,46 @@ import { codedRowsSelect, type EngineRows } from './rows.js';
 /** A node of the frontier: its class histograms (HistGrower's layout) while its level is expanded. */
 interface EngineEntry extends GrowEntry {
   hist: Float64Array | null;
+  /** The node's slot in its level's rows (the `node` column of the level table). */
+  slot: number;
 }
 
-/** How a split node sends rows on: the code column it reads, each code's branch, each branch's child. */
+/**
+ * How a split node sends rows on: the code column it reads, each code's branch, each branch's
+ * child, and the children's sizes and stop tests (which child's histogram is made by subtraction).
+ */
 interface Route {
   feature: number;
   branchOfCode: Int32Array;
   children: Int32Array;
+  sizes: Int32Array;
+  leaf: readonly boolean[];
 }
 
-/** The coded rows the levels read: a FROM item, its parameters, and how to remove it. */
-interface CodedRows {
+/**
+ * The rows one level reads: a FROM item, the SQL of a row's slot in the level (−1 or absent: in no
+ * counted or open node), its parameters, and how to remove it.
+ */
+interface LevelRows {
+  /** True: `from` is a temporary table with a `node` column (from level 1 on). */
+  table: boolean;
   from: string;
+  node: string;
   params: readonly SqlValue[];
   drop(): Promise<void>;
+}
+
+/**
+ * The nodes of a level that share a parent: those whose histograms are counted (`counted`, with
+ * their entries, null for a leaf sibling counted only to subtract), and the open child whose
+ * histogram is the parent's minus its siblings' (`derived`), as the in-memory grower makes them.
+ */
+interface Family {
+  parent: EngineEntry | null;
+  counted: { id: number; entry: EngineEntry | null }[];
+  derived: EngineEntry | null;
+  /** The slot of `counted[0]`; the others follow. */
+  first: number;
 }
 
 /**
@@ -59,12 +85,19 @@ export interface LevelReport {
 }
 
 /** Histogram cells fetched in one query at most: the frontier is split into batches of nodes. */
-const BATCH_CELLS = 1 << 23;
+const BATCH_CELLS = 1 << 21;
+/**
+ * Histogram cells of parents kept for their largest child's histogram (by subtraction) at most;
+ * beyond, a parent's children are all counted.
+ */
+const KEPT_CELLS = 1 << 22;
 
 /**
  * Grows a tree level by level with the counts computed by a database engine: per level, one
- * `GROUP BY node, class, feature, code` over the rows of the open nodes (a batch of nodes at a
- * time), each row's node given by a CASE expression over the tree so far. Each node's counts form
+ * `GROUP BY node, class, feature, code` over the rows of the counted nodes (a batch of nodes at a
+ * time), each row's node a column of the level's temporary table (or, without temporary tables, a
+ * CASE expression over the tree so far); the largest child's counts are its parent's minus its
+ * siblings'. Each node's counts form
  * a class histogram in `HistGrower`'s layout, and `expandNode` with the histogram scanners does
  * the rest, so the tree is the one histogram mode grows in memory from the same bins.
  */
@@ -78,6 +111,16 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   private readonly evaluator: FeatureEvaluator;
   private readonly cands: Candidate[];
   private readonly routes = new Map<number, Route>();
+  /** The nodes split in the level being expanded, and their routes (the next level's step). */
+  private readonly routedChildren = new Map<number, Route>();
+  /** The slots of the nodes split in the level being expanded. */
+  private readonly slotOf = new Map<number, number>();
+  /** The parent of each node made in the level being expanded. */
+  private readonly parents = new Map<EngineEntry, EngineEntry>();
+  /** Histograms no node holds, for reuse (zeroed when taken). */
+  private readonly freeHists: Float64Array[] = [];
+  /** Parents' histograms kept for subtraction. */
+  private kept = 0;
   private readonly codeBranch: Int32Array;
 
   constructor(
@@ -122,50 +165,177 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const started = Date.now();
     const nodes = TreeStore.root(this.k);
     stopIfAborted(signal);
-    const coded = await this.codedRows();
+    let rows = await this.codedRows();
     try {
-      const { totals, rows } = await this.rootCounts(coded);
-      let frontier: EngineEntry[] = [{ ...rootGrowEntry(rows, totals, this.opts), hist: null }];
+      const { totals, rows: n } = await this.rootCounts(rows);
+      const root: EngineEntry = { ...rootGrowEntry(n, totals, this.opts), hist: null, slot: 0 };
+      let frontier: EngineEntry[] = [root];
       for (let level = 0; frontier.length > 0; level++) {
-        const open = frontier.filter((e) => !e.leaf);
         const next: EngineEntry[] = [];
         for (const e of frontier) if (e.leaf) expandNode(e, this, nodes, next);
-        const perBatch = Math.max(1, Math.floor(BATCH_CELLS / this.histSize));
-        const routing = this.routing(open);
-        let reached = 0;
-        for (let lo = 0; lo < open.length; lo += perBatch) {
-          const batch = open.slice(lo, lo + perBatch);
+        const families =
+          level > 0
+            ? this.families(frontier)
+            : root.leaf
+              ? []
+              : [{ parent: null, counted: [{ id: 0, entry: root }], derived: null, first: 0 }];
+        const slots = this.assignSlots(families);
+        if (level > 0 && families.length > 0) {
           stopIfAborted(signal);
-          await this.fetchHistograms(coded, routing, lo, batch);
-          for (const e of batch) {
-            reached += e.end - e.start;
-            expandNode(e, this, nodes, next);
-            e.hist = null;
-          }
+          const previous = rows;
+          rows = await this.levelRows(previous, slots);
+          if (rows !== previous) await previous.drop();
         }
-        onLevel?.({ level, openNodes: open.length, rows: reached, seconds: (Date.now() - started) / 1000 });
+        this.routedChildren.clear();
+        this.slotOf.clear();
+        this.parents.clear();
+        let reached = 0;
+        let open = 0;
+        for (let lo = 0; lo < families.length; ) {
+          let hi = lo + 1;
+          let cells = families[lo].counted.length * this.histSize;
+          while (hi < families.length && cells + families[hi].counted.length * this.histSize <= BATCH_CELLS)
+            cells += families[hi++].counted.length * this.histSize;
+          const batch = families.slice(lo, hi);
+          const first = batch[0].first;
+          const last = batch[batch.length - 1];
+          stopIfAborted(signal);
+          const hists = await this.fetchHistograms(rows, first, last.first + last.counted.length - first);
+          for (const family of batch) {
+            const expand = this.give(family, hists, first);
+            for (const e of expand) {
+              reached += e.end - e.start;
+              open++;
+              expandNode(e, this, nodes, next);
+              // A parent keeps its histogram while its largest child needs it (made by subtraction).
+              if (this.keepsHist(e)) this.kept++;
+              else this.release(e);
+            }
+          }
+          lo = hi;
+        }
+        onLevel?.({ level, openNodes: open, rows: reached, seconds: (Date.now() - started) / 1000 });
         frontier = next;
       }
     } finally {
-      await coded.drop();
+      await rows.drop();
     }
     return nodes.renumberDepthFirst();
+  }
+
+  /**
+   * The open nodes of `frontier` grouped by parent. Of a parent's children, the largest's
+   * histogram is the parent's minus its siblings' when it is open (its siblings, leaves
+   * included, are then counted), as the in-memory grower does; else the open children are counted.
+   */
+  private families(frontier: readonly EngineEntry[]): Family[] {
+    const byParent = new Map<EngineEntry, Map<number, EngineEntry>>();
+    for (const e of frontier) {
+      if (e.leaf) continue;
+      const parent = this.parents.get(e)!;
+      let open = byParent.get(parent);
+      if (!open) byParent.set(parent, (open = new Map()));
+      open.set(e.id, e);
+    }
+    const families: Family[] = [];
+    for (const [parent, open] of byParent) {
+      const route = this.routes.get(parent.id)!;
+      const { sizes, children, leaf } = route;
+      let largest = 0;
+      for (let b = 1; b < sizes.length; b++) if (sizes[b] > sizes[largest]) largest = b;
+      const subtract = !leaf[largest] && parent.hist !== null;
+      const counted: Family['counted'] = [];
+      children.forEach((id, b) => {
+        if (subtract ? b !== largest && sizes[b] > 0 : !leaf[b]) counted.push({ id, entry: open.get(id) ?? null });
+      });
+      if (!subtract && parent.hist) {
+        this.kept--;
+        this.release(parent);
+      }
+      families.push({ parent, counted, derived: subtract ? open.get(children[largest])! : null, first: 0 });
+    }
+    return families;
+  }
+
+  /** Slots of a level: the counted nodes 0 …, family by family, then the derived ones. */
+  private assignSlots(families: Family[]): Map<number, number> {
+    const slots = new Map<number, number>();
+    for (const family of families) {
+      family.first = slots.size;
+      for (const { id, entry } of family.counted) {
+        if (entry) entry.slot = slots.size;
+        slots.set(id, slots.size);
+      }
+    }
+    for (const family of families)
+      if (family.derived) {
+        family.derived.slot = slots.size;
+        slots.set(family.derived.id, slots.size);
+      }
+    return slots;
+  }
+
+  /** True when the split of `e` (just expanded) makes its largest child's histogram by subtraction. */
+  private keepsHist(e: EngineEntry): boolean {
+    const route = this.routedChildren.get(e.id);
+    if (!route || !e.hist || (this.kept + 1) * this.histSize > KEPT_CELLS) return false;
+    const { sizes, leaf } = route;
+    let largest = 0;
+    for (let b = 1; b < sizes.length; b++) if (sizes[b] > sizes[largest]) largest = b;
+    return !leaf[largest];
   }
 
   /**
    * The rows as the levels read them — y, w and every feature's code c0 … c(d−1) — in a temporary
    * table when the engine makes one (codes computed once), else as a subquery over the source.
    */
-  private async codedRows(): Promise<CodedRows> {
+  private async codedRows(): Promise<LevelRows> {
     const { engine } = this.rows;
     const p = new Params(engine.dialect);
     const select = codedRowsSelect(this.rows, this.binned, this.nBins, p);
     const table = await engine.tempTable(select, p.values);
-    if (table) return { from: table.name, params: [], drop: () => table.drop() };
-    return { from: `(${select})`, params: p.values, drop: async () => {} };
+    if (table) return { table: true, from: table.name, node: '0', params: [], drop: () => table.drop() };
+    return { table: false, from: `(${select})`, node: '0', params: p.values, drop: async () => {} };
   }
 
-  private async rootCounts(coded: CodedRows): Promise<{ totals: Float64Array; rows: number }> {
+  /**
+   * The rows of the next level. With temporary tables, a new table made from the previous level's
+   * by one step of routing — each row's node from its parent's split — holding only the rows of
+   * nodes in `slots` (rows in leaves are left out), as the in-memory grower partitions rows.
+   * Without (a distributed table), the source itself with each row's node a CASE over the tree so far.
+   */
+  private async levelRows(previous: LevelRows, slots: Map<number, number>): Promise<LevelRows> {
+    const { engine, schema } = this.rows;
+    const codes = schema.features.map((_, f) => `c${f}`).join(', ');
+    if (!previous.table) return { ...previous, node: this.routing(slots) };
+    const whens: string[] = [];
+    for (const [parent, route] of this.routedChildren) {
+      const step = this.step(route, slots);
+      if (step) whens.push(`WHEN ${this.slotOf.get(parent)} THEN ${step}`);
+    }
+    const node = whens.length === 0 ? '-1' : `CASE ${previous.node} ${whens.join(' ')} ELSE -1 END`;
+    const table = await engine.tempTable(
+      `SELECT node, y, w, ${codes} FROM (SELECT ${node} AS node, y, w, ${codes} FROM ${previous.from} AS p) AS s WHERE node >= 0`,
+      [],
+    );
+    if (!table) throw new Error('engine without temporary tables');
+    return { table: true, from: table.name, node: 'node', params: [], drop: () => table.drop() };
+  }
+
+  /** SQL of the slot a row of a node split by `route` goes to (−1: to no node in `slots`); null when none goes anywhere. */
+  private step(route: Route, slots: Map<number, number>): string | null {
+    const code = `c${route.feature}`;
+    const whens: string[] = [];
+    route.children.forEach((c, b) => {
+      const slot = slots.get(c);
+      if (slot === undefined) return;
+      const test = codesTest(code, route.branchOfCode, b);
+      if (test) whens.push(`WHEN ${test} THEN ${slot}`);
+    });
+    return whens.length === 0 ? null : `CASE ${whens.join(' ')} ELSE -1 END`;
+  }
+
+  private async rootCounts(coded: LevelRows): Promise<{ totals: Float64Array; rows: number }> {
     const { engine } = this.rows;
     const d = engine.dialect;
     const result = await engine.query(
@@ -182,18 +352,16 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   }
 
   /**
-   * The SQL that gives each row its slot in `open` (−1 for a row in a leaf): a CASE per split node
-   * on the path, built from the deepest split up (children have larger ids than their parent).
+   * The SQL that gives each row its slot (−1 for a row in no node of `slots`): a CASE per split
+   * node on the path, built from the deepest split up (children have larger ids than their parent).
    */
-  private routing(open: readonly EngineEntry[]): string {
-    const slot = new Map<number, number>();
-    open.forEach((e, i) => slot.set(e.id, i));
-    if (slot.has(0)) return '0';
+  private routing(slots: Map<number, number>): string {
+    if (slots.has(0)) return '0';
     const expr = new Map<number, string>();
     const ids = [...this.routes.keys()].sort((a, b) => b - a);
     for (const id of ids) {
       const route = this.routes.get(id)!;
-      const sub = Array.from(route.children, (c) => (slot.has(c) ? String(slot.get(c)) : (expr.get(c) ?? null)));
+      const sub = Array.from(route.children, (c) => (slots.has(c) ? String(slots.get(c)) : (expr.get(c) ?? null)));
       if (sub.every((s) => s === null)) continue;
       const code = `c${route.feature}`;
       const whens: string[] = [];
@@ -207,42 +375,79 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     return expr.get(0) ?? '-1';
   }
 
-  /** The class histograms of `batch` (slots `first` …) from one query. */
-  private async fetchHistograms(coded: CodedRows, routing: string, first: number, batch: EngineEntry[]): Promise<void> {
+  /** The class histograms of slots `first` … `first + count − 1` from one query. */
+  private async fetchHistograms(rows: LevelRows, first: number, count: number): Promise<Float64Array[]> {
     const { engine, schema } = this.rows;
     const d = engine.dialect;
     const codes = schema.features.map((_, f) => `c${f}`);
     const routed =
-      `(SELECT * FROM (SELECT ${routing} AS node, y, w, ${codes.join(', ')} FROM ${coded.from} AS coded) AS n ` +
-      `WHERE node >= ${first} AND node < ${first + batch.length}) AS routed`;
-    const hists = batch.map(() => new Float64Array(this.histSize));
+      `(SELECT * FROM (SELECT ${rows.node} AS node, y, w, ${codes.join(', ')} FROM ${rows.from} AS coded) AS n ` +
+      `WHERE node >= ${first} AND node < ${first + count}) AS routed`;
+    const hists = Array.from({ length: count }, () => this.takeHist());
     const { k, stride, offset } = this;
     const sql = d.groupByEveryCode(routed, codes);
     if (engine.streamNumbers) {
       // Chunks of doubles straight into the histograms: no JS value per result cell.
-      await engine.streamNumbers(sql, coded.params, ([node, y, f, code, w, n], rows) => {
-        for (let i = 0; i < rows; i++) {
+      await engine.streamNumbers(sql, rows.params, ([node, y, f, code, w, n], count) => {
+        for (let i = 0; i < count; i++) {
           const h = hists[node[i] - first];
           const o = offset[f[i]] + code[i] * stride;
           h[o + y[i]] += w[i];
           h[o + k] += n[i];
         }
       });
-      return this.give(batch, hists);
+      return hists;
     }
-    await engine.stream(sql, coded.params, (rows) => {
-      for (const [node, y, f, code, w, n] of rows) {
+    await engine.stream(sql, rows.params, (result) => {
+      for (const [node, y, f, code, w, n] of result) {
         const h = hists[(node as number) - first];
         const o = offset[f as number] + (code as number) * stride;
         h[o + (y as number)] += w as number;
         h[o + k] += n as number;
       }
     });
-    this.give(batch, hists);
+    return hists;
   }
 
-  private give(batch: EngineEntry[], hists: Float64Array[]): void {
-    batch.forEach((e, i) => (e.hist = hists[i]));
+  /**
+   * Hand the counted histograms to a family's entries, make the derived child's (the parent's
+   * minus its siblings'), and return the family's open nodes.
+   */
+  private give(family: Family, hists: Float64Array[], first: number): EngineEntry[] {
+    const open: EngineEntry[] = [];
+    family.counted.forEach(({ entry }, i) => {
+      if (entry) {
+        entry.hist = hists[family.first - first + i];
+        open.push(entry);
+      }
+    });
+    if (family.derived && family.parent?.hist) {
+      const h = family.parent.hist;
+      family.parent.hist = null;
+      this.kept--;
+      for (let i = 0; i < family.counted.length; i++) {
+        const other = hists[family.first - first + i];
+        for (let j = 0; j < h.length; j++) h[j] -= other[j];
+        if (!family.counted[i].entry) this.freeHists.push(other);
+      }
+      family.derived.hist = h;
+      open.push(family.derived);
+    }
+    return open;
+  }
+
+  /** A zeroed histogram, reused when one is free. */
+  private takeHist(): Float64Array {
+    const h = this.freeHists.pop();
+    if (!h) return new Float64Array(this.histSize);
+    h.fill(0);
+    return h;
+  }
+
+  /** Give back the histogram `e` holds. */
+  private release(e: EngineEntry): void {
+    if (e.hist) this.freeHists.push(e.hist);
+    e.hist = null;
   }
 
   findSplit(entry: EngineEntry): ChosenSplit | null {
@@ -255,9 +460,8 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     return chooseSplit(cands, this.opts, evaluator.view);
   }
 
-  keepLeaf(entry: EngineEntry): void {
-    entry.hist = null;
-  }
+  /** The histogram of a node that stays a leaf is given back after its expansion (grow). */
+  keepLeaf(): void {}
 
   /** The children's sizes and class weights from the node's histogram of the split feature. */
   assign(entry: EngineEntry, chosen: ChosenSplit, into: Branches): void {
@@ -291,22 +495,30 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   }
 
   /** Record the split for the next level's routing (no rows to move). */
-  partition(entry: EngineEntry, chosen: ChosenSplit, branches: Branches): number {
+  partition(entry: EngineEntry, chosen: ChosenSplit, branches: Branches, leaf: readonly boolean[]): number {
     const missingCode = this.nBins[chosen.split.feature];
     const table = this.branchTable(chosen).slice(0, missingCode + 1);
     for (let c = 0; c < table.length; c++) if (table[c] < 0) table[c] = chosen.missingBranch;
-    this.routes.set(entry.id, {
+    const route: Route = {
       feature: chosen.split.feature,
       branchOfCode: table,
       children: new Int32Array(branches.count),
-    });
+      sizes: branches.sizes.slice(),
+      leaf: leaf.slice(),
+    };
+    this.routes.set(entry.id, route);
+    this.slotOf.set(entry.id, entry.slot);
     return 0;
   }
 
   child(parent: EngineEntry, b: number, base: GrowEntry): EngineEntry {
-    this.routes.get(parent.id)!.children[b] = base.id;
+    const route = this.routes.get(parent.id)!;
+    route.children[b] = base.id;
+    this.routedChildren.set(parent.id, route);
     const entry = base as EngineEntry;
     entry.hist = null;
+    entry.slot = -1;
+    this.parents.set(entry, parent);
     return entry;
   }
 }

@@ -14,6 +14,7 @@ export const postgresDialect: SqlDialect = {
   fullMatch: (e, p) => `(${e} ~ ${p})`,
   nanToNull: (e) => `NULLIF(${e}, 'NaN'::float8)`,
   rowNumber: 'row_number() OVER ()',
+  boolToInt: (e) => `CAST(${e} AS integer)`,
   intType: (max) => (max < 32768 ? 'smallint' : 'integer'),
   groupByEveryCode: (relation, codes) => groupingSets(relation, codes, (e) => `CAST(${e} AS double precision)`),
 };

@@ -1,4 +1,5 @@
 import type { BinnedFeature } from '../split/histogram.js';
+import type { SqlDialect } from './dialect.js';
 import type { Engine } from './engine.js';
 import { Params } from './engine.js';
 import { classCode, type EngineSchema } from './schema.js';
@@ -67,14 +68,13 @@ export function codedRowsSelect(
   const d = engine.dialect;
   const cast = (code: string, f: number) => `CAST(${code} AS ${d.intType(nBins[f])})`;
   if (d.doubleList) {
-    const listOf = d.doubleList;
     const from = weightedRows(rows, p, (v) =>
       schema.features.map((col, f) =>
         col.kind === 'numeric' ? [`v${f}`, v[f]] : [`c${f}`, categoryCode(v[f], col.categories, p)],
       ),
     );
     const numeric = schema.features.map((col, f) => (col.kind === 'numeric' ? binned[f] : null));
-    const searched = listSearch(numeric, from, listOf, p);
+    const searched = listSearch(numeric, from, d, p);
     const coded = searched.codes.map((code, f) => `${cast(code, f)} AS c${f}`);
     return `SELECT y, w, ${coded.join(', ')} FROM ${searched.from} AS coded`;
   }
@@ -98,15 +98,16 @@ export function codedRowsSelect(
 export function listSearch(
   numeric: readonly (BinnedFeature | null)[],
   weighted: string,
-  listOf: (placeholder: string) => string,
+  dialect: SqlDialect,
   p: Params,
 ): { codes: string[]; from: string } {
+  const listOf = dialect.doubleList!;
   const size = numeric.map((bf) => (bf && bf.bins > 1 ? 2 ** Math.ceil(Math.log2(bf.bins)) : 1));
   const lists = numeric.map((bf, f) => {
     if (!bf || bf.bins <= 1) return '';
-    const edges = Array.from(bf.hi, String);
-    while (edges.length < size[f]) edges.push('inf');
-    return listOf(p.add(`[${edges.join(', ')}]`));
+    const edges = Array.from(bf.hi);
+    while (edges.length < size[f]) edges.push(Infinity);
+    return listOf(edges, (v) => p.add(v));
   });
   const at = numeric.map(() => '0');
   let from = weighted;
@@ -116,7 +117,7 @@ export function listSearch(
     const columns = numeric.map((bf, f) => {
       if (!bf) return `c${f}`;
       if (size[f] <= step) return `v${f}`; // this feature's search starts at a smaller step
-      const next = `${at[f]} + ${step} * CAST(v${f} > ${lists[f]}[${at[f]} + ${step}] AS INTEGER) AS p${f}`;
+      const next = `${at[f]} + ${step} * ${dialect.boolToInt(`v${f} > ${lists[f]}[${at[f]} + ${step}]`)} AS p${f}`;
       at[f] = `p${f}`;
       return `v${f}, ${next}`;
     });
@@ -125,7 +126,8 @@ export function listSearch(
   const codes = numeric.map((bf, f) => {
     if (!bf) return `c${f}`;
     if (bf.bins === 0) return '0';
-    return `CASE WHEN v${f} IS NULL THEN ${bf.bins} ELSE LEAST(${at[f]}, ${bf.bins - 1}) END`;
+    const last = bf.bins - 1;
+    return `CASE WHEN v${f} IS NULL THEN ${bf.bins} WHEN ${at[f]} >= ${last} THEN ${last} ELSE ${at[f]} END`;
   });
   return { codes, from };
 }

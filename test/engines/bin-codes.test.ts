@@ -58,7 +58,7 @@ describe('bin codes by list search (DuckDB) equal the nested-CASE binary search'
         return `(SELECT 0 AS y, 1 AS w, v0 FROM (VALUES ${values.join(', ')}) AS t(i, v0))`;
       };
       const p = new Params(duckdbDialect);
-      const searched = listSearch([bf], rows(p), duckdbDialect.doubleList!, p);
+      const searched = listSearch([bf], rows(p), duckdbDialect, p);
       const byList = await engine.query(`SELECT ${searched.codes[0]} FROM ${searched.from} AS s ORDER BY v0`, p.values);
       const q = new Params(duckdbDialect);
       const from = rows(q);

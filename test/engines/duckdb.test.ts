@@ -64,6 +64,37 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB gives the in-memo
   });
 });
 
+describe.skipIf(!haveCorpus)('in-database training with DuckDB: the level tables are temporary and removed', () => {
+  const temporaryTables = async () =>
+    Number((await engine.query('SELECT count(*) FROM duckdb_tables() WHERE temporary'))[0][0]);
+
+  it('none is left after a fit, nor after one stopped between levels', async () => {
+    const spec = await parseSourceSpec(corpus('glass'));
+    let levels: number[] = [];
+    await fitInEngine(engine, { source: spec.source, onLevel: ({ level }) => void levels.push(level) }, none);
+    expect(levels.length).toBeGreaterThan(3);
+    expect(await temporaryTables()).toBe(0);
+
+    const stop = new AbortController();
+    levels = [];
+    const stopped = fitInEngine(
+      engine,
+      {
+        source: spec.source,
+        signal: stop.signal,
+        onLevel: ({ level }) => {
+          levels.push(level);
+          if (level === 2) stop.abort();
+        },
+      },
+      none,
+    );
+    await expect(stopped).rejects.toThrow(/interrupted/);
+    expect(levels).toEqual([0, 1, 2]);
+    expect(await temporaryTables()).toBe(0);
+  });
+});
+
 describe('in-database training with DuckDB: names and values never become SQL', () => {
   it('a column named a"b; DROP TABLE x and values with quotes train as in memory', async () => {
     const file = join(dir, 'evil.csv');
