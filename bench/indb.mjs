@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { timedSync } from './lib/proc.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -57,11 +58,9 @@ function tableRow(name, r, duck) {
 
 /** Run grove with /usr/bin/time: seconds, peak RSS in MB, stderr lines. */
 function grove(argv) {
-  const started = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', 'maxrss_kb=%M', process.execPath, cli, ...argv], { encoding: 'utf8' });
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  if (r.status !== 0) throw new Error(`grove ${argv.join(' ')} failed: ${r.stderr}`);
-  const rss = Number(r.stderr.match(/maxrss_kb=(\d+)/)[1]) / 1024;
+  const r = timedSync(process.execPath, [cli, ...argv]);
+  const seconds = r.wall;
+  const rss = r.rssBytes / 2 ** 20;
   const levels = [...r.stderr.matchAll(/level (\d+): (\d+) open nodes, (\d+) rows, ([\d.]+) s/g)].map((m) => ({
     level: Number(m[1]),
     open: Number(m[2]),

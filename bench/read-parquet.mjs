@@ -8,11 +8,11 @@
 // which `grove info` pays in its read time).
 // The data are generated with DuckDB in --dir (never committed): deterministic values from
 // hash(row, column), 2 classes; the CSV and the Parquet file hold the same table.
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { timedSync } from './lib/proc.mjs';
 
 const { values: opt } = parseArgs({
   options: {
@@ -51,16 +51,9 @@ if (!existsSync(files.csv) || !existsSync(files.parquet)) {
 
 /** One `grove info --json` run: its own read time, the whole process's wall time, peak RSS (GNU time). */
 function infoRun(file) {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, cli, 'info', file, '--json', '--no-progress'], {
-    encoding: 'utf8',
-    maxBuffer: 1 << 26,
-  });
-  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
-  if (r.status !== 0) throw new Error(`grove info ${file} failed: ${r.stderr}`);
+  const r = timedSync(process.execPath, [cli, 'info', file, '--json', '--no-progress']);
   const info = JSON.parse(r.stdout);
-  const rssKb = Number(r.stderr.trim().split('\n').pop());
-  return { read: info.readSeconds, wall, rssMb: rssKb / 1024, rows: info.rows };
+  return { read: info.readSeconds, wall: r.wall, rssMb: r.rssBytes / 2 ** 20, rows: info.rows };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

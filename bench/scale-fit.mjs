@@ -24,6 +24,7 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { hasGnuTime, timedSync } from './lib/proc.mjs';
 import { mulberry32 } from './synthetic.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -44,7 +45,7 @@ if (!existsSync(cli)) {
   console.error('bench/scale-fit.mjs: dist/cli/main.js not found: run `npx tsc -p tsconfig.json` first');
   process.exit(1);
 }
-if (!existsSync('/usr/bin/time')) {
+if (!hasGnuTime()) {
   console.error('bench/scale-fit.mjs: needs GNU time (/usr/bin/time; Debian package time)');
   process.exit(1);
 }
@@ -79,19 +80,10 @@ function generate(file) {
   spawnSync('mv', [`${file}.tmp`, file]);
 }
 
-/** A child under GNU time -v: wall seconds, peak RSS in bytes, stdout. */
+/** A node child under GNU time: wall seconds, CPU seconds, peak RSS in bytes, stdout. */
 function timed(argv) {
-  const r = spawnSync('/usr/bin/time', ['-v', process.execPath, ...argv], { encoding: 'utf8', maxBuffer: 1 << 26 });
-  if (r.status !== 0) throw new Error(`node ${argv.join(' ')} failed (${r.status}): ${r.stderr.slice(-2000)}`);
-  const field = (name) => r.stderr.match(new RegExp(`${name}: ([^\\n]+)`))?.[1];
-  const [h, m, s] = field('Elapsed \\(wall clock\\) time \\(h:mm:ss or m:ss\\)').split(':').map(Number);
-  const wall = s === undefined ? h * 60 + m : h * 3600 + m * 60 + s;
-  return {
-    wall,
-    cpu: Number(field('User time \\(seconds\\)')) + Number(field('System time \\(seconds\\)')),
-    rss: Number(field('Maximum resident set size \\(kbytes\\)')) * 1024,
-    stdout: r.stdout,
-  };
+  const r = timedSync(process.execPath, argv);
+  return { wall: r.wall, cpu: r.cpu, rss: r.rssBytes, stdout: r.stdout };
 }
 
 mkdirSync(opt.dir, { recursive: true });

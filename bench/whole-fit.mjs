@@ -21,6 +21,7 @@ import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { hasGnuTime, timedSync } from './lib/proc.mjs';
 import { ensureSynthetic } from './synthetic.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,7 +47,7 @@ if (!existsSync(cli)) {
   console.error('bench/whole-fit.mjs: dist/cli/main.js not found: run `npx tsc -p tsconfig.json` first');
   process.exit(1);
 }
-if (!existsSync('/usr/bin/time')) {
+if (!hasGnuTime()) {
   console.error('bench/whole-fit.mjs: needs GNU time (/usr/bin/time; Debian package time)');
   process.exit(1);
 }
@@ -88,12 +89,8 @@ print(clf.tree_.node_count, clf.get_depth())
 
 /** One child under GNU time: wall seconds seen by the parent, peak RSS (MB), stdout. */
 function run(cmd, argv, env) {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', cmd, ...argv], { encoding: 'utf8', env, maxBuffer: 1 << 26 });
-  const wall = Number(process.hrtime.bigint() - t0) / 1e9;
-  if (r.status !== 0) throw new Error(`${cmd} ${argv.join(' ')} failed (${r.status}): ${r.stderr}`);
-  const rssMb = Number(r.stderr.trim().split('\n').pop()) / 1024;
-  return { wall, rssMb, stdout: r.stdout };
+  const r = timedSync(cmd, argv, { env });
+  return { wall: r.wall, rssMb: r.rssBytes / 2 ** 20, stdout: r.stdout };
 }
 
 mkdirSync(opt.dir, { recursive: true });

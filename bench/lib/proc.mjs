@@ -4,7 +4,7 @@
  * stdout is parsed as JSON lines ({"event": ...}); the last "result" event is the result, the
  * "fit" events before it survive a kill (so a capped run still reports the fits it finished).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,4 +90,30 @@ export function runChild(cmd, args, { capSeconds, env, cwd, useTime = true, keep
       });
     });
   });
+}
+
+/**
+ * Run `cmd args` to the end under GNU time (its figures in a file of their own, so the child's
+ * stderr stays the child's): the parent's wall seconds, user + system CPU seconds, peak RSS in
+ * bytes, and the child's output. Throws when the child fails.
+ *
+ * @returns {{ wall: number, cpu: number, rssBytes: number, stdout: string, stderr: string }}
+ */
+export function timedSync(cmd, args, { env } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'grove-bench-'));
+  const timeFile = join(dir, 'time.txt');
+  try {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync(GNU_TIME, ['-f', '%M %U %S', '-o', timeFile, cmd, ...args], {
+      encoding: 'utf8',
+      env,
+      maxBuffer: 1 << 26,
+    });
+    const wall = Number(process.hrtime.bigint() - t0) / 1e9;
+    if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr.slice(-2000)}`);
+    const [kb, user, system] = readFileSync(timeFile, 'utf8').trim().split('\n').pop().split(' ').map(Number);
+    return { wall, cpu: user + system, rssBytes: kb * 1024, stdout: r.stdout, stderr: r.stderr };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
