@@ -23,3 +23,11 @@ export const sharedArrays: ArrayMaker = {
   uint8: (n) => new Uint8Array(new SharedArrayBuffer(n)),
   uint16: (n) => new Uint16Array(new SharedArrayBuffer(2 * n)),
 };
+
+/** `a` when it holds `capacity` entries already, else a copy of it with room for `capacity`. */
+export function grown<T extends Float64Array | Int32Array>(a: T, capacity: number): T {
+  if (capacity <= a.length) return a;
+  const b = new (a.constructor as new (n: number) => T)(capacity);
+  b.set(a);
+  return b;
+}

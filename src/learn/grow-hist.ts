@@ -67,7 +67,7 @@ export function codeMatrix(data: Dataset, maxBins: number, make: ArrayMaker): Co
  * sort scratch `work` (as long as they are; new arrays from the work's maker when it has none), so
  * no dead scratch waits for a collection while growth allocates.
  */
-export function takeRowArrays(n: number, work: SortWork): Pick<HistLayout, 'rows' | 'branchOf'> {
+function takeRowArrays(n: number, work: SortWork): Pick<HistLayout, 'rows' | 'branchOf'> {
   const rows = work.takeInt32(0, n);
   for (let i = 0; i < n; i++) rows[i] = i;
   return { rows, branchOf: work.takeInt32(1, n) };
@@ -91,7 +91,7 @@ export function binInto(
 }
 
 /** Put the categorical features' codes into the matrix (missing = the code after the last category). */
-export function codeCategoricals(layout: Pick<HistLayout, 'codes'>, features: Column[]): void {
+function codeCategoricals(layout: Pick<HistLayout, 'codes'>, features: Column[]): void {
   const d = features.length;
   features.forEach((col, f) => {
     if (col.kind === 'numeric') return;
@@ -373,13 +373,37 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
 
 /** The layout of `data`, every feature quantised or coded (one thread); the row arrays come last. */
 function binAll(data: Dataset, maxBins: number): HistLayout {
-  const d = data.features.length;
   const codes = codeMatrix(data, maxBins, plainArrays);
   const binned: (BinnedFeature | null)[] = data.features.map(() => null);
   const work = new SortWork();
+  binNumerics(data, maxBins, codes, binned, work);
+  return finishLayout(data, codes, binned, work);
+}
+
+/** Quantise every numeric feature of `data` into its column of `codes`, one after another. */
+export function binNumerics(
+  data: Dataset,
+  maxBins: number,
+  codes: HistLayout['codes'],
+  binned: (BinnedFeature | null)[],
+  work: SortWork,
+): void {
+  const d = data.features.length;
   data.features.forEach((col, f) => {
     if (col.kind === 'numeric') binned[f] = binInto({ codes }, f, d, col, maxBins, work);
   });
+}
+
+/**
+ * The layout once the numeric features are binned: the categorical features coded, and the row
+ * arrays made out of the sort scratch of `work`, which is then released.
+ */
+export function finishLayout(
+  data: Dataset,
+  codes: HistLayout['codes'],
+  binned: (BinnedFeature | null)[],
+  work: SortWork,
+): HistLayout {
   codeCategoricals({ codes }, data.features);
   const layout = { codes, binned, ...takeRowArrays(data.nRows, work) };
   work.release();

@@ -1,3 +1,4 @@
+import { grown } from '../core/arrays.js';
 /** `NodeCounts`' arrays, for posting between threads (a class instance loses its methods there). */
 export interface NodeCountsData {
   classes: number;
@@ -203,11 +204,4 @@ export class NodeCounts {
     this.used += p;
     return this.start[id];
   }
-}
-
-function grown<T extends Float64Array | Int32Array>(a: T, capacity: number): T {
-  if (capacity <= a.length) return a;
-  const b = new (a.constructor as new (n: number) => T)(capacity);
-  b.set(a);
-  return b;
 }

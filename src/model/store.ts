@@ -1,3 +1,4 @@
+import { grown } from '../core/arrays.js';
 import type { TreeNode } from './node.js';
 import { NodeCounts, type NodeCountsData } from './node-counts.js';
 import type { Split } from './split.js';
@@ -261,11 +262,7 @@ export class TreeStore implements NodeSource {
   }
 
   private grow(capacity: number): void {
-    const more = <T extends Float64Array | Int32Array>(a: T): T => {
-      const b = new (a.constructor as new (n: number) => T)(capacity);
-      b.set(a);
-      return b;
-    };
+    const more = <T extends Float64Array | Int32Array>(a: T): T => grown(a, capacity);
     this.counts.resize(capacity);
     this.n = more(this.n);
     this.depth = more(this.depth);

@@ -5,7 +5,7 @@ import { subsetRows } from '../data/subset.js';
 import { compactTree } from '../model/compact.js';
 import type { TreeNode } from '../model/node.js';
 import { type GrownTree, TreeStore } from '../model/store.js';
-import { shapeOf } from '../model/tree-shape.js';
+import { shapeOf, type TreeShape } from '../model/tree-shape.js';
 import type { MissingPolicy, TreeOptions } from '../options/options.js';
 import type { GrownPrunerInput, GrownPrunerOutput, Pruner, PruningDetails } from './pruner.js';
 import { reachOfMajority } from './recount.js';
@@ -93,12 +93,13 @@ export function chooseAlphaByCV(
     const trainWeights = Float64Array.from(train, (r) => weights[r]);
     const foldTree = grow(subsetRows(data, train), trainWeights);
     const links = weakestLinks(foldTree);
+    const shape = shapeOf(foldTree);
     const reach = reachOfMajority(foldTree, data, weights, test, { missing: options.missing, shares: 'stored' });
     let foldWeight = 0;
     for (const r of test) foldWeight += weights[r];
     testWeight += foldWeight;
     evalAlpha.forEach((beta, j) => {
-      const errors = testErrors(foldTree, links.pruneAlpha, beta * (1 + REL), reach);
+      const errors = testErrors(shape, links.pruneAlpha, beta * (1 + REL), reach);
       wrong[j] += errors;
       foldErrors[j].push(foldWeight > 0 ? errors / foldWeight : 0);
     });
@@ -134,12 +135,11 @@ export function chooseAlphaByCV(
 
 /** Weighted errors of T(limit) on rows that reach each node with `reach` (`reachOfMajority`). */
 function testErrors(
-  tree: GrownTree,
+  nodes: TreeShape,
   pruneAlpha: Float64Array,
   limit: number,
   reach: { total: Float64Array; majority: Float64Array },
 ): number {
-  const nodes = shapeOf(tree);
   let errors = 0;
   const stack = [0];
   while (stack.length > 0) {

@@ -174,7 +174,7 @@ export function routeRows(
  * Route weighted rows through a tree (as `routeRows` does): `visit(id, at)` gets the rows reaching
  * each node they reach, once per node.
  */
-export function routeEach(
+function routeEach(
   tree: TreeShape,
   data: Dataset,
   weights: ArrayLike<number>,
@@ -211,18 +211,14 @@ export function reachOfMajority(
   const hit = new Float64Array(shape.size);
   const sums = new Float64Array(data.classes.length);
   const seen = new Uint8Array(data.classes.length);
-  let touched = new Int32Array(64);
+  // Each class at most once per node (`seen`).
+  const touched = new Int32Array(data.classes.length);
   routeEach(shape, data, weights, rows, opts, (id, at) => {
     let p = 0;
     for (let i = 0; i < at.rows.length; i++) {
       const c = data.labels[at.rows[i]];
       if (!seen[c]) {
         seen[c] = 1;
-        if (p === touched.length) {
-          const more = new Int32Array(2 * p);
-          more.set(touched);
-          touched = more;
-        }
         touched[p++] = c;
       }
       sums[c] += at.w[i];

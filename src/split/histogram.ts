@@ -62,19 +62,11 @@ export class BinCutter {
   }
 }
 
-/**
- * Quantise `col` into at most `maxBins` bins (2 ≤ maxBins ≤ 65535). With `codes` (n entries, 16-bit
- * when there may be 256 bins or more) the codes go there instead of a new array.
- */
-export function binFeature(
-  col: NumericColumn,
-  maxBins: number,
-  work: SortWork = new SortWork(),
-  codes?: Uint8Array | Uint16Array,
-): BinnedFeature {
+/** Quantise `col` into at most `maxBins` bins (2 ≤ maxBins ≤ 65535). */
+export function binFeature(col: NumericColumn, maxBins: number, work: SortWork = new SortWork()): BinnedFeature {
   const n = col.values.length;
   const edges = binEdges(col.values, maxBins, work);
-  const out = codes ?? (edges.bins < 256 ? new Uint8Array(n) : new Uint16Array(n));
+  const out = edges.bins < 256 ? new Uint8Array(n) : new Uint16Array(n);
   writeCodes(col.values, edges, work, out, 0, 1);
   return { codes: out, bins: edges.bins, lo: edges.lo, hi: edges.hi };
 }
@@ -151,7 +143,7 @@ export function writeCodes(
   const kl = upperLo ? work.u32(2, n) : null;
   orderKeys(x, kh, kl);
   // first[t]: the first bin whose largest key's high word reaches t · 2^16.
-  const first = new Int32Array(65536);
+  const first = work.i32(0, 65536);
   for (let t = 0, b = 0; t < 65536; t++) {
     while (b < bins - 1 && upperHi[b] < t * 65536) b++;
     first[t] = b;

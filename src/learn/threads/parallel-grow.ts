@@ -41,13 +41,13 @@ import {
 } from '../grow.js';
 import {
   binInto,
+  binNumerics,
   checkHistogramOptions,
-  codeCategoricals,
   codeMatrix,
   codeWidth,
+  finishLayout,
   HistGrower,
   type HistLayout,
-  takeRowArrays,
 } from '../grow-hist.js';
 import type { BranchSizes } from '../partition.js';
 import type { NodeSplit } from '../split-policy.js';
@@ -625,10 +625,8 @@ function growParallelHistogram(
         );
         for (const r of replies) if (r.op === 'bins') for (const { f, feature } of r.binned) binned[f] = feature;
       }
-    } else for (const f of numeric) binned[f] = binInto({ codes }, f, d, column(f), maxBins, work);
-    codeCategoricals({ codes }, data.features);
-    const layout: HistLayout = { codes, binned, ...takeRowArrays(n, work) };
-    work.release();
+    } else binNumerics(data, maxBins, codes, binned, work);
+    const layout = finishLayout(data, codes, binned, work);
     const { max: maxTask } = taskRows(n, t);
     team.round(
       () => ({ op: 'binned', binned, rows: layout.rows, branchOf: layout.branchOf, taskRows: maxTask }),
