@@ -1,6 +1,6 @@
 import { GroveError } from '../core/errors.js';
 import { BinCutter, type BinnedFeature } from '../split/histogram.js';
-import { Params, stopIfAborted } from './engine.js';
+import { Params, stopIfAborted, streamNumbers } from './engine.js';
 import { type EngineRows, weightedRows } from './rows.js';
 
 /** A growing list of doubles (8 bytes a value, no JS value per entry). */
@@ -41,22 +41,13 @@ export async function engineBins(
     const xs = new Doubles();
     const ns = new Doubles();
     let known = 0;
-    if (engine.streamNumbers)
-      await engine.streamNumbers(sql, p.values, ([x, n], count) => {
-        for (let i = 0; i < count; i++) {
-          xs.push(x[i]);
-          ns.push(n[i]);
-          known += n[i];
-        }
-      });
-    else
-      await engine.stream(sql, p.values, (batch) => {
-        for (const [x, n] of batch) {
-          xs.push(x as number);
-          ns.push(n as number);
-          known += n as number;
-        }
-      });
+    await streamNumbers(engine, sql, p.values, ([x, n], count) => {
+      for (let i = 0; i < count; i++) {
+        xs.push(x[i]);
+        ns.push(n[i]);
+        known += n[i];
+      }
+    });
     const distinct = xs.length;
     const cutter = new BinCutter(known, distinct, maxBins);
     const size = Math.max(1, Math.min(distinct, maxBins));

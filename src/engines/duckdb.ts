@@ -49,14 +49,6 @@ function plain(rows: unknown[][]): unknown[][] {
  */
 export const DUCKDB_DEFAULT_MEMORY = '160MB';
 
-/** How to open an embedded DuckDB. */
-export interface DuckDBOpenOptions {
-  /** DuckDB's `memory_limit` (default `GROVE_DUCKDB_MEMORY` or {@link DUCKDB_DEFAULT_MEMORY}). */
-  memoryLimit?: string;
-  /** DuckDB's `threads` (default: DuckDB's, one per core). */
-  threads?: number;
-}
-
 /**
  * DuckDB, embedded (`@duckdb/node-api`): an in-memory database that reads files itself
  * (read_csv, read_parquet), or a database file opened read-only. What spills beyond the memory
@@ -68,18 +60,17 @@ export class DuckDBEngine implements Engine {
     private readonly instance: DuckDBInstance,
     private readonly conn: DuckDBConnection,
     /** The spill folder, removed on close. */
-    readonly tempDirectory: string,
+    private readonly tempDirectory: string,
   ) {}
   private closed = false;
 
   /** Open `path` (a .duckdb file, read-only) or an in-memory database (`:memory:`). */
-  static async open(path = ':memory:', options: DuckDBOpenOptions = {}): Promise<DuckDBEngine> {
+  static async open(path = ':memory:'): Promise<DuckDBEngine> {
     const spill = mkdtempSync(join(tmpdir(), 'grove-duckdb-'));
     const config: Record<string, string> = {
-      memory_limit: options.memoryLimit ?? process.env.GROVE_DUCKDB_MEMORY ?? DUCKDB_DEFAULT_MEMORY,
+      memory_limit: process.env.GROVE_DUCKDB_MEMORY ?? DUCKDB_DEFAULT_MEMORY,
       temp_directory: spill,
     };
-    if (options.threads !== undefined) config.threads = String(options.threads);
     if (path !== ':memory:') config.access_mode = 'READ_ONLY';
     try {
       const instance = await DuckDBInstance.create(path, config);

@@ -65,3 +65,31 @@ export class Params {
 export function stopIfAborted(signal: AbortSignal | undefined): void {
   if (signal?.aborted) throw new GroveError('interrupted', { code: 'E_INPUT' });
 }
+
+/**
+ * Run a query whose columns are all numbers and hand them over a chunk at a time as doubles: the
+ * engine's own `streamNumbers` where it has one, else each batch of its rows copied into columns
+ * (reused between batches), SQL NULL as NaN.
+ */
+export async function streamNumbers(
+  engine: Engine,
+  sql: string,
+  params: readonly SqlValue[],
+  onChunk: (columns: Float64Array[], rows: number) => void,
+): Promise<void> {
+  if (engine.streamNumbers) return engine.streamNumbers(sql, params, onChunk);
+  let columns: Float64Array[] = [];
+  await engine.stream(sql, params, (rows) => {
+    if (rows.length === 0) return;
+    if (columns.length === 0 || columns[0].length < rows.length)
+      columns = rows[0].map(() => new Float64Array(rows.length));
+    for (let j = 0; j < columns.length; j++) {
+      const column = columns[j];
+      for (let i = 0; i < rows.length; i++) {
+        const v = rows[i][j];
+        column[i] = v === null ? Number.NaN : Number(v);
+      }
+    }
+    onChunk(columns, rows.length);
+  });
+}

@@ -8,7 +8,7 @@ import type { Candidate } from '../split/candidate.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
-import { Params, type SqlValue, stopIfAborted } from './engine.js';
+import { Params, type SqlValue, stopIfAborted, streamNumbers } from './engine.js';
 import { codedRowsSelect, type EngineRows } from './rows.js';
 
 /** A node of the frontier: its class histograms (HistGrower's layout) while its level is expanded. */
@@ -386,24 +386,13 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const hists = Array.from({ length: count }, () => this.takeHist());
     const { k, stride, offset } = this;
     const sql = d.groupByEveryCode(routed, codes);
-    if (engine.streamNumbers) {
-      // Chunks of doubles straight into the histograms: no JS value per result cell.
-      await engine.streamNumbers(sql, rows.params, ([node, y, f, code, w, n], count) => {
-        for (let i = 0; i < count; i++) {
-          const h = hists[node[i] - first];
-          const o = offset[f[i]] + code[i] * stride;
-          h[o + y[i]] += w[i];
-          h[o + k] += n[i];
-        }
-      });
-      return hists;
-    }
-    await engine.stream(sql, rows.params, (result) => {
-      for (const [node, y, f, code, w, n] of result) {
-        const h = hists[(node as number) - first];
-        const o = offset[f as number] + (code as number) * stride;
-        h[o + (y as number)] += w as number;
-        h[o + k] += n as number;
+    // Chunks of doubles straight into the histograms.
+    await streamNumbers(engine, sql, rows.params, ([node, y, f, code, w, n], count) => {
+      for (let i = 0; i < count; i++) {
+        const h = hists[node[i] - first];
+        const o = offset[f[i]] + code[i] * stride;
+        h[o + y[i]] += w[i];
+        h[o + k] += n[i];
       }
     });
     return hists;

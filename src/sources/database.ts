@@ -158,8 +158,8 @@ export const DATABASE_SOURCE_KIND: SourceKind = {
  * `openSource` knows.
  */
 export function openRows(spec: string, rows: RowsSelector, open: (spec: string) => DataSource): DataSource {
-  if (isDatabaseSpec(spec) && (rows.table !== undefined || rows.query !== undefined)) return databaseSource(spec, rows);
-  if (!isDatabaseSpec(spec) && (rows.table !== undefined || rows.query !== undefined))
+  if (rows.table === undefined && rows.query === undefined) return open(spec);
+  if (!isDatabaseSpec(spec))
     throw new GroveError('--table and --query name rows inside a database, not in a file', { code: 'E_OPTION' });
-  return open(spec);
+  return databaseSource(spec, rows);
 }

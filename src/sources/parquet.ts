@@ -237,7 +237,6 @@ export async function readDuckDBRelation(
   from: string,
   file: string,
   options: SourceReadOptions,
-  what = 'cannot read Parquet',
   stableOrder = false,
 ): Promise<Dataset> {
   return withDuckDBConnections(stableOrder ? 2 : 1, async (connections) => {
@@ -280,12 +279,12 @@ export async function readDuckDBRelation(
       options.onProgress?.({ rows: nRows, totalRows: nRows });
       return builder.finish();
     } catch (err) {
-      throw duckdbError(err, what, file);
+      throw duckdbError(err, 'cannot read Parquet', file);
     }
   });
 }
 
 /** Read a Parquet file into a Dataset. */
 export function readParquet(path: string, options: SourceReadOptions = {}): Promise<Dataset> {
-  return readDuckDBRelation(`read_parquet(${sqlString(path)})`, path, options, undefined, true);
+  return readDuckDBRelation(`read_parquet(${sqlString(path)})`, path, options, true);
 }

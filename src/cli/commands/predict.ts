@@ -5,7 +5,7 @@ import type { Dataset } from '../../data/dataset.js';
 import { writeAtomicWith } from '../../io/atomic.js';
 import { loadModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
-import type { DecisionTree, PredictOptions } from '../../model/decision-tree.js';
+import type { DecisionPaths, DecisionTree, PredictOptions } from '../../model/decision-tree.js';
 import { choicesOf, type TreeOptions } from '../../options/options.js';
 import { type DatabaseSource, openRows, openSource } from '../../sources/index.js';
 import { choiceOption, intOption } from '../args.js';
@@ -71,7 +71,8 @@ export function registerPredict(program: Command): void {
         ...readOptionsFromFlags(flags),
       };
       const source = openRows(dataPath, flags, openSource);
-      if ('readBatches' in source && !(flags.out && /\.parquet$/i.test(flags.out))) {
+      const parquetOut = flags.out !== undefined && /\.parquet$/i.test(flags.out) ? flags.out : undefined;
+      if ('readBatches' in source && parquetOut === undefined) {
         // A database: a batch of rows at a time, each batch's lines written before the next is read.
         await writeStreamed(flags.out, async (write) => {
           await write(`${csvLine(predictionHeader(tree, flags))}\n`);
@@ -82,14 +83,14 @@ export function registerPredict(program: Command): void {
         return;
       }
       const data = await readData(source, readOptions, flags.progress);
-      const codes = tree.predictCodes(data, policy);
-      if (flags.out && /\.parquet$/i.test(flags.out)) {
+      if (parquetOut !== undefined) {
+        const codes = tree.predictCodes(data, policy);
         const proba = flags.proba ? tree.predictProbaFlat(data, policy) : undefined;
         const leaves = flags.leaf ? tree.apply(data, policy) : undefined;
         const paths = flags.path ? tree.decisionPath(data, policy) : undefined;
-        await writePredictionsParquet(flags.out, tree.classes, codes, proba, {
+        await writePredictionsParquet(parquetOut, tree.classes, codes, proba, {
           ...(leaves ? { leaves } : {}),
-          ...(paths ? { path: (i) => paths.nodes.subarray(paths.offsets[i], paths.offsets[i + 1]).join(';') } : {}),
+          ...(paths ? { path: (i) => pathText(paths, i) } : {}),
         });
         return;
       }
@@ -127,7 +128,7 @@ function predictionLines(tree: DecisionTree, data: Dataset, flags: PredictColumn
     const row: Array<string | number | boolean> = [codes[i] < 0 ? 'unclassified' : tree.classes[codes[i]]];
     if (proba) for (let c = 0; c < k; c++) row.push(codes[i] < 0 ? '' : Number(proba[i * k + c].toPrecision(6)));
     if (leaves) row.push(leaves[i]);
-    if (paths) row.push(paths.nodes.subarray(paths.offsets[i], paths.offsets[i + 1]).join(';'));
+    if (paths) row.push(pathText(paths, i));
     lines.push(`${csvLine(row)}\n`);
   }
   return lines.join('');
@@ -162,4 +163,9 @@ async function writeStreamed(
       closeSync(fd);
     }
   });
+}
+
+/** Row `i`'s decision path as node ids joined by `;`. */
+function pathText(paths: DecisionPaths, i: number): string {
+  return paths.nodes.subarray(paths.offsets[i], paths.offsets[i + 1]).join(';');
 }
