@@ -20,8 +20,6 @@ export interface DialectRules {
   array(items: readonly string[]): string;
   /** A numeric expression as a float64. */
   asDouble(value: string): string;
-  /** Element `index` (1-based) of an array expression. */
-  at(array: string, index: string): string;
   /** A boolean test as 1 (true), 0 (false) or NULL. */
   bit(test: string): string;
   /** The 1-based position of string `value` in the string array `names`, 0 when absent or NULL. */
@@ -37,7 +35,8 @@ const decimal = (x: number): string => {
 const doubleQuoted = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 const standardString = (text: string): string => `'${text.replaceAll("'", "''")}'`;
 
-const at = (array: string, index: string): string => `(${array})[${index}]`;
+/** Entry `index` (1-based) of an array expression: the same in every dialect. */
+export const elementAt = (array: string, index: string): string => `(${array})[${index}]`;
 const castBit = (test: string): string => `CAST(${test} AS INTEGER)`;
 
 const RULES: Record<SqlDialect, DialectRules> = {
@@ -54,7 +53,6 @@ const RULES: Record<SqlDialect, DialectRules> = {
     strings: (xs) => `[${xs.map(standardString).join(', ')}]`,
     array: (items) => `[${items.join(', ')}]`,
     asDouble: (value) => `CAST(${value} AS DOUBLE)`,
-    at,
     bit: castBit,
     position: (names, value) => `coalesce(list_position(${names}, CAST(${value} AS VARCHAR)), 0)`,
   },
@@ -67,7 +65,6 @@ const RULES: Record<SqlDialect, DialectRules> = {
     strings: (xs) => `CAST(ARRAY[${xs.map(standardString).join(', ')}] AS TEXT[])`,
     array: (items) => `ARRAY[${items.join(', ')}]`,
     asDouble: (value) => `CAST(${value} AS DOUBLE PRECISION)`,
-    at,
     bit: castBit,
     position: (names, value) => `coalesce(array_position(${names}, CAST(${value} AS TEXT)), 0)`,
   },
@@ -82,7 +79,6 @@ const RULES: Record<SqlDialect, DialectRules> = {
     strings: (xs) => `[${xs.map(clickhouseString).join(', ')}]`,
     array: (items) => `[${items.join(', ')}]`,
     asDouble: (value) => `toFloat64(${value})`,
-    at,
     bit: (test) => test, // a comparison is already UInt8 (Nullable for a NULL operand)
     position: (names, value) => `indexOf(${names}, ${value})`, // 0 when absent or NULL
   },

@@ -1,5 +1,6 @@
 import { GroveError } from '../../core/errors.js';
 import { categoryBranches, NO_BRANCH, numericBranch } from '../../model/route.js';
+import type { Split } from '../../model/split.js';
 import type { PortableTree } from '../portable.js';
 
 /**
@@ -82,18 +83,20 @@ export function levelTables(p: PortableTree): LevelTables {
   const walk: WalkNode[] = [];
   const made: number[][] = new Array(nodes.length);
   const depthOf = new Int32Array(nodes.length);
+  // A numeric split on an uncoded feature walks its thresholds as a chain of binary steps.
+  const chained = (split: Split) => split.kind === 'numeric' && !isCoded(p, split.feature);
   for (let i = 0; i < nodes.length; i++) {
     const { split, children } = nodes[i];
     if (!split || !children) continue;
     const ids: number[] = [];
-    const thresholds = split.kind === 'numeric' && !isCoded(p, split.feature) ? split.thresholds : [0];
+    const thresholds = chained(split) && split.kind === 'numeric' ? split.thresholds : [0];
     const steps = thresholds.length;
     for (let j = 0; j < steps; j++) {
       ids.push(walk.length);
       walk.push({
         feature: split.feature,
         threshold: thresholds[j],
-        missing: steps > 1 || !isCoded(p, split.feature) ? (j === p.missingBranch[i] ? 0 : 1) : 0,
+        missing: chained(split) ? (j === p.missingBranch[i] ? 0 : 1) : 0,
         depth: depthOf[i] + j,
         targets: [],
       });
@@ -109,7 +112,7 @@ export function levelTables(p: PortableTree): LevelTables {
     if (!split || !children) continue;
     const ids = made[i];
     const m = p.missingBranch[i];
-    if (split.kind === 'numeric' && !isCoded(p, split.feature)) {
+    if (chained(split)) {
       ids.forEach((w, j) => {
         walk[w].targets = [to(children[j]), j + 1 < ids.length ? ~ids[j + 1] : to(children[j + 1])];
       });

@@ -2,7 +2,14 @@ import { badArgument } from '../../core/args.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
 import { checkTree } from '../check-tree.js';
 import { type PortableTree, portableTree, UNCLASSIFIED_LABEL } from '../portable.js';
-import { type DialectRules, dialectRules, SQL_DIALECTS, type SqlDialect, tableReference } from './dialect.js';
+import {
+  type DialectRules,
+  dialectRules,
+  elementAt,
+  SQL_DIALECTS,
+  type SqlDialect,
+  tableReference,
+} from './dialect.js';
 import { codeNames, isCoded, type Level, type LevelTables, levelTables } from './levels.js';
 
 /** What `treeToSql` needs besides the model. */
@@ -31,7 +38,7 @@ const asIs: Named = (literal) => literal;
 function lookupOf(n: string, r: DialectRules, named: Named) {
   return (xs: number[], doubles = false): string => {
     if (xs.every((x) => x === xs[0])) return doubles ? r.double(xs[0]) : String(xs[0]);
-    return r.at(named(doubles ? r.doubles(xs) : r.integers(xs)), n);
+    return elementAt(named(doubles ? r.doubles(xs) : r.integers(xs)), n);
   };
 }
 
@@ -49,7 +56,7 @@ function nextState(
   r: DialectRules,
   named: Named,
 ) {
-  const next = r.at(named(r.integers(level.next)), `${lookup(level.first)} + ${chosen}`);
+  const next = elementAt(named(r.integers(level.next)), `${lookup(level.first)} + ${chosen}`);
   return `CASE WHEN ${n} < 0 THEN ${n} ELSE ${next} END`;
 }
 
@@ -85,8 +92,8 @@ function arrayStep(level: Level, p: PortableTree, n: string, slot: Map<number, n
   const featureOf = level.feature.map((j) => level.features[j - 1]);
   const at = lookup(featureOf.map((f) => slot.get(f)!));
   const coded = featureOf.map((f) => (isCoded(p, f) ? 1 : 0));
-  const numeric = numericBranchSql(level, r.at('q.grove_numbers', at), lookup, r);
-  const code = r.at('q.grove_codes', at);
+  const numeric = numericBranchSql(level, elementAt('q.grove_numbers', at), lookup, r);
+  const code = elementAt('q.grove_codes', at);
   const chosen = coded.every((c) => c === 1)
     ? code
     : coded.every((c) => c === 0)
@@ -98,7 +105,7 @@ function arrayStep(level: Level, p: PortableTree, n: string, slot: Map<number, n
 /** The output columns as expressions of the leaf state `s` (negative: `-leaf`). */
 function outputColumns(p: PortableTree, tables: LevelTables, s: string, proba: boolean, r: DialectRules, named: Named) {
   const { tree } = p;
-  const leaf = s.startsWith('-') ? s.slice(1) : `-${s}`; // s: a column, or a constant leaf state
+  const leaf = `-${s}`;
   const numericLabels = !p.hasUnclassified && tree.classes.every((c) => typeof c === 'number' && Number.isFinite(c));
   const labels = tables.leafNode.map((i) => (tree.nodes[i].unclassified ? -1 : p.classOf[i]));
   const label = numericLabels
@@ -106,12 +113,12 @@ function outputColumns(p: PortableTree, tables: LevelTables, s: string, proba: b
       ? r.integers(labels.map((c) => tree.classes[c] as number))
       : r.doubles(labels.map((c) => tree.classes[c] as number))
     : r.strings(labels.map((c) => (c < 0 ? UNCLASSIFIED_LABEL : String(tree.classes[c]))));
-  const columns = [{ name: 'predicted', sql: r.at(named(label), leaf) }];
+  const columns = [{ name: 'predicted', sql: elementAt(named(label), leaf) }];
   if (!proba) return columns;
   const k = tree.classes.length;
   const classified = tables.leafNode.slice(0, tables.classifiedLeaves);
   for (let c = 0; c < k; c++) {
-    const value = r.at(named(r.doubles(classified.map((i) => p.proba[i * k + c]))), leaf);
+    const value = elementAt(named(r.doubles(classified.map((i) => p.proba[i * k + c]))), leaf);
     // Unclassified leaves are numbered last: their probabilities are NULL.
     const sql = p.hasUnclassified ? `CASE WHEN ${s} < -${tables.classifiedLeaves} THEN NULL ELSE ${value} END` : value;
     columns.push({ name: String(tree.classes[c]), sql });
