@@ -48,7 +48,8 @@ export interface RowPath {
 
 /** The row path of the node ids `visited` (one row's `decisionPath`, ascending). */
 export function rowPath(nodes: readonly TreeNode[], visited: ArrayLike<number>): RowPath {
-  const on = new Set(Array.from(visited));
+  const list = Array.from(visited);
+  const on = new Set(list);
   const chain = [0];
   for (;;) {
     const kids = nodes[chain[chain.length - 1]].children;
@@ -56,7 +57,7 @@ export function rowPath(nodes: readonly TreeNode[], visited: ArrayLike<number>):
     if (next.length === 1) chain.push(next[0]);
     else
       return {
-        nodes: Array.from(visited),
+        nodes: list,
         chain,
         ...(next.length > 1 ? { spreadAt: chain[chain.length - 1] } : {}),
       };
