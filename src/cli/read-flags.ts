@@ -4,6 +4,59 @@ import { parseEncodingName, TEXT_ENCODINGS, type TextEncodingName } from '../dat
 import { listOption } from './args.js';
 import { warn } from './output.js';
 
+/** `--target`, `--categorical` and `--numeric`: what each column of the data is. */
+export interface ColumnFlags {
+  target?: string;
+  categorical?: string[];
+  numeric?: string[];
+}
+
+/** Add {@link ColumnFlags} to a command that reads a data source. */
+export function addColumnFlags(cmd: Command): Command {
+  return cmd
+    .option('--target <column>', 'class column (default: the last column)')
+    .option('--categorical <columns>', 'treat these columns as categorical (comma-separated)', listOption)
+    .option(
+      '--numeric <columns>',
+      'read these columns as numbers (comma-separated); cells that are not numbers become missing, with a warning',
+      listOption,
+    );
+}
+
+/** Help of `--float32`. */
+export const FLOAT32_HELP = 'hold numeric columns as float32 (half the memory; values rounded as scikit-learn does)';
+
+/** `--table` and `--query` (the rows inside a database source) and `--no-progress`. */
+export interface SourceFlags extends ReadFlags {
+  table?: string;
+  query?: string;
+  /** False with --no-progress. */
+  progress?: boolean;
+}
+
+/**
+ * Add {@link SourceFlags} and the {@link ReadFlags} to a command that reads a data source; `use`
+ * says what the command does with the rows ("train on").
+ */
+export function addSourceFlags(cmd: Command, use: string): Command {
+  return addReadFlags(cmd)
+    .option('--table <name>', `the table to ${use} inside a database source`)
+    .option('--query <sql>', `the query whose rows to ${use} inside a database source`)
+    .option('--no-progress', 'no progress bar on stderr while reading the data');
+}
+
+/** The reader options of the column and read flags; warnings go to stderr. */
+export function columnReadOptions(
+  flags: ColumnFlags & ReadFlags,
+): ReturnType<typeof readOptionsFromFlags> & ColumnFlags {
+  return {
+    target: flags.target,
+    categorical: flags.categorical,
+    numeric: flags.numeric,
+    ...readOptionsFromFlags(flags),
+  };
+}
+
 /** Flags of every command that reads a data file: how its text is read. */
 export interface ReadFlags {
   encoding?: TextEncodingName;
@@ -11,7 +64,7 @@ export interface ReadFlags {
 }
 
 /** Add `--encoding` and `--na` to a command that reads a data file. */
-export function addReadFlags(cmd: Command): Command {
+function addReadFlags(cmd: Command): Command {
   const defaults = DEFAULT_NA_TOKENS.filter((t) => t !== '').join(', ');
   return cmd
     .option(

@@ -7,7 +7,15 @@ import { DEFAULT_MAX_ROWS, prepareForPage } from '../../explore/prepare.js';
 import { readPageScripts } from '../../explore/scripts.js';
 import { writeFileAtomic } from '../../io/atomic.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
-import { intOption, listOption } from '../args.js';
+import { openRows, openSource } from '../../sources/index.js';
+import { intOption } from '../args.js';
+import {
+  addColumnFlags,
+  addSourceFlags,
+  type ColumnFlags,
+  columnReadOptions,
+  type SourceFlags,
+} from '../read-flags.js';
 import { readData } from '../read-progress.js';
 import { DATA_HELP } from './fit.js';
 
@@ -26,15 +34,13 @@ function openInBrowser(file: string): void {
 }
 
 export function registerExplore(program: Command): void {
-  program
+  const cmd = program
     .command('explore')
     .description('write an interactive page (one HTML file, works offline) to grow, inspect and compare trees on DATA')
     .argument('<data>', DATA_HELP)
     .option('--out <file>', 'where to write the page', 'explore.html')
-    .option('--open', 'open the page in the browser')
-    .option('--target <column>', 'class column (default: the last column)')
-    .option('--categorical <columns>', 'treat these columns as categorical (comma-separated)', listOption)
-    .option('--numeric <columns>', 'these columns must be numeric (comma-separated)', listOption)
+    .option('--open', 'open the page in the browser');
+  addSourceFlags(addColumnFlags(cmd), 'explore')
     .option(
       '--max-rows <n>',
       `rows the page holds; a larger data set is sampled, stratified by class (default ${DEFAULT_MAX_ROWS})`,
@@ -45,24 +51,18 @@ export function registerExplore(program: Command): void {
     .action(
       async (
         dataPath: string,
-        flags: {
-          out: string;
-          open?: boolean;
-          target?: string;
-          categorical?: string[];
-          numeric?: string[];
-          maxRows: number;
-          seed: number;
-        },
+        flags: ColumnFlags & SourceFlags & { out: string; open?: boolean; maxRows: number; seed: number },
       ) => {
         refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath]);
         const scripts = readPageScripts();
-        const data = await readData(dataPath, {
-          target: flags.target,
-          categorical: flags.categorical,
-          numeric: flags.numeric,
-        });
-        const embedded = prepareForPage(data, basename(dataPath), flags.maxRows, flags.seed);
+        const source = openRows(dataPath, flags, openSource);
+        const data = await readData(source, columnReadOptions(flags), flags.progress);
+        const embedded = prepareForPage(
+          data,
+          source.spec === dataPath ? basename(dataPath) : source.spec,
+          flags.maxRows,
+          flags.seed,
+        );
         writeFileAtomic(flags.out, explorePage(embedded, scripts));
         const sampled = embedded.sample
           ? ` (a stratified sample of ${embedded.sample.rows} of ${data.nRows} rows: over --max-rows)`

@@ -6,10 +6,16 @@ import { saveModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
 import { type FitOptions, type OptionGroup, PRESETS, resolveOptions } from '../../options/options.js';
 import { openRows, openSource } from '../../sources/index.js';
-import { listOption } from '../args.js';
 import { addOptionFlags, optionsFromFlags } from '../option-flags.js';
 import { warn } from '../output.js';
-import { addReadFlags, type ReadFlags, readOptionsFromFlags } from '../read-flags.js';
+import {
+  addColumnFlags,
+  addSourceFlags,
+  type ColumnFlags,
+  columnReadOptions,
+  FLOAT32_HELP,
+  type SourceFlags,
+} from '../read-flags.js';
 import { readData } from '../read-progress.js';
 import { type EngineFlags, engineOption, fitWithEngine, trainsInEngine } from './fit-engine.js';
 
@@ -26,28 +32,13 @@ export const DATA_HELP =
 
 /** Flags of the commands that read a training file: the columns, the preset and the tree options of `groups`. */
 export function addTrainingFlags(cmd: Command, groups: readonly OptionGroup[]): Command {
-  cmd
-    .option('--target <column>', 'class column (default: the last column)')
-    .option('--categorical <columns>', 'treat these columns as categorical (comma-separated)', listOption)
-    .option(
-      '--numeric <columns>',
-      'read these columns as numbers (comma-separated); cells that are not numbers become missing, with a warning',
-      listOption,
-    )
-    .option('--algorithm <name>', `preset: ${Object.keys(PRESETS).join(', ')} (default cart)`)
-    .option('--no-progress', 'no progress bar on stderr while reading the data');
-  addReadFlags(cmd);
+  addColumnFlags(cmd).option('--algorithm <name>', `preset: ${Object.keys(PRESETS).join(', ')} (default cart)`);
   return addOptionFlags(cmd, groups);
 }
 
 /** What `addTrainingFlags` parses (tree options under their flags' names). */
-export interface TrainingFlags extends Record<string, unknown>, ReadFlags {
-  target?: string;
-  categorical?: string[];
-  numeric?: string[];
+export interface TrainingFlags extends Record<string, unknown>, SourceFlags, ColumnFlags {
   algorithm?: string;
-  /** False with --no-progress. */
-  progress?: boolean;
 }
 
 /** The fit options given by the flags, checked with messages that name the flags. */
@@ -58,9 +49,12 @@ export function checkedFitOptions(flags: TrainingFlags): FitOptions {
 }
 
 export function registerFit(program: Command): void {
-  addTrainingFlags(
-    program.command('fit').description('grow a tree on DATA and save it as JSON').argument('<data>', DATA_HELP),
-    ['split', 'stop', 'data', 'prune', 'cmbsv'],
+  addSourceFlags(
+    addTrainingFlags(
+      program.command('fit').description('grow a tree on DATA and save it as JSON').argument('<data>', DATA_HELP),
+      ['split', 'stop', 'data', 'prune', 'cmbsv'],
+    ),
+    'train on',
   )
     .requiredOption('--out <model>', 'where to write the model (JSON)')
     .option(
@@ -73,10 +67,8 @@ export function registerFit(program: Command): void {
       'where to grow: memory, duckdb, postgres, clickhouse (docs/in-database.md)',
       engineOption,
     )
-    .option('--table <name>', 'the table to train on inside a database source')
-    .option('--query <sql>', 'the query whose rows to train on inside a database source')
     .option('--weight <column>', 'a column of sample weights (in-database training)')
-    .option('--float32', 'hold numeric columns as float32 (half the memory; values rounded as scikit-learn does)')
+    .option('--float32', FLOAT32_HELP)
     .action(
       async (
         dataPath: string,
@@ -101,13 +93,7 @@ export function registerFit(program: Command): void {
         // A database source with --engine memory: its rows stream into memory.
         const data = await readData(
           openRows(dataPath, flags, openSource),
-          {
-            target: flags.target,
-            categorical: flags.categorical,
-            numeric: flags.numeric,
-            float32: flags.float32,
-            ...readOptionsFromFlags(flags),
-          },
+          { ...columnReadOptions(flags), float32: flags.float32 },
           flags.progress,
         );
         const tree = fit(data, options, { names: 'flags' });

@@ -2,8 +2,15 @@ import type { Command } from 'commander';
 import { maxOf } from '../../core/extent.js';
 import type { ClassLabel, Dataset } from '../../data/dataset.js';
 import { openRows, openSource } from '../../sources/index.js';
-import { listOption } from '../args.js';
 import { emit } from '../output.js';
+import {
+  addColumnFlags,
+  addSourceFlags,
+  type ColumnFlags,
+  columnReadOptions,
+  FLOAT32_HELP,
+  type SourceFlags,
+} from '../read-flags.js';
 import { readData } from '../read-progress.js';
 import { DATA_HELP } from './fit.js';
 
@@ -94,41 +101,24 @@ function renderInfo(info: SourceInfo): string {
 }
 
 export function registerInfo(program: Command): void {
-  program
-    .command('info')
-    .description('read a data source and describe it: rows, columns and their kinds, missing values, classes, memory')
-    .argument('<data>', DATA_HELP)
-    .option('--target <column>', 'class column (default: the last column)')
-    .option('--categorical <columns>', 'treat these columns as categorical (comma-separated)', listOption)
-    .option('--numeric <columns>', 'these columns must be numeric (comma-separated)', listOption)
-    .option('--float32', 'hold numeric columns as float32')
-    .option('--table <name>', 'the table to read inside a database source')
-    .option('--query <sql>', 'the query whose rows to read inside a database source')
+  addSourceFlags(
+    addColumnFlags(
+      program
+        .command('info')
+        .description(
+          'read a data source and describe it: rows, columns and their kinds, missing values, classes, memory',
+        )
+        .argument('<data>', DATA_HELP),
+    ),
+    'read',
+  )
+    .option('--float32', FLOAT32_HELP)
     .option('--json', 'machine-readable output')
-    .option('--no-progress', 'no progress bar on stderr while reading')
-    .action(
-      async (
-        spec: string,
-        flags: {
-          target?: string;
-          categorical?: string[];
-          numeric?: string[];
-          float32?: boolean;
-          table?: string;
-          query?: string;
-          json?: boolean;
-          progress: boolean;
-        },
-      ) => {
-        const source = openRows(spec, flags, openSource);
-        const started = performance.now();
-        const data = await readData(
-          source,
-          { target: flags.target, categorical: flags.categorical, numeric: flags.numeric, float32: flags.float32 },
-          flags.progress,
-        );
-        const info = describeData(data, source.spec, source.describe(), (performance.now() - started) / 1000);
-        emit(flags.json ? `${JSON.stringify(info)}\n` : renderInfo(info));
-      },
-    );
+    .action(async (spec: string, flags: ColumnFlags & SourceFlags & { float32?: boolean; json?: boolean }) => {
+      const source = openRows(spec, flags, openSource);
+      const started = performance.now();
+      const data = await readData(source, { ...columnReadOptions(flags), float32: flags.float32 }, flags.progress);
+      const info = describeData(data, source.spec, source.describe(), (performance.now() - started) / 1000);
+      emit(flags.json ? `${JSON.stringify(info)}\n` : renderInfo(info));
+    });
 }

@@ -11,7 +11,7 @@ import { type DatabaseSource, openRows, openSource } from '../../sources/index.j
 import { choiceOption, intOption } from '../args.js';
 import { csvLine } from '../csv-out.js';
 import { emit } from '../output.js';
-import { addReadFlags, type ReadFlags, readOptionsFromFlags } from '../read-flags.js';
+import { addSourceFlags, readOptionsFromFlags, type SourceFlags } from '../read-flags.js';
 import { readData } from '../read-progress.js';
 import { DATA_HELP } from './fit.js';
 import { writePredictionsParquet } from './predictions-parquet.js';
@@ -28,16 +28,13 @@ export function registerPredict(program: Command): void {
     .option('--leaf', "add a column `leaf`: the id of the leaf each row ends in (its index in the model file's nodes)")
     .option('--path', "add a column `path`: the ids of the nodes each row visits, joined by ';'")
     .option('--out <file>', 'write to a file instead of stdout: Parquet if it ends in .parquet, else CSV')
-    .option('--no-progress', 'no progress bar on stderr while reading the data')
-    .option('--table <name>', 'the table to predict inside a database source (read in batches)')
-    .option('--query <sql>', 'the query whose rows to predict inside a database source (read in batches)')
     .option(
       '--unclassified <mode>',
       "C-MBSV: rows in an unclassified region: none (write 'unclassified') or knn (k-NN; needs a model fitted with --unclassified knn); default: the model's",
       choiceOption('--unclassified', choicesOf('unclassified')),
     )
     .option('--knn-k <k>', "C-MBSV: neighbours for k-NN (default: the model's)", intOption('--knn-k', 1));
-  addReadFlags(cmd).action(
+  addSourceFlags(cmd, 'predict').action(
     async (
       dataPath: string,
       flags: {
@@ -46,12 +43,9 @@ export function registerPredict(program: Command): void {
         leaf?: boolean;
         path?: boolean;
         out?: string;
-        progress?: boolean;
         unclassified?: TreeOptions['unclassified'];
         knnK?: number;
-        table?: string;
-        query?: string;
-      } & ReadFlags,
+      } & SourceFlags,
     ) => {
       if (flags.out) refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath, flags.model]);
       const tree = loadModel(flags.model);

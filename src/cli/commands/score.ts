@@ -4,7 +4,7 @@ import { formatNumber } from '../../export/conditions.js';
 import { type AttributeScore, scoreAttributes } from '../../learn/score.js';
 import { openRows, openSource } from '../../sources/index.js';
 import { emit } from '../output.js';
-import { readOptionsFromFlags } from '../read-flags.js';
+import { addSourceFlags, columnReadOptions } from '../read-flags.js';
 import { readData } from '../read-progress.js';
 import { addTrainingFlags, checkedFitOptions, DATA_HELP, type TrainingFlags } from './fit.js';
 
@@ -16,28 +16,20 @@ function describeSplit(a: AttributeScore): string {
 }
 
 export function registerScore(program: Command): void {
-  addTrainingFlags(
-    program
-      .command('score')
-      .description("score each attribute's best root split with a measure (its value as the paper defines it)")
-      .argument('<data>', DATA_HELP),
-    ['split', 'stop'],
+  addSourceFlags(
+    addTrainingFlags(
+      program
+        .command('score')
+        .description("score each attribute's best root split with a measure (its value as the paper defines it)")
+        .argument('<data>', DATA_HELP),
+      ['split', 'stop'],
+    ),
+    'score',
   )
-    .option('--table <name>', 'the table to read inside a database source')
-    .option('--query <sql>', 'the query whose rows to read inside a database source')
     .option('--json', 'machine-readable output')
-    .action(async (dataPath: string, flags: TrainingFlags & { json?: boolean; table?: string; query?: string }) => {
+    .action(async (dataPath: string, flags: TrainingFlags & { json?: boolean }) => {
       const options = checkedFitOptions(flags);
-      const data = await readData(
-        openRows(dataPath, flags, openSource),
-        {
-          target: flags.target,
-          categorical: flags.categorical,
-          numeric: flags.numeric,
-          ...readOptionsFromFlags(flags),
-        },
-        flags.progress,
-      );
+      const data = await readData(openRows(dataPath, flags, openSource), columnReadOptions(flags), flags.progress);
       const report = scoreAttributes(data, options);
       if (flags.json) {
         emit(`${JSON.stringify(report)}\n`);
