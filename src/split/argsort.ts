@@ -19,26 +19,18 @@ export function argsortNumeric(x: NumericValues, work?: SortWork): Int32Array {
   for (let i = 0; i < n; i++) order[i] = i;
   // Digits of each 32-bit word, low word first (radixCounts); keys travel with the row ids, so
   // every pass reads memory in order.
-  const { widths, passes, size, shifts, counts } = radixCounts(hi, lo);
+  const radix = radixCounts(hi, lo);
+  const { counts } = radix;
   let next = i32(1);
   let loNext = lo ? u32(2) : null;
   let hiNext = u32(3);
   let keyLo = lo;
   let keyHi = hi;
-  for (let p = lo ? 0 : widths.length; p < passes; p++) {
-    const word = p < widths.length ? 0 : 1;
-    const j = p % widths.length;
-    const shift = shifts[j];
-    const mask = (1 << widths[j]) - 1;
-    const base = p * size;
-    const first = word === 0 ? keyLo! : keyHi;
-    if (n === 0 || counts[base + ((first[0] >>> shift) & mask)] === n) continue; // every value shares this digit
-    let acc = 0;
-    for (let d = 0; d <= mask; d++) {
-      const c = counts[base + d];
-      counts[base + d] = acc;
-      acc += c;
-    }
+  for (let p = lo ? 0 : radix.widths.length; p < radix.passes; p++) {
+    const word = p < radix.widths.length ? 0 : 1;
+    const pass = startPass(radix, p, word === 0 ? keyLo! : keyHi);
+    if (!pass) continue;
+    const { shift, mask, base } = pass;
     if (word === 0) {
       const kLo = keyLo!;
       const nLo = loNext!;
@@ -90,6 +82,31 @@ function radixCounts(hi: Uint32Array, lo: Uint32Array | null) {
     }
   }
   return { widths, passes, size, shifts, counts };
+}
+
+/**
+ * Radix pass `p` over `key` (the word it sorts by): its digit's shift and mask and where its counts
+ * start, the counts turned into each digit's first slot; null when every key has the same digit
+ * there (the pass would move nothing).
+ */
+function startPass(
+  radix: ReturnType<typeof radixCounts>,
+  p: number,
+  key: Uint32Array,
+): { shift: number; mask: number; base: number } | null {
+  const { widths, size, shifts, counts } = radix;
+  const j = p % widths.length;
+  const shift = shifts[j];
+  const mask = (1 << widths[j]) - 1;
+  const base = p * size;
+  if (key.length === 0 || counts[base + ((key[0] >>> shift) & mask)] === key.length) return null;
+  let acc = 0;
+  for (let d = 0; d <= mask; d++) {
+    const c = counts[base + d];
+    counts[base + d] = acc;
+    acc += c;
+  }
+  return { shift, mask, base };
 }
 
 /**
@@ -165,21 +182,14 @@ export function sortedKeys(x: NumericValues, work: SortWork): { hi: Uint32Array;
   let lo = x instanceof Float32Array ? null : work.u32(2, n);
   let loNext = lo ? work.u32(3, n) : null;
   orderKeys(x, hi, lo);
-  const { widths, passes, size, shifts, counts } = radixCounts(hi, lo);
-  // Low word first (float64), then the high word; a digit every key shares is skipped.
-  for (let p = lo ? 0 : widths.length; p < passes; p++) {
-    const j = p % widths.length;
-    const shift = shifts[j];
-    const mask = (1 << widths[j]) - 1;
-    const base = p * size;
-    const key = p < widths.length ? lo! : hi;
-    if (n === 0 || counts[base + ((key[0] >>> shift) & mask)] === n) continue;
-    let acc = 0;
-    for (let d = 0; d <= mask; d++) {
-      const c = counts[base + d];
-      counts[base + d] = acc;
-      acc += c;
-    }
+  const radix = radixCounts(hi, lo);
+  const { counts } = radix;
+  // Low word first (float64), then the high word.
+  for (let p = lo ? 0 : radix.widths.length; p < radix.passes; p++) {
+    const key = p < radix.widths.length ? lo! : hi;
+    const pass = startPass(radix, p, key);
+    if (!pass) continue;
+    const { shift, mask, base } = pass;
     if (lo) {
       const kLo = lo;
       const nLo = loNext!;

@@ -384,6 +384,31 @@ describe('argsortNumeric', () => {
     }
   });
 
+  it('sortedKeys gives the values in argsortNumeric’s order, as keys (keyValue reads them back)', async () => {
+    const { argsortNumeric, keyValue, sortedKeys, SortWork } = await import('../../src/split/argsort.js');
+    const { mulberry32 } = await import('../../src/core/random.js');
+    const random = mulberry32(11);
+    const work = new SortWork();
+    // 8-bit digits below 16,384 rows, 11/11/10 above; integers skip digits every key shares.
+    for (const [n, float32, ints] of [
+      [0, false, false],
+      [500, false, false],
+      [500, true, false],
+      [20000, false, false],
+      [20000, true, true],
+      [20000, false, true],
+    ] as const) {
+      const x = (float32 ? Float32Array : Float64Array).from({ length: n }, () =>
+        random() < 0.05 ? NaN : ints ? Math.floor(random() * 300) - 100 : (random() - 0.5) * 1e6,
+      );
+      const expected = Array.from(argsortNumeric(x), (i) => x[i]);
+      const { hi, lo } = sortedKeys(x, work);
+      expect(lo === null).toBe(float32);
+      const got = Array.from(hi, (h, i) => (h === 0xffffffff ? NaN : lo ? keyValue(h, lo[i]) : keyValue(h)));
+      expect(got).toEqual(expected);
+    }
+  });
+
   it('orders small integer columns (the radix route) and small non-integer ones (the rank route) alike, with scratch reuse', async () => {
     const { argsortNumeric } = await import('../../src/learn/grow.js');
     const { SortWork } = await import('../../src/split/argsort.js');
