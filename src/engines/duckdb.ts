@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBConnection, DuckDBInstance, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBConnection, DuckDBInstance, DuckDBTypeId, type DuckDBValue } from '@duckdb/node-api';
 import { GroveError } from '../core/errors.js';
+import type { NumberSink } from '../data/typed-columns.js';
 import { quoteDoubled, type SqlDialect } from './dialect.js';
+import { readDoubles } from './duckdb-vectors.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
 
 let tempTables = 0;
@@ -40,6 +42,15 @@ const NUMERIC_TYPES =
 function plain(rows: unknown[][]): unknown[][] {
   for (const row of rows) for (let j = 0; j < row.length; j++) if (typeof row[j] === 'bigint') row[j] = Number(row[j]);
   return rows;
+}
+
+/** `out` as a sink of numbers, missing as NaN. */
+function arraySink(out: Float64Array): NumberSink {
+  return {
+    kind: 'number',
+    set: (i, value) => void (out[i] = value ?? Number.NaN),
+    setMany: (start, values) => out.set(values, start),
+  };
 }
 
 /**
@@ -107,16 +118,28 @@ export class DuckDBEngine implements Engine {
   ): Promise<void> {
     const result = await this.run(() => this.conn.stream(sql, params as DuckDBValue[]));
     const columns: Float64Array[] = [];
+    // A DOUBLE column (every count and value grove asks for) is copied in bulk, others value by value.
+    const doubles = Array.from(
+      { length: result.columnCount },
+      (_, c) => result.columnTypeId(c) === DuckDBTypeId.DOUBLE,
+    );
     await this.run(async () => {
       for (;;) {
         const chunk = await result.fetchChunk();
         if (!chunk || chunk.rowCount === 0) break;
         const n = chunk.rowCount;
         for (let c = 0; c < chunk.columnCount; c++) {
-          const vector = chunk.getColumnVector(c);
           if (!columns[c] || columns[c].length < n) columns[c] = new Float64Array(n);
           const out = columns[c];
-          for (let r = 0; r < n; r++) out[r] = Number(vector.getItem(r));
+          if (doubles[c]) {
+            readDoubles(chunk.chunk, c, n, arraySink(out), 0);
+            continue;
+          }
+          const vector = chunk.getColumnVector(c);
+          for (let r = 0; r < n; r++) {
+            const v = vector.getItem(r);
+            out[r] = v === null ? Number.NaN : Number(v);
+          }
         }
         onChunk(columns, n);
       }

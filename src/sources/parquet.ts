@@ -8,8 +8,15 @@ import duckdb from '@duckdb/node-bindings';
 import { GroveError } from '../core/errors.js';
 import type { Dataset } from '../data/dataset.js';
 import { type FieldKind, type TextSink, type TypedField, TypedTableBuilder } from '../data/typed-columns.js';
+import {
+  BOOLEAN_BYTES,
+  type IndexWidth,
+  readBigInt,
+  readDoubles,
+  readIndexes,
+  readTexts,
+} from '../engines/duckdb-vectors.js';
 import { duckdbError, sqlIdentifier, sqlString, withDuckDBConnections } from './duckdb.js';
-import { BOOLEAN_BYTES, type IndexWidth, readBigInt, readDoubles, readIndexes, readTexts } from './duckdb-vectors.js';
 import type { SourceReadOptions } from './source.js';
 
 const T = duckdb.Type;
