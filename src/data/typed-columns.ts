@@ -57,6 +57,11 @@ export interface NumberSink {
   set(i: number, value: number | null): void;
   /** Rows `start…start + values.length - 1` at once (NaN = missing). */
   setMany(start: number, values: ArrayLike<number>): void;
+  /**
+   * Rows `start…` from the bytes of float64 values in the platform's byte order (`bytes.length / 8`
+   * of them, at any byte offset), copied as bytes: no alignment needed, no per-value work.
+   */
+  setFloat64Bytes(start: number, bytes: Uint8Array): void;
 }
 
 export interface TextSink {
@@ -107,6 +112,10 @@ class NumberColumnSink implements NumberSink {
   }
   setMany(start: number, values: ArrayLike<number>): void {
     this.values.set(values, start);
+  }
+  setFloat64Bytes(start: number, bytes: Uint8Array): void {
+    const { values } = this;
+    new Uint8Array(values.buffer, values.byteOffset + start * 8, bytes.length).set(bytes);
   }
 
   finishFeature(place: Place, forced: 'numeric' | 'categorical' | undefined, float32: boolean): Column {
