@@ -17,7 +17,7 @@ import { statDataFile } from './file-bytes.js';
 import type { SourceReadOptions } from './source.js';
 
 /** zlib's one-shot decompressors, as Parquet codecs: GZIP always, ZSTD when this Node has it. */
-function nodeCodecs(): Codecs {
+export function nodeCodecs(): Codecs {
   const codecs = new Map<number, Decompress>([[CODEC.GZIP, (input) => zlib.unzipSync(input)]]);
   const zstd = (zlib as unknown as { zstdDecompressSync?: (b: Uint8Array) => Uint8Array }).zstdDecompressSync;
   if (zstd) codecs.set(CODEC.ZSTD, (input) => zstd(input));

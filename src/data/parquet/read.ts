@@ -90,6 +90,7 @@ function chunkTasks(
       if (chunk.filePath !== undefined) throw new ParquetUnsupported('column chunk in another file');
       const m = chunk.meta;
       check(m !== undefined && m.type === columns[j].physical, 'column chunk does not match the schema');
+      check(m.numValues === group.numRows, 'column chunk and row group disagree on the row count');
       if (m.codec !== CODEC.UNCOMPRESSED && m.codec !== CODEC.SNAPPY && !codecs.has(m.codec))
         throw new ParquetUnsupported(`compression codec ${m.codec}`);
       for (const e of m.encodings) if (!KNOWN_ENCODINGS.has(e)) throw new ParquetUnsupported(`encoding ${e}`);
