@@ -124,17 +124,20 @@ class NumberColumnSink implements NumberSink {
       const { codes, distinct } = this.dictionary(place, false);
       return finishCategorical(place.name, codes, distinct);
     }
-    let present = 0;
+    let missing = 0;
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
-      if (Number.isNaN(v)) continue;
-      present++;
       const stored = float32 ? Math.fround(v) : v;
-      if (!Number.isFinite(stored)) {
-        const why = Number.isFinite(v) ? `number out of float32 range: ${v}` : `value ${v} is not a finite number`;
-        throw new GroveError(why, { file: place.file, code: 'E_DATA', row: place.rowOf(i), column: place.name });
+      // One test for the usual finite value: x - x is 0 for it, NaN for NaN and ±Infinity.
+      if (stored - stored === 0) continue;
+      if (Number.isNaN(v)) {
+        missing++;
+        continue;
       }
+      const why = Number.isFinite(v) ? `number out of float32 range: ${v}` : `value ${v} is not a finite number`;
+      throw new GroveError(why, { file: place.file, code: 'E_DATA', row: place.rowOf(i), column: place.name });
     }
+    const present = values.length - missing;
     // An all-missing column is categorical with no categories, as an all-empty CSV column is.
     if (present === 0 && forced !== 'numeric')
       return finishCategorical(place.name, new Int32Array(values.length).fill(-1), []);
