@@ -9,10 +9,11 @@
  */
 
 import type { NumberSink, TextSink } from '../typed-columns.js';
+import { deltaLengthTexts, deltaNumbers, unsplit } from './delta.js';
 import { check, ParquetUnsupported } from './errors.js';
 import { decodeHybrid, isSingleRun } from './hybrid.js';
 import { CODEC, ENCODING, PAGE, type PageHeader, PHYSICAL, pageHeader } from './metadata.js';
-import { plainBooleans, plainNumbers, plainTexts } from './plain.js';
+import { numberWidth, plainBooleans, plainNumbers, plainTexts, text } from './plain.js';
 import type { ParquetColumn } from './schema.js';
 import type { Scratch } from './scratch.js';
 import { snappyDecompress, snappyLength } from './snappy.js';
@@ -141,19 +142,17 @@ function readDataPage(
     for (let i = 0; i < n; i++) present += defined[i];
   }
   const { sink, column, scratch } = ctx;
-  const dictionaryEncoded = h.encoding === ENCODING.PLAIN_DICTIONARY || h.encoding === ENCODING.RLE_DICTIONARY;
-  if (
-    !dictionaryEncoded &&
-    h.encoding !== ENCODING.PLAIN &&
-    !(h.encoding === ENCODING.RLE && column.physical === PHYSICAL.BOOLEAN)
-  )
-    throw new ParquetUnsupported(`value encoding ${h.encoding}`);
+  const encoding = h.encoding;
+  const dictionaryEncoded = encoding === ENCODING.PLAIN_DICTIONARY || encoding === ENCODING.RLE_DICTIONARY;
+  if (!dictionaryEncoded && !readsEncoding(column.physical, encoding))
+    throw new ParquetUnsupported(`value encoding ${encoding}`);
   if (dictionaryEncoded) check(dictionary !== undefined, 'dictionary-encoded page without a dictionary');
 
   if (sink.kind === 'number') {
-    if (!defined && h.encoding === ENCODING.PLAIN && column.physical === PHYSICAL.DOUBLE) {
+    const split = encoding === ENCODING.BYTE_STREAM_SPLIT;
+    if (!defined && column.physical === PHYSICAL.DOUBLE && (encoding === ENCODING.PLAIN || split)) {
       check(values.length >= n * 8, 'values cut short');
-      sink.setFloat64Bytes(row, values.subarray(0, n * 8));
+      sink.setFloat64Bytes(row, split ? unsplit(values, n, 8, scratch) : values.subarray(0, n * 8));
       return;
     }
     const got = scratch.values(present);
@@ -162,7 +161,12 @@ function readDataPage(
         const indexes = dictionaryIndexes(values, present, dictionary!.size, scratch);
         const numbers = dictionary!.numbers!;
         for (let k = 0; k < present; k++) got[k] = numbers[indexes[k]];
-      } else plainNumbers(values, present, column.physical, column.unsigned, got, scratch);
+      } else if (encoding === ENCODING.DELTA_BINARY_PACKED)
+        deltaNumbers(values, present, column.physical, column.unsigned, got, scratch);
+      else {
+        const plain = split ? unsplit(values, present, numberWidth(column.physical), scratch) : values;
+        plainNumbers(plain, present, column.physical, column.unsigned, got, scratch);
+      }
     }
     if (!defined) {
       sink.setMany(row, got);
@@ -182,7 +186,7 @@ function readDataPage(
     texts = dictionary!.texts!;
   } else if (column.physical === PHYSICAL.BOOLEAN) {
     texts = BOOLEAN_TEXTS;
-    if (h.encoding === ENCODING.PLAIN) plainBooleans(values, present, indexes);
+    if (encoding === ENCODING.PLAIN) plainBooleans(values, present, indexes);
     else {
       // RLE booleans: a 4-byte length, then the hybrid runs of width 1.
       check(values.length >= 4, 'booleans cut short');
@@ -191,7 +195,8 @@ function readDataPage(
       decodeHybrid(values, 4, 4 + length, 1, present, indexes);
     }
   } else {
-    texts = plainTexts(values, present);
+    texts =
+      encoding === ENCODING.PLAIN ? plainTexts(values, present) : deltaLengthTexts(values, present, scratch, text);
     for (let k = 0; k < present; k++) indexes[k] = k;
   }
   if (defined) {
@@ -200,6 +205,25 @@ function readDataPage(
     indexes = out;
   }
   sink.setIndexed(row, indexes, texts);
+}
+
+/** The non-dictionary value encodings read for each physical type. */
+function readsEncoding(physical: number, encoding: number): boolean {
+  if (encoding === ENCODING.PLAIN) return true;
+  switch (physical) {
+    case PHYSICAL.BOOLEAN:
+      return encoding === ENCODING.RLE;
+    case PHYSICAL.INT32:
+    case PHYSICAL.INT64:
+      return encoding === ENCODING.DELTA_BINARY_PACKED || encoding === ENCODING.BYTE_STREAM_SPLIT;
+    case PHYSICAL.FLOAT:
+    case PHYSICAL.DOUBLE:
+      return encoding === ENCODING.BYTE_STREAM_SPLIT;
+    case PHYSICAL.BYTE_ARRAY:
+      return encoding === ENCODING.DELTA_LENGTH_BYTE_ARRAY;
+    default:
+      return false;
+  }
 }
 
 /** `count` dictionary indexes (a bit-width byte, then hybrid runs), each checked against the dictionary's size. */

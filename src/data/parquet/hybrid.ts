@@ -64,8 +64,15 @@ export function decodeHybrid(
   return pos;
 }
 
-/** `n` values of `width` bits from `bytes[at…]` into `out[k…]`. */
-function unpack(bytes: Uint8Array, at: number, width: number, n: number, out: Int32Array | Uint8Array, k: number) {
+/** `n` values of `width` bits (0–32) from `bytes[at…]` into `out[k…]`, least significant bit first. */
+export function unpack(
+  bytes: Uint8Array,
+  at: number,
+  width: number,
+  n: number,
+  out: Int32Array | Uint8Array | Float64Array,
+  k: number,
+): void {
   if (width === 0) {
     out.fill(0, k, k + n);
     return;
@@ -86,7 +93,7 @@ function unpack(bytes: Uint8Array, at: number, width: number, n: number, out: In
     }
     return;
   }
-  // Wide values: bit by bit (rare: dictionaries of more than 16M entries).
+  // Wide values: bit by bit (rare: dictionaries of more than 16M entries, wide deltas).
   for (let i = 0; i < n; i++) {
     let v = 0;
     const first = i * width;
@@ -97,6 +104,22 @@ function unpack(bytes: Uint8Array, at: number, width: number, n: number, out: In
     out[k + i] = v;
   }
 }
+
+/** A varint at `bytes[at]` as a BigInt (any length): its value and the position after it. */
+export function bigVarint(bytes: Uint8Array, at: number, end: number): { value: bigint; next: number } {
+  let value = 0n;
+  let shift = 0n;
+  for (let k = 0; k < 10; k++) {
+    check(at < end, 'values cut short');
+    const b = bytes[at++];
+    value |= BigInt(b & 0x7f) << shift;
+    if (b < 0x80) return { value, next: at };
+    shift += 7n;
+  }
+  check(false, 'values: varint too long');
+}
+
+export { varint };
 
 /** Whether a hybrid stream starts with one run of `value` covering `count` values (all present, say). */
 export function isSingleRun(bytes: Uint8Array, start: number, end: number, count: number, value: number): boolean {

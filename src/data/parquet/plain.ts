@@ -70,7 +70,7 @@ export function plainTexts(bytes: Uint8Array, n: number): string[] {
 }
 
 /** Bytes as UTF-8; invalid UTF-8 is left to the other reader, which decides what it means. */
-function text(bytes: Uint8Array): string {
+export function text(bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes);
   } catch {

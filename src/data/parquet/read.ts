@@ -33,13 +33,19 @@ export interface ParquetReadOptions extends TypedReadOptions {
   onProgress?: (progress: { rows: number; totalRows: number }) => void;
 }
 
-/** The encodings the decoder knows (BIT_PACKED only as a listed level encoding; pages using it are refused). */
+/**
+ * The encodings the decoder knows (BIT_PACKED only as a listed level encoding; pages using it are
+ * refused, as are encodings a page's type does not allow).
+ */
 const KNOWN_ENCODINGS = new Set<number>([
   ENCODING.PLAIN,
   ENCODING.PLAIN_DICTIONARY,
   ENCODING.RLE,
   ENCODING.BIT_PACKED,
+  ENCODING.DELTA_BINARY_PACKED,
+  ENCODING.DELTA_LENGTH_BYTE_ARRAY,
   ENCODING.RLE_DICTIONARY,
+  ENCODING.BYTE_STREAM_SPLIT,
 ]);
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
