@@ -12,7 +12,6 @@ import { bigVarint, unpack, varint } from './hybrid.js';
 import { PHYSICAL } from './metadata.js';
 import type { Scratch } from './scratch.js';
 
-const zigzag = (v: number) => (v % 2 === 0 ? v / 2 : -(v + 1) / 2);
 const bigZigzag = (v: bigint) => (v & 1n ? -(v >> 1n) - 1n : v >> 1n);
 
 /**
