@@ -180,7 +180,8 @@ function readDataPage(
 
   let indexes = scratch.indexes(present);
   let texts: readonly string[];
-  if (present === 0) texts = BOOLEAN_TEXTS;
+  // A page of nulls keeps the chunk's dictionary, so the sink keeps its lookups.
+  if (present === 0) texts = dictionary?.texts ?? BOOLEAN_TEXTS;
   else if (dictionaryEncoded) {
     indexes = dictionaryIndexes(values, present, dictionary!.size, scratch);
     texts = dictionary!.texts!;
