@@ -12,6 +12,7 @@ import { GroveError } from '../../src/core/errors.js';
 import { ParquetUnsupported, readParquetSource } from '../../src/data/parquet/read.js';
 import { readSource } from '../../src/sources/index.js';
 import { nodeCodecs } from '../../src/sources/parquet-file.js';
+import { fixture } from '../helpers/paths.js';
 
 let dir: string;
 let good: Uint8Array;
@@ -109,8 +110,9 @@ describe('damaged Parquet files', () => {
     expect(seen.has('grove')).toBe(true);
   });
 
-  it('bytes flipped in the pages, 300 seeded files of each page encoding: a Dataset, a GroveError or left to DuckDB', async () => {
-    for (const file of [good, goodV2]) {
+  it('bytes flipped in the pages, 300 seeded files of each of three encodings and codecs: a Dataset, a GroveError or left to DuckDB', async () => {
+    const lz4 = new Uint8Array(readFileSync(fixture('parquet/pyarrow-lz4-v2.parquet')));
+    for (const file of [good, goodV2, lz4]) {
       expect(await decoded(file)).toBe('ok');
       const footer = new DataView(file.buffer).getUint32(file.length - 8, true);
       const dataEnd = file.length - 8 - footer;

@@ -1,7 +1,7 @@
 /**
  * grove's own Parquet decoder against DuckDB, on files DuckDB writes: every supported case (nulls,
  * dictionary and plain strings, integers of every width, unsigned and beyond 2^53, floats, doubles,
- * booleans, several row groups, the three codecs, data pages v2) gives exactly the Dataset the
+ * booleans, several row groups, the four codecs, data pages v2, the v2 encodings) gives exactly the Dataset the
  * DuckDB path gives, with every option that changes a column; files it does not read (a LIST
  * column, a DECIMAL, ZSTD where Node has no zstd) fall back to DuckDB and give the same Dataset;
  * damaged files give a GroveError naming the file.
@@ -19,6 +19,7 @@ import type { TypedReadOptions } from '../../src/data/typed-columns.js';
 import { readSource } from '../../src/sources/index.js';
 import { readParquet as readWithDuckDB } from '../../src/sources/parquet.js';
 import { nodeCodecs } from '../../src/sources/parquet-file.js';
+import { fixture } from '../helpers/paths.js';
 import { rewriteAsPageV2 } from './parquet-page-v2.js';
 
 let dir: string;
@@ -126,6 +127,19 @@ describe('Parquet decoder', () => {
       expect(got.features.map((f) => f.kind).join(' ')).toBe(
         'numeric numeric numeric numeric numeric numeric numeric numeric numeric numeric numeric numeric numeric categorical categorical categorical categorical categorical',
       );
+    }, 60_000);
+  }
+
+  // Written by pyarrow (test/fixtures/parquet/make-pyarrow.py): DELTA_BYTE_ARRAY, 64-bit deltas,
+  // LZ4_RAW, data pages v2 with compressed values, RLE booleans, several pages per chunk.
+  for (const name of ['pyarrow-delta', 'pyarrow-lz4-v2']) {
+    it(`${name}: the Dataset DuckDB's path gives, for every option`, async () => {
+      const path = fixture(`parquet/${name}.parquet`);
+      for (const [what, options] of [...OPTIONS, ['target', { target: 'class' }] as const]) {
+        const expected = await outcome(readWithDuckDB(path, options));
+        expect(await outcome(decode(path, options)), what).toEqual(expected);
+      }
+      expect(await outcome(decode(path))).not.toBeTypeOf('string');
     }, 60_000);
   }
 

@@ -9,9 +9,10 @@
  */
 
 import type { NumberSink, TextSink } from '../typed-columns.js';
-import { deltaLengthTexts, deltaNumbers, unsplit } from './delta.js';
+import { deltaLengthTexts, deltaNumbers, deltaTexts, unsplit } from './delta.js';
 import { check, ParquetUnsupported } from './errors.js';
 import { decodeHybrid, isSingleRun } from './hybrid.js';
+import { lz4Decompress } from './lz4.js';
 import { CODEC, ENCODING, PAGE, type PageHeader, PHYSICAL, pageHeader } from './metadata.js';
 import { numberWidth, plainBooleans, plainNumbers, plainTexts, text } from './plain.js';
 import type { ParquetColumn } from './schema.js';
@@ -22,7 +23,7 @@ import { CompactReader } from './thrift.js';
 /** A decompressor: `input` to exactly `size` bytes (the caller checks the size). */
 export type Decompress = (input: Uint8Array, size: number) => Uint8Array;
 
-/** Decompressors of codecs beyond the built-in UNCOMPRESSED and SNAPPY, by codec id (GZIP = 2, ZSTD = 6). */
+/** Decompressors of codecs beyond the built-in UNCOMPRESSED, SNAPPY and LZ4_RAW, by codec id (GZIP = 2, ZSTD = 6). */
 export type Codecs = ReadonlyMap<number, Decompress>;
 
 /** A boolean column's texts by its 0/1 index (as DuckDB's `CAST(b AS VARCHAR)` writes them). */
@@ -76,6 +77,11 @@ function decompress(ctx: ChunkContext, input: Uint8Array, size: number): Uint8Ar
     check(snappyLength(input) === size, 'page size mismatch');
     const out = ctx.scratch.bytes('page', size);
     snappyDecompress(input, out);
+    return out;
+  }
+  if (ctx.codec === CODEC.LZ4_RAW) {
+    const out = ctx.scratch.bytes('page', size);
+    lz4Decompress(input, out);
     return out;
   }
   const codec = ctx.codecs.get(ctx.codec);
@@ -197,7 +203,11 @@ function readDataPage(
     }
   } else {
     texts =
-      encoding === ENCODING.PLAIN ? plainTexts(values, present) : deltaLengthTexts(values, present, scratch, text);
+      encoding === ENCODING.PLAIN
+        ? plainTexts(values, present)
+        : encoding === ENCODING.DELTA_LENGTH_BYTE_ARRAY
+          ? deltaLengthTexts(values, present, scratch, text)
+          : deltaTexts(values, present, scratch, text);
     for (let k = 0; k < present; k++) indexes[k] = k;
   }
   if (defined) {
@@ -221,7 +231,7 @@ function readsEncoding(physical: number, encoding: number): boolean {
     case PHYSICAL.DOUBLE:
       return encoding === ENCODING.BYTE_STREAM_SPLIT;
     case PHYSICAL.BYTE_ARRAY:
-      return encoding === ENCODING.DELTA_LENGTH_BYTE_ARRAY;
+      return encoding === ENCODING.DELTA_LENGTH_BYTE_ARRAY || encoding === ENCODING.DELTA_BYTE_ARRAY;
     default:
       return false;
   }

@@ -1,7 +1,7 @@
 /**
  * The encodings Parquet's v2 writers use (DuckDB's `PARQUET_VERSION V2`, parquet-mr's v2 writer):
- * DELTA_BINARY_PACKED integers, DELTA_LENGTH_BYTE_ARRAY strings and BYTE_STREAM_SPLIT
- * fixed-width values (DELTA_BYTE_ARRAY, which no writer at hand makes, is left to DuckDB). Integers follow the format's wrapping arithmetic (32 bits
+ * DELTA_BINARY_PACKED integers, DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY strings, and
+ * BYTE_STREAM_SPLIT fixed-width values. Integers follow the format's wrapping arithmetic (32 bits
  * for INT32, 64 for INT64, the latter in BigInt).
  *
  * PURE: no Node imports.
@@ -141,6 +141,32 @@ export function deltaLengthTexts(
     check(ls[k] <= bytes.length - pos, 'strings cut short');
     out[k] = text(bytes.subarray(pos, pos + ls[k]));
     pos += ls[k];
+  }
+  return out;
+}
+
+/** `count` DELTA_BYTE_ARRAY byte strings (a prefix of the previous one, then a suffix), each passed to `text`. */
+export function deltaTexts(
+  bytes: Uint8Array,
+  count: number,
+  scratch: Scratch,
+  text: (bytes: Uint8Array) => string,
+): string[] {
+  const prefixes = lengths(bytes, 0, count, scratch);
+  const suffixes = lengths(bytes, prefixes.next, count, scratch);
+  const out: string[] = new Array(count);
+  let previous = new Uint8Array(0);
+  let pos = suffixes.next;
+  for (let k = 0; k < count; k++) {
+    const p = prefixes.lengths[k];
+    const s = suffixes.lengths[k];
+    check(p <= previous.length && s <= bytes.length - pos, 'strings cut short');
+    const value = new Uint8Array(p + s);
+    value.set(previous.subarray(0, p));
+    value.set(bytes.subarray(pos, pos + s), p);
+    pos += s;
+    out[k] = text(value);
+    previous = value;
   }
   return out;
 }

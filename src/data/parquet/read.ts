@@ -44,9 +44,12 @@ const KNOWN_ENCODINGS = new Set<number>([
   ENCODING.BIT_PACKED,
   ENCODING.DELTA_BINARY_PACKED,
   ENCODING.DELTA_LENGTH_BYTE_ARRAY,
+  ENCODING.DELTA_BYTE_ARRAY,
   ENCODING.RLE_DICTIONARY,
   ENCODING.BYTE_STREAM_SPLIT,
 ]);
+
+const BUILT_IN_CODECS = new Set<number>([CODEC.UNCOMPRESSED, CODEC.SNAPPY, CODEC.LZ4_RAW]);
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
@@ -97,7 +100,7 @@ function chunkTasks(
       const m = chunk.meta;
       check(m !== undefined && m.type === columns[j].physical, 'column chunk does not match the schema');
       check(m.numValues === group.numRows, 'column chunk and row group disagree on the row count');
-      if (m.codec !== CODEC.UNCOMPRESSED && m.codec !== CODEC.SNAPPY && !codecs.has(m.codec))
+      if (!BUILT_IN_CODECS.has(m.codec) && !codecs.has(m.codec))
         throw new ParquetUnsupported(`compression codec ${m.codec}`);
       for (const e of m.encodings) if (!KNOWN_ENCODINGS.has(e)) throw new ParquetUnsupported(`encoding ${e}`);
       const dict = m.dictionaryPageOffset;
