@@ -99,7 +99,8 @@ function chunkTasks(
       if (chunk.filePath !== undefined) throw new ParquetUnsupported('column chunk in another file');
       const m = chunk.meta;
       check(m !== undefined && m.type === columns[j].physical, 'column chunk does not match the schema');
-      check(m.numValues === group.numRows, 'column chunk and row group disagree on the row count');
+      // For a flat column they agree; a writer that says otherwise is left to DuckDB to judge.
+      if (m.numValues !== group.numRows) throw new ParquetUnsupported('column chunk and row group disagree on rows');
       if (!BUILT_IN_CODECS.has(m.codec) && !codecs.has(m.codec))
         throw new ParquetUnsupported(`compression codec ${m.codec}`);
       for (const e of m.encodings) if (!KNOWN_ENCODINGS.has(e)) throw new ParquetUnsupported(`encoding ${e}`);
