@@ -8,9 +8,10 @@
  */
 
 import { check } from './errors.js';
-import { bigVarint, unpack, varint } from './hybrid.js';
+import { unpack } from './hybrid.js';
 import { PHYSICAL } from './metadata.js';
 import type { Scratch } from './scratch.js';
+import { bigVarint, varint } from './varint.js';
 
 const bigZigzag = (v: bigint) => (v & 1n ? -(v >> 1n) - 1n : v >> 1n);
 

@@ -7,20 +7,7 @@
  */
 
 import { check } from './errors.js';
-
-/** A varint at `bytes[at]`: its value and the position after it. */
-function varint(bytes: Uint8Array, at: number, end: number): { value: number; next: number } {
-  let value = 0;
-  let scale = 1;
-  for (let k = 0; k < 5; k++) {
-    check(at < end, 'levels or indexes cut short');
-    const b = bytes[at++];
-    value += (b & 0x7f) * scale;
-    if (b < 0x80) return { value, next: at };
-    scale *= 128;
-  }
-  check(false, 'levels or indexes: bad run header');
-}
+import { varint } from './varint.js';
 
 /**
  * Decode `count` values of `width` bits (0–32) from `bytes[start…end)` into `out[0…count)`;
@@ -104,22 +91,6 @@ export function unpack(
     out[k + i] = v;
   }
 }
-
-/** A varint at `bytes[at]` as a BigInt (any length): its value and the position after it. */
-export function bigVarint(bytes: Uint8Array, at: number, end: number): { value: bigint; next: number } {
-  let value = 0n;
-  let shift = 0n;
-  for (let k = 0; k < 10; k++) {
-    check(at < end, 'values cut short');
-    const b = bytes[at++];
-    value |= BigInt(b & 0x7f) << shift;
-    if (b < 0x80) return { value, next: at };
-    shift += 7n;
-  }
-  check(false, 'values: varint too long');
-}
-
-export { varint };
 
 /** Whether a hybrid stream starts with one run of `value` covering `count` values (all present, say). */
 export function isSingleRun(bytes: Uint8Array, start: number, end: number, count: number, value: number): boolean {

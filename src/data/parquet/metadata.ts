@@ -208,7 +208,7 @@ export interface PageHeader {
   compressed: boolean;
 }
 
-/** Decode a page header starting at `start`; `reader.pos` is then the page's first byte. */
+/** Decode the page header at `reader.pos`; `reader.pos` is then the page's first byte. */
 export function pageHeader(reader: CompactReader): PageHeader {
   const h: PageHeader = {
     type: -1,

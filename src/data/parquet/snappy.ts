@@ -6,20 +6,15 @@
  * PURE: no Node imports.
  */
 
-import { check, ParquetCorrupt } from './errors.js';
+import { check } from './errors.js';
+import { varint } from './varint.js';
 
 /** Below this many bytes a byte loop beats the built-in copies' call cost. */
 const SHORT = 16;
 
 /** The uncompressed length a Snappy block declares (its leading varint). */
 export function snappyLength(input: Uint8Array): number {
-  let result = 0;
-  for (let k = 0, scale = 1; k < 5 && k < input.length; k++, scale *= 128) {
-    const b = input[k];
-    result += (b & 0x7f) * scale;
-    if (b < 0x80) return result;
-  }
-  throw new ParquetCorrupt('snappy: bad length');
+  return varint(input, 0, Math.min(5, input.length)).value;
 }
 
 /**
@@ -28,14 +23,7 @@ export function snappyLength(input: Uint8Array): number {
  */
 export function snappyDecompress(input: Uint8Array, out: Uint8Array): number {
   const inEnd = input.length;
-  let pos = 0;
-  let length = 0;
-  for (let scale = 1; ; scale *= 128) {
-    check(pos < inEnd && pos < 5, 'snappy: bad length');
-    const b = input[pos++];
-    length += (b & 0x7f) * scale;
-    if (b < 0x80) break;
-  }
+  let { value: length, next: pos } = varint(input, 0, Math.min(5, inEnd));
   check(length <= out.length, 'snappy: output larger than declared');
   let o = 0;
   while (pos < inEnd) {

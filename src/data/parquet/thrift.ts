@@ -7,6 +7,7 @@
  */
 
 import { check, ParquetCorrupt } from './errors.js';
+import { varint } from './varint.js';
 
 /** Compact protocol wire types. */
 export const WIRE = {
@@ -48,15 +49,9 @@ export class CompactReader {
 
   /** An unsigned varint (exact up to 2^53). */
   varint(): number {
-    let result = 0;
-    let scale = 1;
-    for (let k = 0; k < 10; k++) {
-      const b = this.byte();
-      result += (b & 0x7f) * scale;
-      if (b < 0x80) return result;
-      scale *= 128;
-    }
-    throw new ParquetCorrupt('metadata: varint too long');
+    const { value, next } = varint(this.bytes, this.pos, this.end);
+    this.pos = next;
+    return value;
   }
 
   /** A zigzag-encoded signed integer (i16, i32 or i64; i64 exact up to 2^53). */
