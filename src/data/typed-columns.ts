@@ -1,8 +1,8 @@
 /**
- * Building a Dataset from typed columns (an Arrow table, a Parquet file read through DuckDB):
- * numbers go straight into a Float64Array, text straight into dictionary codes, never a table of
- * string cells. The result follows encodeTable's rules (encode.ts) so the same data read from a
- * CSV file or from a typed file give identical Datasets:
+ * Building a Dataset from typed columns (an Arrow table, a Parquet file read by grove's decoder or
+ * through DuckDB): numbers go straight into a Float64Array, text straight into dictionary codes,
+ * never a table of string cells. The result follows encodeTable's rules (encode.ts) so the same
+ * data read from a CSV file or from a typed file give identical Datasets:
  *
  * - A number column is numeric (null = missing); forced categorical, its values become the
  *   categories `String(v)`. As the target, its distinct values are the (numeric) classes.
