@@ -66,12 +66,21 @@ beforeAll(async () => {
     await copy('SELECT d, [small, tiny] AS l, class FROM t', 'list.parquet');
     await copy('SELECT d, CAST(small AS DECIMAL(9, 2)) AS dec, class FROM t', 'decimal.parquet');
     await copy("SELECT d, CAST('inf' AS DOUBLE) AS inf, class FROM t", 'infinity.parquet');
+    await copy(
+      "SELECT d, CASE WHEN id = 'id 4321 ünï' THEN 'MARKER' ELSE id END AS id, class FROM t",
+      'utf8.parquet',
+      ", CODEC 'uncompressed'",
+    );
     await copy('SELECT d, CAST(1e39 AS DOUBLE) * small AS wide, class FROM t', 'wide.parquet');
     await copy("SELECT small, CASE WHEN d IS NULL THEN NULL ELSE 'yes' END AS class FROM t", 'null-class.parquet');
   } finally {
     db.closeSync();
     instance.closeSync();
   }
+  // Invalid UTF-8 in the page's copy of one string (the footer's statistics keep theirs).
+  const utf8 = readFileSync(at('utf8.parquet'));
+  utf8.set([0xff, 0xfe], utf8.indexOf('MARKER') + 1);
+  writeFileSync(at('not-utf8.parquet'), utf8);
   const { bytes, pages } = rewriteAsPageV2(new Uint8Array(readFileSync(at('plain.parquet'))));
   expect(pages).toBeGreaterThan(0);
   writeFileSync(at('v2.parquet'), bytes);
@@ -163,6 +172,14 @@ describe('Parquet decoder', () => {
       expect(expected, name).toMatch(/^GroveError: .*row \d+, column '\w+'/);
       expect(await outcome(decode(at(name), options))).toBe(expected);
     }
+  });
+
+  it('a string that is not UTF-8, found mid-read, leaves the file to DuckDB, which refuses it as before', async () => {
+    const path = at('not-utf8.parquet');
+    await expect(decode(path)).rejects.toBeInstanceOf(ParquetUnsupported);
+    const expected = await outcome(readWithDuckDB(path));
+    expect(expected).toMatch(/^GroveError: .*not-utf8\.parquet: cannot read Parquet: .*UTF/);
+    expect(await outcome(readSource(path))).toBe(expected);
   });
 
   it('a LIST column, a DECIMAL and (without zstd in zlib) ZSTD are left to DuckDB, which gives the same Dataset', async () => {
