@@ -1,6 +1,6 @@
 /**
- * Parquet files: grove's own decoder (src/data/parquet/) reads the common flat files — plain
- * integers, floats, booleans and strings, UNCOMPRESSED, SNAPPY, LZ4_RAW or GZIP (ZSTD where Node's
+ * Parquet files: grove's own decoder (src/data/parquet/) reads the common flat files — integers,
+ * floats, decimals of up to 18 digits, booleans and strings, UNCOMPRESSED, SNAPPY, LZ4_RAW or GZIP (ZSTD where Node's
  * zlib has it) — through a file handle, column chunk by column chunk; any other file is read
  * through DuckDB (parquet.ts), which gives the same Dataset for the files both read.
  */

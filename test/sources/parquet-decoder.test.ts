@@ -1,9 +1,10 @@
 /**
  * grove's own Parquet decoder against DuckDB, on files DuckDB writes: every supported case (nulls,
  * dictionary and plain strings, integers of every width, unsigned and beyond 2^53, floats, doubles,
- * booleans, several row groups, the four codecs, data pages v2, the v2 encodings) gives exactly the Dataset the
+ * booleans, decimals of up to 18 digits, several row groups, the four codecs, data pages v2, the v2
+ * encodings) gives exactly the Dataset the
  * DuckDB path gives, with every option that changes a column; files it does not read (a LIST
- * column, a DECIMAL, ZSTD where Node has no zstd) fall back to DuckDB and give the same Dataset;
+ * column, a DECIMAL(30, 5), ZSTD where Node has no zstd) fall back to DuckDB and give the same Dataset;
  * damaged files give a GroveError naming the file.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,6 +47,10 @@ const TABLE = `SELECT
   CASE WHEN i % 23 = 0 THEN NULL ELSE i % 3 = 0 END AS b,
   CASE WHEN i % 4 = 0 THEN chr(65279) || 'bom' ELSE '42' END AS numtext,
   CAST(NULL AS DOUBLE) AS empty,
+  CAST(d AS DECIMAL(9, 2)) AS dec9,
+  CAST((i % 9999) / 10.0 AS DECIMAL(4, 1)) AS dec4,
+  CAST((i * 12345.678901 + 1000000.5) * (1 - 2 * (i % 2)) AS DECIMAL(18, 10)) AS dec18,
+  CAST(i * -7 AS DECIMAL(18, 0)) AS dec0,
   CASE WHEN i % 4 = 0 THEN 'x' WHEN i % 4 = 1 THEN 'y' ELSE 'z' END AS class
   FROM range(${ROWS}) r(i)`;
 
@@ -64,7 +69,7 @@ beforeAll(async () => {
     await copy('SELECT * FROM t', 'v2-encodings.parquet', ', PARQUET_VERSION V2, ROW_GROUP_SIZE 2048');
     await copy('SELECT * FROM t', 'v2-encodings-gzip.parquet', ", PARQUET_VERSION V2, CODEC 'gzip'");
     await copy('SELECT d, [small, tiny] AS l, class FROM t', 'list.parquet');
-    await copy('SELECT d, CAST(small AS DECIMAL(9, 2)) AS dec, class FROM t', 'decimal.parquet');
+    await copy('SELECT d, CAST(big AS DECIMAL(30, 5)) AS dec, class FROM t', 'decimal.parquet');
     await copy("SELECT d, CAST('inf' AS DOUBLE) AS inf, class FROM t", 'infinity.parquet');
     await copy(
       "SELECT d, CASE WHEN id = 'id 4321 ünï' THEN 'MARKER' ELSE id END AS id, class FROM t",
@@ -134,7 +139,7 @@ describe('Parquet decoder', () => {
       }
       const got = await decode(path);
       expect(got.features.map((f) => f.kind).join(' ')).toBe(
-        'numeric numeric numeric numeric numeric numeric numeric numeric numeric numeric numeric numeric numeric categorical categorical categorical categorical categorical',
+        'numeric numeric numeric numeric numeric numeric numeric numeric numeric numeric numeric numeric numeric categorical categorical categorical categorical categorical numeric numeric numeric numeric',
       );
     }, 60_000);
   }
@@ -182,7 +187,7 @@ describe('Parquet decoder', () => {
     expect(await outcome(readSource(path))).toBe(expected);
   });
 
-  it('a LIST column, a DECIMAL and (without zstd in zlib) ZSTD are left to DuckDB, which gives the same Dataset', async () => {
+  it('a LIST column, a DECIMAL(30, 5) and (without zstd in zlib) ZSTD are left to DuckDB, which gives the same Dataset', async () => {
     const zstd = typeof (zlib as { zstdDecompressSync?: unknown }).zstdDecompressSync === 'function';
     const leftToDuckDB = ['list', 'decimal', ...(zstd ? [] : ['zstd'])];
     for (const name of leftToDuckDB) {

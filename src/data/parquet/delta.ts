@@ -10,6 +10,8 @@
 import { check } from './errors.js';
 import { unpack } from './hybrid.js';
 import { PHYSICAL } from './metadata.js';
+import { decimalValue, POWERS_OF_TEN } from './plain.js';
+import type { ParquetColumn } from './schema.js';
 import type { Scratch } from './scratch.js';
 import { bigVarint, varint } from './varint.js';
 
@@ -94,22 +96,25 @@ function wideBits(bytes: Uint8Array, at: number, first: number, width: number): 
   return v;
 }
 
-/** `count` DELTA_BINARY_PACKED numbers (INT32 or INT64, `unsigned` or not) into `out`, as DuckDB casts them to DOUBLE. */
+/**
+ * `count` DELTA_BINARY_PACKED numbers of an INT32 or INT64 column (`unsigned`, or a DECIMAL) into
+ * `out`, as DuckDB casts them to DOUBLE.
+ */
 export function deltaNumbers(
   bytes: Uint8Array,
   count: number,
-  physical: number,
-  unsigned: boolean,
+  column: ParquetColumn,
   out: Float64Array,
   scratch: Scratch,
 ): void {
-  const wide = physical === PHYSICAL.INT64;
+  const { unsigned, scale = 0 } = column;
+  const wide = column.physical === PHYSICAL.INT64;
   deltaIntegers(bytes, 0, bytes.length, count, wide, scratch, (k, v) => {
-    out[k] = wide
-      ? Number(unsigned ? BigInt.asUintN(64, v as bigint) : v)
-      : unsigned
-        ? (v as number) >>> 0
-        : (v as number);
+    if (!wide) out[k] = (unsigned ? (v as number) >>> 0 : (v as number)) / POWERS_OF_TEN[scale];
+    else {
+      const big = unsigned ? BigInt.asUintN(64, v as bigint) : (v as bigint);
+      out[k] = decimalValue(Number(big), () => big, scale);
+    }
   });
 }
 

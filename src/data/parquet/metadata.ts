@@ -42,11 +42,13 @@ export const PAGE = { DATA: 0, INDEX: 1, DICTIONARY: 2, DATA_V2: 3 } as const;
 /** Field repetition (parquet.thrift `FieldRepetitionType`). */
 export const REPETITION = { REQUIRED: 0, OPTIONAL: 1, REPEATED: 2 } as const;
 
-/** A logical type annotation: the union's member id, and an INTEGER's width and sign. */
+/** A logical type annotation: the union's member id, an INTEGER's width and sign, a DECIMAL's scale and precision. */
 export interface LogicalType {
   id: number;
   bitWidth?: number;
   signed?: boolean;
+  scale?: number;
+  precision?: number;
 }
 
 export interface SchemaElement {
@@ -56,6 +58,8 @@ export interface SchemaElement {
   repetition?: number;
   numChildren?: number;
   convertedType?: number;
+  scale?: number;
+  precision?: number;
   logical?: LogicalType;
 }
 
@@ -99,13 +103,23 @@ function logicalType(r: CompactReader): LogicalType {
   r.struct((id, type) => {
     if (type !== WIRE.STRUCT) return false;
     out.id = id;
-    if (id !== 10) return false; // INTEGER: bitWidth, isSigned
-    r.struct((f, t) => {
-      if (f === 1) out.bitWidth = int(r, t);
-      else if (f === 2 && (t === WIRE.TRUE || t === WIRE.FALSE)) out.signed = t === WIRE.TRUE;
-      else return false;
-      return true;
-    });
+    if (id === 10)
+      // INTEGER: bitWidth, isSigned
+      r.struct((f, t) => {
+        if (f === 1) out.bitWidth = int(r, t);
+        else if (f === 2 && (t === WIRE.TRUE || t === WIRE.FALSE)) out.signed = t === WIRE.TRUE;
+        else return false;
+        return true;
+      });
+    else if (id === 5)
+      // DECIMAL: scale, precision
+      r.struct((f, t) => {
+        if (f === 1) out.scale = int(r, t);
+        else if (f === 2) out.precision = int(r, t);
+        else return false;
+        return true;
+      });
+    else return false;
     return true;
   });
   return out;
@@ -120,6 +134,8 @@ function schemaElement(r: CompactReader): SchemaElement {
     else if (id === 4 && type === WIRE.BINARY) e.name = r.string();
     else if (id === 5) e.numChildren = int(r, type);
     else if (id === 6) e.convertedType = int(r, type);
+    else if (id === 7) e.scale = int(r, type);
+    else if (id === 8) e.precision = int(r, type);
     else if (id === 10 && type === WIRE.STRUCT) e.logical = logicalType(r);
     else return false;
     return true;

@@ -1,8 +1,8 @@
 /**
  * Which Parquet columns the decoder reads, and as what: a flat schema (every column a leaf of the
- * root, none repeated) of plain integers, floats, booleans and UTF-8 strings. Anything else (nested
- * or repeated columns, decimals, dates, times, timestamps, INT96, binary, enums, JSON, UUID) is a
- * {@link ParquetUnsupported}: the caller reads such a file another way, so its columns keep the
+ * root, none repeated) of integers, floats, decimals of up to 18 digits, booleans and UTF-8 strings.
+ * Anything else (nested or repeated columns, wider decimals, dates, times, timestamps, INT96, binary,
+ * enums, JSON, UUID) is a {@link ParquetUnsupported}: the caller reads such a file another way, so its columns keep the
  * kinds and warnings that reader gives.
  *
  * PURE: no Node imports.
@@ -20,10 +20,17 @@ export interface ParquetColumn {
   optional: boolean;
   /** An INT32 or INT64 holding an unsigned integer. */
   unsigned: boolean;
+  /** A DECIMAL's scale (its unscaled integer is divided by 10^scale), else undefined. */
+  scale?: number;
+  /** FIXED_LEN_BYTE_ARRAY: bytes per value. */
+  typeLength: number;
 }
 
 /** Logical type ids (the `LogicalType` union's members). */
-const LOGICAL = { STRING: 1, INTEGER: 10 } as const;
+const LOGICAL = { STRING: 1, DECIMAL: 5, INTEGER: 10 } as const;
+const CONVERTED_DECIMAL = 5;
+/** Decimals up to this precision: DuckDB holds them in 64 bits and casts them with one rule. */
+const MAX_DECIMAL_PRECISION = 18;
 /** Converted types read as plain integers: INT_8…INT_64 (signed) and UINT_8…UINT_64. */
 const CONVERTED_UTF8 = 0;
 const CONVERTED_INT = new Map<number, { bits: number; signed: boolean }>([
@@ -57,7 +64,10 @@ function leafColumn(e: SchemaElement): ParquetColumn {
     physical: e.type!,
     optional,
     unsigned,
+    typeLength: e.typeLength ?? 0,
   });
+  if (logical?.id === LOGICAL.DECIMAL || (!logical && e.convertedType === CONVERTED_DECIMAL))
+    return decimalColumn(e, column);
   switch (e.type) {
     case PHYSICAL.BOOLEAN:
       if (logical || e.convertedType !== undefined) unsupported(e, 'annotated boolean');
@@ -89,6 +99,25 @@ function leafColumn(e: SchemaElement): ParquetColumn {
     default:
       return unsupported(e, `physical type ${e.type}`);
   }
+}
+
+/**
+ * A DECIMAL stored as INT32, INT64 or a fixed-length two's complement of at most 8 bytes, with a
+ * precision of at most 18 (wider ones DuckDB casts by another rule, left to it).
+ */
+function decimalColumn(
+  e: SchemaElement,
+  column: (kind: TypedField['kind'], type: string) => ParquetColumn,
+): ParquetColumn {
+  const scale = e.logical?.scale ?? e.scale ?? 0;
+  const precision = e.logical?.precision ?? e.precision ?? -1;
+  const stored =
+    e.type === PHYSICAL.INT32 ||
+    e.type === PHYSICAL.INT64 ||
+    (e.type === PHYSICAL.FIXED_LEN_BYTE_ARRAY && e.typeLength !== undefined && e.typeLength >= 1 && e.typeLength <= 8);
+  if (!stored || precision < 1 || precision > MAX_DECIMAL_PRECISION || scale < 0 || scale > precision)
+    unsupported(e, 'decimal DuckDB holds in more than 64 bits');
+  return { ...column('number', `DECIMAL(${precision},${scale})`), scale };
 }
 
 /** The columns of a flat schema (its root's leaves, in order), or a {@link ParquetUnsupported}. */
