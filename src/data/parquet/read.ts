@@ -158,7 +158,8 @@ async function decodeChunks(
   const buffers = [new Uint8Array(0), new Uint8Array(0)];
   const load = (k: number): Promise<Uint8Array> => {
     const { offset, length } = tasks[k];
-    if (buffers[k & 1].length < length) buffers[k & 1] = new Uint8Array(Math.max(length, buffers[k & 1].length * 1.5));
+    if (buffers[k & 1].length < length)
+      buffers[k & 1] = new Uint8Array(Math.max(length, Math.ceil(buffers[k & 1].length * 1.5)));
     const into = buffers[k & 1].subarray(0, length);
     return source.read(offset, into).then(() => into);
   };
