@@ -1,11 +1,12 @@
 // Reading the same data from Parquet and from CSV with `grove info` (read time, whole process,
 // peak RSS), side by side in one run. Target (issue 16): Parquet ≤ 0.3× grove's own CSV read.
-//   node bench/read-parquet.mjs [--rows 1000000] [--features 20] [--repeats 3] [--dir /tmp/grove-read-bench] [--keep] [--phases]
-// --phases also times, in this process, what the Parquet read is made of: DuckDB alone scanning the
-// file (an aggregate, no rows leave DuckDB), DuckDB streaming the rows to JS untouched through the C
-// API bindings grove uses (same instance, so the file is in its cache), and grove's readParquet (a
-// fresh instance; the chunks copied into typed columns, the Dataset built; DuckDB already loaded,
-// which `grove info` pays in its read time).
+//   node bench/read-parquet.mjs [--rows 1000000] [--features 20] [--repeats 3] [--dir /tmp/grove-read-bench] [--keep] [--phases] [--baseline DIR]
+// --baseline DIR also times another build's `grove info` on the Parquet file (DIR holds its
+// dist/cli/main.js, e.g. a checkout of an older commit built with tsc), in the same rounds.
+// --phases also times, in this process: DuckDB alone scanning the file (an aggregate, no rows leave
+// DuckDB), DuckDB streaming the rows to JS untouched through the C API bindings its reader uses,
+// grove's Parquet read through DuckDB (src/sources/parquet.ts) and through grove's own decoder
+// (src/sources/parquet-file.ts; src/data/parquet/), both building the Dataset.
 // The data are generated with DuckDB in --dir (never committed): deterministic values from
 // hash(row, column), 2 classes; the CSV and the Parquet file hold the same table.
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
@@ -22,6 +23,7 @@ const { values: opt } = parseArgs({
     dir: { type: 'string', default: '/tmp/grove-read-bench' },
     keep: { type: 'boolean', default: false },
     phases: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
   },
 });
 const rows = Number(opt.rows);
@@ -29,9 +31,13 @@ const nf = Number(opt.features);
 const repeats = Number(opt.repeats);
 const cli = path.resolve('dist/cli/main.js');
 if (!existsSync(cli)) throw new Error('build first: npx tsc -p tsconfig.json');
+const baselineCli = opt.baseline && path.resolve(opt.baseline, 'dist/cli/main.js');
+if (baselineCli && !existsSync(baselineCli)) throw new Error(`no ${baselineCli}: build the baseline first`);
 mkdirSync(opt.dir, { recursive: true });
 const base = path.join(opt.dir, `read-${rows}x${nf}`);
-const files = { csv: `${base}.csv`, parquet: `${base}.parquet` };
+const files = { csv: `${base}.csv`, parquet: `${base}.parquet`, baseline: `${base}.parquet` };
+const clis = { csv: cli, parquet: cli, baseline: baselineCli };
+const kinds = baselineCli ? ['parquet', 'baseline', 'csv'] : ['parquet', 'csv'];
 
 if (!existsSync(files.csv) || !existsSync(files.parquet)) {
   const instance = await DuckDBInstance.create(':memory:');
@@ -50,18 +56,18 @@ if (!existsSync(files.csv) || !existsSync(files.parquet)) {
 }
 
 /** One `grove info --json` run: its own read time, the whole process's wall time, peak RSS (GNU time). */
-function infoRun(file) {
-  const r = timedSync(process.execPath, [cli, 'info', file, '--json', '--no-progress']);
+function infoRun(file, main) {
+  const r = timedSync(process.execPath, [main, 'info', file, '--json', '--no-progress']);
   const info = JSON.parse(r.stdout);
   return { read: info.readSeconds, wall: r.wall, rssMb: r.rssBytes / 2 ** 20, rows: info.rows };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const results = {};
-for (const kind of ['csv', 'parquet']) results[kind] = [];
+for (const kind of kinds) results[kind] = [];
 for (let k = 0; k < repeats; k++)
-  for (const kind of ['parquet', 'csv']) {
-    const r = infoRun(files[kind]);
+  for (const kind of kinds) {
+    const r = infoRun(files[kind], clis[kind]);
     results[kind].push(r);
     process.stderr.write(
       `${kind} repeat ${k + 1}: read ${r.read.toFixed(2)} s, process ${r.wall.toFixed(2)} s, peak RSS ${r.rssMb.toFixed(0)} MB\n`,
@@ -74,30 +80,35 @@ console.log(
 );
 console.log(`| source | read (median of ${repeats}) | whole process | peak RSS |`);
 console.log('|---|---|---|---|');
-for (const kind of ['csv', 'parquet']) {
+for (const kind of ['csv', ...kinds.slice(0, -1)]) {
   const rs = results[kind];
   console.log(
     `| ${kind} | ${median(rs.map((r) => r.read)).toFixed(2)} s | ${median(rs.map((r) => r.wall)).toFixed(2)} s | ${median(rs.map((r) => r.rssMb)).toFixed(0)} MB |`,
   );
 }
-const ratio = median(results.parquet.map((r) => r.read)) / median(results.csv.map((r) => r.read));
-const wallRatio = median(results.parquet.map((r) => r.wall)) / median(results.csv.map((r) => r.wall));
+const ratioOf = (kind, key) => median(results[kind].map((r) => r[key])) / median(results.csv.map((r) => r[key]));
+const ratio = ratioOf('parquet', 'read');
 console.log(
-  `Parquet / CSV read time: ${ratio.toFixed(3)} (target <= 0.3: ${ratio <= 0.3 ? 'PASS' : 'FAIL'}); whole process ${wallRatio.toFixed(3)}`,
+  `Parquet / CSV read time: ${ratio.toFixed(3)} (target <= 0.3: ${ratio <= 0.3 ? 'PASS' : 'FAIL'}); whole process ${ratioOf('parquet', 'wall').toFixed(3)}`,
 );
+if (baselineCli)
+  console.log(
+    `baseline Parquet / CSV read time: ${ratioOf('baseline', 'read').toFixed(3)}; whole process ${ratioOf('baseline', 'wall').toFixed(3)}`,
+  );
 if (opt.phases) await phases();
 if (!opt.keep) rmSync(opt.dir, { recursive: true, force: true });
 
 /** In-process times of DuckDB's scan, DuckDB's stream to JS, and grove's whole Parquet read. */
 async function phases() {
   const { readParquet } = await import(path.resolve('dist/sources/parquet.js'));
+  const { readParquetFile } = await import(path.resolve('dist/sources/parquet-file.js'));
   const { default: bindings } = await import('@duckdb/node-bindings');
   const instance = await DuckDBInstance.create(':memory:');
   const db = await instance.connect();
   const raw = await bindings.connect(instance.db);
   const from = `read_parquet('${files.parquet}')`;
   const sums = Array.from({ length: nf }, (_, j) => `sum(f${j})`).join(' + ');
-  const times = { scan: [], stream: [], grove: [] };
+  const times = { scan: [], stream: [], grove: [], decoder: [] };
   const timed = async (key, work) => {
     const t0 = performance.now();
     await work();
@@ -114,11 +125,12 @@ async function phases() {
       }
     });
     await timed('grove', () => readParquet(files.parquet));
+    await timed('decoder', () => readParquetFile(files.parquet));
   }
   bindings.disconnect_sync(raw);
   db.closeSync();
   instance.closeSync();
   console.log(
-    `phases (median of ${repeats}): DuckDB scan ${median(times.scan).toFixed(2)} s, DuckDB stream to JS ${median(times.stream).toFixed(2)} s, grove readParquet ${median(times.grove).toFixed(2)} s`,
+    `phases (median of ${repeats}): DuckDB scan ${median(times.scan).toFixed(2)} s, DuckDB stream to JS ${median(times.stream).toFixed(2)} s, grove through DuckDB ${median(times.grove).toFixed(2)} s, grove's decoder ${median(times.decoder).toFixed(2)} s`,
   );
 }

@@ -1,8 +1,8 @@
 /**
- * Building a Dataset from typed columns (an Arrow table, a Parquet file read through DuckDB):
- * numbers go straight into a Float64Array, text straight into dictionary codes, never a table of
- * string cells. The result follows encodeTable's rules (encode.ts) so the same data read from a
- * CSV file or from a typed file give identical Datasets:
+ * Building a Dataset from typed columns (an Arrow table, a Parquet file read by grove's decoder or
+ * through DuckDB): numbers go straight into a Float64Array, text straight into dictionary codes,
+ * never a table of string cells. The result follows encodeTable's rules (encode.ts) so the same
+ * data read from a CSV file or from a typed file give identical Datasets:
  *
  * - A number column is numeric (null = missing); forced categorical, its values become the
  *   categories `String(v)`. As the target, its distinct values are the (numeric) classes.
@@ -57,6 +57,11 @@ export interface NumberSink {
   set(i: number, value: number | null): void;
   /** Rows `start…start + values.length - 1` at once (NaN = missing). */
   setMany(start: number, values: ArrayLike<number>): void;
+  /**
+   * Rows `start…` from the bytes of float64 values in the platform's byte order (`bytes.length / 8`
+   * of them, at any byte offset), copied as bytes: no alignment needed, no per-value work.
+   */
+  setFloat64Bytes(start: number, bytes: Uint8Array): void;
 }
 
 export interface TextSink {
@@ -108,6 +113,10 @@ class NumberColumnSink implements NumberSink {
   setMany(start: number, values: ArrayLike<number>): void {
     this.values.set(values, start);
   }
+  setFloat64Bytes(start: number, bytes: Uint8Array): void {
+    const { values } = this;
+    new Uint8Array(values.buffer, values.byteOffset + start * 8, bytes.length).set(bytes);
+  }
 
   finishFeature(place: Place, forced: 'numeric' | 'categorical' | undefined, float32: boolean): Column {
     const { values } = this;
@@ -115,17 +124,20 @@ class NumberColumnSink implements NumberSink {
       const { codes, distinct } = this.dictionary(place, false);
       return finishCategorical(place.name, codes, distinct);
     }
-    let present = 0;
+    let missing = 0;
     for (let i = 0; i < values.length; i++) {
       const v = values[i];
-      if (Number.isNaN(v)) continue;
-      present++;
       const stored = float32 ? Math.fround(v) : v;
-      if (!Number.isFinite(stored)) {
-        const why = Number.isFinite(v) ? `number out of float32 range: ${v}` : `value ${v} is not a finite number`;
-        throw new GroveError(why, { file: place.file, code: 'E_DATA', row: place.rowOf(i), column: place.name });
+      // One test for the usual finite value: x - x is 0 for it, NaN for NaN and ±Infinity.
+      if (stored - stored === 0) continue;
+      if (Number.isNaN(v)) {
+        missing++;
+        continue;
       }
+      const why = Number.isFinite(v) ? `number out of float32 range: ${v}` : `value ${v} is not a finite number`;
+      throw new GroveError(why, { file: place.file, code: 'E_DATA', row: place.rowOf(i), column: place.name });
     }
+    const present = values.length - missing;
     // An all-missing column is categorical with no categories, as an all-empty CSV column is.
     if (present === 0 && forced !== 'numeric')
       return finishCategorical(place.name, new Int32Array(values.length).fill(-1), []);

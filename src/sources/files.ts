@@ -10,7 +10,7 @@ import { GroveError } from '../core/errors.js';
 import { parseArff } from '../data/arff.js';
 import type { Dataset } from '../data/dataset.js';
 import { readDelimited } from './delimited.js';
-import { fileBytes, fileChunks, statDataFile } from './file-bytes.js';
+import { fileBytes, fileChunks } from './file-bytes.js';
 import { readJsonLines } from './jsonl.js';
 import type { DataSource, SourceReadOptions } from './source.js';
 
@@ -65,12 +65,8 @@ export const FILE_KINDS: readonly FileFormat[] = [
     name: 'Parquet',
     extensions: ['.parquet', '.pq'],
     gzip: false,
-    read: async (path, _gzip, options) => {
-      statDataFile(path);
-      // DuckDB and apache-arrow load only when a file needs them: most commands read CSV.
-      const { readParquet } = await import('./parquet.js');
-      return readParquet(path, options);
-    },
+    // The Parquet reader loads only when a file needs it: most commands read CSV.
+    read: async (path, _gzip, options) => (await import('./parquet-file.js')).readParquetFile(path, options),
   },
   {
     name: 'Arrow IPC',

@@ -1,0 +1,247 @@
+/**
+ * One column chunk (a column's pages within a row group) decoded into its sink: the dictionary page,
+ * then data pages v1 or v2, each decompressed once into reused scratch memory; definition levels
+ * say which rows hold a value (a single run of ones, the usual case, costs nothing per row); values
+ * PLAIN or dictionary-indexed. A page of PLAIN doubles without nulls is copied into the column as
+ * bytes, with no per-value work.
+ *
+ * PURE: no Node imports.
+ */
+
+import type { NumberSink, TextSink } from '../typed-columns.js';
+import { deltaLengthTexts, deltaNumbers, deltaTexts, unsplit } from './delta.js';
+import { check, ParquetUnsupported } from './errors.js';
+import { decodeHybrid, isSingleRun } from './hybrid.js';
+import { lz4Decompress } from './lz4.js';
+import { CODEC, ENCODING, PAGE, type PageHeader, PHYSICAL, pageHeader } from './metadata.js';
+import { numberWidth, plainBooleans, plainNumbers, plainTexts, text } from './plain.js';
+import type { ParquetColumn } from './schema.js';
+import type { Scratch } from './scratch.js';
+import { snappyDecompress, snappyLength } from './snappy.js';
+import { CompactReader } from './thrift.js';
+
+/** A decompressor: `input` to exactly `size` bytes (the caller checks the size). */
+export type Decompress = (input: Uint8Array, size: number) => Uint8Array;
+
+/** Decompressors of codecs beyond the built-in UNCOMPRESSED, SNAPPY and LZ4_RAW, by codec id (GZIP = 2, ZSTD = 6). */
+export type Codecs = ReadonlyMap<number, Decompress>;
+
+/** A boolean column's texts by its 0/1 index (as DuckDB's `CAST(b AS VARCHAR)` writes them). */
+const BOOLEAN_TEXTS: readonly string[] = ['false', 'true'];
+
+/** The column chunk's dictionary, once its dictionary page is read. */
+interface Dictionary {
+  numbers?: Float64Array;
+  texts?: string[];
+  size: number;
+}
+
+/** What a decoder needs besides the chunk: the column, its sink, the codecs and scratch memory. */
+export interface ChunkContext {
+  column: ParquetColumn;
+  sink: NumberSink | TextSink;
+  codec: number;
+  codecs: Codecs;
+  scratch: Scratch;
+}
+
+/** The pages of one column chunk (`bytes`) into rows `row…row + rows - 1` of the context's sink. */
+export function decodeChunk(ctx: ChunkContext, bytes: Uint8Array, row: number, rows: number): void {
+  let dictionary: Dictionary | undefined;
+  let pos = 0;
+  let done = 0;
+  while (done < rows) {
+    check(pos < bytes.length, 'column chunk holds fewer values than its row group has rows');
+    const reader = new CompactReader(bytes, pos);
+    const h = pageHeader(reader);
+    const start = reader.pos;
+    pos = start + h.compressedSize;
+    check(pos <= bytes.length, 'page cut short');
+    const page = bytes.subarray(start, pos);
+    if (h.type === PAGE.DICTIONARY) dictionary = readDictionary(ctx, h, page);
+    else if (h.type === PAGE.DATA || h.type === PAGE.DATA_V2) {
+      check(h.numValues >= 0 && h.numValues <= rows - done, 'page holds more values than its row group has rows');
+      readDataPage(ctx, h, page, dictionary, row + done);
+      done += h.numValues;
+    } // index pages and unknown page types are skipped
+  }
+}
+
+/** The page's bytes decompressed to `size` bytes (in scratch memory unless stored uncompressed). */
+function decompress(ctx: ChunkContext, input: Uint8Array, size: number): Uint8Array {
+  if (ctx.codec === CODEC.UNCOMPRESSED) {
+    check(input.length === size, 'page size mismatch');
+    return input;
+  }
+  if (ctx.codec === CODEC.SNAPPY) {
+    check(snappyLength(input) === size, 'page size mismatch');
+    const out = ctx.scratch.bytes('page', size);
+    snappyDecompress(input, out);
+    return out;
+  }
+  if (ctx.codec === CODEC.LZ4_RAW) {
+    const out = ctx.scratch.bytes('page', size);
+    lz4Decompress(input, out);
+    return out;
+  }
+  const codec = ctx.codecs.get(ctx.codec);
+  if (!codec) throw new ParquetUnsupported(`compression codec ${ctx.codec}`);
+  const out = codec(input, size);
+  check(out.length === size, 'page size mismatch');
+  return out;
+}
+
+function readDictionary(ctx: ChunkContext, h: PageHeader, page: Uint8Array): Dictionary {
+  if (h.encoding !== ENCODING.PLAIN && h.encoding !== ENCODING.PLAIN_DICTIONARY)
+    throw new ParquetUnsupported(`dictionary encoding ${h.encoding}`);
+  check(h.numValues >= 0, 'bad dictionary size');
+  const bytes = decompress(ctx, page, h.uncompressedSize);
+  const { physical } = ctx.column;
+  if (physical === PHYSICAL.BYTE_ARRAY) return { texts: plainTexts(bytes, h.numValues), size: h.numValues };
+  if (physical === PHYSICAL.BOOLEAN) throw new ParquetUnsupported('dictionary of booleans');
+  const numbers = new Float64Array(h.numValues);
+  plainNumbers(bytes, h.numValues, ctx.column, numbers, ctx.scratch);
+  return { numbers, size: h.numValues };
+}
+
+/** The page's definition levels and values (decompressed). */
+interface PageParts {
+  levels: Uint8Array;
+  values: Uint8Array;
+}
+
+function pageParts(ctx: ChunkContext, h: PageHeader, page: Uint8Array): PageParts {
+  const { optional } = ctx.column;
+  if (h.type === PAGE.DATA_V2) {
+    const levelBytes = h.repBytes + h.defBytes;
+    check(h.repBytes >= 0 && h.defBytes >= 0 && levelBytes <= page.length, 'bad level lengths');
+    const raw = page.subarray(levelBytes);
+    const size = h.uncompressedSize - levelBytes;
+    const values = h.compressed ? decompress(ctx, raw, size) : raw;
+    return { levels: page.subarray(h.repBytes, levelBytes), values };
+  }
+  const data = decompress(ctx, page, h.uncompressedSize);
+  if (!optional) return { levels: data.subarray(0, 0), values: data };
+  if (h.defEncoding !== ENCODING.RLE) throw new ParquetUnsupported(`definition level encoding ${h.defEncoding}`);
+  check(data.length >= 4, 'levels cut short');
+  const n = (data[0] | (data[1] << 8) | (data[2] << 16)) + data[3] * 0x1000000;
+  check(n <= data.length - 4, 'levels cut short');
+  return { levels: data.subarray(4, 4 + n), values: data.subarray(4 + n) };
+}
+
+function readDataPage(
+  ctx: ChunkContext,
+  h: PageHeader,
+  page: Uint8Array,
+  dictionary: Dictionary | undefined,
+  row: number,
+): void {
+  const n = h.numValues;
+  const { levels, values } = pageParts(ctx, h, page);
+  // Which rows hold a value: all (null when so), or 1 at each.
+  let defined: Uint8Array | null = null;
+  let present = n;
+  if (ctx.column.optional && !isSingleRun(levels, 0, levels.length, n, 1)) {
+    defined = ctx.scratch.levels(n);
+    decodeHybrid(levels, 0, levels.length, 1, n, defined);
+    present = 0;
+    for (let i = 0; i < n; i++) present += defined[i];
+  }
+  const { sink, column, scratch } = ctx;
+  const encoding = h.encoding;
+  const dictionaryEncoded = encoding === ENCODING.PLAIN_DICTIONARY || encoding === ENCODING.RLE_DICTIONARY;
+  if (!dictionaryEncoded && !readsEncoding(column.physical, encoding))
+    throw new ParquetUnsupported(`value encoding ${encoding}`);
+  if (dictionaryEncoded) check(dictionary !== undefined, 'dictionary-encoded page without a dictionary');
+
+  if (sink.kind === 'number') {
+    const split = encoding === ENCODING.BYTE_STREAM_SPLIT;
+    if (!defined && column.physical === PHYSICAL.DOUBLE && (encoding === ENCODING.PLAIN || split)) {
+      check(values.length >= n * 8, 'values cut short');
+      sink.setFloat64Bytes(row, split ? unsplit(values, n, 8, scratch) : values.subarray(0, n * 8));
+      return;
+    }
+    const got = scratch.values(present);
+    if (present > 0) {
+      if (dictionaryEncoded) {
+        const indexes = dictionaryIndexes(values, present, dictionary!.size, scratch);
+        const numbers = dictionary!.numbers!;
+        for (let k = 0; k < present; k++) got[k] = numbers[indexes[k]];
+      } else if (encoding === ENCODING.DELTA_BINARY_PACKED) deltaNumbers(values, present, column, got, scratch);
+      else {
+        const plain = split ? unsplit(values, present, numberWidth(column), scratch) : values;
+        plainNumbers(plain, present, column, got, scratch);
+      }
+    }
+    if (!defined) {
+      sink.setMany(row, got);
+      return;
+    }
+    const out = scratch.rowValues(n);
+    for (let i = 0, k = 0; i < n; i++) out[i] = defined[i] ? got[k++] : NaN;
+    sink.setMany(row, out);
+    return;
+  }
+
+  let indexes = scratch.indexes(present);
+  let texts: readonly string[];
+  // A page of nulls keeps the chunk's dictionary, so the sink keeps its lookups.
+  if (present === 0) texts = dictionary?.texts ?? BOOLEAN_TEXTS;
+  else if (dictionaryEncoded) {
+    indexes = dictionaryIndexes(values, present, dictionary!.size, scratch);
+    texts = dictionary!.texts!;
+  } else if (column.physical === PHYSICAL.BOOLEAN) {
+    texts = BOOLEAN_TEXTS;
+    if (encoding === ENCODING.PLAIN) plainBooleans(values, present, indexes);
+    else {
+      // RLE booleans: a 4-byte length, then the hybrid runs of width 1.
+      check(values.length >= 4, 'booleans cut short');
+      const length = (values[0] | (values[1] << 8) | (values[2] << 16)) + values[3] * 0x1000000;
+      check(length <= values.length - 4, 'booleans cut short');
+      decodeHybrid(values, 4, 4 + length, 1, present, indexes);
+    }
+  } else {
+    texts =
+      encoding === ENCODING.PLAIN
+        ? plainTexts(values, present)
+        : encoding === ENCODING.DELTA_LENGTH_BYTE_ARRAY
+          ? deltaLengthTexts(values, present, scratch, text)
+          : deltaTexts(values, present, scratch, text);
+    for (let k = 0; k < present; k++) indexes[k] = k;
+  }
+  if (defined) {
+    const out = scratch.rowIndexes(n);
+    for (let i = 0, k = 0; i < n; i++) out[i] = defined[i] ? indexes[k++] : -1;
+    indexes = out;
+  }
+  sink.setIndexed(row, indexes, texts);
+}
+
+/** The non-dictionary value encodings read for each physical type. */
+function readsEncoding(physical: number, encoding: number): boolean {
+  if (encoding === ENCODING.PLAIN) return true;
+  switch (physical) {
+    case PHYSICAL.BOOLEAN:
+      return encoding === ENCODING.RLE;
+    case PHYSICAL.INT32:
+    case PHYSICAL.INT64:
+      return encoding === ENCODING.DELTA_BINARY_PACKED;
+    case PHYSICAL.FLOAT:
+    case PHYSICAL.DOUBLE:
+      // BYTE_STREAM_SPLIT of other types DuckDB refuses: left to it, so such a file is refused as before.
+      return encoding === ENCODING.BYTE_STREAM_SPLIT;
+    case PHYSICAL.BYTE_ARRAY:
+      return encoding === ENCODING.DELTA_LENGTH_BYTE_ARRAY || encoding === ENCODING.DELTA_BYTE_ARRAY;
+    default:
+      return false;
+  }
+}
+
+/** `count` dictionary indexes (a bit-width byte, then hybrid runs), each checked against the dictionary's size. */
+function dictionaryIndexes(values: Uint8Array, count: number, size: number, scratch: Scratch): Int32Array {
+  check(values.length >= 1, 'dictionary indexes cut short');
+  const out = scratch.indexes(count);
+  decodeHybrid(values, 1, values.length, values[0], count, out);
+  for (let k = 0; k < count; k++) check(out[k] >>> 0 < size, 'dictionary index out of range');
+  return out;
+}

@@ -1,0 +1,181 @@
+/**
+ * A flat Parquet file into a Dataset, decoded in JS: the footer, then each row group's column chunks
+ * read by byte range (the next one read while this one is decoded) and decoded straight into a
+ * {@link TypedTableBuilder}'s columns, so the Dataset follows the same rules as every other typed
+ * source. A file this decoder does not read (see schema.ts, chunk.ts) is a
+ * {@link ParquetUnsupported} for the caller to read another way; a damaged one a GroveError naming
+ * the file.
+ *
+ * PURE: no Node imports; the bytes come from a {@link ByteSource} (a file, a browser `Blob`).
+ */
+
+import { GroveError } from '../../core/errors.js';
+import type { Dataset } from '../dataset.js';
+import { type TypedReadOptions, TypedTableBuilder } from '../typed-columns.js';
+import { type Codecs, decodeChunk } from './chunk.js';
+import { check, ParquetCorrupt, ParquetUnsupported } from './errors.js';
+import { CODEC, ENCODING, type FileMetaData, fileMetaData } from './metadata.js';
+import { flatColumns, type ParquetColumn } from './schema.js';
+import { Scratch } from './scratch.js';
+
+export { ParquetUnsupported } from './errors.js';
+
+/** Random access to a file's bytes. */
+export interface ByteSource {
+  readonly size: number;
+  /** Fill `into` with the bytes at `offset…offset + into.length` (within the file). */
+  read(offset: number, into: Uint8Array): Promise<void>;
+}
+
+/** Options: the typed readers', decompressors for codecs beyond SNAPPY, and row progress. */
+export interface ParquetReadOptions extends TypedReadOptions {
+  codecs?: Codecs;
+  onProgress?: (progress: { rows: number; totalRows: number }) => void;
+}
+
+/**
+ * The encodings the decoder knows (BIT_PACKED only as a listed level encoding; pages using it are
+ * refused, as are encodings a page's type does not allow).
+ */
+const KNOWN_ENCODINGS = new Set<number>([
+  ENCODING.PLAIN,
+  ENCODING.PLAIN_DICTIONARY,
+  ENCODING.RLE,
+  ENCODING.BIT_PACKED,
+  ENCODING.DELTA_BINARY_PACKED,
+  ENCODING.DELTA_LENGTH_BYTE_ARRAY,
+  ENCODING.DELTA_BYTE_ARRAY,
+  ENCODING.RLE_DICTIONARY,
+  ENCODING.BYTE_STREAM_SPLIT,
+]);
+
+const BUILT_IN_CODECS = new Set<number>([CODEC.UNCOMPRESSED, CODEC.SNAPPY, CODEC.LZ4_RAW]);
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+const MAGIC = [0x50, 0x41, 0x52, 0x31]; // PAR1
+
+/** One column chunk to read: where it is and where its rows go. */
+interface ChunkTask {
+  column: number;
+  offset: number;
+  length: number;
+  codec: number;
+  row: number;
+  rows: number;
+}
+
+/** The footer, after checking both magic numbers. */
+async function readFooter(source: ByteSource): Promise<{ meta: FileMetaData; dataEnd: number }> {
+  const { size } = source;
+  check(size >= 12, 'too short for a Parquet file');
+  const head = new Uint8Array(4);
+  const tail = new Uint8Array(8);
+  await source.read(0, head);
+  await source.read(size - 8, tail);
+  const magic = (b: Uint8Array, at: number) => MAGIC.every((m, k) => b[at + k] === m);
+  check(magic(head, 0) && magic(tail, 4), 'not a Parquet file (no PAR1 magic number)');
+  const length = (tail[0] | (tail[1] << 8) | (tail[2] << 16)) + tail[3] * 0x1000000;
+  const dataEnd = size - 8 - length;
+  check(dataEnd >= 4, 'footer length larger than the file');
+  const footer = new Uint8Array(length);
+  await source.read(dataEnd, footer);
+  return { meta: fileMetaData(footer), dataEnd };
+}
+
+/** The column chunks in file order, each checked against the schema, the codecs and the file's bounds. */
+function chunkTasks(
+  meta: FileMetaData,
+  columns: readonly ParquetColumn[],
+  dataEnd: number,
+  codecs: Codecs,
+): ChunkTask[] {
+  const tasks: ChunkTask[] = [];
+  let row = 0;
+  for (const group of meta.rowGroups) {
+    check(group.numRows >= 0 && group.columns.length === columns.length, 'row group does not match the schema');
+    group.columns.forEach((chunk, j) => {
+      if (chunk.encrypted) throw new ParquetUnsupported('encrypted column');
+      if (chunk.filePath !== undefined) throw new ParquetUnsupported('column chunk in another file');
+      const m = chunk.meta;
+      check(m !== undefined && m.type === columns[j].physical, 'column chunk does not match the schema');
+      // For a flat column they agree; a writer that says otherwise is left to DuckDB to judge.
+      if (m.numValues !== group.numRows) throw new ParquetUnsupported('column chunk and row group disagree on rows');
+      if (!BUILT_IN_CODECS.has(m.codec) && !codecs.has(m.codec))
+        throw new ParquetUnsupported(`compression codec ${m.codec}`);
+      for (const e of m.encodings) if (!KNOWN_ENCODINGS.has(e)) throw new ParquetUnsupported(`encoding ${e}`);
+      const dict = m.dictionaryPageOffset;
+      const offset = dict !== undefined && dict > 0 && dict < m.dataPageOffset ? dict : m.dataPageOffset;
+      check(
+        offset >= 4 && m.totalCompressedSize >= 0 && offset + m.totalCompressedSize <= dataEnd,
+        'column chunk outside the file',
+      );
+      if (group.numRows > 0)
+        tasks.push({ column: j, offset, length: m.totalCompressedSize, codec: m.codec, row, rows: group.numRows });
+    });
+    row += group.numRows;
+  }
+  check(row === meta.numRows, "row groups' rows do not add up to the file's");
+  return tasks;
+}
+
+/**
+ * Read a flat Parquet file into a Dataset (`options.source` names it in messages). Rejects with a
+ * GroveError, or with a {@link ParquetUnsupported} when the file needs another reader.
+ */
+export async function readParquetSource(source: ByteSource, options: ParquetReadOptions = {}): Promise<Dataset> {
+  try {
+    if (!LITTLE_ENDIAN) throw new ParquetUnsupported('big-endian platform');
+    const codecs = options.codecs ?? new Map();
+    const { meta, dataEnd } = await readFooter(source);
+    const columns = flatColumns(meta.schema);
+    const tasks = chunkTasks(meta, columns, dataEnd, codecs);
+    const builder = new TypedTableBuilder(
+      columns.map((c) => c.field),
+      meta.numRows,
+      options,
+    );
+    await decodeChunks(source, tasks, columns, builder, codecs, options, meta.numRows);
+    return builder.finish();
+  } catch (err) {
+    if (err instanceof GroveError || err instanceof ParquetUnsupported) throw err;
+    const reason = err instanceof ParquetCorrupt ? err.message : `damaged file (${(err as Error)?.message ?? err})`;
+    throw new GroveError(`cannot read Parquet: ${reason}`, { file: options.source, code: 'E_DATA' });
+  }
+}
+
+/** Read and decode every chunk, the next one's bytes loading while this one decodes. */
+async function decodeChunks(
+  source: ByteSource,
+  tasks: readonly ChunkTask[],
+  columns: readonly ParquetColumn[],
+  builder: TypedTableBuilder,
+  codecs: Codecs,
+  options: ParquetReadOptions,
+  totalRows: number,
+): Promise<void> {
+  const scratch = new Scratch();
+  const buffers = [new Uint8Array(0), new Uint8Array(0)];
+  const load = (k: number): Promise<Uint8Array> => {
+    const { offset, length } = tasks[k];
+    if (buffers[k & 1].length < length)
+      buffers[k & 1] = new Uint8Array(Math.max(length, Math.ceil(buffers[k & 1].length * 1.5)));
+    const into = buffers[k & 1].subarray(0, length);
+    return source.read(offset, into).then(() => into);
+  };
+  let next: Promise<Uint8Array> | undefined = tasks.length > 0 ? load(0) : undefined;
+  try {
+    for (let k = 0; k < tasks.length; k++) {
+      const bytes = await next!;
+      next = k + 1 < tasks.length ? load(k + 1) : undefined;
+      const t = tasks[k];
+      const sink = builder.sink(t.column);
+      if (!sink || sink.kind === 'value') continue;
+      decodeChunk({ column: columns[t.column], sink, codec: t.codec, codecs, scratch }, bytes, t.row, t.rows);
+      if (options.onProgress && (k + 1 === tasks.length || tasks[k + 1].row !== t.row))
+        options.onProgress({ rows: t.row + t.rows, totalRows });
+    }
+  } finally {
+    await next?.catch(() => undefined);
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * Parquet files: grove's own decoder (src/data/parquet/) reads the common flat files — integers,
+ * floats, decimals of up to 18 digits, booleans and strings, UNCOMPRESSED, SNAPPY, LZ4_RAW or GZIP (ZSTD where Node's
+ * zlib has it) — through a file handle, column chunk by column chunk; any other file is read
+ * through DuckDB (parquet.ts), which gives the same Dataset for the files both read.
+ */
+
+import { type FileHandle, open } from 'node:fs/promises';
+import * as zlib from 'node:zlib';
+import { GroveError } from '../core/errors.js';
+import type { Dataset } from '../data/dataset.js';
+import { fileErrorReason } from '../data/file-bytes.js';
+import type { Codecs, Decompress } from '../data/parquet/chunk.js';
+import { CODEC } from '../data/parquet/metadata.js';
+import { type ByteSource, ParquetUnsupported, readParquetSource } from '../data/parquet/read.js';
+import { statDataFile } from './file-bytes.js';
+import type { SourceReadOptions } from './source.js';
+
+/** zlib's one-shot decompressors, as Parquet codecs: GZIP always, ZSTD when this Node has it. */
+export function nodeCodecs(): Codecs {
+  const codecs = new Map<number, Decompress>([[CODEC.GZIP, (input) => zlib.unzipSync(input)]]);
+  const zstd = (zlib as unknown as { zstdDecompressSync?: (b: Uint8Array) => Uint8Array }).zstdDecompressSync;
+  if (zstd) codecs.set(CODEC.ZSTD, (input) => zstd(input));
+  return codecs;
+}
+
+/** An open file as a {@link ByteSource}; a short read means the file changed under us. */
+function fileSource(handle: FileHandle, size: number, path: string): ByteSource {
+  return {
+    size,
+    async read(offset, into) {
+      let done = 0;
+      while (done < into.length) {
+        let got: number;
+        try {
+          ({ bytesRead: got } = await handle.read(into, done, into.length - done, offset + done));
+        } catch (err) {
+          throw new GroveError(`cannot read file: ${fileErrorReason(err)}`, { file: path, code: 'E_IO' });
+        }
+        if (got === 0)
+          throw new GroveError('cannot read Parquet: file cut short while reading', { file: path, code: 'E_DATA' });
+        done += got;
+      }
+    },
+  };
+}
+
+/** Read a Parquet file into a Dataset: grove's decoder when it reads the file, else DuckDB. */
+export async function readParquetFile(path: string, options: SourceReadOptions = {}): Promise<Dataset> {
+  const size = statDataFile(path).size;
+  let handle: FileHandle;
+  try {
+    handle = await open(path, 'r');
+  } catch (err) {
+    throw new GroveError(`cannot read file: ${fileErrorReason(err)}`, { file: path, code: 'E_IO' });
+  }
+  try {
+    return await readParquetSource(fileSource(handle, size, path), {
+      ...options,
+      source: options.source ?? path,
+      codecs: nodeCodecs(),
+    });
+  } catch (err) {
+    if (!(err instanceof ParquetUnsupported)) throw err;
+  } finally {
+    await handle.close();
+  }
+  // DuckDB loads only for the files grove's decoder leaves to it.
+  return (await import('./parquet.js')).readParquet(path, options);
+}
