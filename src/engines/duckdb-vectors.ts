@@ -22,7 +22,13 @@ function validityOf(vector: duckdb.Vector, n: number): Uint8Array | null {
  * Column `c` (DOUBLE) of a chunk of `n` rows into rows `at…` of a sink: one copy, then the null
  * rows. The copy must happen before the next chunk is fetched: the view points into DuckDB's memory.
  */
-export function readDoubles(chunk: duckdb.DataChunk, c: number, n: number, sink: NumberSink, at: number): void {
+export function readDoubles(
+  chunk: duckdb.DataChunk,
+  c: number,
+  n: number,
+  sink: Pick<NumberSink, 'set' | 'setMany'>,
+  at: number,
+): void {
   const vector = vectorOf(chunk, c);
   const bytes = duckdb.vector_get_data(vector, n * 8);
   // A DOUBLE vector's data is 8-byte aligned; copy the bytes out first should it ever not be.

@@ -45,9 +45,8 @@ function plain(rows: unknown[][]): unknown[][] {
 }
 
 /** `out` as a sink of numbers, missing as NaN. */
-function arraySink(out: Float64Array): NumberSink {
+function arraySink(out: Float64Array): Pick<NumberSink, 'set' | 'setMany'> {
   return {
-    kind: 'number',
     set: (i, value) => void (out[i] = value ?? Number.NaN),
     setMany: (start, values) => out.set(values, start),
   };
