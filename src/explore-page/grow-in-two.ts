@@ -1,0 +1,155 @@
+/**
+ * The page's tree grown on two workers at once: the grower grows the top of the tree, the
+ * subtrees below it become tasks (src/learn/tasks.ts, as for Node's worker threads) that the grower
+ * and the helper worker take in turn, largest first, and the grower puts them together: the same
+ * tree as one worker grows. Without shared memory (a page from file:// is not cross-origin
+ * isolated) the helper gets a copy of the grower's layout as the top left it, 5–6 bytes a row per
+ * numeric feature, and grows its tasks over it.
+ */
+import type { FitPlan } from '../algorithms/fit.js';
+import type { Dataset } from '../data/dataset.js';
+import { NodeGrower, presort, rootEntry, rowScratch } from '../learn/grow.js';
+import {
+  type ExactLayout,
+  growsInTasks,
+  growTask,
+  growTop,
+  joinTasks,
+  type NodeJob,
+  nodeJob,
+  taskGrower,
+} from '../learn/tasks.js';
+import { type StoreData, TreeStore } from '../model/store.js';
+import { resolveOptions } from '../options/options.js';
+import type { FitOptions } from '../options/types.js';
+import { getPruner } from '../prune/registry.js';
+import { EntryPool } from '../split/entries.js';
+
+/** Fits smaller than this (rows × features) grow on one worker: a copy and messages would cost more than they save. */
+export const MIN_TWO_WORKER_WORK = 1 << 16;
+
+/**
+ * Tasks: subtrees of n/2 rows down to n/64. With two workers the top grown by one alone is what
+ * limits the gain, so it stays small (the root and a level or so), and the smaller tasks found
+ * below balance the two.
+ */
+function taskBounds(n: number): { min: number; max: number } {
+  return { min: Math.max(64, n >> 6), max: n >> 1 };
+}
+
+/**
+ * What the grower sends the helper: the layout of a tree's top (`layout`; its `branchOf` is the
+ * helper's own), then its tasks (`task`), then `drop` when the tree is grown.
+ */
+export type HelperJob =
+  | { kind: 'layout'; tree: number; options: FitOptions; layout: Omit<ExactLayout, 'branchOf'> }
+  | { kind: 'task'; tree: number; id: number; task: NodeJob }
+  | { kind: 'drop'; tree: number };
+
+/** The helper's answer to a task: its subtree, or why it could not. */
+export type HelperReply = { id: number; nodes: StoreData } | { id: number; error: string };
+
+/** The grower's way to the helper: `start` sends a tree's layout, and its `task` grows one of its subtrees there. */
+export interface Helper {
+  start(options: FitOptions, layout: Omit<ExactLayout, 'branchOf'>): HelperTree;
+}
+
+export interface HelperTree {
+  task(task: NodeJob): Promise<StoreData>;
+  /** The helper forgets the tree's layout. */
+  drop(): void;
+}
+
+/**
+ * Whether `plan` grows on two workers: exact mode, a fit `growsInTasks` allows on the rows the
+ * worker holds (`held`: so the helper's copy of them is the same), large enough, and a pruning that
+ * cuts the tree grown on all of them (not one grown on rows it holds out).
+ */
+export function growsInTwo(plan: FitPlan, held: Dataset): boolean {
+  const { opts, data } = plan;
+  return (
+    data === held &&
+    opts.bins === undefined &&
+    opts.maxLeafNodes === undefined &&
+    data.nRows * data.features.length >= MIN_TWO_WORKER_WORK &&
+    getPruner(opts.prune).holdOut === undefined &&
+    growsInTasks(data, opts)
+  );
+}
+
+/** Lets the worker take the messages that came while it grew (the helper's answers). */
+const tick = () => new Promise<void>((done) => setTimeout(done, 0));
+
+/**
+ * Grow `plan`'s tree (on `plan.data`, which the helper holds too): the top here, then the tasks
+ * here and by `helper`, each taking the next largest when it is free.
+ */
+export async function growInTwo(plan: FitPlan, helper: Helper): Promise<TreeStore> {
+  const { opts, data, weights } = plan;
+  const n = data.nRows;
+  const k = data.classes.length;
+  const pool = new EntryPool(data.labels, weights);
+  const buf = presort(data);
+  const grower = new NodeGrower(data.features, pool, k, opts, rowScratch(n));
+  const top = growTop(grower, rootEntry(buf, pool, k, opts), taskBounds(n));
+  const { tasks } = top;
+  const grown: TreeStore[] = new Array(tasks.length);
+  let next = 0;
+  const { criterionImpl: _criterion, ...options } = opts;
+  // Posted (copied) now, before this worker's tasks partition their slices further.
+  const away =
+    tasks.length > 1
+      ? helper.start(options as FitOptions, {
+          pool: { row: pool.row, label: pool.label, weight: pool.weight },
+          ids: buf.ids,
+          sorted: buf.sorted,
+        })
+      : undefined;
+  /** The helper's next task, and the one after it when that is done; null when none is left. */
+  const feed = (): Promise<void> | null => {
+    if (!away || next >= tasks.length) return null;
+    const i = next++;
+    return away.task(nodeJob(tasks[i])).then((nodes) => {
+      grown[i] = TreeStore.fromData(nodes);
+      helping = feed();
+    });
+  };
+  let helping = feed();
+  while (next < tasks.length) {
+    const i = next++;
+    grown[i] = grower.growSubtree(tasks[i]);
+    await tick();
+  }
+  try {
+    for (let run = helping; run; run = helping) await run;
+  } finally {
+    away?.drop();
+  }
+  return joinTasks(top, grown);
+}
+
+/**
+ * The helper's side: the layout it was sent last, and a grower over it (with the columns of
+ * `data`, the same rows as the grower's).
+ */
+export class TaskHost {
+  private readonly trees = new Map<number, { layout: ExactLayout; grower: NodeGrower }>();
+
+  constructor(private readonly data: () => Dataset) {}
+
+  /** Take a layout, grow a task over one (its subtree), or forget one. */
+  take(job: HelperJob): StoreData | undefined {
+    if (job.kind === 'drop') this.trees.delete(job.tree);
+    else if (job.kind === 'layout') {
+      const layout: ExactLayout = { ...job.layout, branchOf: new Int32Array(job.layout.ids.length) };
+      const d = this.data();
+      const grower = taskGrower(d.features, d.classes.length, resolveOptions(job.options), layout);
+      this.trees.set(job.tree, { layout, grower });
+    } else {
+      const t = this.trees.get(job.tree);
+      if (!t) throw new Error(`a task of tree ${job.tree}, whose layout is not here`);
+      return growTask(t.grower, t.layout, job.task).data();
+    }
+    return undefined;
+  }
+}
