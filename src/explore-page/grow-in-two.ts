@@ -77,8 +77,20 @@ export function growsInTwo(plan: FitPlan, held: Dataset): boolean {
   );
 }
 
-/** Lets the worker take the messages that came while it grew (the helper's answers). */
-const tick = () => new Promise<void>((done) => setTimeout(done, 0));
+/**
+ * Lets the worker take the messages that came while it grew (the helper's answers): a message to
+ * itself, which, unlike a timer, browsers do not delay when it repeats.
+ */
+function tick(): Promise<void> {
+  const { port1, port2 } = new MessageChannel();
+  return new Promise<void>((done) => {
+    port1.onmessage = () => {
+      port1.close();
+      done();
+    };
+    port2.postMessage(null);
+  });
+}
 
 /**
  * Grow `plan`'s tree (on `plan.data`, which the helper holds too): the top here, then the tasks

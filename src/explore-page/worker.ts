@@ -55,6 +55,8 @@ function rowsReaching(slot: Slot, node: number): Int32Array {
   const h = held(slot);
   const nodes = h.tree.nodes;
   if (!(Number.isInteger(node) && node >= 0 && node < nodes.length)) throw new GroveError(`no node ${node}`);
+  // Every row reaches the root: its panel, shown after each regrow, needs no walk of the rows.
+  if (node === 0) return Int32Array.from({ length: need(data, 'load data').nRows }, (_, i) => i);
   h.byNode ??= rowsByNode(h.tree.decisionPath(need(data, 'load data')), nodes.length);
   return rowsOf(h.byNode, node);
 }
