@@ -507,7 +507,7 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     await page.close();
   }, 60_000);
 
-  it("grown on two workers (the grower and its helper): fit's tree, rule for rule, pruned or not", async () => {
+  it("grown on two workers (the grower and its helper): fit's tree, rule for rule, pruned or not, exact or histogram", async () => {
     const csv = wideCsv('wide.csv', 7000);
     const { page, problems } = await open(await explore(csv, 'wide'));
     const data = readDataset(csv);
@@ -522,12 +522,17 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
       expect(await stats.textContent()).toContain('on 2 workers');
       expect(await page.locator('#rules-a').textContent()).toBe(rulesToText(fit(data, options)));
     }
-    // One worker where two cannot help: histogram mode.
+    // Histogram mode: the helper is sent the bin codes and each task's class histograms.
     await page.fill('#opt-a-bins', '64');
     await page.locator('#opt-a-bins').dispatchEvent('change');
     await settle(page);
-    expect(await page.locator('#stats-a').getAttribute('data-workers')).toBe('1');
+    expect(await page.locator('#stats-a').getAttribute('data-workers')).toBe('2');
     expect(await page.locator('#rules-a').textContent()).toBe(rulesToText(fit(data, { prune: 'none', bins: 64 })));
+    // One worker where the tree is not grown in tasks: C-MBSV's own grower.
+    await page.selectOption('#preset-a', 'cmbsv');
+    await settle(page);
+    expect(await page.locator('#stats-a').getAttribute('data-workers')).toBe('1');
+    expect(await page.locator('#stats-a').textContent()).not.toContain('on 2 workers');
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);

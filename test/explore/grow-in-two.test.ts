@@ -69,6 +69,9 @@ const CONFIGS: FitOptions[] = [
   { criterion: 'dcsm', categoricalSplit: 'multiway', prune: 'pessimistic' },
   { criterion: 'gain-ratio', maxFeatures: 5, seed: 3, prune: 'none', minSamplesLeaf: 3 },
   { algorithm: 'cart', prune: 'none', maxDepth: 12, classWeight: 'balanced' },
+  { bins: 64, prune: 'none' },
+  { bins: 255 },
+  { algorithm: 'id3', bins: 32, missing: 'majority' },
 ];
 
 describe('the page grown on two workers', () => {
@@ -78,10 +81,9 @@ describe('the page grown on two workers', () => {
       await expectFitsModel(data, options);
     });
 
-  it('grows on one worker what it cannot split: C-MBSV, histograms, a hold-out, fractional missing values, small data', () => {
+  it('grows on one worker what it cannot split: C-MBSV, best-first growth, a hold-out, fractional missing values, small data', () => {
     const refused: FitOptions[] = [
       { algorithm: 'cmbsv' },
-      { bins: 64, prune: 'none' },
       { prune: 'reduced-error' },
       { algorithm: 'c45' },
       { maxLeafNodes: 50 },
