@@ -150,32 +150,41 @@ async function growTasks<E extends GrowEntry>(
   const { criterionImpl: _criterion, ...options } = plan.opts;
   // Posted (copied) now, before this worker's tasks partition their rows further.
   const away = tasks.length > 1 ? helper.start(options as FitOptions, layout) : undefined;
+  /** The helper's failure, kept until this worker's own tasks are done. */
+  let failed: { error: unknown } | undefined;
   /** The helper's next task, and the one after it when that is done; null when none is left. */
   const feed = (): Promise<void> | null => {
-    if (!away || next >= tasks.length) return null;
+    if (!away || failed || next >= tasks.length) return null;
     const i = next++;
-    return away.task(job(tasks[i])).then((nodes) => {
-      grown[i] = TreeStore.fromData(nodes);
-      helping = feed();
-    });
+    return away.task(job(tasks[i])).then(
+      (nodes) => {
+        grown[i] = TreeStore.fromData(nodes);
+        helping = feed();
+      },
+      (error: unknown) => {
+        failed = { error };
+        helping = null;
+      },
+    );
   };
   let helping = feed();
-  while (next < tasks.length) {
-    const i = next++;
-    grown[i] = grower.growSubtree(tasks[i]);
-    await tick();
-  }
   try {
+    while (next < tasks.length) {
+      const i = next++;
+      grown[i] = grower.growSubtree(tasks[i]);
+      await tick();
+    }
     for (let run = helping; run; run = helping) await run;
   } finally {
     away?.drop();
   }
+  if (failed) throw failed.error;
   return joinTasks(top, grown);
 }
 
 /**
- * The helper's side: the layout it was sent last, and a grower over it (with the columns of
- * `data`, the same rows as the grower's).
+ * The helper's side: the layouts it was sent, by tree, each with a grower over it (with the columns
+ * of `data`, the same rows as the grower's).
  */
 export class TaskHost {
   /** Per tree: how to grow one of its tasks. */

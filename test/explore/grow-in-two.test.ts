@@ -100,6 +100,19 @@ describe('the page grown on two workers', () => {
     expect(growsInTwo(planFit(small, { prune: 'none' }), small)).toBe(false);
   });
 
+  it("a helper's failure fails the grow with its message (once this worker's own tasks are done)", async () => {
+    const plan = planFit(data, { prune: 'none' });
+    let dropped = 0;
+    const failing: Helper = {
+      start: () => ({
+        task: () => Promise.reject(new Error('the helper ran out of memory')),
+        drop: () => void dropped++,
+      }),
+    };
+    await expect(growInTwo(plan, failing)).rejects.toThrow('the helper ran out of memory');
+    expect(dropped).toBe(1);
+  });
+
   it.skipIf(!haveCorpus)(
     "gives fit's model on magic (the page's largest data set)",
     async () => {
