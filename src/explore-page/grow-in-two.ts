@@ -1,13 +1,15 @@
 /**
  * The page's tree grown on two workers at once: the grower grows the top of the tree, the
  * subtrees below it become tasks (src/learn/tasks.ts, as for Node's worker threads) that the grower
- * and the helper worker take in turn, largest first, and the grower puts them together: the same
- * tree as one worker grows. Without shared memory (a page from file:// is not cross-origin
- * isolated) the helper gets a copy of the grower's layout as the top left it and grows its tasks
- * over it: in exact mode the entries sorted per numeric feature (5–6 bytes a row per feature), in
- * histogram mode the bin codes (1–4 bytes a row per feature) and each task's class histograms.
+ * and the helper worker take in turn, largest first (the first one found goes to the helper while
+ * the top is still growing), and the grower puts them together: the same tree as one worker grows.
+ * Without shared memory (a page from file:// is not cross-origin isolated) each task is sent with
+ * its rows' part of the grower's layout: its entries and their sorted slices in exact mode (5–6
+ * bytes a row per numeric feature), its rows and class histograms in histogram mode, whose bin
+ * codes the helper is sent once per tree.
  */
 import type { FitPlan } from '../algorithms/fit.js';
+import { plainArrays } from '../core/arrays.js';
 import type { Dataset } from '../data/dataset.js';
 import type { DepthFirstGrower } from '../learn/depth-first.js';
 import type { GrowEntry } from '../learn/expand.js';
@@ -30,6 +32,7 @@ import { resolveOptions } from '../options/options.js';
 import type { FitOptions } from '../options/types.js';
 import { getPruner } from '../prune/registry.js';
 import { EntryPool } from '../split/entries.js';
+import { newSlice, type SortedSlice } from '../split/sorted-slice.js';
 
 /** Fits smaller than this (rows × features) grow on one worker: a copy and messages would cost more than they save. */
 export const MIN_TWO_WORKER_WORK = 1 << 16;
@@ -43,17 +46,25 @@ function taskBounds(n: number): { min: number; max: number } {
   return { min: Math.max(64, n >> 6), max: n >> 1 };
 }
 
-/** A tree's layout as the top left it, for the helper (the per-row scratch `branchOf` is its own). */
+/**
+ * What the helper holds of a tree while it grows some of its subtrees: the entries (exact mode;
+ * `numeric[f]`: feature f has a sorted slice) or the bin codes and row weights (histogram mode).
+ */
 export type HelperLayout =
-  | { mode: 'exact'; layout: Omit<ExactLayout, 'branchOf'> }
-  | { mode: 'hist'; layout: Omit<HistLayout, 'branchOf'>; weights: Float64Array };
-
-/** A task as a message: its node, and in histogram mode the node's class histograms. */
-export type TaskJob = NodeJob & { hist?: Float64Array | null };
+  | { mode: 'exact'; pool: ExactLayout['pool']; numeric: boolean[] }
+  | { mode: 'hist'; codes: HistLayout['codes']; binned: HistLayout['binned']; weights: Float64Array };
 
 /**
- * What the grower sends the helper: the layout of a tree's top (`layout`), then its tasks
- * (`task`), then `drop` when the tree is grown.
+ * A task as a message: its node and its rows' part of the layout, positions [start, end) of the
+ * grower's buffers: the entries and their sorted slices (exact mode), or the rows and the node's
+ * class histograms (histogram mode).
+ */
+export type TaskJob = NodeJob &
+  ({ ids: Int32Array; sorted: (SortedSlice | null)[] } | { rows: Int32Array; hist: Float64Array | null });
+
+/**
+ * What the grower sends the helper: a tree's `layout`, then its tasks (`task`), then `drop` when
+ * the tree is grown.
  */
 export type HelperJob =
   | { kind: 'layout'; tree: number; options: FitOptions; layout: HelperLayout }
@@ -106,57 +117,84 @@ function tick(): Promise<void> {
 }
 
 /**
- * Grow `plan`'s tree (on `plan.data`, which the helper holds too): the top here, then the tasks
- * here and by `helper`, each taking the next largest when it is free.
+ * Grow `plan`'s tree (on `plan.data`, which the helper holds too): the top here, the first task
+ * found sent to the helper at once, then the others here and by the helper, each taking the next
+ * largest when it is free.
  */
 export function growInTwo(plan: FitPlan, helper: Helper): Promise<TreeStore> {
   const { opts, data, weights } = plan;
   const n = data.nRows;
   const k = data.classes.length;
+  const { criterionImpl: _criterion, ...options } = opts;
   if (opts.bins !== undefined) {
     checkHistogramOptions(opts);
     const layout = binAll(data, opts.bins);
-    const grower = new HistGrower(data.features, layout, data.labels, weights, k, opts);
-    const top = growTop(grower, grower.rootEntry(), taskBounds(n));
     const { codes, binned, rows } = layout;
-    return growTasks(plan, top, grower, helper, { mode: 'hist', layout: { codes, binned, rows }, weights }, (task) => ({
+    const away = helper.start(options as FitOptions, { mode: 'hist', codes, binned, weights });
+    const grower = new HistGrower(data.features, layout, data.labels, weights, k, opts);
+    return growTasks(grower, grower.rootEntry(), n, away, (task) => ({
       ...nodeJob(task),
+      rows: rows.slice(task.start, task.end),
       hist: task.hist,
     }));
   }
   const pool = new EntryPool(data.labels, weights);
   const buf = presort(data);
+  const away = helper.start(options as FitOptions, {
+    mode: 'exact',
+    pool: { row: pool.row, label: pool.label, weight: pool.weight },
+    numeric: buf.sorted.map((sl) => sl !== null),
+  });
   const grower = new NodeGrower(data.features, pool, k, opts, rowScratch(n));
-  const top = growTop(grower, rootEntry(buf, pool, k, opts), taskBounds(n));
-  const layout = { pool: { row: pool.row, label: pool.label, weight: pool.weight }, ids: buf.ids, sorted: buf.sorted };
-  return growTasks(plan, top, grower, helper, { mode: 'exact', layout }, nodeJob);
+  return growTasks(grower, rootEntry(buf, pool, k, opts), n, away, (task) => ({
+    ...nodeJob(task),
+    ids: buf.ids.slice(task.start, task.end),
+    sorted: buf.sorted.map(
+      (sl) => sl && { order: sl.order.slice(task.start, task.end), labs: sl.labs.slice(task.start, task.end) },
+    ),
+  }));
 }
 
 /**
- * Grow the tasks of `top`: here and by `helper` (sent `layout` first), each taking the next
- * largest when it is free; then the whole tree.
+ * Grow the top from `root` (n rows), the first task found going to the helper (`away`) at once;
+ * then the other tasks here and there, each taking the next largest when it is free; then the
+ * whole tree. `job` is a task's message, made when it is sent (its rows are where they stay).
  */
 async function growTasks<E extends GrowEntry>(
-  plan: FitPlan,
-  top: TreeTop<E>,
   grower: DepthFirstGrower<E, NodeSplit>,
-  helper: Helper,
-  layout: HelperLayout,
+  root: E,
+  n: number,
+  away: HelperTree,
   job: (task: E) => TaskJob,
 ): Promise<TreeStore> {
-  const { tasks } = top;
-  const grown: TreeStore[] = new Array(tasks.length);
-  let next = 0;
-  const { criterionImpl: _criterion, ...options } = plan.opts;
-  // Posted (copied) now, before this worker's tasks partition their rows further.
-  const away = tasks.length > 1 ? helper.start(options as FitOptions, layout) : undefined;
   /** The helper's failure, kept until this worker's own tasks are done. */
   let failed: { error: unknown } | undefined;
-  /** The helper's next task, and the one after it when that is done; null when none is left. */
-  const feed = (): Promise<void> | null => {
-    if (!away || failed || next >= tasks.length) return null;
-    const i = next++;
-    return away.task(job(tasks[i])).then(
+  let helping: Promise<void> | null = null;
+  let first: { task: E; answer: Promise<StoreData> } | undefined;
+  let top: TreeTop<E>;
+  try {
+    top = growTop(grower, root, taskBounds(n), (task) => {
+      first ??= { task, answer: away.task(job(task)) };
+    });
+  } catch (err) {
+    away.drop();
+    first?.answer.catch(() => undefined);
+    throw err;
+  }
+  const { tasks } = top;
+  const grown: TreeStore[] = new Array(tasks.length);
+  const taken = new Uint8Array(tasks.length);
+  let next = 0;
+  /** The largest task not taken yet (-1: none). */
+  const take = (): number => {
+    while (next < tasks.length && taken[next]) next++;
+    if (next >= tasks.length) return -1;
+    taken[next] = 1;
+    return next++;
+  };
+  /** Task i's subtree when the helper sends it, and the helper's next task then. */
+  const collect = (i: number, answer: Promise<StoreData>): Promise<void> =>
+    answer.then(
       (nodes) => {
         grown[i] = TreeStore.fromData(nodes);
         helping = feed();
@@ -166,17 +204,24 @@ async function growTasks<E extends GrowEntry>(
         helping = null;
       },
     );
+  const feed = (): Promise<void> | null => {
+    if (failed) return null;
+    const i = take();
+    return i < 0 ? null : collect(i, away.task(job(tasks[i])));
   };
-  let helping = feed();
+  if (first) {
+    const i = tasks.indexOf(first.task);
+    taken[i] = 1;
+    helping = collect(i, first.answer);
+  }
   try {
-    while (next < tasks.length) {
-      const i = next++;
+    for (let i = take(); i >= 0; i = take()) {
       grown[i] = grower.growSubtree(tasks[i]);
       await tick();
     }
     for (let run = helping; run; run = helping) await run;
   } finally {
-    away?.drop();
+    away.drop();
   }
   if (failed) throw failed.error;
   return joinTasks(top, grown);
@@ -208,13 +253,40 @@ export class TaskHost {
     const d = this.data();
     const opts = resolveOptions(options);
     const k = d.classes.length;
+    const n = d.nRows;
     if (sent.mode === 'hist') {
-      const layout: HistLayout = { ...sent.layout, branchOf: new Int32Array(sent.layout.rows.length) };
+      const layout: HistLayout = {
+        codes: sent.codes,
+        binned: sent.binned,
+        rows: new Int32Array(n),
+        branchOf: new Int32Array(n),
+      };
       const grower = new HistGrower(d.features, layout, d.labels, sent.weights, k, opts);
-      return ({ hist, ...task }) => grower.growSubtree({ id: 0, ...task, hist: hist ?? null });
+      return (task) => {
+        if (!('rows' in task)) throw new Error('an exact-mode task for a histogram-mode tree');
+        const { rows, hist, ...node } = task;
+        layout.rows.set(rows, node.start);
+        return grower.growSubtree({ id: 0, ...node, hist });
+      };
     }
-    const layout: ExactLayout = { ...sent.layout, branchOf: new Int32Array(sent.layout.ids.length) };
+    const layout: ExactLayout = {
+      pool: sent.pool,
+      ids: new Int32Array(n),
+      sorted: sent.numeric.map((numeric) => (numeric ? newSlice(plainArrays, n, k) : null)),
+      branchOf: new Int32Array(n),
+    };
     const grower = taskGrower(d.features, k, opts, layout);
-    return (task) => growTask(grower, layout, task);
+    return (task) => {
+      if (!('ids' in task)) throw new Error('a histogram-mode task for an exact-mode tree');
+      const { ids, sorted, ...node } = task;
+      layout.ids.set(ids, node.start);
+      sorted.forEach((sl, f) => {
+        const into = layout.sorted[f];
+        if (!sl || !into) return;
+        into.order.set(sl.order, node.start);
+        into.labs.set(sl.labs, node.start);
+      });
+      return growTask(grower, layout, node);
+    };
   }
 }

@@ -69,12 +69,14 @@ export interface TreeTop<E extends GrowEntry> {
 
 /**
  * Grow the top of the tree with `grower` from `root`; the subtrees of `min` to `max` rows are left
- * as tasks, largest first (smaller ones are grown where they arise).
+ * as tasks, largest first (smaller ones are grown where they arise). `onTask` hears of each task
+ * as it is found: its rows are then where they stay, and it can be grown elsewhere at once.
  */
 export function growTop<E extends GrowEntry>(
   grower: DepthFirstGrower<E, NodeSplit>,
   root: E,
   { min, max }: { min: number; max: number },
+  onTask?: (task: E) => void,
 ): TreeTop<E> {
   const nodes = TreeStore.root(grower.k);
   const tasks: E[] = [];
@@ -82,6 +84,7 @@ export function growTop<E extends GrowEntry>(
     const size = entry.end - entry.start;
     if (entry.leaf || size > max || size < min) return false;
     tasks.push(entry);
+    onTask?.(entry);
     return true;
   });
   tasks.sort((a, b) => b.end - b.start - (a.end - a.start));
