@@ -10,11 +10,12 @@ import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
 import { applyOrderedCategories } from '../model/ordinal.js';
 import type { PruningInfo } from '../model/pruning-info.js';
 import type { FeatureSchema } from '../model/schema.js';
-import { type GrownTree, nodesOf } from '../model/store.js';
+import { type GrownTree, nodesOf, type TreeStore } from '../model/store.js';
 import {
   type FitOptions,
   optionDescriptor,
   type ResolveContext,
+  type ResolvedOptions,
   resolveOptions,
   savedOptions,
 } from '../options/options.js';
@@ -40,6 +41,26 @@ import { cmbsvSavedOptions } from './cmbsv/saved.js';
  * ```
  */
 export function fit(data: Dataset, options: FitOptions = {}, context: FitContext = {}): DecisionTree {
+  return fitPlanned(planFit(data, options, context));
+}
+
+/**
+ * What `fit` grows on, from `planFit`: the options resolved and the rows and weights every tree
+ * grows on (ordered categories as their ranks, rows of weight 0 left out). `fitPlanned` finishes it.
+ */
+export interface FitPlan {
+  readonly opts: ResolvedOptions;
+  readonly data: Dataset;
+  readonly weights: Float64Array;
+  readonly threads: number | 'auto';
+  /** The data set given to `fit` (its target and classes name the model's). */
+  readonly given: Dataset;
+  readonly levels: Map<string, string[]>;
+  readonly context: FitContext;
+}
+
+/** `fit`'s checks and preparation, up to growing. */
+export function planFit(data: Dataset, options: FitOptions = {}, context: FitContext = {}): FitPlan {
   checkDataset(data, { caller: 'fit', labelled: true });
   const opts = resolveOptions(options, context);
   const label = (name: 'classWeight' | 'orderedCategories') =>
@@ -48,22 +69,36 @@ export function fit(data: Dataset, options: FitOptions = {}, context: FitContext
   if (data.classes.length === 0) throw new GroveError('no class labels', { file: data.source, code: 'E_DATA' });
   const given = checkSampleWeights(options.sampleWeight ?? data.weights, data.nRows, 'sampleWeight', data.source);
   const weights = finishWeights(applyClassWeight(given, data, opts.classWeight, label('classWeight')), data.source);
-  // Post-pruning (src/prune/): grows with growTree, holding rows out or cross-validating as the method needs.
-  // Ordered categorical features become their ranks (orderedCategories); C-MBSV has its own grower
-  // (src/algorithms/cmbsv/).
+  // Ordered categorical features become their ranks (orderedCategories).
   const { data: ranked, levels } = applyOrderedCategories(data, opts.orderedCategories, label('orderedCategories'));
   const threads = checkThreads(options.threads, context.names === 'flags' ? '--threads' : 'threads');
   // Rows of weight 0 are left out before growing and pruning: every tree grown (pruning's folds and
   // hold-outs too), the folds and hold-outs themselves and the recounts see only the others.
-  // growTree grows best-first under maxLeafNodes; of C-MBSV's trees it keeps the best-first part
-  // (src/learn/best-first.ts).
   const kept = withoutZeroWeights(ranked, weights);
+  return { opts, data: kept.data, weights: kept.weights, threads, given: data, levels, context };
+}
+
+/**
+ * Grow and prune what `plan` describes and make the model. `grown`, when given, is the tree
+ * `growTree(plan.data, plan.opts, plan.weights)` gives, grown elsewhere (the explore page grows it
+ * on two workers): it stands for the tree grown on all of `plan.data`.
+ */
+export function fitPlanned(plan: FitPlan, grown?: TreeStore): DecisionTree {
+  const { opts, data: kept, weights, threads, given: data, levels, context } = plan;
+  // Post-pruning (src/prune/): grows with growTree, holding rows out or cross-validating as the method needs.
+  // C-MBSV has its own grower (src/algorithms/cmbsv/). growTree grows best-first under maxLeafNodes;
+  // of C-MBSV's trees it keeps the best-first part (src/learn/best-first.ts).
+  let pregrown = grown;
   const grow: GrowFn = (d, w) => {
     if (opts.algorithm === 'cmbsv') {
       const tree = growCmbsv(d, opts, w);
       return opts.maxLeafNodes === undefined ? tree : limitLeaves(tree, opts.maxLeafNodes, opts.criterionImpl);
     }
-    const tree = growTree(d, opts, w, threads);
+    let tree: TreeStore;
+    if (pregrown && d === kept) {
+      tree = pregrown;
+      pregrown = undefined;
+    } else tree = growTree(d, opts, w, threads);
     // J48 puts thresholds at training values and collapses, as part of growing, every subtree
     // that does not cut training errors (also unpruned).
     return opts.j48Rules ? collapseTree(j48Thresholds(nodesOf(tree), d)) : tree;
@@ -72,7 +107,7 @@ export function fit(data: Dataset, options: FitOptions = {}, context: FitContext
     new DecisionTree(
       {
         target: data.targetName,
-        features: ranked.features.map((col) => ({
+        features: kept.features.map((col) => ({
           ...featureSchema(col),
           ...(levels.has(col.name) ? { levels: levels.get(col.name)! } : {}),
         })),
@@ -87,17 +122,17 @@ export function fit(data: Dataset, options: FitOptions = {}, context: FitContext
   const pruned = opts.prune !== NO_PRUNING;
   // Pruning grows the tree it cuts first, then (cost-complexity without ccpAlpha) one tree per fold.
   const total = pruned && opts.prune === 'cost-complexity' && opts.ccpAlpha === undefined ? 1 + opts.ccpFolds : 1;
-  let grown = 0;
+  let count = 0;
   const growing: GrowFn =
     onGrown && pruned
       ? (d, w) => {
           const tree = grow(d, w);
-          grown++;
-          onGrown({ grown, total, ...(grown === 1 ? { tree: model(tree) } : {}) });
+          count++;
+          onGrown({ grown: count, total, ...(count === 1 ? { tree: model(tree) } : {}) });
           return tree;
         }
       : grow;
-  const { nodes, info } = growAndPrune({ options: opts, data: kept.data, weights: kept.weights, grow: growing });
+  const { nodes, info } = growAndPrune({ options: opts, data: kept, weights, grow: growing });
   return model(nodes, info);
 }
 

@@ -23,6 +23,8 @@ export class WorkerClient {
     private readonly url: string,
     private readonly data: EmbeddedData,
     private readonly onError: (message: string) => void,
+    /** Runs after each start (the first, and every restart's), once its load has been sent. */
+    private readonly onStart?: (client: WorkerClient) => void,
   ) {
     this.start();
   }
@@ -45,13 +47,14 @@ export class WorkerClient {
     this.loaded = this.send<Loaded>({ type: 'load', data: this.data });
     // Whoever waits on it hears a refusal; unwatched (the CV worker at rest) it is no page error.
     this.loaded.catch(() => undefined);
+    this.onStart?.(this);
   }
 
-  private send<T>(req: Request, progress?: (p: GrowProgress) => void): Promise<T> {
+  private send<T>(req: Request, progress?: (p: GrowProgress) => void, transfer: Transferable[] = []): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject, progress });
-      this.worker.postMessage({ ...req, id });
+      this.worker.postMessage({ ...req, id }, transfer);
     });
   }
 
@@ -63,6 +66,11 @@ export class WorkerClient {
   /** Send `req`; `progress` hears the news the worker sends before the reply (a grow's). */
   call<T>(req: Request, progress?: (p: GrowProgress) => void): Promise<T> {
     return this.loaded.then(() => this.send<T>(req, progress));
+  }
+
+  /** Send `req`, moving `transfer` (a MessagePort) to the worker. */
+  transfer<T>(req: Request, transfer: Transferable[]): Promise<T> {
+    return this.loaded.then(() => this.send<T>(req, undefined, transfer));
   }
 
   /** Whether a request is still being worked on. */

@@ -48,9 +48,15 @@ function busy<T>(p: Promise<T>): Promise<T> {
 
 const data = JSON.parse($('grove-data').textContent ?? 'null') as EmbeddedData;
 const workerUrl = URL.createObjectURL(new Blob([$('grove-worker').textContent ?? ''], { type: 'text/javascript' }));
-// Growing and inspecting in one worker; cross-validation in another, restarted when a regrow makes
-// its result stale, so a slow CV never holds up the next tree.
-const grower = new WorkerClient(workerUrl, data, showError);
+// Growing and inspecting in one worker, with a helper worker that grows half of each tree's
+// subtrees (grow-in-two.ts), linked again whenever the grower restarts; cross-validation in another,
+// restarted when a regrow makes its result stale, so a slow CV never holds up the next tree.
+const helper = new WorkerClient(workerUrl, data, showError);
+const grower = new WorkerClient(workerUrl, data, showError, (client) => {
+  const { port1, port2 } = new MessageChannel();
+  client.transfer({ type: 'link', role: 'grower', port: port1 }, [port1]).catch(() => undefined);
+  helper.transfer({ type: 'link', role: 'helper', port: port2 }, [port2]).catch(() => undefined);
+});
 let cvWorker: WorkerClient | undefined;
 /** The CV worker, started the first time side-by-side mode needs it. */
 function cvClient(): WorkerClient {
@@ -110,8 +116,10 @@ function paneStats(slot: Slot, v: TreeView, drawMs: number, regrowMs: number, pr
     stats.dataset.pruning = 'yes';
     return;
   }
-  stats.textContent = `${shape}${v.pruning ? `, pruned (${v.pruning})` : ''}; grown in ${v.growMs.toFixed(0)} ms, shown in ${regrowMs.toFixed(0)} ms`;
+  const on = v.workers > 1 ? ` on ${v.workers} workers` : '';
+  stats.textContent = `${shape}${v.pruning ? `, pruned (${v.pruning})` : ''}; grown in ${v.growMs.toFixed(0)} ms${on}, shown in ${regrowMs.toFixed(0)} ms`;
   delete stats.dataset.pruning;
+  stats.dataset.workers = String(v.workers);
   stats.dataset.growMs = v.growMs.toFixed(2);
   stats.dataset.viewMs = v.viewMs.toFixed(2);
   stats.dataset.drawMs = drawMs.toFixed(2);

@@ -15,7 +15,12 @@ export type Request =
   | { type: 'cv'; options: FitOptions; folds: number; seed: number }
   | { type: 'node'; slot: Slot; node: number }
   | { type: 'curve'; slot: Slot; node: number; feature: number }
-  | { type: 'path'; slot: Slot; values: string[] };
+  | { type: 'path'; slot: Slot; values: string[] }
+  /**
+   * One end of the channel between the grower and the helper worker, which grow a tree together
+   * (grow-in-two.ts): the grower asks through it, the helper answers.
+   */
+  | { type: 'link'; role: 'grower' | 'helper'; port: MessagePort };
 
 /** A node's details: its rows (row numbers from 1, as in the file) and the ten measures' scores there. */
 export interface NodeDetail {

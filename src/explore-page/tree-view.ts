@@ -30,6 +30,8 @@ export interface TreeView {
   growMs: number;
   /** Time of building this view in the worker. */
   viewMs: number;
+  /** Workers that grew the tree: 2 when the helper grew some of its subtrees (grow-in-two.ts). */
+  workers: 1 | 2;
   pruning?: string;
 }
 
@@ -70,6 +72,7 @@ export function treeView(tree: DecisionTree, growMs: number): TreeView {
     algorithm: tree.options.algorithm,
     growMs,
     viewMs: 0,
+    workers: 1,
     ...(p ? { pruning: `${p.method}: ${p.leavesBefore} → ${p.leavesAfter} leaves` } : {}),
   };
 }

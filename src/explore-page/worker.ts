@@ -3,7 +3,7 @@
  * cross-validate, score a node, walk a row), so the page never freezes. Started from a Blob URL
  * of its inlined code, which works from file://.
  */
-import { fit } from '../algorithms/fit.js';
+import { fitPlanned, planFit } from '../algorithms/fit.js';
 import { GroveError } from '../core/errors.js';
 import { listCriteria } from '../criteria/registry.js';
 import type { Dataset } from '../data/dataset.js';
@@ -14,9 +14,11 @@ import { branchCondition } from '../export/conditions.js';
 import { rulesToText } from '../export/rules.js';
 import type { DecisionTree } from '../model/decision-tree.js';
 import { majorityClass } from '../model/node.js';
+import type { StoreData } from '../model/store.js';
 import { resolveOptions } from '../options/options.js';
 import type { FitOptions } from '../options/types.js';
 import { listPruners } from '../prune/registry.js';
+import { growInTwo, growsInTwo, type Helper, type HelperJob, type HelperReply, TaskHost } from './grow-in-two.js';
 import { type MeasureScores, measureScores, scoreOptions, thresholdCurve } from './node-detail.js';
 import { type RowsByNode, rowPath, rowsByNode, rowsOf } from './paths.js';
 import type { CvResult, GrowProgress, Loaded, NodeDetail, PathResult, Reply, Request, Slot } from './protocol.js';
@@ -53,6 +55,8 @@ function rowsReaching(slot: Slot, node: number): Int32Array {
   const h = held(slot);
   const nodes = h.tree.nodes;
   if (!(Number.isInteger(node) && node >= 0 && node < nodes.length)) throw new GroveError(`no node ${node}`);
+  // Every row reaches the root: its panel, shown after each regrow, needs no walk of the rows.
+  if (node === 0) return Int32Array.from({ length: need(data, 'load data').nRows }, (_, i) => i);
   h.byNode ??= rowsByNode(h.tree.decisionPath(need(data, 'load data')), nodes.length);
   return rowsOf(h.byNode, node);
 }
@@ -136,23 +140,84 @@ function cv(options: FitOptions, folds: number, seed: number): CvResult {
  * Grow tree `slot`. When it will be pruned, the tree before pruning is sent as soon as it is grown
  * (`progress`), and each tree the pruning grows after it, so the page can show it meanwhile.
  */
-function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress) => void): TreeView {
+async function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress) => void): Promise<TreeView> {
   const t0 = performance.now();
+  const d = need(data, 'load data');
   // Messages name the option by its flag, as the page's controls are labelled.
-  const tree = fit(need(data, 'load data'), options, {
+  const plan = planFit(d, options, {
     names: 'flags',
     onGrown: ({ grown, total, tree: before }) =>
       progress({ grown, total, ...(before ? { view: treeView(before, performance.now() - t0) } : {}) }),
   });
+  const inTwo = helper !== undefined && growsInTwo(plan, d);
+  const tree = fitPlanned(plan, inTwo ? await growInTwo(plan, helper!) : undefined);
   const t1 = performance.now();
   trees.set(slot, { tree, options });
   const view = treeView(tree, t1 - t0);
+  if (inTwo) view.workers = 2;
   view.viewMs = performance.now() - t1;
   return view;
 }
 
+/** The grower's link to the helper worker, which grows some of a tree's subtrees (grow-in-two.ts). */
+let helper: (Helper & { close(): void }) | undefined;
+/** The helper's link: the grower's jobs arrive through it. */
+let served: MessagePort | undefined;
+const host = new TaskHost(() => need(data, 'load data'));
+
+/** The grower's side of the link: layouts and tasks out, subtrees back by task id. */
+function linkHelper(port: MessagePort): void {
+  helper?.close();
+  const waiting = new Map<number, { resolve(nodes: StoreData): void; reject(e: Error): void }>();
+  let tree = 0;
+  let nextTask = 1;
+  port.onmessage = (e: MessageEvent<HelperReply>) => {
+    const w = waiting.get(e.data.id);
+    waiting.delete(e.data.id);
+    if ('error' in e.data) w?.reject(new GroveError(`the helper worker failed: ${e.data.error}`));
+    else w?.resolve(e.data.nodes);
+  };
+  const post = (job: HelperJob) => port.postMessage(job);
+  helper = {
+    start: (options, layout) => {
+      const id = ++tree;
+      post({ kind: 'layout', tree: id, options, layout });
+      return {
+        task: (task) =>
+          new Promise((resolve, reject) => {
+            const taskId = nextTask++;
+            waiting.set(taskId, { resolve, reject });
+            post({ kind: 'task', tree: id, id: taskId, task });
+          }),
+        drop: () => post({ kind: 'drop', tree: id }),
+      };
+    },
+    close: () => port.close(),
+  };
+}
+
+/** The helper's side: take layouts, grow the tasks asked for. */
+function serve(port: MessagePort): void {
+  served?.close();
+  served = port;
+  port.onmessage = (e: MessageEvent<HelperJob>) => {
+    const job = e.data;
+    try {
+      const nodes = host.take(job);
+      if (nodes && job.kind === 'task') port.postMessage({ id: job.id, nodes } satisfies HelperReply);
+    } catch (err) {
+      if (job.kind === 'task')
+        port.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) } satisfies HelperReply);
+    }
+  };
+}
+
 function handle(req: Request, progress: (p: GrowProgress) => void): unknown {
   switch (req.type) {
+    case 'link':
+      if (req.role === 'grower') linkHelper(req.port);
+      else serve(req.port);
+      return null;
     case 'load': {
       const all = datasetFromEmbedded(req.data as EmbeddedData);
       checkExplorable(all);
@@ -200,10 +265,11 @@ const scope = self as unknown as {
   postMessage(message: Reply): void;
 };
 
-scope.onmessage = (e) => {
+scope.onmessage = async (e) => {
   const { id } = e.data;
   try {
-    scope.postMessage({ id, ok: true, result: handle(e.data, (progress) => scope.postMessage({ id, progress })) });
+    const result = await handle(e.data, (progress) => scope.postMessage({ id, progress }));
+    scope.postMessage({ id, ok: true, result });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     scope.postMessage({ id, ok: false, error: err instanceof GroveError ? message : `internal error: ${message}` });

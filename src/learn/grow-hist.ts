@@ -372,7 +372,7 @@ export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights:
 }
 
 /** The layout of `data`, every feature quantised or coded (one thread); the row arrays come last. */
-function binAll(data: Dataset, maxBins: number): HistLayout {
+export function binAll(data: Dataset, maxBins: number): HistLayout {
   const codes = codeMatrix(data, maxBins, plainArrays);
   const binned: (BinnedFeature | null)[] = data.features.map(() => null);
   const work = new SortWork();

@@ -18,11 +18,13 @@ import { pathToFileURL } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fit } from '../../src/algorithms/fit.js';
 import { readDataset } from '../../src/data/read.js';
 import { crossValidate, summarize } from '../../src/eval/cross-validate.js';
 import type { EmbeddedData } from '../../src/explore/embedded.js';
 import { explorePage } from '../../src/explore/html.js';
 import { readPageScripts } from '../../src/explore/scripts.js';
+import { rulesToText } from '../../src/export/rules.js';
 import { OPTION_DESCRIPTORS, type OptionDescriptor } from '../../src/options/options.js';
 import { CHROMIUM, haveChromium, launchChromium } from '../helpers/chromium.js';
 import { assertBuilt, type CliResult, fixture, repoRoot, withCapturedOutput } from '../helpers/cli.js';
@@ -69,6 +71,19 @@ function noiseCsv(name: string, rows: number): string {
   const csv = join(dir, name);
   const lines = ['x,y,class'];
   for (let i = 0; i < rows; i++) lines.push(`${i},${(i * 37) % 101},${(i * 7919) % 13 < 6 ? 'a' : 'b'}`);
+  writeFileSync(csv, `${lines.join('\n')}\n`);
+  return csv;
+}
+
+/** `rows` rows of 10 numeric features with ties, 3 classes partly from x1: a fit large enough for two workers. */
+function wideCsv(name: string, rows: number): string {
+  const csv = join(dir, name);
+  const lines = [`${Array.from({ length: 10 }, (_, f) => `x${f}`).join(',')},class`];
+  for (let i = 0; i < rows; i++) {
+    const x = Array.from({ length: 10 }, (_, f) => ((i + 1) * (f * 7919 + 104729)) % (f % 3 === 0 ? 53 : 997));
+    const score = (x[1] % 100) + (i % 7) * 9;
+    lines.push(`${x.join(',')},${score < 60 ? 'low' : score < 110 ? 'mid' : 'high'}`);
+  }
   writeFileSync(csv, `${lines.join('\n')}\n`);
   return csv;
 }
@@ -488,6 +503,36 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     expect(after.filter((t) => t.includes('gini') && t.includes(', pruned ('))).toEqual([]);
     expect(after[after.length - 1]).toMatch(/, info-gain: .*, pruned \(cost-complexity/);
     expect(await page.locator('#error').isHidden()).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 60_000);
+
+  it("grown on two workers (the grower and its helper): fit's tree, rule for rule, pruned or not, exact or histogram", async () => {
+    const csv = wideCsv('wide.csv', 7000);
+    const { page, problems } = await open(await explore(csv, 'wide'));
+    const data = readDataset(csv);
+    for (const [prune, options] of [
+      ['', {}],
+      ['none', { prune: 'none' }],
+    ] as const) {
+      await page.selectOption('#opt-a-prune', prune);
+      await settle(page);
+      const stats = page.locator('#stats-a');
+      expect(await stats.getAttribute('data-workers')).toBe('2');
+      expect(await stats.textContent()).toContain('on 2 workers');
+      expect(await page.locator('#rules-a').textContent()).toBe(rulesToText(fit(data, options)));
+    }
+    // Histogram mode: the helper is sent the bin codes and each task's class histograms.
+    await page.fill('#opt-a-bins', '64');
+    await page.locator('#opt-a-bins').dispatchEvent('change');
+    await settle(page);
+    expect(await page.locator('#stats-a').getAttribute('data-workers')).toBe('2');
+    expect(await page.locator('#rules-a').textContent()).toBe(rulesToText(fit(data, { prune: 'none', bins: 64 })));
+    // One worker where the tree is not grown in tasks: C-MBSV's own grower.
+    await page.selectOption('#preset-a', 'cmbsv');
+    await settle(page);
+    expect(await page.locator('#stats-a').getAttribute('data-workers')).toBe('1');
+    expect(await page.locator('#stats-a').textContent()).not.toContain('on 2 workers');
     expect(problems).toEqual([]);
     await page.close();
   }, 60_000);

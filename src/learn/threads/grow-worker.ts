@@ -9,10 +9,10 @@ import { workerData } from 'node:worker_threads';
 import type { Column, NumericValues } from '../../data/dataset.js';
 import { type FitOptions, type ResolvedOptions, resolveOptions } from '../../options/options.js';
 import { SortWork } from '../../split/argsort.js';
-import { EntryPool } from '../../split/entries.js';
 import type { GrowEntry } from '../expand.js';
-import { type Buffers, NodeGrower, type StackEntry, sortInto } from '../grow.js';
+import { type Buffers, type NodeGrower, type StackEntry, sortInto } from '../grow.js';
 import { binInto, HistGrower, type HistLayout } from '../grow-hist.js';
+import { type ExactLayout, growTask, taskGrower } from '../tasks.js';
 import type { GrowInit, Job, Reply } from './parallel-grow.js';
 import { ownThreadId } from './thread-liveness.js';
 
@@ -25,6 +25,7 @@ let classes: number;
 // Exact mode.
 let grower: NodeGrower | undefined;
 let buf: Buffers | undefined;
+let layout: ExactLayout | undefined;
 // Histogram mode.
 let hist:
   | { layout: HistLayout; labels: Int32Array; weights: Float64Array; grower?: HistGrower; work: SortWork }
@@ -76,7 +77,7 @@ function run(job: Job): Reply {
       return { op: 'done' };
     }
     case 'grow':
-      return { op: 'nodes', task: job.task, nodes: grower!.growSubtree(entryOf(job)).data() };
+      return { op: 'nodes', task: job.task, nodes: growTask(grower!, layout!, job).data() };
     case 'bin':
       return {
         op: 'bins',
@@ -120,11 +121,9 @@ function init(msg: GrowInit): void {
   opts = resolveOptions(msg.options as FitOptions);
   classes = msg.classes;
   if (msg.mode === 'exact') {
-    const pool = EntryPool.over(msg.pool.row, msg.pool.label, msg.pool.weight);
+    layout = msg;
     buf = { ids: msg.ids, sorted: msg.sorted };
-    // Threads partition different features of one node at the same positions: scratch is per thread.
-    const n = msg.ids.length;
-    grower = new NodeGrower(features, pool, classes, opts, { branchOf: msg.branchOf, scratchI: new Int32Array(n) });
+    grower = taskGrower(features, classes, opts, msg);
   } else {
     hist = {
       // The row arrays come with the bin edges ('binned').
@@ -141,6 +140,7 @@ function release(): void {
   features = [];
   grower = undefined;
   buf = undefined;
+  layout = undefined;
   hist = undefined;
 }
 

@@ -19,7 +19,6 @@ import { fileURLToPath } from 'node:url';
 import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import { plainArrays, sharedArrays } from '../../core/arrays.js';
 import { GroveError } from '../../core/errors.js';
-import { BUILTIN_CRITERIA } from '../../criteria/registry.js';
 import type { Column, Dataset, NumericValues } from '../../data/dataset.js';
 import { type StoreData, TreeStore } from '../../model/store.js';
 import type { ResolvedOptions } from '../../options/options.js';
@@ -51,6 +50,7 @@ import {
 } from '../grow-hist.js';
 import type { BranchSizes } from '../partition.js';
 import type { NodeSplit } from '../split-policy.js';
+import { growsInTasks, growTop, joinTasks, type NodeJob, nodeJob, taskRows } from '../tasks.js';
 import { threadAlive } from './thread-liveness.js';
 
 /**
@@ -59,16 +59,6 @@ import { threadAlive } from './thread-liveness.js';
  * with an explicit count where they can.
  */
 export const MIN_PARALLEL_WORK = { auto: 1 << 21, explicit: 1 << 16 };
-/**
- * Subtrees of at most n / (8 · threads) rows become tasks (enough of them to balance the threads),
- * and at least a quarter of that (smaller ones, left by lopsided splits at the top, are grown where
- * they arise: a message would cost more than it saves).
- */
-function taskRows(n: number, threads: number): { min: number; max: number } {
-  const max = Math.max(512, Math.floor(n / (8 * threads)));
-  return { min: max >> 2, max };
-}
-
 /** What a worker needs for one fit: views of the shared layout and what it needs to grow. */
 export type GrowInit = {
   /** Numeric features carry their values in exact mode (shared copies: thresholds and missing values are read from them). */
@@ -96,9 +86,6 @@ export type GrowInit = {
       codes: Uint8Array | Uint16Array | Uint32Array;
     }
 );
-
-/** A node as a message: its entry without the parts that live in the layout. */
-type NodeJob = Omit<GrowEntry, 'id'>;
 
 /** What a worker is asked to do. */
 export type Job =
@@ -128,15 +115,6 @@ export type Reply =
   | { op: 'bins'; binned: { f: number; feature: BinnedFeature }[] }
   | { op: 'error'; error: string };
 
-const builtin = (name: string | undefined): boolean =>
-  name === undefined || BUILTIN_CRITERIA.some((c) => c.name === name);
-
-function hasMissing(data: Dataset): boolean {
-  return data.features.some((col) =>
-    col.kind === 'numeric' ? col.values.some((v) => Number.isNaN(v)) : col.codes.some((c) => c < 0),
-  );
-}
-
 const WORKER = new URL('./grow-worker.js', import.meta.url);
 /** The worker script exists (it does in the built package; not when these sources run untranspiled). */
 const workerAvailable = WORKER.protocol === 'file:' && existsSync(fileURLToPath(WORKER));
@@ -144,12 +122,8 @@ const workerAvailable = WORKER.protocol === 'file:' && existsSync(fileURLToPath(
 /** Threads to use for `threads` ('auto' = the machine's), or 1 when more would not pay or cannot work. */
 export function threadsFor(data: Dataset, opts: ResolvedOptions, threads: number | 'auto'): number {
   const want = threads === 'auto' ? availableParallelism() : threads;
-  if (!(want > 1) || !workerAvailable || opts.algorithm === 'cmbsv') return 1;
+  if (!(want > 1) || !workerAvailable || !growsInTasks(data, opts)) return 1;
   if (data.nRows * data.features.length < MIN_PARALLEL_WORK[threads === 'auto' ? 'auto' : 'explicit']) return 1;
-  // Workers rebuild the criteria from their names; a criterion registered at run time is not there.
-  if (!BUILTIN_CRITERIA.includes(opts.criterionImpl) || !builtin(opts.thresholdCriterion)) return 1;
-  // C4.5's fractional policy clones entries, which a shared layout cannot do.
-  if (opts.missing === 'fractional' && hasMissing(data)) return 1;
   return Math.min(want, 64);
 }
 
@@ -367,18 +341,6 @@ class Team implements NodeTeam {
   }
 }
 
-function nodeJob(e: GrowEntry): NodeJob {
-  return {
-    start: e.start,
-    end: e.end,
-    depth: e.depth,
-    totals: e.totals,
-    leaf: e.leaf,
-    excluded: e.excluded,
-    seed: e.seed,
-  };
-}
-
 /**
  * Grow the top of the tree on this thread (`grower`, from `root`), the subtrees of
  * `taskRows(n, threads)` rows becoming tasks that the team grows, largest first (`job` asks a
@@ -392,20 +354,12 @@ function growInTasks<E extends GrowEntry>(
   threads: number,
   job: (task: E, i: number) => Job,
 ): TreeStore {
-  const { min: minTask, max: maxTask } = taskRows(n, threads);
-  const nodes = TreeStore.root(grower.k);
-  const tasks: E[] = [];
-  grower.grow(nodes, [root], (entry) => {
-    const size = entry.end - entry.start;
-    if (entry.leaf || size > maxTask || size < minTask) return false;
-    tasks.push(entry);
-    return true;
-  });
-  tasks.sort((a, b) => b.end - b.start - (a.end - a.start));
-  lastTaskCount = tasks.length;
-  const results = team.growTasks(tasks, (task) => grower.growSubtree(task), job);
-  tasks.forEach((task, i) => nodes.place(task.id, results[i]));
-  return nodes.renumberDepthFirst();
+  const top = growTop(grower, root, taskRows(n, threads));
+  lastTaskCount = top.tasks.length;
+  return joinTasks(
+    top,
+    team.growTasks(top.tasks, (task) => grower.growSubtree(task), job),
+  );
 }
 
 /** Shared, unsorted buffers for every feature (ids 0..n-1). */

@@ -1,0 +1,292 @@
+/**
+ * The page's tree grown on two workers at once: the grower grows the top of the tree, the
+ * subtrees below it become tasks (src/learn/tasks.ts, as for Node's worker threads) that the grower
+ * and the helper worker take in turn, largest first (the first one found goes to the helper while
+ * the top is still growing), and the grower puts them together: the same tree as one worker grows.
+ * Without shared memory (a page from file:// is not cross-origin isolated) each task is sent with
+ * its rows' part of the grower's layout: its entries and their sorted slices in exact mode (5–6
+ * bytes a row per numeric feature), its rows and class histograms in histogram mode, whose bin
+ * codes the helper is sent once per tree.
+ */
+import type { FitPlan } from '../algorithms/fit.js';
+import { plainArrays } from '../core/arrays.js';
+import type { Dataset } from '../data/dataset.js';
+import type { DepthFirstGrower } from '../learn/depth-first.js';
+import type { GrowEntry } from '../learn/expand.js';
+import { NodeGrower, presort, rootEntry, rowScratch } from '../learn/grow.js';
+import { binAll, checkHistogramOptions, HistGrower, type HistLayout } from '../learn/grow-hist.js';
+import type { NodeSplit } from '../learn/split-policy.js';
+import {
+  type ExactLayout,
+  growsInTasks,
+  growTask,
+  growTop,
+  joinTasks,
+  type NodeJob,
+  nodeJob,
+  type TreeTop,
+  taskGrower,
+} from '../learn/tasks.js';
+import { type StoreData, TreeStore } from '../model/store.js';
+import { resolveOptions } from '../options/options.js';
+import type { FitOptions } from '../options/types.js';
+import { getPruner } from '../prune/registry.js';
+import { EntryPool } from '../split/entries.js';
+import { newSlice, type SortedSlice } from '../split/sorted-slice.js';
+
+/** Fits smaller than this (rows × features) grow on one worker: a copy and messages would cost more than they save. */
+export const MIN_TWO_WORKER_WORK = 1 << 16;
+
+/**
+ * Tasks: subtrees of n/2 rows down to n/64. With two workers the top grown by one alone is what
+ * limits the gain, so it stays small (the root and a level or so), and the smaller tasks found
+ * below balance the two.
+ */
+function taskBounds(n: number): { min: number; max: number } {
+  return { min: Math.max(64, n >> 6), max: n >> 1 };
+}
+
+/**
+ * What the helper holds of a tree while it grows some of its subtrees: the entries (exact mode;
+ * `numeric[f]`: feature f has a sorted slice) or the bin codes and row weights (histogram mode).
+ */
+export type HelperLayout =
+  | { mode: 'exact'; pool: ExactLayout['pool']; numeric: boolean[] }
+  | { mode: 'hist'; codes: HistLayout['codes']; binned: HistLayout['binned']; weights: Float64Array };
+
+/**
+ * A task as a message: its node and its rows' part of the layout, positions [start, end) of the
+ * grower's buffers: the entries and their sorted slices (exact mode), or the rows and the node's
+ * class histograms (histogram mode).
+ */
+export type TaskJob = NodeJob &
+  ({ ids: Int32Array; sorted: (SortedSlice | null)[] } | { rows: Int32Array; hist: Float64Array | null });
+
+/**
+ * What the grower sends the helper: a tree's `layout`, then its tasks (`task`), then `drop` when
+ * the tree is grown.
+ */
+export type HelperJob =
+  | { kind: 'layout'; tree: number; options: FitOptions; layout: HelperLayout }
+  | { kind: 'task'; tree: number; id: number; task: TaskJob }
+  | { kind: 'drop'; tree: number };
+
+/** The helper's answer to a task: its subtree, or why it could not. */
+export type HelperReply = { id: number; nodes: StoreData } | { id: number; error: string };
+
+/** The grower's way to the helper: `start` sends a tree's layout, and its `task` grows one of its subtrees there. */
+export interface Helper {
+  start(options: FitOptions, layout: HelperLayout): HelperTree;
+}
+
+export interface HelperTree {
+  task(task: TaskJob): Promise<StoreData>;
+  /** The helper forgets the tree's layout. */
+  drop(): void;
+}
+
+/**
+ * Whether `plan` grows on two workers: a fit `growsInTasks` allows on the rows the worker holds
+ * (`held`: so the helper's copy of them is the same), depth-first, large enough, and a pruning that
+ * cuts the tree grown on all of them (not one grown on rows it holds out).
+ */
+export function growsInTwo(plan: FitPlan, held: Dataset): boolean {
+  const { opts, data } = plan;
+  return (
+    data === held &&
+    opts.maxLeafNodes === undefined &&
+    data.nRows * data.features.length >= MIN_TWO_WORKER_WORK &&
+    getPruner(opts.prune).holdOut === undefined &&
+    growsInTasks(data, opts)
+  );
+}
+
+/**
+ * Lets the worker take the messages that came while it grew (the helper's answers): a message to
+ * itself, which, unlike a timer, browsers do not delay when it repeats.
+ */
+function tick(): Promise<void> {
+  const { port1, port2 } = new MessageChannel();
+  return new Promise<void>((done) => {
+    port1.onmessage = () => {
+      port1.close();
+      done();
+    };
+    port2.postMessage(null);
+  });
+}
+
+/**
+ * Grow `plan`'s tree (on `plan.data`, which the helper holds too): the top here, the first task
+ * found sent to the helper at once, then the others here and by the helper, each taking the next
+ * largest when it is free.
+ */
+export function growInTwo(plan: FitPlan, helper: Helper): Promise<TreeStore> {
+  const { opts, data, weights } = plan;
+  const n = data.nRows;
+  const k = data.classes.length;
+  const { criterionImpl: _criterion, ...options } = opts;
+  if (opts.bins !== undefined) {
+    checkHistogramOptions(opts);
+    const layout = binAll(data, opts.bins);
+    const { codes, binned, rows } = layout;
+    const away = helper.start(options as FitOptions, { mode: 'hist', codes, binned, weights });
+    const grower = new HistGrower(data.features, layout, data.labels, weights, k, opts);
+    return growTasks(grower, grower.rootEntry(), n, away, (task) => ({
+      ...nodeJob(task),
+      rows: rows.slice(task.start, task.end),
+      hist: task.hist,
+    }));
+  }
+  const pool = new EntryPool(data.labels, weights);
+  const buf = presort(data);
+  const away = helper.start(options as FitOptions, {
+    mode: 'exact',
+    pool: { row: pool.row, label: pool.label, weight: pool.weight },
+    numeric: buf.sorted.map((sl) => sl !== null),
+  });
+  const grower = new NodeGrower(data.features, pool, k, opts, rowScratch(n));
+  return growTasks(grower, rootEntry(buf, pool, k, opts), n, away, (task) => ({
+    ...nodeJob(task),
+    ids: buf.ids.slice(task.start, task.end),
+    sorted: buf.sorted.map(
+      (sl) => sl && { order: sl.order.slice(task.start, task.end), labs: sl.labs.slice(task.start, task.end) },
+    ),
+  }));
+}
+
+/**
+ * Grow the top from `root` (n rows), the first task found going to the helper (`away`) at once;
+ * then the other tasks here and there, each taking the next largest when it is free; then the
+ * whole tree. `job` is a task's message, made when it is sent (its rows are where they stay).
+ */
+async function growTasks<E extends GrowEntry>(
+  grower: DepthFirstGrower<E, NodeSplit>,
+  root: E,
+  n: number,
+  away: HelperTree,
+  job: (task: E) => TaskJob,
+): Promise<TreeStore> {
+  /** The helper's failure, kept until this worker's own tasks are done. */
+  let failed: { error: unknown } | undefined;
+  let helping: Promise<void> | null = null;
+  let first: { task: E; answer: Promise<StoreData> } | undefined;
+  let top: TreeTop<E>;
+  try {
+    top = growTop(grower, root, taskBounds(n), (task) => {
+      first ??= { task, answer: away.task(job(task)) };
+    });
+  } catch (err) {
+    away.drop();
+    first?.answer.catch(() => undefined);
+    throw err;
+  }
+  const { tasks } = top;
+  const grown: TreeStore[] = new Array(tasks.length);
+  const taken = new Uint8Array(tasks.length);
+  let next = 0;
+  /** The largest task not taken yet (-1: none). */
+  const take = (): number => {
+    while (next < tasks.length && taken[next]) next++;
+    if (next >= tasks.length) return -1;
+    taken[next] = 1;
+    return next++;
+  };
+  /** Task i's subtree when the helper sends it, and the helper's next task then. */
+  const collect = (i: number, answer: Promise<StoreData>): Promise<void> =>
+    answer.then(
+      (nodes) => {
+        grown[i] = TreeStore.fromData(nodes);
+        helping = feed();
+      },
+      (error: unknown) => {
+        failed = { error };
+        helping = null;
+      },
+    );
+  const feed = (): Promise<void> | null => {
+    if (failed) return null;
+    const i = take();
+    return i < 0 ? null : collect(i, away.task(job(tasks[i])));
+  };
+  if (first) {
+    const i = tasks.indexOf(first.task);
+    taken[i] = 1;
+    helping = collect(i, first.answer);
+  }
+  try {
+    for (let i = take(); i >= 0; i = take()) {
+      grown[i] = grower.growSubtree(tasks[i]);
+      await tick();
+    }
+    for (let run = helping; run; run = helping) await run;
+  } finally {
+    away.drop();
+  }
+  if (failed) throw failed.error;
+  return joinTasks(top, grown);
+}
+
+/**
+ * The helper's side: the layouts it was sent, by tree, each with a grower over it (with the columns
+ * of `data`, the same rows as the grower's).
+ */
+export class TaskHost {
+  /** Per tree: how to grow one of its tasks. */
+  private readonly trees = new Map<number, (task: TaskJob) => TreeStore>();
+
+  constructor(private readonly data: () => Dataset) {}
+
+  /** Take a layout, grow a task over one (its subtree), or forget one. */
+  take(job: HelperJob): StoreData | undefined {
+    if (job.kind === 'drop') this.trees.delete(job.tree);
+    else if (job.kind === 'layout') this.trees.set(job.tree, this.grower(job.options, job.layout));
+    else {
+      const grow = this.trees.get(job.tree);
+      if (!grow) throw new Error(`a task of tree ${job.tree}, whose layout is not here`);
+      return grow(job.task).data();
+    }
+    return undefined;
+  }
+
+  private grower(options: FitOptions, sent: HelperLayout): (task: TaskJob) => TreeStore {
+    const d = this.data();
+    const opts = resolveOptions(options);
+    const k = d.classes.length;
+    const n = d.nRows;
+    if (sent.mode === 'hist') {
+      const layout: HistLayout = {
+        codes: sent.codes,
+        binned: sent.binned,
+        rows: new Int32Array(n),
+        branchOf: new Int32Array(n),
+      };
+      const grower = new HistGrower(d.features, layout, d.labels, sent.weights, k, opts);
+      return (task) => {
+        if (!('rows' in task)) throw new Error('an exact-mode task for a histogram-mode tree');
+        const { rows, hist, ...node } = task;
+        layout.rows.set(rows, node.start);
+        return grower.growSubtree({ id: 0, ...node, hist });
+      };
+    }
+    const layout: ExactLayout = {
+      pool: sent.pool,
+      ids: new Int32Array(n),
+      sorted: sent.numeric.map((numeric) => (numeric ? newSlice(plainArrays, n, k) : null)),
+      branchOf: new Int32Array(n),
+    };
+    const grower = taskGrower(d.features, k, opts, layout);
+    return (task) => {
+      if (!('ids' in task)) throw new Error('a histogram-mode task for an exact-mode tree');
+      const { ids, sorted, ...node } = task;
+      layout.ids.set(ids, node.start);
+      sorted.forEach((sl, f) => {
+        const into = layout.sorted[f];
+        if (!sl || !into) return;
+        into.order.set(sl.order, node.start);
+        into.labs.set(sl.labs, node.start);
+      });
+      return growTask(grower, layout, node);
+    };
+  }
+}

@@ -1,0 +1,129 @@
+// The explore page's two-worker growth (src/explore-page/grow-in-two.ts) gives fit's model: here
+// the helper worker is a TaskHost in this process, sent structured clones of the messages the page
+// posts (the layout copied when it is posted, as postMessage copies it).
+import { describe, expect, it } from 'vitest';
+import { fit, fitPlanned, planFit } from '../../src/algorithms/fit.js';
+import type { Dataset } from '../../src/data/dataset.js';
+import { datasetFromRows } from '../../src/data/encode.js';
+import { readDataset } from '../../src/data/read.js';
+import { growInTwo, growsInTwo, type Helper, type HelperJob, TaskHost } from '../../src/explore-page/grow-in-two.js';
+import type { FitOptions } from '../../src/options/types.js';
+import { corpus, haveCorpus } from '../helpers/paths.js';
+
+/** A helper in this process; `tasks` counts the subtrees it grew. */
+function localHelper(data: Dataset): Helper & { tasks: number } {
+  const host = new TaskHost(() => data);
+  let trees = 0;
+  let ids = 0;
+  const take = (job: HelperJob) => host.take(structuredClone(job));
+  const helper = {
+    tasks: 0,
+    start(options: FitOptions, layout: Parameters<Helper['start']>[1]) {
+      const tree = ++trees;
+      take({ kind: 'layout', tree, options, layout });
+      return {
+        task: async (task: Parameters<ReturnType<Helper['start']>['task']>[0]) => {
+          await Promise.resolve();
+          helper.tasks++;
+          return structuredClone(take({ kind: 'task', tree, id: ++ids, task })!);
+        },
+        drop: () => void take({ kind: 'drop', tree }),
+      };
+    },
+  };
+  return helper;
+}
+
+/** 6,000 rows × 12 features: numeric with ties and missing values, a categorical one, 3 classes. */
+function synthetic(): Dataset {
+  const rows: Record<string, string | number>[] = [];
+  for (let i = 0; i < 6000; i++) {
+    const row: Record<string, string | number> = {};
+    for (let f = 0; f < 11; f++) {
+      const v = ((i + 1) * (f * 7919 + 104729)) % (f % 3 === 0 ? 53 : 997);
+      row[`x${f}`] = f === 4 && i % 17 === 0 ? '' : v;
+    }
+    row.color = ['red', 'green', 'blue', 'grey'][(i * 31) % 4];
+    const score = (Number(row.x1) % 100) + (i % 7) * 9 + (row.color === 'red' ? 30 : 0);
+    row.class = score < 60 ? 'low' : score < 110 ? 'mid' : 'high';
+    rows.push(row);
+  }
+  return datasetFromRows(rows, { target: 'class' });
+}
+
+async function expectFitsModel(data: Dataset, options: FitOptions): Promise<void> {
+  const plan = planFit(data, options);
+  expect(growsInTwo(plan, data), JSON.stringify(options)).toBe(true);
+  const helper = localHelper(data);
+  const model = fitPlanned(plan, await growInTwo(plan, helper));
+  expect(helper.tasks, JSON.stringify(options)).toBeGreaterThan(0);
+  expect(model.toJSON(), JSON.stringify(options)).toEqual(fit(data, options).toJSON());
+}
+
+const CONFIGS: FitOptions[] = [
+  { prune: 'none' },
+  {},
+  { algorithm: 'id3' },
+  { algorithm: 'zaki' },
+  { algorithm: 'c45', missing: 'majority' },
+  { criterion: 'dcsm', categoricalSplit: 'multiway', prune: 'pessimistic' },
+  { criterion: 'gain-ratio', maxFeatures: 5, seed: 3, prune: 'none', minSamplesLeaf: 3 },
+  { algorithm: 'cart', prune: 'none', maxDepth: 12, classWeight: 'balanced' },
+  { bins: 64, prune: 'none' },
+  { bins: 255 },
+  { algorithm: 'id3', bins: 32, missing: 'majority' },
+];
+
+describe('the page grown on two workers', () => {
+  const data = synthetic();
+  for (const options of CONFIGS)
+    it(`gives fit's model: ${JSON.stringify(options)}`, async () => {
+      await expectFitsModel(data, options);
+    });
+
+  it('grows on one worker what it cannot split: C-MBSV, best-first growth, a hold-out, fractional missing values, small data', () => {
+    const refused: FitOptions[] = [
+      { algorithm: 'cmbsv' },
+      { prune: 'reduced-error' },
+      { algorithm: 'c45' },
+      { maxLeafNodes: 50 },
+    ];
+    for (const options of refused)
+      expect(growsInTwo(planFit(data, options), data), JSON.stringify(options)).toBe(false);
+    // Another Dataset than the one the helper holds (here: ordered categories become ranks).
+    const ranked = planFit(data, { orderedCategories: { color: ['red', 'green', 'blue', 'grey'] } });
+    expect(growsInTwo(ranked, data)).toBe(false);
+    const small = datasetFromRows(
+      Array.from({ length: 500 }, (_, i) => ({ x: i % 37, y: (i * 7) % 11, class: i % 3 ? 'a' : 'b' })),
+      { target: 'class' },
+    );
+    expect(growsInTwo(planFit(small, { prune: 'none' }), small)).toBe(false);
+  });
+
+  it("a helper's failure fails the grow with its message (once this worker's own tasks are done)", async () => {
+    const plan = planFit(data, { prune: 'none' });
+    let dropped = 0;
+    const failing: Helper = {
+      start: () => ({
+        task: () => Promise.reject(new Error('the helper ran out of memory')),
+        drop: () => void dropped++,
+      }),
+    };
+    await expect(growInTwo(plan, failing)).rejects.toThrow('the helper ran out of memory');
+    expect(dropped).toBe(1);
+  });
+
+  it.skipIf(!haveCorpus)(
+    "gives fit's model on magic (the page's largest data set)",
+    async () => {
+      const magic = readDataset(corpus('magic'));
+      for (const options of [
+        { prune: 'none' },
+        { algorithm: 'id3' },
+        { algorithm: 'c45', prune: 'none' },
+      ] as FitOptions[])
+        await expectFitsModel(magic, options);
+    },
+    60_000,
+  );
+});
