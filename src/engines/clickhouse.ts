@@ -44,6 +44,8 @@ export const clickhouseDialect: SqlDialect = {
   },
   trim: (e) => `replaceRegexpAll(${e}, '^ +| +$', '')`,
   toDouble: (e) => `toFloat64OrNull(toString(${e}))`,
+  // 18.16's text-to-number parser reads some decimals 1 ulp off ('3.804' as 3.8040000000000003).
+  numberToDouble: (e) => `toFloat64(${e})`,
   toText: (e) => `toString(${e})`,
   fullMatch: (e, p) => `match(${e}, ${p})`,
   nanToNull: (e) => `if(isNaN(${e}), NULL, ${e})`,
