@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { GroveError } from '../core/errors.js';
 import { CLICKHOUSE_NUMERIC, type TsvCell, TsvRows } from './clickhouse-tsv.js';
@@ -90,6 +91,9 @@ function timeoutSeconds(): number {
 /** Raised by the request's timer; told apart from a connection failure. */
 class NoAnswer extends Error {}
 
+/** Table engines whose rows may live on other servers, or behind a view. */
+const SPREAD_ENGINES = ['Distributed', 'Merge', 'View', 'MaterializedView', 'Buffer'];
+
 /** Rows a streamed result hands over at a time. */
 const STREAM_ROWS = 4096;
 
@@ -107,6 +111,8 @@ const STREAMED = '&wait_end_of_query=1';
  */
 export class ClickHouseEngine implements Engine {
   readonly dialect = clickhouseDialect;
+  /** Temporary tables made so far (their names' numbers). */
+  private tables = 0;
   private constructor(
     private readonly endpoint: string,
     private readonly headers: Record<string, string>,
@@ -123,7 +129,10 @@ export class ClickHouseEngine implements Engine {
     // The coded rows carry every bin edge in the query text: 20 features × 255 edges pass the
     // server's default max_query_size (256 KiB) and max_ast_elements (50,000).
     const limits = `max_query_size=${MAX_QUERY_BYTES}&max_ast_elements=${MAX_AST}&max_expanded_ast_elements=${MAX_AST}`;
-    const endpoint = `http://${u.hostname}:${u.port || '8123'}/?database=${encodeURIComponent(db)}&${limits}`;
+    // One HTTP session per engine: its temporary tables (the coded rows, the level tables) are seen
+    // only by its queries, and the server drops them when the session ends.
+    const session = `session_id=grove-${process.pid}-${randomUUID()}`;
+    const endpoint = `http://${u.hostname}:${u.port || '8123'}/?database=${encodeURIComponent(db)}&${limits}&${session}`;
     const headers = { 'X-ClickHouse-User': user, 'X-ClickHouse-Key': password };
     const engine = new ClickHouseEngine(endpoint, headers, redactUrl(url), password || undefined, timeoutSeconds());
     await engine.query('SELECT 1');
@@ -192,9 +201,29 @@ export class ClickHouseEngine implements Engine {
     }));
   }
 
-  /** No temporary table: the level queries read the source, so a Distributed table counts on its shards. */
-  async tempTable(): Promise<TempTable | null> {
-    return null;
+  /**
+   * A temporary table (engine Memory) of the session holding the rows of `select`, computed once —
+   * or null when `select` may read rows that live on other servers (a Distributed or Merge table, a
+   * view, `remote()`/`cluster()`): the level queries then read the source, so the shards count their
+   * own rows and only the counts travel.
+   */
+  async tempTable(select: string): Promise<TempTable | null> {
+    if (await this.mayBeSpread(select)) return null;
+    const name = this.dialect.quote(`grove_rows_${process.pid}_${++this.tables}`);
+    await this.post(`CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`);
+    return { name, drop: async () => void (await this.post(`DROP TEMPORARY TABLE IF EXISTS ${name}`)) };
+  }
+
+  /**
+   * True when `select` names a table function that reads other servers, or mentions the name of
+   * any table whose engine may (a name found anywhere in the text counts: a false alarm costs only
+   * speed).
+   */
+  private async mayBeSpread(select: string): Promise<boolean> {
+    if (/\b(remote|remoteSecure|cluster|merge)\s*\(/i.test(select)) return true;
+    const engines = SPREAD_ENGINES.map((e) => `'${e}'`).join(', ');
+    const names = await this.query(`SELECT DISTINCT name FROM system.tables WHERE engine IN (${engines})`);
+    return names.some(([name]) => select.includes(String(name)));
   }
 
   async close(): Promise<void> {}

@@ -319,9 +319,10 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const whens: string[] = [];
     for (const [parent, route] of this.routedChildren) {
       const step = this.step(route, slots);
-      if (step) whens.push(`WHEN ${this.slotOf.get(parent)} THEN ${step}`);
+      if (step) whens.push(`WHEN ${previous.node} = ${this.slotOf.get(parent)} THEN ${step}`);
     }
-    const node = whens.length === 0 ? '-1' : `CASE ${previous.node} ${whens.join(' ')} ELSE -1 END`;
+    // A searched CASE: ClickHouse's `CASE x WHEN` (transform) takes only constant results.
+    const node = whens.length === 0 ? '-1' : `CASE ${whens.join(' ')} ELSE -1 END`;
     const table = await engine.tempTable(
       `SELECT node, y, w, ${codes} FROM (SELECT ${node} AS node, y, w, ${codes} FROM ${previous.from} AS p) AS s WHERE node >= 0`,
       [],

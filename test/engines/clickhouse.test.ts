@@ -16,6 +16,10 @@ import { loadCsv } from './load.js';
 const why = clickhouseUnavailable() ?? (haveCorpus ? undefined : 'the UCI corpus is absent');
 if (why) console.warn(`skipping ClickHouse engine tests: ${why}`);
 
+/** Temporary tables of `engine`'s session (grove's coded rows and level tables). */
+const temporaryTables = async (engine: ClickHouseEngine) =>
+  Number((await engine.query('SELECT toFloat64(count()) FROM system.tables WHERE is_temporary'))[0][0]);
+
 /** clickhouse://host:port/default for a server's HTTP URL. */
 const chUrl = (http: string, credentials = '') =>
   `clickhouse://${credentials}${http.replace(/^http:\/\//, '')}/default`;
@@ -48,6 +52,7 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
       await loadCsv(engine, corpus(name), table, TINYLOG);
       const spec = await parseSourceSpec(chUrl(server.url), { table });
       expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus(name), options));
+      expect(await temporaryTables(engine)).toBe(0);
     }, 120_000);
   }
 
@@ -98,6 +103,14 @@ describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two sha
     const [count] = await first.query('SELECT toFloat64(count()) FROM spread');
     expect(count[0]).toBe(rows.length);
     const options: FitOptions = { prune: 'none', criterion: 'gini', maxDepth: 4 };
+    // The rows of a Distributed table are never copied into a temporary table (they stay on the shards).
+    const made: string[] = [];
+    const tempTable = first.tempTable.bind(first);
+    first.tempTable = async (select) => {
+      const table = await tempTable(select);
+      if (table) made.push(select);
+      return table;
+    };
     const one = await engineModel(
       first,
       (await parseSourceSpec(chUrl(shards.url), { table: 'whole' })).source,
@@ -109,6 +122,9 @@ describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two sha
       options,
     );
     expect(spread).toBe(one);
+    expect(made.length).toBeGreaterThan(0); // the single table's coded rows and level tables
+    expect(made.every((select) => !select.includes('spread'))).toBe(true);
+    expect(await temporaryTables(first)).toBe(0);
     expect(one).toBe(memoryModel(corpus(name), options));
   }, 300_000);
 });
