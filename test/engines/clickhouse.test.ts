@@ -56,6 +56,38 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
     }, 120_000);
   }
 
+  it('bin edges as hexadecimal float literals: the server reads back every double exactly', async () => {
+    const values = [
+      0,
+      -0,
+      5e-324,
+      -5e-324,
+      2.225073858507201e-308,
+      2.2250738585072014e-308,
+      0.1,
+      0.30000000000000004,
+      1 / 3,
+      3.804,
+      -1e300,
+      1.7976931348623157e308,
+      123456789012345680000,
+      Infinity,
+      -Infinity,
+    ];
+    const list = engine.dialect.doubleList!(values, () => '');
+    const rows = await engine.query(`SELECT hex(reinterpretAsString(x)) FROM (SELECT arrayJoin(${list}) AS x)`);
+    // reinterpretAsString drops trailing zero bytes.
+    const bytes = values.map((v) => {
+      const b = Buffer.alloc(8);
+      b.writeDoubleLE(v);
+      return b
+        .toString('hex')
+        .toUpperCase()
+        .replace(/(00)+$/, '');
+    });
+    expect(rows.map((r) => r[0])).toEqual(bytes);
+  });
+
   it('grove fit clickhouse://… gives the model of --bins 255; a wrong password is refused without showing it', async () => {
     assertBuilt();
     await loadCsv(engine, corpus('iris'), 'iris_cli', TINYLOG);
