@@ -12,7 +12,7 @@ function hexOf(bytes: Uint8Array): string {
 }
 
 /**
- * A double as a C99 hexadecimal float literal (`-0x1.8p+1`, `0x0.0000000000001p-1022`, `inf`):
+ * A double as a C99 hexadecimal float literal (`-0x1.8000000000000p+1`, `0x0.0000000000001p-1022`, `inf`):
  * its bits written out, which the server's number parser (strtod) reads back exactly — subnormals
  * included, where a decimal literal is refused as out of range.
  */
@@ -32,7 +32,8 @@ export function hexFloat(v: number): string {
 /**
  * ClickHouse. The server this is tested with (18.16, Debian's) has no query parameters (they came
  * in 19.x), so a value is written as its bytes in hex — `unhex('…')` for text, the 8 bytes of the
- * double for a number, which also keeps it exact — and nothing from the data is ever parsed as SQL.
+ * double for a number, which also keeps it exact — and nothing from the data is ever parsed as SQL
+ * (bin edges, generated from the doubles' bits, are hexadecimal float literals: {@link hexFloat}).
  */
 export const clickhouseDialect: SqlDialect = {
   name: 'clickhouse',
