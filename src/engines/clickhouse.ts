@@ -108,7 +108,8 @@ const STREAMED = '&wait_end_of_query=1';
  * ClickHouse through its HTTP interface (JSONCompact results, or tab-separated ones streamed as they
  * arrive): `clickhouse://host:port/db`,
  * the user and password from the URL or CLICKHOUSE_USER / CLICKHOUSE_PASSWORD. The counts of a
- * Distributed table are computed on its shards and merged by the server grove talks to.
+ * Distributed table are computed by the server grove talks to, from the rows its shards send
+ * (docs/in-database.md, "On a real ClickHouse cluster").
  */
 export class ClickHouseEngine implements Engine {
   readonly dialect = clickhouseDialect;
@@ -205,8 +206,8 @@ export class ClickHouseEngine implements Engine {
   /**
    * A temporary table (engine Memory) of the session holding the rows of `select`, computed once —
    * or null when `select` may read rows that live on other servers (a Distributed or Merge table, a
-   * view, `remote()`/`cluster()`): the level queries then read the source, so the shards count their
-   * own rows and only the counts travel.
+   * view, `remote()`/`cluster()`): the level queries then read the source, and the server grove
+   * talks to never holds a copy of all the rows.
    */
   async tempTable(select: string): Promise<TempTable | null> {
     if (await this.mayBeSpread(select)) return null;

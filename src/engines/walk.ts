@@ -1,7 +1,6 @@
 /**
  * A row's node as a walk down the tree so far, one subquery layer per depth, for an engine that
- * makes no level tables (ClickHouse: the level query reads the source, so a Distributed table
- * counts on its shards). Each layer is a few lookups in integer lists, whatever the number of
+ * makes no level tables (ClickHouse over a Distributed table: the level query reads the source). Each layer is a few lookups in integer lists, whatever the number of
  * nodes, where a nested CASE over the tree costs every split's test on every row (ClickHouse
  * evaluates every branch of a CASE).
  */

@@ -140,7 +140,7 @@ describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two sha
     await shards?.stop();
   }, 60_000);
 
-  it('trains with the counts made on the shards, and gives the tree of the same rows in one table', async () => {
+  it('trains over the Distributed table (no temporary table of its rows) and gives the tree of the same rows in one table', async () => {
     const name = 'iris'; // numeric features: no dictionary whose order depends on how shards interleave
     const [first, second] = await Promise.all(shards.urls.map((u) => ClickHouseEngine.open(chUrl(u))));
     await loadCsv(first, corpus(name), 'whole', TINYLOG);
@@ -159,7 +159,7 @@ describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two sha
     const [count] = await first.query('SELECT toFloat64(count()) FROM spread');
     expect(count[0]).toBe(rows.length);
     const options: FitOptions = { prune: 'none', criterion: 'gini', maxDepth: 4 };
-    // The rows of a Distributed table are never copied into a temporary table (they stay on the shards).
+    // The rows of a Distributed table are never copied into a temporary table.
     const made: string[] = [];
     const tempTable = first.tempTable.bind(first);
     first.tempTable = async (select) => {
