@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { GroveError } from '../core/errors.js';
 import { CLICKHOUSE_NUMERIC, type TsvCell, TsvRows } from './clickhouse-tsv.js';
@@ -11,9 +12,28 @@ function hexOf(bytes: Uint8Array): string {
 }
 
 /**
+ * A double as a C99 hexadecimal float literal (`-0x1.8000000000000p+1`, `0x0.0000000000001p-1022`, `inf`):
+ * its bits written out, which the server's number parser (strtod) reads back exactly — subnormals
+ * included, where a decimal literal is refused as out of range.
+ */
+export function hexFloat(v: number): string {
+  if (v === Number.POSITIVE_INFINITY) return 'inf';
+  if (v === Number.NEGATIVE_INFINITY) return '-inf';
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, v);
+  const high = view.getUint32(0);
+  const sign = high >>> 31 ? '-' : '';
+  const exponent = (high >>> 20) & 0x7ff;
+  const mantissa = (high & 0xfffff).toString(16).padStart(5, '0') + view.getUint32(4).toString(16).padStart(8, '0');
+  if (exponent === 0) return `${sign}0x0.${mantissa}p-1022`;
+  return `${sign}0x1.${mantissa}p${exponent - 1023 >= 0 ? '+' : ''}${exponent - 1023}`;
+}
+
+/**
  * ClickHouse. The server this is tested with (18.16, Debian's) has no query parameters (they came
  * in 19.x), so a value is written as its bytes in hex — `unhex('…')` for text, the 8 bytes of the
- * double for a number, which also keeps it exact — and nothing from the data is ever parsed as SQL.
+ * double for a number, which also keeps it exact — and nothing from the data is ever parsed as SQL
+ * (bin edges, generated from the doubles' bits, are hexadecimal float literals: {@link hexFloat}).
  */
 export const clickhouseDialect: SqlDialect = {
   name: 'clickhouse',
@@ -26,12 +46,15 @@ export const clickhouseDialect: SqlDialect = {
   },
   trim: (e) => `replaceRegexpAll(${e}, '^ +| +$', '')`,
   toDouble: (e) => `toFloat64OrNull(toString(${e}))`,
+  // 18.16's text-to-number parser reads some decimals 1 ulp off ('3.804' as 3.8040000000000003).
+  numberToDouble: (e) => `toFloat64(${e})`,
   toText: (e) => `toString(${e})`,
   fullMatch: (e, p) => `match(${e}, ${p})`,
   nanToNull: (e) => `if(isNaN(${e}), NULL, ${e})`,
   rowNumber: 'rowNumberInAllBlocks()',
-  // An array of the edges' exact bytes (the server folds the constant array once).
-  doubleList: (values, bind) => `[${values.map((v) => bind(v)).join(', ')}]`,
+  // One array literal of hexadecimal floats: exact, and one node of the syntax tree. An array of
+  // `reinterpretAsFloat64(unhex(…))` calls is as exact, but 18.16 analyses such a query for minutes.
+  doubleList: (values) => `[${values.map(hexFloat).join(', ')}]`,
   boolToInt: (e) => `toInt32(${e})`,
   intType: (max) => (max < 256 ? 'UInt8' : max < 65536 ? 'UInt16' : 'UInt32'),
   groupByEveryCode: (relation, codes) =>
@@ -69,6 +92,9 @@ function timeoutSeconds(): number {
 /** Raised by the request's timer; told apart from a connection failure. */
 class NoAnswer extends Error {}
 
+/** Table engines whose rows may live on other servers, or behind a view. */
+const SPREAD_ENGINES = ['Distributed', 'Merge', 'View', 'MaterializedView', 'Buffer'];
+
 /** Rows a streamed result hands over at a time. */
 const STREAM_ROWS = 4096;
 
@@ -82,10 +108,13 @@ const STREAMED = '&wait_end_of_query=1';
  * ClickHouse through its HTTP interface (JSONCompact results, or tab-separated ones streamed as they
  * arrive): `clickhouse://host:port/db`,
  * the user and password from the URL or CLICKHOUSE_USER / CLICKHOUSE_PASSWORD. The counts of a
- * Distributed table are computed on its shards and merged by the server grove talks to.
+ * Distributed table are computed by the server grove talks to, from the rows its shards send
+ * (docs/in-database.md, "On a real ClickHouse cluster").
  */
 export class ClickHouseEngine implements Engine {
   readonly dialect = clickhouseDialect;
+  /** Temporary tables made so far (their names' numbers). */
+  private tables = 0;
   private constructor(
     private readonly endpoint: string,
     private readonly headers: Record<string, string>,
@@ -102,7 +131,10 @@ export class ClickHouseEngine implements Engine {
     // The coded rows carry every bin edge in the query text: 20 features × 255 edges pass the
     // server's default max_query_size (256 KiB) and max_ast_elements (50,000).
     const limits = `max_query_size=${MAX_QUERY_BYTES}&max_ast_elements=${MAX_AST}&max_expanded_ast_elements=${MAX_AST}`;
-    const endpoint = `http://${u.hostname}:${u.port || '8123'}/?database=${encodeURIComponent(db)}&${limits}`;
+    // One HTTP session per engine: its temporary tables (the coded rows, the level tables) are seen
+    // only by its queries, and the server drops them when the session ends.
+    const session = `session_id=grove-${process.pid}-${randomUUID()}`;
+    const endpoint = `http://${u.hostname}:${u.port || '8123'}/?database=${encodeURIComponent(db)}&${limits}&${session}`;
     const headers = { 'X-ClickHouse-User': user, 'X-ClickHouse-Key': password };
     const engine = new ClickHouseEngine(endpoint, headers, redactUrl(url), password || undefined, timeoutSeconds());
     await engine.query('SELECT 1');
@@ -171,9 +203,36 @@ export class ClickHouseEngine implements Engine {
     }));
   }
 
-  /** No temporary table: the level queries read the source, so a Distributed table counts on its shards. */
-  async tempTable(): Promise<TempTable | null> {
-    return null;
+  /**
+   * A temporary table (engine Memory) of the session holding the rows of `select`, computed once —
+   * or null when `select` may read rows that live on other servers (a Distributed or Merge table, a
+   * view, `remote()`/`cluster()`): the level queries then read the source, and the server grove
+   * talks to never holds a copy of all the rows.
+   */
+  async tempTable(select: string): Promise<TempTable | null> {
+    if (await this.mayBeSpread(select)) return null;
+    const name = this.dialect.quote(`grove_rows_${process.pid}_${++this.tables}`);
+    await this.post(`CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`);
+    // A failed drop (the session still busy with a query grove gave up on) leaves the table to the
+    // session's end, and the error that stopped growth is the one reported.
+    const drop = () =>
+      this.post(`DROP TEMPORARY TABLE IF EXISTS ${name}`).then(
+        () => undefined,
+        () => undefined,
+      );
+    return { name, drop };
+  }
+
+  /**
+   * True when `select` names a table function that reads other servers, or mentions the name of
+   * any table whose engine may (a name found anywhere in the text counts: a false alarm costs only
+   * speed).
+   */
+  private async mayBeSpread(select: string): Promise<boolean> {
+    if (/\b(remote|remoteSecure|cluster|merge)\s*\(/i.test(select)) return true;
+    const engines = SPREAD_ENGINES.map((e) => `'${e}'`).join(', ');
+    const names = await this.query(`SELECT DISTINCT name FROM system.tables WHERE engine IN (${engines})`);
+    return names.some(([name]) => select.includes(String(name)));
   }
 
   async close(): Promise<void> {}

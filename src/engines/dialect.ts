@@ -16,6 +16,8 @@ export interface SqlDialect {
   trim(expr: string): string;
   /** `expr` as a double (NULL stays NULL). */
   toDouble(expr: string): string;
+  /** `expr`, a column the engine types as a number, as a double without a trip through text. */
+  numberToDouble(expr: string): string;
   /** `expr` as text (NULL stays NULL). */
   toText(expr: string): string;
   /** True when text `expr` matches regular expression `pattern` (a placeholder) in full. */

@@ -16,6 +16,7 @@ export const duckdbDialect: SqlDialect = {
   placeholder: (i) => `$${i}`,
   trim: (e) => `TRIM(${e})`,
   toDouble: (e) => `CAST(${e} AS DOUBLE)`,
+  numberToDouble: (e) => `CAST(${e} AS DOUBLE)`,
   toText: (e) => `CAST(${e} AS VARCHAR)`,
   fullMatch: (e, p) => `regexp_full_match(${e}, ${p})`,
   nanToNull: (e) => `CASE WHEN isnan(${e}) THEN NULL ELSE ${e} END`,

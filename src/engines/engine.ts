@@ -27,8 +27,8 @@ export interface Engine {
   columns(relation: string, params: readonly SqlValue[]): Promise<EngineColumn[]>;
   /**
    * Save the rows of `select` in a temporary table of this session and return its name; null when
-   * the engine computes better from the source itself (a distributed table: the counts are made on
-   * the shards). Temporary tables go when the session ends, even when grove is interrupted.
+   * the rows must stay where they are (a distributed table: no server gets a copy of them all).
+   * Temporary tables go when the session ends, even when grove is interrupted.
    */
   tempTable(select: string, params: readonly SqlValue[]): Promise<TempTable | null>;
   /** Release the connection (and drop what it made: temporary objects are the session's). */

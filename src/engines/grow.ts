@@ -10,6 +10,7 @@ import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
 import { Params, type SqlValue, stopIfAborted, streamNumbers } from './engine.js';
 import { codedRowsSelect, type EngineRows } from './rows.js';
+import { routeWalk } from './walk.js';
 
 /** A node of the frontier: its class histograms (HistGrower's layout) while its level is expanded. */
 interface EngineEntry extends GrowEntry {
@@ -38,6 +39,8 @@ interface LevelRows {
   /** True: `from` is a temporary table with a `node` column (from level 1 on). */
   table: boolean;
   from: string;
+  /** The coded rows (level 0's rows; the walk's start without level tables). */
+  coded: string;
   node: string;
   params: readonly SqlValue[];
   drop(): Promise<void>;
@@ -96,7 +99,7 @@ const KEPT_CELLS = 1 << 22;
  * Grows a tree level by level with the counts computed by a database engine: per level, one
  * `GROUP BY node, class, feature, code` over the rows of the counted nodes (a batch of nodes at a
  * time), each row's node a column of the level's temporary table (or, without temporary tables, a
- * CASE expression over the tree so far); the largest child's counts are its parent's minus its
+ * walk down the tree so far, walk.ts); the largest child's counts are its parent's minus its
  * siblings'. Each node's counts form
  * a class histogram in `HistGrower`'s layout, and `expandNode` with the histogram scanners does
  * the rest, so the tree is the one histogram mode grows in memory from the same bins.
@@ -294,32 +297,38 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const p = new Params(engine.dialect);
     const select = codedRowsSelect(this.rows, this.binned, this.nBins, p);
     const table = await engine.tempTable(select, p.values);
-    if (table) return { table: true, from: table.name, node: '0', params: [], drop: () => table.drop() };
-    return { table: false, from: `(${select})`, node: '0', params: p.values, drop: async () => {} };
+    if (table)
+      return { table: true, from: table.name, coded: table.name, node: '0', params: [], drop: () => table.drop() };
+    const from = `(${select})`;
+    return { table: false, from, coded: from, node: '0', params: p.values, drop: async () => {} };
   }
 
   /**
    * The rows of the next level. With temporary tables, a new table made from the previous level's
    * by one step of routing — each row's node from its parent's split — holding only the rows of
    * nodes in `slots` (rows in leaves are left out), as the in-memory grower partitions rows.
-   * Without (a distributed table), the source itself with each row's node a CASE over the tree so far.
+   * Without (a distributed table), the coded rows with each row's node a walk down the tree so far (walk.ts).
    */
   private async levelRows(previous: LevelRows, slots: Map<number, number>): Promise<LevelRows> {
     const { engine, schema } = this.rows;
     const codes = schema.features.map((_, f) => `c${f}`).join(', ');
-    if (!previous.table) return { ...previous, node: this.routing(slots) };
+    if (!previous.table) {
+      const codeType = engine.dialect.intType(this.codeBranch.length);
+      return { ...previous, ...routeWalk(previous.coded, this.d, this.routes, slots, codeType) };
+    }
     const whens: string[] = [];
     for (const [parent, route] of this.routedChildren) {
       const step = this.step(route, slots);
-      if (step) whens.push(`WHEN ${this.slotOf.get(parent)} THEN ${step}`);
+      if (step) whens.push(`WHEN ${previous.node} = ${this.slotOf.get(parent)} THEN ${step}`);
     }
-    const node = whens.length === 0 ? '-1' : `CASE ${previous.node} ${whens.join(' ')} ELSE -1 END`;
+    // A searched CASE: ClickHouse's `CASE x WHEN` (transform) takes only constant results.
+    const node = whens.length === 0 ? '-1' : `CASE ${whens.join(' ')} ELSE -1 END`;
     const table = await engine.tempTable(
       `SELECT node, y, w, ${codes} FROM (SELECT ${node} AS node, y, w, ${codes} FROM ${previous.from} AS p) AS s WHERE node >= 0`,
       [],
     );
     if (!table) throw new Error('engine without temporary tables');
-    return { table: true, from: table.name, node: 'node', params: [], drop: () => table.drop() };
+    return { table: true, from: table.name, coded: previous.coded, node: 'node', params: [], drop: () => table.drop() };
   }
 
   /** SQL of the slot a row of a node split by `route` goes to (−1: to no node in `slots`); null when none goes anywhere. */
@@ -349,30 +358,6 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       rows += n as number;
     }
     return { totals, rows };
-  }
-
-  /**
-   * The SQL that gives each row its slot (−1 for a row in no node of `slots`): a CASE per split
-   * node on the path, built from the deepest split up (children have larger ids than their parent).
-   */
-  private routing(slots: Map<number, number>): string {
-    if (slots.has(0)) return '0';
-    const expr = new Map<number, string>();
-    const ids = [...this.routes.keys()].sort((a, b) => b - a);
-    for (const id of ids) {
-      const route = this.routes.get(id)!;
-      const sub = Array.from(route.children, (c) => (slots.has(c) ? String(slots.get(c)) : (expr.get(c) ?? null)));
-      if (sub.every((s) => s === null)) continue;
-      const code = `c${route.feature}`;
-      const whens: string[] = [];
-      sub.forEach((s, b) => {
-        if (s === null) return;
-        const test = codesTest(code, route.branchOfCode, b);
-        if (test) whens.push(`WHEN ${test} THEN ${s}`);
-      });
-      expr.set(id, `CASE ${whens.join(' ')} ELSE -1 END`);
-    }
-    return expr.get(0) ?? '-1';
   }
 
   /** The class histograms of slots `first` … `first + count − 1` from one query. */

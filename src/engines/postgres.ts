@@ -10,6 +10,7 @@ export const postgresDialect: SqlDialect = {
   placeholder: (i, v) => `$${i}::${typeof v === 'number' ? 'float8' : 'text'}`,
   trim: (e) => `TRIM(${e})`,
   toDouble: (e) => `CAST(${e} AS double precision)`,
+  numberToDouble: (e) => `CAST(${e} AS double precision)`,
   toText: (e) => `CAST(${e} AS text)`,
   fullMatch: (e, p) => `(${e} ~ ${p})`,
   nanToNull: (e) => `NULLIF(${e}, 'NaN'::float8)`,

@@ -91,7 +91,9 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
   const p = new Params(d);
   const from = source.from(p);
   const label = cellOf(engine, targetName);
-  const weight = columns.weight === undefined ? null : d.nanToNull(d.toDouble(d.quote(columns.weight)));
+  const double = (name: string) =>
+    typeOf.get(name) === 'number' ? d.numberToDouble(d.quote(name)) : d.toDouble(d.quote(name));
+  const weight = columns.weight === undefined ? null : d.nanToNull(double(columns.weight));
   const checks = featureNames.filter((n) => typeOf.get(n) === 'text' && forced.get(n) !== 'categorical');
   // A parameter is bound only when a query uses it (DuckDB refuses unused ones).
   const pattern = checks.length > 0 ? p.add(NUMBER_PATTERN) : '';
@@ -135,10 +137,9 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
 
   const features: EngineFeature[] = [];
   for (const name of featureNames) {
-    const q = d.quote(name);
     const numeric = forced.get(name) !== 'categorical' && (typeOf.get(name) === 'number' || numericText.has(name));
     if (numeric) {
-      const value = typeOf.get(name) === 'number' ? d.nanToNull(d.toDouble(q)) : d.toDouble(cellOf(engine, name));
+      const value = typeOf.get(name) === 'number' ? d.nanToNull(double(name)) : d.toDouble(cellOf(engine, name));
       features.push({ name, kind: 'numeric', value, categories: [] });
     } else {
       const value = cellOf(engine, name);

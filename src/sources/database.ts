@@ -34,7 +34,7 @@ async function plan(engine: Engine, from: string, params: readonly unknown[]) {
   const d = engine.dialect;
   const cols = await engine.columns(from, params as never);
   const fields: TypedField[] = cols.map((c) => ({ name: c.name, kind: c.type, type: c.type }));
-  const select = cols.map((c) => (c.type === 'number' ? d.toDouble(d.quote(c.name)) : d.toText(d.quote(c.name))));
+  const select = cols.map((c) => (c.type === 'number' ? d.numberToDouble(d.quote(c.name)) : d.toText(d.quote(c.name))));
   return { fields, select: select.join(', ') };
 }
 

@@ -16,6 +16,10 @@ import { loadCsv } from './load.js';
 const why = clickhouseUnavailable() ?? (haveCorpus ? undefined : 'the UCI corpus is absent');
 if (why) console.warn(`skipping ClickHouse engine tests: ${why}`);
 
+/** Temporary tables of `engine`'s session (grove's coded rows and level tables). */
+const temporaryTables = async (engine: ClickHouseEngine) =>
+  Number((await engine.query('SELECT toFloat64(count()) FROM system.tables WHERE is_temporary'))[0][0]);
+
 /** clickhouse://host:port/default for a server's HTTP URL. */
 const chUrl = (http: string, credentials = '') =>
   `clickhouse://${credentials}${http.replace(/^http:\/\//, '')}/default`;
@@ -48,8 +52,65 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
       await loadCsv(engine, corpus(name), table, TINYLOG);
       const spec = await parseSourceSpec(chUrl(server.url), { table });
       expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus(name), options));
+      expect(await temporaryTables(engine)).toBe(0);
     }, 120_000);
   }
+
+  // A view may hide a Distributed table: grove makes no temporary table and walks down the tree.
+  for (const [name, options] of CASES.slice(1)) {
+    it(`${name} through a view (no temporary tables: the walk): the in-memory histogram tree`, async () => {
+      const table = `${name}_walked`;
+      await loadCsv(engine, corpus(name), table, TINYLOG);
+      const q = engine.dialect.quote;
+      await engine.query(`CREATE VIEW ${q(`${table}_view`)} AS SELECT * FROM ${q(table)}`);
+      const made: string[] = [];
+      const tempTable = engine.tempTable.bind(engine);
+      engine.tempTable = async (select) => {
+        const created = await tempTable(select);
+        if (created) made.push(select);
+        return created;
+      };
+      try {
+        const spec = await parseSourceSpec(chUrl(server.url), { table: `${table}_view` });
+        expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus(name), options));
+      } finally {
+        engine.tempTable = tempTable;
+      }
+      expect(made).toEqual([]);
+    }, 120_000);
+  }
+
+  it('bin edges as hexadecimal float literals: the server reads back every double exactly', async () => {
+    const values = [
+      0,
+      -0,
+      5e-324,
+      -5e-324,
+      2.225073858507201e-308,
+      2.2250738585072014e-308,
+      0.1,
+      0.30000000000000004,
+      1 / 3,
+      3.804,
+      -1e300,
+      1.7976931348623157e308,
+      123456789012345680000,
+      Infinity,
+      -Infinity,
+    ];
+    const list = engine.dialect.doubleList!(values, () => '');
+    const rows = await engine.query(`SELECT hex(reinterpretAsString(x)) FROM (SELECT arrayJoin(${list}) AS x)`);
+    // reinterpretAsString drops trailing zero bytes.
+    const bytes = values.map((v) => {
+      const b = Buffer.alloc(8);
+      b.writeDoubleLE(v);
+      return b
+        .toString('hex')
+        .toUpperCase()
+        .replace(/(00)+$/, '');
+    });
+    expect(rows.map((r) => r[0])).toEqual(bytes);
+  });
 
   it('grove fit clickhouse://… gives the model of --bins 255; a wrong password is refused without showing it', async () => {
     assertBuilt();
@@ -79,7 +140,7 @@ describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two sha
     await shards?.stop();
   }, 60_000);
 
-  it('trains with the counts made on the shards, and gives the tree of the same rows in one table', async () => {
+  it('trains over the Distributed table (no temporary table of its rows) and gives the tree of the same rows in one table', async () => {
     const name = 'iris'; // numeric features: no dictionary whose order depends on how shards interleave
     const [first, second] = await Promise.all(shards.urls.map((u) => ClickHouseEngine.open(chUrl(u))));
     await loadCsv(first, corpus(name), 'whole', TINYLOG);
@@ -98,6 +159,14 @@ describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two sha
     const [count] = await first.query('SELECT toFloat64(count()) FROM spread');
     expect(count[0]).toBe(rows.length);
     const options: FitOptions = { prune: 'none', criterion: 'gini', maxDepth: 4 };
+    // The rows of a Distributed table are never copied into a temporary table.
+    const made: string[] = [];
+    const tempTable = first.tempTable.bind(first);
+    first.tempTable = async (select) => {
+      const table = await tempTable(select);
+      if (table) made.push(select);
+      return table;
+    };
     const one = await engineModel(
       first,
       (await parseSourceSpec(chUrl(shards.url), { table: 'whole' })).source,
@@ -109,6 +178,9 @@ describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two sha
       options,
     );
     expect(spread).toBe(one);
+    expect(made.length).toBeGreaterThan(0); // the single table's coded rows and level tables
+    expect(made.every((select) => !select.includes('spread'))).toBe(true);
+    expect(await temporaryTables(first)).toBe(0);
     expect(one).toBe(memoryModel(corpus(name), options));
   }, 300_000);
 });
