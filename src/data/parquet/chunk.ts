@@ -117,7 +117,9 @@ function pageParts(ctx: ChunkContext, h: PageHeader, page: Uint8Array): PagePart
     check(h.repBytes >= 0 && h.defBytes >= 0 && levelBytes <= page.length, 'bad level lengths');
     const raw = page.subarray(levelBytes);
     const size = h.uncompressedSize - levelBytes;
-    const values = h.compressed ? decompress(ctx, raw, size) : raw;
+    check(size >= 0, 'bad level lengths');
+    // No values (a page of nulls) may be stored as no bytes though marked compressed, as some writers do.
+    const values = size === 0 ? raw.subarray(0, 0) : h.compressed ? decompress(ctx, raw, size) : raw;
     return { levels: page.subarray(h.repBytes, levelBytes), values };
   }
   const data = decompress(ctx, page, h.uncompressedSize);
