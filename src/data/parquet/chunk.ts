@@ -10,7 +10,7 @@
 
 import type { NumberSink, TextSink } from '../typed-columns.js';
 import { deltaLengthTexts, deltaNumbers, deltaTexts, unsplit } from './delta.js';
-import { check, ParquetUnsupported } from './errors.js';
+import { check, ParquetCorrupt, ParquetUnsupported } from './errors.js';
 import { decodeHybrid, isSingleRun } from './hybrid.js';
 import { lz4Decompress } from './lz4.js';
 import { CODEC, ENCODING, PAGE, type PageHeader, PHYSICAL, pageHeader } from './metadata.js';
@@ -25,6 +25,13 @@ export type Decompress = (input: Uint8Array, size: number) => Uint8Array;
 
 /** Decompressors of codecs beyond the built-in UNCOMPRESSED, SNAPPY and LZ4_RAW, by codec id (GZIP = 2, ZSTD = 6). */
 export type Codecs = ReadonlyMap<number, Decompress>;
+
+/**
+ * The most bytes one input byte can become, so a damaged size is refused before memory is taken
+ * for it: Snappy's longest copy (64 bytes) takes 3 bytes; an LZ4 length byte adds at most 255.
+ */
+const SNAPPY_MAX_EXPANSION = 22;
+const LZ4_MAX_EXPANSION = 255;
 
 /** A boolean column's texts by its 0/1 index (as DuckDB's `CAST(b AS VARCHAR)` writes them). */
 const BOOLEAN_TEXTS: readonly string[] = ['false', 'true'];
@@ -74,19 +81,26 @@ function decompress(ctx: ChunkContext, input: Uint8Array, size: number): Uint8Ar
     return input;
   }
   if (ctx.codec === CODEC.SNAPPY) {
-    check(snappyLength(input) === size, 'page size mismatch');
+    check(snappyLength(input) === size && size <= SNAPPY_MAX_EXPANSION * input.length, 'page size mismatch');
     const out = ctx.scratch.bytes('page', size);
     snappyDecompress(input, out);
     return out;
   }
   if (ctx.codec === CODEC.LZ4_RAW) {
+    check(size <= LZ4_MAX_EXPANSION * input.length + LZ4_MAX_EXPANSION, 'page size mismatch');
     const out = ctx.scratch.bytes('page', size);
     lz4Decompress(input, out);
     return out;
   }
   const codec = ctx.codecs.get(ctx.codec);
   if (!codec) throw new ParquetUnsupported(`compression codec ${ctx.codec}`);
-  const out = codec(input, size);
+  let out: Uint8Array;
+  try {
+    out = codec(input, size);
+  } catch (err) {
+    // A codec refuses damaged input its own way (zlib: an Error with a code): damage all the same.
+    throw new ParquetCorrupt(`page does not decompress (${(err as Error)?.message ?? err})`);
+  }
   check(out.length === size, 'page size mismatch');
   return out;
 }
@@ -99,6 +113,7 @@ function readDictionary(ctx: ChunkContext, h: PageHeader, page: Uint8Array): Dic
   const { physical } = ctx.column;
   if (physical === PHYSICAL.BYTE_ARRAY) return { texts: plainTexts(bytes, h.numValues), size: h.numValues };
   if (physical === PHYSICAL.BOOLEAN) throw new ParquetUnsupported('dictionary of booleans');
+  check(h.numValues * numberWidth(ctx.column) <= bytes.length, 'values cut short');
   const numbers = new Float64Array(h.numValues);
   plainNumbers(bytes, h.numValues, ctx.column, numbers, ctx.scratch);
   return { numbers, size: h.numValues };

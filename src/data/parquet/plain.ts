@@ -102,6 +102,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** `n` PLAIN byte arrays (4-byte length, then the bytes) from `bytes`, decoded as UTF-8. */
 export function plainTexts(bytes: Uint8Array, n: number): string[] {
+  check(n <= bytes.length / 4, 'strings cut short'); // each takes at least its 4-byte length
   const out: string[] = new Array(n);
   let pos = 0;
   for (let k = 0; k < n; k++) {

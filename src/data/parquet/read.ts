@@ -139,8 +139,15 @@ export async function readParquetSource(source: ByteSource, options: ParquetRead
     return builder.finish();
   } catch (err) {
     if (err instanceof GroveError || err instanceof ParquetUnsupported) throw err;
-    const reason = err instanceof ParquetCorrupt ? err.message : `damaged file (${(err as Error)?.message ?? err})`;
-    throw new GroveError(`cannot read Parquet: ${reason}`, { file: options.source, code: 'E_DATA' });
+    if (err instanceof ParquetCorrupt)
+      throw new GroveError(`cannot read Parquet: ${err.message}`, { file: options.source, code: 'E_DATA' });
+    // Damage is a ParquetCorrupt; anything else (a TypeError, a RangeError) is a bug of the decoder's.
+    const internal = new GroveError(
+      `cannot read Parquet: internal error in grove's Parquet decoder, not a fault of the file (${(err as Error)?.message ?? err}); please report it`,
+      { file: options.source, code: 'E_DATA' },
+    );
+    internal.cause = err;
+    throw internal;
   }
 }
 
