@@ -57,7 +57,10 @@ function unsupported(e: SchemaElement, what: string): never {
 /** The column a leaf element is read as. */
 function leafColumn(e: SchemaElement): ParquetColumn {
   if (e.repetition === REPETITION.REPEATED) unsupported(e, 'repeated');
-  const optional = e.repetition !== REPETITION.REQUIRED;
+  // The format requires a repetition type on every field but the root; without one, another reader decides.
+  if (e.repetition !== REPETITION.REQUIRED && e.repetition !== REPETITION.OPTIONAL)
+    unsupported(e, 'no repetition type');
+  const optional = e.repetition === REPETITION.OPTIONAL;
   const logical = e.logical && e.logical.id >= 0 ? e.logical : undefined;
   const column = (kind: TypedField['kind'], type: string, unsigned = false): ParquetColumn => ({
     field: { name: e.name, kind, type },
