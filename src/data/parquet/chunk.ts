@@ -14,7 +14,7 @@ import { check, ParquetCorrupt, ParquetUnsupported } from './errors.js';
 import { decodeHybrid, isSingleRun } from './hybrid.js';
 import { lz4Decompress } from './lz4.js';
 import { CODEC, ENCODING, PAGE, type PageHeader, PHYSICAL, pageHeader } from './metadata.js';
-import { numberWidth, plainBooleans, plainNumbers, plainTexts, text } from './plain.js';
+import { numberWidth, plainBooleans, plainNumbers, plainTexts } from './plain.js';
 import type { ParquetColumn } from './schema.js';
 import type { Scratch } from './scratch.js';
 import { snappyDecompress, snappyLength } from './snappy.js';
@@ -222,8 +222,8 @@ function readDataPage(
       encoding === ENCODING.PLAIN
         ? plainTexts(values, present)
         : encoding === ENCODING.DELTA_LENGTH_BYTE_ARRAY
-          ? deltaLengthTexts(values, present, scratch, text)
-          : deltaTexts(values, present, scratch, text);
+          ? deltaLengthTexts(values, present, scratch)
+          : deltaTexts(values, present, scratch);
     for (let k = 0; k < present; k++) indexes[k] = k;
   }
   if (defined) {
