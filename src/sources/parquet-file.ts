@@ -29,7 +29,7 @@ export function nodeCodecs(): Codecs {
 }
 
 /** An open file as a {@link ByteSource}; a short read means the file changed under us. */
-function fileSource(handle: FileHandle, size: number, path: string): ByteSource {
+export function fileSource(handle: FileHandle, size: number, path: string): ByteSource {
   return {
     size,
     async read(offset, into) {
