@@ -8,7 +8,7 @@
  * PURE: no Node imports.
  */
 
-import type { NumberSink, TextSink } from '../typed-columns.js';
+import { BOOLEAN_TEXTS, type NumberSink, type TextSink } from '../typed-columns.js';
 import { deltaLengthTexts, deltaNumbers, deltaTexts, unsplit } from './delta.js';
 import { check, ParquetCorrupt, ParquetUnsupported } from './errors.js';
 import { decodeHybrid, isSingleRun } from './hybrid.js';
@@ -32,9 +32,6 @@ export type Codecs = ReadonlyMap<number, Decompress>;
  */
 const SNAPPY_MAX_EXPANSION = 22;
 const LZ4_MAX_EXPANSION = 255;
-
-/** A boolean column's texts by its 0/1 index (as DuckDB's `CAST(b AS VARCHAR)` writes them). */
-const BOOLEAN_TEXTS: readonly string[] = ['false', 'true'];
 
 /** The column chunk's dictionary, once its dictionary page is read. */
 interface Dictionary {
