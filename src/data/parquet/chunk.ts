@@ -19,6 +19,7 @@ import type { ParquetColumn } from './schema.js';
 import type { Scratch } from './scratch.js';
 import { snappyDecompress, snappyLength } from './snappy.js';
 import { CompactReader } from './thrift.js';
+import { uint32le } from './varint.js';
 
 /** A decompressor: `input` to exactly `size` bytes (the caller checks the size). */
 export type Decompress = (input: Uint8Array, size: number) => Uint8Array;
@@ -138,7 +139,7 @@ function pageParts(ctx: ChunkContext, h: PageHeader, page: Uint8Array): PagePart
   if (!optional) return { levels: data.subarray(0, 0), values: data };
   if (h.defEncoding !== ENCODING.RLE) throw new ParquetUnsupported(`definition level encoding ${h.defEncoding}`);
   check(data.length >= 4, 'levels cut short');
-  const n = (data[0] | (data[1] << 8) | (data[2] << 16)) + data[3] * 0x1000000;
+  const n = uint32le(data, 0);
   check(n <= data.length - 4, 'levels cut short');
   return { levels: data.subarray(4, 4 + n), values: data.subarray(4 + n) };
 }
@@ -210,7 +211,7 @@ function readDataPage(
     else {
       // RLE booleans: a 4-byte length, then the hybrid runs of width 1.
       check(values.length >= 4, 'booleans cut short');
-      const length = (values[0] | (values[1] << 8) | (values[2] << 16)) + values[3] * 0x1000000;
+      const length = uint32le(values, 0);
       check(length <= values.length - 4, 'booleans cut short');
       decodeHybrid(values, 4, 4 + length, 1, present, indexes);
     }

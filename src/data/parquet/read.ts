@@ -9,6 +9,7 @@
  * PURE: no Node imports; the bytes come from a {@link ByteSource} (a file, a browser `Blob`).
  */
 
+import { LITTLE_ENDIAN } from '../../core/arrays.js';
 import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../dataset.js';
 import { type TypedReadOptions, TypedTableBuilder } from '../typed-columns.js';
@@ -17,6 +18,7 @@ import { check, ParquetCorrupt, ParquetUnsupported } from './errors.js';
 import { CODEC, ENCODING, type FileMetaData, fileMetaData } from './metadata.js';
 import { flatColumns, type ParquetColumn } from './schema.js';
 import { Scratch } from './scratch.js';
+import { uint32le } from './varint.js';
 
 export { ParquetUnsupported } from './errors.js';
 
@@ -51,8 +53,6 @@ const KNOWN_ENCODINGS = new Set<number>([
 
 const BUILT_IN_CODECS = new Set<number>([CODEC.UNCOMPRESSED, CODEC.SNAPPY, CODEC.LZ4_RAW]);
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
 const MAGIC = [0x50, 0x41, 0x52, 0x31]; // PAR1
 
 /** One column chunk to read: where it is and where its rows go. */
@@ -75,7 +75,7 @@ async function readFooter(source: ByteSource): Promise<{ meta: FileMetaData; dat
   await source.read(size - 8, tail);
   const magic = (b: Uint8Array, at: number) => MAGIC.every((m, k) => b[at + k] === m);
   check(magic(head, 0) && magic(tail, 4), 'not a Parquet file (no PAR1 magic number)');
-  const length = (tail[0] | (tail[1] << 8) | (tail[2] << 16)) + tail[3] * 0x1000000;
+  const length = uint32le(tail, 0);
   const dataEnd = size - 8 - length;
   check(dataEnd >= 4, 'footer length larger than the file');
   const footer = new Uint8Array(length);

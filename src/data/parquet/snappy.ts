@@ -7,7 +7,7 @@
  */
 
 import { check } from './errors.js';
-import { varint } from './varint.js';
+import { uint32le, varint } from './varint.js';
 
 /** Below this many bytes a byte loop beats the built-in copies' call cost. */
 const SHORT = 16;
@@ -63,7 +63,7 @@ export function snappyDecompress(input: Uint8Array, out: Uint8Array): number {
     } else {
       check(pos + 4 <= inEnd, 'snappy: cut short');
       n = (tag >> 2) + 1;
-      offset = (input[pos] | (input[pos + 1] << 8) | (input[pos + 2] << 16)) + input[pos + 3] * 0x1000000;
+      offset = uint32le(input, pos);
       pos += 4;
     }
     check(offset > 0 && offset <= o && o + n <= length, 'snappy: bad back-reference');
