@@ -12,7 +12,7 @@
 import { LITTLE_ENDIAN } from '../../core/arrays.js';
 import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../dataset.js';
-import { type TypedReadOptions, TypedTableBuilder } from '../typed-columns.js';
+import { type NumberSink, type TextSink, type TypedReadOptions, TypedTableBuilder } from '../typed-columns.js';
 import { type Codecs, decodeChunk } from './chunk.js';
 import { check, ParquetCorrupt, ParquetUnsupported } from './errors.js';
 import { CODEC, ENCODING, type FileMetaData, fileMetaData } from './metadata.js';
@@ -162,12 +162,10 @@ async function decodeChunks(
   totalRows: number,
 ): Promise<void> {
   const scratch = new Scratch();
-  const buffers = [new Uint8Array(0), new Uint8Array(0)];
+  // Two chunk buffers in turn: one loading while the other decodes.
   const load = (k: number): Promise<Uint8Array> => {
     const { offset, length } = tasks[k];
-    if (buffers[k & 1].length < length)
-      buffers[k & 1] = new Uint8Array(Math.max(length, Math.ceil(buffers[k & 1].length * 1.5)));
-    const into = buffers[k & 1].subarray(0, length);
+    const into = scratch.bytes(k & 1 ? 'chunk1' : 'chunk0', length);
     return source.read(offset, into).then(() => into);
   };
   let next: Promise<Uint8Array> | undefined = tasks.length > 0 ? load(0) : undefined;
@@ -176,8 +174,8 @@ async function decodeChunks(
       const bytes = await next!;
       next = k + 1 < tasks.length ? load(k + 1) : undefined;
       const t = tasks[k];
-      const sink = builder.sink(t.column);
-      if (!sink || sink.kind === 'value') continue;
+      // Every field is a number, text or boolean one (schema.ts), so its sink takes numbers or texts.
+      const sink = builder.sink(t.column) as NumberSink | TextSink;
       decodeChunk({ column: columns[t.column], sink, codec: t.codec, codecs, scratch }, bytes, t.row, t.rows);
       if (options.onProgress && (k + 1 === tasks.length || tasks[k + 1].row !== t.row))
         options.onProgress({ rows: t.row + t.rows, totalRows });
