@@ -1,9 +1,11 @@
 /**
  * One column chunk (a column's pages within a row group) decoded into its sink: the dictionary page,
- * then data pages v1 or v2, each decompressed once into reused scratch memory; definition levels
- * say which rows hold a value (a single run of ones, the usual case, costs nothing per row); values
- * PLAIN or dictionary-indexed. A page of PLAIN doubles without nulls is copied into the column as
- * bytes, with no per-value work.
+ * then data pages v1 or v2, each decompressed once (SNAPPY and LZ4_RAW built in, other codecs given
+ * by the caller) into reused scratch memory; definition levels say which rows hold a value (a
+ * single run of ones, the usual case, costs nothing per row; REQUIRED columns have none); values
+ * PLAIN, dictionary-indexed, RLE booleans, or the v2 encodings of delta.ts (DELTA_BINARY_PACKED,
+ * DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT). A page of PLAIN doubles without
+ * nulls is copied into the column as bytes, with no per-value work.
  *
  * PURE: no Node imports.
  */
