@@ -21,7 +21,7 @@ import { readSource } from '../../src/sources/index.js';
 import { readParquet as readWithDuckDB } from '../../src/sources/parquet.js';
 import { nodeCodecs } from '../../src/sources/parquet-file.js';
 import { fixture } from '../helpers/paths.js';
-import { asRequired, nullPagesAsEmptyV2, rewriteAsPageV2 } from './parquet-page-v2.js';
+import { asRequired, dictionaryThenPlain, nullPagesAsEmptyV2, rewriteAsPageV2 } from './parquet-page-v2.js';
 
 let dir: string;
 const at = (name: string) => join(dir, name);
@@ -83,6 +83,11 @@ beforeAll(async () => {
       'nulls.parquet',
       ', ROW_GROUP_SIZE 2048',
     );
+    await copy(
+      "SELECT d, coalesce(s, 'none') AS s, numtext, class FROM t",
+      'dictionary.parquet',
+      ", CODEC 'uncompressed', ROW_GROUP_SIZE 2048",
+    );
     // No nulls, for REQUIRED columns.
     await copy(
       'SELECT coalesce(d, 0) AS d, coalesce(fl, 1.5) AS fl, big, huge, ubig, tiny, utiny, uint, scattered32, coalesce(b, false) AS b, numtext, coalesce(dec9, 0) AS dec9, dec18, class FROM t',
@@ -107,6 +112,9 @@ beforeAll(async () => {
   expect(required.pages).toBeGreaterThan(0);
   writeFileSync(at('required.parquet'), required.bytes);
   writeFileSync(at('required-v2.parquet'), rewriteAsPageV2(required.bytes, true).bytes);
+  const split = dictionaryThenPlain(new Uint8Array(readFileSync(at('dictionary.parquet'))));
+  expect(split.pages).toBeGreaterThan(0);
+  writeFileSync(at('dictionary-then-plain.parquet'), split.bytes);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -185,6 +193,20 @@ describe('Parquet decoder', () => {
       expect(expected, what).not.toBeTypeOf('string');
       expect(await outcome(decode(path, options)), what).toEqual(expected);
     }
+  }, 60_000);
+
+  it('a chunk whose dictionary gives way to PLAIN pages partway: the Dataset DuckDB gives', async () => {
+    const path = at('dictionary-then-plain.parquet');
+    for (const [what, options] of [
+      ['defaults', {}],
+      ['forced kinds', { categorical: ['d'] }],
+    ] as const) {
+      const expected = await outcome(readWithDuckDB(path, options));
+      expect(expected, what).not.toBeTypeOf('string');
+      expect(await outcome(decode(path, options)), what).toEqual(expected);
+    }
+    const content = (d: Dataset) => ({ ...d, source: undefined });
+    expect(content(await decode(path))).toEqual(content(await decode(at('dictionary.parquet'))));
   }, 60_000);
 
   // DuckDB writes every column OPTIONAL; these files are rewritten with REQUIRED columns (no levels).

@@ -4,10 +4,12 @@
  * with no value bytes though marked compressed (as parquet-java does), REQUIRED columns (DuckDB
  * writes every column OPTIONAL). The footer and page headers are decoded as generic Thrift trees,
  * changed and encoded again, the chunk offsets and sizes set to the new ones (page indexes
- * dropped). DuckDB reading the rewritten file is the check that it is valid.
+ * dropped). DuckDB reading the rewritten file is the check that it is valid. Also: a dictionary
+ * giving way to PLAIN pages partway through a chunk (DuckDB writes one data page per chunk).
  */
 import { decodeHybrid } from '../../src/data/parquet/hybrid.js';
-import { PAGE, type PageHeader, pageHeader } from '../../src/data/parquet/metadata.js';
+import { ENCODING, PAGE, type PageHeader, PHYSICAL, pageHeader } from '../../src/data/parquet/metadata.js';
+import { plainTexts } from '../../src/data/parquet/plain.js';
 import { snappyDecompress, snappyLength } from '../../src/data/parquet/snappy.js';
 import { CompactReader, WIRE } from '../../src/data/parquet/thrift.js';
 
@@ -121,12 +123,20 @@ const encode = (fields: Field[]): Uint8Array => {
   return Uint8Array.from(w.out);
 };
 
-/** A data page's header and body after a rewrite, or undefined to keep the page as it is. */
-type PageRewrite = (
-  h: PageHeader,
-  header: Field[],
-  body: Uint8Array,
-) => { header: Field[]; body: Uint8Array } | undefined;
+/** A page: its header's fields and its body. */
+interface Page {
+  header: Field[];
+  body: Uint8Array;
+}
+
+/** The chunk a page is in: its physical type and its dictionary page's body, if it has one. */
+interface ChunkInfo {
+  physical: number;
+  dictionary?: { body: Uint8Array; size: number };
+}
+
+/** A data page after a rewrite (one page or several), or undefined to keep the page as it is. */
+type PageRewrite = (h: PageHeader, header: Field[], body: Uint8Array, chunk: ChunkInfo) => Page | Page[] | undefined;
 
 /** The file with each data page passed through `rewrite` and the footer through `footerEdit`; `pages` counts the pages changed. */
 function rewritePages(
@@ -155,18 +165,22 @@ function rewritePages(
       const end = first + (field(meta, 7)!.value as number);
       const start = out.length;
       let newData = -1;
+      const info: ChunkInfo = { physical: field(meta, 1)!.value as number };
       for (let pos = first; pos < end; ) {
         const h = pageHeader(new CompactReader(file, pos));
         const headerReader = new CompactReader(file, pos);
         const header = readStruct(headerReader);
         const body = file.subarray(headerReader.pos, headerReader.pos + h.compressedSize);
         const next = headerReader.pos + h.compressedSize;
-        const changed = h.type === PAGE.DATA ? rewrite(h, header, body) : undefined;
+        if (h.type === PAGE.DICTIONARY) info.dictionary = { body, size: h.numValues };
+        const changed = h.type === PAGE.DATA ? rewrite(h, header, body, info) : undefined;
         if (h.type === PAGE.DATA && newData < 0) newData = out.length;
         if (!changed) out.push(file.subarray(pos, next));
         else {
-          out.push(encode(changed.header));
-          out.push(changed.body);
+          for (const page of Array.isArray(changed) ? changed : [changed]) {
+            out.push(encode(page.header));
+            out.push(page.body);
+          }
           pages++;
         }
         pos = next;
@@ -251,4 +265,70 @@ export function asRequired(file: Uint8Array): { bytes: Uint8Array; pages: number
       for (const e of schema.slice(1)) setInt(e, 3, WIRE.I32, 0);
     },
   );
+}
+
+/** Bytes of a little-endian 4-byte length, then `body`. */
+function lengthPrefixed(body: Uint8Array): Uint8Array {
+  const out = new Uint8Array(4 + body.length);
+  new DataView(out.buffer).setUint32(0, body.length, true);
+  out.set(body, 4);
+  return out;
+}
+
+/** Hybrid-encoded values, each as a run of one (a valid if wasteful encoding) of `bytes` bytes. */
+function runsOfOne(values: ArrayLike<number>, bytes: number): Uint8Array {
+  const w = new Writer();
+  for (let k = 0; k < values.length; k++) {
+    w.varint(2);
+    for (let b = 0; b < bytes; b++) w.out.push((values[k] >> (8 * b)) & 0xff);
+  }
+  return Uint8Array.from(w.out);
+}
+
+/**
+ * An UNCOMPRESSED file whose dictionary-encoded string pages (without nulls) are each split in two:
+ * the first half still dictionary-encoded, the second PLAIN, as a writer does when the dictionary
+ * grows too large partway through a chunk (pyarrow's `dictionary_pagesize_limit`).
+ */
+export function dictionaryThenPlain(file: Uint8Array): { bytes: Uint8Array; pages: number } {
+  return rewritePages(file, (h, header, body, chunk) => {
+    if (chunk.physical !== PHYSICAL.BYTE_ARRAY || !chunk.dictionary || h.numValues < 2) return undefined;
+    const n = h.numValues;
+    const view = new DataView(body.buffer, body.byteOffset, body.length);
+    const defBytes = view.getUint32(0, true);
+    const levels = new Uint8Array(n);
+    decodeHybrid(body, 4, 4 + defBytes, 1, n, levels);
+    if (levels.includes(0)) throw new Error('nulls in a page split by the test helper');
+    const values = body.subarray(4 + defBytes);
+    const indexes = new Int32Array(n);
+    decodeHybrid(values, 1, values.length, values[0], n, indexes);
+    const texts = plainTexts(chunk.dictionary.body, chunk.dictionary.size);
+    const half = n >> 1;
+    // Definition levels: one run of `count` ones.
+    const allPresent = (count: number) => {
+      const w = new Writer();
+      w.varint(2 * count);
+      w.out.push(1);
+      return lengthPrefixed(Uint8Array.from(w.out));
+    };
+    const page = (count: number, encoding: number, payload: Uint8Array): Page => {
+      const bytes = new Pieces();
+      bytes.push(allPresent(count));
+      bytes.push(payload);
+      const pageBody = bytes.join();
+      const dataHeader = [i32(1, count), i32(2, encoding), i32(3, ENCODING.RLE), i32(4, ENCODING.RLE)];
+      const fields = header.filter((f) => f.id !== 4 && f.id !== 5).map((f) => ({ ...f }));
+      setInt(fields, 2, WIRE.I32, pageBody.length);
+      setInt(fields, 3, WIRE.I32, pageBody.length);
+      fields.push({ id: 5, type: WIRE.STRUCT, value: dataHeader });
+      return { header: fields, body: pageBody };
+    };
+    const width = 32 - Math.clz32(Math.max(chunk.dictionary.size - 1, 1));
+    const first = new Pieces();
+    first.push(Uint8Array.from([width]));
+    first.push(runsOfOne(indexes.subarray(0, half), (width + 7) >> 3));
+    const plain = new Pieces();
+    for (let k = half; k < n; k++) plain.push(lengthPrefixed(new TextEncoder().encode(texts[indexes[k]])));
+    return [page(half, h.encoding, first.join()), page(n - half, ENCODING.PLAIN, plain.join())];
+  });
 }
