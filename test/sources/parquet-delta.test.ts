@@ -12,7 +12,11 @@ import { Scratch } from '../../src/data/parquet/scratch.js';
 function page(total: number, strings: string): Uint8Array {
   // block size 128, 4 miniblocks, total, first value 1 (zigzag 2); one block: min delta 0, widths 0.
   const header = [128, 1, 4, total, 2, 0, 0, 0, 0, 0];
-  return Uint8Array.from([...header, ...new TextEncoder().encode(strings)]);
+  const text = new TextEncoder().encode(strings);
+  const out = new Uint8Array(header.length + text.length);
+  out.set(header);
+  out.set(text, header.length);
+  return out;
 }
 
 describe('Parquet DELTA_LENGTH_BYTE_ARRAY', () => {
