@@ -133,6 +133,22 @@ describe('damaged Parquet files', () => {
     }
   });
 
+  it('an error that is no fault of the file (a decoder bug) is an internal error with its cause, not damage', async () => {
+    const bug = new TypeError('x is not a function');
+    const source = {
+      size: good.length,
+      async read(): Promise<void> {
+        throw bug;
+      },
+    };
+    const err = await readParquetSource(source, { source: 'x.parquet' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GroveError);
+    expect((err as GroveError).message).toMatch(
+      /^x\.parquet: cannot read Parquet: internal error .*not a fault of the file/,
+    );
+    expect((err as GroveError).cause).toBe(bug);
+  });
+
   it('a damaged file read through the CLI’s path (with DuckDB behind) is still one GroveError', async () => {
     const bad = good.slice();
     const footer = new DataView(good.buffer).getUint32(good.length - 8, true);
