@@ -5,11 +5,12 @@
 // dist/cli/main.js, e.g. a checkout of an older commit built with tsc), in the same rounds.
 // --phases also times, in this process: DuckDB alone scanning the file (an aggregate, no rows leave
 // DuckDB), DuckDB streaming the rows to JS untouched through the C API bindings its reader uses,
-// grove's Parquet read through DuckDB (src/sources/parquet.ts) and through grove's own decoder
-// (src/sources/parquet-file.ts; src/data/parquet/), both building the Dataset.
+// grove's Parquet read through DuckDB (src/sources/parquet.ts) and through grove's own decoder alone
+// (src/data/parquet/, no fallback to DuckDB), both building the Dataset.
 // The data are generated with DuckDB in --dir (never committed): deterministic values from
 // hash(row, column), 2 classes; the CSV and the Parquet file hold the same table.
 import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -101,7 +102,20 @@ if (!opt.keep) rmSync(opt.dir, { recursive: true, force: true });
 /** In-process times of DuckDB's scan, DuckDB's stream to JS, and grove's whole Parquet read. */
 async function phases() {
   const { readParquet } = await import(path.resolve('dist/sources/parquet.js'));
-  const { readParquetFile } = await import(path.resolve('dist/sources/parquet-file.js'));
+  const { fileSource, nodeCodecs } = await import(path.resolve('dist/sources/parquet-file.js'));
+  const { readParquetSource } = await import(path.resolve('dist/data/parquet/read.js'));
+  // The decoder alone: readParquetFile would fall back to DuckDB on a file the decoder leaves to it.
+  const decode = async (file) => {
+    const handle = await open(file, 'r');
+    try {
+      return await readParquetSource(fileSource(handle, statSync(file).size, file), {
+        source: file,
+        codecs: nodeCodecs(),
+      });
+    } finally {
+      await handle.close();
+    }
+  };
   const { default: bindings } = await import('@duckdb/node-bindings');
   const instance = await DuckDBInstance.create(':memory:');
   const db = await instance.connect();
@@ -125,7 +139,7 @@ async function phases() {
       }
     });
     await timed('grove', () => readParquet(files.parquet));
-    await timed('decoder', () => readParquetFile(files.parquet));
+    await timed('decoder', () => decode(files.parquet));
   }
   bindings.disconnect_sync(raw);
   db.closeSync();

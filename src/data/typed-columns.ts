@@ -36,6 +36,12 @@ import {
  */
 export type FieldKind = 'number' | 'text' | 'boolean' | 'value' | 'unsupported';
 
+/**
+ * A boolean column's texts by its 0/1 index, as a `boolean` field's text sink takes them (and as
+ * DuckDB's `CAST(b AS VARCHAR)` writes them).
+ */
+export const BOOLEAN_TEXTS: readonly string[] = ['false', 'true'];
+
 /** One column of a typed source: its name, how it is read, and its type's name for messages. */
 export interface TypedField {
   name: string;

@@ -24,8 +24,8 @@ export function readSource(spec: string, options: SourceReadOptions = {}): Promi
 // DuckDB's readers and writer load on first use: a command that reads CSV should not pay DuckDB's start.
 
 /**
- * Read a Parquet file into a Dataset (grove's own decoder for flat files of plain numbers,
- * booleans and strings; DuckDB for the rest). Rejects with a GroveError.
+ * Read a Parquet file into a Dataset (grove's own decoder for flat files of integers, floats,
+ * decimals of up to 18 digits, booleans and strings; DuckDB for the rest). Rejects with a GroveError.
  */
 export async function readParquet(path: string, options: SourceReadOptions = {}): Promise<Dataset> {
   return (await import('./parquet-file.js')).readParquetFile(path, options);

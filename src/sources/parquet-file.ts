@@ -16,16 +16,20 @@ import { type ByteSource, ParquetUnsupported, readParquetSource } from '../data/
 import { statDataFile } from './file-bytes.js';
 import type { SourceReadOptions } from './source.js';
 
+/** zlib's output limit: a page never takes more memory than its header declares, damaged or not. */
+const limit = (size: number): zlib.ZlibOptions => ({ maxOutputLength: Math.max(size, 1) });
+
 /** zlib's one-shot decompressors, as Parquet codecs: GZIP always, ZSTD when this Node has it. */
 export function nodeCodecs(): Codecs {
-  const codecs = new Map<number, Decompress>([[CODEC.GZIP, (input) => zlib.unzipSync(input)]]);
-  const zstd = (zlib as unknown as { zstdDecompressSync?: (b: Uint8Array) => Uint8Array }).zstdDecompressSync;
-  if (zstd) codecs.set(CODEC.ZSTD, (input) => zstd(input));
+  const codecs = new Map<number, Decompress>([[CODEC.GZIP, (input, size) => zlib.gunzipSync(input, limit(size))]]);
+  const zstd = (zlib as unknown as { zstdDecompressSync?: (b: Uint8Array, o: zlib.ZlibOptions) => Uint8Array })
+    .zstdDecompressSync;
+  if (zstd) codecs.set(CODEC.ZSTD, (input, size) => zstd(input, limit(size)));
   return codecs;
 }
 
 /** An open file as a {@link ByteSource}; a short read means the file changed under us. */
-function fileSource(handle: FileHandle, size: number, path: string): ByteSource {
+export function fileSource(handle: FileHandle, size: number, path: string): ByteSource {
   return {
     size,
     async read(offset, into) {

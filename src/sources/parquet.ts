@@ -7,7 +7,13 @@
 import duckdb from '@duckdb/node-bindings';
 import { GroveError } from '../core/errors.js';
 import type { Dataset } from '../data/dataset.js';
-import { type FieldKind, type TextSink, type TypedField, TypedTableBuilder } from '../data/typed-columns.js';
+import {
+  BOOLEAN_TEXTS,
+  type FieldKind,
+  type TextSink,
+  type TypedField,
+  TypedTableBuilder,
+} from '../data/typed-columns.js';
 import {
   BOOLEAN_BYTES,
   type IndexWidth,
@@ -161,9 +167,6 @@ async function textEnum(
   await duckdb.query(db, `DROP TYPE ${sqlName}`);
   return undefined;
 }
-
-/** A DuckDB BOOLEAN's texts by its byte (as `CAST(b AS VARCHAR)` writes them). */
-const BOOLEAN_TEXTS: readonly string[] = ['false', 'true'];
 
 /** The result columns of a query, from preparing it (nothing runs). */
 async function describeQuery(db: duckdb.Connection, sql: string): Promise<RelationColumn[]> {

@@ -1,4 +1,4 @@
-import { type ArrayMaker, plainArrays } from '../core/arrays.js';
+import { type ArrayMaker, LITTLE_ENDIAN, plainArrays } from '../core/arrays.js';
 import type { NumericValues } from '../data/dataset.js';
 
 /**
@@ -148,10 +148,9 @@ export function orderKeys(x: NumericValues, hi: Uint32Array, lo: Uint32Array | n
   }
 }
 
-const LITTLE = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /** The high and low 32-bit word of a float64 in a Uint32Array view of it. */
-const HI = LITTLE ? 1 : 0;
-const LO = LITTLE ? 0 : 1;
+const HI = LITTLE_ENDIAN ? 1 : 0;
+const LO = LITTLE_ENDIAN ? 0 : 1;
 const keyBits = new Float64Array(1);
 const keyWords = new Uint32Array(keyBits.buffer);
 const keyFloat = new Float32Array(1);

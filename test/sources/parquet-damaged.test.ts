@@ -54,7 +54,10 @@ function lcg(seed: number): () => number {
   };
 }
 
-/** The decoder alone on these bytes: 'ok', 'grove' (a GroveError naming the file) or 'unsupported'. */
+/**
+ * The decoder alone on these bytes: 'ok', 'grove' (a GroveError naming the file) or 'unsupported';
+ * an internal error (a decoder bug, not damage) fails the test.
+ */
 async function decoded(bytes: Uint8Array): Promise<string> {
   const source = {
     size: bytes.length,
@@ -67,7 +70,8 @@ async function decoded(bytes: Uint8Array): Promise<string> {
     return 'ok';
   } catch (err) {
     if (err instanceof ParquetUnsupported) return 'unsupported';
-    if (err instanceof GroveError && err.file === 'x.parquet') return 'grove';
+    // A GroveError naming the file, but not one for a bug of the decoder's (which has a cause).
+    if (err instanceof GroveError && err.file === 'x.parquet' && err.cause === undefined) return 'grove';
     throw err;
   }
 }
@@ -127,6 +131,22 @@ describe('damaged Parquet files', () => {
       }
       expect(seen.get('grove') ?? 0).toBeGreaterThan(0);
     }
+  });
+
+  it('an error that is no fault of the file (a decoder bug) is an internal error with its cause, not damage', async () => {
+    const bug = new TypeError('x is not a function');
+    const source = {
+      size: good.length,
+      async read(): Promise<void> {
+        throw bug;
+      },
+    };
+    const err = await readParquetSource(source, { source: 'x.parquet' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GroveError);
+    expect((err as GroveError).message).toMatch(
+      /^x\.parquet: cannot read Parquet: internal error .*not a fault of the file/,
+    );
+    expect((err as GroveError).cause).toBe(bug);
   });
 
   it('a damaged file read through the CLI’s path (with DuckDB behind) is still one GroveError', async () => {

@@ -21,7 +21,7 @@ import { readSource } from '../../src/sources/index.js';
 import { readParquet as readWithDuckDB } from '../../src/sources/parquet.js';
 import { nodeCodecs } from '../../src/sources/parquet-file.js';
 import { fixture } from '../helpers/paths.js';
-import { rewriteAsPageV2 } from './parquet-page-v2.js';
+import { asRequired, dictionaryThenPlain, nullPagesAsEmptyV2, rewriteAsPageV2 } from './parquet-page-v2.js';
 
 let dir: string;
 const at = (name: string) => join(dir, name);
@@ -78,6 +78,22 @@ beforeAll(async () => {
     );
     await copy('SELECT d, CAST(1e39 AS DOUBLE) * small AS wide, class FROM t', 'wide.parquet');
     await copy("SELECT small, CASE WHEN d IS NULL THEN NULL ELSE 'yes' END AS class FROM t", 'null-class.parquet');
+    await copy(
+      'SELECT empty, CAST(NULL AS INTEGER) AS none, CAST(NULL AS VARCHAR) AS nothing, d, s, class FROM t',
+      'nulls.parquet',
+      ', ROW_GROUP_SIZE 2048',
+    );
+    await copy(
+      "SELECT d, coalesce(s, 'none') AS s, numtext, class FROM t",
+      'dictionary.parquet',
+      ", CODEC 'uncompressed', ROW_GROUP_SIZE 2048",
+    );
+    // No nulls, for REQUIRED columns.
+    await copy(
+      'SELECT coalesce(d, 0) AS d, coalesce(fl, 1.5) AS fl, big, huge, ubig, tiny, utiny, uint, scattered32, coalesce(b, false) AS b, numtext, coalesce(dec9, 0) AS dec9, dec18, class FROM t',
+      'no-nulls.parquet',
+      ", CODEC 'uncompressed', ROW_GROUP_SIZE 2048",
+    );
   } finally {
     db.closeSync();
     instance.closeSync();
@@ -89,6 +105,16 @@ beforeAll(async () => {
   const { bytes, pages } = rewriteAsPageV2(new Uint8Array(readFileSync(at('plain.parquet'))));
   expect(pages).toBeGreaterThan(0);
   writeFileSync(at('v2.parquet'), bytes);
+  const nulls = nullPagesAsEmptyV2(new Uint8Array(readFileSync(at('nulls.parquet'))));
+  expect(nulls.pages).toBeGreaterThan(0);
+  writeFileSync(at('nulls-v2-empty.parquet'), nulls.bytes);
+  const required = asRequired(new Uint8Array(readFileSync(at('no-nulls.parquet'))));
+  expect(required.pages).toBeGreaterThan(0);
+  writeFileSync(at('required.parquet'), required.bytes);
+  writeFileSync(at('required-v2.parquet'), rewriteAsPageV2(required.bytes, true).bytes);
+  const split = dictionaryThenPlain(new Uint8Array(readFileSync(at('dictionary.parquet'))));
+  expect(split.pages).toBeGreaterThan(0);
+  writeFileSync(at('dictionary-then-plain.parquet'), split.bytes);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -157,12 +183,59 @@ describe('Parquet decoder', () => {
     }, 60_000);
   }
 
+  it('data pages v2 of nulls only, with no value bytes though marked compressed: the Dataset DuckDB gives', async () => {
+    const path = at('nulls-v2-empty.parquet');
+    for (const [what, options] of [
+      ['defaults', {}],
+      ['target', { target: 'class' }],
+    ] as const) {
+      const expected = await outcome(readWithDuckDB(path, options));
+      expect(expected, what).not.toBeTypeOf('string');
+      expect(await outcome(decode(path, options)), what).toEqual(expected);
+    }
+  }, 60_000);
+
+  it('a chunk whose dictionary gives way to PLAIN pages partway: the Dataset DuckDB gives', async () => {
+    const path = at('dictionary-then-plain.parquet');
+    for (const [what, options] of [
+      ['defaults', {}],
+      ['forced kinds', { categorical: ['d'] }],
+    ] as const) {
+      const expected = await outcome(readWithDuckDB(path, options));
+      expect(expected, what).not.toBeTypeOf('string');
+      expect(await outcome(decode(path, options)), what).toEqual(expected);
+    }
+    const content = (d: Dataset) => ({ ...d, source: undefined });
+    expect(content(await decode(path))).toEqual(content(await decode(at('dictionary.parquet'))));
+  }, 60_000);
+
+  // DuckDB writes every column OPTIONAL; these files are rewritten with REQUIRED columns (no levels).
+  for (const name of ['required', 'required-v2']) {
+    it(`${name}: REQUIRED columns, pages without definition levels, give the Dataset DuckDB gives`, async () => {
+      const path = at(`${name}.parquet`);
+      const schema = await outcome(readWithDuckDB(path));
+      expect(schema).not.toBeTypeOf('string');
+      for (const [what, options] of [
+        ['defaults', {}],
+        ['float32', { float32: true }],
+        ['boolean target', { target: 'b' }],
+        ['forced kinds', { categorical: ['tiny'], numeric: ['numtext'] }],
+      ] as const) {
+        const expected = await outcome(readWithDuckDB(path, options));
+        expect(await outcome(decode(path, options)), what).toEqual(expected);
+      }
+      // The same values as the OPTIONAL original.
+      const content = (d: Dataset) => ({ ...d, source: undefined });
+      expect(content(await decode(path))).toEqual(content(await decode(at('no-nulls.parquet'))));
+    }, 60_000);
+  }
+
   it('reads by column chunk, never the whole file at once', async () => {
     const bytes = readFileSync(at('snappy.parquet'));
     const source = memorySource(bytes);
     const progress: number[] = [];
     await readParquetSource(source, { onProgress: (p) => progress.push(p.rows) });
-    expect(source.reads).toBeGreaterThan(3 * 17); // 3 row groups × 17 columns, and the footer
+    expect(source.reads).toBeGreaterThan(3 * 23); // 3 row groups × 23 columns, and the footer
     expect(progress).toEqual([2048, 4096, ROWS]);
   });
 

@@ -1,24 +1,27 @@
 /**
  * One column chunk (a column's pages within a row group) decoded into its sink: the dictionary page,
- * then data pages v1 or v2, each decompressed once into reused scratch memory; definition levels
- * say which rows hold a value (a single run of ones, the usual case, costs nothing per row); values
- * PLAIN or dictionary-indexed. A page of PLAIN doubles without nulls is copied into the column as
- * bytes, with no per-value work.
+ * then data pages v1 or v2, each decompressed once (SNAPPY and LZ4_RAW built in, other codecs given
+ * by the caller) into reused scratch memory; definition levels say which rows hold a value (a
+ * single run of ones, the usual case, costs nothing per row; REQUIRED columns have none); values
+ * PLAIN, dictionary-indexed, RLE booleans, or the v2 encodings of delta.ts (DELTA_BINARY_PACKED,
+ * DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY, BYTE_STREAM_SPLIT). A page of PLAIN doubles without
+ * nulls is copied into the column as bytes, with no per-value work.
  *
  * PURE: no Node imports.
  */
 
-import type { NumberSink, TextSink } from '../typed-columns.js';
+import { BOOLEAN_TEXTS, type NumberSink, type TextSink } from '../typed-columns.js';
 import { deltaLengthTexts, deltaNumbers, deltaTexts, unsplit } from './delta.js';
-import { check, ParquetUnsupported } from './errors.js';
+import { check, ParquetCorrupt, ParquetUnsupported } from './errors.js';
 import { decodeHybrid, isSingleRun } from './hybrid.js';
 import { lz4Decompress } from './lz4.js';
 import { CODEC, ENCODING, PAGE, type PageHeader, PHYSICAL, pageHeader } from './metadata.js';
-import { numberWidth, plainBooleans, plainNumbers, plainTexts, text } from './plain.js';
+import { numberWidth, plainBooleans, plainNumbers, plainTexts } from './plain.js';
 import type { ParquetColumn } from './schema.js';
 import type { Scratch } from './scratch.js';
 import { snappyDecompress, snappyLength } from './snappy.js';
 import { CompactReader } from './thrift.js';
+import { uint32le } from './varint.js';
 
 /** A decompressor: `input` to exactly `size` bytes (the caller checks the size). */
 export type Decompress = (input: Uint8Array, size: number) => Uint8Array;
@@ -26,8 +29,12 @@ export type Decompress = (input: Uint8Array, size: number) => Uint8Array;
 /** Decompressors of codecs beyond the built-in UNCOMPRESSED, SNAPPY and LZ4_RAW, by codec id (GZIP = 2, ZSTD = 6). */
 export type Codecs = ReadonlyMap<number, Decompress>;
 
-/** A boolean column's texts by its 0/1 index (as DuckDB's `CAST(b AS VARCHAR)` writes them). */
-const BOOLEAN_TEXTS: readonly string[] = ['false', 'true'];
+/**
+ * The most bytes one input byte can become, so a damaged size is refused before memory is taken
+ * for it: Snappy's longest copy (64 bytes) takes 3 bytes; an LZ4 length byte adds at most 255.
+ */
+const SNAPPY_MAX_EXPANSION = 22;
+const LZ4_MAX_EXPANSION = 255;
 
 /** The column chunk's dictionary, once its dictionary page is read. */
 interface Dictionary {
@@ -74,19 +81,26 @@ function decompress(ctx: ChunkContext, input: Uint8Array, size: number): Uint8Ar
     return input;
   }
   if (ctx.codec === CODEC.SNAPPY) {
-    check(snappyLength(input) === size, 'page size mismatch');
+    check(snappyLength(input) === size && size <= SNAPPY_MAX_EXPANSION * input.length, 'page size mismatch');
     const out = ctx.scratch.bytes('page', size);
     snappyDecompress(input, out);
     return out;
   }
   if (ctx.codec === CODEC.LZ4_RAW) {
+    check(size <= LZ4_MAX_EXPANSION * input.length + LZ4_MAX_EXPANSION, 'page size mismatch');
     const out = ctx.scratch.bytes('page', size);
     lz4Decompress(input, out);
     return out;
   }
   const codec = ctx.codecs.get(ctx.codec);
   if (!codec) throw new ParquetUnsupported(`compression codec ${ctx.codec}`);
-  const out = codec(input, size);
+  let out: Uint8Array;
+  try {
+    out = codec(input, size);
+  } catch (err) {
+    // A codec refuses damaged input its own way (zlib: an Error with a code): damage all the same.
+    throw new ParquetCorrupt(`page does not decompress (${(err as Error)?.message ?? err})`);
+  }
   check(out.length === size, 'page size mismatch');
   return out;
 }
@@ -99,6 +113,7 @@ function readDictionary(ctx: ChunkContext, h: PageHeader, page: Uint8Array): Dic
   const { physical } = ctx.column;
   if (physical === PHYSICAL.BYTE_ARRAY) return { texts: plainTexts(bytes, h.numValues), size: h.numValues };
   if (physical === PHYSICAL.BOOLEAN) throw new ParquetUnsupported('dictionary of booleans');
+  check(h.numValues * numberWidth(ctx.column) <= bytes.length, 'values cut short');
   const numbers = new Float64Array(h.numValues);
   plainNumbers(bytes, h.numValues, ctx.column, numbers, ctx.scratch);
   return { numbers, size: h.numValues };
@@ -117,14 +132,16 @@ function pageParts(ctx: ChunkContext, h: PageHeader, page: Uint8Array): PagePart
     check(h.repBytes >= 0 && h.defBytes >= 0 && levelBytes <= page.length, 'bad level lengths');
     const raw = page.subarray(levelBytes);
     const size = h.uncompressedSize - levelBytes;
-    const values = h.compressed ? decompress(ctx, raw, size) : raw;
+    check(size >= 0, 'bad level lengths');
+    // No values (a page of nulls) may be stored as no bytes though marked compressed, as some writers do.
+    const values = size === 0 ? raw.subarray(0, 0) : h.compressed ? decompress(ctx, raw, size) : raw;
     return { levels: page.subarray(h.repBytes, levelBytes), values };
   }
   const data = decompress(ctx, page, h.uncompressedSize);
   if (!optional) return { levels: data.subarray(0, 0), values: data };
   if (h.defEncoding !== ENCODING.RLE) throw new ParquetUnsupported(`definition level encoding ${h.defEncoding}`);
   check(data.length >= 4, 'levels cut short');
-  const n = (data[0] | (data[1] << 8) | (data[2] << 16)) + data[3] * 0x1000000;
+  const n = uint32le(data, 0);
   check(n <= data.length - 4, 'levels cut short');
   return { levels: data.subarray(4, 4 + n), values: data.subarray(4 + n) };
 }
@@ -196,7 +213,7 @@ function readDataPage(
     else {
       // RLE booleans: a 4-byte length, then the hybrid runs of width 1.
       check(values.length >= 4, 'booleans cut short');
-      const length = (values[0] | (values[1] << 8) | (values[2] << 16)) + values[3] * 0x1000000;
+      const length = uint32le(values, 0);
       check(length <= values.length - 4, 'booleans cut short');
       decodeHybrid(values, 4, 4 + length, 1, present, indexes);
     }
@@ -205,8 +222,8 @@ function readDataPage(
       encoding === ENCODING.PLAIN
         ? plainTexts(values, present)
         : encoding === ENCODING.DELTA_LENGTH_BYTE_ARRAY
-          ? deltaLengthTexts(values, present, scratch, text)
-          : deltaTexts(values, present, scratch, text);
+          ? deltaLengthTexts(values, present, scratch)
+          : deltaTexts(values, present, scratch);
     for (let k = 0; k < present; k++) indexes[k] = k;
   }
   if (defined) {

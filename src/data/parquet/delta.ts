@@ -10,7 +10,7 @@
 import { check } from './errors.js';
 import { unpack } from './hybrid.js';
 import { PHYSICAL } from './metadata.js';
-import { decimalValue, POWERS_OF_TEN } from './plain.js';
+import { decimalValue, POWERS_OF_TEN, text } from './plain.js';
 import type { ParquetColumn } from './schema.js';
 import type { Scratch } from './scratch.js';
 import { bigVarint, varint } from './varint.js';
@@ -19,7 +19,9 @@ const bigZigzag = (v: bigint) => (v & 1n ? -(v >> 1n) - 1n : v >> 1n);
 
 /**
  * `count` DELTA_BINARY_PACKED integers from `bytes[start…end)`, each passed to `put(k, value)`
- * (INT32: a number; INT64: a BigInt, wrapped to 64 bits); returns the position after them.
+ * (INT32: a number; INT64: a BigInt, wrapped to 64 bits); returns the position after them. The
+ * stream may hold more values than are read, unless `whole` (then what follows starts at that
+ * position, which is right only after the stream's last value).
  */
 function deltaIntegers(
   bytes: Uint8Array,
@@ -29,6 +31,7 @@ function deltaIntegers(
   wide: boolean,
   scratch: Scratch,
   put: (k: number, value: number | bigint) => void,
+  whole = false,
 ): number {
   let h = varint(bytes, start, end);
   const blockSize = h.value;
@@ -37,7 +40,7 @@ function deltaIntegers(
   h = varint(bytes, h.next, end);
   const total = h.value;
   check(miniblocks > 0 && blockSize % (miniblocks * 32) === 0 && blockSize > 0, 'bad delta block size');
-  check(total >= count, 'delta stream holds fewer values than the page');
+  check(whole ? total === count : total >= count, 'delta stream and page disagree on the number of values');
   const perMiniblock = blockSize / miniblocks;
   const first = bigVarint(bytes, h.next, end);
   let pos = first.next;
@@ -126,20 +129,24 @@ function lengths(
   scratch: Scratch,
 ): { lengths: Int32Array; next: number } {
   const out = new Int32Array(count);
-  const next = deltaIntegers(bytes, start, bytes.length, count, false, scratch, (k, v) => {
-    check((v as number) >= 0, 'negative string length');
-    out[k] = v as number;
-  });
+  const next = deltaIntegers(
+    bytes,
+    start,
+    bytes.length,
+    count,
+    false,
+    scratch,
+    (k, v) => {
+      check((v as number) >= 0, 'negative string length');
+      out[k] = v as number;
+    },
+    true,
+  );
   return { lengths: out, next };
 }
 
-/** `count` DELTA_LENGTH_BYTE_ARRAY byte strings, each passed to `text`. */
-export function deltaLengthTexts(
-  bytes: Uint8Array,
-  count: number,
-  scratch: Scratch,
-  text: (bytes: Uint8Array) => string,
-): string[] {
+/** `count` DELTA_LENGTH_BYTE_ARRAY byte strings, as UTF-8. */
+export function deltaLengthTexts(bytes: Uint8Array, count: number, scratch: Scratch): string[] {
   const { lengths: ls, next } = lengths(bytes, 0, count, scratch);
   const out: string[] = new Array(count);
   let pos = next;
@@ -151,13 +158,8 @@ export function deltaLengthTexts(
   return out;
 }
 
-/** `count` DELTA_BYTE_ARRAY byte strings (a prefix of the previous one, then a suffix), each passed to `text`. */
-export function deltaTexts(
-  bytes: Uint8Array,
-  count: number,
-  scratch: Scratch,
-  text: (bytes: Uint8Array) => string,
-): string[] {
+/** `count` DELTA_BYTE_ARRAY byte strings (a prefix of the previous one, then a suffix), as UTF-8. */
+export function deltaTexts(bytes: Uint8Array, count: number, scratch: Scratch): string[] {
   const prefixes = lengths(bytes, 0, count, scratch);
   const suffixes = lengths(bytes, prefixes.next, count, scratch);
   const out: string[] = new Array(count);

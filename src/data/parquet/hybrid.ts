@@ -9,10 +9,7 @@
 import { check } from './errors.js';
 import { varint } from './varint.js';
 
-/**
- * Decode `count` values of `width` bits (0–32) from `bytes[start…end)` into `out[0…count)`;
- * returns the position after the last run read.
- */
+/** Decode `count` values of `width` bits (0–32) from `bytes[start…end)` into `out[0…count)`. */
 export function decodeHybrid(
   bytes: Uint8Array,
   start: number,
@@ -20,7 +17,7 @@ export function decodeHybrid(
   width: number,
   count: number,
   out: Int32Array | Uint8Array,
-): number {
+): void {
   check(width >= 0 && width <= 32, `bad bit width ${width}`);
   const valueBytes = (width + 7) >> 3;
   let pos = start;
@@ -48,7 +45,6 @@ export function decodeHybrid(
     pos += Math.min(groups * width, end - pos); // the last group may be stored short
     k += n;
   }
-  return pos;
 }
 
 /** `n` values of `width` bits (0–32) from `bytes[at…]` into `out[k…]`, least significant bit first. */

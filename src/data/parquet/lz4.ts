@@ -1,15 +1,12 @@
 /**
  * LZ4 block decompression (Parquet's LZ4_RAW codec; the older Hadoop-framed LZ4 is left to
- * DuckDB). As in snappy.ts, long literal runs and non-overlapping matches use the typed-array
- * built-ins, and every length and offset is checked.
+ * DuckDB), its copies in copy.ts. Every length and offset is checked, as in snappy.ts.
  *
  * PURE: no Node imports.
  */
 
+import { copyLiteral, copyMatch } from './copy.js';
 import { check } from './errors.js';
-
-/** Below this many bytes a byte loop beats the built-in copies' call cost. */
-const SHORT = 16;
 
 /** A length continued in bytes of 255 after a nibble of 15. */
 function extended(input: Uint8Array, at: { pos: number }, length: number): number {
@@ -31,8 +28,7 @@ export function lz4Decompress(input: Uint8Array, out: Uint8Array): void {
     const literals = extended(input, at, token >> 4);
     const { pos } = at;
     check(pos + literals <= input.length && o + literals <= out.length, 'lz4: literal past the end');
-    if (literals < SHORT) for (let k = 0; k < literals; k++) out[o + k] = input[pos + k];
-    else out.set(input.subarray(pos, pos + literals), o);
+    copyLiteral(input, pos, out, o, literals);
     at.pos += literals;
     o += literals;
     if (at.pos === input.length) break; // the last sequence has literals only
@@ -41,9 +37,7 @@ export function lz4Decompress(input: Uint8Array, out: Uint8Array): void {
     at.pos += 2;
     const n = extended(input, at, token & 15) + 4;
     check(offset > 0 && offset <= o && o + n <= out.length, 'lz4: bad match');
-    const from = o - offset;
-    if (offset >= n && n >= SHORT) out.copyWithin(o, from, from + n);
-    else for (let k = 0; k < n; k++) out[o + k] = out[from + k];
+    copyMatch(out, o, offset, n);
     o += n;
   }
   check(o === out.length, 'lz4: output shorter than declared');

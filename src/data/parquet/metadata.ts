@@ -66,7 +66,6 @@ export interface SchemaElement {
 export interface ColumnMeta {
   type: number;
   encodings: number[];
-  path: string[];
   codec: number;
   numValues: number;
   totalCompressedSize: number;
@@ -147,7 +146,6 @@ function columnMeta(r: CompactReader): ColumnMeta {
   const m: ColumnMeta = {
     type: -1,
     encodings: [],
-    path: [],
     codec: -1,
     numValues: -1,
     totalCompressedSize: -1,
@@ -156,7 +154,6 @@ function columnMeta(r: CompactReader): ColumnMeta {
   r.struct((id, type) => {
     if (id === 1) m.type = int(r, type);
     else if (id === 2 && type === WIRE.LIST) m.encodings = r.list((t) => int(r, t));
-    else if (id === 3 && type === WIRE.LIST) m.path = r.list(() => r.string());
     else if (id === 4) m.codec = int(r, type);
     else if (id === 5) m.numValues = int(r, type);
     else if (id === 7) m.totalCompressedSize = int(r, type);

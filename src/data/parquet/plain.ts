@@ -11,6 +11,7 @@ import { check, ParquetUnsupported } from './errors.js';
 import { PHYSICAL } from './metadata.js';
 import type { ParquetColumn } from './schema.js';
 import type { Scratch } from './scratch.js';
+import { uint32le } from './varint.js';
 
 /** Bytes per value of a column read as numbers. */
 export function numberWidth(column: ParquetColumn): number {
@@ -102,11 +103,12 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** `n` PLAIN byte arrays (4-byte length, then the bytes) from `bytes`, decoded as UTF-8. */
 export function plainTexts(bytes: Uint8Array, n: number): string[] {
+  check(n <= bytes.length / 4, 'strings cut short'); // each takes at least its 4-byte length
   const out: string[] = new Array(n);
   let pos = 0;
   for (let k = 0; k < n; k++) {
     check(pos + 4 <= bytes.length, 'strings cut short');
-    const length = (bytes[pos] | (bytes[pos + 1] << 8) | (bytes[pos + 2] << 16)) + bytes[pos + 3] * 0x1000000;
+    const length = uint32le(bytes, pos);
     pos += 4;
     check(length <= bytes.length - pos, 'strings cut short');
     out[k] = text(bytes.subarray(pos, pos + length));

@@ -9,14 +9,16 @@
  * PURE: no Node imports; the bytes come from a {@link ByteSource} (a file, a browser `Blob`).
  */
 
+import { LITTLE_ENDIAN } from '../../core/arrays.js';
 import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../dataset.js';
-import { type TypedReadOptions, TypedTableBuilder } from '../typed-columns.js';
+import { type NumberSink, type TextSink, type TypedReadOptions, TypedTableBuilder } from '../typed-columns.js';
 import { type Codecs, decodeChunk } from './chunk.js';
 import { check, ParquetCorrupt, ParquetUnsupported } from './errors.js';
 import { CODEC, ENCODING, type FileMetaData, fileMetaData } from './metadata.js';
 import { flatColumns, type ParquetColumn } from './schema.js';
 import { Scratch } from './scratch.js';
+import { uint32le } from './varint.js';
 
 export { ParquetUnsupported } from './errors.js';
 
@@ -27,7 +29,7 @@ export interface ByteSource {
   read(offset: number, into: Uint8Array): Promise<void>;
 }
 
-/** Options: the typed readers', decompressors for codecs beyond SNAPPY, and row progress. */
+/** Options: the typed readers', decompressors for codecs beyond the built-in ones (see chunk.ts's Codecs), and row progress. */
 export interface ParquetReadOptions extends TypedReadOptions {
   codecs?: Codecs;
   onProgress?: (progress: { rows: number; totalRows: number }) => void;
@@ -51,8 +53,6 @@ const KNOWN_ENCODINGS = new Set<number>([
 
 const BUILT_IN_CODECS = new Set<number>([CODEC.UNCOMPRESSED, CODEC.SNAPPY, CODEC.LZ4_RAW]);
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
 const MAGIC = [0x50, 0x41, 0x52, 0x31]; // PAR1
 
 /** One column chunk to read: where it is and where its rows go. */
@@ -75,7 +75,7 @@ async function readFooter(source: ByteSource): Promise<{ meta: FileMetaData; dat
   await source.read(size - 8, tail);
   const magic = (b: Uint8Array, at: number) => MAGIC.every((m, k) => b[at + k] === m);
   check(magic(head, 0) && magic(tail, 4), 'not a Parquet file (no PAR1 magic number)');
-  const length = (tail[0] | (tail[1] << 8) | (tail[2] << 16)) + tail[3] * 0x1000000;
+  const length = uint32le(tail, 0);
   const dataEnd = size - 8 - length;
   check(dataEnd >= 4, 'footer length larger than the file');
   const footer = new Uint8Array(length);
@@ -139,8 +139,15 @@ export async function readParquetSource(source: ByteSource, options: ParquetRead
     return builder.finish();
   } catch (err) {
     if (err instanceof GroveError || err instanceof ParquetUnsupported) throw err;
-    const reason = err instanceof ParquetCorrupt ? err.message : `damaged file (${(err as Error)?.message ?? err})`;
-    throw new GroveError(`cannot read Parquet: ${reason}`, { file: options.source, code: 'E_DATA' });
+    if (err instanceof ParquetCorrupt)
+      throw new GroveError(`cannot read Parquet: ${err.message}`, { file: options.source, code: 'E_DATA' });
+    // Damage is a ParquetCorrupt; anything else (a TypeError, a RangeError) is a bug of the decoder's.
+    const internal = new GroveError(
+      `cannot read Parquet: internal error in grove's Parquet decoder, not a fault of the file (${(err as Error)?.message ?? err}); please report it`,
+      { file: options.source, code: 'E_DATA' },
+    );
+    internal.cause = err;
+    throw internal;
   }
 }
 
@@ -155,12 +162,10 @@ async function decodeChunks(
   totalRows: number,
 ): Promise<void> {
   const scratch = new Scratch();
-  const buffers = [new Uint8Array(0), new Uint8Array(0)];
+  // Two chunk buffers in turn: one loading while the other decodes.
   const load = (k: number): Promise<Uint8Array> => {
     const { offset, length } = tasks[k];
-    if (buffers[k & 1].length < length)
-      buffers[k & 1] = new Uint8Array(Math.max(length, Math.ceil(buffers[k & 1].length * 1.5)));
-    const into = buffers[k & 1].subarray(0, length);
+    const into = scratch.bytes(k & 1 ? 'chunk1' : 'chunk0', length);
     return source.read(offset, into).then(() => into);
   };
   let next: Promise<Uint8Array> | undefined = tasks.length > 0 ? load(0) : undefined;
@@ -169,8 +174,8 @@ async function decodeChunks(
       const bytes = await next!;
       next = k + 1 < tasks.length ? load(k + 1) : undefined;
       const t = tasks[k];
-      const sink = builder.sink(t.column);
-      if (!sink || sink.kind === 'value') continue;
+      // Every field is a number, text or boolean one (schema.ts), so its sink takes numbers or texts.
+      const sink = builder.sink(t.column) as NumberSink | TextSink;
       decodeChunk({ column: columns[t.column], sink, codec: t.codec, codecs, scratch }, bytes, t.row, t.rows);
       if (options.onProgress && (k + 1 === tasks.length || tasks[k + 1].row !== t.row))
         options.onProgress({ rows: t.row + t.rows, totalRows });

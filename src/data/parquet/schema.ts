@@ -28,11 +28,12 @@ export interface ParquetColumn {
 
 /** Logical type ids (the `LogicalType` union's members). */
 const LOGICAL = { STRING: 1, DECIMAL: 5, INTEGER: 10 } as const;
+/** Converted types (the older annotations): UTF8, DECIMAL. */
+const CONVERTED_UTF8 = 0;
 const CONVERTED_DECIMAL = 5;
 /** Decimals up to this precision: DuckDB holds them in 64 bits and casts them with one rule. */
 const MAX_DECIMAL_PRECISION = 18;
 /** Converted types read as plain integers: INT_8…INT_64 (signed) and UINT_8…UINT_64. */
-const CONVERTED_UTF8 = 0;
 const CONVERTED_INT = new Map<number, { bits: number; signed: boolean }>([
   [11, { bits: 8, signed: false }],
   [12, { bits: 16, signed: false }],
@@ -57,7 +58,10 @@ function unsupported(e: SchemaElement, what: string): never {
 /** The column a leaf element is read as. */
 function leafColumn(e: SchemaElement): ParquetColumn {
   if (e.repetition === REPETITION.REPEATED) unsupported(e, 'repeated');
-  const optional = e.repetition !== REPETITION.REQUIRED;
+  // The format requires a repetition type on every field but the root; without one, another reader decides.
+  if (e.repetition !== REPETITION.REQUIRED && e.repetition !== REPETITION.OPTIONAL)
+    unsupported(e, 'no repetition type');
+  const optional = e.repetition === REPETITION.OPTIONAL;
   const logical = e.logical && e.logical.id >= 0 ? e.logical : undefined;
   const column = (kind: TypedField['kind'], type: string, unsigned = false): ParquetColumn => ({
     field: { name: e.name, kind, type },
@@ -115,8 +119,9 @@ function decimalColumn(
     e.type === PHYSICAL.INT32 ||
     e.type === PHYSICAL.INT64 ||
     (e.type === PHYSICAL.FIXED_LEN_BYTE_ARRAY && e.typeLength !== undefined && e.typeLength >= 1 && e.typeLength <= 8);
-  if (!stored || precision < 1 || precision > MAX_DECIMAL_PRECISION || scale < 0 || scale > precision)
-    unsupported(e, 'decimal DuckDB holds in more than 64 bits');
+  if (!stored) unsupported(e, 'decimal stored as variable-length bytes or in more than 8 bytes');
+  if (precision > MAX_DECIMAL_PRECISION) unsupported(e, `decimal of more than ${MAX_DECIMAL_PRECISION} digits`);
+  if (precision < 1 || scale < 0 || scale > precision) unsupported(e, 'decimal without a valid precision and scale');
   return { ...column('number', `DECIMAL(${precision},${scale})`), scale };
 }
 

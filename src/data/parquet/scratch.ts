@@ -1,6 +1,6 @@
 /**
  * Reused working arrays of the column decoder, grown when a page needs more: one page's bytes and
- * values at a time, so decoding allocates nothing per page.
+ * values at a time (and the reader's column chunk buffers), so decoding allocates nothing per page.
  *
  * PURE: no Node imports.
  */

@@ -1,27 +1,21 @@
 /**
- * Snappy decompression (the raw block format Parquet uses). Long literal runs and non-overlapping
- * back-references are copied with the typed-array built-ins; only short or overlapping copies go
- * byte by byte. Every length and offset is checked, so damaged input is a {@link ParquetCorrupt}.
+ * Snappy decompression (the raw block format Parquet uses), its copies in copy.ts. Every length and
+ * offset is checked, so damaged input is a {@link ParquetCorrupt}.
  *
  * PURE: no Node imports.
  */
 
+import { copyLiteral, copyMatch } from './copy.js';
 import { check } from './errors.js';
-import { varint } from './varint.js';
-
-/** Below this many bytes a byte loop beats the built-in copies' call cost. */
-const SHORT = 16;
+import { uint32le, varint } from './varint.js';
 
 /** The uncompressed length a Snappy block declares (its leading varint). */
 export function snappyLength(input: Uint8Array): number {
   return varint(input, 0, Math.min(5, input.length)).value;
 }
 
-/**
- * Decompress the Snappy block `input` into `out[0…]`, which must hold exactly the declared length;
- * returns that length.
- */
-export function snappyDecompress(input: Uint8Array, out: Uint8Array): number {
+/** Decompress the Snappy block `input` into `out[0…]`, which must hold exactly the declared length. */
+export function snappyDecompress(input: Uint8Array, out: Uint8Array): void {
   const inEnd = input.length;
   let { value: length, next: pos } = varint(input, 0, Math.min(5, inEnd));
   check(length <= out.length, 'snappy: output larger than declared');
@@ -43,8 +37,7 @@ export function snappyDecompress(input: Uint8Array, out: Uint8Array): number {
       }
       n += 1;
       check(pos + n <= inEnd && o + n <= length, 'snappy: literal past the end');
-      if (n < SHORT) for (let k = 0; k < n; k++) out[o + k] = input[pos + k];
-      else out.set(input.subarray(pos, pos + n), o);
+      copyLiteral(input, pos, out, o, n);
       pos += n;
       o += n;
       continue;
@@ -63,15 +56,12 @@ export function snappyDecompress(input: Uint8Array, out: Uint8Array): number {
     } else {
       check(pos + 4 <= inEnd, 'snappy: cut short');
       n = (tag >> 2) + 1;
-      offset = (input[pos] | (input[pos + 1] << 8) | (input[pos + 2] << 16)) + input[pos + 3] * 0x1000000;
+      offset = uint32le(input, pos);
       pos += 4;
     }
     check(offset > 0 && offset <= o && o + n <= length, 'snappy: bad back-reference');
-    const from = o - offset;
-    if (offset >= n && n >= SHORT) out.copyWithin(o, from, from + n);
-    else for (let k = 0; k < n; k++) out[o + k] = out[from + k];
+    copyMatch(out, o, offset, n);
     o += n;
   }
   check(o === length, 'snappy: output shorter than declared');
-  return length;
 }

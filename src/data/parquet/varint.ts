@@ -1,6 +1,7 @@
 /**
  * Unsigned LEB128 varints, as Thrift's compact protocol, the hybrid and delta encodings and Snappy
- * write lengths and integers.
+ * write lengths and integers; and the fixed 4-byte little-endian lengths of pages, strings and the
+ * footer.
  *
  * PURE: no Node imports.
  */
@@ -33,4 +34,9 @@ export function bigVarint(bytes: Uint8Array, at: number, end: number): { value: 
     shift += 7n;
   }
   check(false, 'varint longer than 10 bytes');
+}
+
+/** The unsigned 32-bit little-endian integer at `bytes[at…at + 3]` (the caller checks the bounds). */
+export function uint32le(bytes: Uint8Array, at: number): number {
+  return (bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16)) + bytes[at + 3] * 0x1000000;
 }
