@@ -1,3 +1,4 @@
+import { GroveError } from '../core/errors.js';
 import type { Column } from '../data/dataset.js';
 import { type Branches, expandNode, type GrowEntry, type NodeExpansion, rootGrowEntry } from '../learn/expand.js';
 import { type ChosenSplit, chooseSplit } from '../learn/split-policy.js';
@@ -39,7 +40,7 @@ interface LevelRows {
   /** True: `from` is a temporary table with a `node` column (from level 1 on). */
   table: boolean;
   from: string;
-  /** The coded rows (level 0's rows; the walk's start without level tables). */
+  /** Without level tables, the coded rows (the walk's start); with them, the level's table. */
   coded: string;
   node: string;
   params: readonly SqlValue[];
@@ -296,7 +297,8 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const { engine } = this.rows;
     const p = new Params(engine.dialect);
     const select = codedRowsSelect(this.rows, this.binned, this.nBins, p);
-    const table = await engine.tempTable(select, p.values);
+    // Whether the rows may be copied is decided here, once, from the user's FROM item alone.
+    const table = await engine.tempTable(select, p.values, this.rows.schema.source.from(new Params(engine.dialect)));
     if (table)
       return { table: true, from: table.name, coded: table.name, node: '0', params: [], drop: () => table.drop() };
     const from = `(${select})`;
@@ -327,8 +329,11 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       `SELECT node, y, w, ${codes} FROM (SELECT ${node} AS node, y, w, ${codes} FROM ${previous.from} AS p) AS s WHERE node >= 0`,
       [],
     );
-    if (!table) throw new Error('engine without temporary tables');
-    return { table: true, from: table.name, coded: previous.coded, node: 'node', params: [], drop: () => table.drop() };
+    if (!table)
+      throw new GroveError(`${engine.dialect.name} made no temporary table from its own temporary table`, {
+        code: 'E_IO',
+      });
+    return { table: true, from: table.name, coded: table.name, node: 'node', params: [], drop: () => table.drop() };
   }
 
   /** SQL of the slot a row of a node split by `route` goes to (−1: to no node in `slots`); null when none goes anywhere. */
