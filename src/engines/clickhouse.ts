@@ -307,12 +307,12 @@ export class ClickHouseEngine implements Engine {
 
   /**
    * Stop the running queries (Ctrl-C), which then fail: `KILL QUERY` by their ids, sent outside the
-   * session (which is busy with them).
+   * session (which is busy with them), answered once they have stopped (`SYNC`).
    */
   async interrupt(): Promise<void> {
     if (this.running.size === 0) return;
     const ids = [...this.running].map((id) => `'${id}'`).join(', ');
-    await this.request(`KILL QUERY WHERE query_id IN (${ids})`, '', () => undefined, false).catch(() => undefined);
+    await this.request(`KILL QUERY WHERE query_id IN (${ids}) SYNC`, '', () => undefined, false).catch(() => undefined);
   }
 
   /** POST `body` and return the answer's text. */

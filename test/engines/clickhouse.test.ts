@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { ClickHouseEngine } from '../../src/engines/clickhouse.js';
 import { Params } from '../../src/engines/engine.js';
 import { parseSourceSpec } from '../../src/engines/spec.js';
 import type { FitOptions } from '../../src/options/options.js';
-import { assertBuilt, grove } from '../helpers/cli.js';
+import { assertBuilt, cliPath, grove } from '../helpers/cli.js';
 import { parseCsvRows } from '../helpers/csv-rows.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
@@ -145,6 +146,40 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
     expect((await failed)?.message).toMatch(/Code: 394\b.*cancelled/);
     expect(await other.query('SELECT 1')).toEqual([[1]]);
   }, 60_000);
+
+  it('Ctrl-C during grove fit --engine clickhouse: the running query is killed, exit 130, one line', async () => {
+    assertBuilt();
+    await loadCsv(engine, corpus('iris'), 'iris_slow', TINYLOG);
+    // Every scan of the source sleeps 15 ms a row (2.25 s for iris): a query is running when Ctrl-C comes.
+    const query = 'SELECT * FROM iris_slow WHERE sleepEachRow(0.015) = 0';
+    const running = async () =>
+      Number(
+        (
+          await engine.query(
+            "SELECT toFloat64(count()) FROM system.processes WHERE query LIKE '%sleepEachRow(0.015)%' AND query NOT LIKE '%system.processes%'",
+          )
+        )[0][0],
+      );
+    const args = [cliPath, 'fit', chUrl(server.url), '--query', query, '--prune', 'none'];
+    const child = spawn(process.execPath, [...args, '--out', join(dir, 'never.json')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (b) => (stderr += b));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 60_000;
+    while ((await running()) === 0) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no query of grove's was seen: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr.trim().split('\n').at(-1)).toMatch(
+      /^grove: interrupted; the temporary objects in clickhouse:\/\/.* are removed$/,
+    );
+    expect(await running()).toBe(0); // killed, not left to finish
+    expect(readdirSync(dir)).not.toContain('never.json');
+  }, 120_000);
 
   it('bin edges as hexadecimal float literals: the server reads back every double exactly', async () => {
     const values = [
