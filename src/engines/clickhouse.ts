@@ -18,6 +18,9 @@ function hexOf(bytes: Uint8Array): string {
  * included, where a decimal literal is refused as out of range.
  */
 export function hexFloat(v: number): string {
+  // Bin edges are training values, never NaN: a NaN here is grove's bug, not the data's.
+  if (Number.isNaN(v))
+    throw new GroveError('a NaN bin edge cannot be written as a hexadecimal float', { code: 'E_DATA' });
   if (v === Number.POSITIVE_INFINITY) return 'inf';
   if (v === Number.NEGATIVE_INFINITY) return '-inf';
   const view = new DataView(new ArrayBuffer(8));
@@ -47,14 +50,14 @@ export const clickhouseDialect: SqlDialect = {
   },
   trim: (e) => `replaceRegexpAll(${e}, '^ +| +$', '')`,
   toDouble: (e) => `toFloat64OrNull(toString(${e}))`,
-  // 18.16's text-to-number parser reads some decimals 1 ulp off ('3.804' as 3.8040000000000003).
+  // Not through text: the server's text-to-number parser may be 1 ulp off (docs/in-database.md).
   numberToDouble: (e) => `toFloat64(${e})`,
   toText: (e) => `toString(${e})`,
   fullMatch: (e, p) => `match(${e}, ${p})`,
   nanToNull: (e) => `if(isNaN(${e}), NULL, ${e})`,
   rowNumber: 'rowNumberInAllBlocks()',
-  // One array literal of hexadecimal floats: exact, and one node of the syntax tree. An array of
-  // `reinterpretAsFloat64(unhex(…))` calls is as exact, but 18.16 analyses such a query for minutes.
+  // One array literal of hexadecimal floats: exact, and one node of the syntax tree, where an array
+  // of `reinterpretAsFloat64(unhex(…))` calls is slow to analyse (docs/in-database.md).
   doubleList: (values) => `[${values.map(hexFloat).join(', ')}]`,
   boolToInt: (e) => `toInt32(${e})`,
   intType: (max) => (max < 256 ? 'UInt8' : max < 65536 ? 'UInt16' : 'UInt32'),

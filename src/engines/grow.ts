@@ -1,4 +1,5 @@
 import { GroveError } from '../core/errors.js';
+import { argMax } from '../core/extent.js';
 import type { Column } from '../data/dataset.js';
 import { type Branches, expandNode, type GrowEntry, type NodeExpansion, rootGrowEntry } from '../learn/expand.js';
 import { type ChosenSplit, chooseSplit } from '../learn/split-policy.js';
@@ -11,7 +12,7 @@ import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
 import { Params, type SqlValue, stopIfAborted, streamNumbers } from './engine.js';
 import { codedRowsSelect, type EngineRows } from './rows.js';
-import { routeWalk } from './walk.js';
+import { routeWalk, type WalkRoute } from './walk.js';
 
 /** A node of the frontier: its class histograms (HistGrower's layout) while its level is expanded. */
 interface EngineEntry extends GrowEntry {
@@ -24,10 +25,7 @@ interface EngineEntry extends GrowEntry {
  * How a split node sends rows on: the code column it reads, each code's branch, each branch's
  * child, and the children's sizes and stop tests (which child's histogram is made by subtraction).
  */
-interface Route {
-  feature: number;
-  branchOfCode: Int32Array;
-  children: Int32Array;
+interface Route extends WalkRoute {
   sizes: Int32Array;
   leaf: readonly boolean[];
 }
@@ -245,8 +243,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     for (const [parent, open] of byParent) {
       const route = this.routes.get(parent.id)!;
       const { sizes, children, leaf } = route;
-      let largest = 0;
-      for (let b = 1; b < sizes.length; b++) if (sizes[b] > sizes[largest]) largest = b;
+      const largest = argMax(sizes);
       const subtract = !leaf[largest] && parent.hist !== null;
       const counted: Family['counted'] = [];
       children.forEach((id, b) => {
@@ -284,9 +281,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const route = this.routedChildren.get(e.id);
     if (!route || !e.hist || (this.kept + 1) * this.histSize > KEPT_CELLS) return false;
     const { sizes, leaf } = route;
-    let largest = 0;
-    for (let b = 1; b < sizes.length; b++) if (sizes[b] > sizes[largest]) largest = b;
-    return !leaf[largest];
+    return !leaf[argMax(sizes)];
   }
 
   /**
@@ -353,7 +348,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const { engine } = this.rows;
     const d = engine.dialect;
     const result = await engine.query(
-      `SELECT y, ${d.toDouble('SUM(w)')}, ${d.toDouble('COUNT(*)')} FROM ${coded.from} AS r GROUP BY y`,
+      `SELECT y, ${d.numberToDouble('SUM(w)')}, ${d.numberToDouble('COUNT(*)')} FROM ${coded.from} AS r GROUP BY y`,
       coded.params,
     );
     const totals = new Float64Array(this.k);
