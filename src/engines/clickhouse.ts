@@ -153,7 +153,10 @@ export class ClickHouseEngine implements Engine {
   private requests = 0;
   /** The query ids of the requests still running (stopped by `interrupt`). */
   private readonly running = new Set<string>();
-  /** The session's settings: after the first query, `session_check=1` (an expired session is an error, not a new one). */
+  /**
+   * The session's settings; after the first query with `session_check=1`: an expired session is
+   * then an error, not a new, empty one.
+   */
   private session: string;
   private readonly queryIds = `grove-${randomUUID()}`;
   private constructor(

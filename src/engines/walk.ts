@@ -65,7 +65,8 @@ export function routeWalk(
       }
     }
     const s = `s${layer}`;
-    const step = `[${next.join(', ')}][[${start.join(', ')}][${s} + 1] + cs[[${feature.join(', ')}][${s} + 1] + 1] + 1]`;
+    const code = `cs[[${feature.join(', ')}][${s} + 1] + 1]`;
+    const step = `[${next.join(', ')}][[${start.join(', ')}][${s} + 1] + ${code} + 1]`;
     from = `(SELECT y, w, ${codes.join(', ')}, cs, ${step} AS s${layer + 1} FROM ${from} AS l${layer})`;
     if (last) return { from, node: `CAST(s${layer + 1} AS Int64) - 1` };
     depth = [...deeper.keys()];
