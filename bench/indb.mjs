@@ -62,11 +62,14 @@ async function loadClickHouse(url, table, csv) {
   };
   for await (const line of lines) {
     if (n++ < 0 || line === '') continue;
+    // A plain split: the generated file has no quoted cells (not a CSV reader for other files).
     const cells = line.split(',');
     const label = Buffer.from(cells[d]);
+    if (label.length >= 128)
+      return { status: 1, stderr: `a class label of ${label.length} bytes (RowBinary: < 128 here)` };
     const row = Buffer.alloc(8 * d + 1 + label.length);
     for (let j = 0; j < d; j++) row.writeDoubleLE(Number(cells[j]), 8 * j);
-    row[8 * d] = label.length; // a LEB128 length: labels are shorter than 128 bytes
+    row[8 * d] = label.length; // a LEB128 length of one byte: labels are shorter than 128 bytes (above)
     label.copy(row, 8 * d + 1);
     chunks.push(row);
     if (chunks.length === batch) {

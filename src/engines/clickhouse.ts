@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { GroveError } from '../core/errors.js';
+import { namedTables } from './clickhouse-names.js';
 import { CLICKHOUSE_NUMERIC, type TsvCell, TsvRows } from './clickhouse-tsv.js';
 import type { SqlDialect } from './dialect.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
@@ -17,6 +18,9 @@ function hexOf(bytes: Uint8Array): string {
  * included, where a decimal literal is refused as out of range.
  */
 export function hexFloat(v: number): string {
+  // Bin edges are training values, never NaN: a NaN here is grove's bug, not the data's.
+  if (Number.isNaN(v))
+    throw new GroveError('a NaN bin edge cannot be written as a hexadecimal float', { code: 'E_DATA' });
   if (v === Number.POSITIVE_INFINITY) return 'inf';
   if (v === Number.NEGATIVE_INFINITY) return '-inf';
   const view = new DataView(new ArrayBuffer(8));
@@ -46,14 +50,14 @@ export const clickhouseDialect: SqlDialect = {
   },
   trim: (e) => `replaceRegexpAll(${e}, '^ +| +$', '')`,
   toDouble: (e) => `toFloat64OrNull(toString(${e}))`,
-  // 18.16's text-to-number parser reads some decimals 1 ulp off ('3.804' as 3.8040000000000003).
+  // Not through text: the server's text-to-number parser may be 1 ulp off (docs/in-database.md).
   numberToDouble: (e) => `toFloat64(${e})`,
   toText: (e) => `toString(${e})`,
   fullMatch: (e, p) => `match(${e}, ${p})`,
   nanToNull: (e) => `if(isNaN(${e}), NULL, ${e})`,
   rowNumber: 'rowNumberInAllBlocks()',
-  // One array literal of hexadecimal floats: exact, and one node of the syntax tree. An array of
-  // `reinterpretAsFloat64(unhex(…))` calls is as exact, but 18.16 analyses such a query for minutes.
+  // One array literal of hexadecimal floats: exact, and one node of the syntax tree, where an array
+  // of `reinterpretAsFloat64(unhex(…))` calls is slow to analyse (docs/in-database.md).
   doubleList: (values) => `[${values.map(hexFloat).join(', ')}]`,
   boolToInt: (e) => `toInt32(${e})`,
   intType: (max) => (max < 256 ? 'UInt8' : max < 65536 ? 'UInt16' : 'UInt32'),
@@ -92,6 +96,16 @@ function timeoutSeconds(): number {
 /** Raised by the request's timer; told apart from a connection failure. */
 class NoAnswer extends Error {}
 
+/** The server answered with an error: `serverMessage` is its first line (`Code: N, …`). */
+class ServerError extends GroveError {
+  constructor(
+    message: string,
+    readonly serverMessage: string,
+  ) {
+    super(message, { code: 'E_IO' });
+  }
+}
+
 /** Table engines whose rows may live on other servers, or behind a view. */
 const SPREAD_ENGINES = ['Distributed', 'Merge', 'View', 'MaterializedView', 'Buffer'];
 
@@ -105,6 +119,26 @@ const STREAM_ROWS = 4096;
 const STREAMED = '&wait_end_of_query=1';
 
 /**
+ * Seconds the server keeps grove's session (its temporary tables) after its last query: the
+ * largest a server allows by default (max_session_timeout), where its default is 60.
+ */
+const SESSION_SECONDS = 3600;
+
+/** Server error codes of a user who may not create tables: READONLY, QUERY_IS_PROHIBITED (allow_ddl=0). */
+const NO_DDL = /^Code: (164|392)\b/;
+
+/** Server error code of a session_timeout above the server's max_session_timeout. */
+const SESSION_TOO_LONG = /^Code: 374\b/;
+
+/** Server error code of a session that has expired (or never was): SESSION_NOT_FOUND. */
+const SESSION_NOT_FOUND = /^Code: 372\b/;
+
+/** True when `message` (a server error's first line) says the user may not create tables. */
+export function refusesDdl(message: string): boolean {
+  return NO_DDL.test(message);
+}
+
+/**
  * ClickHouse through its HTTP interface (JSONCompact results, or tab-separated ones streamed as they
  * arrive): `clickhouse://host:port/db`,
  * the user and password from the URL or CLICKHOUSE_USER / CLICKHOUSE_PASSWORD. The counts of a
@@ -115,29 +149,56 @@ export class ClickHouseEngine implements Engine {
   readonly dialect = clickhouseDialect;
   /** Temporary tables made so far (their names' numbers). */
   private tables = 0;
+  /** Requests sent so far (their query ids' numbers). */
+  private requests = 0;
+  /** The query ids of the requests still running (stopped by `interrupt`). */
+  private readonly running = new Set<string>();
+  /**
+   * The session's settings; after the first query with `session_check=1`: an expired session is
+   * then an error, not a new, empty one.
+   */
+  private session: string;
+  private readonly queryIds = `grove-${randomUUID()}`;
   private constructor(
+    /** The server's URL with the database and limits, without the session. */
     private readonly endpoint: string,
+    sessionId: string,
     private readonly headers: Record<string, string>,
     private readonly label: string,
     private readonly secret: string | undefined,
     private readonly timeout: number,
-  ) {}
+  ) {
+    this.session = `&session_id=${sessionId}&session_timeout=${SESSION_SECONDS}`;
+  }
 
   static async open(url: string): Promise<ClickHouseEngine> {
     const u = new URL(url);
     const user = decodeURIComponent(u.username) || process.env.CLICKHOUSE_USER || 'default';
     const password = decodeURIComponent(u.password) || process.env.CLICKHOUSE_PASSWORD || '';
     const db = u.pathname.replace(/^\//, '') || 'default';
-    // The coded rows carry every bin edge in the query text: 20 features × 255 edges pass the
-    // server's default max_query_size (256 KiB) and max_ast_elements (50,000).
+    // The coded rows carry every bin edge in the query text, and the walk every split: more than the
+    // server's default max_query_size (256 KiB) and max_ast_elements (50,000) allow.
     const limits = `max_query_size=${MAX_QUERY_BYTES}&max_ast_elements=${MAX_AST}&max_expanded_ast_elements=${MAX_AST}`;
     // One HTTP session per engine: its temporary tables (the coded rows, the level tables) are seen
     // only by its queries, and the server drops them when the session ends.
-    const session = `session_id=grove-${process.pid}-${randomUUID()}`;
-    const endpoint = `http://${u.hostname}:${u.port || '8123'}/?database=${encodeURIComponent(db)}&${limits}&${session}`;
+    const session = `grove-${process.pid}-${randomUUID()}`;
+    const endpoint = `http://${u.hostname}:${u.port || '8123'}/?database=${encodeURIComponent(db)}&${limits}`;
     const headers = { 'X-ClickHouse-User': user, 'X-ClickHouse-Key': password };
-    const engine = new ClickHouseEngine(endpoint, headers, redactUrl(url), password || undefined, timeoutSeconds());
-    await engine.query('SELECT 1');
+    const engine = new ClickHouseEngine(
+      endpoint,
+      session,
+      headers,
+      redactUrl(url),
+      password || undefined,
+      timeoutSeconds(),
+    );
+    await engine.query('SELECT 1').catch(async (e: unknown) => {
+      // A server whose max_session_timeout is lower: its default session timeout.
+      if (!(e instanceof ServerError && SESSION_TOO_LONG.test(e.serverMessage))) throw e;
+      engine.session = `&session_id=${session}`;
+      await engine.query('SELECT 1');
+    });
+    engine.session += '&session_check=1';
     return engine;
   }
 
@@ -205,14 +266,21 @@ export class ClickHouseEngine implements Engine {
 
   /**
    * A temporary table (engine Memory) of the session holding the rows of `select`, computed once —
-   * or null when `select` may read rows that live on other servers (a Distributed or Merge table, a
-   * view, `remote()`/`cluster()`): the level queries then read the source, and the server grove
-   * talks to never holds a copy of all the rows.
+   * or null when `source` (the user's FROM item the rows come from) may read rows that live on other
+   * servers (a Distributed or Merge table, a view, a Buffer, `remote()`/`cluster()`): the level
+   * queries then read the source, and the server grove talks to never holds a copy of all the rows.
+   * Without `source` (grove's own temporary tables) the table is always made.
    */
-  async tempTable(select: string): Promise<TempTable | null> {
-    if (await this.mayBeSpread(select)) return null;
+  async tempTable(select: string, _params: readonly SqlValue[] = [], source?: string): Promise<TempTable | null> {
+    if (source !== undefined && (await this.mayBeSpread(source))) return null;
     const name = this.dialect.quote(`grove_rows_${process.pid}_${++this.tables}`);
-    await this.post(`CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`);
+    try {
+      await this.post(`CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`);
+    } catch (e) {
+      // A user without DDL rights (readonly=1, allow_ddl=0): the level queries read the source.
+      if (source !== undefined && e instanceof ServerError && refusesDdl(e.serverMessage)) return null;
+      throw e;
+    }
     // A failed drop (the session still busy with a query grove gave up on) leaves the table to the
     // session's end, and the error that stopped growth is the one reported.
     const drop = () =>
@@ -224,18 +292,34 @@ export class ClickHouseEngine implements Engine {
   }
 
   /**
-   * True when `select` names a table function that reads other servers, or mentions the name of
-   * any table whose engine may (a name found anywhere in the text counts: a false alarm costs only
-   * speed).
+   * True when `source` calls a table function that reads other servers, or names a table (whole
+   * identifier; unqualified: of the session's database) whose engine may.
    */
-  private async mayBeSpread(select: string): Promise<boolean> {
-    if (/\b(remote|remoteSecure|cluster|merge)\s*\(/i.test(select)) return true;
+  private async mayBeSpread(source: string): Promise<boolean> {
+    const { tables, remote } = namedTables(source);
+    if (remote) return true;
+    if (tables.length === 0) return false;
     const engines = SPREAD_ENGINES.map((e) => `'${e}'`).join(', ');
-    const names = await this.query(`SELECT DISTINCT name FROM system.tables WHERE engine IN (${engines})`);
-    return names.some(([name]) => select.includes(String(name)));
+    const spread = await this.query(
+      `SELECT database, name, currentDatabase() FROM system.tables WHERE engine IN (${engines})`,
+    );
+    const key = (database: string, name: string) => `${database}\u0000${name}`;
+    const names = new Set(spread.map(([database, name]) => key(String(database), String(name))));
+    const current = String(spread[0]?.[2] ?? '');
+    return tables.some((t) => names.has(key(t.database ?? current, t.name)));
   }
 
   async close(): Promise<void> {}
+
+  /**
+   * Stop the running queries (Ctrl-C), which then fail: `KILL QUERY` by their ids, sent outside the
+   * session (which is busy with them), answered once they have stopped (`SYNC`).
+   */
+  async interrupt(): Promise<void> {
+    if (this.running.size === 0) return;
+    const ids = [...this.running].map((id) => `'${id}'`).join(', ');
+    await this.request(`KILL QUERY WHERE query_id IN (${ids}) SYNC`, '', () => undefined, false).catch(() => undefined);
+  }
 
   /** POST `body` and return the answer's text. */
   private async post(body: string): Promise<string> {
@@ -269,9 +353,17 @@ export class ClickHouseEngine implements Engine {
    * up on a response whose headers take over 300 s, and ClickHouse sends them only when the query
    * is done.
    */
-  private request(body: string, settings: string, onData: (chunk: Buffer) => void | Promise<void>): Promise<void> {
-    return new Promise((resolve, reject) => {
-      const req = request(`${this.endpoint}${settings}`, { method: 'POST', headers: this.headers }, (res) => {
+  private request(
+    body: string,
+    settings: string,
+    onData: (chunk: Buffer) => void | Promise<void>,
+    inSession = true,
+  ): Promise<void> {
+    const id = `${this.queryIds}-${++this.requests}`;
+    const url = `${this.endpoint}${inSession ? this.session : ''}&query_id=${id}${settings}`;
+    this.running.add(id);
+    return new Promise<void>((resolve, reject) => {
+      const req = request(url, { method: 'POST', headers: this.headers }, (res) => {
         const failed = res.statusCode !== 200;
         const errorText: Buffer[] = [];
         res.on('data', (chunk: Buffer) => {
@@ -294,7 +386,7 @@ export class ClickHouseEngine implements Engine {
         });
         res.on('error', (e) => reject(this.requestFailed(e)));
         res.on('end', () => {
-          if (failed) reject(this.fail(Buffer.concat(errorText).toString('utf8').split('\n')[0].slice(0, 500)));
+          if (failed) reject(this.serverError(Buffer.concat(errorText).toString('utf8').split('\n')[0].slice(0, 500)));
           else resolve();
         });
       });
@@ -302,7 +394,15 @@ export class ClickHouseEngine implements Engine {
       req.setTimeout(this.timeout * 1000, () => req.destroy(new NoAnswer()));
       req.on('error', (e) => reject(this.requestFailed(e)));
       req.end(body);
-    });
+    }).finally(() => this.running.delete(id));
+  }
+
+  /** A server's error answer: an expired session said plainly. */
+  private serverError(message: string): ServerError {
+    const said = SESSION_NOT_FOUND.test(message)
+      ? `the session ended (its timeout passed, or the server restarted) and its temporary tables with it: ${message}`
+      : message;
+    return new ServerError(this.redacted(`ClickHouse (${this.label}): ${said}`), message);
   }
 
   private requestFailed(e: Error): GroveError {
@@ -315,7 +415,10 @@ export class ClickHouseEngine implements Engine {
   }
 
   private fail(message: string): GroveError {
-    const safe = this.secret ? message.replaceAll(this.secret, '***') : message;
-    return new GroveError(`ClickHouse (${this.label}): ${safe}`, { code: 'E_IO' });
+    return new GroveError(this.redacted(`ClickHouse (${this.label}): ${message}`), { code: 'E_IO' });
+  }
+
+  private redacted(message: string): string {
+    return this.secret ? message.replaceAll(this.secret, '***') : message;
   }
 }

@@ -1,10 +1,14 @@
-/** A value bound to a query parameter: never written into the SQL text. */
+/**
+ * A value bound to a query parameter: never parsed as SQL (ClickHouse, without parameters, writes
+ * it as hex bytes; docs/in-database.md).
+ */
 export type SqlValue = number | string;
 
 /**
  * What differs between the SQL of the engines grove trains in. Everything grove writes into a
  * query is an identifier quoted here, a parameter placeholder, an integer it generated (node ids,
- * bin and category codes) or one of these fragments; values from the data never are.
+ * bin and category codes), one of these fragments, or — ClickHouse's bin edges only — an exact
+ * hexadecimal float literal generated from a double's bits ({@link SqlDialect.doubleList}).
  */
 export interface SqlDialect {
   readonly name: 'duckdb' | 'postgres' | 'clickhouse';
@@ -28,8 +32,8 @@ export interface SqlDialect {
   readonly rowNumber: string;
   /**
    * `values` (exact doubles, ±Infinity among them) as a list indexed from 1 with `list[i]`, its
-   * values bound through `bind`; absent when the engine has no lists (bin codes then come from
-   * nested CASEs, rows.ts).
+   * values bound through `bind` (DuckDB) or written as exact hexadecimal float literals
+   * (ClickHouse); absent when the engine has no lists (bin codes then come from nested CASEs, rows.ts).
    */
   doubleList?(values: readonly number[], bind: (value: SqlValue) => string): string;
   /** A boolean (or NULL) as the integer 1 or 0 (or NULL). */

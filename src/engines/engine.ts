@@ -27,10 +27,11 @@ export interface Engine {
   columns(relation: string, params: readonly SqlValue[]): Promise<EngineColumn[]>;
   /**
    * Save the rows of `select` in a temporary table of this session and return its name; null when
-   * the rows must stay where they are (a distributed table: no server gets a copy of them all).
-   * Temporary tables go when the session ends, even when grove is interrupted.
+   * `source` (the user's FROM item the rows come from; absent for rows of grove's own temporary
+   * tables) says the rows must stay where they are (a distributed table: no server gets a copy of
+   * them all). Temporary tables go when the session ends, even when grove is interrupted.
    */
-  tempTable(select: string, params: readonly SqlValue[]): Promise<TempTable | null>;
+  tempTable(select: string, params: readonly SqlValue[], source?: string): Promise<TempTable | null>;
   /** Release the connection (and drop what it made: temporary objects are the session's). */
   close(): Promise<void>;
   /** Stop the running query (Ctrl-C), which then fails; the connection stays usable for clean-up. */

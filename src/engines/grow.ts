@@ -1,3 +1,5 @@
+import { GroveError } from '../core/errors.js';
+import { argMax } from '../core/extent.js';
 import type { Column } from '../data/dataset.js';
 import { type Branches, expandNode, type GrowEntry, type NodeExpansion, rootGrowEntry } from '../learn/expand.js';
 import { type ChosenSplit, chooseSplit } from '../learn/split-policy.js';
@@ -10,7 +12,7 @@ import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
 import { Params, type SqlValue, stopIfAborted, streamNumbers } from './engine.js';
 import { codedRowsSelect, type EngineRows } from './rows.js';
-import { routeWalk } from './walk.js';
+import { routeWalk, type WalkRoute } from './walk.js';
 
 /** A node of the frontier: its class histograms (HistGrower's layout) while its level is expanded. */
 interface EngineEntry extends GrowEntry {
@@ -23,10 +25,7 @@ interface EngineEntry extends GrowEntry {
  * How a split node sends rows on: the code column it reads, each code's branch, each branch's
  * child, and the children's sizes and stop tests (which child's histogram is made by subtraction).
  */
-interface Route {
-  feature: number;
-  branchOfCode: Int32Array;
-  children: Int32Array;
+interface Route extends WalkRoute {
   sizes: Int32Array;
   leaf: readonly boolean[];
 }
@@ -39,7 +38,7 @@ interface LevelRows {
   /** True: `from` is a temporary table with a `node` column (from level 1 on). */
   table: boolean;
   from: string;
-  /** The coded rows (level 0's rows; the walk's start without level tables). */
+  /** Without level tables, the coded rows (the walk's start); with them, the level's table. */
   coded: string;
   node: string;
   params: readonly SqlValue[];
@@ -244,8 +243,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     for (const [parent, open] of byParent) {
       const route = this.routes.get(parent.id)!;
       const { sizes, children, leaf } = route;
-      let largest = 0;
-      for (let b = 1; b < sizes.length; b++) if (sizes[b] > sizes[largest]) largest = b;
+      const largest = argMax(sizes);
       const subtract = !leaf[largest] && parent.hist !== null;
       const counted: Family['counted'] = [];
       children.forEach((id, b) => {
@@ -283,9 +281,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const route = this.routedChildren.get(e.id);
     if (!route || !e.hist || (this.kept + 1) * this.histSize > KEPT_CELLS) return false;
     const { sizes, leaf } = route;
-    let largest = 0;
-    for (let b = 1; b < sizes.length; b++) if (sizes[b] > sizes[largest]) largest = b;
-    return !leaf[largest];
+    return !leaf[argMax(sizes)];
   }
 
   /**
@@ -296,7 +292,8 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const { engine } = this.rows;
     const p = new Params(engine.dialect);
     const select = codedRowsSelect(this.rows, this.binned, this.nBins, p);
-    const table = await engine.tempTable(select, p.values);
+    // Whether the rows may be copied is decided here, once, from the user's FROM item alone.
+    const table = await engine.tempTable(select, p.values, this.rows.schema.source.from(new Params(engine.dialect)));
     if (table)
       return { table: true, from: table.name, coded: table.name, node: '0', params: [], drop: () => table.drop() };
     const from = `(${select})`;
@@ -327,8 +324,11 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       `SELECT node, y, w, ${codes} FROM (SELECT ${node} AS node, y, w, ${codes} FROM ${previous.from} AS p) AS s WHERE node >= 0`,
       [],
     );
-    if (!table) throw new Error('engine without temporary tables');
-    return { table: true, from: table.name, coded: previous.coded, node: 'node', params: [], drop: () => table.drop() };
+    if (!table)
+      throw new GroveError(`${engine.dialect.name} made no temporary table from its own temporary table`, {
+        code: 'E_IO',
+      });
+    return { table: true, from: table.name, coded: table.name, node: 'node', params: [], drop: () => table.drop() };
   }
 
   /** SQL of the slot a row of a node split by `route` goes to (−1: to no node in `slots`); null when none goes anywhere. */
@@ -348,7 +348,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const { engine } = this.rows;
     const d = engine.dialect;
     const result = await engine.query(
-      `SELECT y, ${d.toDouble('SUM(w)')}, ${d.toDouble('COUNT(*)')} FROM ${coded.from} AS r GROUP BY y`,
+      `SELECT y, ${d.numberToDouble('SUM(w)')}, ${d.numberToDouble('COUNT(*)')} FROM ${coded.from} AS r GROUP BY y`,
       coded.params,
     );
     const totals = new Float64Array(this.k);

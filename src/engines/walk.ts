@@ -1,9 +1,12 @@
 /**
  * A row's node as a walk down the tree so far, one subquery layer per depth, for an engine that
- * makes no level tables (ClickHouse over a Distributed table: the level query reads the source). Each layer is a few lookups in integer lists, whatever the number of
- * nodes, where a nested CASE over the tree costs every split's test on every row (ClickHouse
- * evaluates every branch of a CASE).
+ * makes no level tables (ClickHouse over a Distributed table: the level query reads the source).
+ * Each layer is a few lookups in integer lists, whatever the number of nodes, where a nested CASE
+ * over the tree costs every split's test on every row (ClickHouse evaluates every branch of a
+ * CASE). The SQL uses array literals and 1-based indexing (`[a, b][i]`: ClickHouse, DuckDB).
  */
+
+import { GroveError } from '../core/errors.js';
 
 /** A split node's routing: the code column it reads, each code's branch and each branch's child. */
 export interface WalkRoute {
@@ -40,7 +43,8 @@ export function routeWalk(
   for (const route of routes.values()) widest = Math.max(widest, route.branchOfCode.length);
   let from = `(SELECT y, w, ${codes.join(', ')}, ${cs} AS cs, 1 AS s0 FROM ${base} AS walk)`;
   let depth = [0];
-  for (let layer = 0; depth.length > 0; layer++) {
+  // Ends at the depth whose children hold the slots' nodes (every slot's node is below the root).
+  for (let layer = 0; ; layer++) {
     const last = depth.some((id) => routes.get(id)?.children.some((c) => slots.has(c)));
     const feature: number[] = [0];
     const start: number[] = [0];
@@ -61,10 +65,11 @@ export function routeWalk(
       }
     }
     const s = `s${layer}`;
-    const step = `[${next.join(', ')}][[${start.join(', ')}][${s} + 1] + cs[[${feature.join(', ')}][${s} + 1] + 1] + 1]`;
+    const code = `cs[[${feature.join(', ')}][${s} + 1] + 1]`;
+    const step = `[${next.join(', ')}][[${start.join(', ')}][${s} + 1] + ${code} + 1]`;
     from = `(SELECT y, w, ${codes.join(', ')}, cs, ${step} AS s${layer + 1} FROM ${from} AS l${layer})`;
     if (last) return { from, node: `CAST(s${layer + 1} AS Int64) - 1` };
     depth = [...deeper.keys()];
+    if (depth.length === 0) throw new GroveError('the walk found no split node above the level', { code: 'E_DATA' });
   }
-  return { from: base, node: '-1' };
 }

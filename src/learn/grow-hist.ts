@@ -1,5 +1,6 @@
 import { type ArrayMaker, plainArrays } from '../core/arrays.js';
 import { GroveError } from '../core/errors.js';
+import { argMax } from '../core/extent.js';
 import type { Column, Dataset } from '../data/dataset.js';
 import { categoryBranches, numericBranch } from '../model/route.js';
 import { TreeStore } from '../model/store.js';
@@ -331,8 +332,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
       }
     }
     const needs = (b: number) => !leaf[b] && !this.small(sizes[b]);
-    let largest = 0;
-    for (let b = 1; b < count; b++) if (sizes[b] > sizes[largest]) largest = b;
+    const largest = argMax(sizes, count);
     if (hist && leaf.some((_, b) => needs(b))) {
       let at = start;
       for (let b = 0; b < count; b++) {

@@ -1,3 +1,4 @@
+import { argMax } from '../core/extent.js';
 import type { Split } from './split.js';
 
 /**
@@ -89,7 +90,5 @@ export function predictedClass(node: TreeNode, parent: TreeNode | undefined): nu
 
 /** Index of the largest count; ties go to the lowest class index. */
 export function majorityClass(counts: ArrayLike<number>): number {
-  let best = 0;
-  for (let c = 1; c < counts.length; c++) if (counts[c] > counts[best]) best = c;
-  return best;
+  return argMax(counts);
 }

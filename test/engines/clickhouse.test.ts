@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,7 @@ import { ClickHouseEngine } from '../../src/engines/clickhouse.js';
 import { Params } from '../../src/engines/engine.js';
 import { parseSourceSpec } from '../../src/engines/spec.js';
 import type { FitOptions } from '../../src/options/options.js';
-import { assertBuilt, grove } from '../helpers/cli.js';
+import { assertBuilt, cliPath, grove } from '../helpers/cli.js';
 import { parseCsvRows } from '../helpers/csv-rows.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
@@ -19,6 +20,18 @@ if (why) console.warn(`skipping ClickHouse engine tests: ${why}`);
 /** Temporary tables of `engine`'s session (grove's coded rows and level tables). */
 const temporaryTables = async (engine: ClickHouseEngine) =>
   Number((await engine.query('SELECT toFloat64(count()) FROM system.tables WHERE is_temporary'))[0][0]);
+
+/** Record the SELECTs `engine` makes temporary tables of (`made`) until `restore()`. */
+function recordTempTables(engine: ClickHouseEngine): { made: string[]; restore(): void } {
+  const made: string[] = [];
+  const tempTable = engine.tempTable.bind(engine);
+  engine.tempTable = async (...args) => {
+    const created = await tempTable(...args);
+    if (created) made.push(args[0]);
+    return created;
+  };
+  return { made, restore: () => void (engine.tempTable = tempTable) };
+}
 
 /** clickhouse://host:port/default for a server's HTTP URL. */
 const chUrl = (http: string, credentials = '') =>
@@ -63,22 +76,110 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
       await loadCsv(engine, corpus(name), table, TINYLOG);
       const q = engine.dialect.quote;
       await engine.query(`CREATE VIEW ${q(`${table}_view`)} AS SELECT * FROM ${q(table)}`);
-      const made: string[] = [];
-      const tempTable = engine.tempTable.bind(engine);
-      engine.tempTable = async (select) => {
-        const created = await tempTable(select);
-        if (created) made.push(select);
-        return created;
-      };
+      const { made, restore } = recordTempTables(engine);
       try {
         const spec = await parseSourceSpec(chUrl(server.url), { table: `${table}_view` });
         expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus(name), options));
       } finally {
-        engine.tempTable = tempTable;
+        restore();
       }
       expect(made).toEqual([]);
     }, 120_000);
   }
+
+  it('a Merge table: no temporary table (the walk), the in-memory histogram tree', async () => {
+    const options: FitOptions = { prune: 'none' };
+    await loadCsv(engine, corpus('iris'), 'iris_merged', TINYLOG);
+    await engine.query("CREATE TABLE `iris merge` AS iris_merged ENGINE = Merge(default, '^iris_merged$')");
+    const { made, restore } = recordTempTables(engine);
+    try {
+      const spec = await parseSourceSpec(chUrl(server.url), { query: 'SELECT * FROM default.`iris merge`' });
+      expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus('iris'), options));
+    } finally {
+      restore();
+    }
+    expect(made).toEqual([]);
+  }, 120_000);
+
+  it('views named t, src, node, rows that the source does not read leave temporary tables on', async () => {
+    const options: FitOptions = { prune: 'none' };
+    await loadCsv(engine, corpus('iris'), 'iris_alone', TINYLOG);
+    for (const view of ['t', 'src', 'node', 'rows', 'coded', 'typed'])
+      await engine.query(`CREATE VIEW ${view} AS SELECT 1 AS x`);
+    const { made, restore } = recordTempTables(engine);
+    try {
+      const spec = await parseSourceSpec(chUrl(server.url), { query: 'SELECT * FROM iris_alone AS t' });
+      expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus('iris'), options));
+    } finally {
+      restore();
+    }
+    expect(made.length).toBeGreaterThan(1); // the coded rows and the level tables
+    expect(await temporaryTables(engine)).toBe(0);
+  }, 120_000);
+
+  it('a session that may not create tables (allow_ddl = 0): the walk, the in-memory histogram tree', async () => {
+    const options: FitOptions = { prune: 'none', criterion: 'info-gain' };
+    await loadCsv(engine, corpus('car'), 'car_no_ddl', TINYLOG);
+    const limited = await ClickHouseEngine.open(chUrl(server.url));
+    await limited.query('SET allow_ddl = 0');
+    const { made, restore } = recordTempTables(limited);
+    try {
+      const spec = await parseSourceSpec(chUrl(server.url), { table: 'car_no_ddl' });
+      expect(await engineModel(limited, spec.source, options)).toBe(memoryModel(corpus('car'), options));
+    } finally {
+      restore();
+    }
+    expect(made).toEqual([]);
+  }, 120_000);
+
+  it('interrupt() stops the running query (KILL QUERY by its id); the session stays usable', async () => {
+    const other = await ClickHouseEngine.open(chUrl(server.url));
+    await other.query('SET max_block_size = 1');
+    // 40 rows of 0.5 s each: 20 s unless stopped.
+    const running = other.query('SELECT sleepEachRow(0.5) FROM numbers(40)');
+    const failed = running.then(
+      () => undefined,
+      (e: Error) => e,
+    );
+    await new Promise((done) => setTimeout(done, 1000));
+    await other.interrupt();
+    expect((await failed)?.message).toMatch(/Code: 394\b.*cancelled/);
+    expect(await other.query('SELECT 1')).toEqual([[1]]);
+  }, 60_000);
+
+  it('Ctrl-C during grove fit --engine clickhouse: the running query is killed, exit 130, one line', async () => {
+    assertBuilt();
+    await loadCsv(engine, corpus('iris'), 'iris_slow', TINYLOG);
+    // Every scan of the source sleeps 15 ms a row (2.25 s for iris): a query is running when Ctrl-C comes.
+    const query = 'SELECT * FROM iris_slow WHERE sleepEachRow(0.015) = 0';
+    const running = async () =>
+      Number(
+        (
+          await engine.query(
+            "SELECT toFloat64(count()) FROM system.processes WHERE query LIKE '%sleepEachRow(0.015)%' AND query NOT LIKE '%system.processes%'",
+          )
+        )[0][0],
+      );
+    const args = [cliPath, 'fit', chUrl(server.url), '--query', query, '--prune', 'none'];
+    const child = spawn(process.execPath, [...args, '--out', join(dir, 'never.json')], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (b) => (stderr += b));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const deadline = Date.now() + 60_000;
+    while ((await running()) === 0) {
+      if (Date.now() > deadline || child.exitCode !== null) throw new Error(`no query of grove's was seen: ${stderr}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child.kill('SIGINT');
+    expect(await exited).toBe(130);
+    expect(stderr.trim().split('\n').at(-1)).toMatch(
+      /^grove: interrupted; the temporary objects in clickhouse:\/\/.* are removed$/,
+    );
+    expect(await running()).toBe(0); // killed, not left to finish
+    expect(readdirSync(dir)).not.toContain('never.json');
+  }, 120_000);
 
   it('bin edges as hexadecimal float literals: the server reads back every double exactly', async () => {
     const values = [
@@ -160,13 +261,7 @@ describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two sha
     expect(count[0]).toBe(rows.length);
     const options: FitOptions = { prune: 'none', criterion: 'gini', maxDepth: 4 };
     // The rows of a Distributed table are never copied into a temporary table.
-    const made: string[] = [];
-    const tempTable = first.tempTable.bind(first);
-    first.tempTable = async (select) => {
-      const table = await tempTable(select);
-      if (table) made.push(select);
-      return table;
-    };
+    const { made } = recordTempTables(first);
     const one = await engineModel(
       first,
       (await parseSourceSpec(chUrl(shards.url), { table: 'whole' })).source,
@@ -180,6 +275,15 @@ describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two sha
     expect(spread).toBe(one);
     expect(made.length).toBeGreaterThan(0); // the single table's coded rows and level tables
     expect(made.every((select) => !select.includes('spread'))).toBe(true);
+    // The table function cluster() reads the shards' tables: no temporary table either.
+    const before = made.length;
+    const viaCluster = await engineModel(
+      first,
+      (await parseSourceSpec(chUrl(shards.url), { query: "SELECT * FROM cluster('grove', default, part)" })).source,
+      options,
+    );
+    expect(viaCluster).toBe(one);
+    expect(made.length).toBe(before);
     expect(await temporaryTables(first)).toBe(0);
     expect(one).toBe(memoryModel(corpus(name), options));
   }, 300_000);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { maxOf, minOf } from '../../src/core/extent.js';
+import { argMax, maxOf, minOf } from '../../src/core/extent.js';
 import { accuracyDomain } from '../../src/report/panels.js';
+
+describe('argMax', () => {
+  it('the first largest (ties to the lowest index), within `length`, 0 when empty', () => {
+    expect(argMax([1, 5, 5, 2])).toBe(1);
+    expect(argMax(new Int32Array([3, 1, 9]), 2)).toBe(0);
+    expect(argMax([])).toBe(0);
+    expect(argMax([0, Number.NaN, 4])).toBe(2);
+  });
+});
 
 describe('maxOf / minOf', () => {
   it('agree with Math.max / Math.min, including the empty case and NaN', () => {
