@@ -4,9 +4,9 @@
  * and the helper worker take in turn, largest first (the first one found goes to the helper while
  * the top is still growing), and the grower puts them together: the same tree as one worker grows.
  * Without shared memory (a page from file:// is not cross-origin isolated) each task is sent with
- * its rows' part of the grower's layout: its entries and their sorted slices in exact mode (5–6
- * bytes a row per numeric feature), its rows and class histograms in histogram mode, whose bin
- * codes the helper is sent once per tree.
+ * its rows' part of the grower's layout: its entries and their sorted slices in exact mode, its
+ * rows and class histograms in histogram mode, whose bin codes the helper is sent once per tree
+ * (docs/explore.md).
  */
 import type { FitPlan } from '../algorithms/fit.js';
 import type { Dataset } from '../data/dataset.js';
