@@ -12,8 +12,8 @@ import type { FitPlan } from '../algorithms/fit.js';
 import type { Dataset } from '../data/dataset.js';
 import type { DepthFirstGrower } from '../learn/depth-first.js';
 import type { GrowEntry } from '../learn/expand.js';
-import { NodeGrower, presort, rootEntry, rowScratch } from '../learn/grow.js';
-import { binAll, checkHistogramOptions, HistGrower, type HistLayout } from '../learn/grow-hist.js';
+import { exactStart } from '../learn/grow.js';
+import { type HistLayout, histStart } from '../learn/grow-hist.js';
 import type { NodeSplit } from '../learn/split-policy.js';
 import {
   type ExactLayout,
@@ -28,7 +28,6 @@ import {
 import { type StoreData, TreeStore } from '../model/store.js';
 import type { FitOptions } from '../options/types.js';
 import { getPruner } from '../prune/registry.js';
-import { EntryPool } from '../split/entries.js';
 import type { SortedSlice } from '../split/sorted-slice.js';
 
 /** Fits smaller than this (rows × features) grow on one worker: a copy and messages would cost more than they save. */
@@ -127,29 +126,24 @@ function tick(): Promise<void> {
 export function growInTwo(plan: FitPlan, helper: Helper): Promise<GrownInTwo> {
   const { opts, data, weights } = plan;
   const n = data.nRows;
-  const k = data.classes.length;
   const options = sentOptions(opts);
   if (opts.bins !== undefined) {
-    checkHistogramOptions(opts);
-    const layout = binAll(data, opts.bins);
+    const { layout, grower } = histStart(data, opts, weights);
     const { codes, binned, rows } = layout;
     const away = helper.start(options, { mode: 'hist', codes, binned, weights });
-    const grower = new HistGrower(data.features, layout, data.labels, weights, k, opts);
     return growTasks(grower, grower.rootEntry(), n, away, (task) => ({
       ...nodeJob(task),
       rows: rows.slice(task.start, task.end),
       hist: task.hist,
     }));
   }
-  const pool = new EntryPool(data.labels, weights);
-  const buf = presort(data);
+  const { pool, buf, grower, root } = exactStart(data, opts, weights);
   const away = helper.start(options, {
     mode: 'exact',
     pool: { row: pool.row, label: pool.label, weight: pool.weight },
     numeric: buf.sorted.map((sl) => sl !== null),
   });
-  const grower = new NodeGrower(data.features, pool, k, opts, rowScratch(n));
-  return growTasks(grower, rootEntry(buf, pool, k, opts), n, away, (task) => ({
+  return growTasks(grower, root, n, away, (task) => ({
     ...nodeJob(task),
     ids: buf.ids.slice(task.start, task.end),
     sorted: buf.sorted.map(

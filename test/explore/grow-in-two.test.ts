@@ -151,6 +151,14 @@ describe('the page grown on two workers', () => {
     }
   });
 
+  it('a tree grown elsewhere that fit does not use is an internal error, not ignored', async () => {
+    const { tree } = await growInTwo(planFit(data, { prune: 'none' }), localHelper(data));
+    // C-MBSV grows with its own grower: it never takes a tree grown by the others.
+    expect(() => fitPlanned(planFit(data, { algorithm: 'cmbsv', maxDepth: 2 }), tree)).toThrow(
+      'internal: the tree grown elsewhere was not used',
+    );
+  });
+
   it("a layout the helper could not take fails that tree's tasks with its error", () => {
     const host = new TaskHost(() => data);
     const options = { criterion: 'no-such-measure' } as FitOptions;
