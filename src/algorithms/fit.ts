@@ -49,13 +49,19 @@ export function fit(data: Dataset, options: FitOptions = {}, context: FitContext
  * grows on (ordered categories as their ranks, rows of weight 0 left out). `fitPlanned` finishes it.
  */
 export interface FitPlan {
+  /** The options, resolved (preset, defaults, the measure's implementation). */
   readonly opts: ResolvedOptions;
+  /** The rows every tree grows on: ordered categories as their ranks, rows of weight 0 left out. */
   readonly data: Dataset;
+  /** The weight of each row of `data` (sample and class weights applied). */
   readonly weights: Float64Array;
+  /** Threads to grow with (`threads` checked). */
   readonly threads: number | 'auto';
   /** The data set given to `fit` (its target and classes name the model's). */
   readonly given: Dataset;
+  /** Each ordered categorical feature's levels, in order (saved in the model). */
   readonly levels: Map<string, string[]>;
+  /** How messages name options, and who hears of each tree grown. */
   readonly context: FitContext;
 }
 
@@ -81,7 +87,9 @@ export function planFit(data: Dataset, options: FitOptions = {}, context: FitCon
 /**
  * Grow and prune what `plan` describes and make the model. `grown`, when given, is the tree
  * `growTree(plan.data, plan.opts, plan.weights)` gives, grown elsewhere (the explore page grows it
- * on two workers): it stands for the tree grown on all of `plan.data`.
+ * on two workers) from `plan.data` with `plan.weights`: it stands for the tree grown on all of
+ * `plan.data`, and must be used (a pruning that never grows on all of it gets no such tree).
+ * @throws GroveError (E_MODEL) when `grown` went unused
  */
 export function fitPlanned(plan: FitPlan, grown?: TreeStore): DecisionTree {
   const { opts, data: kept, weights, threads, given: data, levels, context } = plan;
@@ -133,6 +141,7 @@ export function fitPlanned(plan: FitPlan, grown?: TreeStore): DecisionTree {
         }
       : grow;
   const { nodes, info } = growAndPrune({ options: opts, data: kept, weights, grow: growing });
+  if (pregrown) throw new GroveError('internal: the tree grown elsewhere was not used', { code: 'E_MODEL' });
   return model(nodes, info);
 }
 

@@ -4,35 +4,31 @@
  * and the helper worker take in turn, largest first (the first one found goes to the helper while
  * the top is still growing), and the grower puts them together: the same tree as one worker grows.
  * Without shared memory (a page from file:// is not cross-origin isolated) each task is sent with
- * its rows' part of the grower's layout: its entries and their sorted slices in exact mode (5–6
- * bytes a row per numeric feature), its rows and class histograms in histogram mode, whose bin
- * codes the helper is sent once per tree.
+ * its rows' part of the grower's layout: its entries and their sorted slices in exact mode, its
+ * rows and class histograms in histogram mode, whose bin codes the helper is sent once per tree
+ * (docs/explore.md).
  */
 import type { FitPlan } from '../algorithms/fit.js';
-import { plainArrays } from '../core/arrays.js';
 import type { Dataset } from '../data/dataset.js';
 import type { DepthFirstGrower } from '../learn/depth-first.js';
 import type { GrowEntry } from '../learn/expand.js';
-import { NodeGrower, presort, rootEntry, rowScratch } from '../learn/grow.js';
-import { binAll, checkHistogramOptions, HistGrower, type HistLayout } from '../learn/grow-hist.js';
+import { exactStart } from '../learn/grow.js';
+import { type HistLayout, histStart } from '../learn/grow-hist.js';
 import type { NodeSplit } from '../learn/split-policy.js';
 import {
   type ExactLayout,
   growsInTasks,
-  growTask,
   growTop,
   joinTasks,
   type NodeJob,
   nodeJob,
+  sentOptions,
   type TreeTop,
-  taskGrower,
 } from '../learn/tasks.js';
 import { type StoreData, TreeStore } from '../model/store.js';
-import { resolveOptions } from '../options/options.js';
 import type { FitOptions } from '../options/types.js';
 import { getPruner } from '../prune/registry.js';
-import { EntryPool } from '../split/entries.js';
-import { newSlice, type SortedSlice } from '../split/sorted-slice.js';
+import type { SortedSlice } from '../split/sorted-slice.js';
 
 /** Fits smaller than this (rows × features) grow on one worker: a copy and messages would cost more than they save. */
 export const MIN_TWO_WORKER_WORK = 1 << 16;
@@ -85,6 +81,12 @@ export interface HelperTree {
   drop(): void;
 }
 
+/** A tree grown on two workers, and how many of its subtrees the helper grew (0: it grew none, or failed). */
+export interface GrownInTwo {
+  tree: TreeStore;
+  helped: number;
+}
+
 /**
  * Whether `plan` grows on two workers: a fit `growsInTasks` allows on the rows the worker holds
  * (`held`: so the helper's copy of them is the same), depth-first, large enough, and a pruning that
@@ -121,32 +123,27 @@ function tick(): Promise<void> {
  * found sent to the helper at once, then the others here and by the helper, each taking the next
  * largest when it is free.
  */
-export function growInTwo(plan: FitPlan, helper: Helper): Promise<TreeStore> {
+export function growInTwo(plan: FitPlan, helper: Helper): Promise<GrownInTwo> {
   const { opts, data, weights } = plan;
   const n = data.nRows;
-  const k = data.classes.length;
-  const { criterionImpl: _criterion, ...options } = opts;
+  const options = sentOptions(opts);
   if (opts.bins !== undefined) {
-    checkHistogramOptions(opts);
-    const layout = binAll(data, opts.bins);
+    const { layout, grower } = histStart(data, opts, weights);
     const { codes, binned, rows } = layout;
-    const away = helper.start(options as FitOptions, { mode: 'hist', codes, binned, weights });
-    const grower = new HistGrower(data.features, layout, data.labels, weights, k, opts);
+    const away = helper.start(options, { mode: 'hist', codes, binned, weights });
     return growTasks(grower, grower.rootEntry(), n, away, (task) => ({
       ...nodeJob(task),
       rows: rows.slice(task.start, task.end),
       hist: task.hist,
     }));
   }
-  const pool = new EntryPool(data.labels, weights);
-  const buf = presort(data);
-  const away = helper.start(options as FitOptions, {
+  const { pool, buf, grower, root } = exactStart(data, opts, weights);
+  const away = helper.start(options, {
     mode: 'exact',
     pool: { row: pool.row, label: pool.label, weight: pool.weight },
     numeric: buf.sorted.map((sl) => sl !== null),
   });
-  const grower = new NodeGrower(data.features, pool, k, opts, rowScratch(n));
-  return growTasks(grower, rootEntry(buf, pool, k, opts), n, away, (task) => ({
+  return growTasks(grower, root, n, away, (task) => ({
     ...nodeJob(task),
     ids: buf.ids.slice(task.start, task.end),
     sorted: buf.sorted.map(
@@ -158,7 +155,9 @@ export function growInTwo(plan: FitPlan, helper: Helper): Promise<TreeStore> {
 /**
  * Grow the top from `root` (n rows), the first task found going to the helper (`away`) at once;
  * then the other tasks here and there, each taking the next largest when it is free; then the
- * whole tree. `job` is a task's message, made when it is sent (its rows are where they stay).
+ * whole tree. `job` is a task's message, made when it is sent (its rows are where they stay). When
+ * the helper fails, the tasks it had not grown are grown here: this worker's layout still holds
+ * every task's rows as they were when it was found.
  */
 async function growTasks<E extends GrowEntry>(
   grower: DepthFirstGrower<E, NodeSplit>,
@@ -166,10 +165,13 @@ async function growTasks<E extends GrowEntry>(
   n: number,
   away: HelperTree,
   job: (task: E) => TaskJob,
-): Promise<TreeStore> {
-  /** The helper's failure, kept until this worker's own tasks are done. */
-  let failed: { error: unknown } | undefined;
+): Promise<GrownInTwo> {
   let helping: Promise<void> | null = null;
+  /** The helper failed: no more tasks go to it. */
+  let helperDown = false;
+  /** The grow is over (grown or failed): nothing more is sent for this tree. */
+  let done = false;
+  let helped = 0;
   let first: { task: E; answer: Promise<StoreData> } | undefined;
   let top: TreeTop<E>;
   try {
@@ -196,16 +198,18 @@ async function growTasks<E extends GrowEntry>(
   const collect = (i: number, answer: Promise<StoreData>): Promise<void> =>
     answer.then(
       (nodes) => {
+        if (done) return;
         grown[i] = TreeStore.fromData(nodes);
+        helped++;
         helping = feed();
       },
-      (error: unknown) => {
-        failed = { error };
+      () => {
+        helperDown = true;
         helping = null;
       },
     );
   const feed = (): Promise<void> | null => {
-    if (failed) return null;
+    if (done || helperDown) return null;
     const i = take();
     return i < 0 ? null : collect(i, away.task(job(tasks[i])));
   };
@@ -220,73 +224,12 @@ async function growTasks<E extends GrowEntry>(
       await tick();
     }
     for (let run = helping; run; run = helping) await run;
+    tasks.forEach((task, i) => {
+      grown[i] ??= grower.growSubtree(task);
+    });
   } finally {
+    done = true;
     away.drop();
   }
-  if (failed) throw failed.error;
-  return joinTasks(top, grown);
-}
-
-/**
- * The helper's side: the layouts it was sent, by tree, each with a grower over it (with the columns
- * of `data`, the same rows as the grower's).
- */
-export class TaskHost {
-  /** Per tree: how to grow one of its tasks. */
-  private readonly trees = new Map<number, (task: TaskJob) => TreeStore>();
-
-  constructor(private readonly data: () => Dataset) {}
-
-  /** Take a layout, grow a task over one (its subtree), or forget one. */
-  take(job: HelperJob): StoreData | undefined {
-    if (job.kind === 'drop') this.trees.delete(job.tree);
-    else if (job.kind === 'layout') this.trees.set(job.tree, this.grower(job.options, job.layout));
-    else {
-      const grow = this.trees.get(job.tree);
-      if (!grow) throw new Error(`a task of tree ${job.tree}, whose layout is not here`);
-      return grow(job.task).data();
-    }
-    return undefined;
-  }
-
-  private grower(options: FitOptions, sent: HelperLayout): (task: TaskJob) => TreeStore {
-    const d = this.data();
-    const opts = resolveOptions(options);
-    const k = d.classes.length;
-    const n = d.nRows;
-    if (sent.mode === 'hist') {
-      const layout: HistLayout = {
-        codes: sent.codes,
-        binned: sent.binned,
-        rows: new Int32Array(n),
-        branchOf: new Int32Array(n),
-      };
-      const grower = new HistGrower(d.features, layout, d.labels, sent.weights, k, opts);
-      return (task) => {
-        if (!('rows' in task)) throw new Error('an exact-mode task for a histogram-mode tree');
-        const { rows, hist, ...node } = task;
-        layout.rows.set(rows, node.start);
-        return grower.growSubtree({ id: 0, ...node, hist });
-      };
-    }
-    const layout: ExactLayout = {
-      pool: sent.pool,
-      ids: new Int32Array(n),
-      sorted: sent.numeric.map((numeric) => (numeric ? newSlice(plainArrays, n, k) : null)),
-      branchOf: new Int32Array(n),
-    };
-    const grower = taskGrower(d.features, k, opts, layout);
-    return (task) => {
-      if (!('ids' in task)) throw new Error('a histogram-mode task for an exact-mode tree');
-      const { ids, sorted, ...node } = task;
-      layout.ids.set(ids, node.start);
-      sorted.forEach((sl, f) => {
-        const into = layout.sorted[f];
-        if (!sl || !into) return;
-        into.order.set(sl.order, node.start);
-        into.labs.set(sl.labs, node.start);
-      });
-      return growTask(grower, layout, node);
-    };
-  }
+  return { tree: joinTasks(top, grown), helped };
 }

@@ -48,15 +48,24 @@ function busy<T>(p: Promise<T>): Promise<T> {
 
 const data = JSON.parse($('grove-data').textContent ?? 'null') as EmbeddedData;
 const workerUrl = URL.createObjectURL(new Blob([$('grove-worker').textContent ?? ''], { type: 'text/javascript' }));
-// Growing and inspecting in one worker, with a helper worker that grows half of each tree's
-// subtrees (grow-in-two.ts), linked again whenever the grower restarts; cross-validation in another,
+// Growing and inspecting in one worker, with a helper worker that takes some of each tree's
+// subtrees as it becomes free (grow-in-two.ts), linked again whenever either restarts (the helper
+// restarts on an error: the grower grows the tasks it lost); cross-validation in another,
 // restarted when a regrow makes its result stale, so a slow CV never holds up the next tree.
-const helper = new WorkerClient(workerUrl, data, showError);
-const grower = new WorkerClient(workerUrl, data, showError, (client) => {
+let started = false;
+const relink = () => {
+  if (started) link();
+};
+const helper: WorkerClient = new WorkerClient(workerUrl, data, () => helper.restart(), relink);
+const grower = new WorkerClient(workerUrl, data, showError, relink);
+/** A new channel between the grower and the helper, an end sent to each (the grower's last link closes). */
+function link(): void {
   const { port1, port2 } = new MessageChannel();
-  client.transfer({ type: 'link', role: 'grower', port: port1 }, [port1]).catch(() => undefined);
+  grower.transfer({ type: 'link', role: 'grower', port: port1 }, [port1]).catch(() => undefined);
   helper.transfer({ type: 'link', role: 'helper', port: port2 }, [port2]).catch(() => undefined);
-});
+}
+started = true;
+link();
 let cvWorker: WorkerClient | undefined;
 /** The CV worker, started the first time side-by-side mode needs it. */
 function cvClient(): WorkerClient {

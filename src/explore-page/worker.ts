@@ -14,11 +14,11 @@ import { branchCondition } from '../export/conditions.js';
 import { rulesToText } from '../export/rules.js';
 import type { DecisionTree } from '../model/decision-tree.js';
 import { majorityClass } from '../model/node.js';
-import type { StoreData } from '../model/store.js';
 import { resolveOptions } from '../options/options.js';
 import type { FitOptions } from '../options/types.js';
 import { listPruners } from '../prune/registry.js';
-import { growInTwo, growsInTwo, type Helper, type HelperJob, type HelperReply, TaskHost } from './grow-in-two.js';
+import { growInTwo, growsInTwo } from './grow-in-two.js';
+import { type HelperLink, linkHelper, serveHelper } from './helper-link.js';
 import { type MeasureScores, measureScores, scoreOptions, thresholdCurve } from './node-detail.js';
 import { type RowsByNode, rowPath, rowsByNode, rowsOf } from './paths.js';
 import type { CvResult, GrowProgress, Loaded, NodeDetail, PathResult, Reply, Request, Slot } from './protocol.js';
@@ -149,74 +149,32 @@ async function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress)
     onGrown: ({ grown, total, tree: before }) =>
       progress({ grown, total, ...(before ? { view: treeView(before, performance.now() - t0) } : {}) }),
   });
-  const inTwo = helper !== undefined && growsInTwo(plan, d);
-  const tree = fitPlanned(plan, inTwo ? await growInTwo(plan, helper!) : undefined);
+  const inTwo = helper !== undefined && growsInTwo(plan, d) ? await growInTwo(plan, helper) : undefined;
+  const tree = fitPlanned(plan, inTwo?.tree);
   const t1 = performance.now();
   trees.set(slot, { tree, options });
   const view = treeView(tree, t1 - t0);
-  if (inTwo) view.workers = 2;
+  // "On 2 workers" only when the helper grew some of the tree (not when it failed or the top held it all).
+  view.workers = inTwo && inTwo.helped > 0 ? 2 : 1;
   view.viewMs = performance.now() - t1;
   return view;
 }
 
 /** The grower's link to the helper worker, which grows some of a tree's subtrees (grow-in-two.ts). */
-let helper: (Helper & { close(): void }) | undefined;
+let helper: HelperLink | undefined;
 /** The helper's link: the grower's jobs arrive through it. */
-let served: MessagePort | undefined;
-const host = new TaskHost(() => need(data, 'load data'));
-
-/** The grower's side of the link: layouts and tasks out, subtrees back by task id. */
-function linkHelper(port: MessagePort): void {
-  helper?.close();
-  const waiting = new Map<number, { resolve(nodes: StoreData): void; reject(e: Error): void }>();
-  let tree = 0;
-  let nextTask = 1;
-  port.onmessage = (e: MessageEvent<HelperReply>) => {
-    const w = waiting.get(e.data.id);
-    waiting.delete(e.data.id);
-    if ('error' in e.data) w?.reject(new GroveError(`the helper worker failed: ${e.data.error}`));
-    else w?.resolve(e.data.nodes);
-  };
-  const post = (job: HelperJob) => port.postMessage(job);
-  helper = {
-    start: (options, layout) => {
-      const id = ++tree;
-      post({ kind: 'layout', tree: id, options, layout });
-      return {
-        task: (task) =>
-          new Promise((resolve, reject) => {
-            const taskId = nextTask++;
-            waiting.set(taskId, { resolve, reject });
-            post({ kind: 'task', tree: id, id: taskId, task });
-          }),
-        drop: () => post({ kind: 'drop', tree: id }),
-      };
-    },
-    close: () => port.close(),
-  };
-}
-
-/** The helper's side: take layouts, grow the tasks asked for. */
-function serve(port: MessagePort): void {
-  served?.close();
-  served = port;
-  port.onmessage = (e: MessageEvent<HelperJob>) => {
-    const job = e.data;
-    try {
-      const nodes = host.take(job);
-      if (nodes && job.kind === 'task') port.postMessage({ id: job.id, nodes } satisfies HelperReply);
-    } catch (err) {
-      if (job.kind === 'task')
-        port.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) } satisfies HelperReply);
-    }
-  };
-}
+let served: { close(): void } | undefined;
 
 function handle(req: Request, progress: (p: GrowProgress) => void): unknown {
   switch (req.type) {
     case 'link':
-      if (req.role === 'grower') linkHelper(req.port);
-      else serve(req.port);
+      if (req.role === 'grower') {
+        helper?.close();
+        helper = linkHelper(req.port);
+      } else {
+        served?.close();
+        served = serveHelper(req.port, () => need(data, 'load data'));
+      }
       return null;
     case 'load': {
       const all = datasetFromEmbedded(req.data as EmbeddedData);

@@ -364,11 +364,20 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
 
 /** Grow a tree in histogram mode on one thread (src/learn/threads/parallel-grow.ts has the threaded one). */
 export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights: Float64Array): TreeStore {
-  checkHistogramOptions(opts);
-  const layout = binAll(data, opts.bins!);
-  const grower = new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts);
+  const { grower } = histStart(data, opts, weights);
   const nodes = TreeStore.root(data.classes.length);
   return growNodes(grower, nodes, grower.rootEntry(), opts.maxLeafNodes, opts.criterionImpl);
+}
+
+/** A histogram-mode grow on one thread, ready to start: its options checked, its layout binned, its grower. */
+export function histStart(
+  data: Dataset,
+  opts: ResolvedOptions,
+  weights: Float64Array,
+): { layout: HistLayout; grower: HistGrower } {
+  checkHistogramOptions(opts);
+  const layout = binAll(data, opts.bins!);
+  return { layout, grower: new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts) };
 }
 
 /** The layout of `data`, every feature quantised or coded (one thread); the row arrays come last. */

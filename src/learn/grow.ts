@@ -354,8 +354,19 @@ export function growTree(
     if (nodes) return nodes;
   }
   if (opts.bins !== undefined) return growTreeHistogram(data, opts, weights);
-  const pool = new EntryPool(data.labels, weights);
-  const grower = new NodeGrower(data.features, pool, data.classes.length, opts, rowScratch(data.nRows));
-  const root = rootEntry(presort(data), pool, data.classes.length, opts);
+  const { grower, root } = exactStart(data, opts, weights);
   return growNodes(grower, TreeStore.root(data.classes.length), root, opts.maxLeafNodes, opts.criterionImpl);
+}
+
+/** An exact-mode grow on one thread, ready to start: its entries, presorted layout, grower and root. */
+export function exactStart(
+  data: Dataset,
+  opts: ResolvedOptions,
+  weights: Float64Array,
+): { pool: EntryPool; buf: Buffers; grower: NodeGrower; root: StackEntry } {
+  const k = data.classes.length;
+  const pool = new EntryPool(data.labels, weights);
+  const buf = presort(data);
+  const grower = new NodeGrower(data.features, pool, k, opts, rowScratch(data.nRows));
+  return { pool, buf, grower, root: rootEntry(buf, pool, k, opts) };
 }

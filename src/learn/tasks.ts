@@ -8,6 +8,7 @@ import { BUILTIN_CRITERIA } from '../criteria/registry.js';
 import type { Column, Dataset } from '../data/dataset.js';
 import { TreeStore } from '../model/store.js';
 import type { ResolvedOptions } from '../options/options.js';
+import type { FitOptions } from '../options/types.js';
 import { EntryPool } from '../split/entries.js';
 import type { SortedSlice } from '../split/sorted-slice.js';
 import type { DepthFirstGrower } from './depth-first.js';
@@ -59,6 +60,21 @@ export function nodeJob(e: GrowEntry): NodeJob {
     excluded: e.excluded,
     seed: e.seed,
   };
+}
+
+/** The node a job names, as the root of what is grown from it (id 0): only a node's fields, whatever else the message carries. */
+export function nodeOf(job: NodeJob): GrowEntry {
+  const { start, end, depth, totals, leaf, excluded, seed } = job;
+  return { id: 0, start, end, depth, totals, leaf, excluded, seed };
+}
+
+/**
+ * The options as a message: resolved options without the measure's implementation (a function,
+ * which cannot be posted; the receiver resolves it again from its name).
+ */
+export function sentOptions(opts: ResolvedOptions): FitOptions {
+  const { criterionImpl: _criterion, ...options } = opts;
+  return options as FitOptions;
 }
 
 /** The top of a tree, its task nodes left ungrown (largest first), and the tree with them in place. */
@@ -121,6 +137,6 @@ export function taskGrower(
 
 /** Task `job`'s subtree, grown by a `taskGrower` over `layout`. */
 export function growTask(grower: NodeGrower, layout: ExactLayout, job: NodeJob): TreeStore {
-  const entry: StackEntry = { id: 0, ...job, buf: { ids: layout.ids, sorted: layout.sorted } };
+  const entry: StackEntry = { ...nodeOf(job), buf: { ids: layout.ids, sorted: layout.sorted } };
   return grower.growSubtree(entry);
 }

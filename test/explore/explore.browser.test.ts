@@ -507,7 +507,7 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     await page.close();
   }, 60_000);
 
-  it("grown on two workers (the grower and its helper): fit's tree, rule for rule, pruned or not, exact or histogram", async () => {
+  it("grown on two workers (the grower and its helper): fit's tree, rule for rule, pruned or not, exact or histogram, the helper restarted after an error", async () => {
     const csv = wideCsv('wide.csv', 7000);
     const { page, problems } = await open(await explore(csv, 'wide'));
     const data = readDataset(csv);
@@ -518,10 +518,38 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
       await page.selectOption('#opt-a-prune', prune);
       await settle(page);
       const stats = page.locator('#stats-a');
+      // 2: the helper grew some of the subtrees (the worker counts what it grew).
       expect(await stats.getAttribute('data-workers')).toBe('2');
       expect(await stats.textContent()).toContain('on 2 workers');
       expect(await page.locator('#rules-a').textContent()).toBe(rulesToText(fit(data, options)));
     }
+    // A tree whose top is all of it (depth 1: no subtree left as a task) is grown in two but by the grower alone.
+    await page.fill('#opt-a-maxDepth', '1');
+    await page.locator('#opt-a-maxDepth').dispatchEvent('change');
+    await settle(page);
+    expect(await page.locator('#stats-a').getAttribute('data-workers')).toBe('1');
+    expect(await page.locator('#stats-a').textContent()).not.toContain('on 2 workers');
+    expect(await page.locator('#rules-a').textContent()).toBe(rulesToText(fit(data, { prune: 'none', maxDepth: 1 })));
+    await page.fill('#opt-a-maxDepth', '');
+    await page.locator('#opt-a-maxDepth').dispatchEvent('change');
+    await settle(page);
+    // The helper (the page's first worker) raises an error: the page restarts it and links the
+    // grower to the new one, which grows some of the next tree.
+    const helperWorker = page.workers()[0];
+    const closed = helperWorker.waitForEvent('close');
+    await helperWorker.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('the helper broke');
+      });
+    });
+    await closed;
+    await page.selectOption('#opt-a-prune', '');
+    await settle(page);
+    expect(page.workers()).not.toContain(helperWorker);
+    expect(await page.locator('#stats-a').getAttribute('data-workers')).toBe('2');
+    expect(await page.locator('#rules-a').textContent()).toBe(rulesToText(fit(data, {})));
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    await page.selectOption('#opt-a-prune', 'none');
     // Histogram mode: the helper is sent the bin codes and each task's class histograms.
     await page.fill('#opt-a-bins', '64');
     await page.locator('#opt-a-bins').dispatchEvent('change');

@@ -7,12 +7,12 @@
 import type { MessagePort } from 'node:worker_threads';
 import { workerData } from 'node:worker_threads';
 import type { Column, NumericValues } from '../../data/dataset.js';
-import { type FitOptions, type ResolvedOptions, resolveOptions } from '../../options/options.js';
+import { type ResolvedOptions, resolveOptions } from '../../options/options.js';
 import { SortWork } from '../../split/argsort.js';
 import type { GrowEntry } from '../expand.js';
 import { type Buffers, type NodeGrower, type StackEntry, sortInto } from '../grow.js';
 import { binInto, HistGrower, type HistLayout } from '../grow-hist.js';
-import { type ExactLayout, growTask, taskGrower } from '../tasks.js';
+import { type ExactLayout, growTask, nodeOf, taskGrower } from '../tasks.js';
 import type { GrowInit, Job, Reply } from './parallel-grow.js';
 import { ownThreadId } from './thread-liveness.js';
 
@@ -40,12 +40,6 @@ function reply(message: Reply): void {
 /** Sort feature `f` from this fit's shared copy of its values. */
 function presort(f: number, work: SortWork): void {
   sortInto((features[f] as { values: NumericValues }).values, grower!.pool.label, buf!.sorted[f]!, work);
-}
-
-/** The node a job names, as the root of what this thread grows (id 0). */
-function nodeOf(job: Omit<GrowEntry, 'id'>): GrowEntry {
-  const { start, end, depth, totals, leaf, excluded, seed } = job;
-  return { id: 0, start, end, depth, totals, leaf, excluded, seed };
 }
 
 function entryOf(job: Omit<GrowEntry, 'id'>): StackEntry {
@@ -118,7 +112,7 @@ function init(msg: GrowInit): void {
       ? { kind: 'numeric', name: f.name, values: f.values ?? new Float64Array(0) }
       : { kind: 'categorical', name: f.name, codes: f.codes!, categories: f.categories! },
   );
-  opts = resolveOptions(msg.options as FitOptions);
+  opts = resolveOptions(msg.options);
   classes = msg.classes;
   if (msg.mode === 'exact') {
     layout = msg;

@@ -22,6 +22,7 @@ import { GroveError } from '../../core/errors.js';
 import type { Column, Dataset, NumericValues } from '../../data/dataset.js';
 import { type StoreData, TreeStore } from '../../model/store.js';
 import type { ResolvedOptions } from '../../options/options.js';
+import type { FitOptions } from '../../options/types.js';
 import { SortWork } from '../../split/argsort.js';
 import type { Candidate } from '../../split/candidate.js';
 import { EntryPool } from '../../split/entries.js';
@@ -50,7 +51,7 @@ import {
 } from '../grow-hist.js';
 import type { BranchSizes } from '../partition.js';
 import type { NodeSplit } from '../split-policy.js';
-import { growsInTasks, growTop, joinTasks, type NodeJob, nodeJob, taskRows } from '../tasks.js';
+import { growsInTasks, growTop, joinTasks, type NodeJob, nodeJob, sentOptions, taskRows } from '../tasks.js';
 import { threadAlive } from './thread-liveness.js';
 
 /**
@@ -70,7 +71,7 @@ export type GrowInit = {
     categories?: string[];
   }[];
   classes: number;
-  options: Record<string, unknown>;
+  options: FitOptions;
 } & (
   | {
       mode: 'exact';
@@ -122,8 +123,10 @@ const workerAvailable = WORKER.protocol === 'file:' && existsSync(fileURLToPath(
 /** Threads to use for `threads` ('auto' = the machine's), or 1 when more would not pay or cannot work. */
 export function threadsFor(data: Dataset, opts: ResolvedOptions, threads: number | 'auto'): number {
   const want = threads === 'auto' ? availableParallelism() : threads;
-  if (!(want > 1) || !workerAvailable || !growsInTasks(data, opts)) return 1;
+  if (!(want > 1) || !workerAvailable) return 1;
+  // The size check first: growsInTasks scans every value for a missing one.
   if (data.nRows * data.features.length < MIN_PARALLEL_WORK[threads === 'auto' ? 'auto' : 'explicit']) return 1;
+  if (!growsInTasks(data, opts)) return 1;
   return Math.min(want, 64);
 }
 
@@ -398,7 +401,7 @@ export function growParallel(
   const pool = new EntryPool(data.labels, weights, sharedArrays);
   const buf = sharedBuffers(data);
   const branchOf = sharedArrays.int32(n);
-  const { criterionImpl: _criterion, ...options } = opts;
+  const options = sentOptions(opts);
   const team = new Team(t - 1, {
     mode: 'exact',
     features: describeFeatures(data, sharedValues(data)),
@@ -541,7 +544,7 @@ function growParallelHistogram(
   const t = plan.grow;
   const codes = codeMatrix(data, maxBins, sharedArrays);
   const binned: HistLayout['binned'] = data.features.map(() => null);
-  const { criterionImpl: _criterion, ...options } = opts;
+  const options = sentOptions(opts);
   // Posted as they are, the labels and weights would be copied into every worker: one shared copy serves all.
   const labels = shared(data.labels, sharedArrays.int32);
   const rowWeights = shared(weights, sharedArrays.float64);

@@ -1,0 +1,85 @@
+/**
+ * The link between the page's grower worker and its helper worker (grow-in-two.ts), one
+ * MessageChannel the page makes and sends an end of to each: layouts and tasks one way, subtrees
+ * back by task id.
+ */
+import { GroveError } from '../core/errors.js';
+import type { Dataset } from '../data/dataset.js';
+import type { StoreData } from '../model/store.js';
+import type { Helper, HelperJob, HelperReply } from './grow-in-two.js';
+import { TaskHost } from './task-host.js';
+
+/** The grower's end of a link; `close` ends it (a new link replaces it). */
+export interface HelperLink extends Helper {
+  close(): void;
+}
+
+/**
+ * The grower's side: layouts and tasks out, subtrees back. When the link closes or a reply cannot
+ * be read, every task still waiting fails with 'the helper worker stopped' (the grower then grows
+ * them itself), and so does every task asked for after.
+ */
+export function linkHelper(port: MessagePort): HelperLink {
+  const waiting = new Map<number, { resolve(nodes: StoreData): void; reject(e: Error): void }>();
+  let tree = 0;
+  let nextTask = 1;
+  let closed = false;
+  const stopAll = () => {
+    const dropped = [...waiting.values()];
+    waiting.clear();
+    for (const w of dropped) w.reject(new GroveError('the helper worker stopped'));
+  };
+  port.onmessage = (e: MessageEvent<HelperReply>) => {
+    const w = waiting.get(e.data.id);
+    waiting.delete(e.data.id);
+    if ('error' in e.data) w?.reject(new GroveError(`the helper worker failed: ${e.data.error}`));
+    else w?.resolve(e.data.nodes);
+  };
+  port.onmessageerror = stopAll;
+  const post = (job: HelperJob) => {
+    if (!closed) port.postMessage(job);
+  };
+  return {
+    start: (options, layout) => {
+      const id = ++tree;
+      post({ kind: 'layout', tree: id, options, layout });
+      return {
+        task: (task) =>
+          new Promise((resolve, reject) => {
+            if (closed) {
+              reject(new GroveError('the helper worker stopped'));
+              return;
+            }
+            const taskId = nextTask++;
+            waiting.set(taskId, { resolve, reject });
+            post({ kind: 'task', tree: id, id: taskId, task });
+          }),
+        drop: () => post({ kind: 'drop', tree: id }),
+      };
+    },
+    close: () => {
+      closed = true;
+      port.close();
+      stopAll();
+    },
+  };
+}
+
+/**
+ * The helper's side: take layouts, grow the tasks asked for, over the rows of `data`. Each link
+ * has its own TaskHost: a restarted grower numbers its trees afresh.
+ */
+export function serveHelper(port: MessagePort, data: () => Dataset): { close(): void } {
+  const host = new TaskHost(data);
+  port.onmessage = (e: MessageEvent<HelperJob>) => {
+    const job = e.data;
+    try {
+      const nodes = host.take(job);
+      if (nodes && job.kind === 'task') port.postMessage({ id: job.id, nodes } satisfies HelperReply);
+    } catch (err) {
+      if (job.kind === 'task')
+        port.postMessage({ id: job.id, error: err instanceof Error ? err.message : String(err) } satisfies HelperReply);
+    }
+  };
+  return { close: () => port.close() };
+}
