@@ -1,4 +1,5 @@
 import type { EmbeddedData } from '../explore/embedded.js';
+import { Pending } from './pending.js';
 import type { GrowProgress, Loaded, Reply, Request } from './protocol.js';
 
 /** The rejection of a request whose worker was restarted: not an error to show. */
@@ -12,11 +13,8 @@ export class Cancelled extends Error {}
  */
 export class WorkerClient {
   private worker!: Worker;
-  private readonly waiting = new Map<
-    number,
-    { resolve(v: unknown): void; reject(e: Error): void; progress?: (p: GrowProgress) => void }
-  >();
-  private nextId = 1;
+  /** Requests waiting for their replies, each with the callback that hears its progress. */
+  private readonly pending = new Pending<unknown, ((p: GrowProgress) => void) | undefined>();
   private loaded!: Promise<Loaded>;
 
   constructor(
@@ -33,15 +31,8 @@ export class WorkerClient {
     this.worker = new Worker(this.url);
     this.worker.onmessage = (e: MessageEvent<Reply>) => {
       const reply = e.data;
-      const w = this.waiting.get(reply.id);
-      if (!w) return;
-      if ('progress' in reply) {
-        w.progress?.(reply.progress);
-        return;
-      }
-      this.waiting.delete(reply.id);
-      if (reply.ok) w.resolve(reply.result);
-      else w.reject(new Error(reply.error));
+      if ('progress' in reply) this.pending.extra(reply.id)?.(reply.progress);
+      else this.pending.settle(reply.id, reply.ok ? { value: reply.result } : { error: new Error(reply.error) });
     };
     this.worker.onerror = (e) => this.onError(`worker error: ${e.message}`);
     this.loaded = this.send<Loaded>({ type: 'load', data: this.data });
@@ -51,11 +42,9 @@ export class WorkerClient {
   }
 
   private send<T>(req: Request, progress?: (p: GrowProgress) => void, transfer: Transferable[] = []): Promise<T> {
-    const id = this.nextId++;
-    return new Promise<T>((resolve, reject) => {
-      this.waiting.set(id, { resolve: resolve as (v: unknown) => void, reject, progress });
-      this.worker.postMessage({ ...req, id }, transfer);
-    });
+    const { id, reply } = this.pending.open(progress);
+    this.worker.postMessage({ ...req, id }, transfer);
+    return reply as Promise<T>;
   }
 
   /** The reply to `load`: the names the controls offer (or the data's refusal). */
@@ -75,14 +64,12 @@ export class WorkerClient {
 
   /** Whether a request is still being worked on. */
   busy(): boolean {
-    return this.waiting.size > 0;
+    return this.pending.size > 0;
   }
 
   restart(): void {
     this.worker.terminate();
-    const dropped = [...this.waiting.values()];
-    this.waiting.clear();
-    for (const w of dropped) w.reject(new Cancelled('cancelled'));
+    this.pending.rejectAll(() => new Cancelled('cancelled'));
     this.start();
   }
 }

@@ -7,6 +7,7 @@ import { GroveError } from '../core/errors.js';
 import type { Dataset } from '../data/dataset.js';
 import type { StoreData } from '../model/store.js';
 import type { Helper, HelperJob, HelperReply } from './grow-in-two.js';
+import { Pending } from './pending.js';
 import { TaskHost } from './task-host.js';
 
 /** The grower's end of a link; `close` ends it (a new link replaces it). */
@@ -20,20 +21,16 @@ export interface HelperLink extends Helper {
  * them itself), and so does every task asked for after.
  */
 export function linkHelper(port: MessagePort): HelperLink {
-  const waiting = new Map<number, { resolve(nodes: StoreData): void; reject(e: Error): void }>();
+  const pending = new Pending<StoreData>();
   let tree = 0;
-  let nextTask = 1;
   let closed = false;
-  const stopAll = () => {
-    const dropped = [...waiting.values()];
-    waiting.clear();
-    for (const w of dropped) w.reject(new GroveError('the helper worker stopped'));
-  };
+  const stopAll = () => pending.rejectAll(() => new GroveError('the helper worker stopped'));
   port.onmessage = (e: MessageEvent<HelperReply>) => {
-    const w = waiting.get(e.data.id);
-    waiting.delete(e.data.id);
-    if ('error' in e.data) w?.reject(new GroveError(`the helper worker failed: ${e.data.error}`));
-    else w?.resolve(e.data.nodes);
+    const r = e.data;
+    pending.settle(
+      r.id,
+      'error' in r ? { error: new GroveError(`the helper worker failed: ${r.error}`) } : { value: r.nodes },
+    );
   };
   port.onmessageerror = stopAll;
   const post = (job: HelperJob) => {
@@ -44,16 +41,12 @@ export function linkHelper(port: MessagePort): HelperLink {
       const id = ++tree;
       post({ kind: 'layout', tree: id, options, layout });
       return {
-        task: (task) =>
-          new Promise((resolve, reject) => {
-            if (closed) {
-              reject(new GroveError('the helper worker stopped'));
-              return;
-            }
-            const taskId = nextTask++;
-            waiting.set(taskId, { resolve, reject });
-            post({ kind: 'task', tree: id, id: taskId, task });
-          }),
+        task: (task) => {
+          if (closed) return Promise.reject(new GroveError('the helper worker stopped'));
+          const { id: taskId, reply } = pending.open(undefined);
+          post({ kind: 'task', tree: id, id: taskId, task });
+          return reply;
+        },
         drop: () => post({ kind: 'drop', tree: id }),
       };
     },
