@@ -118,6 +118,7 @@ export class DuckDBEngine implements Engine {
   ): Promise<void> {
     const result = await this.run(() => this.conn.stream(sql, params as DuckDBValue[]));
     const columns: Float64Array[] = [];
+    const sinks: Pick<NumberSink, 'set' | 'setMany'>[] = [];
     // A DOUBLE column (every count and value grove asks for) is copied in bulk, others value by value.
     const doubles = Array.from(
       { length: result.columnCount },
@@ -129,10 +130,13 @@ export class DuckDBEngine implements Engine {
         if (!chunk || chunk.rowCount === 0) break;
         const n = chunk.rowCount;
         for (let c = 0; c < chunk.columnCount; c++) {
-          if (!columns[c] || columns[c].length < n) columns[c] = new Float64Array(n);
+          if (!columns[c] || columns[c].length < n) {
+            columns[c] = new Float64Array(n);
+            sinks[c] = arraySink(columns[c]);
+          }
           const out = columns[c];
           if (doubles[c]) {
-            readDoubles(chunk.chunk, c, n, arraySink(out), 0);
+            readDoubles(chunk.chunk, c, n, sinks[c], 0);
             continue;
           }
           const vector = chunk.getColumnVector(c);
