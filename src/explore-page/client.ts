@@ -19,6 +19,8 @@ export class WorkerClient {
 
   constructor(
     private readonly url: string,
+    /** The worker's name (its role in the page: 'grower', 'helper', 'cv'), as the browser's tools show it. */
+    private readonly name: string,
     private readonly data: EmbeddedData,
     private readonly onError: (message: string) => void,
     /** Runs after each start (the first, and every restart's), once its load has been sent. */
@@ -28,7 +30,7 @@ export class WorkerClient {
   }
 
   private start(): void {
-    this.worker = new Worker(this.url);
+    this.worker = new Worker(this.url, { name: this.name });
     this.worker.onmessage = (e: MessageEvent<Reply>) => {
       const reply = e.data;
       if ('progress' in reply) this.pending.extra(reply.id)?.(reply.progress);

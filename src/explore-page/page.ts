@@ -56,8 +56,8 @@ let started = false;
 const relink = () => {
   if (started) link();
 };
-const helper: WorkerClient = new WorkerClient(workerUrl, data, () => helper.restart(), relink);
-const grower = new WorkerClient(workerUrl, data, showError, relink);
+const helper: WorkerClient = new WorkerClient(workerUrl, 'helper', data, () => helper.restart(), relink);
+const grower = new WorkerClient(workerUrl, 'grower', data, showError, relink);
 /** A new channel between the grower and the helper, an end sent to each (the grower's last link closes). */
 function link(): void {
   const { port1, port2 } = new MessageChannel();
@@ -69,7 +69,7 @@ link();
 let cvWorker: WorkerClient | undefined;
 /** The CV worker, started the first time side-by-side mode needs it. */
 function cvClient(): WorkerClient {
-  cvWorker ??= new WorkerClient(workerUrl, data, showError);
+  cvWorker ??= new WorkerClient(workerUrl, 'cv', data, showError);
   return cvWorker;
 }
 

@@ -533,9 +533,12 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     await page.fill('#opt-a-maxDepth', '');
     await page.locator('#opt-a-maxDepth').dispatchEvent('change');
     await settle(page);
-    // The helper (the page's first worker) raises an error: the page restarts it and links the
-    // grower to the new one, which grows some of the next tree.
-    const helperWorker = page.workers()[0];
+    // The helper (the worker named so) raises an error: the page restarts it and links the grower
+    // to the new one, which grows some of the next tree.
+    const workers = page.workers();
+    const names = await Promise.all(workers.map((w) => w.evaluate(() => self.name)));
+    const helperWorker = workers[names.indexOf('helper')];
+    expect(helperWorker).toBeDefined();
     const closed = helperWorker.waitForEvent('close');
     await helperWorker.evaluate(() => {
       setTimeout(() => {
