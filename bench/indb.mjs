@@ -10,7 +10,7 @@
 // Parquet file. Prints seconds, grove's peak RSS (/usr/bin/time) and whether the models are
 // identical; for each engine the time per level from its progress lines.
 import { spawnSync } from 'node:child_process';
-import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -26,6 +26,9 @@ const { values: args } = parseArgs({
     'skip-memory': { type: 'boolean', default: false },
     postgres: { type: 'string' },
     clickhouse: { type: 'string' },
+    // A Parquet file to keep: generated there when absent, reused when present (a 100M-row file
+    // takes tens of minutes to make).
+    parquet: { type: 'string' },
   },
 });
 const rows = Number(args.rows);
@@ -103,23 +106,26 @@ function grove(argv) {
 }
 
 try {
-  const parquet = join(dir, 'data.parquet');
+  const parquet = args.parquet ? resolve(args.parquet) : join(dir, 'data.parquet');
   const csv = join(dir, 'data.csv');
   const inst = await DuckDBInstance.create(':memory:', { memory_limit: '2GB' });
   const conn = await inst.connect();
   // Deterministic features from a hash of (row, column); the class depends on three of them, with noise.
   const cols = Array.from({ length: d }, (_, j) => `round((hash(i * ${d} + ${j}) % 1000000) / 1000.0, 3) AS x${j}`);
   const t0 = Date.now();
+  const reuse = args.parquet !== undefined && existsSync(parquet);
   // One streaming COPY (no table of the rows in DuckDB's memory: 100M rows would not fit).
   const g = `SELECT ${cols.join(', ')}, hash(i * 7919) % 10 AS noise FROM range(${rows}) t(i)`;
-  await conn.run(
-    `COPY (SELECT * EXCLUDE (noise), CASE WHEN noise = 0 THEN 'c' || (hash(x0) % 3) ` +
-      `WHEN x0 + x1 < 900 THEN 'a' WHEN x2 < 400 THEN 'b' ELSE 'c' END AS class FROM (${g}) AS g) TO '${parquet}' (FORMAT parquet)`,
-  );
+  if (!reuse)
+    await conn.run(
+      `COPY (SELECT * EXCLUDE (noise), CASE WHEN noise = 0 THEN 'c' || (hash(x0) % 3) ` +
+        `WHEN x0 + x1 < 900 THEN 'a' WHEN x2 < 400 THEN 'b' ELSE 'c' END AS class FROM (${g}) AS g) TO '${parquet}' (FORMAT parquet)`,
+    );
   if (args.postgres || args.clickhouse) await conn.run(`COPY (SELECT * FROM '${parquet}') TO '${csv}' (HEADER)`);
   conn.closeSync();
   inst.closeSync();
-  console.log(`generated ${rows} rows × ${d} features in ${((Date.now() - t0) / 1000).toFixed(1)} s (${dir})`);
+  if (reuse) console.log(`reusing ${parquet}: its rows are not checked against --rows/--features`);
+  else console.log(`generated ${rows} rows × ${d} features in ${((Date.now() - t0) / 1000).toFixed(1)} s (${dir})`);
 
   const depth = ['--max-depth', args['max-depth'], '--prune', 'none'];
   const results = [];
