@@ -61,10 +61,11 @@ export const clickhouseDialect: SqlDialect = {
   doubleList: (values) => `[${values.map(hexFloat).join(', ')}]`,
   boolToInt: (e) => `toInt32(${e})`,
   intType: (max) => (max < 256 ? 'UInt8' : max < 65536 ? 'UInt16' : 'UInt32'),
-  groupByEveryCode: (relation, codes) =>
+  groupByEveryCode: (relation, codes) => [
     `SELECT node, y, toUInt32(fi - 1) AS f, code, sum(w) AS weight, toFloat64(count()) AS n FROM ${relation} ` +
-    `ARRAY JOIN arrayEnumerate([${codes.map((c) => `toUInt32(${c})`).join(', ')}]) AS fi, ` +
-    `[${codes.map((c) => `toUInt32(${c})`).join(', ')}] AS code GROUP BY node, y, f, code`,
+      `ARRAY JOIN arrayEnumerate([${codes.map((c) => `toUInt32(${c})`).join(', ')}]) AS fi, ` +
+      `[${codes.map((c) => `toUInt32(${c})`).join(', ')}] AS code GROUP BY node, y, f, code`,
+  ],
 };
 
 /** The longest query text grove sends (a setting of each request). */

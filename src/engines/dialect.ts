@@ -42,9 +42,10 @@ export interface SqlDialect {
   intType(max: number): string;
   /**
    * Sum `w` and count the rows of `relation` (columns node, y, w, c0 … c(d−1)) per node, class and
-   * code of every code column: rows (node, y, f, code, weight, rows) with f the column's index.
+   * code of every code column: rows (node, y, f, code, weight, rows) with f the column's index,
+   * from the statements returned, run one after the other.
    */
-  groupByEveryCode(relation: string, codes: readonly string[]): string;
+  groupByEveryCode(relation: string, codes: readonly string[]): readonly string[];
 }
 
 /** Standard SQL quoting: in double quotes, a double quote doubled. */
@@ -56,11 +57,11 @@ export function quoteDoubled(identifier: string): string {
  * GROUPING SETS (DuckDB, PostgreSQL): one scan, one grouping per code column; the code column
  * grouped on is the one that is not NULL in a result row (codes are never NULL).
  */
-export function groupingSets(relation: string, codes: readonly string[], double: (e: string) => string): string {
+export function groupingSets(relation: string, codes: readonly string[], double: (e: string) => string): string[] {
   const which = `CASE ${codes.map((c, f) => `WHEN ${c} IS NOT NULL THEN ${f}`).join(' ')} END`;
-  return (
+  return [
     `SELECT node, y, ${which} AS f, COALESCE(${codes.join(', ')}) AS code, ` +
-    `${double('SUM(w)')} AS weight, ${double('COUNT(*)')} AS n FROM ${relation} ` +
-    `GROUP BY GROUPING SETS (${codes.map((c) => `(node, y, ${c})`).join(', ')})`
-  );
+      `${double('SUM(w)')} AS weight, ${double('COUNT(*)')} AS n FROM ${relation} ` +
+      `GROUP BY GROUPING SETS (${codes.map((c) => `(node, y, ${c})`).join(', ')})`,
+  ];
 }

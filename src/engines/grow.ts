@@ -11,7 +11,7 @@ import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
 import { Params, type SqlValue, stopIfAborted, streamNumbers } from './engine.js';
-import { codedRowsSelect, type EngineRows } from './rows.js';
+import { codedRowsSelect, type EngineRows, unitWeights } from './rows.js';
 import { routeWalk, type WalkRoute } from './walk.js';
 
 /** A node of the frontier: its class histograms (HistGrower's layout) while its level is expanded. */
@@ -41,6 +41,8 @@ interface LevelRows {
   /** Without level tables, the coded rows (the walk's start); with them, the level's table. */
   coded: string;
   node: string;
+  /** The SQL of a row's weight: the `w` column, or 1 when the rows are all of weight 1 (no column stored). */
+  w: string;
   params: readonly SqlValue[];
   drop(): Promise<void>;
 }
@@ -290,14 +292,19 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
    */
   private async codedRows(): Promise<LevelRows> {
     const { engine } = this.rows;
+    const unit = unitWeights(this.rows);
     const p = new Params(engine.dialect);
-    const select = codedRowsSelect(this.rows, this.binned, this.nBins, p);
+    const select = codedRowsSelect(this.rows, this.binned, this.nBins, p, !unit);
     // Whether the rows may be copied is decided here, once, from the user's FROM item alone.
     const table = await engine.tempTable(select, p.values, this.rows.schema.source.from(new Params(engine.dialect)));
-    if (table)
-      return { table: true, from: table.name, coded: table.name, node: '0', params: [], drop: () => table.drop() };
-    const from = `(${select})`;
-    return { table: false, from, coded: from, node: '0', params: p.values, drop: async () => {} };
+    if (table) {
+      const w = unit ? engine.dialect.numberToDouble('1') : 'w';
+      return { table: true, from: table.name, coded: table.name, node: '0', w, params: [], drop: () => table.drop() };
+    }
+    // The walk reads the w column (walk.ts).
+    const q = new Params(engine.dialect);
+    const from = `(${codedRowsSelect(this.rows, this.binned, this.nBins, q)})`;
+    return { table: false, from, coded: from, node: '0', w: 'w', params: q.values, drop: async () => {} };
   }
 
   /**
@@ -320,15 +327,26 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     }
     // A searched CASE: ClickHouse's `CASE x WHEN` (transform) takes only constant results.
     const node = whens.length === 0 ? '-1' : `CASE ${whens.join(' ')} ELSE -1 END`;
+    // The narrowest node column, and w only when rows differ in weight: the table is written every level.
+    const slot = `CAST(node AS ${engine.dialect.intType(slots.size)})`;
+    const yw = previous.w === 'w' ? 'y, w' : 'y';
     const table = await engine.tempTable(
-      `SELECT node, y, w, ${codes} FROM (SELECT ${node} AS node, y, w, ${codes} FROM ${previous.from} AS p) AS s WHERE node >= 0`,
+      `SELECT ${slot} AS node, ${yw}, ${codes} FROM (SELECT ${node} AS node, ${yw}, ${codes} FROM ${previous.from} AS p) AS s WHERE node >= 0`,
       [],
     );
     if (!table)
       throw new GroveError(`${engine.dialect.name} made no temporary table from its own temporary table`, {
         code: 'E_IO',
       });
-    return { table: true, from: table.name, coded: table.name, node: 'node', params: [], drop: () => table.drop() };
+    return {
+      table: true,
+      from: table.name,
+      coded: table.name,
+      node: 'node',
+      w: previous.w,
+      params: [],
+      drop: () => table.drop(),
+    };
   }
 
   /** SQL of the slot a row of a node split by `route` goes to (−1: to no node in `slots`); null when none goes anywhere. */
@@ -348,7 +366,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const { engine } = this.rows;
     const d = engine.dialect;
     const result = await engine.query(
-      `SELECT y, ${d.numberToDouble('SUM(w)')}, ${d.numberToDouble('COUNT(*)')} FROM ${coded.from} AS r GROUP BY y`,
+      `SELECT y, ${d.numberToDouble(`SUM(${coded.w})`)}, ${d.numberToDouble('COUNT(*)')} FROM ${coded.from} AS r GROUP BY y`,
       coded.params,
     );
     const totals = new Float64Array(this.k);
@@ -366,20 +384,20 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const d = engine.dialect;
     const codes = schema.features.map((_, f) => `c${f}`);
     const routed =
-      `(SELECT * FROM (SELECT ${rows.node} AS node, y, w, ${codes.join(', ')} FROM ${rows.from} AS coded) AS n ` +
+      `(SELECT * FROM (SELECT ${rows.node} AS node, y, ${rows.w} AS w, ${codes.join(', ')} FROM ${rows.from} AS coded) AS n ` +
       `WHERE node >= ${first} AND node < ${first + count}) AS routed`;
     const hists = Array.from({ length: count }, () => this.takeHist());
     const { k, stride, offset } = this;
-    const sql = d.groupByEveryCode(routed, codes);
     // Chunks of doubles straight into the histograms.
-    await streamNumbers(engine, sql, rows.params, ([node, y, f, code, w, n], count) => {
-      for (let i = 0; i < count; i++) {
-        const h = hists[node[i] - first];
-        const o = offset[f[i]] + code[i] * stride;
-        h[o + y[i]] += w[i];
-        h[o + k] += n[i];
-      }
-    });
+    for (const sql of d.groupByEveryCode(routed, codes))
+      await streamNumbers(engine, sql, rows.params, ([node, y, f, code, w, n], count) => {
+        for (let i = 0; i < count; i++) {
+          const h = hists[node[i] - first];
+          const o = offset[f[i]] + code[i] * stride;
+          h[o + y[i]] += w[i];
+          h[o + k] += n[i];
+        }
+      });
     return hists;
   }
 

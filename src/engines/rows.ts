@@ -54,18 +54,27 @@ export function binCode(value: string, bf: BinnedFeature, p: Params): string {
   return `CASE WHEN ${value} IS NULL THEN ${bf.bins} ELSE ${search(0, bf.bins - 1)} END`;
 }
 
+/** True when every training row weighs 1: no weight column and no class weights. */
+export function unitWeights(rows: EngineRows): boolean {
+  return rows.schema.weight === undefined && rows.classWeights === null;
+}
+
 /**
  * The SELECT of the rows a tree grows on with every feature as its code: columns y, w and
- * c0 … c(d−1), code f cast to the narrowest integer type that holds 0 … `nBins[f]`.
+ * c0 … c(d−1), code f cast to the narrowest integer type that holds 0 … `nBins[f]`. Without
+ * `weighted`, no w (every row weighs 1): a table of the rows is then a byte a row per feature and
+ * the class.
  */
 export function codedRowsSelect(
   rows: EngineRows,
   binned: readonly (BinnedFeature | null)[],
   nBins: readonly number[],
   p: Params,
+  weighted = true,
 ): string {
   const { schema, engine } = rows;
   const d = engine.dialect;
+  const yw = weighted ? 'y, w' : 'y';
   const cast = (code: string, f: number) => `CAST(${code} AS ${d.intType(nBins[f])})`;
   if (d.doubleList) {
     const from = weightedRows(rows, p, (v) =>
@@ -76,7 +85,7 @@ export function codedRowsSelect(
     const numeric = schema.features.map((col, f) => (col.kind === 'numeric' ? binned[f] : null));
     const searched = listSearch(numeric, from, d, p);
     const coded = searched.codes.map((code, f) => `${cast(code, f)} AS c${f}`);
-    return `SELECT y, w, ${coded.join(', ')} FROM ${searched.from} AS coded`;
+    return `SELECT ${yw}, ${coded.join(', ')} FROM ${searched.from} AS coded`;
   }
   const from = weightedRows(rows, p, (v) =>
     schema.features.map((col, f) => {
@@ -84,7 +93,7 @@ export function codedRowsSelect(
       return [`c${f}`, cast(code, f)];
     }),
   );
-  return `SELECT y, w, ${schema.features.map((_, f) => `c${f}`).join(', ')} FROM ${from} AS coded`;
+  return `SELECT ${yw}, ${schema.features.map((_, f) => `c${f}`).join(', ')} FROM ${from} AS coded`;
 }
 
 /**
