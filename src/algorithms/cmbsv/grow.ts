@@ -28,8 +28,9 @@ import type { KnnRegion, TreeNode } from '../../model/node.js';
 import { branchCount, categoryBranch, categoryBranches, numericBranch } from '../../model/route.js';
 import type { Split } from '../../model/split.js';
 import { TreeStore } from '../../model/store.js';
+import { columnOrder } from '../../split/column-order.js';
 import { bestFeature, featureScores, type SelectionOptions } from './select.js';
-import { nodeThresholds, type ThresholdOptions } from './thresholds.js';
+import { type ColumnRanks, columnRanks, nodeThresholds, type ThresholdOptions } from './thresholds.js';
 
 /** Everything the C-MBSV grower reads (a subset of grove's ResolvedOptions). */
 export interface CmbsvGrowOptions extends SelectionOptions, ThresholdOptions {
@@ -64,6 +65,8 @@ class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
   readonly unclassified = new Map<number, KnnRegion | undefined>();
   /** The k-NN data of the node being split, for its unclassified regions. */
   private knn: KnnRegion | undefined;
+  /** Each numeric feature's order, made when the feature is first chosen (its nodes' rows are sorted by it). */
+  private readonly ranks: (ColumnRanks | undefined)[] = [];
 
   constructor(
     private readonly data: Dataset,
@@ -106,7 +109,8 @@ class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
     const col = data.features[f];
     let split: Split;
     if (col.kind === 'numeric') {
-      const { thresholds } = nodeThresholds(col.values, data.labels, k, rows, weights, opts);
+      this.ranks[f] ??= columnRanks(columnOrder(data, f));
+      const { thresholds } = nodeThresholds(col.values, data.labels, k, rows, weights, opts, this.ranks[f]);
       if (thresholds.length === 0) return null; // Algorithm 1, line 12: only one branch has data → leaf
       split = { kind: 'numeric', feature: f, thresholds };
     } else {
