@@ -1,4 +1,4 @@
-import { EntropySums, giniOfSquares, SquareSums } from '../criteria/incremental.js';
+import { EntropySums, giniOfSquares, type IncrementalForm, SquareSums } from '../criteria/incremental.js';
 import type { NumericValues } from '../data/dataset.js';
 import type { Candidate } from './candidate.js';
 import { beats, J48_SMALL } from './candidate.js';
@@ -41,11 +41,8 @@ export function scanNumeric(
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
   const inc = ctx.startBinaryScan(known, learned);
   const unit = ctx.unitWeights;
-  // Exactly these classes (a subclass could score otherwise), counts within the x·ln x table.
-  const sums =
-    inc?.constructor === SquareSums ||
-    (inc?.constructor === EntropySums && (inc as EntropySums).n < (inc as EntropySums).xlx.integers.length);
-  if (unit && sums) {
+  // Exactly these classes (a subclass could score otherwise); for the entropy family, counts within the x·ln x table.
+  if (unit && (inc?.constructor === SquareSums || unitSumsFit(inc))) {
     scanUnitSums(ctx, inc as SquareSums | EntropySums, values, order, labs, start, knownEnd, out);
     return;
   }
@@ -85,6 +82,11 @@ export function scanNumeric(
   // The threshold of the best position only: the scan improves on its best many times.
   if (best >= 0) out.threshold = midpoint(values[row[order[best] & ENTRY]], values[row[order[best + 1] & ENTRY]]);
   out.finishBinary(learned);
+}
+
+/** Whether `inc` is exactly the entropy family's sums (a subclass could score otherwise) with every count within its x·ln x table. */
+function unitSumsFit(inc: IncrementalForm | null): boolean {
+  return inc?.constructor === EntropySums && (inc as EntropySums).n < (inc as EntropySums).xlx.integers.length;
 }
 
 /**
@@ -234,6 +236,10 @@ function scanNumericJ48(
   const share = knownWeight / (knownWeight + out.unknownWeight);
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
   const inc = ctx.startBinaryScan(known, learned);
+  if (ctx.unitWeights && unitSumsFit(inc)) {
+    scanUnitJ48(ctx, inc as EntropySums, values, order, labs, start, knownEnd, minSplit, share, out);
+    return;
+  }
   const counts = table.counts;
   let left = 0;
   let right = table.total;
@@ -265,6 +271,65 @@ function scanNumericJ48(
   }
   if (best >= 0) out.threshold = midpoint(values[row[order[best] & ENTRY]], values[row[order[best + 1] & ENTRY]]);
   out.finishBinary(learned);
+}
+
+/**
+ * `scanNumericJ48`'s loop when every entry weighs 1 and the threshold measure keeps the entropy
+ * family's x·ln x sums (every count within `XLogX`'s table): as `scanUnitSums`, the sums in local
+ * variables moved by the same table differences as `EntropySums.move` (so the same bits), scored
+ * by the measure's own `value`.
+ */
+function scanUnitJ48(
+  ctx: ScanContext,
+  inc: EntropySums,
+  values: NumericValues,
+  order: SortedSlice['order'],
+  labs: SortedSlice['labs'],
+  start: number,
+  knownEnd: number,
+  minSplit: number,
+  share: number,
+  out: Candidate,
+): void {
+  const { k, table, local, sign } = ctx;
+  const { row } = ctx.pool;
+  const xlx = inc.xlx.integers;
+  const counts = table.counts;
+  let sumL = inc.sumL;
+  let sumR = inc.sumR;
+  let left = 0;
+  let right = table.total;
+  let best = -1;
+  let bestGain = 0;
+  let tried = 0;
+  for (let j = start; j < knownEnd - 1; j++) {
+    const next = order[j + 1];
+    const c = local[labs[j]];
+    const l = counts[c];
+    const r = counts[k + c];
+    sumL += xlx[l + 1] - xlx[l];
+    sumR += xlx[r - 1] - xlx[r];
+    counts[c] = l + 1;
+    counts[k + c] = r - 1;
+    left += 1;
+    right -= 1;
+    if (next >= 0) continue;
+    if (!(values[row[order[j] & ENTRY]] + J48_VALUE_TIE < values[row[next & ENTRY]])) continue;
+    if (minSplit - right > J48_SMALL) break;
+    if (minSplit - left > J48_SMALL) continue;
+    tried++;
+    inc.sumL = sumL;
+    inc.sumR = sumR;
+    const score = sign * inc.value(left, right);
+    if (score * share - bestGain > J48_SMALL) {
+      out.keepBinary(score, NaN, -1, counts);
+      bestGain = score * share;
+      best = j;
+    }
+  }
+  out.tried += tried;
+  if (best >= 0) out.threshold = midpoint(values[row[order[best] & ENTRY]], values[row[order[best + 1] & ENTRY]]);
+  out.finishBinary(false);
 }
 
 /** Fold the unknown entries into one branch of the candidate's table (the `learned` policy). */
