@@ -81,10 +81,24 @@ export interface HelperTree {
   drop(): void;
 }
 
-/** A tree grown on two workers, and how many of its subtrees the helper grew (0: it grew none, or failed). */
+/**
+ * A tree grown on two workers, how many of its subtrees the helper grew (0: it grew none, or
+ * failed), and whether it fell silent (an answer it owed did not come in time: the page restarts it).
+ */
 export interface GrownInTwo {
   tree: TreeStore;
   helped: number;
+  silent: boolean;
+}
+
+/**
+ * How long the grower, with nothing left to grow, waits for an answer the helper owes before it
+ * grows that task itself: four times the grow's time so far, at least a second. A helper killed
+ * without a word, or hung, answers never; one that is merely slow loses nothing but its task (the
+ * tree is the same whoever grows it).
+ */
+export function silentAfter(elapsedMs: number): number {
+  return Math.max(1000, 4 * elapsedMs);
 }
 
 /**
@@ -123,7 +137,11 @@ function tick(): Promise<void> {
  * found sent to the helper at once, then the others here and by the helper, each taking the next
  * largest when it is free.
  */
-export function growInTwo(plan: FitPlan, helper: Helper): Promise<GrownInTwo> {
+export function growInTwo(
+  plan: FitPlan,
+  helper: Helper,
+  wait: (elapsedMs: number) => number = silentAfter,
+): Promise<GrownInTwo> {
   const { opts, data, weights } = plan;
   const n = data.nRows;
   const options = sentOptions(opts);
@@ -131,7 +149,7 @@ export function growInTwo(plan: FitPlan, helper: Helper): Promise<GrownInTwo> {
     const { layout, grower } = histStart(data, opts, weights);
     const { codes, binned, rows } = layout;
     const away = helper.start(options, { mode: 'hist', codes, binned, weights });
-    return growTasks(grower, grower.rootEntry(), n, away, (task) => ({
+    return growTasks(grower, grower.rootEntry(), n, away, wait, (task) => ({
       ...nodeJob(task),
       rows: rows.slice(task.start, task.end),
       hist: task.hist,
@@ -143,7 +161,7 @@ export function growInTwo(plan: FitPlan, helper: Helper): Promise<GrownInTwo> {
     pool: { row: pool.row, label: pool.label, weight: pool.weight },
     numeric: buf.sorted.map((sl) => sl !== null),
   });
-  return growTasks(grower, root, n, away, (task) => ({
+  return growTasks(grower, root, n, away, wait, (task) => ({
     ...nodeJob(task),
     ids: buf.ids.slice(task.start, task.end),
     sorted: buf.sorted.map(
@@ -156,7 +174,8 @@ export function growInTwo(plan: FitPlan, helper: Helper): Promise<GrownInTwo> {
  * Grow the top from `root` (n rows), the first task found going to the helper (`away`) at once;
  * then the other tasks here and there, each taking the next largest when it is free; then the
  * whole tree. `job` is a task's message, made when it is sent (its rows are where they stay). When
- * the helper fails, the tasks it had not grown are grown here: this worker's layout still holds
+ * the helper fails, or falls silent (no answer within `wait` of the grow's time so far, once this
+ * worker has nothing else to grow), the tasks it had not grown are grown here: this worker's layout still holds
  * every task's rows as they were when it was found.
  */
 async function growTasks<E extends GrowEntry>(
@@ -164,8 +183,11 @@ async function growTasks<E extends GrowEntry>(
   root: E,
   n: number,
   away: HelperTree,
+  wait: (elapsedMs: number) => number,
   job: (task: E) => TaskJob,
 ): Promise<GrownInTwo> {
+  const began = performance.now();
+  let silent = false;
   let helping: Promise<void> | null = null;
   /** The helper failed: no more tasks go to it. */
   let helperDown = false;
@@ -223,7 +245,11 @@ async function growTasks<E extends GrowEntry>(
       grown[i] = grower.growSubtree(tasks[i]);
       await tick();
     }
-    for (let run = helping; run; run = helping) await run;
+    for (let run = helping; run; run = helping) {
+      if (await answered(run, wait(performance.now() - began))) continue;
+      silent = helperDown = true;
+      break;
+    }
     tasks.forEach((task, i) => {
       grown[i] ??= grower.growSubtree(task);
     });
@@ -231,5 +257,14 @@ async function growTasks<E extends GrowEntry>(
     done = true;
     away.drop();
   }
-  return { tree: joinTasks(top, grown), helped };
+  return { tree: joinTasks(top, grown), helped, silent };
+}
+
+/** Whether `run` settles within `ms` milliseconds. */
+function answered(run: Promise<void>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((done) => {
+    timer = setTimeout(() => done(false), ms);
+  });
+  return Promise.race([run.then(() => true), late]).finally(() => clearTimeout(timer));
 }

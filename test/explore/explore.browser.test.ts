@@ -533,7 +533,7 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     await page.close();
   }, 60_000);
 
-  it("grown on two workers (the grower and its helper): fit's tree, rule for rule, pruned or not, exact or histogram, the helper restarted after an error", async () => {
+  it("grown on two workers (the grower and its helper): fit's tree, rule for rule, pruned or not, exact or histogram, the helper restarted after an error and after it hangs", async () => {
     const csv = wideCsv('wide.csv', 7000);
     const { page, problems } = await open(await explore(csv, 'wide'));
     const data = readDataset(csv);
@@ -580,7 +580,27 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     expect(await page.locator('#stats-a').getAttribute('data-workers')).toBe('2');
     expect(await rulesShown(page)).toBe(rulesToText(fit(data, {})));
     expect(await page.locator('#error').isHidden()).toBe(true);
+    // The new helper hangs (no error, no answer: as silent as a helper killed without a word): the
+    // grower waits for it (at least a second), grows its task itself, and the page replaces it.
+    const now = page.workers();
+    const named = await Promise.all(now.map((w) => w.evaluate(() => self.name)));
+    const hung = now[named.indexOf('helper')];
+    expect(hung).toBeDefined();
+    const replaced = hung.waitForEvent('close');
+    await hung.evaluate(() => {
+      setTimeout(() => {
+        for (;;);
+      });
+    });
     await page.selectOption('#opt-a-prune', 'none');
+    await settle(page);
+    await replaced;
+    expect(await page.locator('#stats-a').getAttribute('data-workers')).toBe('1');
+    expect(await rulesShown(page)).toBe(rulesToText(fit(data, { prune: 'none' })));
+    await page.locator('#grow').click();
+    await settle(page);
+    expect(await page.locator('#stats-a').getAttribute('data-workers')).toBe('2');
+    expect(await page.locator('#error').isHidden()).toBe(true);
     // Histogram mode: the helper is sent the bin codes and each task's class histograms.
     await page.fill('#opt-a-bins', '64');
     await page.locator('#opt-a-bins').dispatchEvent('change');

@@ -6,7 +6,7 @@ import { fit, fitPlanned, planFit } from '../../src/algorithms/fit.js';
 import type { Dataset } from '../../src/data/dataset.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
-import { growInTwo, growsInTwo, type Helper, type HelperJob } from '../../src/explore-page/grow-in-two.js';
+import { growInTwo, growsInTwo, type Helper, type HelperJob, silentAfter } from '../../src/explore-page/grow-in-two.js';
 import { linkHelper } from '../../src/explore-page/helper-link.js';
 import { TaskHost } from '../../src/explore-page/task-host.js';
 import type { FitOptions } from '../../src/options/types.js';
@@ -120,6 +120,39 @@ describe('the page grown on two workers', () => {
     expect(helped).toBe(0);
     expect(dropped).toBe(1);
     expect(fitPlanned(plan, tree).toJSON()).toEqual(fit(data, options).toJSON());
+  });
+
+  it("a helper that never answers (hung, or killed without a word): the grower waits, then grows its tasks, fit's model", async () => {
+    const options: FitOptions = { algorithm: 'id3' };
+    const plan = planFit(data, options);
+    let sent = 0;
+    const silent: Helper = {
+      start: () => ({
+        task: () => {
+          sent++;
+          return new Promise<never>(() => undefined);
+        },
+        drop: () => undefined,
+      }),
+    };
+    const waits: number[] = [];
+    const {
+      tree,
+      helped,
+      silent: fellSilent,
+    } = await growInTwo(plan, silent, (elapsed) => {
+      waits.push(elapsed);
+      return 20;
+    });
+    expect(sent).toBe(1);
+    expect(waits).toHaveLength(1);
+    expect(helped).toBe(0);
+    expect(fellSilent).toBe(true);
+    expect(fitPlanned(plan, tree).toJSON()).toEqual(fit(data, options).toJSON());
+    // A helper that answers is not silent; the default wait is at least a second, four times the grow so far.
+    expect((await growInTwo(plan, localHelper(data))).silent).toBe(false);
+    expect(silentAfter(10)).toBe(1000);
+    expect(silentAfter(400)).toBe(1600);
   });
 
   it("a helper that stops answering, its link then replaced: the grower grows what it lost, fit's model", async () => {
