@@ -8,6 +8,7 @@
  * rows and class histograms in histogram mode, whose bin codes the helper is sent once per tree
  * (docs/explore.md).
  */
+import { CmbsvGrower, growsCmbsvInTasks } from '../algorithms/cmbsv/grow.js';
 import type { FitPlan } from '../algorithms/fit.js';
 import type { Dataset } from '../data/dataset.js';
 import type { DepthFirstGrower } from '../learn/depth-first.js';
@@ -48,12 +49,13 @@ function taskBounds(n: number): { min: number; max: number } {
  */
 export type HelperLayout =
   | { mode: 'exact'; pool: ExactLayout['pool']; numeric: boolean[] }
-  | { mode: 'hist'; codes: HistLayout['codes']; binned: HistLayout['binned']; weights: Float64Array };
+  | { mode: 'hist'; codes: HistLayout['codes']; binned: HistLayout['binned']; weights: Float64Array }
+  | { mode: 'cmbsv'; weights: Float64Array };
 
 /**
  * A task as a message: its node and its rows' part of the layout, positions [start, end) of the
  * grower's buffers: the entries and their sorted slices (exact mode), or the rows and the node's
- * class histograms (histogram mode).
+ * class histograms (histogram mode; C-MBSV: the rows alone).
  */
 export type TaskJob = NodeJob &
   ({ ids: Int32Array; sorted: (SortedSlice | null)[] } | { rows: Int32Array; hist: Float64Array | null });
@@ -113,7 +115,7 @@ export function growsInTwo(plan: FitPlan, held: Dataset): boolean {
     opts.maxLeafNodes === undefined &&
     data.nRows * data.features.length >= MIN_TWO_WORKER_WORK &&
     getPruner(opts.prune).holdOut === undefined &&
-    growsInTasks(data, opts)
+    (opts.algorithm === 'cmbsv' ? growsCmbsvInTasks(opts) : growsInTasks(data, opts))
   );
 }
 
@@ -145,6 +147,15 @@ export function growInTwo(
   const { opts, data, weights } = plan;
   const n = data.nRows;
   const options = sentOptions(opts);
+  if (opts.algorithm === 'cmbsv') {
+    const grower = new CmbsvGrower(data, opts, weights);
+    const away = helper.start(options, { mode: 'cmbsv', weights });
+    return growTasks(grower, grower.rootEntry(), n, away, wait, (task) => ({
+      ...nodeJob(task),
+      rows: grower.rows.slice(task.start, task.end),
+      hist: null,
+    }));
+  }
   if (opts.bins !== undefined) {
     const { layout, grower } = histStart(data, opts, weights);
     const { codes, binned, rows } = layout;

@@ -78,6 +78,8 @@ const CONFIGS: FitOptions[] = [
   { bins: 64, prune: 'none' },
   { bins: 255 },
   { algorithm: 'id3', bins: 32, missing: 'majority' },
+  { algorithm: 'cmbsv' },
+  { algorithm: 'cmbsv', labelCoding: 'one-vs-rest', svmBias: 'max-alpha', prune: 'pessimistic' },
 ];
 
 describe('the page grown on two workers', () => {
@@ -87,9 +89,9 @@ describe('the page grown on two workers', () => {
       await expectFitsModel(data, options);
     });
 
-  it('grows on one worker what it cannot split: C-MBSV, best-first growth, a hold-out, fractional missing values, small data', () => {
+  it("grows on one worker what it cannot split: C-MBSV's k-NN regions, best-first growth, a hold-out, fractional missing values, small data", () => {
     const refused: FitOptions[] = [
-      { algorithm: 'cmbsv' },
+      { algorithm: 'cmbsv', unclassified: 'knn' },
       { prune: 'reduced-error' },
       { algorithm: 'c45' },
       { maxLeafNodes: 50 },
@@ -186,8 +188,8 @@ describe('the page grown on two workers', () => {
 
   it('a tree grown elsewhere that fit does not use is an internal error, not ignored', async () => {
     const { tree } = await growInTwo(planFit(data, { prune: 'none' }), localHelper(data));
-    // C-MBSV grows with its own grower: it never takes a tree grown by the others.
-    expect(() => fitPlanned(planFit(data, { algorithm: 'cmbsv', maxDepth: 2 }), tree)).toThrow(
+    // Reduced-error pruning grows on the rows it does not hold out, never on all of them.
+    expect(() => fitPlanned(planFit(data, { prune: 'reduced-error' }), tree)).toThrow(
       'internal: the tree grown elsewhere was not used',
     );
   });
@@ -211,8 +213,21 @@ describe('the page grown on two workers', () => {
         { prune: 'none' },
         { algorithm: 'id3' },
         { algorithm: 'c45', prune: 'none' },
+        { algorithm: 'cmbsv' },
       ] as FitOptions[])
         await expectFitsModel(magic, options);
+    },
+    60_000,
+  );
+
+  it.skipIf(!haveCorpus)(
+    "C-MBSV with unclassified regions (empty inner branches), joined from pieces: fit's model (satellite)",
+    async () => {
+      const satellite = readDataset(corpus('satellite'));
+      expect(fit(satellite, { algorithm: 'cmbsv' }).nodes.filter((node) => node.unclassified).length).toBeGreaterThan(
+        0,
+      );
+      await expectFitsModel(satellite, { algorithm: 'cmbsv' });
     },
     60_000,
   );
