@@ -116,6 +116,8 @@ function scanUnitSums(
   const counts = table.counts;
   const nKnown = knownEnd - start;
   const n = inc.n;
+  const gainOnly = entropy?.valueIsGain === true;
+  const parent = entropy ? entropy.parent : 0;
   let sumL = squares ? squares.sqL : (entropy as EntropySums).sumL;
   let sumR = squares ? squares.sqR : (entropy as EntropySums).sumR;
   let left = 0;
@@ -150,7 +152,11 @@ function scanUnitSums(
     tried++;
     let score: number;
     if (squares) score = sign * giniOfSquares(left, right, sumL, sumR, n);
-    else {
+    else if (gainOnly) {
+      // EntropySums.gain, its x·ln x of the (integer) branch weights read from the table.
+      const g = (parent - ((xlx as Float64Array)[left] - sumL + ((xlx as Float64Array)[right] - sumR))) / (n * LN2);
+      score = sign * (g > 0 ? g : 0);
+    } else {
       (entropy as EntropySums).sumL = sumL;
       (entropy as EntropySums).sumR = sumR;
       score = sign * inc.value(left, right);
@@ -193,6 +199,8 @@ function takeOutMissing(
   }
   return knownEnd;
 }
+
+const LN2 = Math.LN2;
 
 /** J48 treats two values closer than this as one (C45Split: `value(i − 1) + 1e-5 < value(i)`). */
 const J48_VALUE_TIE = 1e-5;
@@ -294,6 +302,8 @@ function scanUnitJ48(
   const { k, table, local, sign } = ctx;
   const { row } = ctx.pool;
   const xlx = inc.xlx.integers;
+  const { n, parent } = inc;
+  const gainOnly = inc.valueIsGain;
   const counts = table.counts;
   let sumL = inc.sumL;
   let sumR = inc.sumR;
@@ -318,9 +328,16 @@ function scanUnitJ48(
     if (minSplit - right > J48_SMALL) break;
     if (minSplit - left > J48_SMALL) continue;
     tried++;
-    inc.sumL = sumL;
-    inc.sumR = sumR;
-    const score = sign * inc.value(left, right);
+    let score: number;
+    if (gainOnly) {
+      // EntropySums.gain, its x·ln x of the (integer) branch weights read from the table.
+      const g = (parent - (xlx[left] - sumL + (xlx[right] - sumR))) / (n * LN2);
+      score = sign * (g > 0 ? g : 0);
+    } else {
+      inc.sumL = sumL;
+      inc.sumR = sumR;
+      score = sign * inc.value(left, right);
+    }
     if (score * share - bestGain > J48_SMALL) {
       out.keepBinary(score, NaN, -1, counts);
       bestGain = score * share;
