@@ -77,6 +77,10 @@ try {
     sides.push({ name, page, problems });
   }
   const settle = (page) => page.waitForSelector('body[data-state="idle"]', { state: 'attached', timeout: 600_000 });
+  // Two frames after the page went idle: what it set last (the rules text) is laid out and painted
+  // before the next regrow starts (the pages share a renderer's main thread).
+  const painted = (page) =>
+    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   for (const { page } of sides) await settle(page);
   for (const c of CONFIGS.filter((c) => c.name.includes(args.only))) {
     for (const { page } of sides) {
@@ -99,6 +103,7 @@ try {
         const { page } = sides[s];
         await page.locator('#grow').click();
         await settle(page);
+        await painted(page);
         const t = await page.$eval('#stats-a', (e) => ({ ...e.dataset }));
         seen[s].first.push(Number(t.firstMs ?? t.regrowMs));
         seen[s].shown.push(Number(t.regrowMs));
