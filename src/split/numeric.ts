@@ -305,6 +305,7 @@ function scanUnitJ48(
   const { n, parent } = inc;
   const gainOnly = inc.valueIsGain;
   const counts = table.counts;
+  let here = values[row[order[start] & ENTRY]];
   let sumL = inc.sumL;
   let sumR = inc.sumR;
   let left = 0;
@@ -324,7 +325,10 @@ function scanUnitJ48(
     left += 1;
     right -= 1;
     if (next >= 0) continue;
-    if (!(values[row[order[j] & ENTRY]] + J48_VALUE_TIE < values[row[next & ENTRY]])) continue;
+    // Entry j's value is the one read at the last value change (none changed since): one read per change.
+    const value = here;
+    here = values[row[next & ENTRY]];
+    if (!(value + J48_VALUE_TIE < here)) continue;
     if (minSplit - right > J48_SMALL) break;
     if (minSplit - left > J48_SMALL) continue;
     tried++;
