@@ -186,8 +186,8 @@ export function growInTwo(
  * then the other tasks here and there, each taking the next largest when it is free; then the
  * whole tree. `job` is a task's message, made when it is sent (its rows are where they stay). When
  * the helper fails, or falls silent (no answer within `wait` of the grow's time so far, once this
- * worker has nothing else to grow), the tasks it had not grown are grown here: this worker's layout still holds
- * every task's rows as they were when it was found.
+ * worker has nothing else to grow), the tasks it had not grown are grown here: this worker's
+ * layout still holds every task's rows as they were when it was found.
  */
 async function growTasks<E extends GrowEntry>(
   grower: DepthFirstGrower<E, NodeSplit>,

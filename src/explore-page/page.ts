@@ -56,7 +56,10 @@ let started = false;
 const relink = () => {
   if (started) link();
 };
-/** Starts of the helper worker so far: a grow that found it silent restarts the one it was linked to, not a newer one. */
+/**
+ * Starts of the helper worker so far: a grow that found it silent restarts the one it was linked
+ * to, not a newer one.
+ */
 let helperStarts = 0;
 const helper: WorkerClient = new WorkerClient(
   workerUrl,

@@ -41,7 +41,7 @@ export function scanNumeric(
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
   const inc = ctx.startBinaryScan(known, learned);
   const unit = ctx.unitWeights;
-  // Exactly these classes (a subclass could score otherwise); for the entropy family, counts within the x·ln x table.
+  // Exactly these classes (a subclass could score otherwise); entropy's counts within its x·ln x table.
   if (unit && (inc?.constructor === SquareSums || unitSumsFit(inc))) {
     scanUnitSums(ctx, inc as SquareSums | EntropySums, values, order, labs, start, knownEnd, out);
     return;
@@ -84,7 +84,10 @@ export function scanNumeric(
   out.finishBinary(learned);
 }
 
-/** Whether `inc` is exactly the entropy family's sums (a subclass could score otherwise) with every count within its x·ln x table. */
+/**
+ * Whether `inc` is exactly the entropy family's sums (a subclass could score otherwise) with every
+ * count within its x·ln x table.
+ */
 function unitSumsFit(inc: IncrementalForm | null): boolean {
   return inc?.constructor === EntropySums && (inc as EntropySums).n < (inc as EntropySums).xlx.integers.length;
 }
