@@ -83,6 +83,10 @@ try {
   page.on('pageerror', (e) => problems.push(`page error: ${String(e)}`));
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   const settle = () => page.waitForSelector('body[data-state="idle"]', { state: 'attached', timeout: 600_000 });
+  // Two frames after the page went idle: what it set last (the rules text) is laid out and painted
+  // before the next regrow starts, not during it.
+  const painted = () =>
+    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   await page.goto(pathToFileURL(html).href);
   await settle();
   for (const c of CONFIGS.filter((c) => c.name.includes(args.only))) {
@@ -101,6 +105,7 @@ try {
     for (let i = 0; i < repeats; i++) {
       await page.locator('#grow').click();
       await settle();
+      await painted();
       const t = await page.$eval('#stats-a', (s) => ({ ...s.dataset }));
       const fitMs = Number(t.growMs);
       const viewMs = Number(t.viewMs);

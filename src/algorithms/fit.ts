@@ -86,9 +86,10 @@ export function planFit(data: Dataset, options: FitOptions = {}, context: FitCon
 
 /**
  * Grow and prune what `plan` describes and make the model. `grown`, when given, is the tree
- * `growTree(plan.data, plan.opts, plan.weights)` gives, grown elsewhere (the explore page grows it
- * on two workers) from `plan.data` with `plan.weights`: it stands for the tree grown on all of
- * `plan.data`, and must be used (a pruning that never grows on all of it gets no such tree).
+ * `growTree(plan.data, plan.opts, plan.weights)` gives (C-MBSV: its grower's tree, without k-NN
+ * regions), grown elsewhere (the explore page grows it on two workers) from `plan.data` with
+ * `plan.weights`: it stands for the tree grown on all of `plan.data`, and must be used (a pruning
+ * that never grows on all of it gets no such tree).
  * @throws GroveError (E_MODEL) when `grown` went unused
  */
 export function fitPlanned(plan: FitPlan, grown?: TreeStore): DecisionTree {
@@ -99,7 +100,9 @@ export function fitPlanned(plan: FitPlan, grown?: TreeStore): DecisionTree {
   let pregrown = grown;
   const grow: GrowFn = (d, w) => {
     if (opts.algorithm === 'cmbsv') {
-      const tree = growCmbsv(d, opts, w);
+      const given = pregrown && d === kept ? pregrown : undefined;
+      if (given) pregrown = undefined;
+      const tree = growCmbsv(d, opts, w, given);
       return opts.maxLeafNodes === undefined ? tree : limitLeaves(tree, opts.maxLeafNodes, opts.criterionImpl);
     }
     let tree: TreeStore;

@@ -53,6 +53,8 @@ const LN2 = Math.LN2;
  */
 export class EntropySums implements IncrementalForm {
   readonly xlx = new XLogX();
+  /** `value` is `gain` itself (information gain): a scan may compute it inline, as `gain` does. */
+  valueIsGain = false;
   sumL = 0;
   sumR = 0;
   n = 0;

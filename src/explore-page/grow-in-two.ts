@@ -8,6 +8,7 @@
  * rows and class histograms in histogram mode, whose bin codes the helper is sent once per tree
  * (docs/explore.md).
  */
+import { CmbsvGrower, growsCmbsvInTasks } from '../algorithms/cmbsv/grow.js';
 import type { FitPlan } from '../algorithms/fit.js';
 import type { Dataset } from '../data/dataset.js';
 import type { DepthFirstGrower } from '../learn/depth-first.js';
@@ -48,12 +49,13 @@ function taskBounds(n: number): { min: number; max: number } {
  */
 export type HelperLayout =
   | { mode: 'exact'; pool: ExactLayout['pool']; numeric: boolean[] }
-  | { mode: 'hist'; codes: HistLayout['codes']; binned: HistLayout['binned']; weights: Float64Array };
+  | { mode: 'hist'; codes: HistLayout['codes']; binned: HistLayout['binned']; weights: Float64Array }
+  | { mode: 'cmbsv'; weights: Float64Array };
 
 /**
  * A task as a message: its node and its rows' part of the layout, positions [start, end) of the
  * grower's buffers: the entries and their sorted slices (exact mode), or the rows and the node's
- * class histograms (histogram mode).
+ * class histograms (histogram mode; C-MBSV: the rows alone).
  */
 export type TaskJob = NodeJob &
   ({ ids: Int32Array; sorted: (SortedSlice | null)[] } | { rows: Int32Array; hist: Float64Array | null });
@@ -81,10 +83,24 @@ export interface HelperTree {
   drop(): void;
 }
 
-/** A tree grown on two workers, and how many of its subtrees the helper grew (0: it grew none, or failed). */
+/**
+ * A tree grown on two workers, how many of its subtrees the helper grew (0: it grew none, or
+ * failed), and whether it fell silent (an answer it owed did not come in time: the page restarts it).
+ */
 export interface GrownInTwo {
   tree: TreeStore;
   helped: number;
+  silent: boolean;
+}
+
+/**
+ * How long the grower, with nothing left to grow, waits for an answer the helper owes before it
+ * grows that task itself: four times the grow's time so far, at least a second. A helper killed
+ * without a word, or hung, answers never; one that is merely slow loses nothing but its task (the
+ * tree is the same whoever grows it).
+ */
+export function silentAfter(elapsedMs: number): number {
+  return Math.max(1000, 4 * elapsedMs);
 }
 
 /**
@@ -99,7 +115,7 @@ export function growsInTwo(plan: FitPlan, held: Dataset): boolean {
     opts.maxLeafNodes === undefined &&
     data.nRows * data.features.length >= MIN_TWO_WORKER_WORK &&
     getPruner(opts.prune).holdOut === undefined &&
-    growsInTasks(data, opts)
+    (opts.algorithm === 'cmbsv' ? growsCmbsvInTasks(opts) : growsInTasks(data, opts))
   );
 }
 
@@ -123,15 +139,28 @@ function tick(): Promise<void> {
  * found sent to the helper at once, then the others here and by the helper, each taking the next
  * largest when it is free.
  */
-export function growInTwo(plan: FitPlan, helper: Helper): Promise<GrownInTwo> {
+export function growInTwo(
+  plan: FitPlan,
+  helper: Helper,
+  wait: (elapsedMs: number) => number = silentAfter,
+): Promise<GrownInTwo> {
   const { opts, data, weights } = plan;
   const n = data.nRows;
   const options = sentOptions(opts);
+  if (opts.algorithm === 'cmbsv') {
+    const grower = new CmbsvGrower(data, opts, weights);
+    const away = helper.start(options, { mode: 'cmbsv', weights });
+    return growTasks(grower, grower.rootEntry(), n, away, wait, (task) => ({
+      ...nodeJob(task),
+      rows: grower.rows.slice(task.start, task.end),
+      hist: null,
+    }));
+  }
   if (opts.bins !== undefined) {
     const { layout, grower } = histStart(data, opts, weights);
     const { codes, binned, rows } = layout;
     const away = helper.start(options, { mode: 'hist', codes, binned, weights });
-    return growTasks(grower, grower.rootEntry(), n, away, (task) => ({
+    return growTasks(grower, grower.rootEntry(), n, away, wait, (task) => ({
       ...nodeJob(task),
       rows: rows.slice(task.start, task.end),
       hist: task.hist,
@@ -143,7 +172,7 @@ export function growInTwo(plan: FitPlan, helper: Helper): Promise<GrownInTwo> {
     pool: { row: pool.row, label: pool.label, weight: pool.weight },
     numeric: buf.sorted.map((sl) => sl !== null),
   });
-  return growTasks(grower, root, n, away, (task) => ({
+  return growTasks(grower, root, n, away, wait, (task) => ({
     ...nodeJob(task),
     ids: buf.ids.slice(task.start, task.end),
     sorted: buf.sorted.map(
@@ -156,16 +185,20 @@ export function growInTwo(plan: FitPlan, helper: Helper): Promise<GrownInTwo> {
  * Grow the top from `root` (n rows), the first task found going to the helper (`away`) at once;
  * then the other tasks here and there, each taking the next largest when it is free; then the
  * whole tree. `job` is a task's message, made when it is sent (its rows are where they stay). When
- * the helper fails, the tasks it had not grown are grown here: this worker's layout still holds
- * every task's rows as they were when it was found.
+ * the helper fails, or falls silent (no answer within `wait` of the grow's time so far, once this
+ * worker has nothing else to grow), the tasks it had not grown are grown here: this worker's
+ * layout still holds every task's rows as they were when it was found.
  */
 async function growTasks<E extends GrowEntry>(
   grower: DepthFirstGrower<E, NodeSplit>,
   root: E,
   n: number,
   away: HelperTree,
+  wait: (elapsedMs: number) => number,
   job: (task: E) => TaskJob,
 ): Promise<GrownInTwo> {
+  const began = performance.now();
+  let silent = false;
   let helping: Promise<void> | null = null;
   /** The helper failed: no more tasks go to it. */
   let helperDown = false;
@@ -223,7 +256,11 @@ async function growTasks<E extends GrowEntry>(
       grown[i] = grower.growSubtree(tasks[i]);
       await tick();
     }
-    for (let run = helping; run; run = helping) await run;
+    for (let run = helping; run; run = helping) {
+      if (await answered(run, wait(performance.now() - began))) continue;
+      silent = helperDown = true;
+      break;
+    }
     tasks.forEach((task, i) => {
       grown[i] ??= grower.growSubtree(task);
     });
@@ -231,5 +268,14 @@ async function growTasks<E extends GrowEntry>(
     done = true;
     away.drop();
   }
-  return { tree: joinTasks(top, grown), helped };
+  return { tree: joinTasks(top, grown), helped, silent };
+}
+
+/** Whether `run` settles within `ms` milliseconds. */
+function answered(run: Promise<void>, ms: number): Promise<boolean> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<boolean>((done) => {
+    timer = setTimeout(() => done(false), ms);
+  });
+  return Promise.race([run.then(() => true), late]).finally(() => clearTimeout(timer));
 }

@@ -56,7 +56,21 @@ let started = false;
 const relink = () => {
   if (started) link();
 };
-const helper: WorkerClient = new WorkerClient(workerUrl, 'helper', data, () => helper.restart(), relink);
+/**
+ * Starts of the helper worker so far: a grow that found it silent restarts the one it was linked
+ * to, not a newer one.
+ */
+let helperStarts = 0;
+const helper: WorkerClient = new WorkerClient(
+  workerUrl,
+  'helper',
+  data,
+  () => helper.restart(),
+  () => {
+    helperStarts++;
+    relink();
+  },
+);
 const grower = new WorkerClient(workerUrl, 'grower', data, showError, relink);
 /** A new channel between the grower and the helper, an end sent to each (the grower's last link closes). */
 function link(): void {
@@ -219,10 +233,42 @@ function afterPaint(): Promise<void> {
   return new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
 }
 
+/**
+ * Characters of rules text set at once. Laying out a large tree's whole text (hundreds of kB)
+ * holds the page's main thread for a long moment, so its first rules are shown, and the rest when
+ * asked for (a button).
+ */
+const RULES_AT_ONCE = 40_000;
+
 /** Fill tree `slot`'s rules section (asked for after the tree is shown: long for a large tree). */
 async function showRules(slot: Slot, v: TreeView): Promise<void> {
   const rules = await call<string>({ type: 'rules', slot });
-  if (views.get(slot) === v) $(`rules-${slot}`).textContent = rules;
+  if (views.get(slot) === v) fillRules(slot, rules);
+}
+
+/** Tree `slot`'s rules, all of them when short, else the first ones and a button that shows all. */
+function fillRules(slot: Slot, rules: string): void {
+  const pre = $(`rules-${slot}`);
+  const all = $(`rules-${slot}-all`) as HTMLButtonElement;
+  const cut = rules.length > RULES_AT_ONCE ? rules.lastIndexOf('\n', RULES_AT_ONCE) + 1 : 0;
+  if (cut <= 0) {
+    pre.textContent = rules;
+    all.hidden = true;
+    all.onclick = null;
+    return;
+  }
+  pre.textContent = rules.slice(0, cut);
+  let count = 0;
+  for (let i = rules.indexOf('\n'); i >= 0; i = rules.indexOf('\n', i + 1)) count++;
+  if (!rules.endsWith('\n')) count++;
+  all.textContent = `Show all ${count.toLocaleString('en')} rules (${Math.round(rules.length / 1000).toLocaleString('en')} kB)`;
+  all.hidden = false;
+  all.onclick = () => {
+    pre.textContent = rules;
+    all.hidden = true;
+    all.onclick = null;
+    pre.focus();
+  };
 }
 
 function legend(classes: string[]): void {
@@ -277,6 +323,7 @@ async function grow(): Promise<void> {
   if (!side) views.delete('b');
   for (const s of ['a', 'b'] as Slot[]) $(`cv-${s}`).textContent = '';
   const run: Run = { token, requested: performance.now(), firstShown: new Map() };
+  const helperNow = helperStarts;
   pruning = false;
   try {
     // Each tree is shown as it comes: before pruning (when pruned), then as fit returns it.
@@ -286,6 +333,8 @@ async function grow(): Promise<void> {
           if (p.view) pruning = true;
           showProgress(run, s, p);
         }).then((v) => {
+          // A helper that fell silent (hung, or killed without a word) is replaced.
+          if (v.helperSilent && helperStarts === helperNow) helper.restart();
           if (token === growToken) showFinal(run, s, v);
           return v;
         }),

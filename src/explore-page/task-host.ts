@@ -2,6 +2,7 @@
  * The helper worker's side of a tree grown on two workers (grow-in-two.ts): the layouts it was
  * sent, by tree, each with a grower over it, and the tasks grown over them.
  */
+import { CmbsvGrower } from '../algorithms/cmbsv/grow.js';
 import { plainArrays } from '../core/arrays.js';
 import type { Dataset } from '../data/dataset.js';
 import { HistGrower, type HistLayout } from '../learn/grow-hist.js';
@@ -47,6 +48,14 @@ export class TaskHost {
     const opts = resolveOptions(options);
     const k = d.classes.length;
     const n = d.nRows;
+    if (sent.mode === 'cmbsv') {
+      const grower = new CmbsvGrower(d, opts, sent.weights);
+      return (task) => {
+        if (!('rows' in task)) throw new Error('an exact-mode task for a C-MBSV tree');
+        grower.rows.set(task.rows, task.start);
+        return grower.growSubtree(nodeOf(task));
+      };
+    }
     if (sent.mode === 'hist') {
       const layout: HistLayout = {
         codes: sent.codes,

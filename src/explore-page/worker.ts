@@ -156,6 +156,7 @@ async function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress)
   const view = treeView(tree, t1 - t0);
   // "On 2 workers" only when the helper grew some of the tree (not when it failed or the top held it all).
   view.workers = inTwo && inTwo.helped > 0 ? 2 : 1;
+  if (inTwo?.silent) view.helperSilent = true;
   view.viewMs = performance.now() - t1;
   return view;
 }

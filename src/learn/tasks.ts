@@ -12,7 +12,7 @@ import type { FitOptions } from '../options/types.js';
 import { EntryPool } from '../split/entries.js';
 import type { SortedSlice } from '../split/sorted-slice.js';
 import type { DepthFirstGrower } from './depth-first.js';
-import type { GrowEntry } from './expand.js';
+import { expandNode, type GrowEntry } from './expand.js';
 import { NodeGrower, type StackEntry } from './grow.js';
 import type { NodeSplit } from './split-policy.js';
 
@@ -87,6 +87,10 @@ export interface TreeTop<E extends GrowEntry> {
  * Grow the top of the tree with `grower` from `root`; the subtrees of `min` to `max` rows are left
  * as tasks, largest first (smaller ones are grown where they arise). `onTask` hears of each task
  * as it is found: its rows are then where they stay, and it can be grown elsewhere at once.
+ *
+ * A task is found when its parent is split, not when the depth-first walk would reach it: a
+ * small first branch beside a large one would otherwise wait for the whole large one's top. The
+ * other nodes are expanded in the walk's order all the same, so the top is the same.
  */
 export function growTop<E extends GrowEntry>(
   grower: DepthFirstGrower<E, NodeSplit>,
@@ -96,13 +100,30 @@ export function growTop<E extends GrowEntry>(
 ): TreeTop<E> {
   const nodes = TreeStore.root(grower.k);
   const tasks: E[] = [];
-  grower.grow(nodes, [root], (entry) => {
+  const isTask = (entry: E) => {
     const size = entry.end - entry.start;
-    if (entry.leaf || size > max || size < min) return false;
+    return !entry.leaf && size <= max && size >= min;
+  };
+  const found = (entry: E) => {
     tasks.push(entry);
     onTask?.(entry);
-    return true;
-  });
+  };
+  const stack = [root];
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    if (isTask(entry)) {
+      found(entry);
+      continue;
+    }
+    const pushed = stack.length;
+    expandNode(entry, grower, nodes, stack);
+    let kept = pushed;
+    for (let i = pushed; i < stack.length; i++) {
+      if (isTask(stack[i])) found(stack[i]);
+      else stack[kept++] = stack[i];
+    }
+    stack.length = kept;
+  }
   tasks.sort((a, b) => b.end - b.start - (a.end - a.start));
   return { nodes, tasks };
 }

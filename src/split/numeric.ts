@@ -1,4 +1,4 @@
-import { EntropySums, giniOfSquares, SquareSums } from '../criteria/incremental.js';
+import { EntropySums, giniOfSquares, type IncrementalForm, SquareSums } from '../criteria/incremental.js';
 import type { NumericValues } from '../data/dataset.js';
 import type { Candidate } from './candidate.js';
 import { beats, J48_SMALL } from './candidate.js';
@@ -41,11 +41,8 @@ export function scanNumeric(
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
   const inc = ctx.startBinaryScan(known, learned);
   const unit = ctx.unitWeights;
-  // Exactly these classes (a subclass could score otherwise), counts within the x·ln x table.
-  const sums =
-    inc?.constructor === SquareSums ||
-    (inc?.constructor === EntropySums && (inc as EntropySums).n < (inc as EntropySums).xlx.integers.length);
-  if (unit && sums) {
+  // Exactly these classes (a subclass could score otherwise); entropy's counts within its x·ln x table.
+  if (unit && (inc?.constructor === SquareSums || unitSumsFit(inc))) {
     scanUnitSums(ctx, inc as SquareSums | EntropySums, values, order, labs, start, knownEnd, out);
     return;
   }
@@ -88,6 +85,14 @@ export function scanNumeric(
 }
 
 /**
+ * Whether `inc` is exactly the entropy family's sums (a subclass could score otherwise) with every
+ * count within its x·ln x table.
+ */
+function unitSumsFit(inc: IncrementalForm | null): boolean {
+  return inc?.constructor === EntropySums && (inc as EntropySums).n < (inc as EntropySums).xlx.integers.length;
+}
+
+/**
  * `scanNumeric`'s loop when every entry weighs 1 and the measure keeps running sums of the Gini
  * family's squares or the entropy family's x·ln x (every count within `XLogX`'s table): the sums
  * in local variables, moved by the same numbers in the same order as the classes' `move` (so the
@@ -114,6 +119,8 @@ function scanUnitSums(
   const counts = table.counts;
   const nKnown = knownEnd - start;
   const n = inc.n;
+  const gainOnly = entropy?.valueIsGain === true;
+  const parent = entropy ? entropy.parent : 0;
   let sumL = squares ? squares.sqL : (entropy as EntropySums).sumL;
   let sumR = squares ? squares.sqR : (entropy as EntropySums).sumR;
   let left = 0;
@@ -148,7 +155,11 @@ function scanUnitSums(
     tried++;
     let score: number;
     if (squares) score = sign * giniOfSquares(left, right, sumL, sumR, n);
-    else {
+    else if (gainOnly) {
+      // EntropySums.gain, its x·ln x of the (integer) branch weights read from the table.
+      const g = (parent - ((xlx as Float64Array)[left] - sumL + ((xlx as Float64Array)[right] - sumR))) / (n * LN2);
+      score = sign * (g > 0 ? g : 0);
+    } else {
       (entropy as EntropySums).sumL = sumL;
       (entropy as EntropySums).sumR = sumR;
       score = sign * inc.value(left, right);
@@ -192,6 +203,8 @@ function takeOutMissing(
   return knownEnd;
 }
 
+const LN2 = Math.LN2;
+
 /** J48 treats two values closer than this as one (C45Split: `value(i − 1) + 1e-5 < value(i)`). */
 const J48_VALUE_TIE = 1e-5;
 
@@ -234,6 +247,10 @@ function scanNumericJ48(
   const share = knownWeight / (knownWeight + out.unknownWeight);
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
   const inc = ctx.startBinaryScan(known, learned);
+  if (ctx.unitWeights && unitSumsFit(inc)) {
+    scanUnitJ48(ctx, inc as EntropySums, values, order, labs, start, knownEnd, minSplit, share, out);
+    return;
+  }
   const counts = table.counts;
   let left = 0;
   let right = table.total;
@@ -265,6 +282,78 @@ function scanNumericJ48(
   }
   if (best >= 0) out.threshold = midpoint(values[row[order[best] & ENTRY]], values[row[order[best + 1] & ENTRY]]);
   out.finishBinary(learned);
+}
+
+/**
+ * `scanNumericJ48`'s loop when every entry weighs 1 and the threshold measure keeps the entropy
+ * family's x·ln x sums (every count within `XLogX`'s table): as `scanUnitSums`, the sums in local
+ * variables moved by the same table differences as `EntropySums.move` (so the same bits), scored
+ * by the measure's own `value`.
+ */
+function scanUnitJ48(
+  ctx: ScanContext,
+  inc: EntropySums,
+  values: NumericValues,
+  order: SortedSlice['order'],
+  labs: SortedSlice['labs'],
+  start: number,
+  knownEnd: number,
+  minSplit: number,
+  share: number,
+  out: Candidate,
+): void {
+  const { k, table, local, sign } = ctx;
+  const { row } = ctx.pool;
+  const xlx = inc.xlx.integers;
+  const { n, parent } = inc;
+  const gainOnly = inc.valueIsGain;
+  const counts = table.counts;
+  let here = values[row[order[start] & ENTRY]];
+  let sumL = inc.sumL;
+  let sumR = inc.sumR;
+  let left = 0;
+  let right = table.total;
+  let best = -1;
+  let bestGain = 0;
+  let tried = 0;
+  for (let j = start; j < knownEnd - 1; j++) {
+    const next = order[j + 1];
+    const c = local[labs[j]];
+    const l = counts[c];
+    const r = counts[k + c];
+    sumL += xlx[l + 1] - xlx[l];
+    sumR += xlx[r - 1] - xlx[r];
+    counts[c] = l + 1;
+    counts[k + c] = r - 1;
+    left += 1;
+    right -= 1;
+    if (next >= 0) continue;
+    // Entry j's value is the one read at the last value change (none changed since): one read per change.
+    const value = here;
+    here = values[row[next & ENTRY]];
+    if (!(value + J48_VALUE_TIE < here)) continue;
+    if (minSplit - right > J48_SMALL) break;
+    if (minSplit - left > J48_SMALL) continue;
+    tried++;
+    let score: number;
+    if (gainOnly) {
+      // EntropySums.gain, its x·ln x of the (integer) branch weights read from the table.
+      const g = (parent - (xlx[left] - sumL + (xlx[right] - sumR))) / (n * LN2);
+      score = sign * (g > 0 ? g : 0);
+    } else {
+      inc.sumL = sumL;
+      inc.sumR = sumR;
+      score = sign * inc.value(left, right);
+    }
+    if (score * share - bestGain > J48_SMALL) {
+      out.keepBinary(score, NaN, -1, counts);
+      bestGain = score * share;
+      best = j;
+    }
+  }
+  out.tried += tried;
+  if (best >= 0) out.threshold = midpoint(values[row[order[best] & ENTRY]], values[row[order[best + 1] & ENTRY]]);
+  out.finishBinary(false);
 }
 
 /** Fold the unknown entries into one branch of the candidate's table (the `learned` policy). */

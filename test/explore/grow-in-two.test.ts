@@ -6,7 +6,7 @@ import { fit, fitPlanned, planFit } from '../../src/algorithms/fit.js';
 import type { Dataset } from '../../src/data/dataset.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
-import { growInTwo, growsInTwo, type Helper, type HelperJob } from '../../src/explore-page/grow-in-two.js';
+import { growInTwo, growsInTwo, type Helper, type HelperJob, silentAfter } from '../../src/explore-page/grow-in-two.js';
 import { linkHelper } from '../../src/explore-page/helper-link.js';
 import { TaskHost } from '../../src/explore-page/task-host.js';
 import type { FitOptions } from '../../src/options/types.js';
@@ -78,6 +78,8 @@ const CONFIGS: FitOptions[] = [
   { bins: 64, prune: 'none' },
   { bins: 255 },
   { algorithm: 'id3', bins: 32, missing: 'majority' },
+  { algorithm: 'cmbsv' },
+  { algorithm: 'cmbsv', labelCoding: 'one-vs-rest', svmBias: 'max-alpha', prune: 'pessimistic' },
 ];
 
 describe('the page grown on two workers', () => {
@@ -87,9 +89,9 @@ describe('the page grown on two workers', () => {
       await expectFitsModel(data, options);
     });
 
-  it('grows on one worker what it cannot split: C-MBSV, best-first growth, a hold-out, fractional missing values, small data', () => {
+  it("grows on one worker what it cannot split: C-MBSV's k-NN regions, best-first growth, a hold-out, fractional missing values, small data", () => {
     const refused: FitOptions[] = [
-      { algorithm: 'cmbsv' },
+      { algorithm: 'cmbsv', unclassified: 'knn' },
       { prune: 'reduced-error' },
       { algorithm: 'c45' },
       { maxLeafNodes: 50 },
@@ -120,6 +122,39 @@ describe('the page grown on two workers', () => {
     expect(helped).toBe(0);
     expect(dropped).toBe(1);
     expect(fitPlanned(plan, tree).toJSON()).toEqual(fit(data, options).toJSON());
+  });
+
+  it("a helper that never answers (hung, or killed without a word): the grower waits, then grows its tasks, fit's model", async () => {
+    const options: FitOptions = { algorithm: 'id3' };
+    const plan = planFit(data, options);
+    let sent = 0;
+    const silent: Helper = {
+      start: () => ({
+        task: () => {
+          sent++;
+          return new Promise<never>(() => undefined);
+        },
+        drop: () => undefined,
+      }),
+    };
+    const waits: number[] = [];
+    const {
+      tree,
+      helped,
+      silent: fellSilent,
+    } = await growInTwo(plan, silent, (elapsed) => {
+      waits.push(elapsed);
+      return 20;
+    });
+    expect(sent).toBe(1);
+    expect(waits).toHaveLength(1);
+    expect(helped).toBe(0);
+    expect(fellSilent).toBe(true);
+    expect(fitPlanned(plan, tree).toJSON()).toEqual(fit(data, options).toJSON());
+    // A helper that answers is not silent; the default wait is at least a second, four times the grow so far.
+    expect((await growInTwo(plan, localHelper(data))).silent).toBe(false);
+    expect(silentAfter(10)).toBe(1000);
+    expect(silentAfter(400)).toBe(1600);
   });
 
   it("a helper that stops answering, its link then replaced: the grower grows what it lost, fit's model", async () => {
@@ -153,8 +188,8 @@ describe('the page grown on two workers', () => {
 
   it('a tree grown elsewhere that fit does not use is an internal error, not ignored', async () => {
     const { tree } = await growInTwo(planFit(data, { prune: 'none' }), localHelper(data));
-    // C-MBSV grows with its own grower: it never takes a tree grown by the others.
-    expect(() => fitPlanned(planFit(data, { algorithm: 'cmbsv', maxDepth: 2 }), tree)).toThrow(
+    // Reduced-error pruning grows on the rows it does not hold out, never on all of them.
+    expect(() => fitPlanned(planFit(data, { prune: 'reduced-error' }), tree)).toThrow(
       'internal: the tree grown elsewhere was not used',
     );
   });
@@ -178,8 +213,21 @@ describe('the page grown on two workers', () => {
         { prune: 'none' },
         { algorithm: 'id3' },
         { algorithm: 'c45', prune: 'none' },
+        { algorithm: 'cmbsv' },
       ] as FitOptions[])
         await expectFitsModel(magic, options);
+    },
+    60_000,
+  );
+
+  it.skipIf(!haveCorpus)(
+    "C-MBSV with unclassified regions (empty inner branches), joined from pieces: fit's model (satellite)",
+    async () => {
+      const satellite = readDataset(corpus('satellite'));
+      expect(fit(satellite, { algorithm: 'cmbsv' }).nodes.filter((node) => node.unclassified).length).toBeGreaterThan(
+        0,
+      );
+      await expectFitsModel(satellite, { algorithm: 'cmbsv' });
     },
     60_000,
   );

@@ -32,6 +32,18 @@ describe("the numeric scan's unit-weight loop", () => {
     expect(shape(2)).toEqual(unit);
   });
 
+  it("C4.5 (J48's rules): the same splits as the general loop (one row weighing 1 + 1e-9)", () => {
+    // Weight 2 would change J48's minimum branch weight; a hair over 1 on one row only moves the
+    // scores by about 1e-12, far from any tie here, and takes the general loop.
+    const c45 = (sampleWeight?: Float64Array) =>
+      fit(data, { algorithm: 'c45', prune: 'none', sampleWeight }).nodes.map((n) => [n.n, n.split ?? null]);
+    const unit = c45();
+    expect(unit.length).toBeGreaterThan(10);
+    const nudged = new Float64Array(rows.length).fill(1);
+    nudged[7] = 1 + 1e-9;
+    expect(c45(nudged)).toEqual(unit);
+  });
+
   it.each(['info-gain', 'gain-ratio', 'g-statistic'])('%s: the same splits as the general loop', (criterion) => {
     const unit = shape(1, criterion);
     expect(unit.length).toBeGreaterThan(20);

@@ -28,8 +28,9 @@ import type { KnnRegion, TreeNode } from '../../model/node.js';
 import { branchCount, categoryBranch, categoryBranches, numericBranch } from '../../model/route.js';
 import type { Split } from '../../model/split.js';
 import { TreeStore } from '../../model/store.js';
+import { columnOrder } from '../../split/column-order.js';
 import { bestFeature, featureScores, type SelectionOptions } from './select.js';
-import { nodeThresholds, type ThresholdOptions } from './thresholds.js';
+import { type ColumnRanks, columnRanks, nodeThresholds, type ThresholdOptions } from './thresholds.js';
 
 /** Everything the C-MBSV grower reads (a subset of grove's ResolvedOptions). */
 export interface CmbsvGrowOptions extends SelectionOptions, ThresholdOptions {
@@ -39,8 +40,19 @@ export interface CmbsvGrowOptions extends SelectionOptions, ThresholdOptions {
   purity: number;
 }
 
-/** Grow a C-MBSV tree on `data` with row weights `weights`; returns grove's flat node list. */
-export function growCmbsv(data: Dataset, opts: CmbsvGrowOptions, weights: Float64Array): TreeNode[] {
+/**
+ * Grow a C-MBSV tree on `data` with row weights `weights`; returns grove's flat node list.
+ * `grown`: the tree this grower grows, grown elsewhere in pieces (the explore page's two workers,
+ * `growsCmbsvInTasks`); its unclassified regions are its empty nodes.
+ */
+export function growCmbsv(data: Dataset, opts: CmbsvGrowOptions, weights: Float64Array, grown?: TreeStore): TreeNode[] {
+  if (grown) {
+    if (!growsCmbsvInTasks(opts)) throw new Error("internal: a C-MBSV tree grown in pieces with unclassified 'knn'");
+    const nodes = grown.toNodes();
+    // Only an empty branch between non-empty ones has no rows (`child`): exactly the regions.
+    for (const node of nodes) if (node.n === 0) node.unclassified = true;
+    return nodes;
+  }
   const grower = new CmbsvGrower(data, opts, weights);
   const store = TreeStore.root(data.classes.length);
   grower.grow(store, [grower.rootEntry()]);
@@ -53,17 +65,28 @@ export function growCmbsv(data: Dataset, opts: CmbsvGrowOptions, weights: Float6
 }
 
 /**
+ * Whether a C-MBSV tree can be grown in pieces (subtrees grown apart, then joined): not with
+ * unclassified 'knn', whose regions keep their parents' rows by node id.
+ */
+export function growsCmbsvInTasks(opts: Pick<CmbsvGrowOptions, 'unclassified'>): boolean {
+  return opts.unclassified === 'none';
+}
+
+/**
  * Algorithm 1 as the pieces of `expandNode` (src/learn/expand.ts): the node's rows are a slice of
  * one row buffer (the rows of positive weight), partitioned stably as the tree grows.
  */
-class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
+export class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
   readonly k: number;
-  private readonly rows: Int32Array;
+  /** The rows of positive weight, each node's a slice [start, end) (a subtree grown elsewhere is sent its slice). */
+  readonly rows: Int32Array;
   private readonly work: PartitionScratch;
   /** Unclassified regions: leaf id → the k-NN data of its parent's rows (with `unclassified: 'knn'`). */
   readonly unclassified = new Map<number, KnnRegion | undefined>();
   /** The k-NN data of the node being split, for its unclassified regions. */
   private knn: KnnRegion | undefined;
+  /** Each numeric feature's order, made when the feature is first chosen (its nodes' rows are sorted by it). */
+  private readonly ranks: (ColumnRanks | undefined)[] = [];
 
   constructor(
     private readonly data: Dataset,
@@ -106,7 +129,8 @@ class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
     const col = data.features[f];
     let split: Split;
     if (col.kind === 'numeric') {
-      const { thresholds } = nodeThresholds(col.values, data.labels, k, rows, weights, opts);
+      this.ranks[f] ??= columnRanks(columnOrder(data, f));
+      const { thresholds } = nodeThresholds(col.values, data.labels, k, rows, weights, opts, this.ranks[f]);
       if (thresholds.length === 0) return null; // Algorithm 1, line 12: only one branch has data → leaf
       split = { kind: 'numeric', feature: f, thresholds };
     } else {

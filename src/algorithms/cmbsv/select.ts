@@ -40,44 +40,32 @@ export function correlationScore(
   weights: ArrayLike<number>,
   opts: SelectionOptions,
 ): number {
+  // The node's known rows gathered (value, weight, label) in row order, so the passes below read
+  // memory in order; the sums add the same terms in the same order as a walk of `rows` would.
+  const m = gatherKnown(values, labels, rows, weights);
+  if (m < 0) return -Infinity;
+  const { x: gx, w: gw, y: gy } = scratch;
   let W = 0;
   let Sx = 0;
-  let first = NaN;
-  let varies = false;
-  for (let j = 0; j < rows.length; j++) {
-    const r = rows[j];
-    const x = values[r];
-    if (Number.isNaN(x)) continue;
-    const w = weights[r];
-    if (!(w > 0)) continue;
-    if (Number.isNaN(first)) first = x;
-    else if (x !== first) varies = true;
+  let Sy = 0;
+  for (let j = 0; j < m; j++) {
+    const w = gw[j];
     W += w;
-    Sx += w * x;
+    Sx += w * gx[j];
+    Sy += w * (gy[j] + 1);
   }
-  if (!varies || !(W > 0)) return -Infinity;
+  if (!(W > 0)) return -Infinity;
   const mx = opts.correlationCentring ? Sx / W : 0;
   if (opts.labelCoding === 'ordinal') {
     // y = class index + 1.
-    let Sy = 0;
-    if (opts.correlationCentring) {
-      for (let j = 0; j < rows.length; j++) {
-        const r = rows[j];
-        if (Number.isNaN(values[r]) || !(weights[r] > 0)) continue;
-        Sy += weights[r] * (labels[r] + 1);
-      }
-    }
     const my = opts.correlationCentring ? Sy / W : 0;
     let Sxx = 0;
     let Syy = 0;
     let Sxy = 0;
-    for (let j = 0; j < rows.length; j++) {
-      const r = rows[j];
-      const x = values[r];
-      const w = weights[r];
-      if (Number.isNaN(x) || !(w > 0)) continue;
-      const dx = x - mx;
-      const dy = labels[r] + 1 - my;
+    for (let j = 0; j < m; j++) {
+      const w = gw[j];
+      const dx = gx[j] - mx;
+      const dy = gy[j] + 1 - my;
       Sxx += w * dx * dx;
       Syy += w * dy * dy;
       Sxy += w * dx * dy;
@@ -89,15 +77,12 @@ export function correlationScore(
   const D = new Float64Array(classes);
   const Wc = new Float64Array(classes);
   let Sxx = 0;
-  for (let j = 0; j < rows.length; j++) {
-    const r = rows[j];
-    const x = values[r];
-    const w = weights[r];
-    if (Number.isNaN(x) || !(w > 0)) continue;
-    const dx = x - mx;
+  for (let j = 0; j < m; j++) {
+    const w = gw[j];
+    const dx = gx[j] - mx;
     Sxx += w * dx * dx;
-    D[labels[r]] += w * dx;
-    Wc[labels[r]] += w;
+    D[gy[j]] += w * dx;
+    Wc[gy[j]] += w;
   }
   if (!(Sxx > 0)) return 0;
   let best = 0;
@@ -110,6 +95,43 @@ export function correlationScore(
     best = Math.max(best, Math.abs(D[c]) / Math.sqrt(Sxx * Syy));
   }
   return best;
+}
+
+/** `correlationScore`'s gathered rows, grown as needed (one scan at a time). */
+const scratch = { x: new Float64Array(0), w: new Float64Array(0), y: new Int32Array(0) };
+
+/**
+ * Gather the rows of known value and positive weight into `scratch`, in row order; their number,
+ * or -1 when their values are all equal (or there are none).
+ */
+function gatherKnown(
+  values: NumericValues,
+  labels: Int32Array,
+  rows: ArrayLike<number>,
+  weights: ArrayLike<number>,
+): number {
+  if (scratch.x.length < rows.length) {
+    const size = Math.max(rows.length, 2 * scratch.x.length);
+    scratch.x = new Float64Array(size);
+    scratch.w = new Float64Array(size);
+    scratch.y = new Int32Array(size);
+  }
+  const { x: gx, w: gw, y: gy } = scratch;
+  let m = 0;
+  let varies = false;
+  for (let j = 0; j < rows.length; j++) {
+    const r = rows[j];
+    const x = values[r];
+    if (Number.isNaN(x)) continue;
+    const w = weights[r];
+    if (!(w > 0)) continue;
+    if (m > 0 && x !== gx[0]) varies = true;
+    gx[m] = x;
+    gw[m] = w;
+    gy[m] = labels[r];
+    m++;
+  }
+  return varies ? m : -1;
 }
 
 /**

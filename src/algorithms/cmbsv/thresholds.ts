@@ -54,10 +54,27 @@ export interface NodeThresholds {
 }
 
 /**
+ * The rows of a column in ascending order of value, ties by row (`columnOrder`), and each row's
+ * place in it: a node's rows sorted by their places are sorted by value.
+ */
+export interface ColumnRanks {
+  order: Int32Array;
+  rank: Int32Array;
+}
+
+/** `ColumnRanks` of a column from its order (src/split/column-order.ts). */
+export function columnRanks(order: Int32Array): ColumnRanks {
+  const rank = new Int32Array(order.length);
+  for (let i = 0; i < order.length; i++) rank[order[i]] = i;
+  return { order, rank };
+}
+
+/**
  * Pairwise SVM thresholds of one feature over the rows `rows` (missing values skipped).
  * @param x feature values (NaN = missing)
  * @param labels class index per row
  * @param weights row weights (0 = ignored)
+ * @param ranks the column's order (optional): the node's rows are then sorted by their places in it
  */
 export function nodeThresholds(
   x: NumericValues,
@@ -66,14 +83,10 @@ export function nodeThresholds(
   rows: ArrayLike<number>,
   weights: ArrayLike<number>,
   opts: ThresholdOptions,
+  ranks?: ColumnRanks,
 ): NodeThresholds {
   // Known rows, ascending by value (ties by row index: deterministic).
-  const known: number[] = [];
-  for (let j = 0; j < rows.length; j++) {
-    const r = rows[j];
-    if (!Number.isNaN(x[r]) && weights[r] > 0) known.push(r);
-  }
-  known.sort((p, q) => x[p] - x[q] || p - q);
+  const known = ranks ? knownByRank(x, rows, weights, ranks) : knownBySort(x, rows, weights);
   const pairs: PairThreshold[] = [];
   if (known.length === 0) return { pairs, thresholds: [] };
   const lo = x[known[0]];
@@ -103,6 +116,35 @@ export function nodeThresholds(
     thresholds.push(t);
   }
   return { pairs, thresholds };
+}
+
+/** The known rows of positive weight, ascending by value, ties by row. */
+function knownBySort(x: NumericValues, rows: ArrayLike<number>, weights: ArrayLike<number>): number[] {
+  const known: number[] = [];
+  for (let j = 0; j < rows.length; j++) {
+    const r = rows[j];
+    if (!Number.isNaN(x[r]) && weights[r] > 0) known.push(r);
+  }
+  return known.sort((p, q) => x[p] - x[q] || p - q);
+}
+
+/** `knownBySort` through the rows' places in the column's order: a sort of integers, no comparator. */
+function knownByRank(
+  x: NumericValues,
+  rows: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  { order, rank }: ColumnRanks,
+): number[] {
+  const places = new Int32Array(rows.length);
+  let m = 0;
+  for (let j = 0; j < rows.length; j++) {
+    const r = rows[j];
+    if (!Number.isNaN(x[r]) && weights[r] > 0) places[m++] = rank[r];
+  }
+  const sorted = places.subarray(0, m).sort();
+  const known = new Array<number>(m);
+  for (let i = 0; i < m; i++) known[i] = order[sorted[i]];
+  return known;
 }
 
 function pairThreshold(
