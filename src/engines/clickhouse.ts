@@ -272,7 +272,7 @@ export class ClickHouseEngine implements Engine {
    * Without `source` (grove's own temporary tables) the table is always made.
    */
   async tempTable(select: string, _params: readonly SqlValue[] = [], source?: string): Promise<TempTable | null> {
-    if (source !== undefined && (await this.mayBeSpread(source))) return null;
+    if (source !== undefined && (await this.rowsElsewhere(source))) return null;
     const name = this.dialect.quote(`grove_rows_${process.pid}_${++this.tables}`);
     try {
       await this.post(`CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`);
@@ -295,7 +295,7 @@ export class ClickHouseEngine implements Engine {
    * True when `source` calls a table function that reads other servers, or names a table (whole
    * identifier; unqualified: of the session's database) whose engine may.
    */
-  private async mayBeSpread(source: string): Promise<boolean> {
+  async rowsElsewhere(source: string): Promise<boolean> {
     const { tables, remote } = namedTables(source);
     if (remote) return true;
     if (tables.length === 0) return false;
