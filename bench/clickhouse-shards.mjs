@@ -13,6 +13,7 @@
 // what the second shard answered grove's queries with (system.query_log: rows read and sent).
 // `--cli` runs another build (e.g. an older commit's dist/) on the same servers and rows.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -137,14 +138,20 @@ try {
   console.log(`server CPU: initiator (shard 1) ${cpu[0].toFixed(1)} s, shard 2 ${cpu[1].toFixed(1)} s`);
   console.log(`seconds per level: ${per}`);
   await sql(ports[1].http, 'SYSTEM FLUSH LOGS');
+  // query_log keeps a query's first 100,000 characters: a level query is told by its start (the walk).
   const answered = await sql(
     ports[1].http,
-    "SELECT count(), sum(read_rows), sum(result_rows), countIf(query LIKE '%GROUP BY%') FROM system.query_log " +
-      "WHERE type = 2 AND is_initial_query = 0 AND initial_query_id LIKE 'grove-%' FORMAT TSV",
+    "SELECT multiIf(query LIKE 'SELECT arrayMap(grove_cs -> %' OR query LIKE 'SELECT 0 AS grove_node,%', " +
+      "'level counts', query LIKE '%GROUP BY%', 'other GROUP BY', " +
+      "'no GROUP BY') AS kind, count(), sum(read_rows), sum(result_rows) FROM system.query_log WHERE type = 2 " +
+      "AND is_initial_query = 0 AND initial_query_id LIKE 'grove-%' GROUP BY kind ORDER BY kind FORMAT TSV",
   );
-  const [n, read, sent, grouped] = answered.trim().split('\t');
-  console.log(`shard 2 answered ${n} of grove's queries (${grouped} with GROUP BY): read ${read} rows, sent ${sent}`);
-  console.log(`load average after: ${load()}; model ${readFileSync(out, 'utf8').length} bytes`);
+  for (const line of answered.trim().split('\n')) {
+    const [kind, n, read, sent] = line.split('\t');
+    console.log(`shard 2, ${kind}: ${n} queries read ${read} rows, sent ${sent}`);
+  }
+  const model = createHash('sha256').update(readFileSync(out)).digest('hex').slice(0, 16);
+  console.log(`load average after: ${load()}; model sha256 ${model}…`);
 } finally {
   for (const c of children) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 2000));
