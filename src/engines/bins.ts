@@ -1,6 +1,7 @@
 import { GroveError } from '../core/errors.js';
 import { BinCutter, type BinnedFeature } from '../split/histogram.js';
 import { Params, stopIfAborted, streamNumbers } from './engine.js';
+import { flatRow, flatValueCounts } from './flat.js';
 import { type EngineRows, weightedRows } from './rows.js';
 
 /** A growing list of doubles (8 bytes a value, no JS value per entry). */
@@ -36,8 +37,11 @@ export async function engineBins(
     if (schema.features[f].kind !== 'numeric') continue;
     stopIfAborted(signal);
     const p = new Params(d);
-    const values = weightedRows(rows, p, (v) => [['x', v[f]]]);
-    const sql = `SELECT x, ${d.toDouble('COUNT(*)')} AS n FROM ${values} AS r WHERE x IS NOT NULL GROUP BY x ORDER BY x`;
+    // Over rows on other servers, one SELECT: each server counts its own rows (flat.ts).
+    const sql = rows.spread
+      ? flatValueCounts(flatRow(rows, p), f, d.toDouble)
+      : `SELECT x, ${d.toDouble('COUNT(*)')} AS n FROM ${weightedRows(rows, p, (v) => [['x', v[f]]])} AS r ` +
+        'WHERE x IS NOT NULL GROUP BY x ORDER BY x';
     const xs = new Doubles();
     const ns = new Doubles();
     let known = 0;

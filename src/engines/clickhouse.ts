@@ -142,9 +142,9 @@ export function refusesDdl(message: string): boolean {
 /**
  * ClickHouse through its HTTP interface (JSONCompact results, or tab-separated ones streamed as they
  * arrive): `clickhouse://host:port/db`,
- * the user and password from the URL or CLICKHOUSE_USER / CLICKHOUSE_PASSWORD. The counts of a
- * Distributed table are computed by the server grove talks to, from the rows its shards send
- * (docs/in-database.md, "On a real ClickHouse cluster").
+ * the user and password from the URL or CLICKHOUSE_USER / CLICKHOUSE_PASSWORD. Over a Distributed
+ * table grove's queries are flat (flat.ts): each shard counts its own rows and the server grove
+ * talks to merges the counts (docs/in-database.md, "On a real ClickHouse cluster").
  */
 export class ClickHouseEngine implements Engine {
   readonly dialect = clickhouseDialect;
@@ -269,11 +269,12 @@ export class ClickHouseEngine implements Engine {
    * A temporary table (engine Memory) of the session holding the rows of `select`, computed once —
    * or null when `source` (the user's FROM item the rows come from) may read rows that live on other
    * servers (a Distributed or Merge table, a view, a Buffer, `remote()`/`cluster()`): the level
-   * queries then read the source, and the server grove talks to never holds a copy of all the rows.
+   * queries then read the source (flat.ts), and the server grove talks to never holds a copy of all
+   * the rows.
    * Without `source` (grove's own temporary tables) the table is always made.
    */
   async tempTable(select: string, _params: readonly SqlValue[] = [], source?: string): Promise<TempTable | null> {
-    if (source !== undefined && (await this.mayBeSpread(source))) return null;
+    if (source !== undefined && (await this.rowsElsewhere(source))) return null;
     const name = this.dialect.quote(`grove_rows_${process.pid}_${++this.tables}`);
     try {
       await this.post(`CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`);
@@ -296,7 +297,7 @@ export class ClickHouseEngine implements Engine {
    * True when `source` calls a table function that reads other servers, or names a table (whole
    * identifier; unqualified: of the session's database) whose engine may.
    */
-  private async mayBeSpread(source: string): Promise<boolean> {
+  async rowsElsewhere(source: string): Promise<boolean> {
     const { tables, remote } = namedTables(source);
     if (remote) return true;
     if (tables.length === 0) return false;

@@ -32,6 +32,11 @@ export interface Engine {
    * them all). Temporary tables go when the session ends, even when grove is interrupted.
    */
   tempTable(select: string, params: readonly SqlValue[], source?: string): Promise<TempTable | null>;
+  /**
+   * True when `source` (the user's FROM item) may read rows that live on other servers (a
+   * ClickHouse Distributed table): grove's queries over it are then each one SELECT (flat.ts).
+   */
+  rowsElsewhere?(source: string): Promise<boolean>;
   /** Release the connection (and drop what it made: temporary objects are the session's). */
   close(): Promise<void>;
   /** Stop the running query (Ctrl-C), which then fails; the connection stays usable for clean-up. */

@@ -50,7 +50,8 @@ export async function fitInEngine(
   const opts = resolveOptions({ ...options, bins: options.bins ?? ENGINE_DEFAULT_BINS }, context);
   refuseInEngine(opts, flag, engine.dialect.name);
   const schema = await readSchema(engine, input.source, input.columns ?? {});
-  const rows: EngineRows = { engine, schema, classWeights: null };
+  const spread = (await engine.rowsElsewhere?.(schema.source.from(new Params(engine.dialect)))) ?? false;
+  const rows: EngineRows = { engine, schema, classWeights: null, spread };
   if (opts.classWeight !== undefined) {
     const count = new Float64Array(schema.classes.length);
     if (opts.classWeight === 'balanced') {

@@ -11,8 +11,9 @@ import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
 import { Params, type SqlValue, stopIfAborted, streamNumbers } from './engine.js';
+import { type FlatRow, flatClassTotals, flatCodes, flatLevelCounts, flatRow } from './flat.js';
 import { codedRowsSelect, type EngineRows, unitWeights } from './rows.js';
-import { routeWalk, type WalkRoute } from './walk.js';
+import { type WalkRoute, walkNode } from './walk.js';
 
 /** A node of the frontier: its class histograms (HistGrower's layout) while its level is expanded. */
 interface EngineEntry extends GrowEntry {
@@ -32,18 +33,18 @@ interface Route extends WalkRoute {
 
 /**
  * The rows one level reads: a FROM item, the SQL of a row's slot in the level (−1 or absent: in no
- * counted or open node), its parameters, and how to remove it.
+ * counted or open node), its parameters, and how to remove it. Without temporary tables (`flat`),
+ * the source's row and codes as expressions, each query one SELECT over the source (flat.ts).
  */
 interface LevelRows {
   /** True: `from` is a temporary table with a `node` column (from level 1 on). */
   table: boolean;
   from: string;
-  /** Without level tables, the coded rows (the walk's start); with them, the level's table. */
-  coded: string;
   node: string;
   /** The SQL of a row's weight: the `w` column, or 1 when the rows are all of weight 1 (no column stored). */
   w: string;
   params: readonly SqlValue[];
+  flat: { row: FlatRow; codes: string[] } | null;
   drop(): Promise<void>;
 }
 
@@ -288,37 +289,51 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
 
   /**
    * The rows as the levels read them — y, w and every feature's code c0 … c(d−1) — in a temporary
-   * table when the engine makes one (codes computed once), else as a subquery over the source.
+   * table when the engine makes one (codes computed once), else as expressions of the source's
+   * columns, which every level query computes again (flat.ts).
    */
   private async codedRows(): Promise<LevelRows> {
-    const { engine } = this.rows;
-    const unit = unitWeights(this.rows);
-    const p = new Params(engine.dialect);
-    const select = codedRowsSelect(this.rows, this.binned, this.nBins, p, !unit);
-    // Whether the rows may be copied is decided here, once, from the user's FROM item alone.
-    const table = await engine.tempTable(select, p.values, this.rows.schema.source.from(new Params(engine.dialect)));
-    if (table) {
-      const w = unit ? engine.dialect.numberToDouble('1') : 'w';
-      return { table: true, from: table.name, coded: table.name, node: '0', w, params: [], drop: () => table.drop() };
+    const { engine, spread } = this.rows;
+    if (!spread) {
+      const unit = unitWeights(this.rows);
+      const p = new Params(engine.dialect);
+      const select = codedRowsSelect(this.rows, this.binned, this.nBins, p, !unit);
+      // Whether the rows may be copied is decided here, once, from the user's FROM item alone.
+      const table = await engine.tempTable(select, p.values, this.rows.schema.source.from(new Params(engine.dialect)));
+      if (table) {
+        const w = unit ? engine.dialect.numberToDouble('1') : 'w';
+        return { table: true, from: table.name, node: '0', w, params: [], flat: null, drop: () => table.drop() };
+      }
     }
-    // The walk reads the w column (walk.ts).
-    const q = new Params(engine.dialect);
-    const from = `(${codedRowsSelect(this.rows, this.binned, this.nBins, q)})`;
-    return { table: false, from, coded: from, node: '0', w: 'w', params: q.values, drop: async () => {} };
+    if (engine.dialect.name !== 'clickhouse')
+      throw new GroveError(`${engine.dialect.name} made no temporary table of the coded rows`, { code: 'E_IO' });
+    const p = new Params(engine.dialect);
+    const row = flatRow(this.rows, p);
+    const codes = flatCodes(this.rows, row, this.binned, this.nBins, p);
+    return {
+      table: false,
+      from: row.from,
+      node: '0',
+      w: 'w',
+      params: p.values,
+      flat: { row, codes },
+      drop: async () => {},
+    };
   }
 
   /**
    * The rows of the next level. With temporary tables, a new table made from the previous level's
    * by one step of routing — each row's node from its parent's split — holding only the rows of
    * nodes in `slots` (rows in leaves are left out), as the in-memory grower partitions rows.
-   * Without (a distributed table), the coded rows with each row's node a walk down the tree so far (walk.ts).
+   * Without (a distributed table), each row's node a walk down the tree so far (walk.ts).
    */
   private async levelRows(previous: LevelRows, slots: Map<number, number>): Promise<LevelRows> {
     const { engine, schema } = this.rows;
     const codes = schema.features.map((_, f) => `c${f}`).join(', ');
-    if (!previous.table) {
+    if (previous.flat) {
       const codeType = engine.dialect.intType(this.codeBranch.length);
-      return { ...previous, ...routeWalk(previous.coded, this.d, this.routes, slots, codeType) };
+      const { row, codes: coded } = previous.flat;
+      return { ...previous, node: walkNode(coded, this.routes, slots, codeType, row.name) };
     }
     const whens: string[] = [];
     for (const [parent, route] of this.routedChildren) {
@@ -341,10 +356,10 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     return {
       table: true,
       from: table.name,
-      coded: table.name,
       node: 'node',
       w: previous.w,
       params: [],
+      flat: null,
       drop: () => table.drop(),
     };
   }
@@ -365,10 +380,10 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   private async rootCounts(coded: LevelRows): Promise<{ totals: Float64Array; rows: number }> {
     const { engine } = this.rows;
     const d = engine.dialect;
-    const result = await engine.query(
-      `SELECT y, ${d.numberToDouble(`SUM(${coded.w})`)}, ${d.numberToDouble('COUNT(*)')} FROM ${coded.from} AS r GROUP BY y`,
-      coded.params,
-    );
+    const sql = coded.flat
+      ? flatClassTotals(coded.flat.row)
+      : `SELECT y, ${d.numberToDouble(`SUM(${coded.w})`)}, ${d.numberToDouble('COUNT(*)')} FROM ${coded.from} AS r GROUP BY y`;
+    const result = await engine.query(sql, coded.params);
     const totals = new Float64Array(this.k);
     let rows = 0;
     for (const [y, w, n] of result) {
@@ -388,8 +403,12 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       `WHERE node >= ${first} AND node < ${first + count}) AS routed`;
     const hists = Array.from({ length: count }, () => this.takeHist());
     const { k, stride, offset } = this;
+    const { flat } = rows;
+    const statements = flat
+      ? [flatLevelCounts(flat.row, flat.codes, rows.node, first, count)]
+      : d.groupByEveryCode(routed, codes);
     // Chunks of doubles straight into the histograms.
-    for (const sql of d.groupByEveryCode(routed, codes))
+    for (const sql of statements)
       await streamNumbers(engine, sql, rows.params, ([node, y, f, code, w, n], count) => {
         for (let i = 0; i < count; i++) {
           const h = hists[node[i] - first];

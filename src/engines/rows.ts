@@ -4,11 +4,15 @@ import type { Engine } from './engine.js';
 import { Params } from './engine.js';
 import { classCode, type EngineSchema } from './schema.js';
 
-/** A source's training rows as the engine sees them: the schema, and per-class weights (null: 1). */
+/**
+ * A source's training rows as the engine sees them: the schema, per-class weights (null: 1), and
+ * whether they may live on other servers (`spread`: every query one SELECT over the source, flat.ts).
+ */
 export interface EngineRows {
   engine: Engine;
   schema: EngineSchema;
   classWeights: Float64Array | null;
+  spread?: boolean;
 }
 
 /**

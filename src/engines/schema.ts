@@ -42,6 +42,8 @@ export interface EngineSchema {
   /** The sample weight (a double), or null for weight 1. */
   weight: string | null;
   nRows: number;
+  /** Every column of the source (names grove's own aliases must not take). */
+  columnNames: readonly string[];
 }
 
 /** grove's number syntax (src/data/encode.ts), for the engine's regular-expression match. */
@@ -147,7 +149,7 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
     }
   }
   const classes = classList(await distinct(engine, source, label));
-  return { source, features, targetName, label, classes, weight, nRows };
+  return { source, features, targetName, label, classes, weight, nRows, columnNames: names };
 }
 
 /** Distinct non-null values of `expr`, in order of first appearance. */

@@ -1,9 +1,10 @@
 /**
- * A row's node as a walk down the tree so far, one subquery layer per depth, for an engine that
- * makes no level tables (ClickHouse over a Distributed table: the level query reads the source).
- * Each layer is a few lookups in integer lists, whatever the number of nodes, where a nested CASE
+ * A row's node as a walk down the tree so far, for an engine that makes no level tables
+ * (ClickHouse over a Distributed table: the level query reads the source, src/engines/flat.ts).
+ * Each depth is a few lookups in integer lists, whatever the number of nodes, where a nested CASE
  * over the tree costs every split's test on every row (ClickHouse evaluates every branch of a
- * CASE). The SQL uses array literals and 1-based indexing (`[a, b][i]`: ClickHouse, DuckDB).
+ * CASE). ClickHouse SQL: array literals, 1-based indexing (`[a, b][i]`), and each depth a lambda
+ * over the last depth's state, so the query grows linearly with the depth (flat.ts says why).
  */
 
 import { GroveError } from '../core/errors.js';
@@ -15,36 +16,30 @@ export interface WalkRoute {
   children: Int32Array;
 }
 
-/** The rows with their node: `from` (a FROM item with the columns of `base` and the walk's) and `node`, its SQL. */
-export interface Walk {
-  from: string;
-  node: string;
-}
-
 /**
- * The slot of each row of `base` (columns y, w, c0 … c(d−1); −1 for a row in no node of `slots`):
- * the state of layer l is the 1-based position of the row's node among the split nodes of depth l
- * (0: out of the walk); the layer reads the code of the node's feature from the row's list
+ * The slot of a row (−1 for a row in no node of `slots`) from its codes (`codes`, expressions):
+ * the state of depth l is the 1-based position of the row's node among the split nodes of depth l
+ * (0: out of the walk); a depth reads the code of the node's feature from the row's list
  * `[0, c0, …]` and looks up the next state in one list of every node's block of codes; the last
- * layer's list holds slot + 1. Lists are indexed from 1 and never out of range (the dead state 0
- * reads entry 1 and a block of zeros).
+ * depth's list holds slot + 1. Lists are indexed from 1 and never out of range (the dead state 0
+ * reads entry 1 and a block of zeros). `name` gives the lambdas' parameters names no column has.
  */
-export function routeWalk(
-  base: string,
-  d: number,
+export function walkNode(
+  codes: readonly string[],
   routes: ReadonlyMap<number, WalkRoute>,
   slots: ReadonlyMap<number, number>,
   codeType: string,
-): Walk {
-  if (slots.has(0)) return { from: base, node: '0' };
-  const codes = Array.from({ length: d }, (_, f) => `c${f}`);
+  name: (base: string) => string,
+): string {
+  if (slots.has(0)) return '0';
+  const [row, state] = [name('cs'), name('s')];
   const cs = `[CAST(0 AS ${codeType}), ${codes.map((c) => `CAST(${c} AS ${codeType})`).join(', ')}]`;
   let widest = 0;
   for (const route of routes.values()) widest = Math.max(widest, route.branchOfCode.length);
-  let from = `(SELECT y, w, ${codes.join(', ')}, ${cs} AS cs, 1 AS s0 FROM ${base} AS walk)`;
+  let walk = '[toUInt32(1)]';
   let depth = [0];
   // Ends at the depth whose children hold the slots' nodes (every slot's node is below the root).
-  for (let layer = 0; ; layer++) {
+  for (;;) {
     const last = depth.some((id) => routes.get(id)?.children.some((c) => slots.has(c)));
     const feature: number[] = [0];
     const start: number[] = [0];
@@ -64,11 +59,9 @@ export function routeWalk(
         } else next.push(0);
       }
     }
-    const s = `s${layer}`;
-    const code = `cs[[${feature.join(', ')}][${s} + 1] + 1]`;
-    const step = `[${next.join(', ')}][[${start.join(', ')}][${s} + 1] + ${code} + 1]`;
-    from = `(SELECT y, w, ${codes.join(', ')}, cs, ${step} AS s${layer + 1} FROM ${from} AS l${layer})`;
-    if (last) return { from, node: `CAST(s${layer + 1} AS Int64) - 1` };
+    const code = `${row}[[${feature.join(', ')}][${state} + 1] + 1]`;
+    walk = `arrayMap(${state} -> [${next.join(', ')}][[${start.join(', ')}][${state} + 1] + ${code} + 1], ${walk})`;
+    if (last) return `arrayMap(${row} -> toInt64(${walk}[1]) - 1, [${cs}])[1]`;
     depth = [...deeper.keys()];
     if (depth.length === 0) throw new GroveError('the walk found no split node above the level', { code: 'E_DATA' });
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DuckDBEngine, duckdbDialect } from '../../src/engines/duckdb.js';
 import { binCode, listSearch, Params } from '../../src/engines/rows.js';
-import type { BinnedFeature } from '../../src/split/histogram.js';
+import { binned, BIN_EDGES as EDGES, BIN_VALUES as VALUES } from './bin-cases.js';
 
 let engine: DuckDBEngine;
 beforeAll(async () => {
@@ -10,44 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await engine?.close();
 });
-
-const binned = (hi: number[]): BinnedFeature => ({
-  codes: new Uint8Array(0),
-  bins: hi.length,
-  lo: Float64Array.from(hi),
-  hi: Float64Array.from(hi),
-});
-
-// Values on, between, below and above the edges, extremes and NULL.
-const VALUES = [
-  null,
-  -Infinity,
-  -1e300,
-  -2.5,
-  -0,
-  0,
-  5e-324,
-  0.1,
-  0.30000000000000004,
-  0.3,
-  1,
-  1.5,
-  2,
-  7,
-  99.999,
-  100,
-  1e300,
-  Infinity,
-];
-const EDGES: number[][] = [
-  [],
-  [1],
-  [0.3, 2],
-  [-2.5, 0, 0.30000000000000004, 1, 2, 7, 100],
-  [-Infinity, 0.1, 1.5, Infinity],
-  Array.from({ length: 255 }, (_, i) => i * 0.1 + 0.1 - 5),
-  Array.from({ length: 129 }, (_, i) => i ** 2 / 7),
-];
 
 describe('bin codes by list search (DuckDB) equal the nested-CASE binary search', () => {
   for (const edges of EDGES) {

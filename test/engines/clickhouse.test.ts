@@ -235,7 +235,7 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
 describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two shards', () => {
   let shards: ClickHouseHandle;
   beforeAll(async () => {
-    shards = await startClickHouse({ shards: 2 });
+    shards = await startClickHouse({ shards: 2, logQueries: true });
   }, 120_000);
   afterAll(async () => {
     await shards?.stop();
@@ -273,6 +273,26 @@ describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two sha
       options,
     );
     expect(spread).toBe(one);
+    // The second shard aggregated its own rows: each of grove's queries over the Distributed table
+    // reached it as the whole SELECT over its local table with the GROUP BY (not its rows).
+    await second.query('SYSTEM FLUSH LOGS');
+    const answered = await second.query(
+      'SELECT query, toFloat64(read_rows), toFloat64(result_rows) FROM system.query_log ' +
+        "WHERE type = 2 AND is_initial_query = 0 AND initial_query_id LIKE 'grove-%' AND query LIKE '%part%'",
+    );
+    const shardRows = rows.length / 2;
+    const levels = answered.filter(([q]) => String(q).includes('arrayJoin'));
+    expect(levels.length).toBeGreaterThan(2); // the root's and deeper levels' counts
+    for (const [q, read] of levels) {
+      expect(String(q)).toMatch(/FROM default\.part\b[\s\S]*GROUP BY/);
+      expect(read).toBe(shardRows);
+    }
+    // The root's class totals: the shard answered 3 rows (one per class) for its 75.
+    const totals = answered.filter(([q]) => /^SELECT multiIf\([\s\S]*GROUP BY `?grove_y`?$/.test(String(q).trim()));
+    expect(totals.map(([, read, result]) => [read, result])).toEqual([[shardRows, 3]]);
+    // No query the shard answered for grove sent its rows as they are: each grouped or aggregated them.
+    for (const [q, , result] of answered)
+      expect(result === 1 || /\b(GROUP BY|DISTINCT)\b/.test(String(q)), String(q).slice(0, 200)).toBe(true);
     expect(made.length).toBeGreaterThan(0); // the single table's coded rows and level tables
     expect(made.every((select) => !select.includes('spread'))).toBe(true);
     // The table function cluster() reads the shards' tables: no temporary table either.
@@ -286,5 +306,42 @@ describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two sha
     expect(made.length).toBe(before);
     expect(await temporaryTables(first)).toBe(0);
     expect(one).toBe(memoryModel(corpus(name), options));
+  }, 300_000);
+
+  it('a deep tree (max-depth 30) over the Distributed table: walk queries beyond the default max_query_size, the tree of one table', async () => {
+    const [first, second] = await Promise.all(shards.urls.map((u) => ClickHouseEngine.open(chUrl(u))));
+    // Labels that are noise: the tree grows until its leaves are pure or too small.
+    const rowsOf = (where: string) =>
+      'SELECT (cityHash64(number) % 997) / 7 AS x, (cityHash64(number, 1) % 991) / 3 AS z, ' +
+      `toString(cityHash64(number, 2) % 3) AS label FROM numbers(700) WHERE ${where}`;
+    for (const [s, engine] of [first, second].entries())
+      await engine.query(`CREATE TABLE noisy ENGINE = TinyLog AS ${rowsOf(`number % 2 = ${s}`)}`);
+    await first.query(`CREATE TABLE noisy_whole ENGINE = TinyLog AS ${rowsOf('1')}`);
+    await first.query('CREATE TABLE noisy_spread AS noisy ENGINE = Distributed(grove, default, noisy)');
+    const options: FitOptions = { prune: 'none', maxDepth: 30 };
+    const one = await engineModel(
+      first,
+      (await parseSourceSpec(chUrl(shards.url), { table: 'noisy_whole' })).source,
+      options,
+    );
+    const sizes: number[] = [];
+    const streamNumbers = first.streamNumbers.bind(first);
+    first.streamNumbers = (sql, ...rest) => {
+      sizes.push(sql.length);
+      return streamNumbers(sql, ...rest);
+    };
+    const spread = await engineModel(
+      first,
+      (await parseSourceSpec(chUrl(shards.url), { table: 'noisy_spread' })).source,
+      options,
+    );
+    expect(spread).toBe(one);
+    const depth = (JSON.parse(one) as { nodes: { depth?: number }[] }).nodes.reduce(
+      (deepest, n) => Math.max(deepest, n.depth ?? 0),
+      0,
+    );
+    expect(depth).toBeGreaterThan(12);
+    // The level queries carry the tree so far: the session's max_query_size (above 256 KiB) lets them through.
+    expect(Math.max(...sizes)).toBeGreaterThan(262_144);
   }, 300_000);
 });

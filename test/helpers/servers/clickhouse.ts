@@ -62,13 +62,14 @@ function configXml(dir: string, ports: Ports, cluster: Ports[]): string {
   <mark_cache_size>268435456</mark_cache_size>
   <max_concurrent_queries>50</max_concurrent_queries>
   <remote_servers><grove>${shards}</grove></remote_servers>
+  <query_log><database>system</database><table>query_log</table></query_log>
 </yandex>
 `;
 }
 
-const USERS_XML = `<?xml version="1.0"?>
+const usersXml = (logQueries: boolean) => `<?xml version="1.0"?>
 <yandex>
-  <profiles><default><max_memory_usage>4000000000</max_memory_usage></default></profiles>
+  <profiles><default><max_memory_usage>4000000000</max_memory_usage><log_queries>${logQueries ? 1 : 0}</log_queries></default></profiles>
   <users><default><password></password><networks><ip>127.0.0.1</ip><ip>::1</ip></networks>
     <profile>default</profile><quota>default</quota></default></users>
   <quotas><default><interval><duration>3600</duration><queries>0</queries><errors>0</errors>
@@ -81,8 +82,13 @@ async function ping(url: string): Promise<boolean> {
   return res.ok && (await res.text()).trim() === '1';
 }
 
-/** Start `shards` (default 1) throwaway ClickHouse servers; resolve once all answer over HTTP. */
-export async function startClickHouse(options: { shards?: number } = {}): Promise<ClickHouseHandle> {
+/**
+ * Start `shards` (default 1) throwaway ClickHouse servers; resolve once all answer over HTTP.
+ * `logQueries`: every query is logged in `system.query_log` (after `SYSTEM FLUSH LOGS`).
+ */
+export async function startClickHouse(
+  options: { shards?: number; logQueries?: boolean } = {},
+): Promise<ClickHouseHandle> {
   const command = clickhouseCommand();
   if (!command) throw new Error(clickhouseUnavailable());
   const count = Math.max(1, options.shards ?? 1);
@@ -118,7 +124,7 @@ export async function startClickHouse(options: { shards?: number } = {}): Promis
     for (let i = 0; i < count; i++) {
       const dir = join(root, `shard${i}`);
       for (const sub of ['data', 'tmp', 'user_files', 'format_schemas']) mkdirSync(join(dir, sub), { recursive: true });
-      writeFileSync(join(dir, 'users.xml'), USERS_XML);
+      writeFileSync(join(dir, 'users.xml'), usersXml(options.logQueries ?? false));
       writeFileSync(join(dir, 'config.xml'), configXml(dir, ports[i], ports));
       const child = spawn(command[0], [...command.slice(1), `--config-file=${join(dir, 'config.xml')}`], {
         cwd: dir,
