@@ -5,12 +5,12 @@
 //
 //   node bench/explore-ab.mjs --against DIR [--data ../shared/datasets/magic.csv] [--repeats 9] [--only NAME-PART]
 
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { ALL_CONTROLS, launchChromium, median, writePage } from './lib/explore-page.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -36,32 +36,10 @@ const CONFIGS = [
   { name: 'zaki', controls: { 'preset-a': 'zaki' } },
   { name: 'cmbsv', controls: { 'preset-a': 'cmbsv' } },
 ];
-const ALL_CONTROLS = ['preset-a', 'opt-a-prune', 'opt-a-bins'];
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
-
-/** The page for the data set as the build in `distDir` writes it. */
-async function pageFile(distDir, dir, name) {
-  const dist = (p) => pathToFileURL(resolve(distDir, p)).href;
-  const { readDataset } = await import(dist('data/read.js'));
-  const { prepareForPage, DEFAULT_MAX_ROWS } = await import(dist('explore/prepare.js'));
-  const { explorePage } = await import(dist('explore/html.js'));
-  const { readPageScripts } = await import(dist('explore/scripts.js'));
-  const data = readDataset(args.data);
-  const html = join(dir, `${name}.html`);
-  writeFileSync(html, explorePage(prepareForPage(data, basename(args.data), DEFAULT_MAX_ROWS, 1), readPageScripts()));
-  return html;
-}
 
 const loadStart = loadavg()[0];
 const dir = mkdtempSync(join(tmpdir(), 'grove-explore-ab-'));
-const browser = await chromium.launch({
-  executablePath: args.chromium,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium(args.chromium);
 const lines = [];
 try {
   const sides = [];
@@ -73,7 +51,7 @@ try {
     const problems = [];
     page.on('pageerror', (e) => problems.push(`page error: ${String(e)}`));
     page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
-    await page.goto(pathToFileURL(await pageFile(distDir, dir, name)).href);
+    await page.goto(pathToFileURL(await writePage(distDir, args.data, join(dir, `${name}.html`))).href);
     sides.push({ name, page, problems });
   }
   const settle = (page) => page.waitForSelector('body[data-state="idle"]', { state: 'attached', timeout: 600_000 });

@@ -9,12 +9,12 @@
 // Each configuration is set in the page's controls, then regrown `--repeats` times with the Grow
 // button; the median and the best are printed. The page must show no error and log none.
 
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { ALL_CONTROLS, launchChromium, median, writePage } from './lib/explore-page.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // --dist: another build's dist/ (an A/B against another commit's page and fit).
@@ -23,9 +23,6 @@ const distDir = distArg > 0 ? resolve(process.argv[distArg + 1]) : resolve(root,
 const dist = (p) => pathToFileURL(resolve(distDir, p)).href;
 const { readDataset } = await import(dist('data/read.js'));
 const { fit } = await import(dist('algorithms/fit.js'));
-const { prepareForPage, DEFAULT_MAX_ROWS } = await import(dist('explore/prepare.js'));
-const { explorePage } = await import(dist('explore/html.js'));
-const { readPageScripts } = await import(dist('explore/scripts.js'));
 
 const { values: args } = parseArgs({
   options: {
@@ -58,24 +55,14 @@ const CONFIGS = [
   { name: 'zaki (unpruned)', controls: { 'preset-a': 'zaki' }, options: { algorithm: 'zaki' } },
   { name: 'cmbsv (unpruned)', controls: { 'preset-a': 'cmbsv' }, options: { algorithm: 'cmbsv' } },
 ];
-const ALL_CONTROLS = ['preset-a', 'opt-a-prune', 'opt-a-bins'];
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 const loadStart = loadavg()[0];
 const data = readDataset(args.data);
 const dir = mkdtempSync(join(tmpdir(), 'grove-explore-bench-'));
 const html = join(dir, 'page.html');
-writeFileSync(html, explorePage(prepareForPage(data, basename(args.data), DEFAULT_MAX_ROWS, 1), readPageScripts()));
+await writePage(distDir, args.data, html);
 
-const browser = await chromium.launch({
-  executablePath: args.chromium,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium(args.chromium);
 const rows = [];
 try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });

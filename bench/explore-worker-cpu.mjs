@@ -7,12 +7,12 @@
 //
 //   node bench/explore-worker-cpu.mjs [--controls '{"opt-a-prune":"none"}'] [--repeats 6] [--base ../other/dist]
 
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { basename, dirname, join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { chromium } from 'playwright-core';
+import { launchChromium, median, writePage } from './lib/explore-page.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -27,7 +27,6 @@ const { values: args } = parseArgs({
 const controls = JSON.parse(args.controls);
 const repeats = Number(args.repeats);
 const builds = [['this build', resolve(root, 'dist')], ...(args.base ? [['base', resolve(args.base)]] : [])];
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 /** Per worker thread: CPU and busy wall time (ms) per regrow, most CPU first. */
 function workerTimes(tracePath) {
@@ -47,24 +46,12 @@ function workerTimes(tracePath) {
   return [...byThread.values()].sort((a, b) => b.cpu - a.cpu);
 }
 
-const browser = await chromium.launch({
-  executablePath: args.chromium,
-  headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
-});
+const browser = await launchChromium(args.chromium);
 const dir = mkdtempSync(join(tmpdir(), 'grove-explore-cpu-'));
 const lines = [];
 try {
   for (const [name, distDir] of builds) {
-    const dist = (p) => pathToFileURL(resolve(distDir, p)).href;
-    const { readDataset } = await import(dist('data/read.js'));
-    const { prepareForPage, DEFAULT_MAX_ROWS } = await import(dist('explore/prepare.js'));
-    const { explorePage } = await import(dist('explore/html.js'));
-    const { readPageScripts } = await import(dist('explore/scripts.js'));
-    const data = readDataset(args.data);
-    const html = join(dir, 'page.html');
-    const embedded = prepareForPage(data, basename(args.data), DEFAULT_MAX_ROWS, 1);
-    writeFileSync(html, explorePage(embedded, readPageScripts(resolve(distDir, 'explore-page'))));
+    const html = await writePage(distDir, args.data, join(dir, 'page.html'));
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     const settle = () => page.waitForSelector('body[data-state="idle"]', { state: 'attached', timeout: 600_000 });
     await page.goto(pathToFileURL(html).href);
