@@ -57,11 +57,12 @@ export async function fitInEngine(
     if (opts.classWeight === 'balanced') {
       const p = new Params(engine.dialect);
       const code = classCode(schema, engine, p);
+      // Grouped outside the source's SELECT: there `y` could name one of the user's columns.
       const counted = await engine.query(
-        `SELECT ${code} AS y, ${engine.dialect.toDouble('COUNT(*)')} FROM ${schema.source.from(p)} AS src GROUP BY y`,
+        `SELECT y, ${engine.dialect.toDouble('COUNT(*)')} FROM (SELECT ${code} AS y FROM ${schema.source.from(p)} AS src) AS c GROUP BY y`,
         p.values,
       );
-      for (const [y, n] of counted) count[y as number] = n as number;
+      for (const [y, n] of counted) count[y as number] += n as number;
     }
     rows.classWeights = classWeights(opts.classWeight, schema.classes, count, schema.nRows, flag('classWeight'));
   }

@@ -37,8 +37,6 @@ interface Route extends WalkRoute {
  * the source's row and codes as expressions, each query one SELECT over the source (flat.ts).
  */
 interface LevelRows {
-  /** True: `from` is a temporary table with a `node` column (from level 1 on). */
-  table: boolean;
   from: string;
   node: string;
   /** The SQL of a row's weight: the `w` column, or 1 when the rows are all of weight 1 (no column stored). */
@@ -98,12 +96,11 @@ const BATCH_CELLS = 1 << 21;
 const KEPT_CELLS = 1 << 22;
 
 /**
- * Grows a tree level by level with the counts computed by a database engine: per level, one
- * `GROUP BY node, class, feature, code` over the rows of the counted nodes (a batch of nodes at a
- * time), each row's node a column of the level's temporary table (or, without temporary tables, a
- * walk down the tree so far, walk.ts); the largest child's counts are its parent's minus its
- * siblings'. Each node's counts form
- * a class histogram in `HistGrower`'s layout, and `expandNode` with the histogram scanners does
+ * Grows a tree level by level with the counts computed by a database engine: per level and batch
+ * of nodes, the weight and rows per node, class, feature and code (`groupByEveryCode`, or flat.ts's
+ * query over rows that live on other servers), each row's node a column of the level's temporary
+ * table (or, without temporary tables, a walk down the tree so far, walk.ts); the largest child's
+ * counts are its parent's minus its siblings'. Each node's counts form a class histogram in `HistGrower`'s layout, and `expandNode` with the histogram scanners does
  * the rest, so the tree is the one histogram mode grows in memory from the same bins.
  */
 export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
@@ -205,7 +202,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
           const first = batch[0].first;
           const last = batch[batch.length - 1];
           stopIfAborted(signal);
-          const hists = await this.fetchHistograms(rows, first, last.first + last.counted.length - first);
+          const hists = await this.fetchHistograms(rows, first, last.first + last.counted.length - first, signal);
           for (const family of batch) {
             const expand = this.give(family, hists, first);
             for (const e of expand) {
@@ -298,11 +295,11 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       const unit = unitWeights(this.rows);
       const p = new Params(engine.dialect);
       const select = codedRowsSelect(this.rows, this.binned, this.nBins, p, !unit);
-      // Whether the rows may be copied is decided here, once, from the user's FROM item alone.
+      // The engine may still refuse a table (no DDL rights): the flat form below then.
       const table = await engine.tempTable(select, p.values, this.rows.schema.source.from(new Params(engine.dialect)));
       if (table) {
         const w = unit ? engine.dialect.numberToDouble('1') : 'w';
-        return { table: true, from: table.name, node: '0', w, params: [], flat: null, drop: () => table.drop() };
+        return { from: table.name, node: '0', w, params: [], flat: null, drop: () => table.drop() };
       }
     }
     if (engine.dialect.name !== 'clickhouse')
@@ -311,7 +308,6 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const row = flatRow(this.rows, p);
     const codes = flatCodes(this.rows, row, this.binned, this.nBins, p);
     return {
-      table: false,
       from: row.from,
       node: '0',
       w: 'w',
@@ -342,11 +338,13 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     }
     // A searched CASE: ClickHouse's `CASE x WHEN` (transform) takes only constant results.
     const node = whens.length === 0 ? '-1' : `CASE ${whens.join(' ')} ELSE -1 END`;
-    // The narrowest node column, and w only when rows differ in weight: the table is written every level.
-    const slot = `CAST(node AS ${engine.dialect.intType(slots.size)})`;
+    // The narrowest node column, and w only when rows differ in weight: the table is written every
+    // level. The filter reads `slot`, not `node`: ClickHouse's WHERE sees the SELECT's aliases, and
+    // the cast to an unsigned type would make −1 pass.
+    const narrow = `CAST(slot AS ${engine.dialect.intType(slots.size)})`;
     const yw = previous.w === 'w' ? 'y, w' : 'y';
     const table = await engine.tempTable(
-      `SELECT ${slot} AS node, ${yw}, ${codes} FROM (SELECT ${node} AS node, ${yw}, ${codes} FROM ${previous.from} AS p) AS s WHERE node >= 0`,
+      `SELECT ${narrow} AS node, ${yw}, ${codes} FROM (SELECT ${node} AS slot, ${yw}, ${codes} FROM ${previous.from} AS p) AS s WHERE slot >= 0`,
       [],
     );
     if (!table)
@@ -354,7 +352,6 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
         code: 'E_IO',
       });
     return {
-      table: true,
       from: table.name,
       node: 'node',
       w: previous.w,
@@ -394,7 +391,12 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   }
 
   /** The class histograms of slots `first` … `first + count − 1` from one query. */
-  private async fetchHistograms(rows: LevelRows, first: number, count: number): Promise<Float64Array[]> {
+  private async fetchHistograms(
+    rows: LevelRows,
+    first: number,
+    count: number,
+    signal?: AbortSignal,
+  ): Promise<Float64Array[]> {
     const { engine, schema } = this.rows;
     const d = engine.dialect;
     const codes = schema.features.map((_, f) => `c${f}`);
@@ -408,7 +410,9 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       ? [flatLevelCounts(flat.row, flat.codes, rows.node, first, count)]
       : d.groupByEveryCode(routed, codes);
     // Chunks of doubles straight into the histograms.
-    for (const sql of statements)
+    for (const sql of statements) {
+      // Ctrl-C between two statements finds no query running to stop.
+      stopIfAborted(signal);
       await streamNumbers(engine, sql, rows.params, ([node, y, f, code, w, n], count) => {
         for (let i = 0; i < count; i++) {
           const h = hists[node[i] - first];
@@ -417,6 +421,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
           h[o + k] += n[i];
         }
       });
+    }
     return hists;
   }
 

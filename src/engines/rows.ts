@@ -60,7 +60,7 @@ export function binCode(value: string, bf: BinnedFeature, p: Params): string {
 
 /** True when every training row weighs 1: no weight column and no class weights. */
 export function unitWeights(rows: EngineRows): boolean {
-  return rows.schema.weight === undefined && rows.classWeights === null;
+  return rows.schema.weight === null && rows.classWeights === null;
 }
 
 /**

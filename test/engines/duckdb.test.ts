@@ -210,3 +210,57 @@ describe.skipIf(!haveCorpus)('grove fit --engine duckdb', () => {
     for (const r of [unknownColumn, numeric, table]) expect(r.stderr.trim().split('\n')).toHaveLength(1);
   });
 });
+
+describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the temporary tables hold', () => {
+  /** The SELECT of each temporary table `engine` makes during `run`, and its row count. */
+  async function recordTables(run: () => Promise<unknown>): Promise<{ select: string; rows: number }[]> {
+    const made: { select: string; rows: number }[] = [];
+    const tempTable = engine.tempTable.bind(engine);
+    engine.tempTable = async (...args) => {
+      const created = await tempTable(...args);
+      const rows = Number((await engine.query(`SELECT CAST(count(*) AS DOUBLE) FROM ${created.name}`))[0][0]);
+      made.push({ select: args[0], rows });
+      return created;
+    };
+    try {
+      await run();
+    } finally {
+      engine.tempTable = tempTable;
+    }
+    return made;
+  }
+
+  it('rows of weight 1 are stored without w; rows in leaves leave the level tables; the tree is memory’s', async () => {
+    const spec = await parseSourceSpec(corpus('iris'));
+    let model = '';
+    const made = await recordTables(async () => void (model = await engineModel(engine, spec.source, none)));
+    expect(model).toBe(memoryModel(corpus('iris'), none));
+    expect(made.length).toBeGreaterThan(3);
+    // The columns each table stores: the coded rows y, c0 …; each level's node, y, c0 ….
+    expect(made[0].select).toMatch(/^SELECT y, CAST\(/);
+    for (const { select } of made.slice(1)) expect(select).toMatch(/^SELECT CAST\(slot AS \w+\) AS node, y, c0, /);
+    expect(made[0].rows).toBe(150);
+    // Leaves are reached early on iris: the last level's table holds far fewer rows.
+    expect(made.at(-1)!.rows).toBeLessThan(50);
+  });
+
+  it('weighted rows keep their w column in every table', async () => {
+    const spec = await parseSourceSpec(corpus('balance-scale'));
+    const options: FitOptions = { ...none, classWeight: { L: 2, R: 3 } };
+    const made = await recordTables(() => engineModel(engine, spec.source, options));
+    expect(made.length).toBeGreaterThan(1);
+    expect(made[0].select).toMatch(/^SELECT y, w, /);
+    for (const { select } of made.slice(1)) expect(select).toMatch(/^SELECT CAST\(slot AS \w+\) AS node, y, w, c0, /);
+  });
+});
+
+describe.skipIf(!haveCorpus)('in-database training with DuckDB: columns named like grove’s own aliases', () => {
+  it('a feature named y with balanced class weights gives the in-memory tree', async () => {
+    const [header, ...rest] = readFileSync(corpus('iris'), 'utf8').trimEnd().split('\n');
+    const file = join(dir, 'iris-y.csv');
+    writeFileSync(file, `${['y', ...header.split(',').slice(1)].join(',')}\n${rest.join('\n')}\n`);
+    const options: FitOptions = { ...none, classWeight: 'balanced' };
+    const spec = await parseSourceSpec(file);
+    expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(file, options));
+  });
+});
