@@ -59,6 +59,8 @@ export const clickhouseDialect: SqlDialect = {
   // One array literal of hexadecimal floats: exact, and one node of the syntax tree, where an array
   // of `reinterpretAsFloat64(unhex(…))` calls is slow to analyse (docs/in-database.md).
   doubleList: (values) => `[${values.map(hexFloat).join(', ')}]`,
+  // An array lookup: a CASE (multiIf) evaluates every branch for every row.
+  element: (index, values) => `[${values.join(', ')}][toUInt32(${index}) + 1]`,
   boolToInt: (e) => `toInt32(${e})`,
   intType: (max) => (max < 256 ? 'UInt8' : max < 65536 ? 'UInt16' : 'UInt32'),
   groupByEveryCode: (relation, codes) => [

@@ -36,6 +36,8 @@ export interface SqlDialect {
    * (ClickHouse); absent when the engine has no lists (bin codes then come from nested CASEs, rows.ts).
    */
   doubleList?(values: readonly number[], bind: (value: SqlValue) => string): string;
+  /** `values[index]` for an integer `index` from 0, `index` written once (text linear in the values). */
+  element(index: string, values: readonly string[]): string;
   /** A boolean (or NULL) as the integer 1 or 0 (or NULL). */
   boolToInt(expr: string): string;
   /** The narrowest integer type that holds 0 … `max`. */
@@ -51,6 +53,11 @@ export interface SqlDialect {
 /** Standard SQL quoting: in double quotes, a double quote doubled. */
 export function quoteDoubled(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;
+}
+
+/** A simple CASE on `index`: `values[index]` in standard SQL. */
+export function caseElement(index: string, values: readonly string[]): string {
+  return `CASE ${index} ${values.map((v, i) => `WHEN ${i} THEN ${v}`).join(' ')} END`;
 }
 
 /**

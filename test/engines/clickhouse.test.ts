@@ -11,6 +11,7 @@ import { assertBuilt, cliPath, grove } from '../helpers/cli.js';
 import { parseCsvRows } from '../helpers/csv-rows.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
+import { writeClashingCsv } from './clashing-names.js';
 import { engineModel, memoryModel } from './identical.js';
 import { loadCsv } from './load.js';
 
@@ -102,6 +103,34 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
       try {
         const spec = await parseSourceSpec(chUrl(server.url), { table: `${table}_view` });
         expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus(name), options));
+      } finally {
+        restore();
+      }
+      expect(made).toEqual([]);
+    }, 120_000);
+  }
+
+  // Columns named like grove's aliases (an alias wins over a column on ClickHouse), categories
+  // with missing values, sample and class weights: over a table and through a view (the walk).
+  const CLASHING: [string, FitOptions, boolean][] = [
+    ['unweighted', { prune: 'none', maxDepth: 6 }, false],
+    ['a weight column and balanced class weights', { prune: 'none', maxDepth: 6, classWeight: 'balanced' }, true],
+    ['class weights', { prune: 'pessimistic', maxDepth: 6, classWeight: { A: 2, B: 1, C: 3 } }, false],
+  ];
+  for (const [what, options, weighted] of CLASHING) {
+    it(`columns named y, w, v0, rn, node, grove_y… (${what}): the in-memory tree, from a table and through a view`, async () => {
+      const files = writeClashingCsv(dir);
+      const table = `clashing_${what.replace(/\W+/g, '_')}`;
+      await loadCsv(engine, weighted ? files.weighted : files.plain, table, TINYLOG);
+      await engine.query(`CREATE VIEW ${table}_view AS SELECT * FROM ${table}`);
+      const columns = weighted ? { target: 'label', weight: 'grove_w' } : {};
+      const mem = memoryModel(files.plain, options, weighted ? files.weights : undefined);
+      const spec = await parseSourceSpec(chUrl(server.url), { table });
+      expect(await engineModel(engine, spec.source, options, columns)).toBe(mem);
+      const { made, restore } = recordTempTables(engine);
+      try {
+        const view = await parseSourceSpec(chUrl(server.url), { table: `${table}_view` });
+        expect(await engineModel(engine, view.source, options, columns)).toBe(mem);
       } finally {
         restore();
       }
