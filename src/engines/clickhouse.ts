@@ -61,6 +61,9 @@ export const clickhouseDialect: SqlDialect = {
   doubleList: (values) => `[${values.map(hexFloat).join(', ')}]`,
   // An array lookup: a CASE (multiIf) evaluates every branch for every row.
   element: (index, values) => `[${values.join(', ')}][toUInt32(${index}) + 1]`,
+  // One hash lookup a row: a CASE (multiIf) would compare the value with every category.
+  codeOf: (value, keys, missing) =>
+    `ifNull(transform(${value}, [${keys.join(', ')}], [${keys.map((_, i) => i).join(', ')}], ${missing}), ${missing})`,
   boolToInt: (e) => `toInt32(${e})`,
   intType: (max) => (max < 256 ? 'UInt8' : max < 65536 ? 'UInt16' : 'UInt32'),
   groupByEveryCode: (relation, codes) => [

@@ -92,7 +92,7 @@ export function flatCodes(
   return rows.schema.features.map((col, f) => {
     const value = row.values[f];
     let code: string;
-    if (col.kind === 'categorical') code = categoryCode(value, col.categories, p);
+    if (col.kind === 'categorical') code = categoryCode(value, col.categories, p, d);
     else code = flatBinCode(value, binned[f]!, (edges) => d.doubleList!(edges, (e) => p.add(e)), row.name);
     return `CAST(${code} AS ${d.intType(nBins[f])})`;
   });

@@ -98,7 +98,7 @@ export function codedRowsSelect(
   if (d.doubleList) {
     const from = weightedRows(rows, p, (v) =>
       schema.features.map((col, f) =>
-        col.kind === 'numeric' ? [`v${f}`, v[f]] : [`c${f}`, categoryCode(v[f], col.categories, p)],
+        col.kind === 'numeric' ? [`v${f}`, v[f]] : [`c${f}`, categoryCode(v[f], col.categories, p, d)],
       ),
     );
     const numeric = schema.features.map((col, f) => (col.kind === 'numeric' ? binned[f] : null));
@@ -108,7 +108,7 @@ export function codedRowsSelect(
   }
   const from = weightedRows(rows, p, (v) =>
     schema.features.map((col, f) => {
-      const code = col.kind === 'numeric' ? binCode(v[f], binned[f]!, p) : categoryCode(v[f], col.categories, p);
+      const code = col.kind === 'numeric' ? binCode(v[f], binned[f]!, p) : categoryCode(v[f], col.categories, p, d);
       return [`c${f}`, cast(code, f)];
     }),
   );
@@ -161,10 +161,13 @@ export function listSearch(
 }
 
 /** SQL for the category code of `value` (text or NULL) in `categories`; NULL → the missing code. */
-export function categoryCode(value: string, categories: readonly string[], p: Params): string {
+export function categoryCode(value: string, categories: readonly string[], p: Params, dialect: SqlDialect): string {
   if (categories.length === 0) return '0';
-  const whens = categories.map((c, i) => `WHEN ${value} = ${p.add(c)} THEN ${i}`).join(' ');
-  return `CASE ${whens} ELSE ${categories.length} END`;
+  return dialect.codeOf(
+    value,
+    categories.map((c) => p.add(c)),
+    categories.length,
+  );
 }
 
 export { Params };
