@@ -93,8 +93,12 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
   }, 120_000);
 
   // A view may hide a Distributed table: grove makes no temporary table and walks down the tree.
-  for (const [name, options] of CASES.slice(1)) {
-    it(`${name} through a view (no temporary tables: the walk): the in-memory histogram tree`, async () => {
+  const VIEW_CASES: [string, FitOptions][] = [
+    ...CASES.slice(1),
+    ['balance-scale', { prune: 'none', criterion: 'dcsm', classWeight: { L: 2, R: 3 } }],
+  ];
+  for (const [name, options] of VIEW_CASES) {
+    it(`${name} ${JSON.stringify(options)} through a view (no temporary tables: the walk): the in-memory histogram tree`, async () => {
       const table = `${name}_walked`;
       await loadCsv(engine, corpus(name), table, TINYLOG);
       const q = engine.dialect.quote;
