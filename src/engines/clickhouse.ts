@@ -366,6 +366,12 @@ export class ClickHouseEngine implements Engine {
     onData: (chunk: Buffer) => void | Promise<void>,
     inSession = true,
   ): Promise<void> {
+    if (Buffer.byteLength(body) > MAX_QUERY_BYTES)
+      throw new GroveError(
+        `ClickHouse (${this.label}): a query of ${(Buffer.byteLength(body) / 2 ** 20).toFixed(0)} MiB is over the max_query_size grove sets (${MAX_QUERY_BYTES / 2 ** 20} MiB); ` +
+          'over rows on other servers each level query carries the tree so far: give a smaller --max-depth',
+        { code: 'E_DATA' },
+      );
     const id = `${this.queryIds}-${++this.requests}`;
     const url = `${this.endpoint}${inSession ? this.session : ''}&query_id=${id}${settings}`;
     this.running.add(id);

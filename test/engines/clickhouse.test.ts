@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GroveError } from '../../src/core/errors.js';
 import { ClickHouseEngine } from '../../src/engines/clickhouse.js';
 import { Params } from '../../src/engines/engine.js';
 import { parseSourceSpec } from '../../src/engines/spec.js';
@@ -243,6 +244,10 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
     const res = await fetch(server.url, { method: 'POST', body: sql });
     expect(res.ok).toBe(false);
     expect(await res.text()).toMatch(/Max query size exceeded/);
+    // Beyond grove's own limit: refused before it is sent, with a message naming the limit.
+    const huge = engine.query(`SELECT length('${'x'.repeat(64 << 20)}')`);
+    await expect(huge).rejects.toBeInstanceOf(GroveError);
+    await expect(huge).rejects.toThrow(/over the max_query_size grove sets \(64 MiB\).*--max-depth/);
   });
 
   it('bin edges as hexadecimal float literals: the server reads back every double exactly', async () => {

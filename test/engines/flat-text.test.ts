@@ -73,4 +73,34 @@ describe('flat query text (ClickHouse, rows on other servers)', () => {
     expect(growth(walk, 20)).toBeLessThan(2.2);
     expect(growth(walk, 20)).toBeGreaterThan(1.8);
   });
+
+  it('the walk leaves out closed subtrees: its text does not grow with split nodes that have no slot below', () => {
+    // Root 0 splits into 1 and 2; below 2 an open chain of 10 split nodes whose last one's
+    // children are the slots; below 1 a closed chain of `closed` split nodes alongside it.
+    const walk = (closed: number) => {
+      const split = (children: number[]): WalkRoute => ({
+        feature: 0,
+        branchOfCode: Int32Array.from([0, 1]),
+        children: Int32Array.from(children),
+      });
+      const routes = new Map<number, WalkRoute>([[0, split([1, 2])]]);
+      // Node `from` and its second child, and so on, `length` split nodes: the last one's children.
+      const chain = (from: number, length: number, base: number) => {
+        let id = from;
+        for (let i = 0; i < length; i++) {
+          routes.set(id, split([base + 2 * i, base + 2 * i + 1]));
+          id = base + 2 * i + 1;
+        }
+        return [id - 1, id];
+      };
+      const [a, b] = chain(2, 10, 1000);
+      chain(1, closed, 5000);
+      const slots = new Map([
+        [a, 0],
+        [b, 1],
+      ]);
+      return walkNode(['c0'], routes, slots, 'UInt8', (b) => `grove_${b}`);
+    };
+    expect(walk(20)).toBe(walk(0));
+  });
 });
