@@ -59,6 +59,11 @@ export const clickhouseDialect: SqlDialect = {
   // One array literal of hexadecimal floats: exact, and one node of the syntax tree, where an array
   // of `reinterpretAsFloat64(unhex(…))` calls is slow to analyse (docs/in-database.md).
   doubleList: (values) => `[${values.map(hexFloat).join(', ')}]`,
+  // An array lookup: a CASE (multiIf) evaluates every branch for every row.
+  element: (index, values) => `[${values.join(', ')}][toUInt32(${index}) + 1]`,
+  // One hash lookup a row: a CASE (multiIf) would compare the value with every category.
+  codeOf: (value, keys, missing) =>
+    `ifNull(transform(${value}, [${keys.join(', ')}], [${keys.map((_, i) => i).join(', ')}], ${missing}), ${missing})`,
   boolToInt: (e) => `toInt32(${e})`,
   intType: (max) => (max < 256 ? 'UInt8' : max < 65536 ? 'UInt16' : 'UInt32'),
   groupByEveryCode: (relation, codes) => [
@@ -361,6 +366,12 @@ export class ClickHouseEngine implements Engine {
     onData: (chunk: Buffer) => void | Promise<void>,
     inSession = true,
   ): Promise<void> {
+    if (Buffer.byteLength(body) > MAX_QUERY_BYTES)
+      throw new GroveError(
+        `ClickHouse (${this.label}): a query of ${(Buffer.byteLength(body) / 2 ** 20).toFixed(0)} MiB is over the max_query_size grove sets (${MAX_QUERY_BYTES / 2 ** 20} MiB); ` +
+          'over rows on other servers each level query carries the tree so far: give a smaller --max-depth',
+        { code: 'E_DATA' },
+      );
     const id = `${this.queryIds}-${++this.requests}`;
     const url = `${this.endpoint}${inSession ? this.session : ''}&query_id=${id}${settings}`;
     this.running.add(id);

@@ -36,6 +36,10 @@ export interface SqlDialect {
    * (ClickHouse); absent when the engine has no lists (bin codes then come from nested CASEs, rows.ts).
    */
   doubleList?(values: readonly number[], bind: (value: SqlValue) => string): string;
+  /** `values[index]` for an integer `index` from 0, `index` written once (text linear in the values). */
+  element(index: string, values: readonly string[]): string;
+  /** The position (from 0) of text `value` among `keys` (distinct), `missing` when absent or NULL. */
+  codeOf(value: string, keys: readonly string[], missing: number): string;
   /** A boolean (or NULL) as the integer 1 or 0 (or NULL). */
   boolToInt(expr: string): string;
   /** The narrowest integer type that holds 0 … `max`. */
@@ -51,6 +55,16 @@ export interface SqlDialect {
 /** Standard SQL quoting: in double quotes, a double quote doubled. */
 export function quoteDoubled(identifier: string): string {
   return `"${identifier.replaceAll('"', '""')}"`;
+}
+
+/** A simple CASE on `index`: `values[index]` in standard SQL. */
+export function caseElement(index: string, values: readonly string[]): string {
+  return `CASE ${index} ${values.map((v, i) => `WHEN ${i} THEN ${v}`).join(' ')} END`;
+}
+
+/** A searched CASE over the keys: {@link SqlDialect.codeOf} in standard SQL. */
+export function caseCodeOf(value: string, keys: readonly string[], missing: number): string {
+  return `CASE ${keys.map((k, i) => `WHEN ${value} = ${k} THEN ${i}`).join(' ')} ELSE ${missing} END`;
 }
 
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, DuckDBTypeId, type DuckDBValue } from '@duckdb/node-api';
 import { GroveError } from '../core/errors.js';
 import type { NumberSink } from '../data/typed-columns.js';
-import { quoteDoubled, type SqlDialect } from './dialect.js';
+import { caseCodeOf, caseElement, quoteDoubled, type SqlDialect } from './dialect.js';
 import { readDoubles } from './duckdb-vectors.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
 
@@ -24,6 +24,8 @@ export const duckdbDialect: SqlDialect = {
   // One text parameter `[e1, e2, …, inf]` cast to DOUBLE[]: JavaScript's shortest round-trip
   // decimals, which DuckDB's parser reads back to the same doubles.
   doubleList: (values, bind) => `CAST(${bind(`[${values.map(String).join(', ')}]`)} AS DOUBLE[])`,
+  element: caseElement,
+  codeOf: caseCodeOf,
   boolToInt: (e) => `CAST(${e} AS INTEGER)`,
   intType: (max) => (max < 256 ? 'UTINYINT' : max < 65536 ? 'USMALLINT' : 'INTEGER'),
   // One query per code column, each a small hash table over (node, y, code) from one scan of a

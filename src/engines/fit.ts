@@ -57,9 +57,10 @@ export async function fitInEngine(
     if (opts.classWeight === 'balanced') {
       const p = new Params(engine.dialect);
       const code = classCode(schema, engine, p);
-      // Grouped outside the source's SELECT: there `y` could name one of the user's columns.
+      // Grouped outside the source's SELECT, under an alias no column of the source has.
+      const y = schema.alias('y');
       const counted = await engine.query(
-        `SELECT y, ${engine.dialect.toDouble('COUNT(*)')} FROM (SELECT ${code} AS y FROM ${schema.source.from(p)} AS src) AS c GROUP BY y`,
+        `SELECT ${y}, ${engine.dialect.toDouble('COUNT(*)')} FROM (SELECT ${code} AS ${y} FROM ${schema.source.from(p)} AS src) AS c GROUP BY ${y}`,
         p.values,
       );
       for (const [y, n] of counted) count[y as number] += n as number;

@@ -15,7 +15,7 @@
 
 import type { BinnedFeature } from '../split/histogram.js';
 import type { Params } from './engine.js';
-import { categoryCode, type EngineRows } from './rows.js';
+import { categoryCode, type EngineRows, rowWeight } from './rows.js';
 import { classCode } from './schema.js';
 
 /** A row's class code, weight and feature values as expressions of the source's columns. */
@@ -31,20 +31,10 @@ export interface FlatRow {
 
 /** The row's expressions, no subquery (the same values as rows.ts's `weightedRows`). */
 export function flatRow(rows: EngineRows, p: Params): FlatRow {
-  const { schema, engine, classWeights } = rows;
+  const { schema, engine } = rows;
   const from = `${schema.source.from(p)} AS src`;
   const y = classCode(schema, engine, p);
-  const sw = schema.weight ?? engine.dialect.toDouble('1');
-  const w = classWeights
-    ? `${sw} * CASE ${Array.from(classWeights, (cw, c) => `WHEN ${y} = ${c} THEN ${p.add(cw)}`).join(' ')} END`
-    : sw;
-  const taken = new Set(schema.columnNames);
-  const name = (base: string) => {
-    let n = `grove_${base}`;
-    while (taken.has(n)) n += '_';
-    return n;
-  };
-  return { from, y, w, values: schema.features.map((col) => col.value), name };
+  return { from, y, w: rowWeight(rows, y, p), values: schema.features.map((col) => col.value), name: schema.alias };
 }
 
 /** Rows per distinct value of feature `f` (`x`, `n`), by value: the binning query of engineBins. */
@@ -102,7 +92,7 @@ export function flatCodes(
   return rows.schema.features.map((col, f) => {
     const value = row.values[f];
     let code: string;
-    if (col.kind === 'categorical') code = categoryCode(value, col.categories, p);
+    if (col.kind === 'categorical') code = categoryCode(value, col.categories, p, d);
     else code = flatBinCode(value, binned[f]!, (edges) => d.doubleList!(edges, (e) => p.add(e)), row.name);
     return `CAST(${code} AS ${d.intType(nBins[f])})`;
   });

@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { GroveError } from '../core/errors.js';
-import { groupingSets, quoteDoubled, type SqlDialect } from './dialect.js';
+import { caseCodeOf, caseElement, groupingSets, quoteDoubled, type SqlDialect } from './dialect.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
 import { redactUrl } from './redact.js';
 
@@ -15,6 +15,8 @@ export const postgresDialect: SqlDialect = {
   fullMatch: (e, p) => `(${e} ~ ${p})`,
   nanToNull: (e) => `NULLIF(${e}, 'NaN'::float8)`,
   rowNumber: 'row_number() OVER ()',
+  element: caseElement,
+  codeOf: caseCodeOf,
   boolToInt: (e) => `CAST(${e} AS integer)`,
   intType: (max) => (max < 32768 ? 'smallint' : 'integer'),
   groupByEveryCode: (relation, codes) => groupingSets(relation, codes, (e) => `CAST(${e} AS double precision)`),

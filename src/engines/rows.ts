@@ -16,29 +16,44 @@ export interface EngineRows {
 }
 
 /**
- * The rows a tree grows on, as a subquery: columns `y` (class code), `w` (sample weight × class
- * weight, as `fit` multiplies them) and the columns `select` makes from the feature values
- * `v0 … v(d−1)`; rows of weight 0 are left out, as `fit` leaves them out.
+ * A row's weight: the sample weight × the class weight of class code `y` (as `fit` multiplies
+ * them); `y` is written once, so the text grows linearly with the classes.
+ */
+export function rowWeight(rows: EngineRows, y: string, p: Params): string {
+  const { schema, engine, classWeights } = rows;
+  const sw = schema.weight ?? engine.dialect.toDouble('1');
+  if (!classWeights) return sw;
+  return `${sw} * ${engine.dialect.element(
+    y,
+    Array.from(classWeights, (cw) => p.add(cw)),
+  )}`;
+}
+
+/**
+ * The rows a tree grows on, as a subquery: columns `y` (class code), `w` ({@link rowWeight}) and
+ * the columns `select` makes from the feature values (the names it is given); rows of weight 0
+ * are left out, as `fit` leaves them out. The SELECT that reads the source's columns names its
+ * results with the schema's aliases, which no column has: on ClickHouse an alias `y` there would
+ * replace a feature column `y` in the other expressions of that SELECT.
  */
 export function weightedRows(
   rows: EngineRows,
   p: Params,
   select: (values: readonly string[]) => readonly [alias: string, expr: string][],
 ): string {
-  const { schema, engine, classWeights } = rows;
+  const { schema, engine } = rows;
+  const alias = schema.alias;
   const from = schema.source.from(p);
-  const values = schema.features.map((_, f) => `v${f}`);
+  const y = classCode(schema, engine, p);
+  const values = schema.features.map((_, f) => alias(`v${f}`));
   const inner = [
-    `${classCode(schema, engine, p)} AS y`,
-    `${schema.weight ?? engine.dialect.toDouble('1')} AS sw`,
-    ...schema.features.map((col, f) => `${col.value} AS v${f}`),
+    `${y} AS ${alias('y')}`,
+    `${rowWeight(rows, y, p)} AS ${alias('w')}`,
+    ...schema.features.map((col, f) => `${col.value} AS ${values[f]}`),
   ];
-  const w = classWeights
-    ? `sw * CASE ${Array.from(classWeights, (cw, c) => `WHEN y = ${c} THEN ${p.add(cw)}`).join(' ')} END`
-    : 'sw';
-  const outer = select(values).map(([alias, expr]) => `${expr} AS ${alias}`);
+  const outer = select(values).map(([name, expr]) => `${expr} AS ${name}`);
   return (
-    `(SELECT * FROM (SELECT y, ${w} AS w${outer.length ? ', ' : ''}${outer.join(', ')} ` +
+    `(SELECT * FROM (SELECT ${alias('y')} AS y, ${alias('w')} AS w${outer.length ? ', ' : ''}${outer.join(', ')} ` +
     `FROM (SELECT ${inner.join(', ')} FROM ${from} AS src) AS typed) AS weighted WHERE w > 0)`
   );
 }
@@ -83,7 +98,7 @@ export function codedRowsSelect(
   if (d.doubleList) {
     const from = weightedRows(rows, p, (v) =>
       schema.features.map((col, f) =>
-        col.kind === 'numeric' ? [`v${f}`, v[f]] : [`c${f}`, categoryCode(v[f], col.categories, p)],
+        col.kind === 'numeric' ? [`v${f}`, v[f]] : [`c${f}`, categoryCode(v[f], col.categories, p, d)],
       ),
     );
     const numeric = schema.features.map((col, f) => (col.kind === 'numeric' ? binned[f] : null));
@@ -93,7 +108,7 @@ export function codedRowsSelect(
   }
   const from = weightedRows(rows, p, (v) =>
     schema.features.map((col, f) => {
-      const code = col.kind === 'numeric' ? binCode(v[f], binned[f]!, p) : categoryCode(v[f], col.categories, p);
+      const code = col.kind === 'numeric' ? binCode(v[f], binned[f]!, p) : categoryCode(v[f], col.categories, p, d);
       return [`c${f}`, cast(code, f)];
     }),
   );
@@ -146,10 +161,13 @@ export function listSearch(
 }
 
 /** SQL for the category code of `value` (text or NULL) in `categories`; NULL → the missing code. */
-export function categoryCode(value: string, categories: readonly string[], p: Params): string {
+export function categoryCode(value: string, categories: readonly string[], p: Params, dialect: SqlDialect): string {
   if (categories.length === 0) return '0';
-  const whens = categories.map((c, i) => `WHEN ${value} = ${p.add(c)} THEN ${i}`).join(' ');
-  return `CASE ${whens} ELSE ${categories.length} END`;
+  return dialect.codeOf(
+    value,
+    categories.map((c) => p.add(c)),
+    categories.length,
+  );
 }
 
 export { Params };

@@ -44,6 +44,23 @@ export interface EngineSchema {
   nRows: number;
   /** Every column of the source (names grove's own aliases must not take). */
   columnNames: readonly string[];
+  /** A name for grove's aliases and lambda parameters that no column of the source has ({@link aliasNamer}). */
+  alias(base: string): string;
+}
+
+/**
+ * Names for grove's aliases next to the source's columns: `grove_<base>`, lengthened with `_`
+ * until no column has it (compared without case: DuckDB's identifiers ignore it). On ClickHouse an
+ * alias of a SELECT is seen by the whole query and wins over a column of the same name, so an
+ * alias `y` would replace a feature column `y` wherever that SELECT reads it.
+ */
+export function aliasNamer(columnNames: readonly string[]): (base: string) => string {
+  const taken = new Set(columnNames.map((n) => n.toLowerCase()));
+  return (base) => {
+    let n = `grove_${base}`;
+    while (taken.has(n.toLowerCase())) n += '_';
+    return n;
+  };
 }
 
 /** grove's number syntax (src/data/encode.ts), for the engine's regular-expression match. */
@@ -137,6 +154,7 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
     if (bad === 0 && (present > 0 || forced.get(name) === 'numeric')) numericText.add(name);
   });
 
+  const alias = aliasNamer(names);
   const features: EngineFeature[] = [];
   for (const name of featureNames) {
     const numeric = forced.get(name) !== 'categorical' && (typeOf.get(name) === 'number' || numericText.has(name));
@@ -145,20 +163,31 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
       features.push({ name, kind: 'numeric', value, categories: [] });
     } else {
       const value = cellOf(engine, name);
-      features.push({ name, kind: 'categorical', value, categories: await firstAppearance(engine, source, value) });
+      features.push({
+        name,
+        kind: 'categorical',
+        value,
+        categories: await firstAppearance(engine, source, value, alias),
+      });
     }
   }
   const classes = classList(await distinct(engine, source, label));
-  return { source, features, targetName, label, classes, weight, nRows, columnNames: names };
+  return { source, features, targetName, label, classes, weight, nRows, columnNames: names, alias };
 }
 
 /** Distinct non-null values of `expr`, in order of first appearance. */
-async function firstAppearance(engine: Engine, source: EngineSource, expr: string): Promise<string[]> {
+async function firstAppearance(
+  engine: Engine,
+  source: EngineSource,
+  expr: string,
+  alias: (base: string) => string,
+): Promise<string[]> {
   const d = engine.dialect;
   const p = new Params(d);
+  const [v, rn] = [alias('v'), alias('rn')];
   const rows = await engine.query(
-    `SELECT v, MIN(rn) AS first FROM (SELECT ${expr} AS v, ${d.rowNumber} AS rn FROM ${source.from(p)} AS src) AS t ` +
-      'WHERE v IS NOT NULL GROUP BY v ORDER BY first',
+    `SELECT ${v}, MIN(${rn}) AS ${alias('first')} FROM (SELECT ${expr} AS ${v}, ${d.rowNumber} AS ${rn} FROM ${source.from(p)} AS src) AS t ` +
+      `WHERE ${v} IS NOT NULL GROUP BY ${v} ORDER BY ${alias('first')}`,
     p.values,
   );
   const values = rows.map((r) => String(r[0]));

@@ -36,6 +36,13 @@ export function walkNode(
   const cs = `[CAST(0 AS ${codeType}), ${codes.map((c) => `CAST(${c} AS ${codeType})`).join(', ')}]`;
   let widest = 0;
   for (const route of routes.values()) widest = Math.max(widest, route.branchOfCode.length);
+  // The split nodes with a slot below them: the walk leaves out closed subtrees (a row there is
+  // out of the walk, state 0), so the text grows with the open part of the tree, not all of it.
+  const parent = new Map<number, number>();
+  for (const [id, route] of routes) for (const child of route.children) parent.set(child, id);
+  const live = new Set<number>();
+  for (const slotted of slots.keys())
+    for (let id = parent.get(slotted); id !== undefined && !live.has(id); id = parent.get(id)) live.add(id);
   let walk = '[toUInt32(1)]';
   let depth = [0];
   // Ends at the depth whose children hold the slots' nodes (every slot's node is below the root).
@@ -53,7 +60,7 @@ export function walkNode(
       for (const branch of route.branchOfCode) {
         const child = route.children[branch];
         if (last) next.push(slots.has(child) ? slots.get(child)! + 1 : 0);
-        else if (routes.has(child)) {
+        else if (live.has(child)) {
           if (!deeper.has(child)) deeper.set(child, deeper.size + 1);
           next.push(deeper.get(child)!);
         } else next.push(0);

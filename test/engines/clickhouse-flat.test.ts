@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClickHouseEngine, clickhouseDialect } from '../../src/engines/clickhouse.js';
+import { caseCodeOf } from '../../src/engines/dialect.js';
 import { flatBinCode } from '../../src/engines/flat.js';
 import { binCode, Params } from '../../src/engines/rows.js';
 import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
@@ -16,6 +17,7 @@ describe.skipIf(why !== undefined)('bin codes as one expression (ClickHouse, row
     engine = await ClickHouseEngine.open(`clickhouse://${server.url.replace(/^http:\/\//, '')}/default`);
   }, 120_000);
   afterAll(async () => {
+    await engine?.close();
     await server?.stop();
   });
 
@@ -35,4 +37,17 @@ describe.skipIf(why !== undefined)('bin codes as one expression (ClickHouse, row
       expect(byFlat.length).toBe(BIN_VALUES.length);
     });
   }
+
+  it('category codes by lookup (transform): those of the CASE, NULL and unknown values the missing code, 300 categories', async () => {
+    const p = new Params(clickhouseDialect);
+    const keys = Array.from({ length: 300 }, (_, i) => p.add(`c${i}`));
+    const values = ['c0', 'c1', 'c255', 'c256', 'c299', 'other', '', null];
+    const from = `(${values.map((v, i) => `SELECT ${i} AS i, CAST(${v === null ? 'NULL' : p.add(v)} AS Nullable(String)) AS v`).join(' UNION ALL ')})`;
+    const byLookup = await engine.query(
+      `SELECT i, toFloat64(${clickhouseDialect.codeOf('v', keys, 300)}) FROM ${from} ORDER BY i`,
+    );
+    const byCase = await engine.query(`SELECT i, toFloat64(${caseCodeOf('v', keys, 300)}) FROM ${from} ORDER BY i`);
+    expect(byLookup).toEqual(byCase);
+    expect(byLookup.map((r) => r[1])).toEqual([0, 1, 255, 256, 299, 300, 300, 300]);
+  });
 });

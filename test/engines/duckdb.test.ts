@@ -10,6 +10,7 @@ import { parseSourceSpec } from '../../src/engines/spec.js';
 import type { FitOptions } from '../../src/options/options.js';
 import { assertBuilt, grove } from '../helpers/cli.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
+import { writeClashingCsv } from './clashing-names.js';
 import { engineModel, memoryModel } from './identical.js';
 
 let engine: DuckDBEngine;
@@ -262,5 +263,21 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: columns named li
     const options: FitOptions = { ...none, classWeight: 'balanced' };
     const spec = await parseSourceSpec(file);
     expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(file, options));
+  });
+
+  it('features named y, w, v0, rn, node, grove_y…, a weight column grove_w, class weights: the in-memory tree', async () => {
+    const files = writeClashingCsv(dir);
+    for (const options of [
+      { ...none, maxDepth: 6 },
+      { ...none, maxDepth: 6, classWeight: { A: 2, B: 1, C: 3 } },
+    ]) {
+      const plain = await parseSourceSpec(files.plain);
+      expect(await engineModel(engine, plain.source, options)).toBe(memoryModel(files.plain, options));
+    }
+    const options: FitOptions = { ...none, maxDepth: 6, classWeight: 'balanced' };
+    const weighted = await parseSourceSpec(files.weighted);
+    expect(await engineModel(engine, weighted.source, options, { target: 'label', weight: 'grove_w' })).toBe(
+      memoryModel(files.plain, options, files.weights),
+    );
   });
 });

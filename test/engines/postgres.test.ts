@@ -9,6 +9,7 @@ import { assertBuilt, grove } from '../helpers/cli.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 import type { ServerHandle } from '../helpers/servers/common.js';
 import { postgresUnavailable, startPostgres } from '../helpers/servers/postgres.js';
+import { writeClashingCsv } from './clashing-names.js';
 import { engineModel, memoryModel } from './identical.js';
 import { loadCsv } from './load.js';
 
@@ -44,6 +45,20 @@ describe.skipIf(why !== undefined)('in-database training with PostgreSQL', () =>
       expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus(name), options));
     }, 120_000);
   }
+
+  it('columns named y, w, v0, rn, node, grove_y…, a weight column grove_w, class weights: the in-memory tree', async () => {
+    const files = writeClashingCsv(dir);
+    await loadCsv(engine, files.plain, 'clashing');
+    await loadCsv(engine, files.weighted, 'clashing weighted');
+    const options: FitOptions = { prune: 'none', maxDepth: 6, classWeight: { A: 2, B: 1, C: 3 } };
+    const plain = await parseSourceSpec(server.url, { table: 'clashing' });
+    expect(await engineModel(engine, plain.source, options)).toBe(memoryModel(files.plain, options));
+    const balanced: FitOptions = { prune: 'none', maxDepth: 6, classWeight: 'balanced' };
+    const weighted = await parseSourceSpec(server.url, { table: 'clashing weighted' });
+    expect(await engineModel(engine, weighted.source, balanced, { target: 'label', weight: 'grove_w' })).toBe(
+      memoryModel(files.plain, balanced, files.weights),
+    );
+  }, 120_000);
 
   it('grove fit postgres://… --table gives the model of --bins 255; a query with no rows is refused', async () => {
     assertBuilt();

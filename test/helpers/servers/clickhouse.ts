@@ -32,6 +32,8 @@ export function clickhouseUnavailable(): string | undefined {
 export interface ClickHouseHandle extends ServerHandle {
   /** HTTP URL of every server (one per shard); `url` is `urls[0]`. */
   urls: string[];
+  /** Process id of every server, as `urls` (benchmarks read their CPU time from /proc). */
+  pids: number[];
 }
 
 interface Ports {
@@ -143,7 +145,7 @@ export async function startClickHouse(
         ),
       ),
     );
-    return { url: urls[0], urls, stop };
+    return { url: urls[0], urls, pids: children.map((child) => child.pid ?? 0), stop };
   } catch (e) {
     await stop();
     throw e;
