@@ -1,4 +1,12 @@
-import { EntropySums, giniOfSquares, type IncrementalForm, SquareSums } from '../criteria/incremental.js';
+import {
+  EntropySums,
+  gainOfSums,
+  giniOfSquares,
+  type IncrementalForm,
+  SquareSums,
+  scoresGain,
+  xlxChange,
+} from '../criteria/incremental.js';
 import type { NumericValues } from '../data/dataset.js';
 import type { Candidate } from './candidate.js';
 import { beats, J48_SMALL } from './candidate.js';
@@ -97,8 +105,10 @@ function unitSumsFit(inc: IncrementalForm | null): boolean {
  * family's squares or the entropy family's x·ln x (every count within `XLogX`'s table): the sums
  * in local variables, moved by the same numbers in the same order as the classes' `move` (so the
  * same bits) without a call per entry — the general loop's calls through `IncrementalForm` stop
- * being inlined once a worker has scanned with several measures — and scored at each candidate
- * threshold by the same function as the measure's `value`.
+ * being inlined once a worker has scanned with several measures. A candidate threshold is scored
+ * by the function behind the measure's `value` called with the local sums (`giniOfSquares`,
+ * `gainOfSums`), or, for the entropy family's other measures, by `value` after the sums are
+ * stored back.
  */
 function scanUnitSums(
   ctx: ScanContext,
@@ -119,7 +129,7 @@ function scanUnitSums(
   const counts = table.counts;
   const nKnown = knownEnd - start;
   const n = inc.n;
-  const gainOnly = entropy?.valueIsGain === true;
+  const gainOnly = entropy !== null && scoresGain(entropy);
   const parent = entropy ? entropy.parent : 0;
   let sumL = squares ? squares.sqL : (entropy as EntropySums).sumL;
   let sumR = squares ? squares.sqR : (entropy as EntropySums).sumR;
@@ -137,8 +147,8 @@ function scanUnitSums(
       sumL += 2 * l + 1;
       sumR += 1 - 2 * r;
     } else {
-      sumL += xlx[l + 1] - xlx[l];
-      sumR += xlx[r - 1] - xlx[r];
+      sumL += xlxChange(xlx, l, l + 1);
+      sumR += xlxChange(xlx, r, r - 1);
     }
     counts[c] = l + 1;
     counts[k + c] = r - 1;
@@ -157,8 +167,8 @@ function scanUnitSums(
     if (squares) score = sign * giniOfSquares(left, right, sumL, sumR, n);
     else if (gainOnly) {
       // EntropySums.gain, its x·ln x of the (integer) branch weights read from the table.
-      const g = (parent - ((xlx as Float64Array)[left] - sumL + ((xlx as Float64Array)[right] - sumR))) / (n * LN2);
-      score = sign * (g > 0 ? g : 0);
+      const x = xlx as Float64Array;
+      score = sign * gainOfSums(parent, x[left], sumL, x[right], sumR, n);
     } else {
       (entropy as EntropySums).sumL = sumL;
       (entropy as EntropySums).sumR = sumR;
@@ -202,8 +212,6 @@ function takeOutMissing(
   }
   return knownEnd;
 }
-
-const LN2 = Math.LN2;
 
 /** J48 treats two values closer than this as one (C45Split: `value(i − 1) + 1e-5 < value(i)`). */
 const J48_VALUE_TIE = 1e-5;
@@ -288,7 +296,8 @@ function scanNumericJ48(
  * `scanNumericJ48`'s loop when every entry weighs 1 and the threshold measure keeps the entropy
  * family's x·ln x sums (every count within `XLogX`'s table): as `scanUnitSums`, the sums in local
  * variables moved by the same table differences as `EntropySums.move` (so the same bits), scored
- * by the measure's own `value`.
+ * by `gainOfSums` on them (information gain), or by the measure's `value` after they are stored
+ * back (the family's other measures).
  */
 function scanUnitJ48(
   ctx: ScanContext,
@@ -306,7 +315,7 @@ function scanUnitJ48(
   const { row } = ctx.pool;
   const xlx = inc.xlx.integers;
   const { n, parent } = inc;
-  const gainOnly = inc.valueIsGain;
+  const gainOnly = scoresGain(inc);
   const counts = table.counts;
   let here = values[row[order[start] & ENTRY]];
   let sumL = inc.sumL;
@@ -321,8 +330,8 @@ function scanUnitJ48(
     const c = local[labs[j]];
     const l = counts[c];
     const r = counts[k + c];
-    sumL += xlx[l + 1] - xlx[l];
-    sumR += xlx[r - 1] - xlx[r];
+    sumL += xlxChange(xlx, l, l + 1);
+    sumR += xlxChange(xlx, r, r - 1);
     counts[c] = l + 1;
     counts[k + c] = r - 1;
     left += 1;
@@ -336,11 +345,8 @@ function scanUnitJ48(
     if (minSplit - left > J48_SMALL) continue;
     tried++;
     let score: number;
-    if (gainOnly) {
-      // EntropySums.gain, its x·ln x of the (integer) branch weights read from the table.
-      const g = (parent - (xlx[left] - sumL + (xlx[right] - sumR))) / (n * LN2);
-      score = sign * (g > 0 ? g : 0);
-    } else {
+    if (gainOnly) score = sign * gainOfSums(parent, xlx[left], sumL, xlx[right], sumR, n);
+    else {
       inc.sumL = sumL;
       inc.sumR = sumR;
       score = sign * inc.value(left, right);
