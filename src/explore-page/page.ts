@@ -56,22 +56,9 @@ let started = false;
 const relink = () => {
   if (started) link();
 };
-/**
- * Starts of the helper worker so far: a grow that found it silent restarts the one it was linked
- * to, not a newer one.
- */
-let helperStarts = 0;
-const helper: WorkerClient = new WorkerClient(
-  workerUrl,
-  'helper',
-  data,
-  () => helper.restart(),
-  () => {
-    helperStarts++;
-    relink();
-  },
-);
-const grower = new WorkerClient(workerUrl, 'grower', data, showError, relink);
+const helper: WorkerClient = new WorkerClient(workerUrl, 'helper', data, () => helper.restart(), relink);
+// A helper the grower found silent (hung, or killed without a word) is replaced.
+const grower = new WorkerClient(workerUrl, 'grower', data, showError, relink, () => helper.restart());
 /** A new channel between the grower and the helper, an end sent to each (the grower's last link closes). */
 function link(): void {
   const { port1, port2 } = new MessageChannel();
@@ -323,7 +310,6 @@ async function grow(): Promise<void> {
   if (!side) views.delete('b');
   for (const s of ['a', 'b'] as Slot[]) $(`cv-${s}`).textContent = '';
   const run: Run = { token, requested: performance.now(), firstShown: new Map() };
-  const helperNow = helperStarts;
   pruning = false;
   try {
     // Each tree is shown as it comes: before pruning (when pruned), then as fit returns it.
@@ -333,8 +319,6 @@ async function grow(): Promise<void> {
           if (p.view) pruning = true;
           showProgress(run, s, p);
         }).then((v) => {
-          // A helper that fell silent (hung, or killed without a word) is replaced.
-          if (v.helperSilent && helperStarts === helperNow) helper.restart();
           if (token === growToken) showFinal(run, s, v);
           return v;
         }),

@@ -149,14 +149,17 @@ async function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress)
     onGrown: ({ grown, total, tree: before }) =>
       progress({ grown, total, ...(before ? { view: treeView(before, performance.now() - t0) } : {}) }),
   });
-  const inTwo = helper !== undefined && growsInTwo(plan, d) ? await growInTwo(plan, helper) : undefined;
+  // A helper found silent is news of its own, sent at once: the page restarts it even if this grow fails or is dropped.
+  const inTwo =
+    helper !== undefined && growsInTwo(plan, d)
+      ? await growInTwo(plan, helper, () => scope.postMessage({ notice: 'helper-silent' }))
+      : undefined;
   const tree = fitPlanned(plan, inTwo?.tree);
   const t1 = performance.now();
   trees.set(slot, { tree, options });
   const view = treeView(tree, t1 - t0);
   // "On 2 workers" only when the helper grew some of the tree (not when it failed or the top held it all).
   view.workers = inTwo && inTwo.helped > 0 ? 2 : 1;
-  if (inTwo?.silent) view.helperSilent = true;
   view.viewMs = performance.now() - t1;
   return view;
 }

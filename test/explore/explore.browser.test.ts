@@ -577,11 +577,15 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     await page.selectOption('#opt-a-prune', '');
     await settle(page);
     expect(page.workers()).not.toContain(helperWorker);
+    expect(await rulesShown(page)).toBe(rulesToText(fit(data, {})));
+    // The grower waits for no helper: the first tree may be all its own while the new helper loads the data.
+    await page.locator('#grow').click();
+    await settle(page);
     expect(await page.locator('#stats-a').getAttribute('data-workers')).toBe('2');
     expect(await rulesShown(page)).toBe(rulesToText(fit(data, {})));
     expect(await page.locator('#error').isHidden()).toBe(true);
     // The new helper hangs (no error, no answer: as silent as a helper killed without a word): the
-    // grower waits for it (at least a second), grows its task itself, and the page replaces it.
+    // grower grows its task itself, and (at least a second later) tells the page, which replaces it.
     const now = page.workers();
     const named = await Promise.all(now.map((w) => w.evaluate(() => self.name)));
     const hung = now[named.indexOf('helper')];
