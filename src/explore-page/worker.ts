@@ -11,7 +11,7 @@ import { subsetRows } from '../data/subset.js';
 import { crossValidate, summarize } from '../eval/cross-validate.js';
 import { checkExplorable, datasetFromEmbedded, type EmbeddedData } from '../explore/embedded.js';
 import { branchCondition } from '../export/conditions.js';
-import { rulesToText } from '../export/rules.js';
+import { rulesToText, treeToRules } from '../export/rules.js';
 import type { DecisionTree } from '../model/decision-tree.js';
 import { majorityClass } from '../model/node.js';
 import { resolveOptions } from '../options/options.js';
@@ -21,7 +21,17 @@ import { growInTwo, growsInTwo } from './grow-in-two.js';
 import { type HelperLink, linkHelper, serveHelper } from './helper-link.js';
 import { type MeasureScores, measureScores, scoreOptions, thresholdCurve } from './node-detail.js';
 import { type RowsByNode, rowPath, rowsByNode, rowsOf } from './paths.js';
-import type { CvResult, GrowProgress, Loaded, NodeDetail, PathResult, Reply, Request, Slot } from './protocol.js';
+import type {
+  CvResult,
+  GrowProgress,
+  Loaded,
+  NodeDetail,
+  PathResult,
+  Reply,
+  Request,
+  RulesText,
+  Slot,
+} from './protocol.js';
 import { type TreeView, treeView } from './tree-view.js';
 
 interface Held {
@@ -202,8 +212,12 @@ function handle(req: Request, progress: (p: GrowProgress) => void): unknown {
     }
     case 'grow':
       return grow(req.slot, req.options, progress);
-    case 'rules':
-      return rulesToText(held(req.slot).tree);
+    case 'rules': {
+      const { tree } = held(req.slot);
+      const rules = treeToRules(tree);
+      const shown: RulesText = { text: rulesToText(tree, rules), count: rules.length };
+      return shown;
+    }
     case 'cv':
       return cv(req.options, req.folds, req.seed);
     case 'node':
