@@ -62,11 +62,8 @@ export const infoGain: Criterion = {
   formula: 'IG = H(parent) - sum_v (n_v/n) H(v), H(x) = -sum_k p_k log2 p_k',
   source: 'Quinlan 1986 (ID3); Zaki & Meira, Data Mining and Analysis, ch. 19 (information gain)',
   evaluate: informationGain,
-  incremental: () => {
-    const s = entropyForm((sums, nL, nR) => sums.gain(nL, nR))();
-    s.valueIsGain = true;
-    return s;
-  },
+  // EntropySums' own value is the gain.
+  incremental: () => new EntropySums(),
   /** C4.5: the gain on the known rows times their share of the weight. */
   evaluateWithUnknown(t: CountTable, unknownWeight: number): number {
     const total = t.total + unknownWeight;

@@ -45,7 +45,26 @@ export class XLogX {
   }
 }
 
+/**
+ * The change of Σ x·ln x when one count goes from `from` to `to`, read from `xlx` (an `XLogX`'s
+ * `integers`): a unit-weight scan's form of `EntropySums.move`.
+ */
+export function xlxChange(xlx: Float64Array, from: number, to: number): number {
+  return xlx[to] - xlx[from];
+}
+
 const LN2 = Math.LN2;
+
+/**
+ * Information gain in bits of a two-branch split, clamped at 0 like `informationGain`: n·H(parent)
+ * in nats (`parent`) less the branches' n_b·H(b), each the x·ln x of its weight (`xL`, `xR`) less
+ * its running Σ_c x·ln x (`sumL`, `sumR`), over n·ln 2. A function of its own so that a scan can
+ * call it with sums held in local variables (as `giniOfSquares`).
+ */
+export function gainOfSums(parent: number, xL: number, sumL: number, xR: number, sumR: number, n: number): number {
+  const g = (parent - (xL - sumL + (xR - sumR))) / (n * LN2);
+  return g > 0 ? g : 0;
+}
 
 /**
  * Running Σ_c L_c ln L_c and Σ_c R_c ln R_c, from which the entropy family is computed:
@@ -53,8 +72,6 @@ const LN2 = Math.LN2;
  */
 export class EntropySums implements IncrementalForm {
   readonly xlx = new XLogX();
-  /** `value` is `gain` itself (information gain): a scan may compute it inline, as `gain` does. */
-  valueIsGain = false;
   sumL = 0;
   sumR = 0;
   n = 0;
@@ -84,9 +101,7 @@ export class EntropySums implements IncrementalForm {
   /** Information gain in bits, clamped at 0 like `informationGain`. */
   gain(nL: number, nR: number): number {
     const x = this.xlx;
-    const children = x.of(nL) - this.sumL + (x.of(nR) - this.sumR);
-    const g = (this.parent - children) / (this.n * LN2);
-    return g > 0 ? g : 0;
+    return gainOfSums(this.parent, x.of(nL), this.sumL, x.of(nR), this.sumR, this.n);
   }
 
   /** Binary split information in bits. */
@@ -96,9 +111,15 @@ export class EntropySums implements IncrementalForm {
     return s > 0 ? s : 0;
   }
 
+  /** Information gain (info-gain's value; the other measures of the family replace it). */
   value(nL: number, nR: number): number {
     return this.gain(nL, nR);
   }
+}
+
+/** Whether `sums` scores by information gain: its `value` is the class's own, not replaced. */
+export function scoresGain(sums: EntropySums): boolean {
+  return sums.value === EntropySums.prototype.value;
 }
 
 /** Running Σ_c L_c² and Σ_c R_c² for the Gini family. */

@@ -25,6 +25,8 @@ export class WorkerClient {
     private readonly onError: (message: string) => void,
     /** Runs after each start (the first, and every restart's), once its load has been sent. */
     private readonly onStart?: (client: WorkerClient) => void,
+    /** Hears the worker's news of no request (its helper fell silent). */
+    private readonly onNotice?: (notice: 'helper-silent') => void,
   ) {
     this.start();
   }
@@ -33,7 +35,8 @@ export class WorkerClient {
     this.worker = new Worker(this.url, { name: this.name });
     this.worker.onmessage = (e: MessageEvent<Reply>) => {
       const reply = e.data;
-      if ('progress' in reply) this.pending.extra(reply.id)?.(reply.progress);
+      if ('notice' in reply) this.onNotice?.(reply.notice);
+      else if ('progress' in reply) this.pending.extra(reply.id)?.(reply.progress);
       else this.pending.settle(reply.id, reply.ok ? { value: reply.result } : { error: new Error(reply.error) });
     };
     this.worker.onerror = (e) => this.onError(`worker error: ${e.message}`);

@@ -69,12 +69,20 @@ export type HelperJob =
   | { kind: 'task'; tree: number; id: number; task: TaskJob }
   | { kind: 'drop'; tree: number };
 
-/** The helper's answer to a task: its subtree, or why it could not. */
-export type HelperReply = { id: number; nodes: StoreData } | { id: number; error: string };
+/**
+ * The helper's answer to a task: its subtree, or why it could not; `started` before it grows one
+ * (it holds the data and the tree's layout: the grower counts its time from then).
+ */
+export type HelperReply =
+  | { id: number; nodes: StoreData }
+  | { id: number; error: string }
+  | { id: number; started: true };
 
 /** The grower's way to the helper: `start` sends a tree's layout, and its `task` grows one of its subtrees there. */
 export interface Helper {
   start(options: FitOptions, layout: HelperLayout): HelperTree;
+  /** When the helper was last heard from (`performance.now()`; none: never). */
+  heard?(): number;
 }
 
 export interface HelperTree {
@@ -83,25 +91,24 @@ export interface HelperTree {
   drop(): void;
 }
 
-/**
- * A tree grown on two workers, how many of its subtrees the helper grew (0: it grew none, or
- * failed), and whether it fell silent (an answer it owed did not come in time: the page restarts it).
- */
+/** A tree grown on two workers, and how many of its subtrees the helper grew (0: it grew none, or failed). */
 export interface GrownInTwo {
   tree: TreeStore;
   helped: number;
-  silent: boolean;
 }
 
 /**
- * How long the grower, with nothing left to grow, waits for an answer the helper owes before it
- * grows that task itself: four times the grow's time so far, at least a second. A helper killed
- * without a word, or hung, answers never; one that is merely slow loses nothing but its task (the
- * tree is the same whoever grows it).
+ * How long a helper may stay unheard, owing the answer to a task the grower has grown itself in
+ * `grownMs`, before it counts as silent (hung, or killed without a word): four times that, at least
+ * a second, counted from the later of the grower's finish and the helper's last message (it says
+ * when it starts a task). A helper merely slower than the grower answers within that.
  */
-export function silentAfter(elapsedMs: number): number {
-  return Math.max(1000, 4 * elapsedMs);
+export function silentAfter(grownMs: number): number {
+  return Math.max(1000, 4 * grownMs);
 }
+
+/** The grower grows a task the helper owes a slice of this long at a time, then looks for the helper's answer. */
+const SLICE_MS = 5;
 
 /**
  * Whether `plan` grows on two workers: a fit `growsInTasks` allows on the rows the worker holds
@@ -137,20 +144,23 @@ function tick(): Promise<void> {
 /**
  * Grow `plan`'s tree (on `plan.data`, which the helper holds too): the top here, the first task
  * found sent to the helper at once, then the others here and by the helper, each taking the next
- * largest when it is free.
+ * largest when it is free. `onSilent` runs, after the tree is returned, if the helper does not
+ * answer a task it owes within `wait` (silentAfter) of the grower's time growing that task itself.
  */
 export function growInTwo(
   plan: FitPlan,
   helper: Helper,
-  wait: (elapsedMs: number) => number = silentAfter,
+  onSilent: () => void = () => undefined,
+  wait: (grownMs: number) => number = silentAfter,
 ): Promise<GrownInTwo> {
+  const watch: Watch = { heard: () => helper.heard?.() ?? Number.NEGATIVE_INFINITY, wait, onSilent };
   const { opts, data, weights } = plan;
   const n = data.nRows;
   const options = sentOptions(opts);
   if (opts.algorithm === 'cmbsv') {
     const grower = new CmbsvGrower(data, opts, weights);
     const away = helper.start(options, { mode: 'cmbsv', weights });
-    return growTasks(grower, grower.rootEntry(), n, away, wait, (task) => ({
+    return growTasks(grower, grower.rootEntry(), n, away, watch, (task) => ({
       ...nodeJob(task),
       rows: grower.rows.slice(task.start, task.end),
       hist: null,
@@ -160,7 +170,7 @@ export function growInTwo(
     const { layout, grower } = histStart(data, opts, weights);
     const { codes, binned, rows } = layout;
     const away = helper.start(options, { mode: 'hist', codes, binned, weights });
-    return growTasks(grower, grower.rootEntry(), n, away, wait, (task) => ({
+    return growTasks(grower, grower.rootEntry(), n, away, watch, (task) => ({
       ...nodeJob(task),
       rows: rows.slice(task.start, task.end),
       hist: task.hist,
@@ -172,7 +182,7 @@ export function growInTwo(
     pool: { row: pool.row, label: pool.label, weight: pool.weight },
     numeric: buf.sorted.map((sl) => sl !== null),
   });
-  return growTasks(grower, root, n, away, wait, (task) => ({
+  return growTasks(grower, root, n, away, watch, (task) => ({
     ...nodeJob(task),
     ids: buf.ids.slice(task.start, task.end),
     sorted: buf.sorted.map(
@@ -181,24 +191,30 @@ export function growInTwo(
   }));
 }
 
+/** How growTasks tells a silent helper: `heard` its last message, `wait` silentAfter, `onSilent` the news. */
+interface Watch {
+  heard(): number;
+  wait(grownMs: number): number;
+  onSilent(): void;
+}
+
 /**
  * Grow the top from `root` (n rows), the first task found going to the helper (`away`) at once;
  * then the other tasks here and there, each taking the next largest when it is free; then the
- * whole tree. `job` is a task's message, made when it is sent (its rows are where they stay). When
- * the helper fails, or falls silent (no answer within `wait` of the grow's time so far, once this
- * worker has nothing else to grow), the tasks it had not grown are grown here: this worker's
- * layout still holds every task's rows as they were when it was found.
+ * whole tree. `job` is a task's message, made when it is sent (its rows are where they stay). With
+ * nothing left of its own, this worker grows the tasks the helper still owes (or failed) as well,
+ * a slice at a time, and stops one when the helper's answer comes first: this worker's layout
+ * still holds every task's rows as they were when it was found, and the subtree is the same
+ * whoever grows it. An answer still owed then is watched (`watch`) after the tree is returned.
  */
 async function growTasks<E extends GrowEntry>(
   grower: DepthFirstGrower<E, NodeSplit>,
   root: E,
   n: number,
   away: HelperTree,
-  wait: (elapsedMs: number) => number,
+  watch: Watch,
   job: (task: E) => TaskJob,
 ): Promise<GrownInTwo> {
-  const began = performance.now();
-  let silent = false;
   let helping: Promise<void> | null = null;
   /** The helper failed: no more tasks go to it. */
   let helperDown = false;
@@ -231,7 +247,7 @@ async function growTasks<E extends GrowEntry>(
   const collect = (i: number, answer: Promise<StoreData>): Promise<void> =>
     answer.then(
       (nodes) => {
-        if (done) return;
+        if (done || grown[i]) return;
         grown[i] = TreeStore.fromData(nodes);
         helped++;
         helping = feed();
@@ -251,31 +267,58 @@ async function growTasks<E extends GrowEntry>(
     taken[i] = 1;
     helping = collect(i, first.answer);
   }
+  /** Grow task i here unless the helper's answer comes first (looked for after each slice). */
+  const steal = async (i: number): Promise<void> => {
+    const steps = grower.subtreeSteps(tasks[i]);
+    for (let slice = performance.now(); ; ) {
+      const step = steps.next();
+      if (step.done) {
+        grown[i] ??= step.value;
+        return;
+      }
+      if (performance.now() - slice < SLICE_MS) continue;
+      await tick();
+      if (grown[i]) return;
+      slice = performance.now();
+    }
+  };
+  let owed: { run: Promise<void>; grownMs: number } | undefined;
   try {
     for (let i = take(); i >= 0; i = take()) {
       grown[i] = grower.growSubtree(tasks[i]);
       await tick();
     }
-    for (let run = helping; run; run = helping) {
-      if (await answered(run, wait(performance.now() - began))) continue;
-      silent = helperDown = true;
-      break;
+    for (let i = 0; i < tasks.length; i++) {
+      if (grown[i]) continue;
+      const began = performance.now();
+      await steal(i);
+      const run = helping;
+      if (run && !helperDown) owed = { run, grownMs: performance.now() - began };
     }
-    tasks.forEach((task, i) => {
-      grown[i] ??= grower.growSubtree(task);
-    });
   } finally {
     done = true;
     away.drop();
   }
-  return { tree: joinTasks(top, grown), helped, silent };
+  if (owed) watchOwed(owed.run, owed.grownMs, watch);
+  return { tree: joinTasks(top, grown), helped };
 }
 
-/** Whether `run` settles within `ms` milliseconds. */
-function answered(run: Promise<void>, ms: number): Promise<boolean> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<boolean>((done) => {
-    timer = setTimeout(() => done(false), ms);
+/**
+ * Tell `watch.onSilent` if the answer `run` waits for does not come within `watch.wait(grownMs)` of
+ * now or of the helper's last message, whichever is later.
+ */
+function watchOwed(run: Promise<void>, grownMs: number, watch: Watch): void {
+  const from = performance.now();
+  const grace = watch.wait(grownMs);
+  let answered = false;
+  void run.then(() => {
+    answered = true;
   });
-  return Promise.race([run.then(() => true), late]).finally(() => clearTimeout(timer));
+  const check = (): void => {
+    if (answered) return;
+    const left = Math.max(from, watch.heard()) + grace - performance.now();
+    if (left > 0) setTimeout(check, left);
+    else watch.onSilent();
+  };
+  setTimeout(check, grace);
 }

@@ -24,9 +24,12 @@ export function linkHelper(port: MessagePort): HelperLink {
   const pending = new Pending<StoreData>();
   let tree = 0;
   let closed = false;
+  let heard = Number.NEGATIVE_INFINITY;
   const stopAll = () => pending.rejectAll(() => new GroveError('the helper worker stopped'));
   port.onmessage = (e: MessageEvent<HelperReply>) => {
+    heard = performance.now();
     const r = e.data;
+    if ('started' in r) return;
     pending.settle(
       r.id,
       'error' in r ? { error: new GroveError(`the helper worker failed: ${r.error}`) } : { value: r.nodes },
@@ -37,6 +40,7 @@ export function linkHelper(port: MessagePort): HelperLink {
     if (!closed) port.postMessage(job);
   };
   return {
+    heard: () => heard,
     start: (options, layout) => {
       const id = ++tree;
       post({ kind: 'layout', tree: id, options, layout });
@@ -59,13 +63,14 @@ export function linkHelper(port: MessagePort): HelperLink {
 }
 
 /**
- * The helper's side: take layouts, grow the tasks asked for, over the rows of `data`. Each link
+ * The helper's side: take layouts, grow the tasks asked for (saying when it starts one), over the rows of `data`. Each link
  * has its own TaskHost: a restarted grower numbers its trees afresh.
  */
 export function serveHelper(port: MessagePort, data: () => Dataset): { close(): void } {
   const host = new TaskHost(data);
   port.onmessage = (e: MessageEvent<HelperJob>) => {
     const job = e.data;
+    if (job.kind === 'task') port.postMessage({ id: job.id, started: true } satisfies HelperReply);
     try {
       const nodes = host.take(job);
       if (nodes && job.kind === 'task') port.postMessage({ id: job.id, nodes } satisfies HelperReply);

@@ -13,7 +13,7 @@ import { firstDisagreements } from './disagree.js';
 import { el } from './dom.js';
 import type { ThresholdCurve } from './node-detail.js';
 import { nodePanel } from './node-panel.js';
-import type { CvResult, GrowProgress, NodeDetail, PathResult, Request, Slot } from './protocol.js';
+import type { CvResult, GrowProgress, NodeDetail, PathResult, Request, RulesText, Slot } from './protocol.js';
 import { type DrawnTree, drawTree } from './tree-svg.js';
 import type { TreeView } from './tree-view.js';
 import { type Zoomable, zoomable } from './zoom.js';
@@ -56,22 +56,9 @@ let started = false;
 const relink = () => {
   if (started) link();
 };
-/**
- * Starts of the helper worker so far: a grow that found it silent restarts the one it was linked
- * to, not a newer one.
- */
-let helperStarts = 0;
-const helper: WorkerClient = new WorkerClient(
-  workerUrl,
-  'helper',
-  data,
-  () => helper.restart(),
-  () => {
-    helperStarts++;
-    relink();
-  },
-);
-const grower = new WorkerClient(workerUrl, 'grower', data, showError, relink);
+const helper: WorkerClient = new WorkerClient(workerUrl, 'helper', data, () => helper.restart(), relink);
+// A helper the grower found silent (hung, or killed without a word) is replaced.
+const grower = new WorkerClient(workerUrl, 'grower', data, showError, relink, () => helper.restart());
 /** A new channel between the grower and the helper, an end sent to each (the grower's last link closes). */
 function link(): void {
   const { port1, port2 } = new MessageChannel();
@@ -234,7 +221,7 @@ function afterPaint(): Promise<void> {
 }
 
 /**
- * Characters of rules text set at once. Laying out a large tree's whole text (hundreds of kB)
+ * Characters of rules text set at once. Laying out a large tree's whole text (hundreds of thousands of characters)
  * holds the page's main thread for a long moment, so its first rules are shown, and the rest when
  * asked for (a button).
  */
@@ -242,12 +229,12 @@ const RULES_AT_ONCE = 40_000;
 
 /** Fill tree `slot`'s rules section (asked for after the tree is shown: long for a large tree). */
 async function showRules(slot: Slot, v: TreeView): Promise<void> {
-  const rules = await call<string>({ type: 'rules', slot });
+  const rules = await call<RulesText>({ type: 'rules', slot });
   if (views.get(slot) === v) fillRules(slot, rules);
 }
 
 /** Tree `slot`'s rules, all of them when short, else the first ones and a button that shows all. */
-function fillRules(slot: Slot, rules: string): void {
+function fillRules(slot: Slot, { text: rules, count }: RulesText): void {
   const pre = $(`rules-${slot}`);
   const all = $(`rules-${slot}-all`) as HTMLButtonElement;
   const cut = rules.length > RULES_AT_ONCE ? rules.lastIndexOf('\n', RULES_AT_ONCE) + 1 : 0;
@@ -258,13 +245,12 @@ function fillRules(slot: Slot, rules: string): void {
     return;
   }
   pre.textContent = rules.slice(0, cut);
-  let count = 0;
-  for (let i = rules.indexOf('\n'); i >= 0; i = rules.indexOf('\n', i + 1)) count++;
-  if (!rules.endsWith('\n')) count++;
-  all.textContent = `Show all ${count.toLocaleString('en')} rules (${Math.round(rules.length / 1000).toLocaleString('en')} kB)`;
+  all.textContent = `Show all ${count.toLocaleString('en')} rules (${rules.length.toLocaleString('en')} characters)`;
+  all.setAttribute('aria-expanded', 'false');
   all.hidden = false;
   all.onclick = () => {
     pre.textContent = rules;
+    all.setAttribute('aria-expanded', 'true');
     all.hidden = true;
     all.onclick = null;
     pre.focus();
@@ -323,7 +309,6 @@ async function grow(): Promise<void> {
   if (!side) views.delete('b');
   for (const s of ['a', 'b'] as Slot[]) $(`cv-${s}`).textContent = '';
   const run: Run = { token, requested: performance.now(), firstShown: new Map() };
-  const helperNow = helperStarts;
   pruning = false;
   try {
     // Each tree is shown as it comes: before pruning (when pruned), then as fit returns it.
@@ -333,8 +318,6 @@ async function grow(): Promise<void> {
           if (p.view) pruning = true;
           showProgress(run, s, p);
         }).then((v) => {
-          // A helper that fell silent (hung, or killed without a word) is replaced.
-          if (v.helperSilent && helperStarts === helperNow) helper.restart();
           if (token === growToken) showFinal(run, s, v);
           return v;
         }),

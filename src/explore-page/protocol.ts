@@ -42,6 +42,12 @@ export interface Loaded {
   pruners: string[];
 }
 
+/** The reply to `rules`: a tree's IF-THEN rules as text, and how many there are. */
+export interface RulesText {
+  text: string;
+  count: number;
+}
+
 export interface CvResult {
   mean: number;
   sd: number;
@@ -65,10 +71,14 @@ export interface GrowProgress {
   view?: TreeView;
 }
 
-/** A request's reply, or (grow) news of it before the reply. */
+/**
+ * A request's reply, or (grow) news of it before the reply, or news of no request: the grower's
+ * helper fell silent (grow-in-two.ts), perhaps after the grow that found it so ended.
+ */
 export type Reply =
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; error: string }
-  | { id: number; progress: GrowProgress };
+  | { id: number; progress: GrowProgress }
+  | { notice: 'helper-silent' };
 
 export type { ThresholdCurve, TreeView };

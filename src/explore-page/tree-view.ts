@@ -32,8 +32,6 @@ export interface TreeView {
   viewMs: number;
   /** Workers that grew the tree: 2 when the helper grew some of its subtrees (grow-in-two.ts). */
   workers: 1 | 2;
-  /** The helper worker owed an answer that did not come in time (grow-in-two.ts): the page restarts it. */
-  helperSilent?: boolean;
   pruning?: string;
 }
 

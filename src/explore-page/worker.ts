@@ -11,7 +11,7 @@ import { subsetRows } from '../data/subset.js';
 import { crossValidate, summarize } from '../eval/cross-validate.js';
 import { checkExplorable, datasetFromEmbedded, type EmbeddedData } from '../explore/embedded.js';
 import { branchCondition } from '../export/conditions.js';
-import { rulesToText } from '../export/rules.js';
+import { rulesToText, treeToRules } from '../export/rules.js';
 import type { DecisionTree } from '../model/decision-tree.js';
 import { majorityClass } from '../model/node.js';
 import { resolveOptions } from '../options/options.js';
@@ -21,7 +21,17 @@ import { growInTwo, growsInTwo } from './grow-in-two.js';
 import { type HelperLink, linkHelper, serveHelper } from './helper-link.js';
 import { type MeasureScores, measureScores, scoreOptions, thresholdCurve } from './node-detail.js';
 import { type RowsByNode, rowPath, rowsByNode, rowsOf } from './paths.js';
-import type { CvResult, GrowProgress, Loaded, NodeDetail, PathResult, Reply, Request, Slot } from './protocol.js';
+import type {
+  CvResult,
+  GrowProgress,
+  Loaded,
+  NodeDetail,
+  PathResult,
+  Reply,
+  Request,
+  RulesText,
+  Slot,
+} from './protocol.js';
 import { type TreeView, treeView } from './tree-view.js';
 
 interface Held {
@@ -149,14 +159,17 @@ async function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress)
     onGrown: ({ grown, total, tree: before }) =>
       progress({ grown, total, ...(before ? { view: treeView(before, performance.now() - t0) } : {}) }),
   });
-  const inTwo = helper !== undefined && growsInTwo(plan, d) ? await growInTwo(plan, helper) : undefined;
+  // A helper found silent is news of its own, sent at once: the page restarts it even if this grow fails or is dropped.
+  const inTwo =
+    helper !== undefined && growsInTwo(plan, d)
+      ? await growInTwo(plan, helper, () => scope.postMessage({ notice: 'helper-silent' }))
+      : undefined;
   const tree = fitPlanned(plan, inTwo?.tree);
   const t1 = performance.now();
   trees.set(slot, { tree, options });
   const view = treeView(tree, t1 - t0);
   // "On 2 workers" only when the helper grew some of the tree (not when it failed or the top held it all).
   view.workers = inTwo && inTwo.helped > 0 ? 2 : 1;
-  if (inTwo?.silent) view.helperSilent = true;
   view.viewMs = performance.now() - t1;
   return view;
 }
@@ -199,8 +212,12 @@ function handle(req: Request, progress: (p: GrowProgress) => void): unknown {
     }
     case 'grow':
       return grow(req.slot, req.options, progress);
-    case 'rules':
-      return rulesToText(held(req.slot).tree);
+    case 'rules': {
+      const { tree } = held(req.slot);
+      const rules = treeToRules(tree);
+      const shown: RulesText = { text: rulesToText(tree, rules), count: rules.length };
+      return shown;
+    }
     case 'cv':
       return cv(req.options, req.folds, req.seed);
     case 'node':

@@ -57,7 +57,7 @@ ${notice}
 <div id="legend" class="legend"></div>
 <p id="disagree" class="muted"></p>
 <section id="node" aria-live="polite"><h2>Node</h2><div id="node-body"><p class="muted">Click a node (or focus it and press Enter).</p></div></section>
-<section id="rules"><h2>IF-THEN rules</h2><details open><summary>Tree A</summary><pre id="rules-a" tabindex="0"></pre><button type="button" id="rules-a-all" hidden></button></details><details id="rules-b-box" hidden><summary>Tree B</summary><pre id="rules-b" tabindex="0"></pre><button type="button" id="rules-b-all" hidden></button></details></section>
+<section id="rules"><h2>IF-THEN rules</h2><details open><summary>Tree A</summary><pre id="rules-a" tabindex="0" aria-label="Tree A's IF-THEN rules"></pre><button type="button" id="rules-a-all" aria-controls="rules-a" aria-expanded="false" hidden></button></details><details id="rules-b-box" hidden><summary>Tree B</summary><pre id="rules-b" tabindex="0" aria-label="Tree B's IF-THEN rules"></pre><button type="button" id="rules-b-all" aria-controls="rules-b" aria-expanded="false" hidden></button></details></section>
 <section id="path"><h2>The path of a row</h2><p class="muted">Type a row's values (empty = missing) and trace it down tree A.</p><div id="path-box"></div></section>
 </main>
 </div>

@@ -102,10 +102,13 @@ class PathDomains {
   }
 }
 
-/** `R1: IF a <= 1 AND b = x THEN class = yes  [support 4, confidence 1.00]`, one line per leaf. */
-export function rulesToText(tree: DecisionTree): string {
+/**
+ * `R1: IF a <= 1 AND b = x THEN class = yes  [support 4, confidence 1.00]`, one line per leaf.
+ * `rules`: the tree's `treeToRules`, when the caller has them already.
+ */
+export function rulesToText(tree: DecisionTree, rules?: Rule[]): string {
   checkTree(tree, 'rulesToText');
-  return `${treeToRules(tree)
+  return `${(rules ?? treeToRules(tree))
     .map((r, i) => {
       const cond = r.conditions.length ? r.conditions.join(' AND ') : 'TRUE';
       if (r.unclassified) return `R${i + 1}: IF ${cond} THEN ${unclassifiedLabel(r.knnRows)}  [support 0]`;

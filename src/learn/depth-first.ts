@@ -39,8 +39,25 @@ export abstract class DepthFirstGrower<E extends GrowEntry, S extends NodeSplit 
 
   /** Grow the subtree of `entry` alone: its nodes, the subtree's root first (children ids local). */
   growSubtree(entry: E): TreeStore {
+    const steps = this.subtreeSteps(entry);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * `growSubtree` a node at a time: each step expands one node, the last returns the subtree. A
+   * caller that may stop halfway (the page's grower, when its helper's copy of the subtree comes
+   * first) leaves the subtree's rows of the layout in no useful order.
+   */
+  *subtreeSteps(entry: E): Generator<void, TreeStore> {
     const nodes = TreeStore.root(this.k, entry.depth);
-    this.grow(nodes, [{ ...entry, id: 0 }]);
+    const stack = [{ ...entry, id: 0 }];
+    while (stack.length > 0) {
+      expandNode(stack.pop()!, this, nodes, stack);
+      if (stack.length > 0) yield;
+    }
     return nodes;
   }
 }

@@ -208,13 +208,13 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
   }
 
   /** A deferred subtree may be grown after other small subtrees reused the buffers: it sorts anew. */
-  override growSubtree(entry: HistEntry): TreeStore {
+  override subtreeSteps(entry: HistEntry): Generator<void, TreeStore> {
     const room = this.work.ids.length;
     if (room < this.layout.rows.length) {
       if (entry.end - entry.start > room) throw new Error('a subtree larger than the partition scratch');
       this.base = entry.start;
     }
-    return super.growSubtree({ ...entry, sortedAt: -1 });
+    return super.subtreeSteps({ ...entry, sortedAt: -1 });
   }
 
   /** The root's entry (its histogram built unless it is a leaf or small). */

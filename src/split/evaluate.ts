@@ -10,6 +10,7 @@ import type { EntryPool } from './entries.js';
 import { Finalizer } from './finalize.js';
 import { type BinnedFeature, type CodeSortedRows, scanHistogram, scanSortedCodes } from './histogram.js';
 import { scanNumeric } from './numeric.js';
+import { scanNumericJ48 } from './numeric-j48.js';
 
 /**
  * Finds the best split of one feature at one node: runs the right scanner over whatever the
@@ -94,9 +95,10 @@ export class FeatureEvaluator {
   evaluate(f: number, buf: NodeBuffers, node: NodeRange, out: Candidate): void {
     const col = this.features[f];
     this.enterNode(node.totals);
-    if (col.kind === 'numeric')
-      scanNumeric(this.ctx, f, col.values, buf.sorted[f]!, node.start, node.end, this.ctx.nodeTotals, out);
-    else this.categoricalFromRows(f, buf.ids, node.start, node.end, out);
+    const { ctx } = this;
+    if (col.kind !== 'numeric') this.categoricalFromRows(f, buf.ids, node.start, node.end, out);
+    else if (ctx.j48) scanNumericJ48(ctx, f, col.values, buf.sorted[f]!, node.start, node.end, ctx.nodeTotals, out);
+    else scanNumeric(ctx, f, col.values, buf.sorted[f]!, node.start, node.end, ctx.nodeTotals, out);
     this.finalizer.finalize(out);
   }
 

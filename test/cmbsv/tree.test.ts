@@ -1,7 +1,9 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { growCmbsv } from '../../src/algorithms/cmbsv/grow.js';
 import { cmbsvSplit } from '../../src/algorithms/cmbsv/index.js';
 import { fit } from '../../src/algorithms/fit.js';
+import { GroveError } from '../../src/core/errors.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/data/read.js';
 import { treeToDot } from '../../src/export/dot.js';
@@ -9,6 +11,8 @@ import { rulesToText, treeToRules } from '../../src/export/rules.js';
 import { treeToText } from '../../src/export/text.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
 import { validateModel } from '../../src/model/schema.js';
+import { TreeStore } from '../../src/model/store.js';
+import { resolveOptions } from '../../src/options/options.js';
 import { repoRoot } from '../helpers/cli.js';
 
 const glass = readDataset(resolve(repoRoot, 'data/glass.csv'));
@@ -272,5 +276,21 @@ describe('C-MBSV trees everywhere else', () => {
       // Whatever survives is still a C-MBSV tree: regions stay leaves with their k-NN data.
       for (const n of copy.nodes) if (n.unclassified) expect(n.split === undefined && n.knn !== undefined).toBe(true);
     }
+  });
+});
+
+describe('a C-MBSV tree grown elsewhere in pieces', () => {
+  it('with k-NN regions (which the pieces cannot make) is refused with an E_MODEL GroveError, not a plain Error', () => {
+    const opts = resolveOptions({ algorithm: 'cmbsv', unclassified: 'knn' });
+    const weights = new Float64Array(gapped.nRows).fill(1);
+    let thrown: unknown;
+    try {
+      growCmbsv(gapped, opts, weights, TreeStore.root(gapped.classes.length));
+    } catch (err) {
+      thrown = err;
+    }
+    expect(thrown).toBeInstanceOf(GroveError);
+    expect((thrown as GroveError).code).toBe('E_MODEL');
+    expect((thrown as GroveError).message).toContain("unclassified 'knn'");
   });
 });

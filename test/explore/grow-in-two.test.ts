@@ -9,27 +9,41 @@ import { readDataset } from '../../src/data/read.js';
 import { growInTwo, growsInTwo, type Helper, type HelperJob, silentAfter } from '../../src/explore-page/grow-in-two.js';
 import { linkHelper } from '../../src/explore-page/helper-link.js';
 import { TaskHost } from '../../src/explore-page/task-host.js';
+import type { StoreData } from '../../src/model/store.js';
 import type { FitOptions } from '../../src/options/types.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 
-/** A helper in this process; `tasks` counts the subtrees it grew. */
-function localHelper(data: Dataset): Helper & { tasks: number } {
+/**
+ * A helper in this process; `tasks` counts the subtrees it grew, each answered `delayMs` after it
+ * was asked for (a slow helper); `answers` settles when its last answer is sent.
+ */
+function localHelper(data: Dataset, delayMs = 0): Helper & { tasks: number; answers: Promise<unknown> } {
   const host = new TaskHost(() => data);
   let trees = 0;
   let ids = 0;
-  const take = (job: HelperJob) => host.take(structuredClone(job));
+  const take = (job: HelperJob) => host.take(job);
   const helper = {
     tasks: 0,
+    answers: Promise.resolve() as Promise<unknown>,
     start(options: FitOptions, layout: Parameters<Helper['start']>[1]) {
       const tree = ++trees;
-      take({ kind: 'layout', tree, options, layout });
+      take(structuredClone({ kind: 'layout', tree, options, layout }));
       return {
-        task: async (task: Parameters<ReturnType<Helper['start']>['task']>[0]) => {
-          await Promise.resolve();
-          helper.tasks++;
-          return structuredClone(take({ kind: 'task', tree, id: ++ids, task })!);
+        // In turn, as a worker takes its messages.
+        task: (sent: Parameters<ReturnType<Helper['start']>['task']>[0]) => {
+          const task = structuredClone(sent);
+          const answer = helper.answers
+            .then(() => new Promise((done) => setTimeout(done, delayMs)))
+            .then(() => {
+              helper.tasks++;
+              return structuredClone(take({ kind: 'task', tree, id: ++ids, task })!) as StoreData;
+            });
+          helper.answers = answer.catch(() => undefined);
+          return answer;
         },
-        drop: () => void take({ kind: 'drop', tree }),
+        drop: () => {
+          helper.answers = helper.answers.then(() => take({ kind: 'drop', tree }));
+        },
       };
     },
   };
@@ -124,7 +138,7 @@ describe('the page grown on two workers', () => {
     expect(fitPlanned(plan, tree).toJSON()).toEqual(fit(data, options).toJSON());
   });
 
-  it("a helper that never answers (hung, or killed without a word): the grower waits, then grows its tasks, fit's model", async () => {
+  it("a helper that never answers (hung, or killed without a word): the grower grows its task itself, fit's model, and reports it silent after the wait", async () => {
     const options: FitOptions = { algorithm: 'id3' };
     const plan = planFit(data, options);
     let sent = 0;
@@ -138,23 +152,54 @@ describe('the page grown on two workers', () => {
       }),
     };
     const waits: number[] = [];
-    const {
-      tree,
-      helped,
-      silent: fellSilent,
-    } = await growInTwo(plan, silent, (elapsed) => {
-      waits.push(elapsed);
-      return 20;
+    let reported = 0;
+    let fellSilent!: () => void;
+    const news = new Promise<void>((done) => {
+      fellSilent = done;
     });
+    const { tree, helped } = await growInTwo(
+      plan,
+      silent,
+      () => {
+        reported++;
+        fellSilent();
+      },
+      (grownMs) => {
+        waits.push(grownMs);
+        return 20;
+      },
+    );
     expect(sent).toBe(1);
     expect(waits).toHaveLength(1);
     expect(helped).toBe(0);
-    expect(fellSilent).toBe(true);
     expect(fitPlanned(plan, tree).toJSON()).toEqual(fit(data, options).toJSON());
-    // A helper that answers is not silent; the default wait is at least a second, four times the grow so far.
-    expect((await growInTwo(plan, localHelper(data))).silent).toBe(false);
+    // Reported after the tree is returned, once.
+    await news;
+    expect(reported).toBe(1);
+    // The default wait: four times the grower's own time on the task owed, at least a second.
     expect(silentAfter(10)).toBe(1000);
     expect(silentAfter(400)).toBe(1600);
+  });
+
+  it("a helper slow but alive: the grower grows its task too rather than wait, fit's model, and the late answer is no silence", async () => {
+    const options: FitOptions = { algorithm: 'id3' };
+    const plan = planFit(data, options);
+    const slow = localHelper(data, 1000);
+    let silent = 0;
+    const { tree } = await growInTwo(
+      plan,
+      slow,
+      () => silent++,
+      () => 1500,
+    );
+    // Returned before the helper's first answer: no wait for it.
+    expect(slow.tasks).toBe(0);
+    expect(fitPlanned(plan, tree).toJSON()).toEqual(fit(data, options).toJSON());
+    await slow.answers;
+    expect(slow.tasks).toBe(1);
+    // Past the wait counted from the grow's end: the answer came in time, no silence reported.
+    await new Promise((done) => setTimeout(done, 1600));
+    expect(silent).toBe(0);
   });
 
   it("a helper that stops answering, its link then replaced: the grower grows what it lost, fit's model", async () => {

@@ -7,7 +7,7 @@ import { readArff } from '../../src/data/read.js';
 import { j48Thresholds } from '../../src/learn/j48-thresholds.js';
 import type { TreeNode } from '../../src/model/node.js';
 import { addErrs, j48Coefficient } from '../../src/prune/error-based.js';
-import { j48MinSplit } from '../../src/split/numeric.js';
+import { j48MinSplit } from '../../src/split/numeric-j48.js';
 import { fixture } from '../helpers/paths.js';
 
 // The `c45` preset grows Weka J48's tree (issue 19). Fixtures (our own, in test/fixtures/j48/):

@@ -19,6 +19,7 @@
  * Node fields: `score` = the selected feature's |r| (or V); `improvement` = the decrease of Gini
  * impurity from the node to its branches (weighted), used only for feature importances.
  */
+import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../../data/dataset.js';
 import { DepthFirstGrower } from '../../learn/depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from '../../learn/expand.js';
@@ -47,7 +48,8 @@ export interface CmbsvGrowOptions extends SelectionOptions, ThresholdOptions {
  */
 export function growCmbsv(data: Dataset, opts: CmbsvGrowOptions, weights: Float64Array, grown?: TreeStore): TreeNode[] {
   if (grown) {
-    if (!growsCmbsvInTasks(opts)) throw new Error("internal: a C-MBSV tree grown in pieces with unclassified 'knn'");
+    if (!growsCmbsvInTasks(opts))
+      throw new GroveError("internal: a C-MBSV tree grown in pieces with unclassified 'knn'", { code: 'E_MODEL' });
     const nodes = grown.toNodes();
     // Only an empty branch between non-empty ones has no rows (`child`): exactly the regions.
     for (const node of nodes) if (node.n === 0) node.unclassified = true;
