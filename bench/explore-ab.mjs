@@ -10,7 +10,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ALL_CONTROLS, launchChromium, median, writePage } from './lib/explore-page.mjs';
+import { launchChromium, median, painted, setControls, writePage } from './lib/explore-page.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: args } = parseArgs({
@@ -57,20 +57,10 @@ try {
   const settle = (page) => page.waitForSelector('body[data-state="idle"]', { state: 'attached', timeout: 600_000 });
   // Two frames after the page went idle: what it set last (the rules text) is laid out and painted
   // before the next regrow starts (the pages share a renderer's main thread).
-  const painted = (page) =>
-    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   for (const { page } of sides) await settle(page);
   for (const c of CONFIGS.filter((c) => c.name.includes(args.only))) {
     for (const { page } of sides) {
-      for (const id of ALL_CONTROLS) {
-        const value = c.controls[id] ?? '';
-        const tag = await page.$eval(`#${id}`, (e) => e.tagName);
-        if (tag === 'SELECT') await page.selectOption(`#${id}`, value);
-        else {
-          await page.fill(`#${id}`, value);
-          await page.locator(`#${id}`).dispatchEvent('change');
-        }
-      }
+      await setControls(page, c.controls);
       await settle(page);
     }
     const seen = sides.map(() => ({ first: [], shown: [], fit: [] }));

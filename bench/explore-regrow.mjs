@@ -14,7 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ALL_CONTROLS, launchChromium, median, writePage } from './lib/explore-page.mjs';
+import { launchChromium, median, painted, setControls, writePage } from './lib/explore-page.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 // --dist: another build's dist/ (an A/B against another commit's page and fit).
@@ -72,27 +72,17 @@ try {
   const settle = () => page.waitForSelector('body[data-state="idle"]', { state: 'attached', timeout: 600_000 });
   // Two frames after the page went idle: what it set last (the rules text) is laid out and painted
   // before the next regrow starts, not during it.
-  const painted = () =>
-    page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   await page.goto(pathToFileURL(html).href);
   await settle();
   for (const c of CONFIGS.filter((c) => c.name.includes(args.only))) {
-    for (const id of ALL_CONTROLS) {
-      const value = c.controls[id] ?? '';
-      const tag = await page.$eval(`#${id}`, (e) => e.tagName);
-      if (tag === 'SELECT') await page.selectOption(`#${id}`, value);
-      else {
-        await page.fill(`#${id}`, value);
-        await page.locator(`#${id}`).dispatchEvent('change');
-      }
-    }
+    await setControls(page, c.controls);
     await settle();
     const seen = { first: [], fit: [], view: [], transfer: [], draw: [], shown: [], panel: [] };
     let nodes = 0;
     for (let i = 0; i < repeats; i++) {
       await page.locator('#grow').click();
       await settle();
-      await painted();
+      await painted(page);
       const t = await page.$eval('#stats-a', (s) => ({ ...s.dataset }));
       const fitMs = Number(t.growMs);
       const viewMs = Number(t.viewMs);

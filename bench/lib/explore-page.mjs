@@ -6,7 +6,24 @@ import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 
 /** The page's controls a configuration may set (the others are reset to their defaults). */
-export const ALL_CONTROLS = ['preset-a', 'opt-a-prune', 'opt-a-bins'];
+const ALL_CONTROLS = ['preset-a', 'opt-a-prune', 'opt-a-bins'];
+
+/** Set `page`'s controls to a configuration's values (id → value; the others to their defaults). */
+export async function setControls(page, controls) {
+  for (const id of ALL_CONTROLS) {
+    const value = controls[id] ?? '';
+    const tag = await page.$eval(`#${id}`, (e) => e.tagName);
+    if (tag === 'SELECT') await page.selectOption(`#${id}`, value);
+    else {
+      await page.fill(`#${id}`, value);
+      await page.locator(`#${id}`).dispatchEvent('change');
+    }
+  }
+}
+
+/** Resolves after `page` has drawn two frames: the last text set is laid out by then. */
+export const painted = (page) =>
+  page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
 /** The median of `xs` (the mean of the middle two for an even count). */
 export function median(xs) {
