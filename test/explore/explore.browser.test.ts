@@ -150,6 +150,15 @@ async function regrowOnTwo(page: Page): Promise<string | null> {
 }
 
 /**
+ * Workers of tree A's grow, regrown until two when the helper grew nothing: whether the helper's
+ * answer beats the grower growing that task itself depends on the machine's load.
+ */
+async function onTwo(page: Page): Promise<string | null> {
+  const workers = await page.locator('#stats-a').getAttribute('data-workers');
+  return workers === '2' ? workers : regrowOnTwo(page);
+}
+
+/**
  * Tree A's whole rules text. A large tree's first rules are shown with a button that shows them
  * all: pressed here by keyboard, after checking that what was shown is the start of the whole.
  */
@@ -563,7 +572,7 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
       await settle(page);
       const stats = page.locator('#stats-a');
       // 2: the helper grew some of the subtrees (the worker counts what it grew).
-      expect(await stats.getAttribute('data-workers')).toBe('2');
+      expect(await onTwo(page)).toBe('2');
       expect(await stats.textContent()).toContain('on 2 workers');
       // Unpruned, the tree's rules are too long to set at once: the first ones and a button.
       expect(await page.locator('#rules-a-all').isVisible()).toBe(prune === 'none');
@@ -623,14 +632,14 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     await page.fill('#opt-a-bins', '64');
     await page.locator('#opt-a-bins').dispatchEvent('change');
     await settle(page);
-    expect(await page.locator('#stats-a').getAttribute('data-workers')).toBe('2');
+    expect(await onTwo(page)).toBe('2');
     expect(await rulesShown(page)).toBe(rulesToText(fit(data, { prune: 'none', bins: 64 })));
     // C-MBSV's own grower on two workers too (the page offers no k-NN regions, which would keep it on one).
     await page.fill('#opt-a-bins', '');
     await page.locator('#opt-a-bins').dispatchEvent('change');
     await page.selectOption('#preset-a', 'cmbsv');
     await settle(page);
-    expect(await page.locator('#stats-a').getAttribute('data-workers')).toBe('2');
+    expect(await onTwo(page)).toBe('2');
     expect(await rulesShown(page)).toBe(rulesToText(fit(data, { algorithm: 'cmbsv', prune: 'none' })));
     expect(problems).toEqual([]);
     await page.close();
