@@ -35,8 +35,9 @@ export const duckdbDialect: SqlDialect = {
   groupByEveryCode: (relation, codes) =>
     codes.map(
       (c, f) =>
-        `SELECT CAST(node AS DOUBLE), CAST(y AS DOUBLE), CAST(${f} AS DOUBLE), CAST(${c} AS DOUBLE), ` +
-        `CAST(SUM(w) AS DOUBLE), CAST(COUNT(*) AS DOUBLE) FROM ${relation} GROUP BY node, y, ${c}`,
+        `SELECT CAST(node AS DOUBLE) AS node, CAST(y AS DOUBLE) AS y, CAST(${f} AS DOUBLE) AS f, ` +
+        `CAST(${c} AS DOUBLE) AS code, CAST(SUM(w) AS DOUBLE) AS weight, CAST(COUNT(*) AS DOUBLE) AS n ` +
+        `FROM ${relation} GROUP BY node, y, ${c}`,
     ),
 };
 

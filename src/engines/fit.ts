@@ -13,7 +13,10 @@ import {
 import { pruneTree } from '../prune/index.js';
 import { engineBins } from './bins.js';
 import { type Engine, Params } from './engine.js';
-import { EngineGrower, type LevelReport } from './grow.js';
+import { ENGINE_BATCH_CELLS, EngineGrower, type LevelReport } from './grow.js';
+
+export { ENGINE_BATCH_CELLS };
+
 import type { EngineRows } from './rows.js';
 import { classCode, type EngineColumns, type EngineSource, readSchema } from './schema.js';
 
@@ -25,6 +28,11 @@ export interface EngineFitInput {
   onLevel?: (report: LevelReport) => void;
   /** Stops the fit between queries (a running query is stopped with `Engine.interrupt`). */
   signal?: AbortSignal;
+  /**
+   * Histogram cells (8 bytes each) grove fetches in one batch at most, which bounds its memory;
+   * a level with more is counted in several batches. Default {@link ENGINE_BATCH_CELLS}.
+   */
+  batchCells?: number;
 }
 
 /** Bins of in-database training when `bins` is not given. */
@@ -68,7 +76,7 @@ export async function fitInEngine(
     rows.classWeights = classWeights(opts.classWeight, schema.classes, count, schema.nRows, flag('classWeight'));
   }
   const binned = await engineBins(rows, opts.bins!, input.signal);
-  const grown = await new EngineGrower(rows, binned, opts).grow(input.onLevel, input.signal);
+  const grown = await new EngineGrower(rows, binned, opts, input.batchCells).grow(input.onLevel, input.signal);
   const pruned =
     opts.prune === 'none' ? { nodes: grown, info: undefined } : pruneTree(nodesOf(grown), { options: opts });
   return new DecisionTree(

@@ -10,7 +10,7 @@ import type { Candidate } from '../split/candidate.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
-import { Params, type SqlValue, stopIfAborted, streamNumbers } from './engine.js';
+import { Params, type SqlValue, stopIfAborted, streamNumbers, type TempTable } from './engine.js';
 import { type FlatRow, flatClassTotals, flatCodes, flatLevelCounts, flatRow } from './flat.js';
 import { codedRowsSelect, type EngineRows, unitWeights } from './rows.js';
 import { type WalkRoute, walkNode } from './walk.js';
@@ -87,8 +87,8 @@ export interface LevelReport {
   seconds: number;
 }
 
-/** Histogram cells fetched in one query at most: the frontier is split into batches of nodes. */
-const BATCH_CELLS = 1 << 21;
+/** Histogram cells fetched in one batch at most by default: the frontier is split into batches of nodes. */
+export const ENGINE_BATCH_CELLS = 1 << 21;
 /**
  * Histogram cells of parents kept for their largest child's histogram (by subtraction) at most;
  * beyond, a parent's children are all counted.
@@ -129,6 +129,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     private readonly rows: EngineRows,
     private readonly binned: (BinnedFeature | null)[],
     readonly opts: ResolvedOptions,
+    private readonly batchCells = ENGINE_BATCH_CELLS,
   ) {
     const { schema } = rows;
     this.k = schema.classes.length;
@@ -193,28 +194,30 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
         this.parents.clear();
         let reached = 0;
         let open = 0;
-        for (let lo = 0; lo < families.length; ) {
-          let hi = lo + 1;
-          let cells = families[lo].counted.length * this.histSize;
-          while (hi < families.length && cells + families[hi].counted.length * this.histSize <= BATCH_CELLS)
-            cells += families[hi++].counted.length * this.histSize;
-          const batch = families.slice(lo, hi);
-          const first = batch[0].first;
-          const last = batch[batch.length - 1];
-          stopIfAborted(signal);
-          const hists = await this.fetchHistograms(rows, first, last.first + last.counted.length - first, signal);
-          for (const family of batch) {
-            const expand = this.give(family, hists, first);
-            for (const e of expand) {
-              reached += e.end - e.start;
-              open++;
-              expandNode(e, this, nodes, next);
-              // A parent keeps its histogram while its largest child needs it (made by subtraction).
-              if (this.keepsHist(e)) this.kept++;
-              else this.release(e);
+        const batches = this.batches(families);
+        stopIfAborted(signal);
+        const saved = batches.length > 1 ? await this.saveCounts(rows, families, signal) : null;
+        try {
+          for (const batch of batches) {
+            const first = batch[0].first;
+            const last = batch[batch.length - 1];
+            stopIfAborted(signal);
+            const count = last.first + last.counted.length - first;
+            const hists = await this.fetchHistograms(rows, first, count, saved, signal);
+            for (const family of batch) {
+              const expand = this.give(family, hists, first);
+              for (const e of expand) {
+                reached += e.end - e.start;
+                open++;
+                expandNode(e, this, nodes, next);
+                // A parent keeps its histogram while its largest child needs it (made by subtraction).
+                if (this.keepsHist(e)) this.kept++;
+                else this.release(e);
+              }
             }
           }
-          lo = hi;
+        } finally {
+          if (saved) for (const table of saved) await table.drop();
         }
         onLevel?.({ level, openNodes: open, rows: reached, seconds: (Date.now() - started) / 1000 });
         frontier = next;
@@ -223,6 +226,45 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       await rows.drop();
     }
     return nodes.renumberDepthFirst();
+  }
+
+  /** The families of a level in batches of at most `batchCells` histogram cells (a family is never split). */
+  private batches(families: Family[]): Family[][] {
+    const batches: Family[][] = [];
+    for (let lo = 0; lo < families.length; ) {
+      let hi = lo + 1;
+      let cells = families[lo].counted.length * this.histSize;
+      while (hi < families.length && cells + families[hi].counted.length * this.histSize <= this.batchCells)
+        cells += families[hi++].counted.length * this.histSize;
+      batches.push(families.slice(lo, hi));
+      lo = hi;
+    }
+    return batches;
+  }
+
+  /**
+   * A level read in several batches: its counts for every counted slot, saved in temporary tables
+   * by the one pass over its rows that `groupByEveryCode` makes, so that each batch reads those
+   * small tables instead of all the level's rows again. Null without temporary tables (flat.ts).
+   */
+  private async saveCounts(rows: LevelRows, families: Family[], signal?: AbortSignal): Promise<TempTable[] | null> {
+    if (rows.flat) return null;
+    const last = families[families.length - 1];
+    const counted = last.first + last.counted.length;
+    const tables: TempTable[] = [];
+    try {
+      for (const sql of this.countStatements(rows, 0, counted)) {
+        stopIfAborted(signal);
+        const table = await this.rows.engine.tempTable(sql, rows.params);
+        if (!table)
+          throw new GroveError(`${this.rows.engine.dialect.name} made no temporary table of counts`, { code: 'E_IO' });
+        tables.push(table);
+      }
+    } catch (e) {
+      for (const table of tables) await table.drop();
+      throw e;
+    }
+    return tables;
   }
 
   /**
@@ -390,30 +432,46 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     return { totals, rows };
   }
 
-  /** The class histograms of slots `first` … `first + count − 1` from one query. */
+  /**
+   * The statements that count slots `first` … `first + count − 1` of a level read from its rows,
+   * with `groupByEveryCode`'s columns (node, y, f, code, weight, n).
+   */
+  private countStatements(rows: LevelRows, first: number, count: number): readonly string[] {
+    const { flat } = rows;
+    if (flat) return [flatLevelCounts(flat.row, flat.codes, rows.node, first, count)];
+    const codes = this.rows.schema.features.map((_, f) => `c${f}`);
+    const routed =
+      `(SELECT * FROM (SELECT ${rows.node} AS node, y, ${rows.w} AS w, ${codes.join(', ')} FROM ${rows.from} AS coded) AS n ` +
+      `WHERE node >= ${first} AND node < ${first + count}) AS routed`;
+    return this.rows.engine.dialect.groupByEveryCode(routed, codes);
+  }
+
+  /**
+   * The class histograms of slots `first` … `first + count − 1`: from the level's rows, or from
+   * the level's `saved` counts (saveCounts).
+   */
   private async fetchHistograms(
     rows: LevelRows,
     first: number,
     count: number,
+    saved: readonly TempTable[] | null,
     signal?: AbortSignal,
   ): Promise<Float64Array[]> {
-    const { engine, schema } = this.rows;
-    const d = engine.dialect;
-    const codes = schema.features.map((_, f) => `c${f}`);
-    const routed =
-      `(SELECT * FROM (SELECT ${rows.node} AS node, y, ${rows.w} AS w, ${codes.join(', ')} FROM ${rows.from} AS coded) AS n ` +
-      `WHERE node >= ${first} AND node < ${first + count}) AS routed`;
+    const { engine } = this.rows;
+    const statements = saved
+      ? saved.map(
+          (t) =>
+            `SELECT node, y, f, code, weight, n FROM ${t.name} AS counts WHERE node >= ${first} AND node < ${first + count}`,
+        )
+      : this.countStatements(rows, first, count);
+    const params = saved ? [] : rows.params;
     const hists = Array.from({ length: count }, () => this.takeHist());
     const { k, stride, offset } = this;
-    const { flat } = rows;
-    const statements = flat
-      ? [flatLevelCounts(flat.row, flat.codes, rows.node, first, count)]
-      : d.groupByEveryCode(routed, codes);
     // Chunks of doubles straight into the histograms.
     for (const sql of statements) {
       // Ctrl-C between two statements finds no query running to stop.
       stopIfAborted(signal);
-      await streamNumbers(engine, sql, rows.params, ([node, y, f, code, w, n], count) => {
+      await streamNumbers(engine, sql, params, ([node, y, f, code, w, n], count) => {
         for (let i = 0; i < count; i++) {
           const h = hists[node[i] - first];
           const o = offset[f[i]] + code[i] * stride;

@@ -71,6 +71,30 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
     }, 120_000);
   }
 
+  it('car with each family of nodes counted in a batch of its own, from a table (tables of counts) and through a view: the in-memory tree', async () => {
+    await loadCsv(engine, corpus('car'), 'car_batched', TINYLOG);
+    const q = engine.dialect.quote;
+    await engine.query(`CREATE VIEW ${q('car_batched_view')} AS SELECT * FROM ${q('car_batched')}`);
+    const options: FitOptions = { prune: 'none', criterion: 'info-gain' };
+    const mem = memoryModel(corpus('car'), options);
+    const made = new Map<string, string[]>();
+    for (const table of ['car_batched', 'car_batched_view']) {
+      const recorded = recordTempTables(engine);
+      try {
+        const spec = await parseSourceSpec(chUrl(server.url), { table });
+        expect(await engineModel(engine, spec.source, options, {}, 1)).toBe(mem);
+      } finally {
+        recorded.restore();
+      }
+      made.set(table, recorded.made);
+    }
+    // From the table, levels of several batches are counted once into a table of counts; through
+    // the view (no temporary tables), each batch is one query over the source.
+    expect(made.get('car_batched')!.filter((s) => /GROUP BY node, y, f, code$/.test(s)).length).toBeGreaterThan(1);
+    expect(made.get('car_batched_view')).toEqual([]);
+    expect(await temporaryTables(engine)).toBe(0);
+  }, 120_000);
+
   it('iris: rows in leaves leave the level tables (the filter reads the slot before its unsigned cast)', async () => {
     await loadCsv(engine, corpus('iris'), 'iris_levels', TINYLOG);
     const spec = await parseSourceSpec(chUrl(server.url), { table: 'iris_levels' });

@@ -245,6 +245,41 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the tempora
     expect(made.at(-1)!.rows).toBeLessThan(50);
   });
 
+  it('a level counted in batches reads its counts from tables of counts made in one pass; the tree is memory’s', async () => {
+    const spec = await parseSourceSpec(corpus('glass'));
+    const options: FitOptions = { ...none, criterion: 'info-gain' };
+    let model = '';
+    // One cell per batch at most: every family of nodes is a batch of its own.
+    const made = await recordTables(async () => void (model = await engineModel(engine, spec.source, options, {}, 1)));
+    expect(model).toBe(memoryModel(corpus('glass'), options));
+    const counts = made.filter(({ select }) => /GROUP BY node, y, c\d+$/.test(select));
+    // One table per code column (9 features) for each level of more than one family.
+    expect(counts.length).toBeGreaterThanOrEqual(2 * 9);
+    expect(counts.length % 9).toBe(0);
+    const count = (await engine.query('SELECT count(*) FROM duckdb_tables() WHERE temporary'))[0][0];
+    expect(Number(count)).toBe(0);
+  });
+
+  it('Ctrl-C while the tables of counts are made leaves no table behind', async () => {
+    const spec = await parseSourceSpec(corpus('glass'));
+    const stop = new AbortController();
+    const tempTable = engine.tempTable.bind(engine);
+    let counts = 0;
+    engine.tempTable = async (...args) => {
+      if (/GROUP BY node, y, c\d+$/.test(args[0]) && ++counts === 3) stop.abort();
+      return tempTable(...args);
+    };
+    try {
+      const fitted = fitInEngine(engine, { source: spec.source, signal: stop.signal, batchCells: 1 }, none);
+      await expect(fitted).rejects.toThrow(/interrupted/);
+    } finally {
+      engine.tempTable = tempTable;
+    }
+    expect(counts).toBe(3);
+    const count = (await engine.query('SELECT count(*) FROM duckdb_tables() WHERE temporary'))[0][0];
+    expect(Number(count)).toBe(0);
+  });
+
   it('weighted rows keep their w column in every table', async () => {
     const spec = await parseSourceSpec(corpus('balance-scale'));
     const options: FitOptions = { ...none, classWeight: { L: 2, R: 3 } };

@@ -12,12 +12,13 @@ export function memoryModel(csv: string, options: FitOptions, sampleWeight?: Flo
   return JSON.stringify(fit(data, { bins: 255, ...options, ...(sampleWeight ? { sampleWeight } : {}) }).toJSON());
 }
 
-/** The model file of the same fit inside `engine`, as JSON text. */
+/** The model file of the same fit inside `engine` (levels counted in batches of `batchCells`), as JSON text. */
 export async function engineModel(
   engine: Engine,
   source: EngineSource,
   options: FitOptions,
   columns: EngineColumns = {},
+  batchCells?: number,
 ): Promise<string> {
-  return JSON.stringify((await fitInEngine(engine, { source, columns }, options)).toJSON());
+  return JSON.stringify((await fitInEngine(engine, { source, columns, batchCells }, options)).toJSON());
 }

@@ -46,6 +46,13 @@ describe.skipIf(why !== undefined)('in-database training with PostgreSQL', () =>
     }, 120_000);
   }
 
+  it('glass with each family of nodes counted in a batch of its own (tables of counts): the in-memory tree', async () => {
+    await loadCsv(engine, corpus('glass'), 'glass batched');
+    const spec = await parseSourceSpec(server.url, { table: 'glass batched' });
+    const options: FitOptions = { prune: 'none', criterion: 'info-gain' };
+    expect(await engineModel(engine, spec.source, options, {}, 1)).toBe(memoryModel(corpus('glass'), options));
+  }, 120_000);
+
   it('columns named y, w, v0, rn, node, grove_y…, a weight column grove_w, class weights: the in-memory tree', async () => {
     const files = writeClashingCsv(dir);
     await loadCsv(engine, files.plain, 'clashing');
