@@ -249,13 +249,24 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
    */
   private async saveCounts(rows: LevelRows, families: Family[], signal?: AbortSignal): Promise<TempTable[] | null> {
     if (rows.flat) return null;
+    const { engine } = this.rows;
     const last = families[families.length - 1];
     const counted = last.first + last.counted.length;
+    // Node, class, feature and code in the narrowest integer types: the tables may hold millions of rows.
+    const narrow = (column: string, max: number) =>
+      `CAST(counts.${column} AS ${engine.dialect.intType(max)}) AS ${column}`;
+    const keys = [
+      narrow('node', counted),
+      narrow('y', this.k),
+      narrow('f', this.d),
+      narrow('code', this.codeBranch.length),
+    ];
     const tables: TempTable[] = [];
     try {
       for (const sql of this.countStatements(rows, 0, counted)) {
         stopIfAborted(signal);
-        const table = await this.rows.engine.tempTable(sql, rows.params);
+        const select = `SELECT ${keys.join(', ')}, counts.weight AS weight, counts.n AS n FROM (${sql}) AS counts`;
+        const table = await engine.tempTable(select, rows.params);
         if (!table)
           throw new GroveError(`${this.rows.engine.dialect.name} made no temporary table of counts`, { code: 'E_IO' });
         tables.push(table);
@@ -458,10 +469,10 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     signal?: AbortSignal,
   ): Promise<Float64Array[]> {
     const { engine } = this.rows;
+    const columns = ['node', 'y', 'f', 'code', 'weight', 'n'].map(engine.dialect.numberToDouble).join(', ');
     const statements = saved
       ? saved.map(
-          (t) =>
-            `SELECT node, y, f, code, weight, n FROM ${t.name} AS counts WHERE node >= ${first} AND node < ${first + count}`,
+          (t) => `SELECT ${columns} FROM ${t.name} AS counts WHERE node >= ${first} AND node < ${first + count}`,
         )
       : this.countStatements(rows, first, count);
     const params = saved ? [] : rows.params;
