@@ -10,6 +10,7 @@ import type { Candidate } from '../split/candidate.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
+import type { SqlDialect } from './dialect.js';
 import { Params, type SqlValue, stopIfAborted, streamNumbers, type TempTable } from './engine.js';
 import { type FlatRow, flatClassTotals, flatCodes, flatLevelCounts, flatRow } from './flat.js';
 import { codedRowsSelect, type EngineRows, unitWeights } from './rows.js';
@@ -39,11 +40,16 @@ interface Route extends WalkRoute {
 interface LevelRows {
   from: string;
   node: string;
-  /** The SQL of a row's weight: the `w` column, or 1 when the rows are all of weight 1 (no column stored). */
-  w: string;
+  /** True when the rows store a weight column `w`; else every row weighs 1. */
+  weighted: boolean;
   params: readonly SqlValue[];
   flat: { row: FlatRow; codes: string[] } | null;
   drop(): Promise<void>;
+}
+
+/** The SQL of a row's weight in `rows`: its `w` column, or 1. */
+function weightOf(rows: LevelRows, d: SqlDialect): string {
+  return rows.weighted ? 'w' : d.numberToDouble('1');
 }
 
 /**
@@ -351,8 +357,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       // The engine may still refuse a table (no DDL rights): the flat form below then.
       const table = await engine.tempTable(select, p.values, this.rows.schema.source.from(new Params(engine.dialect)));
       if (table) {
-        const w = unit ? engine.dialect.numberToDouble('1') : 'w';
-        return { from: table.name, node: '0', w, params: [], flat: null, drop: () => table.drop() };
+        return { from: table.name, node: '0', weighted: !unit, params: [], flat: null, drop: () => table.drop() };
       }
     }
     if (engine.dialect.name !== 'clickhouse')
@@ -363,7 +368,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     return {
       from: row.from,
       node: '0',
-      w: 'w',
+      weighted: true,
       params: p.values,
       flat: { row, codes },
       drop: async () => {},
@@ -395,7 +400,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     // level. The filter reads `slot`, not `node`: ClickHouse's WHERE sees the SELECT's aliases, and
     // the cast to an unsigned type would make −1 pass.
     const narrow = `CAST(slot AS ${engine.dialect.intType(slots.size)})`;
-    const yw = previous.w === 'w' ? 'y, w' : 'y';
+    const yw = previous.weighted ? 'y, w' : 'y';
     const table = await engine.tempTable(
       `SELECT ${narrow} AS node, ${yw}, ${codes} FROM (SELECT ${node} AS slot, ${yw}, ${codes} FROM ${previous.from} AS p) AS s WHERE slot >= 0`,
       [],
@@ -407,7 +412,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     return {
       from: table.name,
       node: 'node',
-      w: previous.w,
+      weighted: previous.weighted,
       params: [],
       flat: null,
       drop: () => table.drop(),
@@ -432,7 +437,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const d = engine.dialect;
     const sql = coded.flat
       ? flatClassTotals(coded.flat.row)
-      : `SELECT y, ${d.numberToDouble(`SUM(${coded.w})`)}, ${d.numberToDouble('COUNT(*)')} FROM ${coded.from} AS r GROUP BY y`;
+      : `SELECT y, ${d.numberToDouble(`SUM(${weightOf(coded, d)})`)}, ${d.numberToDouble('COUNT(*)')} FROM ${coded.from} AS r GROUP BY y`;
     const result = await engine.query(sql, coded.params);
     const totals = new Float64Array(this.k);
     let rows = 0;
@@ -445,14 +450,15 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
 
   /**
    * The statements that count slots `first` … `first + count − 1` of a level read from its rows,
-   * with `groupByEveryCode`'s columns (node, y, f, code, weight, n).
+   * with `groupByEveryCode`'s columns (node, y, f, code, weight, n). Each reads the level's rows
+   * once, so each takes the level's parameters.
    */
   private countStatements(rows: LevelRows, first: number, count: number): readonly string[] {
     const { flat } = rows;
     if (flat) return [flatLevelCounts(flat.row, flat.codes, rows.node, first, count)];
     const codes = this.rows.schema.features.map((_, f) => `c${f}`);
     const routed =
-      `(SELECT * FROM (SELECT ${rows.node} AS node, y, ${rows.w} AS w, ${codes.join(', ')} FROM ${rows.from} AS coded) AS n ` +
+      `(SELECT * FROM (SELECT ${rows.node} AS node, y, ${weightOf(rows, this.rows.engine.dialect)} AS w, ${codes.join(', ')} FROM ${rows.from} AS coded) AS n ` +
       `WHERE node >= ${first} AND node < ${first + count}) AS routed`;
     return this.rows.engine.dialect.groupByEveryCode(routed, codes);
   }
