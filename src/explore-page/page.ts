@@ -146,9 +146,17 @@ interface Run {
 /** Tree `slot`, drawn before it is pruned: shown, news of the pruning in its stats line. */
 const beforePruning = new Map<Slot, { view: TreeView; progress: GrowProgress; drawMs: number; shownMs: number }>();
 
-/** Draw the tree before pruning that `progress` brings, or update how far its pruning is. */
+/**
+ * Draw the tree before pruning that `progress` brings, or update how far its pruning is. Once that
+ * tree is painted (or at once, when it is for a grow no longer shown), the worker is told: it
+ * prunes only then (worker.ts).
+ */
 function showProgress(run: Run, slot: Slot, progress: GrowProgress): void {
-  if (run.token !== growToken) return;
+  const shown = () => void call({ type: 'shown', slot }).catch(() => undefined);
+  if (run.token !== growToken) {
+    if (progress.view) shown();
+    return;
+  }
   const held = beforePruning.get(slot);
   if (!progress.view) {
     if (held) {
@@ -167,6 +175,7 @@ function showProgress(run: Run, slot: Slot, progress: GrowProgress): void {
   if (slot === 'a') legend(v.classes);
   // Shown: after the next frame is painted.
   void busy(afterPaint()).then(() => {
+    shown();
     if (beforePruning.get(slot) !== now) return;
     now.shownMs = performance.now() - run.requested;
     run.firstShown.set(slot, now.shownMs);
