@@ -147,14 +147,16 @@ interface Run {
 const beforePruning = new Map<Slot, { view: TreeView; progress: GrowProgress; drawMs: number; shownMs: number }>();
 
 /**
- * Draw the tree before pruning that `progress` brings, or update how far its pruning is. Once that
- * tree is painted (or at once, when it is for a grow no longer shown), the worker is told: it
- * prunes only then (worker.ts).
+ * Draw the tree before pruning that `progress` brings, or update how far its pruning is. When the
+ * worker waits to prune until that tree is painted (`waits`), it is told then (or at once, for a
+ * grow no longer shown).
  */
 function showProgress(run: Run, slot: Slot, progress: GrowProgress): void {
-  const shown = () => void call({ type: 'shown', slot }).catch(() => undefined);
+  const shown = () => {
+    if (progress.waits) void call({ type: 'shown', slot }).catch(() => undefined);
+  };
   if (run.token !== growToken) {
-    if (progress.view) shown();
+    shown();
     return;
   }
   const held = beforePruning.get(slot);

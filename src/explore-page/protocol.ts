@@ -71,6 +71,8 @@ export interface GrowProgress {
   grown: number;
   total: number;
   view?: TreeView;
+  /** With `view`: the worker prunes once the page says it shows that tree (request `shown`). */
+  waits?: true;
 }
 
 /**

@@ -148,20 +148,22 @@ function cv(options: FitOptions, folds: number, seed: number): CvResult {
 
 /**
  * Grow tree `slot`. When it will be pruned, the tree before pruning is sent as soon as it is grown
- * (`progress`), and each tree the pruning grows after it, so the page can show it meanwhile. The
- * pruning starts once the page says that tree is on screen (`shown`): on a machine of two cores,
- * pruning at once would take the CPU the page needs to draw and paint it.
+ * (`progress`), and each tree the pruning grows after it, so the page can show it meanwhile. A
+ * pruning that grows more trees (cross-validation: seconds) starts once the page says that tree is
+ * on screen (`shown`): on a machine of two cores it would take the CPU the page needs to draw and
+ * paint it. One that only cuts (tens of ms) starts at once: waiting would delay the pruned tree more.
  */
 async function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress) => void): Promise<TreeView> {
   const t0 = performance.now();
   const d = need(data, 'load data');
-  let sent = false;
+  let wait = false;
   // Messages name the option by its flag, as the page's controls are labelled.
   const plan = planFit(d, options, {
     names: 'flags',
     onGrown: ({ grown, total, tree: before }) => {
-      sent ||= before !== undefined;
-      progress({ grown, total, ...(before ? { view: treeView(before, performance.now() - t0) } : {}) });
+      if (!before) return progress({ grown, total });
+      wait = total > 1;
+      progress({ grown, total, view: treeView(before, performance.now() - t0), ...(wait ? { waits: true } : {}) });
     },
   });
   // A helper found silent is news of its own, sent at once: the page restarts it even if this grow fails or is dropped.
@@ -170,7 +172,7 @@ async function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress)
       ? await growInTwo(plan, helper, () => scope.postMessage({ notice: 'helper-silent' }))
       : undefined;
   const steps = fitInSteps(plan, inTwo?.tree);
-  const waited = sent ? await untilShown(slot) : 0;
+  const waited = wait ? await untilShown(slot) : 0;
   const tree = steps.prune();
   const t1 = performance.now();
   trees.set(slot, { tree, options });
