@@ -147,13 +147,12 @@ interface Run {
 const beforePruning = new Map<Slot, { view: TreeView; progress: GrowProgress; drawMs: number; shownMs: number }>();
 
 /**
- * Draw the tree before pruning that `progress` brings, or update how far its pruning is. When the
- * worker waits to prune until that tree is painted (`waits`), it is told then (or at once, for a
- * grow no longer shown).
+ * Draw the tree before pruning that `progress` brings, or update how far its pruning is. The
+ * worker prunes that tree once told it is painted (or at once, for a grow no longer shown).
  */
 function showProgress(run: Run, slot: Slot, progress: GrowProgress): void {
   const shown = () => {
-    if (progress.waits) void call({ type: 'shown', slot }).catch(() => undefined);
+    if (progress.view) void call({ type: 'shown', slot }).catch(() => undefined);
   };
   if (run.token !== growToken) {
     shown();

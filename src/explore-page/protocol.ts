@@ -70,9 +70,8 @@ export interface PathResult {
 export interface GrowProgress {
   grown: number;
   total: number;
+  /** The tree before pruning: the worker prunes it once the page says it shows it (request `shown`). */
   view?: TreeView;
-  /** With `view`: the worker prunes once the page says it shows that tree (request `shown`). */
-  waits?: true;
 }
 
 /**

@@ -148,10 +148,9 @@ function cv(options: FitOptions, folds: number, seed: number): CvResult {
 
 /**
  * Grow tree `slot`. When it will be pruned, the tree before pruning is sent as soon as it is grown
- * (`progress`), and each tree the pruning grows after it, so the page can show it meanwhile. A
- * pruning that grows more trees (cross-validation: seconds) starts once the page says that tree is
- * on screen (`shown`): on a machine of two cores it would take the CPU the page needs to draw and
- * paint it. One that only cuts (tens of ms) starts at once: waiting would delay the pruned tree more.
+ * (`progress`), and each tree the pruning grows after it, so the page can show it meanwhile. The
+ * pruning starts once the page says that tree is on screen (`shown`): on a machine of two cores,
+ * pruning at once took the CPU the page needed to draw and paint it.
  */
 async function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress) => void): Promise<TreeView> {
   const t0 = performance.now();
@@ -161,9 +160,8 @@ async function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress)
   const plan = planFit(d, options, {
     names: 'flags',
     onGrown: ({ grown, total, tree: before }) => {
-      if (!before) return progress({ grown, total });
-      wait = total > 1;
-      progress({ grown, total, view: treeView(before, performance.now() - t0), ...(wait ? { waits: true } : {}) });
+      wait ||= before !== undefined;
+      progress({ grown, total, ...(before ? { view: treeView(before, performance.now() - t0) } : {}) });
     },
   });
   // A helper found silent is news of its own, sent at once: the page restarts it even if this grow fails or is dropped.
