@@ -19,7 +19,7 @@ import {
   resolveOptions,
   savedOptions,
 } from '../options/options.js';
-import { collapseTree, type GrowFn, growAndPrune } from '../prune/index.js';
+import { collapseTree, type GrowFn, growThenPrune } from '../prune/index.js';
 import { NO_PRUNING } from '../prune/none.js';
 import { growCmbsv } from './cmbsv/grow.js';
 import { cmbsvSavedOptions } from './cmbsv/saved.js';
@@ -93,6 +93,15 @@ export function planFit(data: Dataset, options: FitOptions = {}, context: FitCon
  * @throws GroveError (E_MODEL) when `grown` went unused
  */
 export function fitPlanned(plan: FitPlan, grown?: TreeStore): DecisionTree {
+  return fitInSteps(plan, grown).prune();
+}
+
+/**
+ * `fitPlanned` in two steps: the tree that pruning cuts is grown (and `onGrown` told of it) when
+ * this returns; `prune` prunes it and makes the model. The explore page shows that tree in between.
+ * @throws GroveError (E_MODEL) when `grown` went unused
+ */
+export function fitInSteps(plan: FitPlan, grown?: TreeStore): { prune(): DecisionTree } {
   const { opts, data: kept, weights, threads, given: data, levels, context } = plan;
   // Post-pruning (src/prune/): grows with growTree, holding rows out or cross-validating as the method needs.
   // C-MBSV has its own grower (src/algorithms/cmbsv/). growTree grows best-first under maxLeafNodes;
@@ -143,9 +152,14 @@ export function fitPlanned(plan: FitPlan, grown?: TreeStore): DecisionTree {
           return tree;
         }
       : grow;
-  const { nodes, info } = growAndPrune({ options: opts, data: kept, weights, grow: growing });
+  const steps = growThenPrune({ options: opts, data: kept, weights, grow: growing });
   if (pregrown) throw new GroveError('internal: the tree grown elsewhere was not used', { code: 'E_MODEL' });
-  return model(nodes, info);
+  return {
+    prune: () => {
+      const { nodes, info } = steps.prune();
+      return model(nodes, info);
+    },
+  };
 }
 
 /** How `fit` names options in its messages, and what it tells while it works. */

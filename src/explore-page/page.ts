@@ -146,9 +146,18 @@ interface Run {
 /** Tree `slot`, drawn before it is pruned: shown, news of the pruning in its stats line. */
 const beforePruning = new Map<Slot, { view: TreeView; progress: GrowProgress; drawMs: number; shownMs: number }>();
 
-/** Draw the tree before pruning that `progress` brings, or update how far its pruning is. */
+/**
+ * Draw the tree before pruning that `progress` brings, or update how far its pruning is. The
+ * worker prunes that tree once told it is painted (or at once, for a grow no longer shown).
+ */
 function showProgress(run: Run, slot: Slot, progress: GrowProgress): void {
-  if (run.token !== growToken) return;
+  const shown = () => {
+    if (progress.view) void call({ type: 'shown', slot }).catch(() => undefined);
+  };
+  if (run.token !== growToken) {
+    shown();
+    return;
+  }
   const held = beforePruning.get(slot);
   if (!progress.view) {
     if (held) {
@@ -167,6 +176,7 @@ function showProgress(run: Run, slot: Slot, progress: GrowProgress): void {
   if (slot === 'a') legend(v.classes);
   // Shown: after the next frame is painted.
   void busy(afterPaint()).then(() => {
+    shown();
     if (beforePruning.get(slot) !== now) return;
     now.shownMs = performance.now() - run.requested;
     run.firstShown.set(slot, now.shownMs);

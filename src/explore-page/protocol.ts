@@ -11,6 +11,8 @@ export type Slot = 'a' | 'b';
 export type Request =
   | { type: 'load'; data: EmbeddedData }
   | { type: 'grow'; slot: Slot; options: FitOptions }
+  /** The page shows tree `slot` before pruning (its grow's progress): the worker may prune it now. */
+  | { type: 'shown'; slot: Slot }
   | { type: 'rules'; slot: Slot }
   | { type: 'cv'; options: FitOptions; folds: number; seed: number }
   | { type: 'node'; slot: Slot; node: number }
@@ -68,6 +70,7 @@ export interface PathResult {
 export interface GrowProgress {
   grown: number;
   total: number;
+  /** The tree before pruning: the worker prunes it once the page says it shows it (request `shown`). */
   view?: TreeView;
 }
 

@@ -3,7 +3,7 @@
  * cross-validate, score a node, walk a row), so the page never freezes. Started from a Blob URL
  * of its inlined code, which works from file://.
  */
-import { fitPlanned, planFit } from '../algorithms/fit.js';
+import { fitInSteps, planFit } from '../algorithms/fit.js';
 import { GroveError } from '../core/errors.js';
 import { listCriteria } from '../criteria/registry.js';
 import type { Dataset } from '../data/dataset.js';
@@ -148,30 +148,46 @@ function cv(options: FitOptions, folds: number, seed: number): CvResult {
 
 /**
  * Grow tree `slot`. When it will be pruned, the tree before pruning is sent as soon as it is grown
- * (`progress`), and each tree the pruning grows after it, so the page can show it meanwhile.
+ * (`progress`), and each tree the pruning grows after it, so the page can show it meanwhile. The
+ * pruning starts once the page says that tree is on screen (`shown`): on a machine of two cores,
+ * pruning at once took the CPU the page needed to draw and paint it.
  */
 async function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress) => void): Promise<TreeView> {
   const t0 = performance.now();
   const d = need(data, 'load data');
+  let wait = false;
   // Messages name the option by its flag, as the page's controls are labelled.
   const plan = planFit(d, options, {
     names: 'flags',
-    onGrown: ({ grown, total, tree: before }) =>
-      progress({ grown, total, ...(before ? { view: treeView(before, performance.now() - t0) } : {}) }),
+    onGrown: ({ grown, total, tree: before }) => {
+      wait ||= before !== undefined;
+      progress({ grown, total, ...(before ? { view: treeView(before, performance.now() - t0) } : {}) });
+    },
   });
   // A helper found silent is news of its own, sent at once: the page restarts it even if this grow fails or is dropped.
   const inTwo =
     helper !== undefined && growsInTwo(plan, d)
       ? await growInTwo(plan, helper, () => scope.postMessage({ notice: 'helper-silent' }))
       : undefined;
-  const tree = fitPlanned(plan, inTwo?.tree);
+  const steps = fitInSteps(plan, inTwo?.tree);
+  const waited = wait ? await untilShown(slot) : 0;
+  const tree = steps.prune();
   const t1 = performance.now();
   trees.set(slot, { tree, options });
-  const view = treeView(tree, t1 - t0);
+  const view = treeView(tree, t1 - t0 - waited);
   // "On 2 workers" only when the helper grew some of the tree (not when it failed or the top held it all).
   view.workers = inTwo && inTwo.helped > 0 ? 2 : 1;
   view.viewMs = performance.now() - t1;
   return view;
+}
+
+/** Per slot, how to tell its grow that the page shows its tree before pruning. */
+const onShown = new Map<Slot, () => void>();
+
+/** Resolves, with the time waited (ms), when the page says tree `slot` before pruning is shown. */
+function untilShown(slot: Slot): Promise<number> {
+  const t0 = performance.now();
+  return new Promise((done) => onShown.set(slot, () => done(performance.now() - t0)));
 }
 
 /** The grower's link to the helper worker, which grows some of a tree's subtrees (grow-in-two.ts). */
@@ -212,6 +228,12 @@ function handle(req: Request, progress: (p: GrowProgress) => void): unknown {
     }
     case 'grow':
       return grow(req.slot, req.options, progress);
+    case 'shown': {
+      const go = onShown.get(req.slot);
+      onShown.delete(req.slot);
+      go?.();
+      return null;
+    }
     case 'rules': {
       const { tree } = held(req.slot);
       const rules = treeToRules(tree);

@@ -1,5 +1,6 @@
 import type { Dataset } from '../data/dataset.js';
 import type { TreeNode } from '../model/node.js';
+import { columnOrder } from '../split/column-order.js';
 
 /** Weka's `Utils.SMALL`, with which J48 compares a value to the midpoint. */
 const SMALL = 1e-6;
@@ -20,7 +21,7 @@ export function j48Thresholds(nodes: readonly TreeNode[], data: Dataset): TreeNo
     if (col.kind !== 'numeric') return node;
     let values = sorted.get(split.feature);
     if (!values) {
-      values = knownSorted(col.values);
+      values = knownSorted(data, split.feature);
       sorted.set(split.feature, values);
     }
     const column = values;
@@ -56,12 +57,16 @@ function j48SplitPoint(sorted: Float64Array, column: ArrayLike<number>, t: numbe
   return kept;
 }
 
-/** The known (non-NaN) values of a numeric column, ascending. */
-function knownSorted(values: ArrayLike<number>): Float64Array {
-  let n = 0;
-  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i])) n++;
+/**
+ * The known (non-NaN) values of numeric feature `f`, ascending: read in the column's sorted order
+ * (missing last), which a subset takes from its parent's kept order instead of sorting again.
+ */
+function knownSorted(data: Dataset, f: number): Float64Array {
+  const values = (data.features[f] as { values: ArrayLike<number> }).values;
+  const order = columnOrder(data, f);
+  let n = order.length;
+  while (n > 0 && Number.isNaN(values[order[n - 1]])) n--;
   const out = new Float64Array(n);
-  let j = 0;
-  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i])) out[j++] = values[i];
-  return out.sort();
+  for (let i = 0; i < n; i++) out[i] = values[order[i]];
+  return out;
 }

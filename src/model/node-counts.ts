@@ -132,7 +132,11 @@ export class NodeCounts {
   /** Node `id`'s weights as a plain array, one per class (the model file's `counts`). */
   vector(id: number): number[] {
     const k = this.classes;
-    if (!this.sparse) return Array.from(this.dense.subarray(id * k, (id + 1) * k));
+    if (!this.sparse) {
+      const out: number[] = [];
+      for (let c = id * k; c < (id + 1) * k; c++) out.push(this.dense[c]);
+      return out;
+    }
     const out = new Array<number>(k).fill(0);
     const end = this.start[id] + this.len[id];
     for (let i = this.start[id]; i < end; i++) out[this.cls[i]] = this.w[i];

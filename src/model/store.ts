@@ -182,7 +182,9 @@ export class TreeStore implements NodeSource {
     node.improvement = this.improvement[id];
     if (this.missingBranch[id] >= 0) node.missingBranch = this.missingBranch[id];
     const first = this.firstChild[id];
-    node.children = Array.from({ length: this.branches[id] }, (_, b) => first + b);
+    const children: number[] = [];
+    for (let b = 0; b < this.branches[id]; b++) children.push(first + b);
+    node.children = children;
     return node;
   }
 

@@ -1,11 +1,12 @@
 import { GroveError } from '../core/errors.js';
 import { normalQuantile } from '../core/special.js';
 import type { Dataset } from '../data/dataset.js';
-import { asLeaf, compactTree, leafErrors, total } from '../model/compact.js';
+import { compactTree, leafErrors, total } from '../model/compact.js';
 import type { TreeNode } from '../model/node.js';
 import type { MissingPolicy } from '../options/options.js';
 import type { Pruner } from './pruner.js';
-import { classCounts, splitRows, type WeightedRows, weightedRows } from './recount.js';
+import { weightedRows } from './recount.js';
+import { Raiser } from './subtree-raising.js';
 
 /**
  * C4.5's error-based (confidence-bound) pruning, after Quinlan's C4.5 release 8 (prune.c, stats.c).
@@ -136,8 +137,8 @@ export function pruneErrorBased(nodes: readonly TreeNode[], options: ErrorBasedO
   const raiser = new Raiser(
     start.map((node) => ({ ...node })),
     data,
-    cf,
-    coeff,
+    (counts) => leafEstimate(counts, cf, coeff, j48),
+    C45_TOLERANCE,
     options.missing ?? 'fractional',
     j48,
   );
@@ -164,127 +165,6 @@ function pruneByCounts(nodes: readonly TreeNode[], cf: number, coeff: number, j4
     } else estimate[i] = tree;
   }
   return compactTree(nodes, (id) => collapse[id] === 1);
-}
-
-/**
- * One call of C4.5's EstimateErrors in progress: the subtree at `id` for the rows `at`. Its
- * branches are estimated one after another (`next`), summed into `tree` in branch order; an
- * updating frame then estimates its largest branch on all of `at` (`comparing`) before it decides.
- */
-interface Frame {
-  id: number;
-  at: WeightedRows;
-  /** Rewrite counts from the rows and prune the subtree (leaf / raise / keep); else only estimate. */
-  update: boolean;
-  /** The node's estimate as a leaf for `at`. */
-  leaf: number;
-  parts: WeightedRows[];
-  next: number;
-  tree: number;
-  /** Largest branch by known-value weight: the one subtree raising would put in the node's place. */
-  maxBr: number;
-  comparing: boolean;
-}
-
-/**
- * C4.5's EstimateErrors with the rows that reach each node, on a mutable copy of the tree: raising
- * a branch copies its node (fields and child ids) into the raised node's slot, making a leaf
- * replaces the slot by `asLeaf`. Slots left unreachable are dropped when the copy is compacted.
- * The walk keeps its own stack of frames, so a tree's depth is bounded by memory, not the call stack.
- */
-class Raiser {
-  private readonly k: number;
-  constructor(
-    readonly nodes: TreeNode[],
-    private readonly data: Dataset,
-    private readonly cf: number,
-    private readonly coeff: number,
-    private readonly missing: MissingPolicy,
-    private readonly j48: boolean,
-  ) {
-    this.k = data.classes.length;
-  }
-
-  /**
-   * Predicted errors of the subtree at `id` for the rows `at`. With `update`, counts are rewritten
-   * from the rows and the subtree is pruned; without, it is left as it is.
-   */
-  estimate(id: number, at: WeightedRows, update: boolean): number {
-    const stack: Frame[] = [];
-    let result = this.enter(stack, id, at, update);
-    while (stack.length > 0) {
-      const frame = stack[stack.length - 1];
-      if (result !== undefined) {
-        if (frame.comparing) {
-          stack.pop();
-          result = this.decide(stack, frame, result);
-          continue;
-        }
-        frame.tree += result;
-        frame.next++;
-      }
-      const { children } = this.nodes[frame.id];
-      if (frame.next < frame.parts.length) {
-        result = this.enter(stack, children![frame.next], frame.parts[frame.next], frame.update);
-      } else if (frame.update) {
-        frame.comparing = true;
-        result = this.enter(stack, children![frame.maxBr], frame.at, false);
-      } else {
-        stack.pop();
-        result = frame.tree;
-      }
-    }
-    return result!;
-  }
-
-  /** Start estimating `id`: its value when it is a leaf, else undefined with its frame pushed. */
-  private enter(stack: Frame[], id: number, at: WeightedRows, update: boolean): number | undefined {
-    const node = this.nodes[id];
-    const isLeaf = !node.split || !node.children;
-    let leaf = 0;
-    if (update || isLeaf) {
-      const counts = classCounts(this.data, at, this.k);
-      leaf = leafEstimate(counts, this.cf, this.coeff, this.j48);
-      if (update) {
-        node.counts = counts;
-        node.n = at.rows.length;
-      }
-    }
-    if (isLeaf) return leaf;
-    const stored = node.children!.map((c) => total(this.nodes[c].counts));
-    const known: number[] = [];
-    const routing = { missing: this.missing, shares: 'routed' } as const;
-    const parts = splitRows(node.split!, stored, this.data, at, routing, node.missingBranch, known);
-    let maxBr = 0;
-    let maxWeight = -1;
-    for (let b = 0; b < parts.length; b++) {
-      // C4.5 takes the last of equally heavy branches (Factor >= MaxFactor), J48 the first.
-      if (this.j48 ? known[b] > maxWeight : known[b] >= maxWeight) {
-        maxWeight = known[b];
-        maxBr = b;
-      }
-    }
-    stack.push({ id, at, update, leaf, parts, next: 0, tree: 0, maxBr, comparing: false });
-    return undefined;
-  }
-
-  /**
-   * An updating frame, its branches pruned and its largest branch estimated on all its rows
-   * (`branch`): keep the subtree, make a leaf, or raise the branch and estimate it afresh in the
-   * frame's place (undefined: that frame is pushed).
-   */
-  private decide(stack: Frame[], frame: Frame, branch: number): number | undefined {
-    const { id, at, leaf, tree } = frame;
-    if (leaf <= branch + C45_TOLERANCE && leaf <= tree + C45_TOLERANCE) {
-      this.nodes[id] = asLeaf(this.nodes[id]);
-      return leaf;
-    }
-    if (branch <= tree + C45_TOLERANCE) {
-      this.nodes[id] = { ...this.nodes[this.nodes[id].children![frame.maxBr]] };
-      return this.enter(stack, id, at, true);
-    }
-    return tree;
-  }
 }
 
 /** Table entry (src/prune/registry.ts). */

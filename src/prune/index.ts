@@ -81,21 +81,40 @@ function leavesOf(tree: GrownTree): number {
  * the rows it keeps for training; every other method gets the tree grown on all rows. `info` is
  * undefined when `prune` is 'none'.
  */
-export function growAndPrune(ctx: PruneContext & Required<Pick<PruneContext, 'data' | 'weights' | 'grow'>>): {
-  nodes: GrownTree;
-  info?: PruningInfo;
-} {
+export function growAndPrune(ctx: GrowAndPruneContext): { nodes: GrownTree; info?: PruningInfo } {
+  return growThenPrune(ctx).prune();
+}
+
+/** What `growAndPrune` needs: the data, the row weights and the way to grow. */
+export type GrowAndPruneContext = PruneContext & Required<Pick<PruneContext, 'data' | 'weights' | 'grow'>>;
+
+/**
+ * `growAndPrune` in two steps: the tree that pruning cuts is grown when this returns, and `prune`
+ * prunes it (growing whatever else the method grows), so a caller can show the tree in between.
+ */
+export function growThenPrune(ctx: GrowAndPruneContext): { prune(): { nodes: GrownTree; info?: PruningInfo } } {
   const { data, weights, grow } = ctx;
   const options = withDefaults(ctx.options);
   const pruner = getPruner(options.prune);
-  if (pruner.name === NO_PRUNING) return { nodes: grow(data, weights) };
-  if (!pruner.holdOut) return pruneGrownTree(grow(data, weights), ctx);
+  if (pruner.name === NO_PRUNING) {
+    const nodes = grow(data, weights);
+    return { prune: () => ({ nodes }) };
+  }
+  if (!pruner.holdOut) {
+    const grown = grow(data, weights);
+    return { prune: () => pruneGrownTree(grown, ctx) };
+  }
   const { train, validation } = pruner.holdOut(data, options);
   if (train.length === 0 || validation.length === 0) {
     // Too few rows to hold any out: grow on everything, prune nothing.
     const nodes = nodesOf(grow(data, weights));
     const leaves = countLeaves(nodes);
-    return { nodes, info: { method: pruner.name, leavesBefore: leaves, leavesAfter: leaves, validationRows: 0 } };
+    return {
+      prune: () => ({
+        nodes,
+        info: { method: pruner.name, leavesBefore: leaves, leavesAfter: leaves, validationRows: 0 },
+      }),
+    };
   }
   const nodes = nodesOf(
     grow(
@@ -103,7 +122,7 @@ export function growAndPrune(ctx: PruneContext & Required<Pick<PruneContext, 'da
       Float64Array.from(train, (r) => weights[r]),
     ),
   );
-  return pruneTree(nodes, { ...ctx, trainRows: train, validationRows: validation });
+  return { prune: () => pruneTree(nodes, { ...ctx, trainRows: train, validationRows: validation }) };
 }
 
 /** The options given, with every one left out (or undefined) taking its default. */

@@ -54,6 +54,34 @@ export function branchOf(split: Split, data: Dataset, r: number): number {
 }
 
 /**
+ * The branch of each of `rows` at `split` into `out` (as `rowRouter` gives it, `NO_BRANCH` when
+ * unknown), in a loop per kind of split: pruning routes every row down the tree many times.
+ */
+function branchesOf(split: Split, data: Dataset, rows: Int32Array, out: Int32Array): void {
+  const m = rows.length;
+  const col = data.features[split.feature];
+  if (split.kind === 'numeric' && col.kind === 'numeric') {
+    const { values } = col;
+    const { thresholds } = split;
+    if (thresholds.length === 1) {
+      const t = thresholds[0];
+      for (let i = 0; i < m; i++) {
+        const x = values[rows[i]];
+        out[i] = x > t ? 1 : x <= t ? 0 : NO_BRANCH;
+      }
+    } else for (let i = 0; i < m; i++) out[i] = numericBranch(thresholds, values[rows[i]]);
+    return;
+  }
+  if (split.kind !== 'numeric' && col.kind === 'categorical') {
+    const { codes } = col;
+    const table = categoryBranches(split, categoryTableSize(split));
+    for (let i = 0; i < m; i++) out[i] = categoryBranch(table, codes[rows[i]]);
+    return;
+  }
+  out.fill(NO_BRANCH);
+}
+
+/**
  * Send the rows reaching a node with `split` down its branches.
  * @param storedTotals training weight of each child (used for `shares: 'stored'`, and as fallback)
  * @param missingBranch the node's `missingBranch` (undefined: none)
@@ -68,58 +96,92 @@ export function splitRows(
   missingBranch?: number,
   knownOut?: number[],
 ): WeightedRows[] {
+  const routed = routeSplit(split, storedTotals, data, at, opts, missingBranch);
+  if (knownOut) routed.known.forEach((x, b) => (knownOut[b] = x));
+  return routed.parts;
+}
+
+/** `splitRows`'s branches (`parts`), the known-value weight sent down each, and how many rows had an unknown branch. */
+export interface RoutedRows {
+  parts: WeightedRows[];
+  known: Float64Array;
+  unknown: number;
+}
+
+/** `splitRows`, telling also how many of the rows had an unknown branch (shared out as `opts` says). */
+export function routeSplit(
+  split: Split,
+  storedTotals: readonly number[],
+  data: Dataset,
+  at: WeightedRows,
+  opts: RouteOptions,
+  missingBranch?: number,
+): RoutedRows {
   const B = storedTotals.length;
   const m = at.rows.length;
+  const { rows, w } = at;
   const branch = new Int32Array(m);
-  const branchOfRow = rowRouter(split, data);
-  const knownW = new Array<number>(B).fill(0);
-  const sizes = new Array<number>(B).fill(0);
+  branchesOf(split, data, rows, branch);
+  const known = new Float64Array(B);
+  const sizes = new Int32Array(B);
   let unknown = 0;
   for (let i = 0; i < m; i++) {
-    const b = branchOfRow(at.rows[i]);
-    branch[i] = b;
+    const b = branch[i];
     if (b < 0) unknown++;
     else {
-      knownW[b] += at.w[i];
+      known[b] += w[i];
       sizes[b]++;
     }
   }
-  if (knownOut) knownW.forEach((x, b) => (knownOut[b] = x));
-  let shares: number[] = [];
-  if (unknown > 0) {
-    const primary = opts.shares === 'routed' ? knownW : storedTotals;
-    const fallback = opts.shares === 'routed' ? storedTotals : knownW;
-    const base = total(primary) > 0 ? primary : total(fallback) > 0 ? fallback : new Array<number>(B).fill(1);
-    if (missingBranch !== undefined && missingBranch >= 0 && missingBranch < B) {
-      shares = base.map((_, b) => (b === missingBranch ? 1 : 0));
-    } else if (opts.missing === 'fractional') {
-      const sum = total(base);
-      shares = base.map((x) => x / sum);
-    } else {
-      let heaviest = 0;
-      for (let b = 1; b < B; b++) if (base[b] > base[heaviest]) heaviest = b;
-      shares = base.map((_, b) => (b === heaviest ? 1 : 0));
-    }
-    for (let b = 0; b < B; b++) if (shares[b] > 0) sizes[b] += unknown;
-  }
-  const out: WeightedRows[] = sizes.map((s) => ({ rows: new Int32Array(s), w: new Float64Array(s) }));
-  const fill = new Array<number>(B).fill(0);
+  const shares = unknown > 0 ? unknownShares(Array.from(known), storedTotals, opts, missingBranch) : [];
+  for (let b = 0; b < shares.length; b++) if (shares[b] > 0) sizes[b] += unknown;
+  // The branches' rows lie one after another in one pair of arrays (part b from `sizes`' prefix sums).
+  const start = new Int32Array(B + 1);
+  for (let b = 0; b < B; b++) start[b + 1] = start[b] + sizes[b];
+  const outRows = new Int32Array(start[B]);
+  const outW = new Float64Array(start[B]);
+  const fill = start.slice(0, B);
   for (let i = 0; i < m; i++) {
     const b = branch[i];
     if (b >= 0) {
       const j = fill[b]++;
-      out[b].rows[j] = at.rows[i];
-      out[b].w[j] = at.w[i];
+      outRows[j] = rows[i];
+      outW[j] = w[i];
     } else {
       for (let c = 0; c < B; c++) {
         if (!(shares[c] > 0)) continue;
         const j = fill[c]++;
-        out[c].rows[j] = at.rows[i];
-        out[c].w[j] = at.w[i] * shares[c];
+        outRows[j] = rows[i];
+        outW[j] = w[i] * shares[c];
       }
     }
   }
-  return out;
+  const parts: WeightedRows[] = [];
+  for (let b = 0; b < B; b++)
+    parts.push({ rows: outRows.subarray(start[b], start[b + 1]), w: outW.subarray(start[b], start[b + 1]) });
+  return { parts, known, unknown };
+}
+
+/** The share of a row's weight each branch gets when its branch is unknown (`RouteOptions`). */
+function unknownShares(
+  knownW: number[],
+  storedTotals: readonly number[],
+  opts: RouteOptions,
+  missingBranch: number | undefined,
+): number[] {
+  const B = storedTotals.length;
+  const primary = opts.shares === 'routed' ? knownW : storedTotals;
+  const fallback = opts.shares === 'routed' ? storedTotals : knownW;
+  const base = total(primary) > 0 ? primary : total(fallback) > 0 ? fallback : new Array<number>(B).fill(1);
+  if (missingBranch !== undefined && missingBranch >= 0 && missingBranch < B)
+    return base.map((_, b) => (b === missingBranch ? 1 : 0));
+  if (opts.missing === 'fractional') {
+    const sum = total(base);
+    return base.map((x) => x / sum);
+  }
+  let heaviest = 0;
+  for (let b = 1; b < B; b++) if (base[b] > base[heaviest]) heaviest = b;
+  return base.map((_, b) => (b === heaviest ? 1 : 0));
 }
 
 /** Class weights of rows: one entry per class. */

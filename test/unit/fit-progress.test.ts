@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type FitContext, fit } from '../../src/algorithms/fit.js';
+import { type FitContext, fit, fitInSteps, planFit } from '../../src/algorithms/fit.js';
 import { readDataset } from '../../src/data/read.js';
 import type { FitOptions } from '../../src/options/types.js';
 import { fixture } from '../helpers/paths.js';
@@ -39,4 +39,22 @@ describe("fit's onGrown: the trees grown while pruning is to come", () => {
     expect(heard({ algorithm: 'cart', prune: 'none' }).events).toEqual([]);
     expect(heard({ algorithm: 'cart', ccpAlpha: 0.01 }).events.map((e) => e.total)).toEqual([1]);
   });
+});
+
+describe('fitInSteps: the tree pruning cuts, then the pruning', () => {
+  const configs: FitOptions[] = [
+    { algorithm: 'cart', ccpFolds: 3 },
+    { algorithm: 'c45' },
+    { prune: 'reduced-error' },
+    { prune: 'none' },
+  ];
+  for (const options of configs)
+    it(`grows before prune() is called, then gives fit's model: ${JSON.stringify(options)}`, () => {
+      const grown: number[] = [];
+      const steps = fitInSteps(planFit(data, options, { onGrown: (e) => grown.push(e.grown) }));
+      expect(grown).toEqual(options.prune === 'none' ? [] : [1]);
+      const model = steps.prune();
+      expect(JSON.stringify(model.toJSON())).toBe(JSON.stringify(fit(data, options).toJSON()));
+      if (options.ccpFolds) expect(grown).toEqual([1, 2, 3, 4]);
+    });
 });
