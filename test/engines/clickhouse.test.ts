@@ -90,7 +90,9 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
     }
     // From the table, levels of several batches are counted once into a table of counts; through
     // the view (no temporary tables), each batch is one query over the source.
-    expect(made.get('car_batched')!.filter((s) => /GROUP BY node, y, f, code\) AS counts$/.test(s)).length).toBeGreaterThan(1);
+    expect(
+      made.get('car_batched')!.filter((s) => /GROUP BY node, y, f, code\) AS counts$/.test(s)).length,
+    ).toBeGreaterThan(1);
     expect(made.get('car_batched_view')).toEqual([]);
     expect(await temporaryTables(engine)).toBe(0);
   }, 120_000);
