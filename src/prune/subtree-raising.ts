@@ -59,6 +59,8 @@ export class Raiser {
   /** Per slot, whether its last update saw only whole weights and no unknown branch in the whole subtree. */
   private readonly exact: Uint8Array;
   private readonly routing: { missing: MissingPolicy; shares: 'routed' };
+  /** How many largest branches were estimated from the other branches' rows alone (the shortcut). */
+  shortcuts = 0;
 
   /**
    * @param nodes the tree, modified in place
@@ -181,7 +183,10 @@ export class Raiser {
     const branch = children![frame.maxBr];
     if (this.shortcut && frame.whole && !frame.unknown && this.exact[branch]) {
       const quick = this.estimateWith(branch, others(frame.parts, frame.maxBr));
-      if (quick !== undefined) return quick;
+      if (quick !== undefined) {
+        this.shortcuts++;
+        return quick;
+      }
     }
     return this.enter(stack, branch, frame.at, false, false);
   }
