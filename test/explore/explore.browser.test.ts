@@ -592,6 +592,24 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     await page.close();
   }, 90_000);
 
+  it('a tab hidden while its tree before pruning waits for a frame: the pruning starts all the same', async () => {
+    const csv = noiseCsv('noise-hidden.csv', 1000);
+    // No frame is ever painted, as in a tab hidden before its next frame.
+    const { page, problems } = await open(await explore(csv, 'noise-hidden'), false, () => {
+      window.requestAnimationFrame = () => 0;
+    });
+    await page.waitForSelector('#stats-a[data-pruning]', { state: 'attached' });
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await settle(page);
+    expect(await page.locator('#stats-a').textContent()).toMatch(/, pruned \(cost-complexity/);
+    expect(await page.locator('#stats-a').getAttribute('data-pruning')).toBeNull();
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 90_000);
+
   it("grown on two workers (the grower and its helper): fit's tree, rule for rule, pruned or not, exact or histogram, the helper restarted after an error and after it hangs", async () => {
     const csv = wideCsv('wide.csv', 7000);
     const { page, problems } = await open(await explore(csv, 'wide'));
