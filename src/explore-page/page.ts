@@ -148,11 +148,13 @@ const beforePruning = new Map<Slot, { view: TreeView; progress: GrowProgress; dr
 
 /**
  * Draw the tree before pruning that `progress` brings, or update how far its pruning is. The
- * worker prunes that tree once told it is painted (or at once, for a grow no longer shown).
+ * worker prunes that tree once told it is painted (or at once, for a grow no longer shown); the
+ * message names the grow, so a late one of an older grow (or of a worker since restarted) wakes
+ * no other.
  */
 function showProgress(run: Run, slot: Slot, progress: GrowProgress): void {
   const shown = () => {
-    if (progress.view) void call({ type: 'shown', slot }).catch(() => undefined);
+    if (progress.view) void call({ type: 'shown', slot, grow: progress.grow }).catch(() => undefined);
   };
   if (run.token !== growToken) {
     shown();
@@ -168,20 +170,25 @@ function showProgress(run: Run, slot: Slot, progress: GrowProgress): void {
   }
   const v = progress.view;
   views.set(slot, v);
-  const drawMs = draw(slot, v);
-  const shownMs = performance.now() - run.requested;
-  const now = { view: v, progress, drawMs, shownMs };
-  beforePruning.set(slot, now);
-  paneStats(slot, v, drawMs, shownMs, progress);
-  if (slot === 'a') legend(v.classes);
-  // Shown: after the next frame is painted.
-  void busy(afterPaint()).then(() => {
-    shown();
-    if (beforePruning.get(slot) !== now) return;
-    now.shownMs = performance.now() - run.requested;
-    run.firstShown.set(slot, now.shownMs);
-    paneStats(slot, v, drawMs, now.shownMs, now.progress);
-  });
+  const painted = afterPaint();
+  let now: { view: TreeView; progress: GrowProgress; drawMs: number; shownMs: number } | undefined;
+  try {
+    const drawMs = draw(slot, v);
+    now = { view: v, progress, drawMs, shownMs: performance.now() - run.requested };
+    beforePruning.set(slot, now);
+    paneStats(slot, v, drawMs, now.shownMs, progress);
+    if (slot === 'a') legend(v.classes);
+  } finally {
+    // Pruning starts once the frame is painted, even when drawing failed (the error is on the
+    // page), and soon in any case: a tab hidden meanwhile paints no frame.
+    void busy(paintedOrLate(painted, SHOWN_AT_LATEST_MS)).then(shown);
+    void busy(painted).then(() => {
+      if (!now || beforePruning.get(slot) !== now) return;
+      now.shownMs = performance.now() - run.requested;
+      run.firstShown.set(slot, now.shownMs);
+      paneStats(slot, v, now.drawMs, now.shownMs, now.progress);
+    });
+  }
 }
 
 /** Show tree `slot` as grown (and pruned): drawn, its times in the stats line once it is painted. */
@@ -224,10 +231,25 @@ function pickedIn(slot: Slot, v: TreeView): number | undefined {
   return picked && picked.slot === slot && picked.node < v.nodes.length ? picked.node : undefined;
 }
 
-/** Resolves once the browser has painted the next frame (at once in a hidden tab, which paints none). */
+/** Resolves once the browser has painted the next frame, or once the tab is hidden (a hidden tab paints none). */
 function afterPaint(): Promise<void> {
   if (document.hidden) return Promise.resolve();
-  return new Promise((done) => requestAnimationFrame(() => setTimeout(done, 0)));
+  return new Promise((done) => {
+    const finish = () => {
+      document.removeEventListener('visibilitychange', finish);
+      done();
+    };
+    document.addEventListener('visibilitychange', finish);
+    requestAnimationFrame(() => setTimeout(finish, 0));
+  });
+}
+
+/** How long the worker waits at most, after a tree before pruning is drawn, before it is told to prune. */
+const SHOWN_AT_LATEST_MS = 250;
+
+/** `painted`, or `ms` from now if that comes first. */
+function paintedOrLate(painted: Promise<void>, ms: number): Promise<void> {
+  return Promise.race([painted, new Promise<void>((done) => setTimeout(done, ms))]);
 }
 
 /**

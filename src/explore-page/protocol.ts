@@ -11,8 +11,12 @@ export type Slot = 'a' | 'b';
 export type Request =
   | { type: 'load'; data: EmbeddedData }
   | { type: 'grow'; slot: Slot; options: FitOptions }
-  /** The page shows tree `slot` before pruning (its grow's progress): the worker may prune it now. */
-  | { type: 'shown'; slot: Slot }
+  /**
+   * The page shows tree `slot` before pruning (the progress of grow `grow`, its request id): the
+   * worker may prune it now. A `shown` naming another grow (an older one, or one of a worker since
+   * restarted) is ignored.
+   */
+  | { type: 'shown'; slot: Slot; grow: number }
   | { type: 'rules'; slot: Slot }
   | { type: 'cv'; options: FitOptions; folds: number; seed: number }
   | { type: 'node'; slot: Slot; node: number }
@@ -72,6 +76,8 @@ export interface GrowProgress {
   total: number;
   /** The tree before pruning: the worker prunes it once the page says it shows it (request `shown`). */
   view?: TreeView;
+  /** The grow's request id, which `shown` names. */
+  grow: number;
 }
 
 /**

@@ -152,7 +152,12 @@ function cv(options: FitOptions, folds: number, seed: number): CvResult {
  * pruning starts once the page says that tree is on screen (`shown`): on a machine of two cores,
  * pruning at once took the CPU the page needed to draw and paint it.
  */
-async function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress) => void): Promise<TreeView> {
+async function grow(
+  slot: Slot,
+  options: FitOptions,
+  id: number,
+  progress: (p: GrowProgress) => void,
+): Promise<TreeView> {
   const t0 = performance.now();
   const d = need(data, 'load data');
   let wait = false;
@@ -161,7 +166,7 @@ async function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress)
     names: 'flags',
     onGrown: ({ grown, total, tree: before }) => {
       wait ||= before !== undefined;
-      progress({ grown, total, ...(before ? { view: treeView(before, performance.now() - t0) } : {}) });
+      progress({ grown, total, grow: id, ...(before ? { view: treeView(before, performance.now() - t0) } : {}) });
     },
   });
   // A helper found silent is news of its own, sent at once: the page restarts it even if this grow fails or is dropped.
@@ -170,7 +175,7 @@ async function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress)
       ? await growInTwo(plan, helper, () => scope.postMessage({ notice: 'helper-silent' }))
       : undefined;
   const steps = fitInSteps(plan, inTwo?.tree);
-  const waited = wait ? await untilShown(slot) : 0;
+  const waited = wait ? await untilShown(slot, id) : 0;
   const tree = steps.prune();
   const t1 = performance.now();
   trees.set(slot, { tree, options });
@@ -181,13 +186,32 @@ async function grow(slot: Slot, options: FitOptions, progress: (p: GrowProgress)
   return view;
 }
 
-/** Per slot, how to tell its grow that the page shows its tree before pruning. */
-const onShown = new Map<Slot, () => void>();
+/** Per slot, the grow waiting for the page to show its tree before pruning: its id, and how to wake or drop it. */
+const onShown = new Map<Slot, { grow: number; go: () => void; drop: () => void }>();
 
-/** Resolves, with the time waited (ms), when the page says tree `slot` before pruning is shown. */
-function untilShown(slot: Slot): Promise<number> {
+/**
+ * Resolves, with the time waited (ms), when the page says tree `slot` of grow `id` before pruning
+ * is shown. A grow of the slot still waiting is dropped: the page has moved on, and left waiting
+ * it would never reply.
+ */
+function untilShown(slot: Slot, id: number): Promise<number> {
+  onShown.get(slot)?.drop();
   const t0 = performance.now();
-  return new Promise((done) => onShown.set(slot, () => done(performance.now() - t0)));
+  return new Promise((done, fail) =>
+    onShown.set(slot, {
+      grow: id,
+      go: () => done(performance.now() - t0),
+      drop: () => fail(new GroveError('dropped: a newer grow of this tree started')),
+    }),
+  );
+}
+
+/** Wake grow `id` of `slot` if it is the one waiting (a `shown` of an older grow, or of a restarted worker, is stale). */
+function markShown(slot: Slot, id: number): void {
+  const waiting = onShown.get(slot);
+  if (waiting?.grow !== id) return;
+  onShown.delete(slot);
+  waiting.go();
 }
 
 /** The grower's link to the helper worker, which grows some of a tree's subtrees (grow-in-two.ts). */
@@ -195,7 +219,7 @@ let helper: HelperLink | undefined;
 /** The helper's link: the grower's jobs arrive through it. */
 let served: { close(): void } | undefined;
 
-function handle(req: Request, progress: (p: GrowProgress) => void): unknown {
+function handle(req: Request, id: number, progress: (p: GrowProgress) => void): unknown {
   switch (req.type) {
     case 'link':
       if (req.role === 'grower') {
@@ -227,13 +251,10 @@ function handle(req: Request, progress: (p: GrowProgress) => void): unknown {
       return loaded;
     }
     case 'grow':
-      return grow(req.slot, req.options, progress);
-    case 'shown': {
-      const go = onShown.get(req.slot);
-      onShown.delete(req.slot);
-      go?.();
+      return grow(req.slot, req.options, id, progress);
+    case 'shown':
+      markShown(req.slot, req.grow);
       return null;
-    }
     case 'rules': {
       const { tree } = held(req.slot);
       const rules = treeToRules(tree);
@@ -266,7 +287,7 @@ const scope = self as unknown as {
 scope.onmessage = async (e) => {
   const { id } = e.data;
   try {
-    const result = await handle(e.data, (progress) => scope.postMessage({ id, progress }));
+    const result = await handle(e.data, id, (progress) => scope.postMessage({ id, progress }));
     scope.postMessage({ id, ok: true, result });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);

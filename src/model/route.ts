@@ -1,3 +1,4 @@
+import type { Dataset } from '../data/dataset.js';
 import type { Split } from './split.js';
 
 /**
@@ -104,4 +105,23 @@ export function branchDomain(split: Split, b: number): BranchDomain {
     case 'subset':
       return { kind: 'categories', codes: b === 0 ? split.left : split.right };
   }
+}
+
+/**
+ * The branch of each row of `data` at `split` (the rules above, category table built once), or
+ * `NO_BRANCH` (−1) when unknown: missing value, a category without a branch, or a column of the
+ * other kind.
+ */
+export function rowRouter(split: Split, data: Dataset): (r: number) => number {
+  const col = data.features[split.feature];
+  if (split.kind === 'numeric') {
+    if (col.kind !== 'numeric') return () => NO_BRANCH;
+    const { values } = col;
+    const { thresholds } = split;
+    return (r) => numericBranch(thresholds, values[r]);
+  }
+  if (col.kind !== 'categorical') return () => NO_BRANCH;
+  const { codes } = col;
+  const table = categoryBranches(split, categoryTableSize(split));
+  return (r) => categoryBranch(table, codes[r]);
 }

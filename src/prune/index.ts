@@ -76,21 +76,15 @@ function leavesOf(tree: GrownTree): number {
   return leaves;
 }
 
-/**
- * Grow with `ctx.grow` and prune: what `fit` does. A pruner with a hold-out gets the tree grown on
- * the rows it keeps for training; every other method gets the tree grown on all rows. `info` is
- * undefined when `prune` is 'none'.
- */
-export function growAndPrune(ctx: GrowAndPruneContext): { nodes: GrownTree; info?: PruningInfo } {
-  return growThenPrune(ctx).prune();
-}
-
-/** What `growAndPrune` needs: the data, the row weights and the way to grow. */
+/** What `growThenPrune` needs: the data, the row weights and the way to grow. */
 export type GrowAndPruneContext = PruneContext & Required<Pick<PruneContext, 'data' | 'weights' | 'grow'>>;
 
 /**
- * `growAndPrune` in two steps: the tree that pruning cuts is grown when this returns, and `prune`
- * prunes it (growing whatever else the method grows), so a caller can show the tree in between.
+ * Grow with `ctx.grow` and prune, what `fit` does, in two steps: the tree that pruning cuts is
+ * grown when this returns, and `prune` prunes it (growing whatever else the method grows), so a
+ * caller can show the tree in between. A pruner with a hold-out gets the tree grown on the rows it
+ * keeps for training; every other method gets the tree grown on all rows. `info` is undefined when
+ * `prune` is 'none'.
  */
 export function growThenPrune(ctx: GrowAndPruneContext): { prune(): { nodes: GrownTree; info?: PruningInfo } } {
   const { data, weights, grow } = ctx;

@@ -1,7 +1,7 @@
 import type { Dataset } from '../data/dataset.js';
 import { total } from '../model/compact.js';
 import type { TreeNode } from '../model/node.js';
-import { categoryBranch, categoryBranches, categoryTableSize, NO_BRANCH, numericBranch } from '../model/route.js';
+import { rowRouter } from '../model/route.js';
 import type { Split } from '../model/split.js';
 import type { TreeStore } from '../model/store.js';
 import { shapeOf, type TreeShape } from '../model/tree-shape.js';
@@ -29,63 +29,21 @@ export interface RouteOptions {
   shares: 'routed' | 'stored';
 }
 
-/**
- * The branch of each row of `data` at `split` (route.ts's rule, category table built once), or
- * `NO_BRANCH` (−1) when unknown: missing value, a category without a branch, or a column of the
- * other kind.
- */
-export function rowRouter(split: Split, data: Dataset): (r: number) => number {
-  const col = data.features[split.feature];
-  if (split.kind === 'numeric') {
-    if (col.kind !== 'numeric') return () => NO_BRANCH;
-    const { values } = col;
-    const { thresholds } = split;
-    return (r) => numericBranch(thresholds, values[r]);
-  }
-  if (col.kind !== 'categorical') return () => NO_BRANCH;
-  const { codes } = col;
-  const table = categoryBranches(split, categoryTableSize(split));
-  return (r) => categoryBranch(table, codes[r]);
-}
-
 /** Branch of row `r` at a split, or −1 when unknown (see `rowRouter`, which routes many rows faster). */
 export function branchOf(split: Split, data: Dataset, r: number): number {
   return rowRouter(split, data)(r);
 }
 
-/**
- * The branch of each of `rows` at `split` into `out` (as `rowRouter` gives it, `NO_BRANCH` when
- * unknown), in a loop per kind of split: pruning routes every row down the tree many times.
- */
+/** The branch of each of `rows` at `split` into `out` (as `rowRouter` gives it, `NO_BRANCH` when unknown). */
 function branchesOf(split: Split, data: Dataset, rows: Int32Array, out: Int32Array): void {
-  const m = rows.length;
-  const col = data.features[split.feature];
-  if (split.kind === 'numeric' && col.kind === 'numeric') {
-    const { values } = col;
-    const { thresholds } = split;
-    if (thresholds.length === 1) {
-      const t = thresholds[0];
-      for (let i = 0; i < m; i++) {
-        const x = values[rows[i]];
-        out[i] = x > t ? 1 : x <= t ? 0 : NO_BRANCH;
-      }
-    } else for (let i = 0; i < m; i++) out[i] = numericBranch(thresholds, values[rows[i]]);
-    return;
-  }
-  if (split.kind !== 'numeric' && col.kind === 'categorical') {
-    const { codes } = col;
-    const table = categoryBranches(split, categoryTableSize(split));
-    for (let i = 0; i < m; i++) out[i] = categoryBranch(table, codes[rows[i]]);
-    return;
-  }
-  out.fill(NO_BRANCH);
+  const branch = rowRouter(split, data);
+  for (let i = 0; i < rows.length; i++) out[i] = branch(rows[i]);
 }
 
 /**
  * Send the rows reaching a node with `split` down its branches.
  * @param storedTotals training weight of each child (used for `shares: 'stored'`, and as fallback)
  * @param missingBranch the node's `missingBranch` (undefined: none)
- * @param knownOut when given, receives the known-value weight sent down each branch
  */
 export function splitRows(
   split: Split,
@@ -94,11 +52,8 @@ export function splitRows(
   at: WeightedRows,
   opts: RouteOptions,
   missingBranch?: number,
-  knownOut?: number[],
 ): WeightedRows[] {
-  const routed = routeSplit(split, storedTotals, data, at, opts, missingBranch);
-  if (knownOut) routed.known.forEach((x, b) => (knownOut[b] = x));
-  return routed.parts;
+  return routeSplit(split, storedTotals.length, () => storedTotals, data, at, opts, missingBranch).parts;
 }
 
 /** `splitRows`'s branches (`parts`), the known-value weight sent down each, and how many rows had an unknown branch. */
@@ -108,16 +63,19 @@ export interface RoutedRows {
   unknown: number;
 }
 
-/** `splitRows`, telling also how many of the rows had an unknown branch (shared out as `opts` says). */
+/**
+ * `splitRows` into `B` branches, telling also how many of the rows had an unknown branch (shared
+ * out as `opts` says). `storedTotals` is asked for only when some row's branch is unknown.
+ */
 export function routeSplit(
   split: Split,
-  storedTotals: readonly number[],
+  B: number,
+  storedTotals: () => readonly number[],
   data: Dataset,
   at: WeightedRows,
   opts: RouteOptions,
   missingBranch?: number,
 ): RoutedRows {
-  const B = storedTotals.length;
   const m = at.rows.length;
   const { rows, w } = at;
   const branch = new Int32Array(m);
@@ -133,7 +91,7 @@ export function routeSplit(
       sizes[b]++;
     }
   }
-  const shares = unknown > 0 ? unknownShares(Array.from(known), storedTotals, opts, missingBranch) : [];
+  const shares = unknown > 0 ? unknownShares(Array.from(known), storedTotals(), opts, missingBranch) : [];
   for (let b = 0; b < shares.length; b++) if (shares[b] > 0) sizes[b] += unknown;
   // The branches' rows lie one after another in one pair of arrays (part b from `sizes`' prefix sums).
   const start = new Int32Array(B + 1);

@@ -2,7 +2,7 @@ import type { Dataset } from '../data/dataset.js';
 import { asLeaf, total } from '../model/compact.js';
 import type { TreeNode } from '../model/node.js';
 import type { MissingPolicy } from '../options/options.js';
-import { classCounts, routeSplit, type WeightedRows } from './recount.js';
+import { classCounts, type RoutedRows, routeSplit, type WeightedRows } from './recount.js';
 
 /**
  * One call of C4.5's EstimateErrors in progress: the subtree at `id` for the rows `at`. Its
@@ -59,6 +59,8 @@ export class Raiser {
   /** Per slot, whether its last update saw only whole weights and no unknown branch in the whole subtree. */
   private readonly exact: Uint8Array;
   private readonly routing: { missing: MissingPolicy; shares: 'routed' };
+  /** How many largest branches were estimated from the other branches' rows alone (the shortcut). */
+  shortcuts = 0;
 
   /**
    * @param nodes the tree, modified in place
@@ -114,6 +116,13 @@ export class Raiser {
     return result!;
   }
 
+  /** `at` down the branches of split node `node`, the children's training weight (B·k sums) summed only if a row needs it. */
+  private route(node: TreeNode, at: WeightedRows): RoutedRows {
+    const children = node.children!;
+    const stored = () => children.map((c) => total(this.nodes[c].counts));
+    return routeSplit(node.split!, children.length, stored, this.data, at, this.routing, node.missingBranch);
+  }
+
   /** Start estimating `id`: its value when it is a leaf, else undefined with its frame pushed. */
   private enter(stack: Frame[], id: number, at: WeightedRows, update: boolean, whole: boolean): number | undefined {
     const node = this.nodes[id];
@@ -131,8 +140,7 @@ export class Raiser {
       if (update) this.settle(id, leaf, whole);
       return leaf;
     }
-    const stored = node.children!.map((c) => total(this.nodes[c].counts));
-    const { parts, known, unknown } = routeSplit(node.split!, stored, this.data, at, this.routing, node.missingBranch);
+    const { parts, known, unknown } = this.route(node, at);
     let maxBr = 0;
     let maxWeight = -1;
     for (let b = 0; b < parts.length; b++) {
@@ -175,7 +183,10 @@ export class Raiser {
     const branch = children![frame.maxBr];
     if (this.shortcut && frame.whole && !frame.unknown && this.exact[branch]) {
       const quick = this.estimateWith(branch, others(frame.parts, frame.maxBr));
-      if (quick !== undefined) return quick;
+      if (quick !== undefined) {
+        this.shortcuts++;
+        return quick;
+      }
     }
     return this.enter(stack, branch, frame.at, false, false);
   }
@@ -232,8 +243,7 @@ export class Raiser {
       for (let c = 0; c < this.k; c++) counts[c] += node.counts[c];
       return this.leafEstimate(counts);
     }
-    const stored = node.children.map((c) => total(this.nodes[c].counts));
-    const { parts, unknown } = routeSplit(node.split, stored, this.data, extra, this.routing, node.missingBranch);
+    const { parts, unknown } = this.route(node, extra);
     if (unknown > 0) return UNKNOWN;
     stack.push({ id, parts, next: 0, tree: 0 });
     return PUSHED;

@@ -560,6 +560,56 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     await page.close();
   }, 60_000);
 
+  it('side by side, tree A failing while B waits to be pruned and a change meanwhile: the page settles, B is the last asked for', async () => {
+    const csv = noiseCsv('noise-side.csv', 2000);
+    const { page, problems } = await open(await explore(csv, 'noise-side'));
+    await page.check('#side');
+    await settle(page);
+    await page.selectOption('#opt-a-criterion', 'twoing');
+    await settle(page);
+    await page.selectOption('#opt-b-criterion', 'gini');
+    await settle(page);
+    // In one task: A's measure scores binary splits only, so A's grow fails at once while B's grows
+    // and waits for its tree before pruning to be painted; B's measure changes meanwhile. The next
+    // grow of B must not be woken by the first one's late `shown`, nor leave the first one waiting.
+    await page.evaluate(() => {
+      const set = (id: string, value: string) => {
+        const select = document.getElementById(id) as HTMLSelectElement;
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      };
+      set('opt-a-categoricalSplit', 'multiway');
+      set('opt-b-criterion', 'info-gain');
+    });
+    await settle(page);
+    expect(await page.locator('#error').textContent()).toMatch(/criterion 'twoing' scores binary splits only/);
+    const pruned = await fitRoot(csv, ['--criterion', 'info-gain', '--categorical-split', 'multiway']);
+    const b = await page.locator('#stats-b').textContent();
+    expect(b).toMatch(/, info-gain: .*, pruned \(cost-complexity/);
+    expect(b).toContain(`info-gain: ${pruned.nodes} nodes`);
+    expect(await page.locator('#stats-b').getAttribute('data-pruning')).toBeNull();
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 90_000);
+
+  it('a tab hidden while its tree before pruning waits for a frame: the pruning starts all the same', async () => {
+    const csv = noiseCsv('noise-hidden.csv', 1000);
+    // No frame is ever painted, as in a tab hidden before its next frame.
+    const { page, problems } = await open(await explore(csv, 'noise-hidden'), false, () => {
+      window.requestAnimationFrame = () => 0;
+    });
+    await page.waitForSelector('#stats-a[data-pruning]', { state: 'attached' });
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await settle(page);
+    expect(await page.locator('#stats-a').textContent()).toMatch(/, pruned \(cost-complexity/);
+    expect(await page.locator('#stats-a').getAttribute('data-pruning')).toBeNull();
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 90_000);
+
   it("grown on two workers (the grower and its helper): fit's tree, rule for rule, pruned or not, exact or histogram, the helper restarted after an error and after it hangs", async () => {
     const csv = wideCsv('wide.csv', 7000);
     const { page, problems } = await open(await explore(csv, 'wide'));

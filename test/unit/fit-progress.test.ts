@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { type FitContext, fit, fitInSteps, planFit } from '../../src/algorithms/fit.js';
 import { readDataset } from '../../src/data/read.js';
 import type { FitOptions } from '../../src/options/types.js';
+import type { GrownPrunerInput } from '../../src/prune/pruner.js';
+import { getPruner, registerPruner } from '../../src/prune/registry.js';
 import { fixture } from '../helpers/paths.js';
 
 const data = readDataset(fixture('tutorial-30.csv'));
@@ -56,5 +58,47 @@ describe('fitInSteps: the tree pruning cuts, then the pruning', () => {
       const model = steps.prune();
       expect(JSON.stringify(model.toJSON())).toBe(JSON.stringify(fit(data, options).toJSON()));
       if (options.ccpFolds) expect(grown).toEqual([1, 2, 3, 4]);
+    });
+});
+
+describe('fitInSteps: nothing is pruned before prune() is called', () => {
+  /** A registered copy of pruner `base` that counts its calls. */
+  function counting(base: string) {
+    const p = getPruner(base);
+    const counter = { name: `counting-${base}`, calls: 0 };
+    registerPruner(
+      {
+        ...p,
+        name: counter.name,
+        prune: (input) => {
+          counter.calls++;
+          return p.prune(input);
+        },
+        ...(p.pruneGrown
+          ? {
+              pruneGrown: (input: GrownPrunerInput) => {
+                counter.calls++;
+                return p.pruneGrown!(input);
+              },
+            }
+          : {}),
+      },
+      { replace: true },
+    );
+    return counter;
+  }
+  const configs: Array<[string, FitOptions]> = [
+    ['error-based', { algorithm: 'c45' }],
+    ['cost-complexity', { algorithm: 'cart', ccpFolds: 3 }],
+    ['reduced-error', {}],
+  ];
+  for (const [base, options] of configs)
+    it(`${base}: the pruner runs once, in prune()`, () => {
+      const counter = counting(base);
+      const steps = fitInSteps(planFit(data, { ...options, prune: counter.name }));
+      expect(counter.calls).toBe(0);
+      const model = steps.prune();
+      expect(counter.calls).toBe(1);
+      expect(model.toJSON().nodes).toEqual(fit(data, { ...options, prune: base }).toJSON().nodes);
     });
 });

@@ -19,11 +19,11 @@ import {
   categoryTableSize,
   NO_BRANCH,
   numericBranch,
+  rowRouter,
 } from '../../src/model/route.js';
 import type { FeatureSchema } from '../../src/model/schema.js';
 import type { Split } from '../../src/model/split.js';
 import { arraySource } from '../../src/model/store.js';
-import { rowRouter } from '../../src/prune/recount.js';
 
 const f32 = Math.fround;
 const next = (x: number, dir: 1 | -1): number => {
