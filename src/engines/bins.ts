@@ -2,7 +2,7 @@ import { GroveError } from '../core/errors.js';
 import { BinCutter, type BinnedFeature } from '../split/histogram.js';
 import { Params, stopIfAborted, streamNumbers } from './engine.js';
 import { flatRow, flatValueCounts } from './flat.js';
-import { type EngineRows, unitWeights, weightedRows } from './rows.js';
+import { type EngineRows, weightedRows } from './rows.js';
 
 /** A growing list of doubles (8 bytes a value, no JS value per entry). */
 class Doubles {
@@ -16,18 +16,6 @@ class Doubles {
     }
     this.data[this.length++] = v;
   }
-}
-
-/**
- * Feature `f`'s values (column `x`) of the rows a tree grows on. When every row weighs 1, that is
- * every row (a label is never missing: the schema refuses it), and the query reads the feature's
- * column alone, not the label too.
- */
-function valuesOf(rows: EngineRows, f: number, p: Params): string {
-  if (!unitWeights(rows)) return weightedRows(rows, p, (v) => [['x', v[f]]]);
-  const { schema } = rows;
-  const v = schema.alias(`v${f}`);
-  return `(SELECT ${v} AS x FROM (SELECT ${schema.features[f].value} AS ${v} FROM ${schema.source.from(p)} AS src) AS typed)`;
 }
 
 /**
@@ -52,7 +40,7 @@ export async function engineBins(
     // Over rows on other servers, one SELECT: each server counts its own rows (flat.ts).
     const sql = rows.spread
       ? flatValueCounts(flatRow(rows, p), f, d.toDouble)
-      : `SELECT x, ${d.toDouble('COUNT(*)')} AS n FROM ${valuesOf(rows, f, p)} AS r ` +
+      : `SELECT x, ${d.toDouble('COUNT(*)')} AS n FROM ${weightedRows(rows, p, (v) => [['x', v[f]]])} AS r ` +
         'WHERE x IS NOT NULL GROUP BY x ORDER BY x';
     const xs = new Doubles();
     const ns = new Doubles();
