@@ -118,7 +118,7 @@ try {
   const g = `SELECT ${cols.join(', ')}, hash(i * 7919) % 10 AS noise FROM range(${rows}) t(i)`;
   if (!reuse)
     await conn.run(
-      `COPY (SELECT * EXCLUDE (noise), CASE WHEN noise = 0 THEN 'c' || (hash(x0) % 3) ` +
+      `COPY (SELECT * EXCLUDE (noise), CASE WHEN noise = 0 THEN ['a', 'b', 'c'][CAST(1 + hash(x0) % 3 AS BIGINT)] ` +
         `WHEN x0 + x1 < 900 THEN 'a' WHEN x2 < 400 THEN 'b' ELSE 'c' END AS class FROM (${g}) AS g) TO '${parquet}' (FORMAT parquet)`,
     );
   if (args.postgres || args.clickhouse) await conn.run(`COPY (SELECT * FROM '${parquet}') TO '${csv}' (HEADER)`);
