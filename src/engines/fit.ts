@@ -13,9 +13,7 @@ import {
 import { pruneTree } from '../prune/index.js';
 import { engineBins } from './bins.js';
 import { type Engine, Params } from './engine.js';
-import { ENGINE_BATCH_CELLS, EngineGrower, type LevelReport } from './grow.js';
-
-export { ENGINE_BATCH_CELLS };
+import { EngineGrower, type LevelReport } from './grow.js';
 
 import type { EngineRows } from './rows.js';
 import { classCode, type EngineColumns, type EngineSource, readSchema } from './schema.js';
@@ -30,7 +28,7 @@ export interface EngineFitInput {
   signal?: AbortSignal;
   /**
    * Histogram cells (8 bytes each) grove fetches in one batch at most, which bounds its memory;
-   * a level with more is counted in several batches. Default {@link ENGINE_BATCH_CELLS}.
+   * a level with more is counted in several batches. Default `ENGINE_BATCH_CELLS` (grow.ts).
    */
   batchCells?: number;
 }

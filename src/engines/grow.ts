@@ -273,8 +273,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
         stopIfAborted(signal);
         const select = `SELECT ${keys.join(', ')}, counts.weight AS weight, counts.n AS n FROM (${sql}) AS counts`;
         const table = await engine.tempTable(select, rows.params);
-        if (!table)
-          throw new GroveError(`${this.rows.engine.dialect.name} made no temporary table of counts`, { code: 'E_IO' });
+        if (!table) throw new GroveError(`${engine.dialect.name} made no temporary table of counts`, { code: 'E_IO' });
         tables.push(table);
       }
     } catch (e) {
