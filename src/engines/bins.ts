@@ -1,5 +1,6 @@
 import { GroveError } from '../core/errors.js';
 import { BinCutter, type BinnedFeature } from '../split/histogram.js';
+import { type CodeGrid, codeGrid } from './code-grid.js';
 import { Params, stopIfAborted, streamNumbers } from './engine.js';
 import { flatRow, flatValueCounts } from './flat.js';
 import { type EngineRows, weightedRows } from './rows.js';
@@ -18,6 +19,12 @@ class Doubles {
   }
 }
 
+/** Every feature's bins (null: categorical) and, where the engine can use one, its {@link CodeGrid}. */
+export interface EngineBins {
+  binned: (BinnedFeature | null)[];
+  grids: (CodeGrid | null)[];
+}
+
 /**
  * Every numeric feature's bins, by `binFeature`'s rule over the rows a tree grows on: the engine
  * counts the rows per distinct value (`GROUP BY value ORDER BY value`, streamed; one feature at a
@@ -25,14 +32,11 @@ class Doubles {
  * the counts — so the edges are those of `--engine memory` with the same `bins`. grove holds the
  * distinct values of one feature at a time (16 bytes each).
  */
-export async function engineBins(
-  rows: EngineRows,
-  maxBins: number,
-  signal?: AbortSignal,
-): Promise<(BinnedFeature | null)[]> {
+export async function engineBins(rows: EngineRows, maxBins: number, signal?: AbortSignal): Promise<EngineBins> {
   const { engine, schema } = rows;
   const d = engine.dialect;
   const out: (BinnedFeature | null)[] = schema.features.map(() => null);
+  const grids: (CodeGrid | null)[] = schema.features.map(() => null);
   for (let f = 0; f < schema.features.length; f++) {
     if (schema.features[f].kind !== 'numeric') continue;
     stopIfAborted(signal);
@@ -57,9 +61,11 @@ export async function engineBins(
     const size = Math.max(1, Math.min(distinct, maxBins));
     const lo = new Float64Array(size);
     const hi = new Float64Array(size);
+    const codes = new Int32Array(distinct);
     let bin = 0;
     let fresh = true;
     for (let v = 0; v < distinct; v++) {
+      codes[v] = bin;
       if (fresh) lo[bin] = xs.data[v];
       hi[bin] = xs.data[v];
       fresh = cutter.closes(ns.data[v]);
@@ -70,6 +76,8 @@ export async function engineBins(
     // A feature without values has one empty bin, as binFeature gives it.
     const bins = distinct === 0 ? 0 : bin;
     out[f] = { codes: new Uint8Array(0), bins, lo: lo.slice(0, bins), hi: hi.slice(0, bins) };
+    if (d.intList && !rows.spread)
+      grids[f] = codeGrid(xs.data, distinct, bins, (v) => codes[v], Math.ceil(Math.log2(bins)));
   }
-  return out;
+  return { binned: out, grids };
 }

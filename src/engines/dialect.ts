@@ -36,6 +36,11 @@ export interface SqlDialect {
    * (ClickHouse); absent when the engine has no lists (bin codes then come from nested CASEs, rows.ts).
    */
   doubleList?(values: readonly number[], bind: (value: SqlValue) => string): string;
+  /**
+   * `values` (integers) as a list indexed from 1, bound through `bind`; absent when the engine
+   * takes no bin codes by lookup (code-grid.ts; ClickHouse's query text would hold every cell).
+   */
+  intList?(values: ArrayLike<number>, bind: (value: SqlValue) => string): string;
   /** `values[index]` for an integer `index` from 0, `index` written once (text linear in the values). */
   element(index: string, values: readonly string[]): string;
   /** The position (from 0) of text `value` among `keys` (distinct), `missing` when absent or NULL. */

@@ -73,8 +73,8 @@ export async function fitInEngine(
     }
     rows.classWeights = classWeights(opts.classWeight, schema.classes, count, schema.nRows, flag('classWeight'));
   }
-  const binned = await engineBins(rows, opts.bins!, input.signal);
-  const grown = await new EngineGrower(rows, binned, opts, input.batchCells).grow(input.onLevel, input.signal);
+  const { binned, grids } = await engineBins(rows, opts.bins!, input.signal);
+  const grown = await new EngineGrower(rows, binned, grids, opts, input.batchCells).grow(input.onLevel, input.signal);
   const pruned =
     opts.prune === 'none' ? { nodes: grown, info: undefined } : pruneTree(nodesOf(grown), { options: opts });
   return new DecisionTree(

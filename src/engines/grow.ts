@@ -10,6 +10,7 @@ import type { Candidate } from '../split/candidate.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
+import type { CodeGrid } from './code-grid.js';
 import type { SqlDialect } from './dialect.js';
 import { Params, type SqlValue, stopIfAborted, streamNumbers, type TempTable } from './engine.js';
 import { type FlatRow, flatClassTotals, flatCodes, flatLevelCounts, flatRow } from './flat.js';
@@ -134,6 +135,8 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   constructor(
     private readonly rows: EngineRows,
     private readonly binned: (BinnedFeature | null)[],
+    /** Bin codes by lookup where the engine can (code-grid.ts); else a binary search. */
+    private readonly grids: (CodeGrid | null)[],
     readonly opts: ResolvedOptions,
     private readonly batchCells = ENGINE_BATCH_CELLS,
   ) {
@@ -352,7 +355,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     if (!spread) {
       const unit = unitWeights(this.rows);
       const p = new Params(engine.dialect);
-      const select = codedRowsSelect(this.rows, this.binned, this.nBins, p, !unit);
+      const select = codedRowsSelect(this.rows, this.binned, this.grids, this.nBins, p, !unit);
       // The engine may still refuse a table (no DDL rights): the flat form below then.
       const table = await engine.tempTable(select, p.values, this.rows.schema.source.from(new Params(engine.dialect)));
       if (table) {

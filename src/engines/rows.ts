@@ -1,4 +1,5 @@
 import type { BinnedFeature } from '../split/histogram.js';
+import type { CodeGrid } from './code-grid.js';
 import type { SqlDialect } from './dialect.js';
 import type { Engine } from './engine.js';
 import { Params } from './engine.js';
@@ -87,6 +88,7 @@ export function unitWeights(rows: EngineRows): boolean {
 export function codedRowsSelect(
   rows: EngineRows,
   binned: readonly (BinnedFeature | null)[],
+  grids: readonly (CodeGrid | null)[],
   nBins: readonly number[],
   p: Params,
   weighted = true,
@@ -102,7 +104,7 @@ export function codedRowsSelect(
       ),
     );
     const numeric = schema.features.map((col, f) => (col.kind === 'numeric' ? binned[f] : null));
-    const searched = listSearch(numeric, from, d, p);
+    const searched = listSearch(numeric, grids, from, d, p);
     const coded = searched.codes.map((code, f) => `${cast(code, f)} AS c${f}`);
     return `SELECT ${yw}, ${coded.join(', ')} FROM ${searched.from} AS coded`;
   }
@@ -116,23 +118,29 @@ export function codedRowsSelect(
 }
 
 /**
- * The bin codes of numeric columns v0 … of `from` (categorical features already code c…) as a
- * branchless binary search in list parameters: each feature's bin edges in one list, padded
- * with +∞ to a power of two, and one subquery layer per halving of the step, each adding the
- * step where the list's entry there is below the value. A vectorized engine runs a layer as a
- * few flat operations; nested CASEs cut every vector into as many pieces as bins, slow and
- * memory-hungry with many features. Codes are those of {@link binCode}.
+ * The bin codes of numeric columns v0 … of `from` (categorical features already code c…) as
+ * lookups in list parameters, each feature's bin edges in one list. With a {@link CodeGrid}, two
+ * subquery layers: the row's cell gives the lowest code there, then a comparison with each next
+ * edge the cell spans adds one. Without, a branchless binary search: the edges padded with +∞ to a
+ * power of two, and one layer per halving of the step, each adding the step where the list's entry
+ * there is below the value. A vectorized engine runs a layer as a few flat operations; nested
+ * CASEs cut every vector into as many pieces as bins, slow and memory-hungry with many features.
+ * Codes are those of {@link binCode}.
  */
 export function listSearch(
   numeric: readonly (BinnedFeature | null)[],
+  grids: readonly (CodeGrid | null)[],
   weighted: string,
   dialect: SqlDialect,
   p: Params,
 ): { codes: string[]; from: string } {
   const listOf = dialect.doubleList!;
-  const size = numeric.map((bf) => (bf && bf.bins > 1 ? 2 ** Math.ceil(Math.log2(bf.bins)) : 1));
+  const grid = numeric.map((bf, f) => (bf && bf.bins > 1 && dialect.intList ? grids[f] : null));
+  const size = numeric.map((bf, f) =>
+    !bf || bf.bins <= 1 ? 1 : grid[f] ? bf.bins + grid[f]!.compares : 2 ** Math.ceil(Math.log2(bf.bins)),
+  );
   const lists = numeric.map((bf, f) => {
-    if (!bf || bf.bins <= 1) return '';
+    if (!bf || bf.bins <= 1 || grid[f]?.compares === 0) return ''; // a list no comparison reads
     const edges = Array.from(bf.hi);
     while (edges.length < size[f]) edges.push(Infinity);
     return listOf(edges, (v) => p.add(v));
@@ -140,16 +148,41 @@ export function listSearch(
   const at = numeric.map(() => '0');
   let from = weighted;
   let layer = 0;
-  const widest = size.reduce((a, b) => Math.max(a, b), 1);
+  const addLayer = (column: (bf: BinnedFeature, f: number) => string) => {
+    const columns = numeric.map((bf, f) => (bf ? column(bf, f) : `c${f}`));
+    from = `(SELECT y, w, ${columns.join(', ')} FROM ${from} AS l${layer++})`;
+  };
+  const carried = (f: number) => (at[f] === '0' ? `v${f}` : `v${f}, ${at[f]}`);
+  if (grid.some((g) => g)) {
+    addLayer((_, f) => {
+      const g = grid[f];
+      if (!g) return carried(f);
+      const origin = listOf([g.origin, g.scale], (v) => p.add(v));
+      // Clamped: a value outside the training range (none is) still reads a cell.
+      const cell = `least(greatest(CAST(floor((v${f} - ${origin}[1]) * ${origin}[2]) AS INTEGER), 0), ${g.first.length - 1})`;
+      at[f] = `t${f}`;
+      return `v${f}, ${dialect.intList!(g.first, (v) => p.add(v))}[${cell} + 1] AS t${f}`;
+    });
+    addLayer((_, f) => {
+      const g = grid[f];
+      if (!g) return carried(f);
+      const steps = Array.from(
+        { length: g.compares },
+        (_, j) => ` + ${dialect.boolToInt(`v${f} > ${lists[f]}[t${f} + ${j + 1}]`)}`,
+      );
+      at[f] = `p${f}`;
+      return `v${f}, t${f}${steps.join('')} AS p${f}`;
+    });
+  }
+  const widest = size.reduce((a, b, f) => (grid[f] ? a : Math.max(a, b)), 1);
   for (let step = widest / 2; step >= 1; step /= 2) {
-    const columns = numeric.map((bf, f) => {
-      if (!bf) return `c${f}`;
-      if (size[f] <= step) return `v${f}`; // this feature's search starts at a smaller step
+    addLayer((_, f) => {
+      // A feature with a grid, or whose search starts at a smaller step, is carried as it is.
+      if (grid[f] || size[f] <= step) return carried(f);
       const next = `${at[f]} + ${step} * ${dialect.boolToInt(`v${f} > ${lists[f]}[${at[f]} + ${step}]`)} AS p${f}`;
       at[f] = `p${f}`;
       return `v${f}, ${next}`;
     });
-    from = `(SELECT y, w, ${columns.join(', ')} FROM ${from} AS l${layer++})`;
   }
   const codes = numeric.map((bf, f) => {
     if (!bf) return `c${f}`;
