@@ -27,7 +27,7 @@ export {
 } from './error-based.js';
 export { type PessimisticOptions, pessimisticError, prunePessimistic } from './pessimistic.js';
 export type { Pruner, PrunerInput, PrunerOutput, PruningDetails } from './pruner.js';
-export { branchOf, recount, routeRows } from './recount.js';
+export { recount, routeRows } from './recount.js';
 export { pruneReducedError, routeValidation, stratifiedHoldOut } from './reduced-error.js';
 export { BUILTIN_PRUNERS, getPruner, listPruners, type RegisterPrunerOptions, registerPruner } from './registry.js';
 export type {

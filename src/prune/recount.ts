@@ -29,17 +29,6 @@ export interface RouteOptions {
   shares: 'routed' | 'stored';
 }
 
-/** Branch of row `r` at a split, or −1 when unknown (see `rowRouter`, which routes many rows faster). */
-export function branchOf(split: Split, data: Dataset, r: number): number {
-  return rowRouter(split, data)(r);
-}
-
-/** The branch of each of `rows` at `split` into `out` (as `rowRouter` gives it, `NO_BRANCH` when unknown). */
-function branchesOf(split: Split, data: Dataset, rows: Int32Array, out: Int32Array): void {
-  const branch = rowRouter(split, data);
-  for (let i = 0; i < rows.length; i++) out[i] = branch(rows[i]);
-}
-
 /**
  * Send the rows reaching a node with `split` down its branches.
  * @param storedTotals training weight of each child (used for `shares: 'stored'`, and as fallback)
@@ -79,7 +68,8 @@ export function routeSplit(
   const m = at.rows.length;
   const { rows, w } = at;
   const branch = new Int32Array(m);
-  branchesOf(split, data, rows, branch);
+  const branchOfRow = rowRouter(split, data);
+  for (let i = 0; i < m; i++) branch[i] = branchOfRow(rows[i]);
   const known = new Float64Array(B);
   const sizes = new Int32Array(B);
   let unknown = 0;
