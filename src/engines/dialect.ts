@@ -41,6 +41,11 @@ export interface SqlDialect {
    * takes no bin codes by lookup (code-grid.ts; ClickHouse's query text would hold every cell).
    */
   intList?(values: ArrayLike<number>, bind: (value: SqlValue) => string): string;
+  /**
+   * Lists as columns of a one-row relation joined to the rows, not constants in expressions:
+   * DuckDB builds a constant list again for every vector of rows (time linear in its length).
+   */
+  readonly listColumns?: boolean;
   /** `values[index]` for an integer `index` from 0, `index` written once (text linear in the values). */
   element(index: string, values: readonly string[]): string;
   /** The position (from 0) of text `value` among `keys` (distinct), `missing` when absent or NULL. */

@@ -24,6 +24,7 @@ export const duckdbDialect: SqlDialect = {
   // One text parameter `[e1, e2, …, inf]` cast to DOUBLE[]: JavaScript's shortest round-trip
   // decimals, which DuckDB's parser reads back to the same doubles.
   doubleList: (values, bind) => `CAST(${bind(`[${values.map(String).join(', ')}]`)} AS DOUBLE[])`,
+  listColumns: true,
   intList: (values, bind) => `CAST(${bind(`[${Array.prototype.join.call(values, ', ')}]`)} AS INTEGER[])`,
   element: caseElement,
   codeOf: caseCodeOf,

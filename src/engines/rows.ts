@@ -134,7 +134,14 @@ export function listSearch(
   dialect: SqlDialect,
   p: Params,
 ): { codes: string[]; from: string } {
-  const listOf = dialect.doubleList!;
+  // With `listColumns`, each list is a column of one row joined to the rows, carried by every layer.
+  const joined: string[] = [];
+  const named = (list: string) => {
+    if (!dialect.listColumns) return list;
+    joined.push(`${list} AS lst${joined.length}`);
+    return `lst${joined.length - 1}`;
+  };
+  const listOf = (values: readonly number[]) => named(dialect.doubleList!(values, (v) => p.add(v)));
   const grid = numeric.map((bf, f) => (bf && bf.bins > 1 && dialect.intList ? grids[f] : null));
   const size = numeric.map((bf, f) =>
     !bf || bf.bins <= 1 ? 1 : grid[f] ? bf.bins + grid[f]!.compares : 2 ** Math.ceil(Math.log2(bf.bins)),
@@ -143,25 +150,28 @@ export function listSearch(
     if (!bf || bf.bins <= 1 || grid[f]?.compares === 0) return ''; // a list no comparison reads
     const edges = Array.from(bf.hi);
     while (edges.length < size[f]) edges.push(Infinity);
-    return listOf(edges, (v) => p.add(v));
+    return listOf(edges);
   });
+  const cells = grid.map((g) =>
+    g ? { origin: listOf([g.origin, g.scale]), first: named(dialect.intList!(g.first, (v) => p.add(v))) } : null,
+  );
+  const carry = joined.map((_, i) => `, lst${i}`).join('');
   const at = numeric.map(() => '0');
-  let from = weighted;
+  let from = joined.length ? `(SELECT * FROM ${weighted} AS r, (SELECT ${joined.join(', ')}) AS lists)` : weighted;
   let layer = 0;
   const addLayer = (column: (bf: BinnedFeature, f: number) => string) => {
     const columns = numeric.map((bf, f) => (bf ? column(bf, f) : `c${f}`));
-    from = `(SELECT y, w, ${columns.join(', ')} FROM ${from} AS l${layer++})`;
+    from = `(SELECT y, w${carry}, ${columns.join(', ')} FROM ${from} AS l${layer++})`;
   };
   const carried = (f: number) => (at[f] === '0' ? `v${f}` : `v${f}, ${at[f]}`);
   if (grid.some((g) => g)) {
     addLayer((_, f) => {
-      const g = grid[f];
-      if (!g) return carried(f);
-      const origin = listOf([g.origin, g.scale], (v) => p.add(v));
+      const c = cells[f];
+      if (!c) return carried(f);
       // Clamped: a value outside the training range (none is) still reads a cell.
-      const cell = `least(greatest(CAST(floor((v${f} - ${origin}[1]) * ${origin}[2]) AS INTEGER), 0), ${g.first.length - 1})`;
+      const cell = `least(greatest(CAST(floor((v${f} - ${c.origin}[1]) * ${c.origin}[2]) AS INTEGER), 0), ${grid[f]!.first.length - 1})`;
       at[f] = `t${f}`;
-      return `v${f}, ${dialect.intList!(g.first, (v) => p.add(v))}[${cell} + 1] AS t${f}`;
+      return `v${f}, ${c.first}[${cell} + 1] AS t${f}`;
     });
     addLayer((_, f) => {
       const g = grid[f];
