@@ -391,21 +391,19 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       const { row, codes: coded } = previous.flat;
       return { ...previous, node: walkNode(coded, this.routes, slots, codeType, row.name) };
     }
-    const whens: string[] = [];
-    for (const [parent, route] of this.routedChildren) {
-      const step = this.step(route, slots);
-      if (step) whens.push(`WHEN ${previous.node} = ${this.slotOf.get(parent)} THEN ${step}`);
-    }
-    // A searched CASE: ClickHouse's `CASE x WHEN` (transform) takes only constant results.
-    const node = whens.length === 0 ? '-1' : `CASE ${whens.join(' ')} ELSE -1 END`;
+    const p = new Params(engine.dialect);
+    const { slot, from } =
+      engine.dialect.intList && engine.dialect.listColumns
+        ? this.lookupStep(previous, slots, p)
+        : { slot: this.caseStep(previous, slots), from: `${previous.from} AS p` };
     // The narrowest node column, and w only when rows differ in weight: the table is written every
     // level. The filter reads `slot`, not `node`: ClickHouse's WHERE sees the SELECT's aliases, and
     // the cast to an unsigned type would make −1 pass.
     const narrow = `CAST(slot AS ${engine.dialect.intType(slots.size)})`;
     const yw = previous.weighted ? 'y, w' : 'y';
     const table = await engine.tempTable(
-      `SELECT ${narrow} AS node, ${yw}, ${codes} FROM (SELECT ${node} AS slot, ${yw}, ${codes} FROM ${previous.from} AS p) AS s WHERE slot >= 0`,
-      [],
+      `SELECT ${narrow} AS node, ${yw}, ${codes} FROM (SELECT ${slot} AS slot, ${yw}, ${codes} FROM ${from}) AS s WHERE slot >= 0`,
+      p.values,
     );
     if (!table)
       throw new GroveError(`${engine.dialect.name} made no temporary table from its own temporary table`, {
@@ -419,6 +417,52 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       flat: null,
       drop: () => table.drop(),
     };
+  }
+
+  /** A row's slot in the next level as a searched CASE over the parents split in this level. */
+  private caseStep(previous: LevelRows, slots: Map<number, number>): string {
+    const whens: string[] = [];
+    for (const [parent, route] of this.routedChildren) {
+      const step = this.step(route, slots);
+      if (step) whens.push(`WHEN ${previous.node} = ${this.slotOf.get(parent)} THEN ${step}`);
+    }
+    // A searched CASE: ClickHouse's `CASE x WHEN` (transform) takes only constant results.
+    return whens.length === 0 ? '-1' : `CASE ${whens.join(' ')} ELSE -1 END`;
+  }
+
+  /**
+   * A row's slot in the next level by lookups in two integer lists, columns of one joined row
+   * (`listColumns`): its parent's split feature, then its child's slot at (parent, code), under a
+   * CASE over the features split on in this level. A CASE over the parents costs a row a
+   * comparison per parent before its own; this one, per feature split on.
+   */
+  private lookupStep(previous: LevelRows, slots: Map<number, number>, p: Params): { slot: string; from: string } {
+    const d = this.rows.engine.dialect;
+    let width = 1;
+    let parentSlots = 0;
+    for (const [parent, route] of this.routedChildren) {
+      width = Math.max(width, route.branchOfCode.length);
+      parentSlots = Math.max(parentSlots, this.slotOf.get(parent)! + 1);
+    }
+    const feature = new Int32Array(parentSlots).fill(-1);
+    const child = new Int32Array(parentSlots * width).fill(-1);
+    const split = new Set<number>();
+    for (const [parent, route] of this.routedChildren) {
+      const at = this.slotOf.get(parent)!;
+      route.branchOfCode.forEach((b, code) => {
+        const slot = b < 0 ? undefined : slots.get(route.children[b]);
+        if (slot === undefined) return;
+        child[at * width + code] = slot;
+        feature[at] = route.feature;
+        split.add(route.feature);
+      });
+    }
+    const bind = (v: SqlValue) => p.add(v);
+    const node = `CAST(${previous.node} AS INTEGER)`;
+    const lists = `(SELECT ${d.intList!(feature, bind)} AS lf, ${d.intList!(child, bind)} AS lc) AS lists`;
+    const from = `(SELECT lf[${node} + 1] AS sf, ${node} * ${width} + 1 AS base, lists.lc, p.* FROM ${previous.from} AS p, ${lists}) AS q`;
+    const whens = Array.from(split, (f) => `WHEN ${f} THEN lc[base + c${f}]`);
+    return { slot: whens.length === 0 ? '-1' : `CASE sf ${whens.join(' ')} ELSE -1 END`, from };
   }
 
   /** SQL of the slot a row of a node split by `route` goes to (−1: to no node in `slots`); null when none goes anywhere. */
