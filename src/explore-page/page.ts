@@ -15,7 +15,7 @@ import type { ThresholdCurve } from './node-detail.js';
 import { nodePanel } from './node-panel.js';
 import type { CvResult, GrowProgress, NodeDetail, PathResult, Request, RulesText, Slot } from './protocol.js';
 import { type DrawnTree, drawTree } from './tree-svg.js';
-import type { TreeView } from './tree-view.js';
+import { childrenOf, splitOf, type TreeView } from './tree-view.js';
 import { type Zoomable, zoomable } from './zoom.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -228,7 +228,7 @@ function draw(slot: Slot, v: TreeView): number {
 
 /** The node picked in `slot` when it is a node of `v` (kept across regrows, as the node panel is). */
 function pickedIn(slot: Slot, v: TreeView): number | undefined {
-  return picked && picked.slot === slot && picked.node < v.nodes.length ? picked.node : undefined;
+  return picked && picked.slot === slot && picked.node < v.nodes.size ? picked.node : undefined;
 }
 
 /** Resolves once the browser has painted the next frame, or once the tab is hidden (a hidden tab paints none). */
@@ -310,7 +310,8 @@ function markDisagreements(): void {
     out.textContent = '';
     return;
   }
-  const [na, nb] = firstDisagreements(a.nodes, b.nodes);
+  const nodeOf = (v: TreeView) => (id: number) => ({ split: splitOf(v, id), children: childrenOf(v, id) });
+  const [na, nb] = firstDisagreements(nodeOf(a), nodeOf(b));
   drawn.get('a')!.mark('disagree', na);
   drawn.get('b')!.mark('disagree', nb);
   out.textContent =
@@ -466,7 +467,7 @@ function curveControls(slot: Slot, v: TreeView, node: number, detail: NodeDetail
   const label = el('label', { for: 'curve-feature' }, `${v.criterion} against the threshold on `);
   const sel = el('select', { id: 'curve-feature' });
   for (const [f, i] of numeric) sel.append(el('option', { value: String(i) }, f.name));
-  const split = v.nodes[node].split;
+  const split = splitOf(v, node);
   if (split && split.kind === 'numeric' && v.features[split.feature].kind === 'numeric')
     sel.value = String(split.feature);
   const holder = el('div', { id: 'curve' });
