@@ -191,14 +191,17 @@ function showProgress(run: Run, slot: Slot, progress: GrowProgress): void {
   }
 }
 
-/** Show tree `slot` as grown (and pruned): drawn, its times in the stats line once it is painted. */
-function showFinal(run: Run, slot: Slot, v: TreeView): void {
+/**
+ * Show tree `slot` as grown (and pruned): drawn, its times in the stats line once it is painted.
+ * Resolves when it is painted.
+ */
+function showFinal(run: Run, slot: Slot, v: TreeView): Promise<void> {
   beforePruning.delete(slot);
   views.set(slot, v);
   const drawMs = draw(slot, v);
   const stats = $(`stats-${slot}`);
   paneStats(slot, v, drawMs, performance.now() - run.requested);
-  void busy(afterPaint()).then(() => {
+  return busy(afterPaint()).then(() => {
     if (views.get(slot) !== v) return;
     const shown = performance.now() - run.requested;
     paneStats(slot, v, drawMs, shown);
@@ -343,6 +346,7 @@ async function grow(): Promise<void> {
   for (const s of ['a', 'b'] as Slot[]) $(`cv-${s}`).textContent = '';
   const run: Run = { token, requested: performance.now(), firstShown: new Map() };
   pruning = false;
+  const painted: Promise<void>[] = [];
   try {
     // Each tree is shown as it comes: before pruning (when pruned), then as fit returns it.
     const grown = await Promise.all(
@@ -351,7 +355,7 @@ async function grow(): Promise<void> {
           if (p.view) pruning = true;
           showProgress(run, s, p);
         }).then((v) => {
-          if (token === growToken) showFinal(run, s, v);
+          if (token === growToken) painted.push(showFinal(run, s, v));
           return v;
         }),
       ),
@@ -362,8 +366,20 @@ async function grow(): Promise<void> {
     markDisagreements();
     const node = pickedIn('a', grown[0]) ?? 0;
     const { requested } = run;
-    void busy(pick('a', node)).then(() => ($('stats-a').dataset.panelMs = (performance.now() - requested).toFixed(2)));
-    for (const [i, v] of grown.entries()) void busy(showRules(slots[i], v)).catch(report);
+    // The node panel and the rules are asked for once the trees are painted: on two cores, the
+    // grower's work on them took the CPU the page needed to paint.
+    const shown = Promise.all(painted);
+    const afterShown = async (then: () => Promise<void>): Promise<void> => {
+      await shown;
+      if (token === growToken) await then();
+    };
+    void busy(
+      afterShown(async () => {
+        await pick('a', node);
+        $('stats-a').dataset.panelMs = (performance.now() - requested).toFixed(2);
+      }),
+    );
+    for (const [i, v] of grown.entries()) void busy(afterShown(() => showRules(slots[i], v))).catch(report);
     if (side) void busy(crossValidateBoth(token, slots, opts));
   } catch (err) {
     if (token !== growToken) return;
