@@ -108,7 +108,7 @@ export function silentAfter(grownMs: number): number {
   return Math.max(1000, 4 * grownMs);
 }
 
-/** The grower grows a task the helper owes a slice of this long at a time, then looks for the helper's answer. */
+/** The grower grows a task a slice of this long at a time, then takes the helper's answers. */
 const SLICE_MS = 5;
 
 /**
@@ -200,11 +200,13 @@ interface Watch {
 }
 
 /**
- * Grow the top from `root`, its subtrees of `bounds` rows left as tasks (`growTop`), the first task found going to the helper (`away`) at once;
- * then the other tasks here and there, each taking the next largest when it is free; then the
- * whole tree. `job` is a task's message, made when it is sent (its rows are where they stay). With
- * nothing left of its own, this worker grows the tasks the helper still owes (or failed) as well,
- * a slice at a time, and stops one when the helper's answer comes first: this worker's layout
+ * Grow the top from `root`, its subtrees of `bounds` rows left as tasks (`growTop`), the first
+ * task found going to the helper (`away`) at once; then the other tasks here and there, each
+ * taking the next largest when it is free (this worker grows a slice at a time, taking the
+ * helper's answers between slices); then the whole tree. `job` is a task's message, made when it
+ * is sent (its rows are where they stay). With nothing left of its own, this worker grows the
+ * tasks the helper still owes (or failed) as well, and stops one when the helper's answer comes
+ * first: this worker's layout
  * still holds every task's rows as they were when it was found, and the subtree is the same
  * whoever grows it. An answer still owed then is watched (`watch`) after the tree is returned.
  */
@@ -268,8 +270,12 @@ async function growTasks<E extends GrowEntry>(
     taken[i] = 1;
     helping = collect(i, first.answer);
   }
-  /** Grow task i here unless the helper's answer comes first (looked for after each slice). */
-  const steal = async (i: number): Promise<void> => {
+  /**
+   * Grow task i here, a slice at a time, taking the helper's answers between slices: each brings
+   * the helper its next task at once, not when this task is grown. A task the helper owes stops
+   * when its answer comes first.
+   */
+  const growHere = async (i: number): Promise<void> => {
     const steps = grower.subtreeSteps(tasks[i]);
     for (let slice = performance.now(); ; ) {
       const step = steps.next();
@@ -286,13 +292,13 @@ async function growTasks<E extends GrowEntry>(
   let owed: { run: Promise<void>; grownMs: number } | undefined;
   try {
     for (let i = take(); i >= 0; i = take()) {
-      grown[i] = grower.growSubtree(tasks[i]);
+      await growHere(i);
       await tick();
     }
     for (let i = 0; i < tasks.length; i++) {
       if (grown[i]) continue;
       const began = performance.now();
-      await steal(i);
+      await growHere(i);
       const run = helping;
       if (run && !helperDown) owed = { run, grownMs: performance.now() - began };
     }
