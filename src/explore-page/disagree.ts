@@ -19,21 +19,24 @@ function sameSplit(a: Split | undefined, b: Split | undefined): boolean {
 /**
  * Where two trees of the same data first disagree: walking both from the root in step, the pairs
  * of nodes at the same place whose splits differ (one a leaf, another feature, another threshold or
- * grouping), nothing below them. Returns the node ids in each tree (equal lengths, pair by pair).
+ * grouping), nothing below them. `a(id)`, `b(id)`: node `id` of each tree. Returns the node ids in
+ * each tree (equal lengths, pair by pair).
  */
-export function firstDisagreements(a: readonly Comparable[], b: readonly Comparable[]): [number[], number[]] {
+export function firstDisagreements(a: (id: number) => Comparable, b: (id: number) => Comparable): [number[], number[]] {
   const outA: number[] = [];
   const outB: number[] = [];
   const queue: [number, number][] = [[0, 0]];
   for (let q = 0; q < queue.length; q++) {
     const [x, y] = queue[q];
-    if (!sameSplit(a[x].split, b[y].split)) {
+    const nx = a(x);
+    const ny = b(y);
+    if (!sameSplit(nx.split, ny.split)) {
       outA.push(x);
       outB.push(y);
       continue;
     }
-    const ca = a[x].children;
-    const cb = b[y].children;
+    const ca = nx.children;
+    const cb = ny.children;
     if (ca && cb) for (let i = 0; i < ca.length; i++) queue.push([ca[i], cb[i]]);
   }
   return [outA, outB];

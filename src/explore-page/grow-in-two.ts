@@ -37,10 +37,11 @@ export const MIN_TWO_WORKER_WORK = 1 << 16;
 /**
  * Tasks: subtrees of n/2 rows down to n/64. With two workers the top grown by one alone is what
  * limits the gain, so it stays small (the root and a level or so), and the smaller tasks found
- * below balance the two.
+ * below balance the two. C-MBSV's at most n/4: its first splits leave few subtrees of n/4 to n/2
+ * rows (three of 21 % to 42 % of the rows on `magic`), which two workers cannot share evenly.
  */
-function taskBounds(n: number): { min: number; max: number } {
-  return { min: Math.max(64, n >> 6), max: n >> 1 };
+function taskBounds(n: number, algorithm: string): { min: number; max: number } {
+  return { min: Math.max(64, n >> 6), max: algorithm === 'cmbsv' ? n >> 2 : n >> 1 };
 }
 
 /**
@@ -107,7 +108,7 @@ export function silentAfter(grownMs: number): number {
   return Math.max(1000, 4 * grownMs);
 }
 
-/** The grower grows a task the helper owes a slice of this long at a time, then looks for the helper's answer. */
+/** The grower grows a task a slice of this long at a time, then takes the helper's answers. */
 const SLICE_MS = 5;
 
 /**
@@ -155,12 +156,12 @@ export function growInTwo(
 ): Promise<GrownInTwo> {
   const watch: Watch = { heard: () => helper.heard?.() ?? Number.NEGATIVE_INFINITY, wait, onSilent };
   const { opts, data, weights } = plan;
-  const n = data.nRows;
+  const bounds = taskBounds(data.nRows, opts.algorithm);
   const options = sentOptions(opts);
   if (opts.algorithm === 'cmbsv') {
     const grower = new CmbsvGrower(data, opts, weights);
     const away = helper.start(options, { mode: 'cmbsv', weights });
-    return growTasks(grower, grower.rootEntry(), n, away, watch, (task) => ({
+    return growTasks(grower, grower.rootEntry(), bounds, away, watch, (task) => ({
       ...nodeJob(task),
       rows: grower.rows.slice(task.start, task.end),
       hist: null,
@@ -170,7 +171,7 @@ export function growInTwo(
     const { layout, grower } = histStart(data, opts, weights);
     const { codes, binned, rows } = layout;
     const away = helper.start(options, { mode: 'hist', codes, binned, weights });
-    return growTasks(grower, grower.rootEntry(), n, away, watch, (task) => ({
+    return growTasks(grower, grower.rootEntry(), bounds, away, watch, (task) => ({
       ...nodeJob(task),
       rows: rows.slice(task.start, task.end),
       hist: task.hist,
@@ -182,7 +183,7 @@ export function growInTwo(
     pool: { row: pool.row, label: pool.label, weight: pool.weight },
     numeric: buf.sorted.map((sl) => sl !== null),
   });
-  return growTasks(grower, root, n, away, watch, (task) => ({
+  return growTasks(grower, root, bounds, away, watch, (task) => ({
     ...nodeJob(task),
     ids: buf.ids.slice(task.start, task.end),
     sorted: buf.sorted.map(
@@ -199,18 +200,20 @@ interface Watch {
 }
 
 /**
- * Grow the top from `root` (n rows), the first task found going to the helper (`away`) at once;
- * then the other tasks here and there, each taking the next largest when it is free; then the
- * whole tree. `job` is a task's message, made when it is sent (its rows are where they stay). With
- * nothing left of its own, this worker grows the tasks the helper still owes (or failed) as well,
- * a slice at a time, and stops one when the helper's answer comes first: this worker's layout
+ * Grow the top from `root`, its subtrees of `bounds` rows left as tasks (`growTop`), the first
+ * task found going to the helper (`away`) at once; then the other tasks here and there, each
+ * taking the next largest when it is free (this worker grows a slice at a time, taking the
+ * helper's answers between slices); then the whole tree. `job` is a task's message, made when it
+ * is sent (its rows are where they stay). With nothing left of its own, this worker grows the
+ * tasks the helper still owes (or failed) as well, and stops one when the helper's answer comes
+ * first: this worker's layout
  * still holds every task's rows as they were when it was found, and the subtree is the same
  * whoever grows it. An answer still owed then is watched (`watch`) after the tree is returned.
  */
 async function growTasks<E extends GrowEntry>(
   grower: DepthFirstGrower<E, NodeSplit>,
   root: E,
-  n: number,
+  bounds: { min: number; max: number },
   away: HelperTree,
   watch: Watch,
   job: (task: E) => TaskJob,
@@ -224,7 +227,7 @@ async function growTasks<E extends GrowEntry>(
   let first: { task: E; answer: Promise<StoreData> } | undefined;
   let top: TreeTop<E>;
   try {
-    top = growTop(grower, root, taskBounds(n), (task) => {
+    top = growTop(grower, root, bounds, (task) => {
       first ??= { task, answer: away.task(job(task)) };
     });
   } catch (err) {
@@ -267,8 +270,12 @@ async function growTasks<E extends GrowEntry>(
     taken[i] = 1;
     helping = collect(i, first.answer);
   }
-  /** Grow task i here unless the helper's answer comes first (looked for after each slice). */
-  const steal = async (i: number): Promise<void> => {
+  /**
+   * Grow task i here, a slice at a time, taking the helper's answers between slices: each brings
+   * the helper its next task at once, not when this task is grown. A task the helper owes stops
+   * when its answer comes first.
+   */
+  const growHere = async (i: number): Promise<void> => {
     const steps = grower.subtreeSteps(tasks[i]);
     for (let slice = performance.now(); ; ) {
       const step = steps.next();
@@ -285,13 +292,13 @@ async function growTasks<E extends GrowEntry>(
   let owed: { run: Promise<void>; grownMs: number } | undefined;
   try {
     for (let i = take(); i >= 0; i = take()) {
-      grown[i] = grower.growSubtree(tasks[i]);
+      await growHere(i);
       await tick();
     }
     for (let i = 0; i < tasks.length; i++) {
       if (grown[i]) continue;
       const began = performance.now();
-      await steal(i);
+      await growHere(i);
       const run = helping;
       if (run && !helperDown) owed = { run, grownMs: performance.now() - began };
     }

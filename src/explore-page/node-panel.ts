@@ -1,14 +1,12 @@
 import { color } from '../report/html.js';
 import { count, el } from './dom.js';
 import type { NodeDetail } from './protocol.js';
-import type { TreeView } from './tree-view.js';
+import { conditionOf, splitTextOf, type TreeView } from './tree-view.js';
 
 /** The conditions from the root down to node `id`. */
 export function conditionsTo(tree: TreeView, id: number): string[] {
-  const parent = new Int32Array(tree.nodes.length).fill(-1);
-  tree.nodes.forEach((n, p) => n.children?.forEach((c) => (parent[c] = p)));
   const out: string[] = [];
-  for (let at = id; at > 0; at = parent[at]) out.push(tree.nodes[at].condition);
+  for (let at = id; at > 0; at = tree.nodes.parent[at]) out.push(conditionOf(tree, at));
   return out.reverse();
 }
 
@@ -80,13 +78,13 @@ function scoresTable(detail: NodeDetail, measure: string): HTMLElement {
 
 /** The node panel's body for `detail` of node `detail.node` in `tree` (grown with `measure`). */
 export function nodePanel(tree: TreeView, label: string, detail: NodeDetail, measure: string): HTMLElement[] {
-  const node = tree.nodes[detail.node];
+  const splitText = splitTextOf(tree, detail.node);
   const out: HTMLElement[] = [];
   out.push(
     el(
       'h3',
       {},
-      `${label}, node ${detail.node} (depth ${node.depth})${node.splitText ? `: split ${node.splitText}` : ': leaf'}`,
+      `${label}, node ${detail.node} (depth ${tree.nodes.depth[detail.node]})${splitText ? `: split ${splitText}` : ': leaf'}`,
     ),
   );
   const path = conditionsTo(tree, detail.node);

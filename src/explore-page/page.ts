@@ -15,7 +15,7 @@ import type { ThresholdCurve } from './node-detail.js';
 import { nodePanel } from './node-panel.js';
 import type { CvResult, GrowProgress, NodeDetail, PathResult, Request, RulesText, Slot } from './protocol.js';
 import { type DrawnTree, drawTree } from './tree-svg.js';
-import type { TreeView } from './tree-view.js';
+import { childrenOf, splitOf, type TreeView } from './tree-view.js';
 import { type Zoomable, zoomable } from './zoom.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -191,14 +191,17 @@ function showProgress(run: Run, slot: Slot, progress: GrowProgress): void {
   }
 }
 
-/** Show tree `slot` as grown (and pruned): drawn, its times in the stats line once it is painted. */
-function showFinal(run: Run, slot: Slot, v: TreeView): void {
+/**
+ * Show tree `slot` as grown (and pruned): drawn, its times in the stats line once it is painted.
+ * Resolves when it is painted.
+ */
+function showFinal(run: Run, slot: Slot, v: TreeView): Promise<void> {
   beforePruning.delete(slot);
   views.set(slot, v);
   const drawMs = draw(slot, v);
   const stats = $(`stats-${slot}`);
   paneStats(slot, v, drawMs, performance.now() - run.requested);
-  void busy(afterPaint()).then(() => {
+  return busy(afterPaint()).then(() => {
     if (views.get(slot) !== v) return;
     const shown = performance.now() - run.requested;
     paneStats(slot, v, drawMs, shown);
@@ -228,7 +231,7 @@ function draw(slot: Slot, v: TreeView): number {
 
 /** The node picked in `slot` when it is a node of `v` (kept across regrows, as the node panel is). */
 function pickedIn(slot: Slot, v: TreeView): number | undefined {
-  return picked && picked.slot === slot && picked.node < v.nodes.length ? picked.node : undefined;
+  return picked && picked.slot === slot && picked.node < v.nodes.size ? picked.node : undefined;
 }
 
 /** Resolves once the browser has painted the next frame, or once the tab is hidden (a hidden tab paints none). */
@@ -310,7 +313,8 @@ function markDisagreements(): void {
     out.textContent = '';
     return;
   }
-  const [na, nb] = firstDisagreements(a.nodes, b.nodes);
+  const nodeOf = (v: TreeView) => (id: number) => ({ split: splitOf(v, id), children: childrenOf(v, id) });
+  const [na, nb] = firstDisagreements(nodeOf(a), nodeOf(b));
   drawn.get('a')!.mark('disagree', na);
   drawn.get('b')!.mark('disagree', nb);
   out.textContent =
@@ -342,6 +346,7 @@ async function grow(): Promise<void> {
   for (const s of ['a', 'b'] as Slot[]) $(`cv-${s}`).textContent = '';
   const run: Run = { token, requested: performance.now(), firstShown: new Map() };
   pruning = false;
+  const painted: Promise<void>[] = [];
   try {
     // Each tree is shown as it comes: before pruning (when pruned), then as fit returns it.
     const grown = await Promise.all(
@@ -350,7 +355,7 @@ async function grow(): Promise<void> {
           if (p.view) pruning = true;
           showProgress(run, s, p);
         }).then((v) => {
-          if (token === growToken) showFinal(run, s, v);
+          if (token === growToken) painted.push(showFinal(run, s, v));
           return v;
         }),
       ),
@@ -361,8 +366,20 @@ async function grow(): Promise<void> {
     markDisagreements();
     const node = pickedIn('a', grown[0]) ?? 0;
     const { requested } = run;
-    void busy(pick('a', node)).then(() => ($('stats-a').dataset.panelMs = (performance.now() - requested).toFixed(2)));
-    for (const [i, v] of grown.entries()) void busy(showRules(slots[i], v)).catch(report);
+    // The node panel and the rules are asked for once the trees are painted: on two cores, the
+    // grower's work on them took the CPU the page needed to paint.
+    const shown = Promise.all(painted);
+    const afterShown = async (then: () => Promise<void>): Promise<void> => {
+      await shown;
+      if (token === growToken) await then();
+    };
+    void busy(
+      afterShown(async () => {
+        await pick('a', node);
+        $('stats-a').dataset.panelMs = (performance.now() - requested).toFixed(2);
+      }),
+    );
+    for (const [i, v] of grown.entries()) void busy(afterShown(() => showRules(slots[i], v))).catch(report);
     if (side) void busy(crossValidateBoth(token, slots, opts));
   } catch (err) {
     if (token !== growToken) return;
@@ -466,7 +483,7 @@ function curveControls(slot: Slot, v: TreeView, node: number, detail: NodeDetail
   const label = el('label', { for: 'curve-feature' }, `${v.criterion} against the threshold on `);
   const sel = el('select', { id: 'curve-feature' });
   for (const [f, i] of numeric) sel.append(el('option', { value: String(i) }, f.name));
-  const split = v.nodes[node].split;
+  const split = splitOf(v, node);
   if (split && split.kind === 'numeric' && v.features[split.feature].kind === 'numeric')
     sel.value = String(split.feature);
   const holder = el('div', { id: 'curve' });

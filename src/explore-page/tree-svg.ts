@@ -1,6 +1,6 @@
 import { color } from '../report/html.js';
 import { clip, count, svg } from './dom.js';
-import type { TreeView } from './tree-view.js';
+import { conditionOf, countsOf, splitOf, splitTextOf, type TreeView, unclassifiedOf } from './tree-view.js';
 import type { Area } from './zoom.js';
 
 const BOX_W = 124;
@@ -13,34 +13,36 @@ const LEVEL_H = 78;
  * over its first and last child. Iterative (no recursion over the tree's depth).
  */
 export function layout(tree: TreeView): Float64Array {
-  const nodes = tree.nodes;
-  const x = new Float64Array(nodes.length);
+  const { size, firstChild, branches } = tree.nodes;
+  const x = new Float64Array(size);
   let next = 0;
   // Pre-order visit to place leaves, then children before parents (ids grow downwards) to centre.
   const stack = [0];
   while (stack.length > 0) {
     const id = stack.pop()!;
-    const kids = nodes[id].children;
-    if (!kids) x[id] = next++;
-    else for (let b = kids.length - 1; b >= 0; b--) stack.push(kids[b]);
+    if (firstChild[id] < 0) x[id] = next++;
+    else for (let b = branches[id] - 1; b >= 0; b--) stack.push(firstChild[id] + b);
   }
   const order: number[] = [];
   const walk = [0];
   while (walk.length > 0) {
     const id = walk.pop()!;
     order.push(id);
-    for (const c of nodes[id].children ?? []) walk.push(c);
+    for (let b = 0; b < branches[id]; b++) walk.push(firstChild[id] + b);
   }
   for (let i = order.length - 1; i >= 0; i--) {
-    const kids = nodes[order[i]].children;
-    if (kids) x[order[i]] = (x[kids[0]] + x[kids[kids.length - 1]]) / 2;
+    const id = order[i];
+    if (firstChild[id] >= 0) x[id] = (x[firstChild[id]] + x[firstChild[id] + branches[id] - 1]) / 2;
   }
   return x;
 }
 
-function majority(counts: number[]): number {
+/** The class of largest weight at node `id` (the first on a tie). */
+function majority(tree: TreeView, id: number): number {
+  const k = tree.classes.length;
+  const counts = tree.nodes.counts;
   let b = 0;
-  for (let c = 1; c < counts.length; c++) if (counts[c] > counts[b]) b = c;
+  for (let c = 1; c < k; c++) if (counts[id * k + c] > counts[id * k + b]) b = c;
   return b;
 }
 
@@ -92,13 +94,14 @@ export function drawTree(
 ): DrawnTree {
   const x = layout(tree);
   const nodes = tree.nodes;
+  const { size, firstChild, branches, depth, parent } = nodes;
   let leaves = 0;
-  for (const n of nodes) if (!n.children) leaves++;
+  for (let id = 0; id < size; id++) if (firstChild[id] < 0) leaves++;
   const width = Math.max(1, leaves) * (BOX_W + GAP_X) + GAP_X;
   const height = (tree.stats.height + 1) * LEVEL_H + 10;
-  const total = nodes[0].n || 1;
+  const total = nodes.n[0] || 1;
   const left = (id: number) => GAP_X + x[id] * (BOX_W + GAP_X);
-  const top = (id: number) => 8 + nodes[id].depth * LEVEL_H;
+  const top = (id: number) => 8 + depth[id] * LEVEL_H;
   const root = svg('svg', {
     class: 'tree-svg',
     viewBox: `0 0 ${width} ${height}`,
@@ -107,17 +110,18 @@ export function drawTree(
   });
   const curves: string[] = [];
   const shapes = tree.classes.map((): string[] => []);
-  nodes.forEach((node, id) => {
+  for (let id = 0; id < size; id++) {
     const cx = left(id) + BOX_W / 2;
     const y = top(id);
-    for (const child of node.children ?? []) {
+    for (let b = 0; b < branches[id]; b++) {
+      const child = firstChild[id] + b;
       const x2 = left(child) + BOX_W / 2;
       const y2 = top(child);
       const mid = (y + BOX_H + y2) / 2;
       curves.push(`M${cx},${y + BOX_H}C${cx},${mid} ${x2},${mid} ${x2},${y2}`);
     }
-    shapes[majority(node.counts)].push(`M${left(id)},${y}h${BOX_W}v${BOX_H}h${-BOX_W}z`);
-  });
+    shapes[majority(tree, id)].push(`M${left(id)},${y}h${BOX_W}v${BOX_H}h${-BOX_W}z`);
+  }
   const light = svg('g', { class: 'light', 'aria-hidden': 'true' });
   shapes.forEach(
     (d, k) => d.length && light.append(svg('path', { d: d.join(''), fill: color(k), class: 'light-box' })),
@@ -127,61 +131,58 @@ export function drawTree(
 
   const made = new Map<number, SVGGElement>();
   const marks = new Map<NodeMark, Set<number>>();
-  const parent = new Int32Array(nodes.length).fill(-1);
-  nodes.forEach((n, id) => n.children?.forEach((c) => (parent[c] = id)));
   /** What a node's focus does (set below, with the keyboard's other handlers). */
   let focused = (_id: number): void => undefined;
   /** The node that takes the tree's tab stop (roving tabindex). */
   let current = 0;
   /** A node's place among its siblings, for assistive technology (boxes are made lazily). */
   const siblingPosition = (id: number): Record<string, number> => {
-    const kids = parent[id] >= 0 ? nodes[parent[id]].children! : [0];
-    return { 'aria-setsize': kids.length, 'aria-posinset': kids.indexOf(id) + 1 };
+    const p = parent[id];
+    return p >= 0
+      ? { 'aria-setsize': branches[p], 'aria-posinset': id - firstChild[p] + 1 }
+      : { 'aria-setsize': 1, 'aria-posinset': 1 };
   };
   /** Node `id`'s box: text, class mix and tooltip, made once. */
   const box = (id: number): SVGGElement => {
     const have = made.get(id);
     if (have) return have;
-    const node = nodes[id];
+    const inner = firstChild[id] >= 0;
+    const n = nodes.n[id];
+    const counts = countsOf(tree, id);
+    const condition = conditionOf(tree, id);
     const title = nodeTitle(tree, id);
     const g = svg('g', {
-      class: node.children ? 'node inner' : 'node leaf',
+      class: inner ? 'node inner' : 'node leaf',
       'data-node': id,
       tabindex: id === current ? 0 : -1,
       role: 'treeitem',
-      'aria-level': node.depth + 1,
-      ...(node.children ? { 'aria-expanded': 'true' } : {}),
+      'aria-level': depth[id] + 1,
+      ...(inner ? { 'aria-expanded': 'true' } : {}),
       ...siblingPosition(id),
       transform: `translate(${left(id)},${top(id)})`,
-      'aria-label': `node ${id}${node.condition ? `, ${node.condition}` : ''}: ${node.children ? `split ${title}` : `leaf ${title}`}, ${count(node.n)} rows`,
+      'aria-label': `node ${id}${condition ? `, ${condition}` : ''}: ${inner ? `split ${title}` : `leaf ${title}`}, ${count(n)} rows`,
     });
     // The split as data, for tests and for anyone reading the page's DOM.
-    if (node.split) g.setAttribute('data-split', JSON.stringify(node.split));
+    if (inner) g.setAttribute('data-split', JSON.stringify(splitOf(tree, id)));
     g.append(
       svg('rect', { width: BOX_W, height: BOX_H, rx: 5, class: 'box' }),
       svg('text', { x: BOX_W / 2, y: 14, 'text-anchor': 'middle', class: 'box-title' }, clip(title, 21)),
     );
     // Class mix: one stacked bar, its length ∝ √(rows at the node / rows at the root).
-    const barW = Math.max(4, (BOX_W - 8) * Math.sqrt(node.n / total));
-    const sum = node.counts.reduce((a, b) => a + b, 0) || 1;
+    const barW = Math.max(4, (BOX_W - 8) * Math.sqrt(n / total));
+    const sum = counts.reduce((a, b) => a + b, 0) || 1;
     let at = (BOX_W - barW) / 2;
-    node.counts.forEach((c, k) => {
+    counts.forEach((c, k) => {
       if (c <= 0) return;
       const w = (barW * c) / sum;
       g.append(svg('rect', { x: at, y: 20, width: w, height: 7, fill: color(k), class: 'mix' }));
       at += w;
     });
-    g.append(svg('text', { x: BOX_W / 2, y: 37, 'text-anchor': 'middle', class: 'box-sub' }, `n = ${count(node.n)}`));
-    if (node.condition)
-      g.append(
-        svg('text', { x: BOX_W / 2, y: -5, class: 'edge-label', 'text-anchor': 'middle' }, clip(node.condition, 22)),
-      );
+    g.append(svg('text', { x: BOX_W / 2, y: 37, 'text-anchor': 'middle', class: 'box-sub' }, `n = ${count(n)}`));
+    if (condition)
+      g.append(svg('text', { x: BOX_W / 2, y: -5, class: 'edge-label', 'text-anchor': 'middle' }, clip(condition, 22)));
     g.append(
-      svg(
-        'title',
-        {},
-        `${node.condition || 'root'}\n${node.counts.map((c, k) => `${tree.classes[k]}: ${count(c)}`).join(', ')}`,
-      ),
+      svg('title', {}, `${condition || 'root'}\n${counts.map((c, k) => `${tree.classes[k]}: ${count(c)}`).join(', ')}`),
     );
     for (const [m, ids] of marks) if (ids.has(id)) g.classList.add(m);
     if (marks.get('selected')?.has(id)) g.setAttribute('aria-selected', 'true');
@@ -193,7 +194,7 @@ export function drawTree(
   };
 
   const showDetail = () => {
-    if (!root.isConnected || made.size === nodes.length) return;
+    if (!root.isConnected || made.size === size) return;
     const r = root.getBoundingClientRect();
     const view = root.viewBox.baseVal;
     if (r.width === 0 || view.width === 0) return;
@@ -201,7 +202,7 @@ export function drawTree(
     const perPx = Math.max(view.width / r.width, view.height / r.height);
     if (BOX_W / perPx < LEGIBLE_PX) return;
     let done = 0;
-    for (let id = 0; id < nodes.length && done < BOX_BATCH; id++) {
+    for (let id = 0; id < size && done < BOX_BATCH; id++) {
       if (made.has(id)) continue;
       const l = left(id);
       const t = top(id);
@@ -211,7 +212,7 @@ export function drawTree(
       done++;
     }
   };
-  if (nodes.length <= BOX_ALL) for (let id = 0; id < nodes.length; id++) box(id);
+  if (size <= BOX_ALL) for (let id = 0; id < size; id++) box(id);
 
   const mark = (m: NodeMark, ids: Iterable<number>) => {
     for (const id of marks.get(m) ?? []) {
@@ -228,7 +229,7 @@ export function drawTree(
 
   // Clicks on a box, or on a light rectangle (found by position: depth by y, then the box by x).
   const byDepth: number[][] = [];
-  nodes.forEach((n, id) => (byDepth[n.depth] ??= []).push(id));
+  for (let id = 0; id < size; id++) (byDepth[depth[id]] ??= []).push(id);
   const at = (e: MouseEvent): number | undefined => {
     const g = (e.target as Element).closest('g.node');
     if (g) return Number(g.getAttribute('data-node'));
@@ -270,15 +271,15 @@ export function drawTree(
     pointer = false;
   };
   for (const ids of byDepth) ids?.sort((a, b) => x[a] - x[b]);
-  const place = new Int32Array(nodes.length);
+  const place = new Int32Array(size);
   for (const ids of byDepth) ids?.forEach((id, i) => (place[id] = i));
   const step = (id: number, key: string): number | undefined => {
-    const level = byDepth[nodes[id].depth];
+    const level = byDepth[depth[id]];
     switch (key) {
       case 'ArrowUp':
         return parent[id] >= 0 ? parent[id] : undefined;
       case 'ArrowDown':
-        return nodes[id].children?.[0];
+        return firstChild[id] >= 0 ? firstChild[id] : undefined;
       case 'ArrowLeft':
         return level[place[id] - 1];
       case 'ArrowRight':
@@ -309,6 +310,5 @@ export function drawTree(
 
 /** What a node's box says: its split, or its leaf's class (or unclassified region). */
 function nodeTitle(tree: TreeView, id: number): string {
-  const node = tree.nodes[id];
-  return node.children ? node.splitText! : (node.unclassified ?? `${tree.classes[majority(node.counts)]}`);
+  return splitTextOf(tree, id) ?? unclassifiedOf(tree, id) ?? `${tree.classes[majority(tree, id)]}`;
 }

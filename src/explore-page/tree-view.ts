@@ -2,27 +2,42 @@ import { branchCondition, formatNumber, unclassifiedLabel } from '../export/cond
 import type { DecisionTree } from '../model/decision-tree.js';
 import type { Split } from '../model/split.js';
 
-/** One node as the page draws it. */
-export interface ViewNode {
-  counts: number[];
-  n: number;
-  depth: number;
-  /** The test on the branch into this node ('' at the root), in `grove show`'s words. */
-  condition: string;
-  children?: number[];
-  split?: Split;
-  /** `petal_length <= 2.45` style summary of the split, with the feature's name. */
-  splitText?: string;
-  /** The measure's raw value of the chosen split. */
-  score?: number;
-  unclassified?: string;
+/**
+ * A tree's nodes as the page draws them, one entry per node in typed arrays that the worker moves
+ * to the page (transferred, not copied): a tree of thousands of nodes as objects took longer to
+ * clone, post and read than to draw. The texts (conditions, split summaries) are made by the page
+ * for the nodes it shows (`conditionOf`, `splitTextOf`).
+ */
+export interface ViewNodes {
+  size: number;
+  /** Class weights, `classes.length` per node. */
+  counts: Float64Array;
+  n: Float64Array;
+  depth: Int32Array;
+  /** -1 at the root. */
+  parent: Int32Array;
+  /** The first child's id (a node's children have consecutive ids), -1 for a leaf; `branches` of them. */
+  firstChild: Int32Array;
+  branches: Int32Array;
+  /** The split's kind (`SPLIT_KINDS[kind - 1]`; 0: a leaf) and feature. */
+  splitKind: Uint8Array;
+  splitFeature: Int32Array;
+  /**
+   * The split's numbers, `splitValues[splitAt[id] .. splitAt[id + 1])`: its thresholds, its
+   * values, or a subset's left values then its right ones (`splitLeft[id]` of them left).
+   */
+  splitAt: Int32Array;
+  splitValues: Float64Array;
+  splitLeft: Int32Array;
+  /** A C-MBSV unclassified region: -2 not one; -1 one; k ≥ 0 one with k-NN over k rows. */
+  unclassified: Int32Array;
 }
 
-/** A grown tree as the page needs it (structured-clone friendly). */
+/** A grown tree as the page needs it: its nodes (`ViewNodes`), names and numbers. */
 export interface TreeView {
   classes: string[];
   features: { name: string; kind: 'numeric' | 'categorical'; categories?: string[] }[];
-  nodes: ViewNode[];
+  nodes: ViewNodes;
   stats: { nodes: number; leaves: number; height: number };
   criterion: string;
   algorithm: string;
@@ -35,20 +50,53 @@ export interface TreeView {
   pruning?: string;
 }
 
-function splitText(tree: DecisionTree, split: Split): string {
-  const f = tree.features[split.feature];
-  if (split.kind === 'numeric') return `${f.name} <= ${split.thresholds.map(formatNumber).join(' | ')}`;
-  if (split.kind === 'multiway') return `${f.name}: one branch per value`;
-  return branchCondition(split, 0, tree.features);
-}
+const SPLIT_KINDS = ['numeric', 'multiway', 'subset'] as const;
 
 /** The page's view of `tree` (grown in `growMs`). */
 export function treeView(tree: DecisionTree, growMs: number): TreeView {
-  const nodes = tree.nodes;
-  const cond = new Array<string>(nodes.length).fill('');
-  nodes.forEach((node) =>
-    node.children?.forEach((child, b) => (cond[child] = branchCondition(node.split!, b, tree.features))),
-  );
+  const all = tree.nodes;
+  const m = all.length;
+  const k = tree.classes.length;
+  const nodes: ViewNodes = {
+    size: m,
+    counts: new Float64Array(m * k),
+    n: new Float64Array(m),
+    depth: new Int32Array(m),
+    parent: new Int32Array(m).fill(-1),
+    firstChild: new Int32Array(m).fill(-1),
+    branches: new Int32Array(m),
+    splitKind: new Uint8Array(m),
+    splitFeature: new Int32Array(m).fill(-1),
+    splitAt: new Int32Array(m + 1),
+    splitValues: new Float64Array(0),
+    splitLeft: new Int32Array(m),
+    unclassified: new Int32Array(m).fill(-2),
+  };
+  const values: number[] = [];
+  for (let id = 0; id < m; id++) {
+    const node = all[id];
+    nodes.counts.set(node.counts, id * k);
+    nodes.n[id] = node.n;
+    nodes.depth[id] = node.depth;
+    nodes.splitAt[id] = values.length;
+    if (node.unclassified) nodes.unclassified[id] = node.knn ? node.knn.rows.length : -1;
+    const { split, children } = node;
+    if (!split || !children) continue;
+    nodes.firstChild[id] = children[0];
+    nodes.branches[id] = children.length;
+    for (const c of children) nodes.parent[c] = id;
+    nodes.splitKind[id] = SPLIT_KINDS.indexOf(split.kind) + 1;
+    nodes.splitFeature[id] = split.feature;
+    if (split.kind === 'numeric') for (const t of split.thresholds) values.push(t);
+    else if (split.kind === 'multiway') for (const v of split.values) values.push(v);
+    else {
+      for (const v of split.left) values.push(v);
+      for (const v of split.right) values.push(v);
+      nodes.splitLeft[id] = split.left.length;
+    }
+  }
+  nodes.splitAt[m] = values.length;
+  nodes.splitValues = Float64Array.from(values);
   const s = tree.stats();
   const p = tree.pruning;
   return {
@@ -58,15 +106,7 @@ export function treeView(tree: DecisionTree, growMs: number): TreeView {
       kind: f.kind,
       ...(f.categories ? { categories: f.categories } : {}),
     })),
-    nodes: nodes.map((node, id) => ({
-      counts: node.counts,
-      n: node.n,
-      depth: node.depth,
-      condition: cond[id],
-      ...(node.children ? { children: node.children, split: node.split, splitText: splitText(tree, node.split!) } : {}),
-      ...(node.score !== undefined ? { score: node.score } : {}),
-      ...(node.unclassified ? { unclassified: unclassifiedLabel(node) } : {}),
-    })),
+    nodes,
     stats: { nodes: s.nodes, leaves: s.leaves, height: s.height },
     criterion: tree.options.criterion,
     algorithm: tree.options.algorithm,
@@ -75,4 +115,72 @@ export function treeView(tree: DecisionTree, growMs: number): TreeView {
     workers: 1,
     ...(p ? { pruning: `${p.method}: ${p.leavesBefore} → ${p.leavesAfter} leaves` } : {}),
   };
+}
+
+/** The buffers of `view`'s nodes, to move with the message that posts it (the sender loses them). */
+export function viewBuffers(view: TreeView): ArrayBuffer[] {
+  const v = view.nodes;
+  return [
+    v.counts,
+    v.n,
+    v.depth,
+    v.parent,
+    v.firstChild,
+    v.branches,
+    v.splitKind,
+    v.splitFeature,
+    v.splitAt,
+    v.splitValues,
+    v.splitLeft,
+    v.unclassified,
+  ].map((a) => a.buffer as ArrayBuffer);
+}
+
+/** Node `id`'s split (a fresh object, as the model holds it), or undefined for a leaf. */
+export function splitOf(v: TreeView, id: number): Split | undefined {
+  const nodes = v.nodes;
+  const kind = SPLIT_KINDS[nodes.splitKind[id] - 1];
+  if (kind === undefined) return undefined;
+  const feature = nodes.splitFeature[id];
+  const list = Array.from(nodes.splitValues.subarray(nodes.splitAt[id], nodes.splitAt[id + 1]));
+  if (kind === 'numeric') return { kind, feature, thresholds: list };
+  if (kind === 'multiway') return { kind, feature, values: list };
+  const left = nodes.splitLeft[id];
+  return { kind, feature, left: list.slice(0, left), right: list.slice(left) };
+}
+
+/** Node `id`'s children's ids (none for a leaf). */
+export function childrenOf(v: TreeView, id: number): number[] {
+  const out: number[] = [];
+  const first = v.nodes.firstChild[id];
+  for (let b = 0; b < v.nodes.branches[id]; b++) out.push(first + b);
+  return out;
+}
+
+/** Node `id`'s class weights. */
+export function countsOf(v: TreeView, id: number): number[] {
+  const k = v.classes.length;
+  return Array.from(v.nodes.counts.subarray(id * k, id * k + k));
+}
+
+/** The test on the branch into node `id` ('' at the root), in `grove show`'s words. */
+export function conditionOf(v: TreeView, id: number): string {
+  const p = v.nodes.parent[id];
+  return p < 0 ? '' : branchCondition(splitOf(v, p)!, id - v.nodes.firstChild[p], v.features);
+}
+
+/** `petal_length <= 2.45` style summary of node `id`'s split, with the feature's name (undefined for a leaf). */
+export function splitTextOf(v: TreeView, id: number): string | undefined {
+  const split = splitOf(v, id);
+  if (!split) return undefined;
+  const f = v.features[split.feature];
+  if (split.kind === 'numeric') return `${f.name} <= ${split.thresholds.map(formatNumber).join(' | ')}`;
+  if (split.kind === 'multiway') return `${f.name}: one branch per value`;
+  return branchCondition(split, 0, v.features);
+}
+
+/** How node `id` reads when it is a C-MBSV unclassified region (undefined when it is not one). */
+export function unclassifiedOf(v: TreeView, id: number): string | undefined {
+  const u = v.nodes.unclassified[id];
+  return u === -2 ? undefined : unclassifiedLabel(u >= 0 ? u : undefined);
 }

@@ -32,7 +32,7 @@ import type {
   RulesText,
   Slot,
 } from './protocol.js';
-import { type TreeView, treeView } from './tree-view.js';
+import { type TreeView, treeView, viewBuffers } from './tree-view.js';
 
 interface Held {
   tree: DecisionTree;
@@ -281,14 +281,17 @@ function handle(req: Request, id: number, progress: (p: GrowProgress) => void): 
 
 const scope = self as unknown as {
   onmessage: ((e: MessageEvent<Request & { id: number }>) => void) | null;
-  postMessage(message: Reply): void;
+  postMessage(message: Reply, transfer?: Transferable[]): void;
 };
 
 scope.onmessage = async (e) => {
   const { id } = e.data;
   try {
-    const result = await handle(e.data, id, (progress) => scope.postMessage({ id, progress }));
-    scope.postMessage({ id, ok: true, result });
+    // A tree's view moves to the page with its arrays (no copy: the worker keeps none of it).
+    const result = await handle(e.data, id, (progress) =>
+      scope.postMessage({ id, progress }, progress.view ? viewBuffers(progress.view) : []),
+    );
+    scope.postMessage({ id, ok: true, result }, e.data.type === 'grow' ? viewBuffers(result as TreeView) : []);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     scope.postMessage({ id, ok: false, error: err instanceof GroveError ? message : `internal error: ${message}` });

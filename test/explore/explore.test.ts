@@ -150,11 +150,21 @@ describe('firstDisagreements', () => {
       {},
       {},
     ];
-    expect(firstDisagreements(a, b)).toEqual([
+    expect(
+      firstDisagreements(
+        (id) => a[id],
+        (id) => b[id],
+      ),
+    ).toEqual([
       [1, 2],
       [1, 2],
     ]);
-    expect(firstDisagreements(a, a)).toEqual([[], []]);
+    expect(
+      firstDisagreements(
+        (id) => a[id],
+        (id) => a[id],
+      ),
+    ).toEqual([[], []]);
   });
 });
 

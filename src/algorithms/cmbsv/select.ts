@@ -44,16 +44,7 @@ export function correlationScore(
   // memory in order; the sums add the same terms in the same order as a walk of `rows` would.
   const m = gatherKnown(values, labels, rows, weights);
   if (m < 0) return -Infinity;
-  const { x: gx, w: gw, y: gy } = scratch;
-  let W = 0;
-  let Sx = 0;
-  let Sy = 0;
-  for (let j = 0; j < m; j++) {
-    const w = gw[j];
-    W += w;
-    Sx += w * gx[j];
-    Sy += w * (gy[j] + 1);
-  }
+  const { x: gx, w: gw, y: gy, W, Sx, Sy } = scratch;
   if (!(W > 0)) return -Infinity;
   const mx = opts.correlationCentring ? Sx / W : 0;
   if (opts.labelCoding === 'ordinal') {
@@ -97,12 +88,15 @@ export function correlationScore(
   return best;
 }
 
-/** `correlationScore`'s gathered rows, grown as needed (one scan at a time). */
-const scratch = { x: new Float64Array(0), w: new Float64Array(0), y: new Int32Array(0) };
+/**
+ * `correlationScore`'s gathered rows, grown as needed (one scan at a time), and their sums of w,
+ * w·x and w·(y + 1).
+ */
+const scratch = { x: new Float64Array(0), w: new Float64Array(0), y: new Int32Array(0), W: 0, Sx: 0, Sy: 0 };
 
 /**
- * Gather the rows of known value and positive weight into `scratch`, in row order; their number,
- * or -1 when their values are all equal (or there are none).
+ * Gather the rows of known value and positive weight into `scratch`, in row order, with their
+ * sums; their number, or -1 when their values are all equal (or there are none).
  */
 function gatherKnown(
   values: NumericValues,
@@ -119,6 +113,9 @@ function gatherKnown(
   const { x: gx, w: gw, y: gy } = scratch;
   let m = 0;
   let varies = false;
+  let W = 0;
+  let Sx = 0;
+  let Sy = 0;
   for (let j = 0; j < rows.length; j++) {
     const r = rows[j];
     const x = values[r];
@@ -126,11 +123,18 @@ function gatherKnown(
     const w = weights[r];
     if (!(w > 0)) continue;
     if (m > 0 && x !== gx[0]) varies = true;
+    const y = labels[r];
     gx[m] = x;
     gw[m] = w;
-    gy[m] = labels[r];
+    gy[m] = y;
+    W += w;
+    Sx += w * x;
+    Sy += w * (y + 1);
     m++;
   }
+  scratch.W = W;
+  scratch.Sx = Sx;
+  scratch.Sy = Sy;
   return varies ? m : -1;
 }
 
