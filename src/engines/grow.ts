@@ -94,6 +94,9 @@ export interface LevelReport {
   seconds: number;
 }
 
+/** Entries (parents × codes) of a level step by lookups at most (grower.lookupStep). */
+const LOOKUP_STEP_CELLS = 1 << 20;
+
 /** Histogram cells fetched in one batch at most by default: the frontier is split into batches of nodes. */
 export const ENGINE_BATCH_CELLS = 1 << 21;
 /**
@@ -392,10 +395,10 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       return { ...previous, node: walkNode(coded, this.routes, slots, codeType, row.name) };
     }
     const p = new Params(engine.dialect);
-    const { slot, from } =
-      engine.dialect.intList && engine.dialect.listColumns
-        ? this.lookupStep(previous, slots, p)
-        : { slot: this.caseStep(previous, slots), from: `${previous.from} AS p` };
+    const { slot, from } = this.lookupStep(previous, slots, p) ?? {
+      slot: this.caseStep(previous, slots),
+      from: `${previous.from} AS p`,
+    };
     // The narrowest node column, and w only when rows differ in weight: the table is written every
     // level. The filter reads `slot`, not `node`: ClickHouse's WHERE sees the SELECT's aliases, and
     // the cast to an unsigned type would make −1 pass.
@@ -434,16 +437,24 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
    * A row's slot in the next level by lookups in two integer lists, columns of one joined row
    * (`listColumns`): its parent's split feature, then its child's slot at (parent, code), under a
    * CASE over the features split on in this level. A CASE over the parents costs a row a
-   * comparison per parent before its own; this one, per feature split on.
+   * comparison per parent before its own; this one, per feature split on. Null where the engine
+   * has no such lists, or the lists would be longer than {@link LOOKUP_STEP_CELLS}.
    */
-  private lookupStep(previous: LevelRows, slots: Map<number, number>, p: Params): { slot: string; from: string } {
+  private lookupStep(
+    previous: LevelRows,
+    slots: Map<number, number>,
+    p: Params,
+  ): { slot: string; from: string } | null {
     const d = this.rows.engine.dialect;
+    if (!d.intList || !d.listColumns) return null;
     let width = 1;
     let parentSlots = 0;
     for (const [parent, route] of this.routedChildren) {
       width = Math.max(width, route.branchOfCode.length);
       parentSlots = Math.max(parentSlots, this.slotOf.get(parent)! + 1);
     }
+    // A list of parents × codes held in grove and sent as text: bounded (many categories), else the CASE.
+    if (parentSlots * width > LOOKUP_STEP_CELLS) return null;
     const feature = new Int32Array(parentSlots).fill(-1);
     const child = new Int32Array(parentSlots * width).fill(-1);
     const split = new Set<number>();
