@@ -1,6 +1,6 @@
 import { GroveError } from '../core/errors.js';
 import { BinCutter, type BinnedFeature } from '../split/histogram.js';
-import { type CodeGrid, codeGrid } from './code-grid.js';
+import { type CodeGrid, codeGrid, searchSteps } from './code-grid.js';
 import { Params, stopIfAborted, streamNumbers } from './engine.js';
 import { flatRow, flatValueCounts } from './flat.js';
 import { type EngineRows, weightedRows } from './rows.js';
@@ -76,8 +76,7 @@ export async function engineBins(rows: EngineRows, maxBins: number, signal?: Abo
     // A feature without values has one empty bin, as binFeature gives it.
     const bins = distinct === 0 ? 0 : bin;
     out[f] = { codes: new Uint8Array(0), bins, lo: lo.slice(0, bins), hi: hi.slice(0, bins) };
-    if (d.intList && !rows.spread)
-      grids[f] = codeGrid(xs.data, distinct, bins, (v) => codes[v], Math.ceil(Math.log2(bins)));
+    if (d.intList && !rows.spread) grids[f] = codeGrid(xs.data, distinct, bins, (v) => codes[v], searchSteps(bins));
   }
   return { binned: out, grids };
 }

@@ -16,6 +16,11 @@ export interface CodeGrid {
   compares: number;
 }
 
+/** Lookups of a branchless binary search over `bins` bin edges (padded to a power of two). */
+export function searchSteps(bins: number): number {
+  return Math.ceil(Math.log2(bins));
+}
+
 /** Cells per bin tried, fewest first: more cells, fewer comparisons, a longer list. */
 const CELLS_PER_BIN = [16, 256] as const;
 

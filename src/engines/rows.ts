@@ -1,5 +1,5 @@
 import type { BinnedFeature } from '../split/histogram.js';
-import type { CodeGrid } from './code-grid.js';
+import { type CodeGrid, searchSteps } from './code-grid.js';
 import type { SqlDialect } from './dialect.js';
 import type { Engine } from './engine.js';
 import { Params } from './engine.js';
@@ -144,7 +144,7 @@ export function listSearch(
   const listOf = (values: readonly number[]) => named(dialect.doubleList!(values, (v) => p.add(v)));
   const grid = numeric.map((bf, f) => (bf && bf.bins > 1 && dialect.intList ? grids[f] : null));
   const size = numeric.map((bf, f) =>
-    !bf || bf.bins <= 1 ? 1 : grid[f] ? bf.bins + grid[f]!.compares : 2 ** Math.ceil(Math.log2(bf.bins)),
+    !bf || bf.bins <= 1 ? 1 : grid[f] ? bf.bins + grid[f]!.compares : 2 ** searchSteps(bf.bins),
   );
   const lists = numeric.map((bf, f) => {
     if (!bf || bf.bins <= 1 || grid[f]?.compares === 0) return ''; // a list no comparison reads
