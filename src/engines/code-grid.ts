@@ -3,9 +3,9 @@
  * cells, `cell = floor((x − origin) × scale)`, and per cell the lowest code of a training value in
  * it. A row's code is then that code plus a few comparisons with the next bin edges, where a
  * binary search over the edges costs log₂(bins) lookups: the lookups are what an engine's list
- * search spends its time on. The grid is built from the feature's distinct training values, each
- * with its code, in the same double arithmetic the engine uses (IEEE subtraction, then
- * multiplication, then floor), so every training value gets exactly its code.
+ * search spends its time on. The grid is built from the bins' smallest and largest training
+ * values in the same double arithmetic the engine uses (IEEE subtraction, then multiplication,
+ * then floor, each monotone), so every training value gets exactly its code.
  */
 export interface CodeGrid {
   origin: number;
@@ -25,27 +25,24 @@ export function searchSteps(bins: number): number {
 const CELLS_PER_BIN = [16, 256] as const;
 
 /**
- * The cheapest grid for sorted distinct values `xs[0…n−1]` with codes `code(v)` (non-decreasing),
- * or null when a grid saves nothing over a binary search of `searchSteps` lookups (values too
- * crowded, or a range that is not finite).
+ * The cheapest grid for a feature's bins (`lo[k]`, `hi[k]`: the smallest and largest training
+ * value of bin k, increasing), or null when a grid saves nothing over a binary search of
+ * `searchSteps` lookups (values too crowded, or a range that is not finite). The training values
+ * of bin k lie in the cells from lo[k]'s to hi[k]'s; a cell's entry is the lowest bin reaching it
+ * and `compares` the most further bins reaching one cell, so every training value's code is its
+ * cell's entry plus its comparisons, whatever values lie between a bin's ends.
  */
-export function codeGrid(
-  xs: Float64Array,
-  n: number,
-  bins: number,
-  code: (v: number) => number,
-  searchSteps: number,
-): CodeGrid | null {
-  if (n < 2 || bins < 2) return null;
-  const origin = xs[0];
-  const span = xs[n - 1] - origin;
+export function codeGrid(lo: Float64Array, hi: Float64Array, bins: number, searchSteps: number): CodeGrid | null {
+  if (bins < 2) return null;
+  const origin = lo[0];
+  const span = hi[bins - 1] - origin;
   if (!Number.isFinite(origin) || !Number.isFinite(span) || span <= 0) return null;
   let best: CodeGrid | null = null;
   for (const perBin of CELLS_PER_BIN) {
     const cells = perBin * bins;
     const scale = cells / span;
     if (!Number.isFinite(scale)) continue;
-    const grid = fill(xs, n, code, origin, scale, cells);
+    const grid = fill(lo, hi, bins, origin, scale, cells);
     if (grid && (!best || grid.compares < best.compares)) best = grid;
     if (best && best.compares <= 1) break;
   }
@@ -54,26 +51,24 @@ export function codeGrid(
 }
 
 function fill(
-  xs: Float64Array,
-  n: number,
-  code: (v: number) => number,
+  lo: Float64Array,
+  hi: Float64Array,
+  bins: number,
   origin: number,
   scale: number,
   cells: number,
 ): CodeGrid | null {
   const first = new Int32Array(cells + 1).fill(-1);
   let compares = 0;
-  let cell = -1;
-  let low = 0;
-  for (let v = 0; v < n; v++) {
-    const at = Math.floor((xs[v] - origin) * scale);
-    if (at < 0 || at > cells || at < cell) return null;
-    const c = code(v);
-    if (at !== cell) {
-      cell = at;
-      low = c;
-      first[at] = c;
-    } else if (c - low > compares) compares = c - low;
+  let reached = -1; // the highest cell a bin so far reaches
+  for (let k = 0; k < bins; k++) {
+    const from = Math.floor((lo[k] - origin) * scale);
+    const to = Math.floor((hi[k] - origin) * scale);
+    if (from < reached || to < from || to > cells) return null;
+    if (first[from] < 0) first[from] = k;
+    else if (k - first[from] > compares) compares = k - first[from];
+    for (let g = from + 1; g <= to; g++) first[g] = k;
+    reached = to;
   }
   // Empty cells hold the code of the cell below: no training value reads them.
   let last = 0;

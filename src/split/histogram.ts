@@ -31,27 +31,37 @@ export class BinCutter {
   private binsLeft: number;
   private rowsLeft: number;
   private v = 0;
-  private readonly everyValue: boolean;
+  /** Every value its own bin: at most `maxBins` distinct values. */
+  readonly everyValue: boolean;
 
+  /** `distinct`: the number of distinct values, or null when only `everyValue` is known (then only `closesWith` and `skips`). */
   constructor(
     known: number,
-    private readonly distinct: number,
+    private readonly distinct: number | null,
     maxBins: number,
+    everyValue = distinct !== null && distinct <= maxBins,
   ) {
     this.binsLeft = maxBins;
     this.rowsLeft = known;
-    this.everyValue = distinct <= maxBins;
+    this.everyValue = everyValue;
   }
 
   /** Whether the next distinct value, held by `rows` rows, is the last of its bin. */
   closes(rows: number): boolean {
-    const v = this.v++;
-    const last = v === this.distinct - 1;
+    return this.closesWith(rows, this.distinct! - ++this.v);
+  }
+
+  /**
+   * {@link closes} for a value with `valuesLeft` distinct values after it. A lower bound serves
+   * when it is at least the bins left (then only the rows decide): a caller that has not seen
+   * every value passes what it knows.
+   */
+  closesWith(rows: number, valuesLeft: number): boolean {
+    const last = valuesLeft === 0;
     if (this.everyValue) return true;
     if (this.binsLeft === 1) return last;
     this.acc += rows;
     const target = this.rowsLeft / this.binsLeft;
-    const valuesLeft = this.distinct - v - 1;
     if (this.acc >= target || valuesLeft < this.binsLeft) {
       this.rowsLeft -= this.acc;
       this.acc = 0;
@@ -59,6 +69,45 @@ export class BinCutter {
       return true;
     }
     return last;
+  }
+
+  /**
+   * Take `rows` rows of values not seen one by one, each with at least `valuesLeft` (≥ 1) distinct
+   * values after it, when none of them can close a bin; false (and nothing taken) otherwise.
+   * Counts are whole numbers, so their sum is the sum of the values' counts in any order.
+   */
+  skips(rows: number, valuesLeft: number): boolean {
+    if (this.everyValue || valuesLeft < 1) return false;
+    if (this.binsLeft === 1) return true;
+    if (this.acc + rows >= this.rowsLeft / this.binsLeft || valuesLeft < this.binsLeft) return false;
+    this.acc += rows;
+    return true;
+  }
+
+  /**
+   * Bins closed by `rows` rows taken as if spread evenly over values too many to close on their own
+   * (a bin closes exactly at its share): where the rule's closes fall, to plan what to count.
+   */
+  flow(rows: number): number {
+    let closed = 0;
+    while (!this.everyValue && this.binsLeft > 1) {
+      const need = this.rowsLeft / this.binsLeft - this.acc;
+      if (rows < need) {
+        this.acc += rows;
+        break;
+      }
+      rows -= need;
+      this.rowsLeft -= this.acc + need;
+      this.acc = 0;
+      this.binsLeft--;
+      closed++;
+    }
+    return closed;
+  }
+
+  /** A copy to try what is ahead on. */
+  clone(): BinCutter {
+    return Object.assign(Object.create(BinCutter.prototype) as BinCutter, this);
   }
 }
 
