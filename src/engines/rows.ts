@@ -152,9 +152,7 @@ export function listSearch(
     while (edges.length < size[f]) edges.push(Infinity);
     return listOf(edges);
   });
-  const cells = grid.map((g) =>
-    g ? { origin: listOf([g.origin, g.scale]), first: named(dialect.intList!(g.first, (v) => p.add(v))) } : null,
-  );
+  const cells = grid.map((g) => (g ? named(dialect.intList!(g.first, (v) => p.add(v))) : null));
   const carry = joined.map((_, i) => `, lst${i}`).join('');
   const at = numeric.map(() => '0');
   let from = joined.length ? `(SELECT * FROM ${weighted} AS r, (SELECT ${joined.join(', ')}) AS lists)` : weighted;
@@ -166,12 +164,13 @@ export function listSearch(
   const carried = (f: number) => (at[f] === '0' ? `v${f}` : `v${f}, ${at[f]}`);
   if (grid.some((g) => g)) {
     addLayer((_, f) => {
-      const c = cells[f];
-      if (!c) return carried(f);
-      // Clamped: a value outside the training range (none is) still reads a cell.
-      const cell = `least(greatest(CAST(floor((v${f} - ${c.origin}[1]) * ${c.origin}[2]) AS INTEGER), 0), ${grid[f]!.first.length - 1})`;
+      const first = cells[f];
+      if (!first) return carried(f);
+      // No clamp: every row here is a training row, whose cell the grid has (code-grid.ts).
+      const { origin, scale } = grid[f]!;
+      const cell = `CAST(floor((v${f} - ${p.add(origin)}) * ${p.add(scale)}) AS INTEGER)`;
       at[f] = `t${f}`;
-      return `v${f}, ${c.first}[${cell} + 1] AS t${f}`;
+      return `v${f}, ${first}[${cell} + 1] AS t${f}`;
     });
     addLayer((_, f) => {
       const g = grid[f];
@@ -198,7 +197,10 @@ export function listSearch(
     if (!bf) return `c${f}`;
     if (bf.bins === 0) return '0';
     const last = bf.bins - 1;
-    return `CASE WHEN v${f} IS NULL THEN ${bf.bins} WHEN ${at[f]} >= ${last} THEN ${last} ELSE ${at[f]} END`;
+    // A search's position is NULL where the value is: the missing code then (`least` skips a
+    // NULL, `0 * p` keeps it). No CASE: each of its branches splits every vector of rows.
+    if (at[f] !== '0') return `coalesce(least(${at[f]}, ${last}) + 0 * ${at[f]}, ${bf.bins})`;
+    return `CASE WHEN v${f} IS NULL THEN ${bf.bins} ELSE 0 END`;
   });
   return { codes, from };
 }
