@@ -19,7 +19,8 @@ export const duckdbDialect: SqlDialect = {
   numberToDouble: (e) => `CAST(${e} AS DOUBLE)`,
   toText: (e) => `CAST(${e} AS VARCHAR)`,
   fullMatch: (e, p) => `regexp_full_match(${e}, ${p})`,
-  nanToNull: (e) => `CASE WHEN isnan(${e}) THEN NULL ELSE ${e} END`,
+  // DuckDB compares NaN equal to NaN (of either sign): NULLIF is one comparison, where a CASE splits vectors.
+  nanToNull: (e) => `NULLIF(${e}, CAST('NaN' AS DOUBLE))`,
   rowNumber: 'row_number() OVER ()',
   // One text parameter `[e1, e2, …, inf]` cast to DOUBLE[]: JavaScript's shortest round-trip
   // decimals, which DuckDB's parser reads back to the same doubles.

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
+import { mulberry32 } from '../../src/core/random.js';
 import { readDataset } from '../../src/data/read.js';
 import { DuckDBEngine } from '../../src/engines/duckdb.js';
 import { fitInEngine } from '../../src/engines/fit.js';
@@ -106,6 +107,26 @@ describe('in-database training with DuckDB: names and values never become SQL', 
     const mem = memoryModel(file, none);
     expect(mem).toContain('a\\"b; DROP TABLE x');
     expect(await engineModel(engine, spec.source, none)).toBe(mem);
+  });
+});
+
+describe('in-database training with DuckDB: NaN is a missing value', () => {
+  it('a Parquet file with NaN cells gives the tree of the same rows with empty cells in memory', async () => {
+    const random = mulberry32(5);
+    const rows = Array.from({ length: 600 }, () => {
+      const a = random() < 0.2 ? null : Math.round(random() * 400) / 4;
+      const b = random() < 0.1 ? null : random();
+      return { a, b, y: (a ?? 50) + 40 * (b ?? 0.5) > 70 ? 'hi' : 'lo' };
+    });
+    const csv = join(dir, 'nan.csv');
+    writeFileSync(csv, `a,b,y\n${rows.map((r) => `${r.a ?? ''},${r.b ?? ''},${r.y}`).join('\n')}\n`);
+    const parquet = join(dir, 'nan.parquet');
+    const cell = (v: number | null) => (v === null ? "CAST('NaN' AS DOUBLE)" : `CAST('${v}' AS DOUBLE)`);
+    const values = rows.map((r) => `(${cell(r.a)}, ${cell(r.b)}, '${r.y}')`).join(', ');
+    await engine.query(`COPY (SELECT * FROM (VALUES ${values}) AS t(a, b, y)) TO '${parquet}' (FORMAT PARQUET)`);
+    const options: FitOptions = { prune: 'none', missing: 'learned' };
+    const spec = await parseSourceSpec(parquet);
+    expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(csv, options));
   });
 });
 
