@@ -20,9 +20,10 @@
  *   (only for one between non-empty ones), so such a threshold is dropped: that region belongs to
  *   the adjacent branch.
  */
+import { grown } from '../../core/arrays.js';
 import type { NumericValues } from '../../data/dataset.js';
 import { numericBranch } from '../../model/route.js';
-import { balancedBoxConstraints, solveSvm1d } from './svm1d.js';
+import { balancedBoxConstraints, solveSvm1dPlane } from './svm1d.js';
 
 export type SvmScaling = 'standardize' | 'none' | 'unit-norm';
 
@@ -70,6 +71,18 @@ export function columnRanks(order: Int32Array): ColumnRanks {
 }
 
 /**
+ * The buffers of one node's thresholds, kept from node to node: its known rows sorted by value
+ * (`known`), a pair's rows among them (`pair`) and the pair's SVM problem (`xs`, `ys`, `cs`).
+ */
+const scratch = {
+  known: new Int32Array(0),
+  pair: new Int32Array(0),
+  xs: new Float64Array(0),
+  ys: new Float64Array(0),
+  cs: new Float64Array(0),
+};
+
+/**
  * Pairwise SVM thresholds of one feature over the rows `rows` (missing values skipped).
  * @param x feature values (NaN = missing)
  * @param labels class index per row
@@ -88,21 +101,27 @@ export function nodeThresholds(
   // Known rows, ascending by value (ties by row index: deterministic).
   const known = ranks ? knownByRank(x, rows, weights, ranks) : knownBySort(x, rows, weights);
   const pairs: PairThreshold[] = [];
-  if (known.length === 0) return { pairs, thresholds: [] };
+  const m = known.length;
+  if (m === 0) return { pairs, thresholds: [] };
   const lo = x[known[0]];
-  const hi = x[known[known.length - 1]];
+  const hi = x[known[m - 1]];
   const classWeight = new Float64Array(classes);
-  for (const r of known) classWeight[labels[r]] += weights[r];
+  for (let i = 0; i < m; i++) classWeight[labels[known[i]]] += weights[known[i]];
   const present: number[] = [];
   for (let c = 0; c < classes; c++) if (classWeight[c] > 0) present.push(c);
 
+  // Only the unit-norm scaling reads the node's norm.
   let norm = 0;
-  for (const r of known) norm += x[r] * x[r];
-  norm = Math.sqrt(norm);
+  if (opts.svmScaling === 'unit-norm') {
+    for (let i = 0; i < m; i++) norm += x[known[i]] * x[known[i]];
+    norm = Math.sqrt(norm);
+  }
   const raw: number[] = [];
   for (let i = 0; i < present.length; i++) {
     for (let j = i + 1; j < present.length; j++) {
-      const pair = pairThreshold(x, labels, weights, known, present[i], present[j], classWeight, opts, norm);
+      // With two classes present every known row is of the pair (each has a positive weight).
+      const rowsOfPair = present.length === 2 ? known : pairRows(known, labels, present[i], present[j]);
+      const pair = pairThreshold(x, labels, weights, rowsOfPair, present[i], present[j], classWeight, opts, norm);
       pairs.push(pair);
       if (Number.isFinite(pair.threshold)) raw.push(pair.threshold);
     }
@@ -119,46 +138,58 @@ export function nodeThresholds(
 }
 
 /** The known rows of positive weight, ascending by value, ties by row. */
-function knownBySort(x: NumericValues, rows: ArrayLike<number>, weights: ArrayLike<number>): number[] {
+function knownBySort(x: NumericValues, rows: ArrayLike<number>, weights: ArrayLike<number>): Int32Array {
   const known: number[] = [];
   for (let j = 0; j < rows.length; j++) {
     const r = rows[j];
     if (!Number.isNaN(x[r]) && weights[r] > 0) known.push(r);
   }
-  return known.sort((p, q) => x[p] - x[q] || p - q);
+  return Int32Array.from(known.sort((p, q) => x[p] - x[q] || p - q));
 }
 
-/** `knownBySort` through the rows' places in the column's order: a sort of integers, no comparator. */
+/**
+ * `knownBySort` through the rows' places in the column's order: a sort of integers, no comparator
+ * (in `scratch.known`, valid until the next node).
+ */
 function knownByRank(
   x: NumericValues,
   rows: ArrayLike<number>,
   weights: ArrayLike<number>,
   { order, rank }: ColumnRanks,
-): number[] {
-  const places = new Int32Array(rows.length);
+): Int32Array {
+  const places = (scratch.known = grown(scratch.known, rows.length));
   let m = 0;
   for (let j = 0; j < rows.length; j++) {
     const r = rows[j];
     if (!Number.isNaN(x[r]) && weights[r] > 0) places[m++] = rank[r];
   }
-  const sorted = places.subarray(0, m).sort();
-  const known = new Array<number>(m);
-  for (let i = 0; i < m; i++) known[i] = order[sorted[i]];
+  const known = places.subarray(0, m).sort();
+  for (let i = 0; i < m; i++) known[i] = order[known[i]];
   return known;
+}
+
+/** The rows of `known` of class a or b, in order (in `scratch.pair`). */
+function pairRows(known: Int32Array, labels: Int32Array, a: number, b: number): Int32Array {
+  const out = (scratch.pair = grown(scratch.pair, known.length));
+  let m = 0;
+  for (let i = 0; i < known.length; i++) {
+    const r = known[i];
+    if (labels[r] === a || labels[r] === b) out[m++] = r;
+  }
+  return out.subarray(0, m);
 }
 
 function pairThreshold(
   x: NumericValues,
   labels: Int32Array,
   weights: ArrayLike<number>,
-  sortedRows: number[],
+  rows: Int32Array,
   a: number,
   b: number,
   classWeight: Float64Array,
   opts: ThresholdOptions,
   nodeNorm: number,
 ): PairThreshold {
-  const rows = sortedRows.filter((r) => labels[r] === a || labels[r] === b);
   const m = rows.length;
   const none: PairThreshold = { a, b, threshold: NaN, w: 0, bias: 0 };
   if (m < 2 || x[rows[0]] === x[rows[m - 1]]) return none;
@@ -167,10 +198,10 @@ function pairThreshold(
   if (opts.svmScaling === 'standardize') {
     // Unweighted mean and sample standard deviation, as MATLAB's svmtrain autoscale.
     let s = 0;
-    for (const r of rows) s += x[r];
+    for (let i = 0; i < m; i++) s += x[rows[i]];
     shift = s / m;
     let ss = 0;
-    for (const r of rows) ss += (x[r] - shift) ** 2;
+    for (let i = 0; i < m; i++) ss += (x[rows[i]] - shift) ** 2;
     scale = Math.sqrt(ss / (m - 1));
     if (!(scale > 0)) return none;
   } else if (opts.svmScaling === 'unit-norm') {
@@ -180,15 +211,16 @@ function pairThreshold(
   const [ca, cb] = opts.svmBalance
     ? balancedBoxConstraints(classWeight[a], classWeight[b], opts.svmC)
     : [opts.svmC, opts.svmC];
-  const xs = new Float64Array(m);
-  const ys = new Float64Array(m);
-  const cs = new Float64Array(m);
-  rows.forEach((r, i) => {
+  const xs = (scratch.xs = grown(scratch.xs, m));
+  const ys = (scratch.ys = grown(scratch.ys, m));
+  const cs = (scratch.cs = grown(scratch.cs, m));
+  for (let i = 0; i < m; i++) {
+    const r = rows[i];
     xs[i] = (x[r] - shift) / scale;
     ys[i] = labels[r] === a ? 1 : -1;
     cs[i] = (labels[r] === a ? ca : cb) * weights[r];
-  });
-  const svm = solveSvm1d(xs, ys, cs, { sorted: true, bias: opts.svmBias, rank: Int32Array.from(rows) });
+  }
+  const svm = solveSvm1dPlane(xs, ys, cs, m, { sorted: true, bias: opts.svmBias, rank: rows }, null);
   if (svm.w === 0) return { ...none, bias: svm.b };
   return { a, b, threshold: shift + scale * svm.threshold, w: svm.w, bias: svm.b };
 }
