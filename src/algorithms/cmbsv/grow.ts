@@ -158,6 +158,7 @@ export class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
     const known = Array.from({ length: branches }, () => new Array<number>(k).fill(0));
     const table =
       split.kind !== 'numeric' && col.kind === 'categorical' ? categoryBranches(split, col.categories.length) : null;
+    let missing = 0;
     for (let i = entry.start; i < entry.end; i++) {
       const r = rows[i];
       const b =
@@ -167,17 +168,27 @@ export class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
             ? categoryBranch(table!, col.codes[r])
             : -1;
       branchOf[r] = b;
-      if (b >= 0) known[b][labels[r]] += weights[r];
+      if (b >= 0) {
+        known[b][labels[r]] += weights[r];
+        sizes[b]++;
+      } else missing++;
     }
     const weightOf = known.map((c) => c.reduce((a, b) => a + b, 0));
     let heaviest = 0;
     for (let b = 1; b < branches; b++) if (weightOf[b] > weightOf[heaviest]) heaviest = b;
-    for (let i = entry.start; i < entry.end; i++) {
-      const r = rows[i];
-      if (branchOf[r] < 0) branchOf[r] = heaviest;
-      const b = branchOf[r];
-      sizes[b]++;
-      totals[b][labels[r]] += weights[r];
+    if (missing === 0) {
+      // Every row's branch is known: the totals are the known weights (the same sums, in the same order).
+      for (let b = 0; b < branches; b++) totals[b].set(known[b]);
+    } else {
+      // The rows that follow the heaviest branch are added in row order among its others.
+      sizes.fill(0);
+      for (let i = entry.start; i < entry.end; i++) {
+        const r = rows[i];
+        if (branchOf[r] < 0) branchOf[r] = heaviest;
+        const b = branchOf[r];
+        sizes[b]++;
+        totals[b][labels[r]] += weights[r];
+      }
     }
     chosen.missingBranch = heaviest;
     chosen.improvement = giniDecrease(Array.from(entry.totals), known);
