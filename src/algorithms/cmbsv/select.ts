@@ -61,6 +61,9 @@ interface GatheredRows {
   W: number;
   Sy: number;
   Syy: number;
+  /** Set by a feature's pass over the rows (`gatherValues`, `ordinalSums`). */
+  varies: number;
+  Sxy: number;
 }
 
 const gathered = (): GatheredRows => ({
@@ -73,6 +76,8 @@ const gathered = (): GatheredRows => ({
   W: 0,
   Sy: 0,
   Syy: 0,
+  varies: 0,
+  Sxy: 0,
 });
 /** The node's rows, gathered once for all its features. */
 const node = gathered();
@@ -132,36 +137,67 @@ function gatherRows(
 /**
  * |r| of a numeric feature over the gathered rows `g`, -Infinity when its values there are all
  * equal (or there are none), or null when one of them is missing (`g` gathered without `values`).
+ * Each loop is a function of its own: V8 compiles a long function on the stack in its first loop,
+ * before the code after that loop has run, and then left that code again on every call.
  */
 function numericScore(values: NumericValues, g: GatheredRows, classes: number, opts: SelectionOptions): number | null {
-  const { rows: gr, w: gw, y: gy, x: gx, m, W } = g;
+  const { m, W } = g;
   if (m === 0) return -Infinity;
-  const x0 = values[gr[0]];
-  let varies = false;
-  let Sx = 0;
-  for (let j = 0; j < m; j++) {
-    const x = values[gr[j]];
-    if (Number.isNaN(x)) return null;
-    if (x !== x0) varies = true;
-    gx[j] = x;
-    Sx += gw[j] * x;
-  }
-  if (!varies || !(W > 0)) return -Infinity;
+  const Sx = gatherValues(values, g);
+  if (Number.isNaN(g.varies)) return null;
+  if (g.varies === 0 || !(W > 0)) return -Infinity;
   const mx = opts.correlationCentring ? Sx / W : 0;
   if (opts.labelCoding === 'ordinal') {
-    const gdy = g.dy;
-    let Sxx = 0;
-    let Sxy = 0;
-    for (let j = 0; j < m; j++) {
-      const w = gw[j];
-      const dx = gx[j] - mx;
-      Sxx += w * dx * dx;
-      Sxy += w * dx * gdy[j];
-    }
+    const Sxx = ordinalSums(g, mx);
+    const Sxy = g.Sxy;
     if (!(Sxx > 0) || !(g.Syy > 0)) return 0;
     return Math.abs(Sxy) / Math.sqrt(Sxx * g.Syy);
   }
-  // one-vs-rest: D_c = Σ_{y=c} w (x − mx); Σ_c D_c = Σ w (x − mx).
+  return oneVsRest(g, mx, classes, opts);
+}
+
+/**
+ * The feature's values at the gathered rows into `g.x`, and Σ w·x; `g.varies` is 1 when they
+ * differ, 0 when they are all equal, NaN when one is missing.
+ */
+function gatherValues(values: NumericValues, g: GatheredRows): number {
+  const { rows: gr, w: gw, x: gx, m } = g;
+  const x0 = values[gr[0]];
+  let varies = 0;
+  let Sx = 0;
+  for (let j = 0; j < m; j++) {
+    const x = values[gr[j]];
+    if (Number.isNaN(x)) {
+      g.varies = NaN;
+      return 0;
+    }
+    if (x !== x0) varies = 1;
+    gx[j] = x;
+    Sx += gw[j] * x;
+  }
+  g.varies = varies;
+  return Sx;
+}
+
+/** Σ w (x − mx)², returned, and Σ w (x − mx)(y + 1 − my), in `g.Sxy` (the ordinal coding). */
+function ordinalSums(g: GatheredRows, mx: number): number {
+  const { w: gw, x: gx, dy: gdy, m } = g;
+  let Sxx = 0;
+  let Sxy = 0;
+  for (let j = 0; j < m; j++) {
+    const w = gw[j];
+    const dx = gx[j] - mx;
+    Sxx += w * dx * dx;
+    Sxy += w * dx * gdy[j];
+  }
+  g.Sxy = Sxy;
+  return Sxx;
+}
+
+/** The largest |r| of x with a class's indicator (the one-vs-rest coding). */
+function oneVsRest(g: GatheredRows, mx: number, classes: number, opts: SelectionOptions): number {
+  const { w: gw, y: gy, x: gx, m, W } = g;
+  // D_c = Σ_{y=c} w (x − mx); Σ_c D_c = Σ w (x − mx).
   const D = new Float64Array(classes);
   const Wc = new Float64Array(classes);
   let Sxx = 0;
