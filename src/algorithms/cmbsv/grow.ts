@@ -20,7 +20,7 @@
  * impurity from the node to its branches (weighted), used only for feature importances.
  */
 import { GroveError } from '../../core/errors.js';
-import type { Dataset } from '../../data/dataset.js';
+import type { Column, Dataset } from '../../data/dataset.js';
 import { DepthFirstGrower } from '../../learn/depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from '../../learn/expand.js';
 import { PartitionScratch, partitionStable } from '../../learn/partition.js';
@@ -158,21 +158,7 @@ export class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
     const known = Array.from({ length: branches }, () => new Array<number>(k).fill(0));
     const table =
       split.kind !== 'numeric' && col.kind === 'categorical' ? categoryBranches(split, col.categories.length) : null;
-    let missing = 0;
-    for (let i = entry.start; i < entry.end; i++) {
-      const r = rows[i];
-      const b =
-        split.kind === 'numeric' && col.kind === 'numeric'
-          ? numericBranch(split.thresholds, col.values[r])
-          : col.kind === 'categorical'
-            ? categoryBranch(table!, col.codes[r])
-            : -1;
-      branchOf[r] = b;
-      if (b >= 0) {
-        known[b][labels[r]] += weights[r];
-        sizes[b]++;
-      } else missing++;
-    }
+    const missing = branchRows(rows, entry, split, col, table, labels, weights, branchOf, known, sizes);
     const weightOf = known.map((c) => c.reduce((a, b) => a + b, 0));
     let heaviest = 0;
     for (let b = 1; b < branches; b++) if (weightOf[b] > weightOf[heaviest]) heaviest = b;
@@ -180,15 +166,8 @@ export class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
       // Every row's branch is known: the totals are the known weights (the same sums, in the same order).
       for (let b = 0; b < branches; b++) totals[b].set(known[b]);
     } else {
-      // The rows that follow the heaviest branch are added in row order among its others.
       sizes.fill(0);
-      for (let i = entry.start; i < entry.end; i++) {
-        const r = rows[i];
-        if (branchOf[r] < 0) branchOf[r] = heaviest;
-        const b = branchOf[r];
-        sizes[b]++;
-        totals[b][labels[r]] += weights[r];
-      }
+      followHeaviest(rows, entry, heaviest, labels, weights, branchOf, sizes, totals);
     }
     chosen.missingBranch = heaviest;
     chosen.improvement = giniDecrease(Array.from(entry.totals), known);
@@ -214,6 +193,65 @@ export class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
   child(_parent: GrowEntry, _b: number, base: GrowEntry): GrowEntry {
     if (base.end === base.start) this.unclassified.set(base.id, this.knn);
     return base;
+  }
+}
+
+/*
+ * The passes over a node's rows below return right after their loops (docs/performance.md, "V8's
+ * on-stack compilation").
+ */
+
+/**
+ * Each row's branch into `branchOf` (-1: a missing value), the class weights of the rows of known
+ * value into `known` and their number into `sizes`; returns the number of rows with a missing value.
+ */
+function branchRows(
+  rows: Int32Array,
+  { start, end }: GrowEntry,
+  split: Split,
+  col: Column,
+  table: Int32Array | null,
+  labels: Int32Array,
+  weights: Float64Array,
+  branchOf: Int32Array,
+  known: number[][],
+  sizes: Int32Array,
+): number {
+  let missing = 0;
+  for (let i = start; i < end; i++) {
+    const r = rows[i];
+    const b =
+      split.kind === 'numeric' && col.kind === 'numeric'
+        ? numericBranch(split.thresholds, col.values[r])
+        : col.kind === 'categorical'
+          ? categoryBranch(table!, col.codes[r])
+          : -1;
+    branchOf[r] = b;
+    if (b >= 0) {
+      known[b][labels[r]] += weights[r];
+      sizes[b]++;
+    } else missing++;
+  }
+  return missing;
+}
+
+/** Rows of a missing value to the heaviest branch, and every row counted in its branch's size and totals in row order. */
+function followHeaviest(
+  rows: Int32Array,
+  { start, end }: GrowEntry,
+  heaviest: number,
+  labels: Int32Array,
+  weights: Float64Array,
+  branchOf: Int32Array,
+  sizes: Int32Array,
+  totals: Float64Array[],
+): void {
+  for (let i = start; i < end; i++) {
+    const r = rows[i];
+    if (branchOf[r] < 0) branchOf[r] = heaviest;
+    const b = branchOf[r];
+    sizes[b]++;
+    totals[b][labels[r]] += weights[r];
   }
 }
 

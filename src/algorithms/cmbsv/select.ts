@@ -61,9 +61,6 @@ interface GatheredRows {
   W: number;
   Sy: number;
   Syy: number;
-  /** Set by a feature's pass over the rows (`gatherValues`, `ordinalSums`). */
-  varies: number;
-  Sxy: number;
 }
 
 const gathered = (): GatheredRows => ({
@@ -76,13 +73,26 @@ const gathered = (): GatheredRows => ({
   W: 0,
   Sy: 0,
   Syy: 0,
-  varies: 0,
-  Sxy: 0,
 });
 /** The node's rows, gathered once for all its features. */
 const node = gathered();
 /** The rows of known value of one feature with missing values at the node. */
 const known = gathered();
+
+/*
+ * Every pass over a node's rows below is a function of its own that returns right after its loop,
+ * its other results in these variables. V8 compiles a function on the stack in its first long
+ * loop, before the code after that loop has ever run, and then enters that code again on every
+ * call and leaves it for the interpreter where the code after the loop starts; a variable of the
+ * module is written without the type feedback that a property or an operation would need.
+ */
+/** `gatherPositive`: Σ w and Σ w·(y + 1). */
+let sumW = 0;
+let sumWy = 0;
+/** `gatherValues`: 1 when the values differ, 0 when they are all equal, NaN when one is missing. */
+let valuesVary = 0;
+/** `ordinalSums`: Σ w (x − mx)(y + 1 − my). */
+let sumXY = 0;
 
 /** Gather into `g` the rows of positive weight, and of known value when `values` is given. */
 function gatherRows(
@@ -101,7 +111,22 @@ function gatherRows(
     g.dy = new Float64Array(size);
     g.x = new Float64Array(size);
   }
-  const { rows: gr, w: gw, y: gy, dy: gdy } = g;
+  g.m = gatherPositive(g, labels, rows, weights, values);
+  g.W = sumW;
+  g.Sy = sumWy;
+  // y = class index + 1.
+  g.Syy = opts.labelCoding === 'ordinal' ? centredLabels(g, opts.correlationCentring ? g.Sy / g.W : 0) : 0;
+}
+
+/** The rows, weights and labels into `g`; their number (`sumW`, `sumWy`). */
+function gatherPositive(
+  g: GatheredRows,
+  labels: Int32Array,
+  rows: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  values?: NumericValues,
+): number {
+  const { rows: gr, w: gw, y: gy } = g;
   let m = 0;
   let W = 0;
   let Sy = 0;
@@ -118,48 +143,43 @@ function gatherRows(
     Sy += w * (y + 1);
     m++;
   }
+  sumW = W;
+  sumWy = Sy;
+  return m;
+}
+
+/** y + 1 − my of every gathered row into `g.dy`; Σ w·(that)². */
+function centredLabels(g: GatheredRows, my: number): number {
+  const { w: gw, y: gy, dy: gdy, m } = g;
   let Syy = 0;
-  if (opts.labelCoding === 'ordinal') {
-    // y = class index + 1.
-    const my = opts.correlationCentring ? Sy / W : 0;
-    for (let j = 0; j < m; j++) {
-      const dy = gy[j] + 1 - my;
-      gdy[j] = dy;
-      Syy += gw[j] * dy * dy;
-    }
+  for (let j = 0; j < m; j++) {
+    const dy = gy[j] + 1 - my;
+    gdy[j] = dy;
+    Syy += gw[j] * dy * dy;
   }
-  g.m = m;
-  g.W = W;
-  g.Sy = Sy;
-  g.Syy = Syy;
+  return Syy;
 }
 
 /**
  * |r| of a numeric feature over the gathered rows `g`, -Infinity when its values there are all
  * equal (or there are none), or null when one of them is missing (`g` gathered without `values`).
- * Each loop is a function of its own: V8 compiles a long function on the stack in its first loop,
- * before the code after that loop has run, and then left that code again on every call.
  */
 function numericScore(values: NumericValues, g: GatheredRows, classes: number, opts: SelectionOptions): number | null {
   const { m, W } = g;
   if (m === 0) return -Infinity;
   const Sx = gatherValues(values, g);
-  if (Number.isNaN(g.varies)) return null;
-  if (g.varies === 0 || !(W > 0)) return -Infinity;
+  if (Number.isNaN(valuesVary)) return null;
+  if (valuesVary === 0 || !(W > 0)) return -Infinity;
   const mx = opts.correlationCentring ? Sx / W : 0;
   if (opts.labelCoding === 'ordinal') {
     const Sxx = ordinalSums(g, mx);
-    const Sxy = g.Sxy;
     if (!(Sxx > 0) || !(g.Syy > 0)) return 0;
-    return Math.abs(Sxy) / Math.sqrt(Sxx * g.Syy);
+    return Math.abs(sumXY) / Math.sqrt(Sxx * g.Syy);
   }
   return oneVsRest(g, mx, classes, opts);
 }
 
-/**
- * The feature's values at the gathered rows into `g.x`, and Σ w·x; `g.varies` is 1 when they
- * differ, 0 when they are all equal, NaN when one is missing.
- */
+/** The feature's values at the gathered rows into `g.x`; Σ w·x (`valuesVary`). */
 function gatherValues(values: NumericValues, g: GatheredRows): number {
   const { rows: gr, w: gw, x: gx, m } = g;
   const x0 = values[gr[0]];
@@ -168,18 +188,18 @@ function gatherValues(values: NumericValues, g: GatheredRows): number {
   for (let j = 0; j < m; j++) {
     const x = values[gr[j]];
     if (Number.isNaN(x)) {
-      g.varies = NaN;
-      return 0;
+      varies = NaN;
+      break;
     }
     if (x !== x0) varies = 1;
     gx[j] = x;
     Sx += gw[j] * x;
   }
-  g.varies = varies;
+  valuesVary = varies;
   return Sx;
 }
 
-/** Σ w (x − mx)², returned, and Σ w (x − mx)(y + 1 − my), in `g.Sxy` (the ordinal coding). */
+/** Σ w (x − mx)² (`sumXY`: the ordinal coding's cross sum). */
 function ordinalSums(g: GatheredRows, mx: number): number {
   const { w: gw, x: gx, dy: gdy, m } = g;
   let Sxx = 0;
@@ -190,24 +210,17 @@ function ordinalSums(g: GatheredRows, mx: number): number {
     Sxx += w * dx * dx;
     Sxy += w * dx * gdy[j];
   }
-  g.Sxy = Sxy;
+  sumXY = Sxy;
   return Sxx;
 }
 
 /** The largest |r| of x with a class's indicator (the one-vs-rest coding). */
 function oneVsRest(g: GatheredRows, mx: number, classes: number, opts: SelectionOptions): number {
-  const { w: gw, y: gy, x: gx, m, W } = g;
+  const W = g.W;
   // D_c = Σ_{y=c} w (x − mx); Σ_c D_c = Σ w (x − mx).
   const D = new Float64Array(classes);
   const Wc = new Float64Array(classes);
-  let Sxx = 0;
-  for (let j = 0; j < m; j++) {
-    const w = gw[j];
-    const dx = gx[j] - mx;
-    Sxx += w * dx * dx;
-    D[gy[j]] += w * dx;
-    Wc[gy[j]] += w;
-  }
+  const Sxx = classSums(g, mx, D, Wc);
   if (!(Sxx > 0)) return 0;
   let best = 0;
   for (let c = 0; c < classes; c++) {
@@ -219,6 +232,20 @@ function oneVsRest(g: GatheredRows, mx: number, classes: number, opts: Selection
     best = Math.max(best, Math.abs(D[c]) / Math.sqrt(Sxx * Syy));
   }
   return best;
+}
+
+/** Σ w (x − mx)²; per class, Σ w (x − mx) into D and Σ w into Wc. */
+function classSums(g: GatheredRows, mx: number, D: Float64Array, Wc: Float64Array): number {
+  const { w: gw, y: gy, x: gx, m } = g;
+  let Sxx = 0;
+  for (let j = 0; j < m; j++) {
+    const w = gw[j];
+    const dx = gx[j] - mx;
+    Sxx += w * dx * dx;
+    D[gy[j]] += w * dx;
+    Wc[gy[j]] += w;
+  }
+  return Sxx;
 }
 
 /**

@@ -258,34 +258,39 @@ class Fill {
   /** Mass and Σ α·x of the elements before the current one. */
   private baseMass = 0;
   private baseX = 0;
+  /** x of the element being filled (its slope); kept as the fill moves, read at every step of the walk. */
+  slope = 0;
+  /** Mass at which the current element is full (the last element never fills: s stays ≤ its total). */
+  end = 0;
   /** The fill of the first n elements of xs (their caps in `caps`). */
   constructor(
     private readonly xs: Float64Array,
     private readonly caps: Float64Array,
     private readonly n: number,
     private readonly descending: boolean,
-  ) {}
+  ) {
+    this.settle();
+  }
   private at(k: number): number {
     return this.descending ? this.n - 1 - k : k;
   }
-  /** x of the element being filled (its slope). */
-  slope(): number {
-    return this.xs[this.at(this.k)];
-  }
-  /** Mass at which the current element is full (the last element never fills: s stays ≤ its total). */
-  end(): number {
-    return this.k === this.n - 1 ? Infinity : this.baseMass + this.caps[this.at(this.k)];
+  /** `slope` and `end` of the current element. */
+  private settle(): void {
+    const j = this.at(this.k);
+    this.slope = this.xs[j];
+    this.end = this.k === this.n - 1 ? Infinity : this.baseMass + this.caps[j];
   }
   value(s: number): number {
-    return this.baseX + this.slope() * (s - this.baseMass);
+    return this.baseX + this.slope * (s - this.baseMass);
   }
   /** Move past every element that is full at mass s. */
   advance(s: number): void {
-    while (this.k < this.n - 1 && this.end() <= s) {
+    while (this.k < this.n - 1 && this.end <= s) {
       const j = this.at(this.k);
       this.baseMass += this.caps[j];
       this.baseX += this.caps[j] * this.xs[j];
       this.k++;
+      this.settle();
     }
   }
 }
@@ -302,9 +307,9 @@ function optimalW(rows: ClassRows, S: number): { w: number; s: number; side: 0 |
   for (let guard = 0; guard < 4 * (np + nn) + 8; guard++) {
     const phi1 = posLow.value(s) - negHigh.value(s);
     const phi2 = negLow.value(s) - posHigh.value(s);
-    const m1 = posLow.slope() - negHigh.slope();
-    const m2 = negLow.slope() - posHigh.slope();
-    const end = Math.min(S, posLow.end(), posHigh.end(), negLow.end(), negHigh.end());
+    const m1 = posLow.slope - negHigh.slope;
+    const m2 = negLow.slope - posHigh.slope;
+    const end = Math.min(S, posLow.end, posHigh.end, negLow.end, negHigh.end);
     // Active side: the φ that is positive, or zero and rising (convex from φ(0) = 0: once
     // positive it stays positive and increasing).
     // A φ a rounding error below 0 whose crossing point rounds to s counts as active too.

@@ -106,16 +106,12 @@ export function nodeThresholds(
   const lo = x[known[0]];
   const hi = x[known[m - 1]];
   const classWeight = new Float64Array(classes);
-  for (let i = 0; i < m; i++) classWeight[labels[known[i]]] += weights[known[i]];
+  addClassWeights(known, labels, weights, classWeight);
   const present: number[] = [];
   for (let c = 0; c < classes; c++) if (classWeight[c] > 0) present.push(c);
 
   // Only the unit-norm scaling reads the node's norm.
-  let norm = 0;
-  if (opts.svmScaling === 'unit-norm') {
-    for (let i = 0; i < m; i++) norm += x[known[i]] * x[known[i]];
-    norm = Math.sqrt(norm);
-  }
+  const norm = opts.svmScaling === 'unit-norm' ? Math.sqrt(sumOfSquares(x, known)) : 0;
   const raw: number[] = [];
   for (let i = 0; i < present.length; i++) {
     for (let j = i + 1; j < present.length; j++) {
@@ -158,14 +154,63 @@ function knownByRank(
   { order, rank }: ColumnRanks,
 ): Int32Array {
   const places = (scratch.known = grown(scratch.known, rows.length));
+  const known = places.subarray(0, knownPlaces(x, rows, weights, rank, places)).sort();
+  for (let i = 0; i < known.length; i++) known[i] = order[known[i]];
+  return known;
+}
+
+/*
+ * The passes over a node's rows below are functions of their own that return right after their
+ * loops: V8 compiles a function on the stack in its first long loop, before the code after that
+ * loop has ever run, and then enters that code again on every call and leaves it for the
+ * interpreter where the code after the loop starts.
+ */
+
+/** The places in the column's order of the rows of known value and positive weight, into `places`; their number. */
+function knownPlaces(
+  x: NumericValues,
+  rows: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  rank: Int32Array,
+  places: Int32Array,
+): number {
   let m = 0;
   for (let j = 0; j < rows.length; j++) {
     const r = rows[j];
     if (!Number.isNaN(x[r]) && weights[r] > 0) places[m++] = rank[r];
   }
-  const known = places.subarray(0, m).sort();
-  for (let i = 0; i < m; i++) known[i] = order[known[i]];
-  return known;
+  return m;
+}
+
+/** Each row's weight added to its class's in `classWeight`. */
+function addClassWeights(
+  rows: Int32Array,
+  labels: Int32Array,
+  weights: ArrayLike<number>,
+  classWeight: Float64Array,
+): void {
+  for (let i = 0; i < rows.length; i++) classWeight[labels[rows[i]]] += weights[rows[i]];
+}
+
+/** Σ x² over the rows. */
+function sumOfSquares(x: NumericValues, rows: Int32Array): number {
+  let s = 0;
+  for (let i = 0; i < rows.length; i++) s += x[rows[i]] * x[rows[i]];
+  return s;
+}
+
+/** Σ x over the rows. */
+function sumOf(x: NumericValues, rows: Int32Array): number {
+  let s = 0;
+  for (let i = 0; i < rows.length; i++) s += x[rows[i]];
+  return s;
+}
+
+/** Σ (x − shift)² over the rows. */
+function sumOfSquaredDeviations(x: NumericValues, rows: Int32Array, shift: number): number {
+  let ss = 0;
+  for (let i = 0; i < rows.length; i++) ss += (x[rows[i]] - shift) ** 2;
+  return ss;
 }
 
 /** The rows of `known` of class a or b, in order (in `scratch.pair`). */
@@ -197,12 +242,8 @@ function pairThreshold(
   let scale = 1;
   if (opts.svmScaling === 'standardize') {
     // Unweighted mean and sample standard deviation, as MATLAB's svmtrain autoscale.
-    let s = 0;
-    for (let i = 0; i < m; i++) s += x[rows[i]];
-    shift = s / m;
-    let ss = 0;
-    for (let i = 0; i < m; i++) ss += (x[rows[i]] - shift) ** 2;
-    scale = Math.sqrt(ss / (m - 1));
+    shift = sumOf(x, rows) / m;
+    scale = Math.sqrt(sumOfSquaredDeviations(x, rows, shift) / (m - 1));
     if (!(scale > 0)) return none;
   } else if (opts.svmScaling === 'unit-norm') {
     scale = nodeNorm;
@@ -214,15 +255,33 @@ function pairThreshold(
   const xs = (scratch.xs = grown(scratch.xs, m));
   const ys = (scratch.ys = grown(scratch.ys, m));
   const cs = (scratch.cs = grown(scratch.cs, m));
-  for (let i = 0; i < m; i++) {
+  pairProblem(x, labels, weights, rows, a, shift, scale, ca, cb, xs, ys, cs);
+  const svm = solveSvm1dPlane(xs, ys, cs, m, { sorted: true, bias: opts.svmBias, rank: rows }, null);
+  if (svm.w === 0) return { ...none, bias: svm.b };
+  return { a, b, threshold: shift + scale * svm.threshold, w: svm.w, bias: svm.b };
+}
+
+/** The pair's SVM problem: each row's scaled value, side (+1: class a) and C times its weight. */
+function pairProblem(
+  x: NumericValues,
+  labels: Int32Array,
+  weights: ArrayLike<number>,
+  rows: Int32Array,
+  a: number,
+  shift: number,
+  scale: number,
+  ca: number,
+  cb: number,
+  xs: Float64Array,
+  ys: Float64Array,
+  cs: Float64Array,
+): void {
+  for (let i = 0; i < rows.length; i++) {
     const r = rows[i];
     xs[i] = (x[r] - shift) / scale;
     ys[i] = labels[r] === a ? 1 : -1;
     cs[i] = (labels[r] === a ? ca : cb) * weights[r];
   }
-  const svm = solveSvm1dPlane(xs, ys, cs, m, { sorted: true, bias: opts.svmBias, rank: rows }, null);
-  if (svm.w === 0) return { ...none, bias: svm.b };
-  return { a, b, threshold: shift + scale * svm.threshold, w: svm.w, bias: svm.b };
 }
 
 /**
