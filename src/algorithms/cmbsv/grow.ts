@@ -83,6 +83,8 @@ export class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
   /** The rows of positive weight, each node's a slice [start, end) (a subtree grown elsewhere is sent its slice). */
   readonly rows: Int32Array;
   private readonly work: PartitionScratch;
+  /** `assign`'s class weights per branch, reused from node to node. */
+  private known = new Float64Array(0);
   /** Unclassified regions: leaf id → the k-NN data of its parent's rows (with `unclassified: 'knn'`). */
   readonly unclassified = new Map<number, KnnRegion | undefined>();
   /** The k-NN data of the node being split, for its unclassified regions. */
@@ -155,22 +157,23 @@ export class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
     const { split } = chosen;
     const { count: branches, sizes, totals } = into;
     const col = data.features[split.feature];
-    const known = Array.from({ length: branches }, () => new Array<number>(k).fill(0));
+    // The class weights of each branch's rows of known value: known[b · k + c].
+    if (this.known.length < branches * k) this.known = new Float64Array(branches * k);
+    const known = this.known.subarray(0, branches * k).fill(0);
     const table =
       split.kind !== 'numeric' && col.kind === 'categorical' ? categoryBranches(split, col.categories.length) : null;
-    const missing = branchRows(rows, entry, split, col, table, labels, weights, branchOf, known, sizes);
-    const weightOf = known.map((c) => c.reduce((a, b) => a + b, 0));
+    const missing = branchRows(rows, entry, split, col, table, labels, weights, branchOf, known, k, sizes);
     let heaviest = 0;
-    for (let b = 1; b < branches; b++) if (weightOf[b] > weightOf[heaviest]) heaviest = b;
+    for (let b = 1; b < branches; b++) if (sumOf(known, b * k, k) > sumOf(known, heaviest * k, k)) heaviest = b;
     if (missing === 0) {
       // Every row's branch is known: the totals are the known weights (the same sums, in the same order).
-      for (let b = 0; b < branches; b++) totals[b].set(known[b]);
+      for (let b = 0; b < branches; b++) totals[b].set(known.subarray(b * k, b * k + k));
     } else {
       sizes.fill(0);
       followHeaviest(rows, entry, heaviest, labels, weights, branchOf, sizes, totals);
     }
     chosen.missingBranch = heaviest;
-    chosen.improvement = giniDecrease(Array.from(entry.totals), known);
+    chosen.improvement = giniDecrease(entry.totals, known, branches, k);
   }
 
   /** The k-NN data of the node's rows when an inner branch is empty (an unclassified region); then the partition. */
@@ -214,7 +217,8 @@ function branchRows(
   labels: Int32Array,
   weights: Float64Array,
   branchOf: Int32Array,
-  known: number[][],
+  known: Float64Array,
+  k: number,
   sizes: Int32Array,
 ): number {
   let missing = 0;
@@ -228,7 +232,7 @@ function branchRows(
           : -1;
     branchOf[r] = b;
     if (b >= 0) {
-      known[b][labels[r]] += weights[r];
+      known[b * k + labels[r]] += weights[r];
       sizes[b]++;
     } else missing++;
   }
@@ -255,22 +259,31 @@ function followHeaviest(
   }
 }
 
-function gini(counts: readonly number[]): number {
+/** Σ of `counts[start .. start + k)`. */
+function sumOf(counts: Float64Array, start: number, k: number): number {
+  let t = 0;
+  for (let c = start; c < start + k; c++) t += counts[c];
+  return t;
+}
+
+/** Gini impurity of the class weights `counts[start .. start + k)`. */
+function gini(counts: Float64Array, start: number, k: number): number {
   let t = 0;
   let s = 0;
-  for (const c of counts) {
-    t += c;
-    s += c * c;
+  for (let c = start; c < start + k; c++) {
+    t += counts[c];
+    s += counts[c] * counts[c];
   }
   return t > 0 ? 1 - s / (t * t) : 0;
 }
 
-function giniDecrease(parent: readonly number[], children: readonly number[][]): number {
-  const total = parent.reduce((a, b) => a + b, 0);
+/** Gini of the class weights `parent` less that of the branches' `children[b · k + c]`, weighted. */
+function giniDecrease(parent: Float64Array, children: Float64Array, branches: number, k: number): number {
+  const total = sumOf(parent, 0, k);
   if (!(total > 0)) return 0;
   let after = 0;
-  for (const c of children) after += (c.reduce((a, b) => a + b, 0) / total) * gini(c);
-  return gini(parent) - after;
+  for (let b = 0; b < branches; b++) after += (sumOf(children, b * k, k) / total) * gini(children, b * k, k);
+  return gini(parent, 0, k) - after;
 }
 
 /** The rows reaching a node, as the k-NN data of its unclassified regions. */

@@ -80,11 +80,9 @@ const node = gathered();
 const known = gathered();
 
 /*
- * Every pass over a node's rows below is a function of its own that returns right after its loop,
- * its other results in these variables. V8 compiles a function on the stack in its first long
- * loop, before the code after that loop has ever run, and then enters that code again on every
- * call and leaves it for the interpreter where the code after the loop starts; a variable of the
- * module is written without the type feedback that a property or an operation would need.
+ * Every pass over a node's rows below is a function of its own that returns right after its loop
+ * (docs/performance.md, "V8's on-stack compilation"), its other results in these variables: a
+ * variable of the module is written without the type feedback a property would need.
  */
 /** `gatherPositive`: Σ w and Σ w·(y + 1). */
 let sumW = 0;

@@ -161,9 +161,7 @@ function knownByRank(
 
 /*
  * The passes over a node's rows below are functions of their own that return right after their
- * loops: V8 compiles a function on the stack in its first long loop, before the code after that
- * loop has ever run, and then enters that code again on every call and leaves it for the
- * interpreter where the code after the loop starts.
+ * loops (docs/performance.md, "V8's on-stack compilation").
  */
 
 /** The places in the column's order of the rows of known value and positive weight, into `places`; their number. */
