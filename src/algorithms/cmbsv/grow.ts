@@ -30,8 +30,9 @@ import { branchCount, categoryBranch, categoryBranches, numericBranch } from '..
 import type { Split } from '../../model/split.js';
 import { TreeStore } from '../../model/store.js';
 import { columnOrder } from '../../split/column-order.js';
+import { type ColumnRanks, columnRanks } from './known-order.js';
 import { bestFeature, featureScores, type SelectionOptions } from './select.js';
-import { type ColumnRanks, columnRanks, nodeThresholds, type ThresholdOptions } from './thresholds.js';
+import { nodeThresholds, type ThresholdOptions } from './thresholds.js';
 
 /** Everything the C-MBSV grower reads (a subset of grove's ResolvedOptions). */
 export interface CmbsvGrowOptions extends SelectionOptions, ThresholdOptions {

@@ -23,6 +23,7 @@
 import { grown } from '../../core/arrays.js';
 import type { NumericValues } from '../../data/dataset.js';
 import { numericBranch } from '../../model/route.js';
+import { type ColumnRanks, knownByRank, knownBySort } from './known-order.js';
 import { balancedBoxConstraints, solveSvm1dPlane } from './svm1d.js';
 
 export type SvmScaling = 'standardize' | 'none' | 'unit-norm';
@@ -55,27 +56,10 @@ export interface NodeThresholds {
 }
 
 /**
- * The rows of a column in ascending order of value, ties by row (`columnOrder`), and each row's
- * place in it: a node's rows sorted by their places are sorted by value.
- */
-export interface ColumnRanks {
-  order: Int32Array;
-  rank: Int32Array;
-}
-
-/** `ColumnRanks` of a column from its order (src/split/column-order.ts). */
-export function columnRanks(order: Int32Array): ColumnRanks {
-  const rank = new Int32Array(order.length);
-  for (let i = 0; i < order.length; i++) rank[order[i]] = i;
-  return { order, rank };
-}
-
-/**
- * The buffers of one node's thresholds, kept from node to node: its known rows sorted by value
- * (`known`), a pair's rows among them (`pair`) and the pair's SVM problem (`xs`, `ys`, `cs`).
+ * The buffers of one node's thresholds, kept from node to node: a pair's rows among its known ones
+ * (`pair`) and the pair's SVM problem (`xs`, `ys`, `cs`).
  */
 const scratch = {
-  known: new Int32Array(0),
   pair: new Int32Array(0),
   xs: new Float64Array(0),
   ys: new Float64Array(0),
@@ -133,52 +117,10 @@ export function nodeThresholds(
   return { pairs, thresholds };
 }
 
-/** The known rows of positive weight, ascending by value, ties by row. */
-function knownBySort(x: NumericValues, rows: ArrayLike<number>, weights: ArrayLike<number>): Int32Array {
-  const known: number[] = [];
-  for (let j = 0; j < rows.length; j++) {
-    const r = rows[j];
-    if (!Number.isNaN(x[r]) && weights[r] > 0) known.push(r);
-  }
-  return Int32Array.from(known.sort((p, q) => x[p] - x[q] || p - q));
-}
-
-/**
- * `knownBySort` through the rows' places in the column's order: a sort of integers, no comparator
- * (in `scratch.known`, valid until the next node).
- */
-function knownByRank(
-  x: NumericValues,
-  rows: ArrayLike<number>,
-  weights: ArrayLike<number>,
-  { order, rank }: ColumnRanks,
-): Int32Array {
-  const places = (scratch.known = grown(scratch.known, rows.length));
-  const known = places.subarray(0, knownPlaces(x, rows, weights, rank, places)).sort();
-  for (let i = 0; i < known.length; i++) known[i] = order[known[i]];
-  return known;
-}
-
 /*
  * The passes over a node's rows below are functions of their own that return right after their
  * loops (docs/performance.md, "V8's on-stack compilation").
  */
-
-/** The places in the column's order of the rows of known value and positive weight, into `places`; their number. */
-function knownPlaces(
-  x: NumericValues,
-  rows: ArrayLike<number>,
-  weights: ArrayLike<number>,
-  rank: Int32Array,
-  places: Int32Array,
-): number {
-  let m = 0;
-  for (let j = 0; j < rows.length; j++) {
-    const r = rows[j];
-    if (!Number.isNaN(x[r]) && weights[r] > 0) places[m++] = rank[r];
-  }
-  return m;
-}
 
 /** Each row's weight added to its class's in `classWeight`. */
 function addClassWeights(
