@@ -20,7 +20,7 @@
  * impurity from the node to its branches (weighted), used only for feature importances.
  */
 import { GroveError } from '../../core/errors.js';
-import type { Column, Dataset } from '../../data/dataset.js';
+import type { Column, Dataset, NumericValues } from '../../data/dataset.js';
 import { DepthFirstGrower } from '../../learn/depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from '../../learn/expand.js';
 import { PartitionScratch, partitionStable } from '../../learn/partition.js';
@@ -294,28 +294,50 @@ export function knnRegion(data: Dataset, rows: ArrayLike<number>): KnnRegion {
   const scale = new Array<number>(d).fill(1);
   data.features.forEach((col, f) => {
     if (col.kind !== 'numeric') return;
-    let n = 0;
-    let s = 0;
-    for (let j = 0; j < rows.length; j++) {
-      const v = col.values[rows[j]];
-      if (!Number.isNaN(v)) {
-        n++;
-        s += v;
-      }
-    }
+    const n = knownCount(col.values, rows);
     if (n === 0) return;
-    const mean = s / n;
-    let ss = 0;
-    for (let j = 0; j < rows.length; j++) {
-      const v = col.values[rows[j]];
-      if (!Number.isNaN(v)) ss += (v - mean) ** 2;
-    }
+    const mean = knownTotal / n;
+    const ss = squaredDeviations(col.values, rows, mean);
     center[f] = mean;
     const sd = Math.sqrt(ss / n);
     scale[f] = sd > 0 ? sd : 1;
   });
   const out: (number | null)[][] = [];
   const labels: number[] = [];
+  regionRows(data, rows, out, labels);
+  return { rows: out, labels, center, scale };
+}
+
+/** `knownCount`'s Σ of the known values. */
+let knownTotal = 0;
+
+/** The number of known values at the rows (`knownTotal`: their sum). */
+function knownCount(values: NumericValues, rows: ArrayLike<number>): number {
+  let n = 0;
+  let s = 0;
+  for (let j = 0; j < rows.length; j++) {
+    const v = values[rows[j]];
+    if (!Number.isNaN(v)) {
+      n++;
+      s += v;
+    }
+  }
+  knownTotal = s;
+  return n;
+}
+
+/** Σ (v − mean)² over the known values at the rows. */
+function squaredDeviations(values: NumericValues, rows: ArrayLike<number>, mean: number): number {
+  let ss = 0;
+  for (let j = 0; j < rows.length; j++) {
+    const v = values[rows[j]];
+    if (!Number.isNaN(v)) ss += (v - mean) ** 2;
+  }
+  return ss;
+}
+
+/** Each row's values (null: missing) into `out` and its label into `labels`. */
+function regionRows(data: Dataset, rows: ArrayLike<number>, out: (number | null)[][], labels: number[]): void {
   for (let j = 0; j < rows.length; j++) {
     const r = rows[j];
     out.push(
@@ -326,5 +348,4 @@ export function knnRegion(data: Dataset, rows: ArrayLike<number>): KnnRegion {
     );
     labels.push(data.labels[r]);
   }
-  return { rows: out, labels, center, scale };
 }

@@ -156,12 +156,17 @@ function sumOfSquaredDeviations(x: NumericValues, rows: Int32Array, shift: numbe
 /** The rows of `known` of class a or b, in order (in `scratch.pair`). */
 function pairRows(known: Int32Array, labels: Int32Array, a: number, b: number): Int32Array {
   const out = (scratch.pair = grown(scratch.pair, known.length));
+  return out.subarray(0, rowsOfClasses(known, labels, a, b, out));
+}
+
+/** The rows of `known` of class a or b, in order, into `out`; their number. */
+function rowsOfClasses(known: Int32Array, labels: Int32Array, a: number, b: number, out: Int32Array): number {
   let m = 0;
   for (let i = 0; i < known.length; i++) {
     const r = known[i];
     if (labels[r] === a || labels[r] === b) out[m++] = r;
   }
-  return out.subarray(0, m);
+  return m;
 }
 
 function pairThreshold(
