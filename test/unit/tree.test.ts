@@ -384,6 +384,35 @@ describe('argsortNumeric', () => {
     }
   });
 
+  it('orders values sharing high words (ordered by the low words, or by the full sort) as a comparator sort', async () => {
+    const { argsortNumeric } = await import('../../src/split/argsort.js');
+    const { mulberry32 } = await import('../../src/core/random.js');
+    const random = mulberry32(7);
+    const n = 20000;
+    const bases = Float64Array.from({ length: 5000 }, () => Math.round(random() * 1e6) / 7);
+    // Distinct values but for 20 pairs of rows next to each other, each of one high word, the later row's lower.
+    const pairs = Float64Array.from({ length: n }, () => random() * 1e6);
+    for (let i = 1; i < n; i += 1000) pairs[i + 1] = pairs[i] * (1 - 2 ** -40);
+    // Rows in threes of one high word, each three's low words descending (too many moves for the sample to see).
+    const threes = Float64Array.from({ length: n }, () => 0);
+    for (let i = 0; i < n; i += 3) {
+      const v = random() * 1e6;
+      for (let j = 0; j < 3 && i + j < n; j++) threes[i + j] = v * (1 + (2 - j) * 2 ** -40);
+    }
+    const columns = [
+      pairs,
+      threes,
+      // Long runs: too many moves, so the full 64-bit sort.
+      Float64Array.from({ length: n }, (_, i) => bases[i % 50] + random() * 2 ** -30),
+      // Every value within 2^-20 of 1: one high word.
+      Float64Array.from({ length: n }, () => 1 + random() * 2 ** -21),
+    ];
+    for (const x of columns) {
+      const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => x[a] - x[b] || a - b);
+      expect(Array.from(argsortNumeric(x))).toEqual(expected);
+    }
+  });
+
   it('sortedKeys gives the values in argsortNumeric’s order, as keys (keyValue reads them back)', async () => {
     const { argsortNumeric, keyValue, sortedKeys, SortWork } = await import('../../src/split/argsort.js');
     const { mulberry32 } = await import('../../src/core/random.js');

@@ -20,7 +20,7 @@
  * impurity from the node to its branches (weighted), used only for feature importances.
  */
 import { GroveError } from '../../core/errors.js';
-import type { Dataset } from '../../data/dataset.js';
+import type { Column, Dataset, NumericValues } from '../../data/dataset.js';
 import { DepthFirstGrower } from '../../learn/depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from '../../learn/expand.js';
 import { PartitionScratch, partitionStable } from '../../learn/partition.js';
@@ -30,8 +30,9 @@ import { branchCount, categoryBranch, categoryBranches, numericBranch } from '..
 import type { Split } from '../../model/split.js';
 import { TreeStore } from '../../model/store.js';
 import { columnOrder } from '../../split/column-order.js';
+import { type ColumnRanks, columnRanks } from './known-order.js';
 import { bestFeature, featureScores, type SelectionOptions } from './select.js';
-import { type ColumnRanks, columnRanks, nodeThresholds, type ThresholdOptions } from './thresholds.js';
+import { nodeThresholds, type ThresholdOptions } from './thresholds.js';
 
 /** Everything the C-MBSV grower reads (a subset of grove's ResolvedOptions). */
 export interface CmbsvGrowOptions extends SelectionOptions, ThresholdOptions {
@@ -83,6 +84,8 @@ export class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
   /** The rows of positive weight, each node's a slice [start, end) (a subtree grown elsewhere is sent its slice). */
   readonly rows: Int32Array;
   private readonly work: PartitionScratch;
+  /** `assign`'s class weights per branch, reused from node to node. */
+  private known = new Float64Array(0);
   /** Unclassified regions: leaf id → the k-NN data of its parent's rows (with `unclassified: 'knn'`). */
   readonly unclassified = new Map<number, KnnRegion | undefined>();
   /** The k-NN data of the node being split, for its unclassified regions. */
@@ -155,32 +158,23 @@ export class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
     const { split } = chosen;
     const { count: branches, sizes, totals } = into;
     const col = data.features[split.feature];
-    const known = Array.from({ length: branches }, () => new Array<number>(k).fill(0));
+    // The class weights of each branch's rows of known value: known[b · k + c].
+    if (this.known.length < branches * k) this.known = new Float64Array(branches * k);
+    const known = this.known.subarray(0, branches * k).fill(0);
     const table =
       split.kind !== 'numeric' && col.kind === 'categorical' ? categoryBranches(split, col.categories.length) : null;
-    for (let i = entry.start; i < entry.end; i++) {
-      const r = rows[i];
-      const b =
-        split.kind === 'numeric' && col.kind === 'numeric'
-          ? numericBranch(split.thresholds, col.values[r])
-          : col.kind === 'categorical'
-            ? categoryBranch(table!, col.codes[r])
-            : -1;
-      branchOf[r] = b;
-      if (b >= 0) known[b][labels[r]] += weights[r];
-    }
-    const weightOf = known.map((c) => c.reduce((a, b) => a + b, 0));
+    const missing = branchRows(rows, entry, split, col, table, labels, weights, branchOf, known, k, sizes);
     let heaviest = 0;
-    for (let b = 1; b < branches; b++) if (weightOf[b] > weightOf[heaviest]) heaviest = b;
-    for (let i = entry.start; i < entry.end; i++) {
-      const r = rows[i];
-      if (branchOf[r] < 0) branchOf[r] = heaviest;
-      const b = branchOf[r];
-      sizes[b]++;
-      totals[b][labels[r]] += weights[r];
+    for (let b = 1; b < branches; b++) if (sumOf(known, b * k, k) > sumOf(known, heaviest * k, k)) heaviest = b;
+    if (missing === 0) {
+      // Every row's branch is known: the totals are the known weights (the same sums, in the same order).
+      for (let b = 0; b < branches; b++) totals[b].set(known.subarray(b * k, b * k + k));
+    } else {
+      sizes.fill(0);
+      followHeaviest(rows, entry, heaviest, labels, weights, branchOf, sizes, totals);
     }
     chosen.missingBranch = heaviest;
-    chosen.improvement = giniDecrease(Array.from(entry.totals), known);
+    chosen.improvement = giniDecrease(entry.totals, known, branches, k);
   }
 
   /** The k-NN data of the node's rows when an inner branch is empty (an unclassified region); then the partition. */
@@ -206,22 +200,91 @@ export class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
   }
 }
 
-function gini(counts: readonly number[]): number {
+/*
+ * The passes over a node's rows below return right after their loops (docs/performance.md, "V8's
+ * on-stack compilation").
+ */
+
+/**
+ * Each row's branch into `branchOf` (-1: a missing value), the class weights of the rows of known
+ * value into `known` and their number into `sizes`; returns the number of rows with a missing value.
+ */
+function branchRows(
+  rows: Int32Array,
+  { start, end }: GrowEntry,
+  split: Split,
+  col: Column,
+  table: Int32Array | null,
+  labels: Int32Array,
+  weights: Float64Array,
+  branchOf: Int32Array,
+  known: Float64Array,
+  k: number,
+  sizes: Int32Array,
+): number {
+  let missing = 0;
+  for (let i = start; i < end; i++) {
+    const r = rows[i];
+    const b =
+      split.kind === 'numeric' && col.kind === 'numeric'
+        ? numericBranch(split.thresholds, col.values[r])
+        : col.kind === 'categorical'
+          ? categoryBranch(table!, col.codes[r])
+          : -1;
+    branchOf[r] = b;
+    if (b >= 0) {
+      known[b * k + labels[r]] += weights[r];
+      sizes[b]++;
+    } else missing++;
+  }
+  return missing;
+}
+
+/** Rows of a missing value to the heaviest branch, and every row counted in its branch's size and totals in row order. */
+function followHeaviest(
+  rows: Int32Array,
+  { start, end }: GrowEntry,
+  heaviest: number,
+  labels: Int32Array,
+  weights: Float64Array,
+  branchOf: Int32Array,
+  sizes: Int32Array,
+  totals: Float64Array[],
+): void {
+  for (let i = start; i < end; i++) {
+    const r = rows[i];
+    if (branchOf[r] < 0) branchOf[r] = heaviest;
+    const b = branchOf[r];
+    sizes[b]++;
+    totals[b][labels[r]] += weights[r];
+  }
+}
+
+/** Σ of `counts[start .. start + k)`. */
+function sumOf(counts: Float64Array, start: number, k: number): number {
+  let t = 0;
+  for (let c = start; c < start + k; c++) t += counts[c];
+  return t;
+}
+
+/** Gini impurity of the class weights `counts[start .. start + k)`. */
+function gini(counts: Float64Array, start: number, k: number): number {
   let t = 0;
   let s = 0;
-  for (const c of counts) {
-    t += c;
-    s += c * c;
+  for (let c = start; c < start + k; c++) {
+    t += counts[c];
+    s += counts[c] * counts[c];
   }
   return t > 0 ? 1 - s / (t * t) : 0;
 }
 
-function giniDecrease(parent: readonly number[], children: readonly number[][]): number {
-  const total = parent.reduce((a, b) => a + b, 0);
+/** Gini of the class weights `parent` less that of the branches' `children[b · k + c]`, weighted. */
+function giniDecrease(parent: Float64Array, children: Float64Array, branches: number, k: number): number {
+  const total = sumOf(parent, 0, k);
   if (!(total > 0)) return 0;
   let after = 0;
-  for (const c of children) after += (c.reduce((a, b) => a + b, 0) / total) * gini(c);
-  return gini(parent) - after;
+  for (let b = 0; b < branches; b++) after += (sumOf(children, b * k, k) / total) * gini(children, b * k, k);
+  return gini(parent, 0, k) - after;
 }
 
 /** The rows reaching a node, as the k-NN data of its unclassified regions. */
@@ -231,28 +294,50 @@ export function knnRegion(data: Dataset, rows: ArrayLike<number>): KnnRegion {
   const scale = new Array<number>(d).fill(1);
   data.features.forEach((col, f) => {
     if (col.kind !== 'numeric') return;
-    let n = 0;
-    let s = 0;
-    for (let j = 0; j < rows.length; j++) {
-      const v = col.values[rows[j]];
-      if (!Number.isNaN(v)) {
-        n++;
-        s += v;
-      }
-    }
+    const n = knownCount(col.values, rows);
     if (n === 0) return;
-    const mean = s / n;
-    let ss = 0;
-    for (let j = 0; j < rows.length; j++) {
-      const v = col.values[rows[j]];
-      if (!Number.isNaN(v)) ss += (v - mean) ** 2;
-    }
+    const mean = knownTotal / n;
+    const ss = squaredDeviations(col.values, rows, mean);
     center[f] = mean;
     const sd = Math.sqrt(ss / n);
     scale[f] = sd > 0 ? sd : 1;
   });
   const out: (number | null)[][] = [];
   const labels: number[] = [];
+  regionRows(data, rows, out, labels);
+  return { rows: out, labels, center, scale };
+}
+
+/** `knownCount`'s Σ of the known values. */
+let knownTotal = 0;
+
+/** The number of known values at the rows (`knownTotal`: their sum). */
+function knownCount(values: NumericValues, rows: ArrayLike<number>): number {
+  let n = 0;
+  let s = 0;
+  for (let j = 0; j < rows.length; j++) {
+    const v = values[rows[j]];
+    if (!Number.isNaN(v)) {
+      n++;
+      s += v;
+    }
+  }
+  knownTotal = s;
+  return n;
+}
+
+/** Σ (v − mean)² over the known values at the rows. */
+function squaredDeviations(values: NumericValues, rows: ArrayLike<number>, mean: number): number {
+  let ss = 0;
+  for (let j = 0; j < rows.length; j++) {
+    const v = values[rows[j]];
+    if (!Number.isNaN(v)) ss += (v - mean) ** 2;
+  }
+  return ss;
+}
+
+/** Each row's values (null: missing) into `out` and its label into `labels`. */
+function regionRows(data: Dataset, rows: ArrayLike<number>, out: (number | null)[][], labels: number[]): void {
   for (let j = 0; j < rows.length; j++) {
     const r = rows[j];
     out.push(
@@ -263,5 +348,4 @@ export function knnRegion(data: Dataset, rows: ArrayLike<number>): KnnRegion {
     );
     labels.push(data.labels[r]);
   }
-  return { rows: out, labels, center, scale };
 }

@@ -40,41 +40,185 @@ export function correlationScore(
   weights: ArrayLike<number>,
   opts: SelectionOptions,
 ): number {
-  // The node's known rows gathered (value, weight, label) in row order, so the passes below read
-  // memory in order; the sums add the same terms in the same order as a walk of `rows` would.
-  const m = gatherKnown(values, labels, rows, weights);
-  if (m < 0) return -Infinity;
-  const { x: gx, w: gw, y: gy, W, Sx, Sy } = scratch;
-  if (!(W > 0)) return -Infinity;
+  gatherRows(known, labels, rows, weights, opts, values);
+  return numericScore(values, known, classes, opts) ?? -Infinity;
+}
+
+/**
+ * A node's rows of positive weight (and, for one feature's score, known value), gathered in row
+ * order with what every feature's score reads of them: their weights and labels, Σ w and
+ * Σ w·(y + 1), and for the ordinal coding y + 1 − mean(y + 1) and Σ w·(that)². Each sum adds the
+ * same terms in the same order as a walk of the node's rows would. Buffers grow as needed.
+ */
+interface GatheredRows {
+  rows: Int32Array;
+  w: Float64Array;
+  y: Int32Array;
+  dy: Float64Array;
+  /** A numeric feature's values at the rows (its score's second pass reads them in order). */
+  x: Float64Array;
+  m: number;
+  W: number;
+  Sy: number;
+  Syy: number;
+}
+
+const gathered = (): GatheredRows => ({
+  rows: new Int32Array(0),
+  w: new Float64Array(0),
+  y: new Int32Array(0),
+  dy: new Float64Array(0),
+  x: new Float64Array(0),
+  m: 0,
+  W: 0,
+  Sy: 0,
+  Syy: 0,
+});
+/** The node's rows, gathered once for all its features. */
+const node = gathered();
+/** The rows of known value of one feature with missing values at the node. */
+const known = gathered();
+
+/*
+ * Every pass over a node's rows below is a function of its own that returns right after its loop
+ * (docs/performance.md, "V8's on-stack compilation"), its other results in these variables: a
+ * variable of the module is written without the type feedback a property would need.
+ */
+/** `gatherPositive`: Σ w and Σ w·(y + 1). */
+let sumW = 0;
+let sumWy = 0;
+/** `gatherValues`: 1 when the values differ, 0 when they are all equal, NaN when one is missing. */
+let valuesVary = 0;
+/** `ordinalSums`: Σ w (x − mx)(y + 1 − my). */
+let sumXY = 0;
+
+/** Gather into `g` the rows of positive weight, and of known value when `values` is given. */
+function gatherRows(
+  g: GatheredRows,
+  labels: Int32Array,
+  rows: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  opts: SelectionOptions,
+  values?: NumericValues,
+): void {
+  if (g.rows.length < rows.length) {
+    const size = Math.max(rows.length, 2 * g.rows.length);
+    g.rows = new Int32Array(size);
+    g.w = new Float64Array(size);
+    g.y = new Int32Array(size);
+    g.dy = new Float64Array(size);
+    g.x = new Float64Array(size);
+  }
+  g.m = gatherPositive(g, labels, rows, weights, values);
+  g.W = sumW;
+  g.Sy = sumWy;
+  // y = class index + 1.
+  g.Syy = opts.labelCoding === 'ordinal' ? centredLabels(g, opts.correlationCentring ? g.Sy / g.W : 0) : 0;
+}
+
+/** The rows, weights and labels into `g`; their number (`sumW`, `sumWy`). */
+function gatherPositive(
+  g: GatheredRows,
+  labels: Int32Array,
+  rows: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  values?: NumericValues,
+): number {
+  const { rows: gr, w: gw, y: gy } = g;
+  let m = 0;
+  let W = 0;
+  let Sy = 0;
+  for (let j = 0; j < rows.length; j++) {
+    const r = rows[j];
+    if (values && Number.isNaN(values[r])) continue;
+    const w = weights[r];
+    if (!(w > 0)) continue;
+    const y = labels[r];
+    gr[m] = r;
+    gw[m] = w;
+    gy[m] = y;
+    W += w;
+    Sy += w * (y + 1);
+    m++;
+  }
+  sumW = W;
+  sumWy = Sy;
+  return m;
+}
+
+/** y + 1 − my of every gathered row into `g.dy`; Σ w·(that)². */
+function centredLabels(g: GatheredRows, my: number): number {
+  const { w: gw, y: gy, dy: gdy, m } = g;
+  let Syy = 0;
+  for (let j = 0; j < m; j++) {
+    const dy = gy[j] + 1 - my;
+    gdy[j] = dy;
+    Syy += gw[j] * dy * dy;
+  }
+  return Syy;
+}
+
+/**
+ * |r| of a numeric feature over the gathered rows `g`, -Infinity when its values there are all
+ * equal (or there are none), or null when one of them is missing (`g` gathered without `values`).
+ */
+function numericScore(values: NumericValues, g: GatheredRows, classes: number, opts: SelectionOptions): number | null {
+  const { m, W } = g;
+  if (m === 0) return -Infinity;
+  const Sx = gatherValues(values, g);
+  if (Number.isNaN(valuesVary)) return null;
+  if (valuesVary === 0 || !(W > 0)) return -Infinity;
   const mx = opts.correlationCentring ? Sx / W : 0;
   if (opts.labelCoding === 'ordinal') {
-    // y = class index + 1.
-    const my = opts.correlationCentring ? Sy / W : 0;
-    let Sxx = 0;
-    let Syy = 0;
-    let Sxy = 0;
-    for (let j = 0; j < m; j++) {
-      const w = gw[j];
-      const dx = gx[j] - mx;
-      const dy = gy[j] + 1 - my;
-      Sxx += w * dx * dx;
-      Syy += w * dy * dy;
-      Sxy += w * dx * dy;
-    }
-    if (!(Sxx > 0) || !(Syy > 0)) return 0;
-    return Math.abs(Sxy) / Math.sqrt(Sxx * Syy);
+    const Sxx = ordinalSums(g, mx);
+    if (!(Sxx > 0) || !(g.Syy > 0)) return 0;
+    return Math.abs(sumXY) / Math.sqrt(Sxx * g.Syy);
   }
-  // one-vs-rest: D_c = Σ_{y=c} w (x − mx); Σ_c D_c = Σ w (x − mx).
-  const D = new Float64Array(classes);
-  const Wc = new Float64Array(classes);
+  return oneVsRest(g, mx, classes, opts);
+}
+
+/** The feature's values at the gathered rows into `g.x`; Σ w·x (`valuesVary`). */
+function gatherValues(values: NumericValues, g: GatheredRows): number {
+  const { rows: gr, w: gw, x: gx, m } = g;
+  const x0 = values[gr[0]];
+  let varies = 0;
+  let Sx = 0;
+  for (let j = 0; j < m; j++) {
+    const x = values[gr[j]];
+    if (Number.isNaN(x)) {
+      varies = NaN;
+      break;
+    }
+    if (x !== x0) varies = 1;
+    gx[j] = x;
+    Sx += gw[j] * x;
+  }
+  valuesVary = varies;
+  return Sx;
+}
+
+/** Σ w (x − mx)² (`sumXY`: the ordinal coding's cross sum). */
+function ordinalSums(g: GatheredRows, mx: number): number {
+  const { w: gw, x: gx, dy: gdy, m } = g;
   let Sxx = 0;
+  let Sxy = 0;
   for (let j = 0; j < m; j++) {
     const w = gw[j];
     const dx = gx[j] - mx;
     Sxx += w * dx * dx;
-    D[gy[j]] += w * dx;
-    Wc[gy[j]] += w;
+    Sxy += w * dx * gdy[j];
   }
+  sumXY = Sxy;
+  return Sxx;
+}
+
+/** The largest |r| of x with a class's indicator (the one-vs-rest coding). */
+function oneVsRest(g: GatheredRows, mx: number, classes: number, opts: SelectionOptions): number {
+  const W = g.W;
+  // D_c = Σ_{y=c} w (x − mx); Σ_c D_c = Σ w (x − mx).
+  const D = new Float64Array(classes);
+  const Wc = new Float64Array(classes);
+  const Sxx = classSums(g, mx, D, Wc);
   if (!(Sxx > 0)) return 0;
   let best = 0;
   for (let c = 0; c < classes; c++) {
@@ -88,54 +232,18 @@ export function correlationScore(
   return best;
 }
 
-/**
- * `correlationScore`'s gathered rows, grown as needed (one scan at a time), and their sums of w,
- * w·x and w·(y + 1).
- */
-const scratch = { x: new Float64Array(0), w: new Float64Array(0), y: new Int32Array(0), W: 0, Sx: 0, Sy: 0 };
-
-/**
- * Gather the rows of known value and positive weight into `scratch`, in row order, with their
- * sums; their number, or -1 when their values are all equal (or there are none).
- */
-function gatherKnown(
-  values: NumericValues,
-  labels: Int32Array,
-  rows: ArrayLike<number>,
-  weights: ArrayLike<number>,
-): number {
-  if (scratch.x.length < rows.length) {
-    const size = Math.max(rows.length, 2 * scratch.x.length);
-    scratch.x = new Float64Array(size);
-    scratch.w = new Float64Array(size);
-    scratch.y = new Int32Array(size);
+/** Σ w (x − mx)²; per class, Σ w (x − mx) into D and Σ w into Wc. */
+function classSums(g: GatheredRows, mx: number, D: Float64Array, Wc: Float64Array): number {
+  const { w: gw, y: gy, x: gx, m } = g;
+  let Sxx = 0;
+  for (let j = 0; j < m; j++) {
+    const w = gw[j];
+    const dx = gx[j] - mx;
+    Sxx += w * dx * dx;
+    D[gy[j]] += w * dx;
+    Wc[gy[j]] += w;
   }
-  const { x: gx, w: gw, y: gy } = scratch;
-  let m = 0;
-  let varies = false;
-  let W = 0;
-  let Sx = 0;
-  let Sy = 0;
-  for (let j = 0; j < rows.length; j++) {
-    const r = rows[j];
-    const x = values[r];
-    if (Number.isNaN(x)) continue;
-    const w = weights[r];
-    if (!(w > 0)) continue;
-    if (m > 0 && x !== gx[0]) varies = true;
-    const y = labels[r];
-    gx[m] = x;
-    gw[m] = w;
-    gy[m] = y;
-    W += w;
-    Sx += w * x;
-    Sy += w * (y + 1);
-    m++;
-  }
-  scratch.W = W;
-  scratch.Sx = Sx;
-  scratch.Sy = Sy;
-  return varies ? m : -1;
+  return Sxx;
 }
 
 /**
@@ -194,12 +302,19 @@ export function featureScores(
   excluded: readonly number[] = [],
 ): Float64Array {
   const scores = new Float64Array(features.length).fill(-Infinity);
+  let gatheredHere = false;
   features.forEach((col, f) => {
     if (excluded.includes(f)) return;
+    if (col.kind === 'categorical') {
+      scores[f] = cramersV(col.codes, col.categories.length, labels, classes, rows, weights);
+      return;
+    }
+    // The node's rows are gathered once; a feature missing at some of them gathers its known ones.
+    if (!gatheredHere) gatherRows(node, labels, rows, weights, opts);
+    gatheredHere = true;
     scores[f] =
-      col.kind === 'numeric'
-        ? correlationScore(col.values, labels, classes, rows, weights, opts)
-        : cramersV(col.codes, col.categories.length, labels, classes, rows, weights);
+      numericScore(col.values, node, classes, opts) ??
+      correlationScore(col.values, labels, classes, rows, weights, opts);
   });
   return scores;
 }

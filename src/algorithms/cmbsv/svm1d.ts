@@ -60,6 +60,46 @@ export interface Svm1dResult {
   alpha: Float64Array;
 }
 
+/** The hyperplane of `solveSvm1d` without the dual solution and the objective. */
+export type Svm1dPlane = Pick<Svm1dResult, 'w' | 'b' | 'bLow' | 'bHigh' | 'threshold'>;
+
+/**
+ * A problem's rows of positive C split by class, each ascending by x (x, C and the row's index in
+ * the input), and the bias search's breakpoints: buffers kept from one solve to the next, since
+ * C-MBSV solves one problem per pair of classes at every node.
+ */
+class ClassRows {
+  px = new Float64Array(0);
+  pc = new Float64Array(0);
+  pi = new Int32Array(0);
+  np = 0;
+  nx = new Float64Array(0);
+  nc = new Float64Array(0);
+  ni = new Int32Array(0);
+  nn = 0;
+  /** `optimalBias`'s breakpoints and their C, ascending. */
+  a = new Float64Array(0);
+  ac = new Float64Array(0);
+  e = new Float64Array(0);
+  ec = new Float64Array(0);
+  /** α when only the `max-alpha` bias needs it. */
+  alpha = new Float64Array(0);
+
+  /** Room for m rows, none held. */
+  reset(m: number): void {
+    if (this.px.length < m) {
+      for (const key of ['px', 'pc', 'nx', 'nc', 'a', 'ac', 'e', 'ec', 'alpha'] as const)
+        this[key] = new Float64Array(m);
+      this.pi = new Int32Array(m);
+      this.ni = new Int32Array(m);
+    }
+    this.np = 0;
+    this.nn = 0;
+  }
+}
+
+const shared = new ClassRows();
+
 /** Rows with C_i = 0 do not constrain the problem and are ignored. */
 export function solveSvm1d(
   x: ArrayLike<number>,
@@ -69,93 +109,140 @@ export function solveSvm1d(
 ): Svm1dResult {
   const m = x.length;
   if (y.length !== m || c.length !== m) throw new RangeError('solveSvm1d: x, y and c must have the same length');
-  let order: Int32Array;
-  if (options.sorted) order = Int32Array.from({ length: m }, (_, i) => i);
-  else {
-    order = Int32Array.from({ length: m }, (_, i) => i);
+  const alpha = new Float64Array(m);
+  const plane = solveSvm1dPlane(x, y, c, m, options, alpha);
+  // One class only (w = 0, b = ±1) meets every constraint: no hinge loss.
+  const objective = shared.np === 0 || shared.nn === 0 ? 0 : primalObjective(plane.w, plane.b, shared);
+  return { ...plane, objective, alpha };
+}
+
+/**
+ * `solveSvm1d` over the first m rows of x, y and c, its dual solution written to `alpha` (m zeros
+ * on entry) when given. Without `alpha` nothing is allocated, and the dual solution is found only
+ * when the `max-alpha` bias reads it.
+ */
+export function solveSvm1dPlane(
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  c: ArrayLike<number>,
+  m: number,
+  options: Svm1dOptions,
+  alpha: Float64Array | null,
+): Svm1dPlane {
+  const rows = classRows(x, y, c, m, options.sorted === true);
+  const { pc, np, nc, nn } = rows;
+  let P = 0;
+  for (let i = 0; i < np; i++) P += pc[i];
+  let N = 0;
+  for (let i = 0; i < nn; i++) N += nc[i];
+  if (np === 0 || nn === 0) {
+    // One class only: w = 0 and b = ±1 satisfy every constraint.
+    const b = np > 0 ? 1 : nn > 0 ? -1 : 0;
+    return { w: 0, b, bLow: b, bHigh: b, threshold: NaN };
+  }
+  const { w, s, side } = optimalW(rows, Math.min(P, N));
+  const maxAlpha = options.bias === 'max-alpha';
+  let dual = alpha;
+  if (!dual && maxAlpha) {
+    dual = rows.alpha;
+    dual.fill(0, 0, m);
+  }
+  if (dual) dualSolution(dual, rows, x, y, m, s, side);
+  const { low, high } = optimalBias(w, rows, P);
+  let b = (low + high) / 2;
+  if (maxAlpha && dual) {
+    const rank = options.rank;
+    let j = -1;
+    for (let i = 0; i < m; i++)
+      if (dual[i] > 0 && (j < 0 || dual[i] > dual[j] || (dual[i] === dual[j] && (rank ? rank[i] < rank[j] : i < j))))
+        j = i;
+    if (j >= 0) b = (y[j] > 0 ? 1 : -1) - w * x[j];
+  }
+  return { w, b, bLow: low, bHigh: high, threshold: w !== 0 ? -b / w : NaN };
+}
+
+/** The rows of positive C split by class, each ascending by x (`shared`, refilled). */
+function classRows(x: ArrayLike<number>, y: ArrayLike<number>, c: ArrayLike<number>, m: number, sorted: boolean) {
+  let order: Int32Array | null = null;
+  if (!sorted) {
+    order = new Int32Array(m);
+    for (let i = 0; i < m; i++) order[i] = i;
     order.sort((a, b) => x[a] - x[b] || a - b);
   }
-  // Positive and negative rows, each ascending by x.
-  const px: number[] = [];
-  const pc: number[] = [];
-  const pi: number[] = [];
-  const nx: number[] = [];
-  const nc: number[] = [];
-  const ni: number[] = [];
+  const rows = shared;
+  rows.reset(m);
+  const { px, pc, pi, nx, nc, ni } = rows;
+  let np = 0;
+  let nn = 0;
   for (let j = 0; j < m; j++) {
-    const i = order[j];
+    const i = order ? order[j] : j;
     const ci = c[i];
     if (!(ci >= 0) || !Number.isFinite(ci) || !Number.isFinite(x[i])) throw new RangeError(`solveSvm1d: bad row ${i}`);
     if (ci === 0) continue;
     if (y[i] > 0) {
-      px.push(x[i]);
-      pc.push(ci);
-      pi.push(i);
+      px[np] = x[i];
+      pc[np] = ci;
+      pi[np++] = i;
     } else {
-      nx.push(x[i]);
-      nc.push(ci);
-      ni.push(i);
+      nx[nn] = x[i];
+      nc[nn] = ci;
+      ni[nn++] = i;
     }
   }
-  let P = 0;
-  for (const v of pc) P += v;
-  let N = 0;
-  for (const v of nc) N += v;
-  const alpha = new Float64Array(m);
-  if (px.length === 0 || nx.length === 0) {
-    // One class only: w = 0 and b = ±1 satisfy every constraint.
-    const b = px.length > 0 ? 1 : nx.length > 0 ? -1 : 0;
-    return { w: 0, b, bLow: b, bHigh: b, threshold: NaN, objective: 0, alpha };
-  }
-  const { w, s, side } = optimalW(px, pc, nx, nc, Math.min(P, N));
-  // The dual solution: the extreme fill that realises w (side 1: positives from the smallest x,
-  // negatives from the largest; side 2 the other way round); for w = 0 the mix of the two fills
-  // whose w is 0.
-  if (side !== 0) {
-    fillAlpha(alpha, pi, pc, s, side === 2);
-    fillAlpha(alpha, ni, nc, s, side !== 2);
-  } else {
-    const a1 = new Float64Array(m);
-    fillAlpha(a1, pi, pc, s, false);
-    fillAlpha(a1, ni, nc, s, true);
-    const a2 = new Float64Array(m);
-    fillAlpha(a2, pi, pc, s, true);
-    fillAlpha(a2, ni, nc, s, false);
-    let w1 = 0;
-    let w2 = 0;
-    for (let i = 0; i < m; i++) {
-      const sign = y[i] > 0 ? 1 : -1;
-      w1 += a1[i] * sign * x[i];
-      w2 += a2[i] * sign * x[i];
-    }
-    const lambda = w2 - w1 > 0 ? w2 / (w2 - w1) : 1;
-    for (let i = 0; i < m; i++) alpha[i] = lambda * a1[i] + (1 - lambda) * a2[i];
-  }
-  const { low, high } = optimalBias(w, px, pc, nx, nc, P);
-  let b = (low + high) / 2;
-  if (options.bias === 'max-alpha') {
-    const rank = options.rank ?? Int32Array.from({ length: m }, (_, i) => i);
-    let j = -1;
-    for (let i = 0; i < m; i++)
-      if (alpha[i] > 0 && (j < 0 || alpha[i] > alpha[j] || (alpha[i] === alpha[j] && rank[i] < rank[j]))) j = i;
-    if (j >= 0) b = (y[j] > 0 ? 1 : -1) - w * x[j];
-  }
-  return {
-    w,
-    b,
-    bLow: low,
-    bHigh: high,
-    threshold: w !== 0 ? -b / w : NaN,
-    objective: primalObjective(w, b, px, pc, nx, nc),
-    alpha,
-  };
+  rows.np = np;
+  rows.nn = nn;
+  return rows;
 }
 
-/** α of one class: mass s poured on its rows (ascending x, or descending), each up to its cap. */
-function fillAlpha(alpha: Float64Array, rows: number[], caps: number[], s: number, descending: boolean): void {
+/**
+ * The dual solution: the extreme fill that realises w (side 1: positives from the smallest x,
+ * negatives from the largest; side 2 the other way round); for w = 0 the mix of the two fills
+ * whose w is 0.
+ */
+function dualSolution(
+  alpha: Float64Array,
+  rows: ClassRows,
+  x: ArrayLike<number>,
+  y: ArrayLike<number>,
+  m: number,
+  s: number,
+  side: 0 | 1 | 2,
+): void {
+  const { pi, pc, np, ni, nc, nn } = rows;
+  if (side !== 0) {
+    fillAlpha(alpha, pi, pc, np, s, side === 2);
+    fillAlpha(alpha, ni, nc, nn, s, side !== 2);
+    return;
+  }
+  const a1 = new Float64Array(m);
+  fillAlpha(a1, pi, pc, np, s, false);
+  fillAlpha(a1, ni, nc, nn, s, true);
+  const a2 = new Float64Array(m);
+  fillAlpha(a2, pi, pc, np, s, true);
+  fillAlpha(a2, ni, nc, nn, s, false);
+  let w1 = 0;
+  let w2 = 0;
+  for (let i = 0; i < m; i++) {
+    const sign = y[i] > 0 ? 1 : -1;
+    w1 += a1[i] * sign * x[i];
+    w2 += a2[i] * sign * x[i];
+  }
+  const lambda = w2 - w1 > 0 ? w2 / (w2 - w1) : 1;
+  for (let i = 0; i < m; i++) alpha[i] = lambda * a1[i] + (1 - lambda) * a2[i];
+}
+
+/** α of one class: mass s poured on its n rows (ascending x, or descending), each up to its cap. */
+function fillAlpha(
+  alpha: Float64Array,
+  rows: Int32Array,
+  caps: Float64Array,
+  n: number,
+  s: number,
+  descending: boolean,
+): void {
   let left = s;
-  for (let q = 0; q < rows.length && left > 0; q++) {
-    const j = descending ? rows.length - 1 - q : q;
+  for (let q = 0; q < n && left > 0; q++) {
+    const j = descending ? n - 1 - q : q;
     const a = Math.min(caps[j], left);
     alpha[rows[j]] = a;
     left -= a;
@@ -171,56 +258,58 @@ class Fill {
   /** Mass and Σ α·x of the elements before the current one. */
   private baseMass = 0;
   private baseX = 0;
-  constructor(
-    private readonly xs: number[],
-    private readonly caps: number[],
-    private readonly descending: boolean,
-  ) {}
-  private at(k: number): number {
-    return this.descending ? this.xs.length - 1 - k : k;
-  }
-  /** x of the element being filled (its slope). */
-  slope(): number {
-    return this.xs[this.at(this.k)];
-  }
+  /** x of the element being filled (its slope); kept as the fill moves, read at every step of the walk. */
+  slope = 0;
   /** Mass at which the current element is full (the last element never fills: s stays ≤ its total). */
-  end(): number {
-    return this.k === this.xs.length - 1 ? Infinity : this.baseMass + this.caps[this.at(this.k)];
+  end = 0;
+  /** The fill of the first n elements of xs (their caps in `caps`). */
+  constructor(
+    private readonly xs: Float64Array,
+    private readonly caps: Float64Array,
+    private readonly n: number,
+    private readonly descending: boolean,
+  ) {
+    this.settle();
+  }
+  private at(k: number): number {
+    return this.descending ? this.n - 1 - k : k;
+  }
+  /** `slope` and `end` of the current element. */
+  private settle(): void {
+    const j = this.at(this.k);
+    this.slope = this.xs[j];
+    this.end = this.k === this.n - 1 ? Infinity : this.baseMass + this.caps[j];
   }
   value(s: number): number {
-    return this.baseX + this.slope() * (s - this.baseMass);
+    return this.baseX + this.slope * (s - this.baseMass);
   }
   /** Move past every element that is full at mass s. */
   advance(s: number): void {
-    while (this.k < this.xs.length - 1 && this.end() <= s) {
+    while (this.k < this.n - 1 && this.end <= s) {
       const j = this.at(this.k);
       this.baseMass += this.caps[j];
       this.baseX += this.caps[j] * this.xs[j];
       this.k++;
+      this.settle();
     }
   }
 }
 
 /** Maximise 2s − ½ d(s)² over s ∈ [0, S]: w*, the mass s* and the active side (see the file comment). */
-function optimalW(
-  px: number[],
-  pc: number[],
-  nx: number[],
-  nc: number[],
-  S: number,
-): { w: number; s: number; side: 0 | 1 | 2 } {
-  const posLow = new Fill(px, pc, false); // L_pos: positives, smallest x first
-  const posHigh = new Fill(px, pc, true); // U_pos
-  const negLow = new Fill(nx, nc, false); // L_neg
-  const negHigh = new Fill(nx, nc, true); // U_neg
+function optimalW(rows: ClassRows, S: number): { w: number; s: number; side: 0 | 1 | 2 } {
+  const { px, pc, np, nx, nc, nn } = rows;
+  const posLow = new Fill(px, pc, np, false); // L_pos: positives, smallest x first
+  const posHigh = new Fill(px, pc, np, true); // U_pos
+  const negLow = new Fill(nx, nc, nn, false); // L_neg
+  const negHigh = new Fill(nx, nc, nn, true); // U_neg
   // φ1(s) = L_pos(s) − U_neg(s) = wmin(s);  φ2(s) = L_neg(s) − U_pos(s) = −wmax(s).  φ1 + φ2 ≤ 0.
   let s = 0;
-  for (let guard = 0; guard < 4 * (px.length + nx.length) + 8; guard++) {
+  for (let guard = 0; guard < 4 * (np + nn) + 8; guard++) {
     const phi1 = posLow.value(s) - negHigh.value(s);
     const phi2 = negLow.value(s) - posHigh.value(s);
-    const m1 = posLow.slope() - negHigh.slope();
-    const m2 = negLow.slope() - posHigh.slope();
-    const end = Math.min(S, posLow.end(), posHigh.end(), negLow.end(), negHigh.end());
+    const m1 = posLow.slope - negHigh.slope;
+    const m2 = negLow.slope - posHigh.slope;
+    const end = Math.min(S, posLow.end, posHigh.end, negLow.end, negHigh.end);
     // Active side: the φ that is positive, or zero and rising (convex from φ(0) = 0: once
     // positive it stays positive and increasing).
     // A φ a rounding error below 0 whose crossing point rounds to s counts as active too.
@@ -270,49 +359,43 @@ function wFrom(
  * a_i = 1 − w x_i and e_i = −1 − w x_i. F'(b) = −Σ_{a_i > b} C_i + Σ_{e_i < b} C_i rises from −P
  * to +N; the minimisers are where it crosses 0.
  */
-function optimalBias(
-  w: number,
-  px: number[],
-  pc: number[],
-  nx: number[],
-  nc: number[],
-  P: number,
-): { low: number; high: number } {
+function optimalBias(w: number, rows: ClassRows, P: number): { low: number; high: number } {
   // Breakpoints, ascending: a_i and e_i are monotone in x, so each list is sorted by walking x
   // ascending (w < 0) or descending (w ≥ 0).
-  const a = px.map((v) => 1 - w * v);
-  const e = nx.map((v) => -1 - w * v);
-  if (w >= 0) {
-    a.reverse();
-    e.reverse();
+  const { px, pc, np, nx, nc, nn, a, ac, e, ec } = rows;
+  for (let q = 0; q < np; q++) {
+    const k = w >= 0 ? np - 1 - q : q;
+    a[q] = 1 - w * px[k];
+    ac[q] = pc[k];
   }
-  const ac = w >= 0 ? pc.slice().reverse() : pc;
-  const ec = w >= 0 ? nc.slice().reverse() : nc;
+  for (let q = 0; q < nn; q++) {
+    const k = w >= 0 ? nn - 1 - q : q;
+    e[q] = -1 - w * nx[k];
+    ec[q] = nc[k];
+  }
   const tol = 1e-12 * (P + 1);
   let g = -P;
   let i = 0;
   let j = 0;
   let low = NaN;
-  while (i < a.length || j < e.length) {
-    const v = j >= e.length || (i < a.length && a[i] <= e[j]) ? a[i] : e[j];
+  while (i < np || j < nn) {
+    const v = j >= nn || (i < np && a[i] <= e[j]) ? a[i] : e[j];
     // Every breakpoint at v: positives leave the active set, negatives enter it; g rises.
-    const before = g;
-    while (i < a.length && a[i] === v) g += ac[i++];
-    while (j < e.length && e[j] === v) g += ec[j++];
+    while (i < np && a[i] === v) g += ac[i++];
+    while (j < nn && e[j] === v) g += ec[j++];
     if (Number.isNaN(low)) {
       if (g > tol) return { low: v, high: v }; // crossed 0 at v: unique minimiser
       if (g >= -tol) low = v; // F' = 0 just right of v: a flat piece starts here
-      void before;
     } else if (g > tol) return { low, high: v };
   }
   // g ends at N > 0, so the loop returns; this is unreachable for valid input.
   return { low: Number.isNaN(low) ? 0 : low, high: Number.isNaN(low) ? 0 : low };
 }
 
-function primalObjective(w: number, b: number, px: number[], pc: number[], nx: number[], nc: number[]): number {
+function primalObjective(w: number, b: number, { px, pc, np, nx, nc, nn }: ClassRows): number {
   let f = 0.5 * w * w;
-  for (let i = 0; i < px.length; i++) f += pc[i] * Math.max(0, 1 - (w * px[i] + b));
-  for (let i = 0; i < nx.length; i++) f += nc[i] * Math.max(0, 1 + (w * nx[i] + b));
+  for (let i = 0; i < np; i++) f += pc[i] * Math.max(0, 1 - (w * px[i] + b));
+  for (let i = 0; i < nn; i++) f += nc[i] * Math.max(0, 1 + (w * nx[i] + b));
   return f;
 }
 

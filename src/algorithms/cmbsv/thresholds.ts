@@ -20,9 +20,11 @@
  *   (only for one between non-empty ones), so such a threshold is dropped: that region belongs to
  *   the adjacent branch.
  */
+import { grown } from '../../core/arrays.js';
 import type { NumericValues } from '../../data/dataset.js';
 import { numericBranch } from '../../model/route.js';
-import { balancedBoxConstraints, solveSvm1d } from './svm1d.js';
+import { type ColumnRanks, knownByRank, knownBySort } from './known-order.js';
+import { balancedBoxConstraints, solveSvm1dPlane } from './svm1d.js';
 
 export type SvmScaling = 'standardize' | 'none' | 'unit-norm';
 
@@ -54,20 +56,15 @@ export interface NodeThresholds {
 }
 
 /**
- * The rows of a column in ascending order of value, ties by row (`columnOrder`), and each row's
- * place in it: a node's rows sorted by their places are sorted by value.
+ * The buffers of one node's thresholds, kept from node to node: a pair's rows among its known ones
+ * (`pair`) and the pair's SVM problem (`xs`, `ys`, `cs`).
  */
-export interface ColumnRanks {
-  order: Int32Array;
-  rank: Int32Array;
-}
-
-/** `ColumnRanks` of a column from its order (src/split/column-order.ts). */
-export function columnRanks(order: Int32Array): ColumnRanks {
-  const rank = new Int32Array(order.length);
-  for (let i = 0; i < order.length; i++) rank[order[i]] = i;
-  return { order, rank };
-}
+const scratch = {
+  pair: new Int32Array(0),
+  xs: new Float64Array(0),
+  ys: new Float64Array(0),
+  cs: new Float64Array(0),
+};
 
 /**
  * Pairwise SVM thresholds of one feature over the rows `rows` (missing values skipped).
@@ -88,21 +85,23 @@ export function nodeThresholds(
   // Known rows, ascending by value (ties by row index: deterministic).
   const known = ranks ? knownByRank(x, rows, weights, ranks) : knownBySort(x, rows, weights);
   const pairs: PairThreshold[] = [];
-  if (known.length === 0) return { pairs, thresholds: [] };
+  const m = known.length;
+  if (m === 0) return { pairs, thresholds: [] };
   const lo = x[known[0]];
-  const hi = x[known[known.length - 1]];
+  const hi = x[known[m - 1]];
   const classWeight = new Float64Array(classes);
-  for (const r of known) classWeight[labels[r]] += weights[r];
+  addClassWeights(known, labels, weights, classWeight);
   const present: number[] = [];
   for (let c = 0; c < classes; c++) if (classWeight[c] > 0) present.push(c);
 
-  let norm = 0;
-  for (const r of known) norm += x[r] * x[r];
-  norm = Math.sqrt(norm);
+  // Only the unit-norm scaling reads the node's norm.
+  const norm = opts.svmScaling === 'unit-norm' ? Math.sqrt(sumOfSquares(x, known)) : 0;
   const raw: number[] = [];
   for (let i = 0; i < present.length; i++) {
     for (let j = i + 1; j < present.length; j++) {
-      const pair = pairThreshold(x, labels, weights, known, present[i], present[j], classWeight, opts, norm);
+      // With two classes present every known row is of the pair (each has a positive weight).
+      const rowsOfPair = present.length === 2 ? known : pairRows(known, labels, present[i], present[j]);
+      const pair = pairThreshold(x, labels, weights, rowsOfPair, present[i], present[j], classWeight, opts, norm);
       pairs.push(pair);
       if (Number.isFinite(pair.threshold)) raw.push(pair.threshold);
     }
@@ -118,47 +117,69 @@ export function nodeThresholds(
   return { pairs, thresholds };
 }
 
-/** The known rows of positive weight, ascending by value, ties by row. */
-function knownBySort(x: NumericValues, rows: ArrayLike<number>, weights: ArrayLike<number>): number[] {
-  const known: number[] = [];
-  for (let j = 0; j < rows.length; j++) {
-    const r = rows[j];
-    if (!Number.isNaN(x[r]) && weights[r] > 0) known.push(r);
-  }
-  return known.sort((p, q) => x[p] - x[q] || p - q);
+/*
+ * The passes over a node's rows below are functions of their own that return right after their
+ * loops (docs/performance.md, "V8's on-stack compilation").
+ */
+
+/** Each row's weight added to its class's in `classWeight`. */
+function addClassWeights(
+  rows: Int32Array,
+  labels: Int32Array,
+  weights: ArrayLike<number>,
+  classWeight: Float64Array,
+): void {
+  for (let i = 0; i < rows.length; i++) classWeight[labels[rows[i]]] += weights[rows[i]];
 }
 
-/** `knownBySort` through the rows' places in the column's order: a sort of integers, no comparator. */
-function knownByRank(
-  x: NumericValues,
-  rows: ArrayLike<number>,
-  weights: ArrayLike<number>,
-  { order, rank }: ColumnRanks,
-): number[] {
-  const places = new Int32Array(rows.length);
+/** Σ x² over the rows. */
+function sumOfSquares(x: NumericValues, rows: Int32Array): number {
+  let s = 0;
+  for (let i = 0; i < rows.length; i++) s += x[rows[i]] * x[rows[i]];
+  return s;
+}
+
+/** Σ x over the rows. */
+function sumOf(x: NumericValues, rows: Int32Array): number {
+  let s = 0;
+  for (let i = 0; i < rows.length; i++) s += x[rows[i]];
+  return s;
+}
+
+/** Σ (x − shift)² over the rows. */
+function sumOfSquaredDeviations(x: NumericValues, rows: Int32Array, shift: number): number {
+  let ss = 0;
+  for (let i = 0; i < rows.length; i++) ss += (x[rows[i]] - shift) ** 2;
+  return ss;
+}
+
+/** The rows of `known` of class a or b, in order (in `scratch.pair`). */
+function pairRows(known: Int32Array, labels: Int32Array, a: number, b: number): Int32Array {
+  const out = (scratch.pair = grown(scratch.pair, known.length));
+  return out.subarray(0, rowsOfClasses(known, labels, a, b, out));
+}
+
+/** The rows of `known` of class a or b, in order, into `out`; their number. */
+function rowsOfClasses(known: Int32Array, labels: Int32Array, a: number, b: number, out: Int32Array): number {
   let m = 0;
-  for (let j = 0; j < rows.length; j++) {
-    const r = rows[j];
-    if (!Number.isNaN(x[r]) && weights[r] > 0) places[m++] = rank[r];
+  for (let i = 0; i < known.length; i++) {
+    const r = known[i];
+    if (labels[r] === a || labels[r] === b) out[m++] = r;
   }
-  const sorted = places.subarray(0, m).sort();
-  const known = new Array<number>(m);
-  for (let i = 0; i < m; i++) known[i] = order[sorted[i]];
-  return known;
+  return m;
 }
 
 function pairThreshold(
   x: NumericValues,
   labels: Int32Array,
   weights: ArrayLike<number>,
-  sortedRows: number[],
+  rows: Int32Array,
   a: number,
   b: number,
   classWeight: Float64Array,
   opts: ThresholdOptions,
   nodeNorm: number,
 ): PairThreshold {
-  const rows = sortedRows.filter((r) => labels[r] === a || labels[r] === b);
   const m = rows.length;
   const none: PairThreshold = { a, b, threshold: NaN, w: 0, bias: 0 };
   if (m < 2 || x[rows[0]] === x[rows[m - 1]]) return none;
@@ -166,12 +187,8 @@ function pairThreshold(
   let scale = 1;
   if (opts.svmScaling === 'standardize') {
     // Unweighted mean and sample standard deviation, as MATLAB's svmtrain autoscale.
-    let s = 0;
-    for (const r of rows) s += x[r];
-    shift = s / m;
-    let ss = 0;
-    for (const r of rows) ss += (x[r] - shift) ** 2;
-    scale = Math.sqrt(ss / (m - 1));
+    shift = sumOf(x, rows) / m;
+    scale = Math.sqrt(sumOfSquaredDeviations(x, rows, shift) / (m - 1));
     if (!(scale > 0)) return none;
   } else if (opts.svmScaling === 'unit-norm') {
     scale = nodeNorm;
@@ -180,17 +197,36 @@ function pairThreshold(
   const [ca, cb] = opts.svmBalance
     ? balancedBoxConstraints(classWeight[a], classWeight[b], opts.svmC)
     : [opts.svmC, opts.svmC];
-  const xs = new Float64Array(m);
-  const ys = new Float64Array(m);
-  const cs = new Float64Array(m);
-  rows.forEach((r, i) => {
+  const xs = (scratch.xs = grown(scratch.xs, m));
+  const ys = (scratch.ys = grown(scratch.ys, m));
+  const cs = (scratch.cs = grown(scratch.cs, m));
+  pairProblem(x, labels, weights, rows, a, shift, scale, ca, cb, xs, ys, cs);
+  const svm = solveSvm1dPlane(xs, ys, cs, m, { sorted: true, bias: opts.svmBias, rank: rows }, null);
+  if (svm.w === 0) return { ...none, bias: svm.b };
+  return { a, b, threshold: shift + scale * svm.threshold, w: svm.w, bias: svm.b };
+}
+
+/** The pair's SVM problem: each row's scaled value, side (+1: class a) and C times its weight. */
+function pairProblem(
+  x: NumericValues,
+  labels: Int32Array,
+  weights: ArrayLike<number>,
+  rows: Int32Array,
+  a: number,
+  shift: number,
+  scale: number,
+  ca: number,
+  cb: number,
+  xs: Float64Array,
+  ys: Float64Array,
+  cs: Float64Array,
+): void {
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
     xs[i] = (x[r] - shift) / scale;
     ys[i] = labels[r] === a ? 1 : -1;
     cs[i] = (labels[r] === a ? ca : cb) * weights[r];
-  });
-  const svm = solveSvm1d(xs, ys, cs, { sorted: true, bias: opts.svmBias, rank: Int32Array.from(rows) });
-  if (svm.w === 0) return { ...none, bias: svm.b };
-  return { a, b, threshold: shift + scale * svm.threshold, w: svm.w, bias: svm.b };
+  }
 }
 
 /**
