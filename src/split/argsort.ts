@@ -48,13 +48,7 @@ export function argsortNumeric(x: NumericValues, work?: SortWork): Int32Array {
       const t = keyLo;
       keyLo = loNext;
       loNext = t;
-    } else {
-      for (let i = 0; i < n; i++) {
-        const d = counts[base + ((keyHi[i] >>> shift) & mask)]++;
-        next[d] = order[i];
-        hiNext[d] = keyHi[i];
-      }
-    }
+    } else scatter(n, counts, base, shift, mask, keyHi, order, hiNext, next);
     const t = keyHi;
     keyHi = hiNext;
     hiNext = t;
@@ -92,11 +86,7 @@ function byHighWord(
     const pass = startPass(radix, p, keys);
     if (!pass) continue;
     const { shift, mask, base } = pass;
-    for (let i = 0; i < n; i++) {
-      const d = counts[base + ((keys[i] >>> shift) & mask)]++;
-      next[d] = order[i];
-      keysNext[d] = keys[i];
-    }
+    scatter(n, counts, base, shift, mask, keys, order, keysNext, next);
     const t = keys;
     keys = keysNext;
     keysNext = t;
@@ -122,6 +112,28 @@ function byHighWord(
     start = end;
   }
   return order;
+}
+
+/**
+ * One radix pass over the first `n` 32-bit `keys` carried with their row ids (`order`): each to its digit's next
+ * place (`counts`, advanced) in `keysNext` and `next`.
+ */
+function scatter(
+  n: number,
+  counts: Int32Array,
+  base: number,
+  shift: number,
+  mask: number,
+  keys: Uint32Array,
+  order: Int32Array,
+  keysNext: Uint32Array,
+  next: Int32Array,
+): void {
+  for (let i = 0; i < n; i++) {
+    const d = counts[base + ((keys[i] >>> shift) & mask)]++;
+    next[d] = order[i];
+    keysNext[d] = keys[i];
+  }
 }
 
 /** `highWordsShared`'s sample of a column. */
