@@ -1,6 +1,6 @@
 import { GroveError } from '../core/errors.js';
 import { BinCutter, type BinnedFeature } from '../split/histogram.js';
-import { bucketedBins, type CutBins } from './bucket-bins.js';
+import { bucketedBins, type CutBins, type Range } from './bucket-bins.js';
 import { type CodeGrid, codeGrid, searchSteps } from './code-grid.js';
 import { Params, stopIfAborted, streamNumbers } from './engine.js';
 import { flatRow, flatValueCounts } from './flat.js';
@@ -51,23 +51,41 @@ export async function engineBins(rows: EngineRows, maxBins: number, signal?: Abo
   return { binned: out, grids };
 }
 
-/** Each feature's smallest and largest value over the rows a tree grows on (one scan). */
-async function featureRanges(rows: EngineRows): Promise<{ min: number; max: number }[]> {
+/**
+ * Each numeric feature's range, wide enough for the rows a tree grows on (the buckets need no
+ * more): the stored column's MIN and MAX, which DuckDB reads from a Parquet file's statistics;
+ * where those are not finite (a NaN among the values) or the column is not stored as numbers, the
+ * range of the training rows' values (one scan).
+ */
+async function featureRanges(rows: EngineRows): Promise<Range[]> {
   const { engine, schema } = rows;
   const d = engine.dialect;
-  const p = new Params(d);
+  const ranges: Range[] = schema.features.map(() => ({ min: Number.NaN, max: Number.NaN }));
   const numeric = schema.features.flatMap((col, f) => (col.kind === 'numeric' ? [f] : []));
-  if (numeric.length === 0) return [];
-  const from = weightedRows(rows, p, (v) => numeric.map((f) => [`x${f}`, v[f]]));
-  const sql = `SELECT ${numeric.map((f) => `${d.toDouble(`MIN(x${f})`)}, ${d.toDouble(`MAX(x${f})`)}`).join(', ')} FROM ${from} AS r`;
-  const [row] = await engine.query(sql, p.values);
-  const ranges = schema.features.map(() => ({ min: Number.NaN, max: Number.NaN }));
-  numeric.forEach((f, j) => {
-    ranges[f] = {
-      min: row[2 * j] === null ? Number.NaN : Number(row[2 * j]),
-      max: row[2 * j + 1] === null ? Number.NaN : Number(row[2 * j + 1]),
-    };
-  });
+  const minMax = async (features: number[], from: (p: Params) => string, value: (f: number) => string) => {
+    if (features.length === 0) return;
+    const p = new Params(d);
+    const source = from(p);
+    const columns = features.map((f) => `${d.toDouble(`MIN(${value(f)})`)}, ${d.toDouble(`MAX(${value(f)})`)}`);
+    const [row] = await engine.query(`SELECT ${columns.join(', ')} FROM ${source}`, p.values);
+    const number = (v: unknown) => (v === null ? Number.NaN : Number(v));
+    features.forEach((f, j) => {
+      ranges[f] = { min: number(row[2 * j]), max: number(row[2 * j + 1]) };
+    });
+  };
+  const stored = numeric.filter((f) => schema.features[f].stored !== null);
+  await minMax(
+    stored,
+    (p) => `${schema.source.from(p)} AS src`,
+    (f) => schema.features[f].stored!,
+  );
+  const finite = (f: number) => Number.isFinite(ranges[f].min) && Number.isFinite(ranges[f].max);
+  const rest = numeric.filter((f) => !finite(f));
+  await minMax(
+    rest,
+    (p) => `${weightedRows(rows, p, (v) => rest.map((f) => [`x${f}`, v[f]]))} AS r`,
+    (f) => `x${f}`,
+  );
   return ranges;
 }
 

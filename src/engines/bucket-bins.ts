@@ -16,6 +16,12 @@ const MAX_BUCKETS = 1 << 16;
 /** Rounds of value counts after which every bucket still unseen is counted at once. */
 const MAX_ROUNDS = 8;
 
+/** A range of a feature's values: from `min` to `max` (NaN: none). */
+export interface Range {
+  min: number;
+  max: number;
+}
+
 /** A feature's rows per equal-width bucket of its range, with each bucket's smallest and largest value. */
 interface Buckets {
   count: number;
@@ -35,7 +41,7 @@ interface Values {
 /**
  * The bins of numeric feature `f`, by `BinCutter`'s rule over every distinct training value (the
  * bins of `--engine memory`), without counting the rows of every distinct value: the engine counts
- * the rows per equal-width bucket of the range `[min, max]` (a few thousand groups, where a
+ * the rows per equal-width bucket of `range` (one that holds every training value: a few thousand groups, where a
  * `GROUP BY value` has as many as the values), and then, value by value, only the buckets where
  * a bin may close. A bucket whose rows cannot reach the current bin's share, and with enough
  * values after it, closes nothing whatever its values: its rows are added whole. Which buckets to
@@ -47,7 +53,7 @@ interface Values {
 export async function bucketedBins(
   rows: EngineRows,
   f: number,
-  range: { min: number; max: number },
+  range: Range,
   maxBins: number,
 ): Promise<CutBins | null> {
   const span = range.max - range.min;

@@ -27,6 +27,11 @@ export interface EngineFeature {
   kind: 'numeric' | 'categorical';
   /** A double for a numeric feature (NaN turned into NULL), trimmed text for a categorical one. */
   value: string;
+  /**
+   * A column the engine stores as numbers: its double, NaN kept, whose MIN and MAX the engine may
+   * read from its statistics (a Parquet file's row groups) without a scan; null otherwise.
+   */
+  stored: string | null;
   /** Categories in grove's dictionary order (first appearance, or by value when all look numeric). */
   categories: string[];
 }
@@ -160,13 +165,15 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
     const numeric = forced.get(name) !== 'categorical' && (typeOf.get(name) === 'number' || numericText.has(name));
     if (numeric) {
       const value = typeOf.get(name) === 'number' ? d.nanToNull(double(name)) : d.toDouble(cellOf(engine, name));
-      features.push({ name, kind: 'numeric', value, categories: [] });
+      const stored = typeOf.get(name) === 'number' ? double(name) : null;
+      features.push({ name, kind: 'numeric', value, stored, categories: [] });
     } else {
       const value = cellOf(engine, name);
       features.push({
         name,
         kind: 'categorical',
         value,
+        stored: null,
         categories: await firstAppearance(engine, source, value, alias),
       });
     }
