@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import { DuckDBConnection, DuckDBInstance, DuckDBTypeId, type DuckDBValue } from
 import { GroveError } from '../core/errors.js';
 import type { NumberSink } from '../data/typed-columns.js';
 import { caseCodeOf, caseElement, quoteDoubled, type SqlDialect } from './dialect.js';
+import { type DuckDBMemory, duckdbMemory, duckdbSize, isOutOfMemory } from './duckdb-memory.js';
 import { readDoubles } from './duckdb-vectors.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
 
@@ -62,39 +64,44 @@ function arraySink(out: Float64Array): Pick<NumberSink, 'set' | 'setMany'> {
 }
 
 /**
- * DuckDB's `memory_limit` when grove trains or reads in an embedded DuckDB (not DuckDB's default of
- * 80 % of RAM): DuckDB runs inside grove's process, so this bounds grove's memory; larger
- * aggregates spill to a temporary folder. `GROVE_DUCKDB_MEMORY` (e.g. `2GB`) overrides it.
- */
-export const DUCKDB_DEFAULT_MEMORY = '160MB';
-
-/**
  * DuckDB, embedded (`@duckdb/node-api`): an in-memory database that reads files itself
- * (read_csv, read_parquet), or a database file opened read-only. What spills beyond the memory
- * limit goes to a temporary folder of its own, removed on close.
+ * (read_csv, read_parquet), or a database file opened read-only. grove's own tables go to a
+ * database file of its own in a temporary folder (with what spills beyond the memory limit),
+ * removed on close: written compressed, and read back through the buffer pool, whose pages of
+ * them DuckDB may drop and read again (an in-memory table's pages are spilled uncompressed).
  */
 export class DuckDBEngine implements Engine {
   readonly dialect = duckdbDialect;
   private constructor(
     private readonly instance: DuckDBInstance,
     private readonly conn: DuckDBConnection,
-    /** The spill folder, removed on close. */
+    /** The spill folder, which holds the work database too; removed on close. */
     private readonly tempDirectory: string,
+    /** The attached database (quoted) of grove's tables. */
+    private readonly work: string,
+    private readonly memory: DuckDBMemory,
   ) {}
   private closed = false;
 
   /** Open `path` (a .duckdb file, read-only) or an in-memory database (`:memory:`). */
   static async open(path = ':memory:'): Promise<DuckDBEngine> {
+    const memory = duckdbMemory();
     const spill = mkdtempSync(join(tmpdir(), 'grove-duckdb-'));
-    const config: Record<string, string> = {
-      memory_limit: process.env.GROVE_DUCKDB_MEMORY ?? DUCKDB_DEFAULT_MEMORY,
-      temp_directory: spill,
-    };
+    const config: Record<string, string> = { memory_limit: memory.setting, temp_directory: spill };
     if (path !== ':memory:') config.access_mode = 'READ_ONLY';
+    // A name no database the user's file attaches can have (its catalog is named after the file).
+    const work = quoteDoubled(`grove_work_${process.pid}_${randomUUID().slice(0, 8)}`);
+    let instance: DuckDBInstance | undefined;
     try {
-      const instance = await DuckDBInstance.create(path, config);
-      return new DuckDBEngine(instance, await DuckDBConnection.create(instance), spill);
+      instance = await DuckDBInstance.create(path, config);
+      const conn = await DuckDBConnection.create(instance);
+      // A literal, not a parameter (ATTACH takes none); READ_WRITE, as a read-only instance
+      // attaches read-only by default.
+      const file = join(spill, 'work.duckdb').replaceAll("'", "''");
+      await conn.run(`ATTACH '${file}' AS ${work} (READ_WRITE)`);
+      return new DuckDBEngine(instance, conn, spill, work, memory);
     } catch (e) {
+      instance?.closeSync();
       rmSync(spill, { recursive: true, force: true });
       throw new GroveError(`cannot open DuckDB database: ${(e as Error).message.split('\n')[0]}`, {
         file: path,
@@ -113,10 +120,17 @@ export class DuckDBEngine implements Engine {
     params: readonly SqlValue[],
     onRows: (rows: unknown[][]) => void | Promise<void>,
   ): Promise<void> {
-    const result = await this.run(() => this.conn.stream(sql, params as DuckDBValue[]));
-    await this.run(async () => {
-      for await (const rows of result.yieldRowsJs()) await onRows(plain(rows as unknown[][]));
-    });
+    let handedOn = false;
+    await this.run(
+      async () => {
+        const result = await this.conn.stream(sql, params as DuckDBValue[]);
+        for await (const rows of result.yieldRowsJs()) {
+          handedOn = true;
+          await onRows(plain(rows as unknown[][]));
+        }
+      },
+      () => !handedOn,
+    );
   }
 
   async streamNumbers(
@@ -124,38 +138,43 @@ export class DuckDBEngine implements Engine {
     params: readonly SqlValue[],
     onChunk: (columns: Float64Array[], rows: number) => void,
   ): Promise<void> {
-    const result = await this.run(() => this.conn.stream(sql, params as DuckDBValue[]));
     const columns: Float64Array[] = [];
     const sinks: Pick<NumberSink, 'set' | 'setMany'>[] = [];
-    // A DOUBLE column (every count and value grove asks for) is copied in bulk, others value by value.
-    const doubles = Array.from(
-      { length: result.columnCount },
-      (_, c) => result.columnTypeId(c) === DuckDBTypeId.DOUBLE,
-    );
-    await this.run(async () => {
-      for (;;) {
-        const chunk = await result.fetchChunk();
-        if (!chunk || chunk.rowCount === 0) break;
-        const n = chunk.rowCount;
-        for (let c = 0; c < chunk.columnCount; c++) {
-          if (!columns[c] || columns[c].length < n) {
-            columns[c] = new Float64Array(n);
-            sinks[c] = arraySink(columns[c]);
+    let handedOn = false;
+    await this.run(
+      async () => {
+        const result = await this.conn.stream(sql, params as DuckDBValue[]);
+        // A DOUBLE column (every count and value grove asks for) is copied in bulk, others value by value.
+        const doubles = Array.from(
+          { length: result.columnCount },
+          (_, c) => result.columnTypeId(c) === DuckDBTypeId.DOUBLE,
+        );
+        for (;;) {
+          const chunk = await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) break;
+          const n = chunk.rowCount;
+          for (let c = 0; c < chunk.columnCount; c++) {
+            if (!columns[c] || columns[c].length < n) {
+              columns[c] = new Float64Array(n);
+              sinks[c] = arraySink(columns[c]);
+            }
+            const out = columns[c];
+            if (doubles[c]) {
+              readDoubles(chunk.chunk, c, n, sinks[c], 0);
+              continue;
+            }
+            const vector = chunk.getColumnVector(c);
+            for (let r = 0; r < n; r++) {
+              const v = vector.getItem(r);
+              out[r] = v === null ? Number.NaN : Number(v);
+            }
           }
-          const out = columns[c];
-          if (doubles[c]) {
-            readDoubles(chunk.chunk, c, n, sinks[c], 0);
-            continue;
-          }
-          const vector = chunk.getColumnVector(c);
-          for (let r = 0; r < n; r++) {
-            const v = vector.getItem(r);
-            out[r] = v === null ? Number.NaN : Number(v);
-          }
+          handedOn = true;
+          onChunk(columns, n);
         }
-        onChunk(columns, n);
-      }
-    });
+      },
+      () => !handedOn,
+    );
   }
 
   async columns(relation: string, params: readonly SqlValue[]): Promise<EngineColumn[]> {
@@ -167,11 +186,11 @@ export class DuckDBEngine implements Engine {
   }
 
   async tempTable(select: string, params: readonly SqlValue[]): Promise<TempTable> {
-    const name = quoteDoubled(`grove_rows_${process.pid}_${++tempTables}`);
+    const name = `${this.work}.main.${quoteDoubled(`grove_rows_${process.pid}_${++tempTables}`)}`;
     // The table's row order does not matter (it is only counted): DuckDB may then write it in parallel.
     await this.run(() => this.conn.run('SET preserve_insertion_order = false'));
     try {
-      await this.run(() => this.conn.run(`CREATE TEMP TABLE ${name} AS ${select}`, params as DuckDBValue[]));
+      await this.run(() => this.conn.run(`CREATE TABLE ${name} AS ${select}`, params as DuckDBValue[]));
     } finally {
       await this.run(() => this.conn.run('RESET preserve_insertion_order'));
     }
@@ -191,12 +210,36 @@ export class DuckDBEngine implements Engine {
     this.conn.interrupt();
   }
 
-  private async run<T>(f: () => Promise<T>): Promise<T> {
+  /**
+   * Run `f` (a statement, and the reading of its result) with DuckDB's errors as GroveErrors. A
+   * statement that runs out of memory runs again with twice the limit, up to `memory.most`, while
+   * `retriable()` says none of its result has been handed on; the start limit then comes back.
+   */
+  private async run<T>(f: () => Promise<T>, retriable: () => boolean = () => true): Promise<T> {
+    const { start, most } = this.memory;
+    let limit = start;
     try {
-      return await f();
-    } catch (e) {
-      if (e instanceof GroveError) throw e;
-      throw new GroveError(`DuckDB: ${(e as Error).message.split('\n')[0]}`, { code: 'E_DATA' });
+      for (;;) {
+        try {
+          return await f();
+        } catch (e) {
+          if (e instanceof GroveError) throw e;
+          if (!isOutOfMemory(e) || !retriable() || limit >= most) throw duckdbError(e, isOutOfMemory(e));
+          limit = Math.min(Math.round(1.5 * limit), most);
+          await this.conn.run(`SET memory_limit = '${duckdbSize(limit)}'`).catch((e2) => {
+            throw duckdbError(e2, false);
+          });
+        }
+      }
+    } finally {
+      // A limit that cannot come back yet (pages DuckDB cannot drop) stays where it is.
+      if (limit !== start) await this.conn.run(`SET memory_limit = '${duckdbSize(start)}'`).catch(() => {});
     }
   }
+}
+
+/** DuckDB's error as a one-line GroveError; out of memory with where to give more. */
+function duckdbError(e: unknown, outOfMemory: boolean): GroveError {
+  const hint = outOfMemory ? ' (GROVE_DUCKDB_MEMORY_MAX sets the most DuckDB may have)' : '';
+  return new GroveError(`DuckDB: ${(e as Error).message.split('\n')[0]}${hint}`, { code: 'E_DATA' });
 }

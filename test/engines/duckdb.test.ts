@@ -25,6 +25,14 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** grove's tables in any of the engine's databases (temporary or in its work database). */
+const grovesTables = async () =>
+  Number(
+    (
+      await engine.query("SELECT count(*) FROM duckdb_tables() WHERE table_name LIKE 'grove\\_rows\\_%' ESCAPE '\\'")
+    )[0][0],
+  );
+
 const none: FitOptions = { prune: 'none' };
 const CASES: [string, FitOptions][] = [
   ['iris', none], // numeric
@@ -67,15 +75,12 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB gives the in-memo
 });
 
 describe.skipIf(!haveCorpus)('in-database training with DuckDB: the level tables are temporary and removed', () => {
-  const temporaryTables = async () =>
-    Number((await engine.query('SELECT count(*) FROM duckdb_tables() WHERE temporary'))[0][0]);
-
   it('none is left after a fit, nor after one stopped between levels', async () => {
     const spec = await parseSourceSpec(corpus('glass'));
     let levels: number[] = [];
     await fitInEngine(engine, { source: spec.source, onLevel: ({ level }) => void levels.push(level) }, none);
     expect(levels.length).toBeGreaterThan(3);
-    expect(await temporaryTables()).toBe(0);
+    expect(await grovesTables()).toBe(0);
 
     const stop = new AbortController();
     levels = [];
@@ -93,7 +98,7 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: the level tables
     );
     await expect(stopped).rejects.toThrow(/interrupted/);
     expect(levels).toEqual([0, 1, 2]);
-    expect(await temporaryTables()).toBe(0);
+    expect(await grovesTables()).toBe(0);
   });
 });
 
@@ -241,6 +246,8 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the tempora
     engine.tempTable = async (...args) => {
       const created = await tempTable(...args);
       const rows = Number((await engine.query(`SELECT CAST(count(*) AS DOUBLE) FROM ${created.name}`))[0][0]);
+      // What the clean-up checks count sees each table grove makes.
+      expect(await grovesTables()).toBeGreaterThan(0);
       made.push({ select: args[0], rows });
       return created;
     };
@@ -277,8 +284,7 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the tempora
     // One table per code column (9 features) for each level of more than one family.
     expect(counts.length).toBeGreaterThanOrEqual(2 * 9);
     expect(counts.length % 9).toBe(0);
-    const count = (await engine.query('SELECT count(*) FROM duckdb_tables() WHERE temporary'))[0][0];
-    expect(Number(count)).toBe(0);
+    expect(await grovesTables()).toBe(0);
   });
 
   it('Ctrl-C while the tables of counts are made leaves no table behind', async () => {
@@ -297,8 +303,7 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the tempora
       engine.tempTable = tempTable;
     }
     expect(counts).toBe(3);
-    const count = (await engine.query('SELECT count(*) FROM duckdb_tables() WHERE temporary'))[0][0];
-    expect(Number(count)).toBe(0);
+    expect(await grovesTables()).toBe(0);
   });
 
   it('weighted rows keep their w column in every table', async () => {
