@@ -33,7 +33,7 @@ export function parseDuckDBSize(text: string): number | null {
 
 /**
  * DuckDB's memory: the limit a session starts with, and the most a statement that runs out of
- * memory may be given when it is run again (each time twice the last limit). A statement that
+ * memory may be given when it is run again (each time 1.5 × the last limit). A statement that
  * cannot spill (reading many columns at once on every core, say) needs what it needs; the
  * other statements keep the start limit.
  */

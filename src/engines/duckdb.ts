@@ -212,7 +212,7 @@ export class DuckDBEngine implements Engine {
 
   /**
    * Run `f` (a statement, and the reading of its result) with DuckDB's errors as GroveErrors. A
-   * statement that runs out of memory runs again with twice the limit, up to `memory.most`, while
+   * statement that runs out of memory runs again with 1.5 × the limit, up to `memory.most`, while
    * `retriable()` says none of its result has been handed on; the start limit then comes back.
    */
   private async run<T>(f: () => Promise<T>, retriable: () => boolean = () => true): Promise<T> {
