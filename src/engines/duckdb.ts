@@ -83,9 +83,11 @@ export class DuckDBEngine implements Engine {
   ) {}
   private closed = false;
 
-  /** Open `path` (a .duckdb file, read-only) or an in-memory database (`:memory:`). */
-  static async open(path = ':memory:'): Promise<DuckDBEngine> {
-    const memory = duckdbMemory();
+  /**
+   * Open `path` (a .duckdb file, read-only) or an in-memory database (`:memory:`), with `memory`
+   * (default: from the environment, {@link duckdbMemory}).
+   */
+  static async open(path = ':memory:', memory: DuckDBMemory = duckdbMemory()): Promise<DuckDBEngine> {
     const spill = mkdtempSync(join(tmpdir(), 'grove-duckdb-'));
     const config: Record<string, string> = { memory_limit: memory.setting, temp_directory: spill };
     if (path !== ':memory:') config.access_mode = 'READ_ONLY';
@@ -224,7 +226,8 @@ export class DuckDBEngine implements Engine {
           return await f();
         } catch (e) {
           if (e instanceof GroveError) throw e;
-          if (!isOutOfMemory(e) || !retriable() || limit >= most) throw duckdbError(e, isOutOfMemory(e));
+          const outOfMemory = isOutOfMemory(e);
+          if (!outOfMemory || !retriable() || limit >= most) throw duckdbError(e, outOfMemory);
           limit = Math.min(Math.round(1.5 * limit), most);
           await this.conn.run(`SET memory_limit = '${duckdbSize(limit)}'`).catch((e2) => {
             throw duckdbError(e2, false);

@@ -9,19 +9,8 @@ import { DUCKDB_DEFAULT_MEMORY, duckdbMemory, parseDuckDBSize } from '../../src/
 /** A list of 3·10⁶ integers in one aggregate state: ~24 MB DuckDB cannot spill. */
 const NEEDS_MEMORY = 'SELECT CAST(length(list(range)) AS DOUBLE) FROM range(3000000)';
 
-/** Open an engine with these memory variables set, and put the environment back. */
-async function openWith(env: Record<string, string>): Promise<DuckDBEngine> {
-  const before = new Map(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    return await DuckDBEngine.open();
-  } finally {
-    for (const [k, v] of before) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
+/** Open an in-memory engine with the memory settings these variables give. */
+const openWith = (env: Record<string, string>) => DuckDBEngine.open(':memory:', duckdbMemory(env));
 
 const limitOf = async (engine: DuckDBEngine) =>
   String((await engine.query("SELECT current_setting('memory_limit')"))[0][0]);
