@@ -45,6 +45,11 @@ interface LevelRows {
   weighted: boolean;
   params: readonly SqlValue[];
   flat: { row: FlatRow; codes: string[] } | null;
+  /**
+   * True when `node` is one routing step over the rows of `from` (a table kept from the level
+   * before), computed by every query of the level instead of written to a table of its own.
+   */
+  stepped?: boolean;
   drop(): Promise<void>;
 }
 
@@ -199,7 +204,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
           stopIfAborted(signal);
           const previous = rows;
           rows = await this.levelRows(previous, slots);
-          if (rows !== previous) await previous.drop();
+          if (rows.from !== previous.from) await previous.drop();
         }
         this.routedChildren.clear();
         this.slotOf.clear();
@@ -383,7 +388,8 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   /**
    * The rows of the next level. With temporary tables, a new table made from the previous level's
    * by one step of routing — each row's node from its parent's split — holding only the rows of
-   * nodes in `slots` (rows in leaves are left out), as the in-memory grower partitions rows.
+   * nodes in `slots` (rows in leaves are left out), as the in-memory grower partitions rows; after
+   * a level of one split, the previous rows with that split's step as their node (`stepped`).
    * Without (a distributed table), each row's node a walk down the tree so far (walk.ts).
    */
   private async levelRows(previous: LevelRows, slots: Map<number, number>): Promise<LevelRows> {
@@ -394,16 +400,28 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       const { row, codes: coded } = previous.flat;
       return { ...previous, node: walkNode(coded, this.routes, slots, codeType, row.name) };
     }
+    // One parent split (the root, or a chain): its CASE is a comparison or two per row, cheaper in
+    // each count query than writing every row to a new table. Two steps nested are not.
+    if (this.routedChildren.size === 1 && !previous.stepped)
+      return { ...previous, node: this.caseStep(previous, slots), stepped: true };
+    const yw = previous.weighted ? 'y, w' : 'y';
+    // A stepped level's rows in no node (−1) are left out before the next step reads their node.
+    const source = previous.stepped
+      ? {
+          ...previous,
+          from: `(SELECT * FROM (SELECT ${previous.node} AS node, ${yw}, ${codes} FROM ${previous.from} AS s) AS t WHERE node >= 0)`,
+          node: 'node',
+        }
+      : previous;
     const p = new Params(engine.dialect);
-    const { slot, from } = this.lookupStep(previous, slots, p) ?? {
-      slot: this.caseStep(previous, slots),
-      from: `${previous.from} AS p`,
+    const { slot, from } = this.lookupStep(source, slots, p) ?? {
+      slot: this.caseStep(source, slots),
+      from: `${source.from} AS p`,
     };
     // The narrowest node column, and w only when rows differ in weight: the table is written every
     // level. The filter reads `slot`, not `node`: ClickHouse's WHERE sees the SELECT's aliases, and
     // the cast to an unsigned type would make −1 pass.
     const narrow = `CAST(slot AS ${engine.dialect.intType(slots.size)})`;
-    const yw = previous.weighted ? 'y, w' : 'y';
     const table = await engine.tempTable(
       `SELECT ${narrow} AS node, ${yw}, ${codes} FROM (SELECT ${slot} AS slot, ${yw}, ${codes} FROM ${from}) AS s WHERE slot >= 0`,
       p.values,

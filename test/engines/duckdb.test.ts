@@ -240,15 +240,15 @@ describe.skipIf(!haveCorpus)('grove fit --engine duckdb', () => {
 
 describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the temporary tables hold', () => {
   /** The SELECT of each temporary table `engine` makes during `run`, and its row count. */
-  async function recordTables(run: () => Promise<unknown>): Promise<{ select: string; rows: number }[]> {
-    const made: { select: string; rows: number }[] = [];
+  async function recordTables(run: () => Promise<unknown>): Promise<{ name: string; select: string; rows: number }[]> {
+    const made: { name: string; select: string; rows: number }[] = [];
     const tempTable = engine.tempTable.bind(engine);
     engine.tempTable = async (...args) => {
       const created = await tempTable(...args);
       const rows = Number((await engine.query(`SELECT CAST(count(*) AS DOUBLE) FROM ${created.name}`))[0][0]);
       // What the clean-up checks count sees each table grove makes.
       expect(await grovesTables()).toBeGreaterThan(0);
-      made.push({ select: args[0], rows });
+      made.push({ name: created.name, select: args[0], rows });
       return created;
     };
     try {
@@ -269,6 +269,13 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the tempora
     expect(made[0].select).toMatch(/^SELECT y, CAST\(/);
     for (const { select } of made.slice(1)) expect(select).toMatch(/^SELECT CAST\(slot AS \w+\) AS node, y, c0, /);
     expect(made[0].rows).toBe(150);
+    // Level 1 (one split, the root's) reads the coded rows with the root's step as their node: the
+    // first level table is level 2's, made from the coded rows, without the 50 setosa rows of the
+    // root's leaf.
+    expect(made[1].select).toContain(made[0].name);
+    expect(made[1].select).toMatch(/\(SELECT \* FROM \(SELECT CASE WHEN 0 = 0 THEN CASE WHEN c\d+ /);
+    expect(made[1].rows).toBeLessThanOrEqual(100);
+    for (let i = 2; i < made.length; i++) expect(made[i].select).toContain(made[i - 1].name);
     // Leaves are reached early on iris: the last level's table holds far fewer rows.
     expect(made.at(-1)!.rows).toBeLessThan(50);
   });
