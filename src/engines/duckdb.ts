@@ -67,8 +67,8 @@ function arraySink(out: Float64Array): Pick<NumberSink, 'set' | 'setMany'> {
  * DuckDB, embedded (`@duckdb/node-api`): an in-memory database that reads files itself
  * (read_csv, read_parquet), or a database file opened read-only. grove's own tables go to a
  * database file of its own in a temporary folder (with what spills beyond the memory limit),
- * removed on close: written compressed, and read back through the buffer pool, whose pages of
- * them DuckDB may drop and read again (an in-memory table's pages are spilled uncompressed).
+ * removed on close: read back through the buffer pool, whose pages of them DuckDB may drop and
+ * read again (an in-memory table's pages would first be written to the spill folder).
  */
 export class DuckDBEngine implements Engine {
   readonly dialect = duckdbDialect;
@@ -101,6 +101,9 @@ export class DuckDBEngine implements Engine {
       // attaches read-only by default.
       const file = join(spill, 'work.duckdb').replaceAll("'", "''");
       await conn.run(`ATTACH '${file}' AS ${work} (READ_WRITE)`);
+      // grove's tables (the only ones written) are written once and read a few times: choosing
+      // each segment's compression costs more time than reading it compressed saves.
+      await conn.run(`SET force_compression = 'uncompressed'`);
       return new DuckDBEngine(instance, conn, spill, work, memory);
     } catch (e) {
       instance?.closeSync();
