@@ -7,11 +7,13 @@ import { registerCriteria } from './commands/criteria.js';
 import { registerExplore } from './commands/explore.js';
 import { registerExport } from './commands/export.js';
 import { registerFit } from './commands/fit.js';
+import { trainsInEngine } from './commands/fit-engine.js';
 import { registerInfo } from './commands/info.js';
 import { registerPredict } from './commands/predict.js';
 import { registerReport } from './commands/report.js';
 import { registerScore } from './commands/score.js';
 import { registerShow } from './commands/show.js';
+import { releaseYoungGeneration } from './young-generation.js';
 
 /** Exit code for bad input (file, option, data). */
 export const EXIT_BAD_INPUT = 2;
@@ -36,6 +38,10 @@ export function buildProgram(): Command {
   registerReport(program);
   registerExplore(program);
   program.commands.forEach((c) => c.exitOverride().configureOutput(program.configureOutput()));
+  // main.ts holds V8's young generation small; only a fit inside a database keeps it so.
+  program.hook('preAction', (_, action) => {
+    if (!(action.name() === 'fit' && trainsInEngine(action.args[0], action.opts()))) releaseYoungGeneration();
+  });
   return program;
 }
 

@@ -3,7 +3,6 @@ import { fitInEngine } from '../../engines/fit.js';
 import { ENGINE_NAMES, type EngineName, isDatabaseSpec, parseSourceSpec } from '../../engines/spec.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
 import type { FitOptions } from '../../options/options.js';
-import { keepYoungGenerationSmall } from '../young-generation.js';
 
 /** `grove fit`'s flags for training inside a database. */
 export interface EngineFlags {
@@ -46,7 +45,6 @@ export async function fitWithEngine(
         : `${spec.label} is a ${spec.kind} source: train it with --engine ${spec.kind}`,
       { code: 'E_OPTION' },
     );
-  keepYoungGenerationSmall();
   const conn = await spec.connect();
   // Ctrl-C: stop the running query, drop the temporary objects, close the session, then exit
   // with one line. A second Ctrl-C stops at once.
