@@ -7,7 +7,7 @@ import { GroveError } from '../core/errors.js';
  * memory; what does not fit spills to a temporary folder. `GROVE_DUCKDB_MEMORY` (e.g. `2GB`)
  * overrides it.
  */
-export const DUCKDB_DEFAULT_MEMORY = '64MB';
+export const DUCKDB_DEFAULT_MEMORY = '48MB';
 
 /** Bytes in one unit of a DuckDB size setting (DuckDB's `MB` is 10⁶ bytes, `MiB` 2²⁰). */
 const UNITS = new Map<string, number>([

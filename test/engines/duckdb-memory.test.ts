@@ -24,10 +24,10 @@ describe('DuckDB memory settings', () => {
     for (const bad of ['', 'MB', '64 parsecs', '-1MB', '1e6MB']) expect(parseDuckDBSize(bad)).toBeNull();
   });
 
-  it('starts at 64MB; the most a statement gets is a quarter of RAM unless set, never below the start', () => {
+  it('starts at 48MB; the most a statement gets is a quarter of RAM unless set, never below the start', () => {
     const d = duckdbMemory({});
     expect(d.setting).toBe(DUCKDB_DEFAULT_MEMORY);
-    expect(d.start).toBe(64e6);
+    expect(d.start).toBe(48e6);
     expect(d.most).toBeGreaterThanOrEqual(d.start);
     expect(duckdbMemory({ GROVE_DUCKDB_MEMORY: '1GB', GROVE_DUCKDB_MEMORY_MAX: '100MB' }).most).toBe(1e9);
     expect(() => duckdbMemory({ GROVE_DUCKDB_MEMORY: 'lots' })).toThrow(
