@@ -108,7 +108,7 @@ export const ENGINE_BATCH_CELLS = 1 << 21;
  * Histogram cells of parents kept for their largest child's histogram (by subtraction) at most;
  * beyond, a parent's children are all counted.
  */
-const KEPT_CELLS = 1 << 21;
+const KEPT_CELLS = 1 << 22;
 
 /**
  * Grows a tree level by level with the counts computed by a database engine: per level and batch
