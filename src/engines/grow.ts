@@ -203,7 +203,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
         if (level > 0 && families.length > 0) {
           stopIfAborted(signal);
           const previous = rows;
-          rows = await this.levelRows(previous, slots);
+          rows = await this.levelRows(previous, this.rowSlots(level, families, slots));
           if (rows.from !== previous.from) await previous.drop();
         }
         this.routedChildren.clear();
@@ -343,6 +343,18 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
         slots.set(family.derived.id, slots.size);
       }
     return slots;
+  }
+
+  /**
+   * The slots whose rows a level's table holds. A derived node's rows serve only to count its
+   * children at the next level; when those are at the depth limit (leaves: every node of a level
+   * has its depth), no query reads them, and only the counted nodes' rows are kept.
+   */
+  private rowSlots(level: number, families: Family[], slots: Map<number, number>): Map<number, number> {
+    if (level + 1 < this.opts.maxDepth) return slots;
+    const counted = new Map(slots);
+    for (const { derived } of families) if (derived) counted.delete(derived.id);
+    return counted;
   }
 
   /** True when the split of `e` (just expanded) makes its largest child's histogram by subtraction. */

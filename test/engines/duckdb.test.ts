@@ -280,6 +280,22 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the tempora
     expect(made.at(-1)!.rows).toBeLessThan(50);
   });
 
+  it('at the depth limit a level table holds only the counted nodes’ rows; the tree is memory’s', async () => {
+    const spec = await parseSourceSpec(corpus('glass'));
+    const levelTables = async (maxDepth: number) => {
+      let model = '';
+      const options: FitOptions = { ...none, maxDepth };
+      const made = await recordTables(async () => void (model = await engineModel(engine, spec.source, options)));
+      expect(model).toBe(memoryModel(corpus('glass'), options));
+      return made.filter(({ select }) => select.startsWith('SELECT CAST(slot'));
+    };
+    // Level 2's table (the first: level 1 has none), with and without level 3 below it.
+    const [last] = await levelTables(3);
+    const [inner] = await levelTables(4);
+    expect(last.rows).toBeGreaterThan(0);
+    expect(last.rows).toBeLessThan(inner.rows);
+  });
+
   it('a level counted in batches reads its counts from tables of counts made in one pass; the tree is memory’s', async () => {
     const spec = await parseSourceSpec(corpus('glass'));
     const options: FitOptions = { ...none, criterion: 'info-gain' };
