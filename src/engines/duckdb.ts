@@ -125,17 +125,13 @@ export class DuckDBEngine implements Engine {
     params: readonly SqlValue[],
     onRows: (rows: unknown[][]) => void | Promise<void>,
   ): Promise<void> {
-    let handedOn = false;
-    await this.run(
-      async () => {
-        const result = await this.conn.stream(sql, params as DuckDBValue[]);
-        for await (const rows of result.yieldRowsJs()) {
-          handedOn = true;
-          await onRows(plain(rows as unknown[][]));
-        }
-      },
-      () => !handedOn,
-    );
+    await this.runReading(async (handOn) => {
+      const result = await this.conn.stream(sql, params as DuckDBValue[]);
+      for await (const rows of result.yieldRowsJs()) {
+        handOn();
+        await onRows(plain(rows as unknown[][]));
+      }
+    });
   }
 
   async streamNumbers(
@@ -145,41 +141,37 @@ export class DuckDBEngine implements Engine {
   ): Promise<void> {
     const columns: Float64Array[] = [];
     const sinks: Pick<NumberSink, 'set' | 'setMany'>[] = [];
-    let handedOn = false;
-    await this.run(
-      async () => {
-        const result = await this.conn.stream(sql, params as DuckDBValue[]);
-        // A DOUBLE column (every count and value grove asks for) is copied in bulk, others value by value.
-        const doubles = Array.from(
-          { length: result.columnCount },
-          (_, c) => result.columnTypeId(c) === DuckDBTypeId.DOUBLE,
-        );
-        for (;;) {
-          const chunk = await result.fetchChunk();
-          if (!chunk || chunk.rowCount === 0) break;
-          const n = chunk.rowCount;
-          for (let c = 0; c < chunk.columnCount; c++) {
-            if (!columns[c] || columns[c].length < n) {
-              columns[c] = new Float64Array(n);
-              sinks[c] = arraySink(columns[c]);
-            }
-            const out = columns[c];
-            if (doubles[c]) {
-              readDoubles(chunk.chunk, c, n, sinks[c], 0);
-              continue;
-            }
-            const vector = chunk.getColumnVector(c);
-            for (let r = 0; r < n; r++) {
-              const v = vector.getItem(r);
-              out[r] = v === null ? Number.NaN : Number(v);
-            }
+    await this.runReading(async (handOn) => {
+      const result = await this.conn.stream(sql, params as DuckDBValue[]);
+      // A DOUBLE column (every count and value grove asks for) is copied in bulk, others value by value.
+      const doubles = Array.from(
+        { length: result.columnCount },
+        (_, c) => result.columnTypeId(c) === DuckDBTypeId.DOUBLE,
+      );
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        const n = chunk.rowCount;
+        for (let c = 0; c < chunk.columnCount; c++) {
+          if (!columns[c] || columns[c].length < n) {
+            columns[c] = new Float64Array(n);
+            sinks[c] = arraySink(columns[c]);
           }
-          handedOn = true;
-          onChunk(columns, n);
+          const out = columns[c];
+          if (doubles[c]) {
+            readDoubles(chunk.chunk, c, n, sinks[c], 0);
+            continue;
+          }
+          const vector = chunk.getColumnVector(c);
+          for (let r = 0; r < n; r++) {
+            const v = vector.getItem(r);
+            out[r] = v === null ? Number.NaN : Number(v);
+          }
         }
-      },
-      () => !handedOn,
-    );
+        handOn();
+        onChunk(columns, n);
+      }
+    });
   }
 
   async columns(relation: string, params: readonly SqlValue[]): Promise<EngineColumn[]> {
@@ -213,6 +205,18 @@ export class DuckDBEngine implements Engine {
   /** Interrupt the running query (Ctrl-C): it fails with DuckDB's "interrupted" error. */
   async interrupt(): Promise<void> {
     this.conn.interrupt();
+  }
+
+  /**
+   * Run `read` (a streamed statement and the reading of its result) as {@link run} does, retried
+   * only until it calls `handOn` (before it hands the first rows on).
+   */
+  private async runReading(read: (handOn: () => void) => Promise<void>): Promise<void> {
+    let handedOn = false;
+    await this.run(
+      () => read(() => void (handedOn = true)),
+      () => !handedOn,
+    );
   }
 
   /**

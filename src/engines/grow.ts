@@ -347,8 +347,9 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
 
   /**
    * The slots whose rows a level's table holds. A derived node's rows serve only to count its
-   * children at the next level; when those are at the depth limit (leaves: every node of a level
-   * has its depth), no query reads them, and only the counted nodes' rows are kept.
+   * children at the next level; when those are at the depth limit (leaves by `stopsHere`'s depth
+   * rule: every node of a level has its depth), no query reads them, and only the counted nodes'
+   * rows are kept.
    */
   private rowSlots(level: number, families: Family[], slots: Map<number, number>): Map<number, number> {
     if (level + 1 < this.opts.maxDepth) return slots;
@@ -430,8 +431,8 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       slot: this.caseStep(source, slots),
       from: `${source.from} AS p`,
     };
-    // The narrowest node column, and w only when rows differ in weight: the table is written every
-    // level. The filter reads `slot`, not `node`: ClickHouse's WHERE sees the SELECT's aliases, and
+    // The narrowest node column, and w only when rows differ in weight: a table is written at
+    // almost every level. The filter reads `slot`, not `node`: ClickHouse's WHERE sees the SELECT's aliases, and
     // the cast to an unsigned type would make −1 pass.
     const narrow = `CAST(slot AS ${engine.dialect.intType(slots.size)})`;
     const table = await engine.tempTable(
