@@ -52,6 +52,13 @@ export interface SqlDialect {
   codeOf(value: string, keys: readonly string[], missing: number): string;
   /** A boolean (or NULL) as the integer 1 or 0 (or NULL). */
   boolToInt(expr: string): string;
+  /**
+   * A signed integer type holding −1 … `max`, for a node column updated in place (one UPDATE
+   * per level) where the engine writes that faster than a new table of every row; absent: each
+   * level writes a new table (PostgreSQL's UPDATE writes whole row versions, ClickHouse's is a
+   * mutation).
+   */
+  readonly nodeColumn?: { type: string; max: number };
   /** The narrowest integer type that holds 0 … `max`. */
   intType(max: number): string;
   /**

@@ -50,6 +50,11 @@ interface LevelRows {
    * before), computed by every query of the level instead of written to a table of its own.
    */
   stepped?: boolean;
+  /**
+   * The rows of `from` when it is grove's table with a node column the engine updates in place
+   * (`SqlDialect.nodeColumn`), rows in no node included; null when each level writes a new table.
+   */
+  updatable: number | null;
   drop(): Promise<void>;
 }
 
@@ -89,6 +94,16 @@ function codesTest(column: string, branchOfCode: Int32Array, b: number): string 
     lo = hi;
   }
   return parts.length === 0 ? null : parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
+}
+
+/**
+ * A lookup step's slot: `lc` at `base` (the parent slot's first index) plus the code of the
+ * parent's split feature `sf`, under a CASE over the features split on; −1 for a row whose parent
+ * split on none (a row in no node, whose `sf` is NULL).
+ */
+function lookupCase(sf: string, base: string, split: ReadonlySet<number>): string {
+  const whens = Array.from(split, (f) => `WHEN ${f} THEN lc[${base} + c${f}]`);
+  return whens.length === 0 ? '-1' : `CASE ${sf} ${whens.join(' ')} ELSE -1 END`;
 }
 
 /** What the grower reports after each level (progress lines). */
@@ -188,6 +203,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     let rows = await this.codedRows();
     try {
       const { totals, rows: n } = await this.rootCounts(rows);
+      if (rows.updatable !== null) rows.updatable = n;
       const root: EngineEntry = { ...rootGrowEntry(n, totals, this.opts), hist: null, slot: 0 };
       let frontier: EngineEntry[] = [root];
       for (let level = 0; frontier.length > 0; level++) {
@@ -203,7 +219,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
         if (level > 0 && families.length > 0) {
           stopIfAborted(signal);
           const previous = rows;
-          rows = await this.levelRows(previous, this.rowSlots(level, families, slots));
+          rows = await this.levelRows(previous, families, this.rowSlots(level, families, slots));
           if (rows.from !== previous.from) await previous.drop();
         }
         this.routedChildren.clear();
@@ -376,11 +392,24 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     if (!spread) {
       const unit = unitWeights(this.rows);
       const p = new Params(engine.dialect);
-      const select = codedRowsSelect(this.rows, this.binned, this.grids, this.nBins, p, !unit);
+      const coded = codedRowsSelect(this.rows, this.binned, this.grids, this.nBins, p, !unit);
+      // Every row starts in the root: the column is read only once a level has updated it.
+      const column = engine.dialect.nodeColumn;
+      const select = column ? `SELECT CAST(0 AS ${column.type}) AS node, * FROM (${coded}) AS rows` : coded;
       // The engine may still refuse a table (no DDL rights): the flat form below then.
       const table = await engine.tempTable(select, p.values, this.rows.schema.source.from(new Params(engine.dialect)));
       if (table) {
-        return { from: table.name, node: '0', weighted: !unit, params: [], flat: null, drop: () => table.drop() };
+        // `updatable` holds the rows once the root's counts tell them.
+        const updatable = column ? 0 : null;
+        return {
+          from: table.name,
+          node: '0',
+          weighted: !unit,
+          params: [],
+          flat: null,
+          updatable,
+          drop: () => table.drop(),
+        };
       }
     }
     if (engine.dialect.name !== 'clickhouse')
@@ -394,18 +423,21 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       weighted: true,
       params: p.values,
       flat: { row, codes },
+      updatable: null,
       drop: async () => {},
     };
   }
 
   /**
-   * The rows of the next level. With temporary tables, a new table made from the previous level's
-   * by one step of routing — each row's node from its parent's split — holding only the rows of
-   * nodes in `slots` (rows in leaves are left out), as the in-memory grower partitions rows; after
-   * a level of one split, the previous rows with that split's step as their node (`stepped`).
-   * Without (a distributed table), each row's node a walk down the tree so far (walk.ts).
+   * The rows of the next level. With temporary tables, each row's node one step of routing from
+   * its parent's split: after a level of one split, the previous rows with that split's step as
+   * their node (`stepped`); where the engine updates a node column in place and at least half the
+   * table's rows are in `slots`, the previous table with its node column updated (`updateNodes`);
+   * else a new table made from the previous one holding only the rows of nodes in `slots` (rows in
+   * leaves are left out), as the in-memory grower partitions rows. Without (a distributed table),
+   * each row's node a walk down the tree so far (walk.ts).
    */
-  private async levelRows(previous: LevelRows, slots: Map<number, number>): Promise<LevelRows> {
+  private async levelRows(previous: LevelRows, families: Family[], slots: Map<number, number>): Promise<LevelRows> {
     const { engine, schema } = this.rows;
     const codes = schema.features.map((_, f) => `c${f}`).join(', ');
     if (previous.flat) {
@@ -417,6 +449,11 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     // each count query than writing every row to a new table. Two steps nested are not.
     if (this.routedChildren.size === 1 && !previous.stepped)
       return { ...previous, node: this.caseStep(previous, slots), stepped: true };
+    const column = engine.dialect.nodeColumn;
+    const open = this.slotRows(families, slots);
+    // In place while at least half the table's rows are still open; else a new table, without the rest.
+    if (previous.updatable !== null && column && slots.size <= column.max && 2 * open >= previous.updatable)
+      return this.updateNodes(previous, slots);
     const yw = previous.weighted ? 'y, w' : 'y';
     // A stepped level's rows in no node (−1) are left out before the next step reads their node.
     const source = previous.stepped
@@ -431,10 +468,11 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       slot: this.caseStep(source, slots),
       from: `${source.from} AS p`,
     };
-    // The narrowest node column, and w only when rows differ in weight: a table is written at
-    // almost every level. The filter reads `slot`, not `node`: ClickHouse's WHERE sees the SELECT's aliases, and
-    // the cast to an unsigned type would make −1 pass.
-    const narrow = `CAST(slot AS ${engine.dialect.intType(slots.size)})`;
+    // The narrowest node column (the one updated in place where the engine does), and w only
+    // when rows differ in weight. The filter reads `slot`, not `node`: ClickHouse's WHERE sees the
+    // SELECT's aliases, and the cast to an unsigned type would make −1 pass.
+    const updatable = column && slots.size <= column.max ? open : null;
+    const narrow = `CAST(slot AS ${updatable !== null ? column!.type : engine.dialect.intType(slots.size)})`;
     const table = await engine.tempTable(
       `SELECT ${narrow} AS node, ${yw}, ${codes} FROM (SELECT ${slot} AS slot, ${yw}, ${codes} FROM ${from}) AS s WHERE slot >= 0`,
       p.values,
@@ -449,8 +487,40 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       weighted: previous.weighted,
       params: [],
       flat: null,
+      updatable,
       drop: () => table.drop(),
     };
+  }
+
+  /**
+   * The next level's rows as the previous table with its node column set to each row's slot in
+   * place: an UPDATE writes that one narrow column where a new table writes every code again.
+   * Rows in no node stay in the table at −1, which no count query reads.
+   */
+  private async updateNodes(previous: LevelRows, slots: Map<number, number>): Promise<LevelRows> {
+    const { engine } = this.rows;
+    const p = new Params(engine.dialect);
+    const lists = this.stepLists(slots, p);
+    // No subquery in an UPDATE to compute the parent's feature once: it is looked up per WHEN.
+    const node = `CAST(${previous.node} AS INTEGER)`;
+    const slot = lists
+      ? lookupCase(`lf[${node} + 1]`, `${node} * ${lists.width} + 1`, lists.split)
+      : this.caseStep(previous, slots);
+    const from = lists ? ` FROM ${lists.relation}` : '';
+    await engine.query(`UPDATE ${previous.from} SET node = ${slot}${from} WHERE node >= 0`, p.values);
+    return { ...previous, node: 'node', stepped: false };
+  }
+
+  /** The rows of the nodes in `slots` (the children of the families' parents): a new table's rows. */
+  private slotRows(families: Family[], slots: Map<number, number>): number {
+    let rows = 0;
+    for (const { parent } of families) {
+      const route = this.routes.get(parent!.id)!;
+      route.children.forEach((id, b) => {
+        if (slots.has(id)) rows += route.sizes[b];
+      });
+    }
+    return rows;
   }
 
   /** A row's slot in the next level as a searched CASE over the parents split in this level. */
@@ -476,6 +546,23 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     slots: Map<number, number>,
     p: Params,
   ): { slot: string; from: string } | null {
+    const lists = this.stepLists(slots, p);
+    if (!lists) return null;
+    const node = `CAST(${previous.node} AS INTEGER)`;
+    const from = `(SELECT lf[${node} + 1] AS sf, ${node} * ${lists.width} + 1 AS base, lists.lc, p.* FROM ${previous.from} AS p, ${lists.relation}) AS q`;
+    return { slot: lookupCase('sf', 'base', lists.split), from };
+  }
+
+  /**
+   * The lists of a lookup step, as a one-row relation `lists` (bound through `p`): `lf`, each
+   * parent slot's split feature, and `lc`, the child's slot at (parent slot, code) at index
+   * parent × `width` + code + 1; with the features split on. Null where the engine has no such
+   * lists, or they would be longer than {@link LOOKUP_STEP_CELLS}.
+   */
+  private stepLists(
+    slots: Map<number, number>,
+    p: Params,
+  ): { relation: string; width: number; split: ReadonlySet<number> } | null {
     const d = this.rows.engine.dialect;
     if (!d.intList || !d.listColumns) return null;
     let width = 1;
@@ -500,11 +587,8 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       });
     }
     const bind = (v: SqlValue) => p.add(v);
-    const node = `CAST(${previous.node} AS INTEGER)`;
-    const lists = `(SELECT ${d.intList!(feature, bind)} AS lf, ${d.intList!(child, bind)} AS lc) AS lists`;
-    const from = `(SELECT lf[${node} + 1] AS sf, ${node} * ${width} + 1 AS base, lists.lc, p.* FROM ${previous.from} AS p, ${lists}) AS q`;
-    const whens = Array.from(split, (f) => `WHEN ${f} THEN lc[base + c${f}]`);
-    return { slot: whens.length === 0 ? '-1' : `CASE sf ${whens.join(' ')} ELSE -1 END`, from };
+    const relation = `(SELECT ${d.intList(feature, bind)} AS lf, ${d.intList(child, bind)} AS lc) AS lists`;
+    return { relation, width, split };
   }
 
   /** SQL of the slot a row of a node split by `route` goes to (−1: to no node in `slots`); null when none goes anywhere. */

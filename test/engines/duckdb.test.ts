@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import { mulberry32 } from '../../src/core/random.js';
 import { readDataset } from '../../src/data/read.js';
-import { DuckDBEngine } from '../../src/engines/duckdb.js';
+import type { SqlDialect } from '../../src/engines/dialect.js';
+import { DuckDBEngine, duckdbDialect } from '../../src/engines/duckdb.js';
 import { fitInEngine } from '../../src/engines/fit.js';
 import { parseSourceSpec } from '../../src/engines/spec.js';
 import type { FitOptions } from '../../src/options/options.js';
@@ -239,61 +240,122 @@ describe.skipIf(!haveCorpus)('grove fit --engine duckdb', () => {
 });
 
 describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the temporary tables hold', () => {
-  /** The SELECT of each temporary table `engine` makes during `run`, and its row count. */
-  async function recordTables(run: () => Promise<unknown>): Promise<{ name: string; select: string; rows: number }[]> {
-    const made: { name: string; select: string; rows: number }[] = [];
+  /**
+   * A level's rows as `run` leaves them: a temporary table made (its SELECT) or an UPDATE of one's
+   * node column (its statement), and the rows then in a node (node ≥ 0).
+   */
+  interface Written {
+    name: string;
+    sql: string;
+    rows: number;
+    /** The distinct nodes of those rows. */
+    nodes: number;
+  }
+
+  /** Each temporary table `engine` makes during `run` and each UPDATE of one, in order. */
+  async function recordTables(run: () => Promise<unknown>): Promise<Written[]> {
+    const made: Written[] = [];
     const tempTable = engine.tempTable.bind(engine);
+    const query = engine.query.bind(engine);
+    const record = async (name: string, sql: string, inNodes: boolean) => {
+      const where = inNodes ? 'WHERE node >= 0' : '';
+      const nodes = inNodes ? 'count(DISTINCT node)' : '0';
+      const [[rows, distinct]] = await query(
+        `SELECT CAST(count(*) AS DOUBLE), CAST(${nodes} AS DOUBLE) FROM ${name} ${where}`,
+      );
+      made.push({ name, sql, rows: Number(rows), nodes: Number(distinct) });
+    };
     engine.tempTable = async (...args) => {
       const created = await tempTable(...args);
-      const rows = Number((await engine.query(`SELECT CAST(count(*) AS DOUBLE) FROM ${created.name}`))[0][0]);
+      await record(created.name, args[0], args[0].startsWith('SELECT CAST(slot'));
       // What the clean-up checks count sees each table grove makes.
       expect(await grovesTables()).toBeGreaterThan(0);
-      made.push({ name: created.name, select: args[0], rows });
       return created;
+    };
+    engine.query = async (...args) => {
+      const result = await query(...args);
+      const updated = /^UPDATE (.+?) SET node = /.exec(args[0]);
+      if (updated) await record(updated[1], args[0], true);
+      return result;
     };
     try {
       await run();
     } finally {
       engine.tempTable = tempTable;
+      engine.query = query;
     }
     return made;
   }
 
-  it('rows of weight 1 are stored without w; rows in leaves leave the level tables; the tree is memory’s', async () => {
+  /**
+   * The rule for a level's rows: its table's node column updated in place while at least half the
+   * table's rows are in the level's nodes; else a new table of those rows only, made from it.
+   */
+  function expectUpdatesWhileHalfIsOpen(made: Written[]): void {
+    const tableRows = new Map<string, number>([[made[0].name, made[0].rows]]);
+    for (let i = 1; i < made.length; i++) {
+      const { name, sql, rows } = made[i];
+      if (sql.startsWith('UPDATE ')) {
+        expect(name).toBe(made[i - 1].name);
+        expect(2 * rows).toBeGreaterThanOrEqual(tableRows.get(name)!);
+      } else {
+        expect(sql).toContain(made[i - 1].name);
+        expect(2 * rows).toBeLessThan(tableRows.get(made[i - 1].name)!);
+        tableRows.set(name, rows);
+      }
+    }
+  }
+
+  it('rows of weight 1 are stored without w; a level updates the node column while half the rows are open, then writes the open rows anew; the tree is memory’s', async () => {
     const spec = await parseSourceSpec(corpus('iris'));
     let model = '';
     const made = await recordTables(async () => void (model = await engineModel(engine, spec.source, none)));
     expect(model).toBe(memoryModel(corpus('iris'), none));
-    expect(made.length).toBeGreaterThan(3);
-    // The columns each table stores: the coded rows y, c0 …; each level's node, y, c0 ….
-    expect(made[0].select).toMatch(/^SELECT y, CAST\(/);
-    for (const { select } of made.slice(1)) expect(select).toMatch(/^SELECT CAST\(slot AS \w+\) AS node, y, c0, /);
+    // The coded rows: node (every row at the root), y, c0 …
+    expect(made[0].sql).toMatch(/^SELECT CAST\(0 AS SMALLINT\) AS node, \* FROM \(SELECT y, CAST\(/);
     expect(made[0].rows).toBe(150);
-    // Level 1 (one split, the root's) reads the coded rows with the root's step as their node: the
-    // first level table is level 2's, made from the coded rows, without the 50 setosa rows of the
-    // root's leaf.
-    expect(made[1].select).toContain(made[0].name);
-    expect(made[1].select).toMatch(/\(SELECT \* FROM \(SELECT CASE WHEN 0 = 0 THEN CASE WHEN c\d+ /);
-    expect(made[1].rows).toBeLessThanOrEqual(100);
-    for (let i = 2; i < made.length; i++) expect(made[i].select).toContain(made[i - 1].name);
-    // Leaves are reached early on iris: the last level's table holds far fewer rows.
+    // Level 1 (one split, the root's) reads the coded rows with the root's step as their node; level
+    // 2 stores its nodes in their node column, the 50 setosa rows of the root's leaf at −1.
+    expect(made[1].sql).toMatch(/^UPDATE .+ SET node = CASE lf\[CAST\(CASE WHEN 0 = 0 THEN CASE WHEN c\d+ /);
+    expect(made[1].rows).toBe(100);
+    // Then leaves are reached: fewer than 75 rows open, a new table of them.
+    expect(made[2].sql).toMatch(/^SELECT CAST\(slot AS SMALLINT\) AS node, y, c0, /);
+    expectUpdatesWhileHalfIsOpen(made);
     expect(made.at(-1)!.rows).toBeLessThan(50);
   });
 
-  it('at the depth limit a level table holds only the counted nodes’ rows; the tree is memory’s', async () => {
+  it('at the depth limit a level holds only the counted nodes’ rows; the tree is memory’s', async () => {
     const spec = await parseSourceSpec(corpus('glass'));
-    const levelTables = async (maxDepth: number) => {
+    const levels = async (maxDepth: number) => {
       let model = '';
       const options: FitOptions = { ...none, maxDepth };
       const made = await recordTables(async () => void (model = await engineModel(engine, spec.source, options)));
       expect(model).toBe(memoryModel(corpus('glass'), options));
-      return made.filter(({ select }) => select.startsWith('SELECT CAST(slot'));
+      return made;
     };
-    // Level 2's table (the first: level 1 has none), with and without level 3 below it.
-    const [last] = await levelTables(3);
-    const [inner] = await levelTables(4);
+    // Level 2's rows (level 1 has none of its own), with and without level 3 below it.
+    const [, last] = await levels(3);
+    const [, inner] = await levels(4);
     expect(last.rows).toBeGreaterThan(0);
     expect(last.rows).toBeLessThan(inner.rows);
+  });
+
+  it('a level of more nodes than the node column holds writes a new table, as do the levels after it; the tree is memory’s', async () => {
+    const spec = await parseSourceSpec(corpus('glass'));
+    const narrow = engine as { dialect: SqlDialect };
+    narrow.dialect = { ...duckdbDialect, nodeColumn: { type: 'SMALLINT', max: 1 } };
+    let model = '';
+    let made: Written[];
+    try {
+      made = await recordTables(async () => void (model = await engineModel(engine, spec.source, none)));
+    } finally {
+      narrow.dialect = duckdbDialect;
+    }
+    expect(model).toBe(memoryModel(corpus('glass'), none));
+    // A level of two nodes or more: a new table, its node column of the narrowest type, not updated.
+    const many = made.slice(1).filter(({ nodes }) => nodes > 1);
+    expect(many.length).toBeGreaterThan(2);
+    for (const { sql } of many) expect(sql).toMatch(/^SELECT CAST\(slot AS UTINYINT\) AS node, /);
   });
 
   it('a level counted in batches reads its counts from tables of counts made in one pass; the tree is memory’s', async () => {
@@ -303,7 +365,7 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the tempora
     // One cell per batch at most: every family of nodes is a batch of its own.
     const made = await recordTables(async () => void (model = await engineModel(engine, spec.source, options, {}, 1)));
     expect(model).toBe(memoryModel(corpus('glass'), options));
-    const counts = made.filter(({ select }) => /GROUP BY node, y, c\d+\) AS counts$/.test(select));
+    const counts = made.filter(({ sql }) => /GROUP BY node, y, c\d+\) AS counts$/.test(sql));
     // One table per code column (9 features) for each level of more than one family.
     expect(counts.length).toBeGreaterThanOrEqual(2 * 9);
     expect(counts.length % 9).toBe(0);
@@ -333,9 +395,12 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the tempora
     const spec = await parseSourceSpec(corpus('balance-scale'));
     const options: FitOptions = { ...none, classWeight: { L: 2, R: 3 } };
     const made = await recordTables(() => engineModel(engine, spec.source, options));
-    expect(made.length).toBeGreaterThan(1);
-    expect(made[0].select).toMatch(/^SELECT y, w, /);
-    for (const { select } of made.slice(1)) expect(select).toMatch(/^SELECT CAST\(slot AS \w+\) AS node, y, w, c0, /);
+    expect(made[0].sql).toMatch(/^SELECT CAST\(0 AS SMALLINT\) AS node, \* FROM \(SELECT y, w, /);
+    const tables = made.slice(1).filter(({ sql }) => !sql.startsWith('UPDATE '));
+    expect(tables.length).toBeGreaterThan(0);
+    expect(tables.length).toBeLessThan(made.length - 1);
+    for (const { sql } of tables) expect(sql).toMatch(/^SELECT CAST\(slot AS SMALLINT\) AS node, y, w, c0, /);
+    expectUpdatesWhileHalfIsOpen(made);
   });
 });
 
