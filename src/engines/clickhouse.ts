@@ -61,6 +61,7 @@ export const clickhouseDialect: SqlDialect = {
   doubleList: (values) => `[${values.map(hexFloat).join(', ')}]`,
   // An array lookup: a CASE (multiIf) evaluates every branch for every row.
   element: (index, values) => `[${values.join(', ')}][toUInt32(${index}) + 1]`,
+  literalLists: true,
   // One hash lookup a row: a CASE (multiIf) would compare the value with every category.
   codeOf: (value, keys, missing) =>
     `ifNull(transform(${value}, [${keys.join(', ')}], [${keys.map((_, i) => i).join(', ')}], ${missing}), ${missing})`,

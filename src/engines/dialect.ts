@@ -46,6 +46,11 @@ export interface SqlDialect {
    * DuckDB builds a constant list again for every vector of rows (time linear in its length).
    */
   readonly listColumns?: boolean;
+  /**
+   * `element` is one lookup in a list written into the query (ClickHouse's arrays), not a CASE:
+   * a level's step then looks a row's next node up instead of testing every parent.
+   */
+  readonly literalLists?: boolean;
   /** `values[index]` for an integer `index` from 0, `index` written once (text linear in the values). */
   element(index: string, values: readonly string[]): string;
   /** The position (from 0) of text `value` among `keys` (distinct), `missing` when absent or NULL. */

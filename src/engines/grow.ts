@@ -464,10 +464,8 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
         }
       : previous;
     const p = new Params(engine.dialect);
-    const { slot, from } = this.lookupStep(source, slots, p) ?? {
-      slot: this.caseStep(source, slots),
-      from: `${source.from} AS p`,
-    };
+    const { slot, from } = this.lookupStep(source, slots, p) ??
+      this.literalStep(source, slots) ?? { slot: this.caseStep(source, slots), from: `${source.from} AS p` };
     // The narrowest node column (the one updated in place where the engine does), and w only
     // when rows differ in weight. The filter reads `slot`, not `node`: ClickHouse's WHERE sees the
     // SELECT's aliases, and the cast to an unsigned type would make −1 pass.
@@ -565,13 +563,46 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   ): { relation: string; width: number; split: ReadonlySet<number> } | null {
     const d = this.rows.engine.dialect;
     if (!d.intList || !d.listColumns) return null;
+    const tables = this.stepTables(slots);
+    if (!tables) return null;
+    const bind = (v: SqlValue) => p.add(v);
+    const relation = `(SELECT ${d.intList(tables.feature, bind)} AS lf, ${d.intList(tables.child, bind)} AS lc) AS lists`;
+    return { relation, width: tables.width, split: tables.split };
+  }
+
+  /**
+   * A row's slot in the next level by lookups in lists written into the query (ClickHouse,
+   * `literalLists`): its parent's split feature, that feature's code among the row's codes, then
+   * its child's slot at (parent, code). A CASE over the parents is evaluated in full for every row
+   * there: every parent's test and result, a column each. Null where the engine has no such lists
+   * or they would be too long.
+   */
+  private literalStep(previous: LevelRows, slots: Map<number, number>): { slot: string; from: string } | null {
+    const d = this.rows.engine.dialect;
+    if (!d.literalLists) return null;
+    const tables = this.stepTables(slots);
+    if (!tables) return null;
+    const codes = this.rows.schema.features.map((_, f) => `c${f}`);
+    // A parent split on no feature (−1) reads no code (the list's default, 0) and its children −1.
+    const code = d.element(d.element(previous.node, Array.from(tables.feature, String)), codes);
+    const slot = d.element(`${previous.node} * ${tables.width} + ${code}`, Array.from(tables.child, String));
+    return { slot, from: `${previous.from} AS p` };
+  }
+
+  /**
+   * A lookup step's lists: each parent slot's split feature (−1: none), and the child's slot (−1:
+   * none) at parent slot × `width` + code; with the features split on. Null when they would be
+   * longer than {@link LOOKUP_STEP_CELLS} (held in grove and sent as text; many categories).
+   */
+  private stepTables(
+    slots: Map<number, number>,
+  ): { feature: Int32Array; child: Int32Array; width: number; split: ReadonlySet<number> } | null {
     let width = 1;
     let parentSlots = 0;
     for (const [parent, route] of this.routedChildren) {
       width = Math.max(width, route.branchOfCode.length);
       parentSlots = Math.max(parentSlots, this.slotOf.get(parent)! + 1);
     }
-    // A list of parents × codes held in grove and sent as text: bounded (many categories), else the CASE.
     if (parentSlots * width > LOOKUP_STEP_CELLS) return null;
     const feature = new Int32Array(parentSlots).fill(-1);
     const child = new Int32Array(parentSlots * width).fill(-1);
@@ -586,9 +617,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
         split.add(route.feature);
       });
     }
-    const bind = (v: SqlValue) => p.add(v);
-    const relation = `(SELECT ${d.intList(feature, bind)} AS lf, ${d.intList(child, bind)} AS lc) AS lists`;
-    return { relation, width, split };
+    return { feature, child, width, split };
   }
 
   /** SQL of the slot a row of a node split by `route` goes to (−1: to no node in `slots`); null when none goes anywhere. */

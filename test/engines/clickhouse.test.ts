@@ -119,6 +119,32 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
     expect(counts.at(-1)).toBeLessThan(50);
   }, 120_000);
 
+  it('car: a level of several parents looks each row’s next node up in array literals, no CASE over the parents; the in-memory tree', async () => {
+    await loadCsv(engine, corpus('car'), 'car_steps', TINYLOG);
+    const spec = await parseSourceSpec(chUrl(server.url), { table: 'car_steps' });
+    const selects: string[] = [];
+    const tempTable = engine.tempTable.bind(engine);
+    engine.tempTable = async (...args) => {
+      selects.push(args[0]);
+      return tempTable(...args);
+    };
+    const options: FitOptions = { prune: 'none', criterion: 'info-gain' };
+    try {
+      expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus('car'), options));
+    } finally {
+      engine.tempTable = tempTable;
+    }
+    const levels = selects.filter((sql) => sql.startsWith('SELECT CAST(slot AS '));
+    expect(levels.length).toBeGreaterThan(3);
+    for (const sql of levels) {
+      // One WHEN at most: a chain's step (its one parent), read from the level before.
+      expect(sql.match(/WHEN node = /g)?.length ?? 0).toBeLessThanOrEqual(1);
+      // The child's slot at (parent, code): the code of the parent's feature among the row's codes.
+      expect(sql).toMatch(/ AS slot, y, /);
+      expect(sql).toMatch(/\[c0, c1, c2, c3, c4, c5\]\[toUInt32\(\[[-\d, ]+\]\[toUInt32\(node\) \+ 1\]\) \+ 1\]/);
+    }
+  }, 120_000);
+
   // A view may hide a Distributed table: grove makes no temporary table and walks down the tree.
   const VIEW_CASES: [string, FitOptions][] = [
     ...CASES.slice(1),
