@@ -97,44 +97,47 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
     expect(await temporaryTables(engine)).toBe(0);
   }, 120_000);
 
-  it('iris: rows in leaves leave the level tables (the filter reads the slot before its unsigned cast)', async () => {
-    await loadCsv(engine, corpus('iris'), 'iris_levels', TINYLOG);
-    const spec = await parseSourceSpec(chUrl(server.url), { table: 'iris_levels' });
-    const counts: number[] = [];
+  /** The SELECT of each temporary table `engine` makes during `run`, and its rows. */
+  async function recordTables(run: () => Promise<void>): Promise<{ select: string; rows: number }[]> {
+    const made: { select: string; rows: number }[] = [];
     const tempTable = engine.tempTable.bind(engine);
     engine.tempTable = async (...args) => {
       const created = await tempTable(...args);
-      if (created) counts.push(Number((await engine.query(`SELECT toFloat64(count()) FROM ${created.name}`))[0][0]));
+      if (created) {
+        const [[rows]] = await engine.query(`SELECT toFloat64(count()) FROM ${created.name}`);
+        made.push({ select: args[0], rows: Number(rows) });
+      }
       return created;
     };
     try {
-      expect(await engineModel(engine, spec.source, { prune: 'none' })).toBe(
-        memoryModel(corpus('iris'), { prune: 'none' }),
-      );
+      await run();
     } finally {
       engine.tempTable = tempTable;
     }
-    expect(counts[0]).toBe(150);
-    expect(counts.length).toBeGreaterThan(3);
-    expect(counts.at(-1)).toBeLessThan(50);
+    return made;
+  }
+
+  it('iris: rows in leaves leave the level tables (the filter reads the slot before its unsigned cast)', async () => {
+    await loadCsv(engine, corpus('iris'), 'iris_levels', TINYLOG);
+    const spec = await parseSourceSpec(chUrl(server.url), { table: 'iris_levels' });
+    const made = await recordTables(async () => {
+      expect(await engineModel(engine, spec.source, { prune: 'none' })).toBe(
+        memoryModel(corpus('iris'), { prune: 'none' }),
+      );
+    });
+    expect(made[0].rows).toBe(150);
+    expect(made.length).toBeGreaterThan(3);
+    expect(made.at(-1)!.rows).toBeLessThan(50);
   }, 120_000);
 
   it('car: a level of several parents looks each row’s next node up in array literals, no CASE over the parents; the in-memory tree', async () => {
     await loadCsv(engine, corpus('car'), 'car_steps', TINYLOG);
     const spec = await parseSourceSpec(chUrl(server.url), { table: 'car_steps' });
-    const selects: string[] = [];
-    const tempTable = engine.tempTable.bind(engine);
-    engine.tempTable = async (...args) => {
-      selects.push(args[0]);
-      return tempTable(...args);
-    };
     const options: FitOptions = { prune: 'none', criterion: 'info-gain' };
-    try {
+    const made = await recordTables(async () => {
       expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus('car'), options));
-    } finally {
-      engine.tempTable = tempTable;
-    }
-    const levels = selects.filter((sql) => sql.startsWith('SELECT CAST(slot AS '));
+    });
+    const levels = made.map(({ select }) => select).filter((sql) => sql.startsWith('SELECT CAST(slot AS '));
     expect(levels.length).toBeGreaterThan(3);
     for (const sql of levels) {
       // One WHEN at most: a chain's step (its one parent), read from the level before.
