@@ -28,7 +28,7 @@ export interface EngineBins {
 
 /**
  * Every numeric feature's bins, by `binFeature`'s rule over the rows a tree grows on, so the edges
- * are those of `--engine memory` with the same `bins`. Where the engine has integer lists (DuckDB),
+ * are those of `--engine memory` with the same `bins`. Where the engine has integer lists (DuckDB, PostgreSQL),
  * from rows per bucket of each feature's range and the rows per value of a few buckets
  * (bucket-bins.ts); elsewhere, or when a range is not finite, from the rows per distinct value
  * (`GROUP BY value ORDER BY value`, streamed, one feature at a time, a grouping the engine can spill

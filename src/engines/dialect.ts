@@ -32,7 +32,7 @@ export interface SqlDialect {
   readonly rowNumber: string;
   /**
    * `values` (exact doubles, ±Infinity among them) as a list indexed from 1 with `list[i]`, its
-   * values bound through `bind` (DuckDB) or written as exact hexadecimal float literals
+   * values bound through `bind` (DuckDB, PostgreSQL) or written as exact hexadecimal float literals
    * (ClickHouse); absent when the engine has no lists (bin codes then come from nested CASEs, rows.ts).
    */
   doubleList?(values: readonly number[], bind: (value: SqlValue) => string): string;

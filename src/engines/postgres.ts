@@ -15,12 +15,25 @@ export const postgresDialect: SqlDialect = {
   fullMatch: (e, p) => `(${e} ~ ${p})`,
   nanToNull: (e) => `NULLIF(${e}, 'NaN'::float8)`,
   rowNumber: 'row_number() OVER ()',
+  // One parameter `{e1,e2,…,Infinity}`: JavaScript's shortest round-trip decimals, which float8in
+  // reads back to the same doubles.
+  doubleList: (values, bind) => arrayParam(bind(`{${values.map(String).join(',')}}`), 'double precision'),
+  intList: (values, bind) => arrayParam(bind(`{${Array.prototype.join.call(values, ',')}}`), 'integer'),
   element: caseElement,
   codeOf: caseCodeOf,
   boolToInt: (e) => `CAST(${e} AS integer)`,
   intType: (max) => (max < 32768 ? 'smallint' : 'integer'),
   groupByEveryCode: (relation, codes) => groupingSets(relation, codes, (e) => `CAST(${e} AS double precision)`),
 };
+
+/**
+ * A text parameter's placeholder retyped as an array of `type`, in parentheses (to subscript): the
+ * server reads the list once, when the parameter is bound. A CAST of the text would read it again
+ * for every row (`array_in` is STABLE: never folded to a constant).
+ */
+function arrayParam(placeholder: string, type: string): string {
+  return `(${placeholder.replace(/::text$/, `::${type}[]`)})`;
+}
 
 // int2, int4, int8, float4, float8, numeric, oid
 const NUMERIC_OIDS = new Set([21, 23, 20, 700, 701, 1700, 26]);
