@@ -3,14 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEngine, postgresDialect } from '../../src/engines/postgres.js';
-import { binCode, listSearch, Params } from '../../src/engines/rows.js';
 import { parseSourceSpec } from '../../src/engines/spec.js';
 import type { FitOptions } from '../../src/options/options.js';
 import { assertBuilt, grove } from '../helpers/cli.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 import type { ServerHandle } from '../helpers/servers/common.js';
 import { postgresUnavailable, startPostgres } from '../helpers/servers/postgres.js';
-import { BIN_EDGES, BIN_VALUES, binned } from './bin-cases.js';
+import { BIN_EDGES, BIN_VALUES, searchBothWays } from './bin-cases.js';
 import { writeClashingCsv } from './clashing-names.js';
 import { engineModel, memoryModel } from './identical.js';
 import { loadCsv } from './load.js';
@@ -50,20 +49,8 @@ describe.skipIf(why !== undefined)('in-database training with PostgreSQL', () =>
 
   it('bin codes by list search (edges as one array parameter) equal the nested-CASE search, for every edge case', async () => {
     for (const edges of BIN_EDGES) {
-      const bf = binned(edges);
-      const rows = (p: Params) => {
-        const values = BIN_VALUES.map(
-          (v, i) => `(${i}, ${v === null ? 'NULL' : `CAST(${p.add(String(v))} AS double precision)`})`,
-        );
-        return `(SELECT 0 AS y, 1 AS w, v0 FROM (VALUES ${values.join(', ')}) AS t(i, v0))`;
-      };
-      const p = new Params(postgresDialect);
-      const searched = listSearch([bf], [null], rows(p), postgresDialect, p);
-      if (edges.length > 1) expect(searched.from).toMatch(/\(\$\d+::double precision\[\]\)\[/);
-      const byList = await engine.query(`SELECT ${searched.codes[0]} FROM ${searched.from} AS s ORDER BY v0`, p.values);
-      const q = new Params(postgresDialect);
-      const from = rows(q);
-      const byCase = await engine.query(`SELECT ${binCode('v0', bf, q)} FROM ${from} AS s ORDER BY v0`, q.values);
+      const { byList, byCase, from } = await searchBothWays(engine, postgresDialect, 'double precision', edges);
+      if (edges.length > 1) expect(from).toMatch(/\(\$\d+::double precision\[\]\)\[/);
       expect(byList).toEqual(byCase);
       expect(byList.length).toBe(BIN_VALUES.length);
     }
