@@ -449,10 +449,12 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     // each count query than writing every row to a new table. Two steps nested are not.
     if (this.routedChildren.size === 1 && !previous.stepped)
       return { ...previous, node: this.caseStep(previous, slots), stepped: true };
-    const column = engine.dialect.nodeColumn;
+    // The node column updated in place, where the engine has one that holds the level's slots.
+    const column =
+      engine.dialect.nodeColumn && slots.size <= engine.dialect.nodeColumn.max ? engine.dialect.nodeColumn : null;
     const open = this.slotRows(families, slots);
     // In place while at least half the table's rows are still open; else a new table, without the rest.
-    if (previous.updatable !== null && column && slots.size <= column.max && 2 * open >= previous.updatable)
+    if (previous.updatable !== null && column && 2 * open >= previous.updatable)
       return this.updateNodes(previous, slots);
     const yw = previous.weighted ? 'y, w' : 'y';
     // A stepped level's rows in no node (−1) are left out before the next step reads their node.
@@ -469,8 +471,8 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     // The narrowest node column (the one updated in place where the engine does), and w only
     // when rows differ in weight. The filter reads `slot`, not `node`: ClickHouse's WHERE sees the
     // SELECT's aliases, and the cast to an unsigned type would make −1 pass.
-    const updatable = column && slots.size <= column.max ? open : null;
-    const narrow = `CAST(slot AS ${updatable !== null ? column!.type : engine.dialect.intType(slots.size)})`;
+    const updatable = column ? open : null;
+    const narrow = `CAST(slot AS ${column ? column.type : engine.dialect.intType(slots.size)})`;
     const table = await engine.tempTable(
       `SELECT ${narrow} AS node, ${yw}, ${codes} FROM (SELECT ${slot} AS slot, ${yw}, ${codes} FROM ${from}) AS s WHERE slot >= 0`,
       p.values,
