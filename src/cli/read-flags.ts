@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { DEFAULT_NA_TOKENS } from '../data/encode.js';
 import { parseEncodingName, TEXT_ENCODINGS, type TextEncodingName } from '../data/text-decode.js';
+import { DEFAULT_NA_TOKENS } from '../data/tokens.js';
 import { listOption } from './args.js';
 import { warn } from './output.js';
 

@@ -20,7 +20,8 @@ import { badArgument } from '../core/args.js';
 import { GroveError } from '../core/errors.js';
 import { describeType } from './check.js';
 import type { Dataset } from './dataset.js';
-import { type DeclaredType, type EncodeOptions, encodeTable } from './encode.js';
+import { encodeTable } from './encode.js';
+import type { DeclaredType, EncodeOptions } from './encode-options.js';
 
 export type ArffAttributeType = DeclaredType | { kind: 'string' };
 

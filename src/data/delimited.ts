@@ -14,8 +14,9 @@
 
 import { escapeControl, GroveError } from '../core/errors.js';
 import { describeType } from './check.js';
+import { planColumns } from './column-plan.js';
 import type { Column, Dataset } from './dataset.js';
-import { checkEncodeOptions, DEFAULT_NA_TOKENS, type EncodeOptions, NUMBER_RE, planColumns } from './encode.js';
+import { checkEncodeOptions, type EncodeOptions } from './encode-options.js';
 import { numberScan, POW10, parseNumberBytes } from './number-bytes.js';
 import {
   CategoricalBuilder,
@@ -25,6 +26,7 @@ import {
   NumericBuilder,
 } from './text-columns.js';
 import { CellDecoder, INVALID_UTF8, type TextEncodingName, Utf16ToUtf8 } from './text-decode.js';
+import { DEFAULT_NA_TOKENS, NUMBER_RE } from './tokens.js';
 
 /** Options of {@link createDelimitedReader}, {@link parseCsvText} and `readCsv`. */
 export interface DelimitedReadOptions extends EncodeOptions {

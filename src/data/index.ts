@@ -8,13 +8,7 @@ export {
   type DelimitedReadOptions,
   parseCsvText,
 } from './delimited.js';
-export {
-  DEFAULT_NA_TOKENS,
-  type DeclaredType,
-  datasetFromRows,
-  type EncodeOptions,
-  encodeTable,
-  isNumericToken,
-  type RowsOptions,
-} from './encode.js';
+export { datasetFromRows, encodeTable, type RowsOptions } from './encode.js';
+export type { DeclaredType, EncodeOptions } from './encode-options.js';
 export { parseEncodingName, TEXT_ENCODINGS, type TextEncodingName } from './text-decode.js';
+export { DEFAULT_NA_TOKENS, isNumericToken } from './tokens.js';

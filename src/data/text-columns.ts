@@ -13,10 +13,11 @@
 
 import { GroveError } from '../core/errors.js';
 import { ByteCodeCache } from './byte-codes.js';
+import { orderCategories, orderClasses } from './class-order.js';
 import type { CategoricalColumn, ClassLabel, NumericColumn, NumericValues } from './dataset.js';
-import { isNumericToken, NUMBER_RE, orderCategories, orderClasses } from './encode.js';
 import { canonicalText, numberScan, parseNumberBytes } from './number-bytes.js';
 import { type CellDecoder, INVALID_UTF8 } from './text-decode.js';
+import { isNumericToken, NUMBER_RE } from './tokens.js';
 
 /** ASCII whitespace that `String.prototype.trim` removes: tab, LF, VT, FF, CR, space. */
 function isAsciiSpace(b: number): boolean {

@@ -18,17 +18,12 @@
  */
 
 import { GroveError } from '../core/errors.js';
+import { booleanClasses, orderCategories, orderClasses } from './class-order.js';
+import { indexColumns, planColumns } from './column-plan.js';
 import type { CategoricalColumn, ClassLabel, Column, Dataset } from './dataset.js';
 import { isMissingToken } from './dataset.js';
-import {
-  booleanClasses,
-  type EncodeOptions,
-  indexColumns,
-  isNumericToken,
-  orderCategories,
-  orderClasses,
-  planColumns,
-} from './encode.js';
+import type { EncodeOptions } from './encode-options.js';
+import { isNumericToken } from './tokens.js';
 
 /**
  * How a typed column's values arrive: numbers, text, booleans (as text), JS values of any of these

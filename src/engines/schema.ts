@@ -1,6 +1,7 @@
 import { GroveError } from '../core/errors.js';
+import { indexColumns, listColumns, planColumns } from '../data/column-plan.js';
 import type { ClassLabel } from '../data/dataset.js';
-import { indexColumns, isNumericToken, listColumns, planColumns } from '../data/encode.js';
+import { isNumericToken } from '../data/tokens.js';
 import type { Engine, SqlValue } from './engine.js';
 import { Params } from './engine.js';
 
@@ -68,7 +69,7 @@ export function aliasNamer(columnNames: readonly string[]): (base: string) => st
   };
 }
 
-/** grove's number syntax (src/data/encode.ts), for the engine's regular-expression match. */
+/** grove's number syntax (src/data/tokens.ts), for the engine's regular-expression match. */
 const NUMBER_PATTERN = '^[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?$';
 
 /** Make a text cell as the file readers see it: trimmed; NULL, '' and '?' are missing (NULL). */

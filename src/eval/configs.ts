@@ -1,5 +1,5 @@
 import { GroveError } from '../core/errors.js';
-import { isNumericToken } from '../data/encode.js';
+import { isNumericToken } from '../data/tokens.js';
 import { type FitOptions, OPTION_DESCRIPTORS } from '../options/options.js';
 
 /**

@@ -12,7 +12,7 @@ import { GroveError } from '../core/errors.js';
 import { checkDataset, describeType } from '../data/check.js';
 import type { Dataset } from '../data/dataset.js';
 import { isMissingToken } from '../data/dataset.js';
-import { isNumericToken } from '../data/encode.js';
+import { isNumericToken } from '../data/tokens.js';
 import type { FeatureSchema } from './schema.js';
 
 /** One input column aligned to the model's features: numeric values, or category codes (-1 = missing or unknown). */

@@ -8,8 +8,8 @@
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
 import { GroveError } from '../core/errors.js';
+import { listColumns } from '../data/column-plan.js';
 import type { Dataset } from '../data/dataset.js';
-import { listColumns } from '../data/encode.js';
 import { type TypedReadOptions, TypedTableBuilder, type ValueSink } from '../data/typed-columns.js';
 
 /** Rows the columns start with (they grow by half as needed). */

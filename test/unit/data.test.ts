@@ -7,8 +7,9 @@ import { parseArff, parseArffDocument } from '../../src/data/arff.js';
 import { readCsv } from '../../src/data/csv.js';
 import type { CategoricalColumn, Column, Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { parseCsvText } from '../../src/data/delimited.js';
-import { datasetFromRows, encodeTable, isNumericToken } from '../../src/data/encode.js';
+import { datasetFromRows, encodeTable } from '../../src/data/encode.js';
 import { readArff, readDataset } from '../../src/data/read.js';
+import { isNumericToken } from '../../src/data/tokens.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = resolve(here, '../fixtures');
