@@ -13,7 +13,6 @@ import { parseConfigs } from '../../dist/eval/configs.js';
 import { limitLeaves } from '../../dist/learn/best-first.js';
 import { featureCount } from '../../dist/learn/feature-draw.js';
 import { growTree } from '../../dist/learn/grow.js';
-import { lastTaskCount } from '../../dist/learn/threads/parallel-grow.js';
 import {
   type Dataset,
   DecisionTree,
@@ -25,6 +24,7 @@ import {
   resolveOptions,
 } from '../../dist/node.js';
 import { assertBuilt, grove, repoRoot } from '../helpers/cli.js';
+import { probed } from '../helpers/parallel-probe.js';
 
 const iris = readDataset(resolve(repoRoot, 'data/iris.csv'));
 const pima = readDataset(resolve(repoRoot, 'data/pima-indians-diabetes.csv'));
@@ -454,9 +454,9 @@ describe('random_state determinism (max_features)', () => {
       { maxFeatures: 'log2', minWeightFractionLeaf: 0.001, criterion: 'entropy' },
     ] as FitOptions[]) {
       const one = modelText(fit(data, { prune: 'none', seed: 3, ...options, threads: 1 }));
-      const two = fit(data, { prune: 'none', seed: 3, ...options, threads: 2 });
-      expect(lastTaskCount, JSON.stringify(options)).toBeGreaterThan(0);
-      expect(modelText(two)).toBe(one);
+      const two = probed(() => fit(data, { prune: 'none', seed: 3, ...options, threads: 2 }));
+      expect(two.tasks, JSON.stringify(options)).toBeGreaterThan(0);
+      expect(modelText(two.result)).toBe(one);
     }
     // Best-first growth runs on one thread whatever `threads` asks.
     const options: FitOptions = { prune: 'none', seed: 3, maxFeatures: 3, maxLeafNodes: 50 };

@@ -6,17 +6,11 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../dist/core/random.js';
-import {
-  fitShape,
-  idleWorkers,
-  lastPlan,
-  lastTaskCount,
-  memoryPlan,
-  memoryTesting,
-  threadsFor,
-} from '../../dist/learn/threads/parallel-grow.js';
+import { fitShape, memoryPlan } from '../../dist/learn/threads/memory-plan.js';
+import { threadsFor } from '../../dist/learn/threads/parallel-grow.js';
 import { ownThreadId, threadAlive } from '../../dist/learn/threads/thread-liveness.js';
 import { type Dataset, datasetFromRows, type FitOptions, fit, resolveOptions } from '../../dist/node.js';
+import { type Probed, probed } from '../helpers/parallel-probe.js';
 
 /** n rows: 12 numeric features (5 informative, ties from rounding), 2 categorical, 3 classes, label noise. */
 function synthetic(n: number, seed: number, missing = 0): Dataset {
@@ -37,14 +31,21 @@ function synthetic(n: number, seed: number, missing = 0): Dataset {
 }
 
 /** `parallel`: the last grow of the fit must have run tasks (true), must not have (false), or may have run on folds too small for threads (null). */
-const same = (data: Dataset, options: FitOptions, threads: number, parallel: boolean | null = true): void => {
+const same = (
+  data: Dataset,
+  options: FitOptions,
+  threads: number,
+  parallel: boolean | null = true,
+  budget?: number,
+): Probed<unknown> => {
   const one = fit(data, { ...options, threads: 1 });
-  const many = fit(data, { ...options, threads });
+  const many = probed(() => fit(data, { ...options, threads }), { budget });
   // The subtree phase ran (on a parallel fit), or nothing did.
-  if (parallel) expect(lastTaskCount).toBeGreaterThan(threads);
-  else if (parallel === false) expect(lastTaskCount).toBe(0);
+  if (parallel) expect(many.tasks).toBeGreaterThan(threads);
+  else if (parallel === false) expect(many.tasks).toBe(0);
   expect(one.nodes.length).toBeGreaterThan(options.prune === 'none' ? 50 : 10);
-  expect(JSON.stringify(many.nodes)).toBe(JSON.stringify(one.nodes));
+  expect(JSON.stringify(many.result.nodes)).toBe(JSON.stringify(one.nodes));
+  return many;
 };
 
 describe('parallel growth', () => {
@@ -111,23 +112,17 @@ describe('parallel growth', () => {
   });
 
   it('grows the one-thread tree whatever the memory plan (binning on one thread, or no workers)', () => {
-    try {
-      // A budget with room for a worker but not for its binning scratch, then for nothing beyond one thread.
-      const shape = fitShape(data, new Float64Array(data.nRows), data.nRows * data.features.length);
-      let budget = 0;
-      do {
-        budget += 2 ** 16;
-        memoryTesting.budget = budget;
-      } while (memoryPlan(shape, 2).grow === 1);
-      expect(memoryPlan(shape, 2)).toEqual({ bin: 1, grow: 2 });
-      same(data, { algorithm: 'cart', prune: 'none', bins: 64 }, 2);
-      expect(lastPlan).toEqual({ bin: 1, grow: 2 });
-      memoryTesting.budget = 0;
-      same(data, { algorithm: 'cart', prune: 'none', bins: 64 }, 2, false);
-      expect(lastPlan).toEqual({ bin: 1, grow: 1 });
-    } finally {
-      memoryTesting.budget = undefined;
-    }
+    // A budget with room for a worker but not for its binning scratch, then for nothing beyond one thread.
+    const shape = fitShape(data, new Float64Array(data.nRows), data.nRows * data.features.length);
+    let budget = 0;
+    do budget += 2 ** 16;
+    while (memoryPlan(shape, 2, budget).grow === 1);
+    expect(memoryPlan(shape, 2, budget)).toEqual({ bin: 1, grow: 2 });
+    expect(same(data, { algorithm: 'cart', prune: 'none', bins: 64 }, 2, true, budget).plan).toEqual({
+      bin: 1,
+      grow: 2,
+    });
+    expect(same(data, { algorithm: 'cart', prune: 'none', bins: 64 }, 2, false, 0).plan).toEqual({ bin: 1, grow: 1 });
   });
 
   it('grows the one-thread tree from float32 columns', () => {
@@ -163,18 +158,14 @@ describe('parallel growth', () => {
   it.runIf(process.platform === 'linux')(
     'throws, instead of waiting forever, when a worker thread dies during a fit',
     { timeout: 30000 },
-    async () => {
+    () => {
       expect(threadAlive(ownThreadId())).toBe(true);
       const options: FitOptions = { algorithm: 'cart', prune: 'none', threads: 2 };
       const reference = fit(data, options);
-      for (const w of idleWorkers()) await w.terminate();
-      expect(idleWorkers()).toHaveLength(0);
-      process.env.GROVE_WORKER_EXIT_ON = 'grow'; // a new worker ends itself when handed a subtree
-      try {
-        expect(() => fit(data, options)).toThrow(/a worker thread stopped without answering/);
-      } finally {
-        delete process.env.GROVE_WORKER_EXIT_ON;
-      }
+      // The pooled worker ends itself when handed a subtree.
+      expect(() => probed(() => fit(data, options), { exitOn: 'grow' })).toThrow(
+        /a worker thread stopped without answering/,
+      );
       // The dead worker is not reused: the next fit starts a new one and grows the same tree.
       expect(JSON.stringify(fit(data, options).nodes)).toBe(JSON.stringify(reference.nodes));
     },

@@ -13,7 +13,7 @@ import type { GrowEntry } from '../expand.js';
 import { type Buffers, type NodeGrower, type StackEntry, sortInto } from '../grow.js';
 import { binInto, HistGrower, type HistLayout } from '../grow-hist.js';
 import { type ExactLayout, growTask, nodeOf, taskGrower } from '../tasks.js';
-import type { GrowInit, Job, Reply } from './parallel-grow.js';
+import type { GrowInit, Job, Reply } from './messages.js';
 import { ownThreadId } from './thread-liveness.js';
 
 const { port, signal, tid } = workerData as { port: MessagePort; signal: Int32Array; tid: Int32Array };
@@ -22,6 +22,8 @@ Atomics.store(tid, 0, ownThreadId());
 let features: Column[];
 let opts: ResolvedOptions;
 let classes: number;
+/** Fault injection for tests: during this fit, end this thread when sent a job of this kind. */
+let exitOn: Job['op'] | undefined;
 // Exact mode.
 let grower: NodeGrower | undefined;
 let buf: Buffers | undefined;
@@ -114,6 +116,7 @@ function init(msg: GrowInit): void {
   );
   opts = resolveOptions(msg.options);
   classes = msg.classes;
+  exitOn = msg.exitOn;
   if (msg.mode === 'exact') {
     layout = msg;
     buf = { ids: msg.ids, sorted: msg.sorted };
@@ -136,10 +139,8 @@ function release(): void {
   buf = undefined;
   layout = undefined;
   hist = undefined;
+  exitOn = undefined;
 }
-
-/** Fault injection for tests: the worker ends itself when sent a job of this kind. */
-const exitOn = process.env.GROVE_WORKER_EXIT_ON;
 
 port.on('message', (job: Job) => {
   if (job.op === 'release') return release();
