@@ -6,6 +6,7 @@ import { CLICKHOUSE_NUMERIC, type TsvCell, TsvRows } from './clickhouse-tsv.js';
 import type { SqlDialect } from './dialect.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
 import { redactUrl } from './redact.js';
+import { asSubquery } from './subquery.js';
 
 /** UTF-8 bytes of `s` in hex. */
 function hexOf(bytes: Uint8Array): string {
@@ -166,6 +167,8 @@ export class ClickHouseEngine implements Engine {
    */
   private session: string;
   private readonly queryIds = `grove-${randomUUID()}`;
+  /** `&readonly=2` once the rows are the user's query (reading and temporary tables only). */
+  private readOnly = '';
   private constructor(
     /** The server's URL with the database and limits, without the session. */
     private readonly endpoint: string,
@@ -317,6 +320,29 @@ export class ClickHouseEngine implements Engine {
     return tables.some((t) => names.has(key(t.database ?? current, t.name)));
   }
 
+  /**
+   * The server refuses more than one statement in a request; the query then runs as a subquery
+   * (no result rows) under `readonly=2`, which allows reading and temporary tables only, as all of
+   * the session's queries then do (unless the user's profile is read-only already). A server that
+   * knows EXPLAIN also parses the query alone: one SELECT.
+   */
+  async acceptQuery(query: string): Promise<string | undefined> {
+    const said = (e: unknown) => (e instanceof ServerError ? e.serverMessage : (e as Error).message);
+    const [[readonly]] = await this.query("SELECT value FROM system.settings WHERE name = 'readonly'");
+    if (String(readonly) === '0') this.readOnly = '&readonly=2';
+    try {
+      await this.post(`SELECT * FROM ${asSubquery(query)} AS src LIMIT 0`);
+    } catch (e) {
+      return `ClickHouse: ${said(e)}`;
+    }
+    const explained = await this.post(`EXPLAIN AST ${query}`).catch((e: unknown) => e);
+    if (typeof explained === 'string')
+      return /^\s*SelectWithUnionQuery\b/.test(explained) ? undefined : 'ClickHouse reads no SELECT in it';
+    // A server without EXPLAIN refuses even the simplest one.
+    if ((await this.post('EXPLAIN AST SELECT 1').catch(() => undefined)) === undefined) return undefined;
+    return `ClickHouse: ${said(explained)}`;
+  }
+
   async close(): Promise<void> {}
 
   /**
@@ -374,7 +400,7 @@ export class ClickHouseEngine implements Engine {
         { code: 'E_DATA' },
       );
     const id = `${this.queryIds}-${++this.requests}`;
-    const url = `${this.endpoint}${inSession ? this.session : ''}&query_id=${id}${settings}`;
+    const url = `${this.endpoint}${inSession ? this.session + this.readOnly : ''}&query_id=${id}${settings}`;
     this.running.add(id);
     return new Promise<void>((resolve, reject) => {
       const req = request(url, { method: 'POST', headers: this.headers }, (res) => {

@@ -2,13 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDBConnection, DuckDBInstance, DuckDBTypeId, type DuckDBValue } from '@duckdb/node-api';
+import { DuckDBConnection, DuckDBInstance, DuckDBTypeId, type DuckDBValue, StatementType } from '@duckdb/node-api';
 import { GroveError } from '../core/errors.js';
 import type { NumberSink } from '../data/typed-columns.js';
 import { caseCodeOf, caseElement, quoteDoubled, type SqlDialect } from './dialect.js';
 import { type DuckDBMemory, duckdbMemory, duckdbSize, isOutOfMemory } from './duckdb-memory.js';
 import { readDoubles } from './duckdb-vectors.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
+import { asSubquery } from './subquery.js';
 
 let tempTables = 0;
 
@@ -194,6 +195,26 @@ export class DuckDBEngine implements Engine {
       await this.run(() => this.conn.run('RESET preserve_insertion_order'));
     }
     return { name, drop: async () => void (await this.run(() => this.conn.run(`DROP TABLE IF EXISTS ${name}`))) };
+  }
+
+  /**
+   * DuckDB's parser splits the text into statements, and preparing the one statement (nothing runs)
+   * tells its type; the user's database file is open read-only.
+   */
+  async acceptQuery(query: string): Promise<string | undefined> {
+    for (const text of [query, `SELECT * FROM ${asSubquery(query)} AS src`]) {
+      let statements: Awaited<ReturnType<DuckDBConnection['extractStatements']>>;
+      let type: StatementType;
+      try {
+        statements = await this.conn.extractStatements(text);
+        if (statements.count !== 1) return `DuckDB reads ${statements.count} statements in it`;
+        type = (await statements.prepare(0)).statementType;
+      } catch (e) {
+        return `DuckDB: ${(e as Error).message}`;
+      }
+      if (type !== StatementType.SELECT) return `DuckDB reads a ${StatementType[type] ?? type} statement`;
+    }
+    return undefined;
   }
 
   async close(): Promise<void> {

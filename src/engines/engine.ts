@@ -37,6 +37,12 @@ export interface Engine {
    * ClickHouse Distributed table): grove's queries over it are then each one SELECT (flat.ts).
    */
   rowsElsewhere?(source: string): Promise<boolean>;
+  /**
+   * Why `query` (the user's `--query`, a FROM item's subquery) is not exactly one read-only
+   * SELECT, as the database's own parser tells; undefined when it is. The session then reads
+   * only, where the database can make it (grove's temporary tables excepted).
+   */
+  acceptQuery(query: string): Promise<string | undefined>;
   /** Release the connection (and drop what it made: temporary objects are the session's). */
   close(): Promise<void>;
   /** Stop the running query (Ctrl-C), which then fails; the connection stays usable for clean-up. */

@@ -3,6 +3,7 @@ import { GroveError } from '../core/errors.js';
 import { caseCodeOf, caseElement, groupingSets, quoteDoubled, type SqlDialect } from './dialect.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
 import { redactUrl } from './redact.js';
+import { asSubquery } from './subquery.js';
 
 export const postgresDialect: SqlDialect = {
   name: 'postgres',
@@ -52,6 +53,8 @@ export class PostgresEngine implements Engine {
     private readonly label: string,
     private readonly secret: string | undefined,
   ) {}
+  /** True once the session's transactions are read-only (the rows are the user's query). */
+  private readOnly = false;
 
   static async open(url: string): Promise<PostgresEngine> {
     const secret = new URL(url).password || process.env.PGPASSWORD || undefined;
@@ -96,10 +99,48 @@ export class PostgresEngine implements Engine {
     return r.fields.map((f) => ({ name: f.name, type: NUMERIC_OIDS.has(f.dataTypeID) ? 'number' : 'text' }));
   }
 
+  /**
+   * PostgreSQL parses the text as one statement (the extended protocol refuses more) and plans it
+   * without running it, alone and as a subquery (no data-modifying statement is one). The session's
+   * transactions are then read-only, so a function the query calls cannot write either.
+   */
+  async acceptQuery(query: string): Promise<string | undefined> {
+    for (const text of [query, `SELECT * FROM ${asSubquery(query)} AS src`]) {
+      try {
+        await this.client.query({ text: `EXPLAIN ${text}`, queryMode: 'extended' } as pg.QueryConfig);
+      } catch (e) {
+        return `PostgreSQL: ${this.redacted((e as Error).message)}`;
+      }
+    }
+    await this.query('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
+    this.readOnly = true;
+    return undefined;
+  }
+
   async tempTable(select: string, params: readonly SqlValue[]): Promise<TempTable> {
     const name = quoteDoubled(`grove_rows_${process.pid}_${++tempTables}`);
-    await this.query(`CREATE TEMP TABLE ${name} AS ${select}`, params);
-    return { name, drop: async () => void (await this.query(`DROP TABLE IF EXISTS ${name}`)) };
+    const drop = `DROP TABLE IF EXISTS ${name}`;
+    if (!this.readOnly) {
+      await this.query(`CREATE TEMP TABLE ${name} AS ${select}`, params);
+      return { name, drop: async () => void (await this.query(drop)) };
+    }
+    // A read-only transaction may write temporary tables but not create or drop them: the table is
+    // made empty in a read-write one, and filled in a read-only one, where the user's query runs.
+    await this.readWrite(`CREATE TEMP TABLE ${name} AS ${select} WITH NO DATA`, params);
+    await this.query(`INSERT INTO ${name} ${select}`, params);
+    return { name, drop: () => this.readWrite(drop, []) };
+  }
+
+  /** Run `sql` in a read-write transaction of its own. */
+  private async readWrite(sql: string, params: readonly SqlValue[]): Promise<void> {
+    await this.query('BEGIN READ WRITE');
+    try {
+      await this.query(sql, params);
+      await this.query('COMMIT');
+    } catch (e) {
+      await this.query('ROLLBACK').catch(() => {});
+      throw e;
+    }
   }
 
   async close(): Promise<void> {
@@ -128,9 +169,12 @@ export class PostgresEngine implements Engine {
       return await f();
     } catch (e) {
       if (e instanceof GroveError) throw e;
-      let message = (e as Error).message.split('\n')[0] || String((e as { code?: string }).code ?? e);
-      if (this.secret) message = message.replaceAll(this.secret, '***');
-      throw new GroveError(`PostgreSQL (${this.label}): ${message}`, { code: 'E_IO' });
+      const message = (e as Error).message.split('\n')[0] || String((e as { code?: string }).code ?? e);
+      throw new GroveError(`PostgreSQL (${this.label}): ${this.redacted(message)}`, { code: 'E_IO' });
     }
+  }
+
+  private redacted(message: string): string {
+    return this.secret ? message.replaceAll(this.secret, '***') : message;
   }
 }

@@ -2,6 +2,7 @@ import { GroveError } from '../core/errors.js';
 import type { Engine } from './engine.js';
 import { redactUrl } from './redact.js';
 import type { EngineSource } from './schema.js';
+import { asSubquery, trimQuery } from './subquery.js';
 
 export { redactUrl };
 
@@ -45,7 +46,33 @@ function tableOrQuery(label: string, rows: RowsSelector, quote: (id: string) => 
       code: 'E_OPTION',
     });
   const { table, query } = rows;
-  return { label, from: () => (table !== undefined ? quote(table) : `(${query})`) };
+  return { label, from: () => (table !== undefined ? quote(table) : asSubquery(query ?? '')) };
+}
+
+/**
+ * `open`, and when the rows are the user's query, that query checked by the database to be exactly
+ * one read-only SELECT before anything else runs (the connection closed when it is not).
+ */
+function connectChecked(open: () => Promise<Engine>, rows: RowsSelector): () => Promise<Engine> {
+  const { query } = rows;
+  if (query === undefined) return open;
+  return async () => {
+    const engine = await open();
+    let why: string | undefined;
+    try {
+      why = await engine.acceptQuery(trimQuery(query));
+    } catch (e) {
+      await engine.close();
+      throw e;
+    }
+    if (why === undefined) return engine;
+    await engine.close();
+    const said = why.split('\n')[0];
+    throw new GroveError(
+      `--query must be exactly one read-only SELECT: ${said.length > 300 ? `${said.slice(0, 300)}… (cut)` : said}`,
+      { code: 'E_OPTION' },
+    );
+  };
 }
 
 /**
@@ -56,13 +83,25 @@ export async function parseSourceSpec(spec: string, rows: RowsSelector = {}): Pr
   if (spec.startsWith('duckdb:')) {
     const path = spec.slice('duckdb:'.length);
     const source = tableOrQuery(spec, rows, (id) => `"${id.replaceAll('"', '""')}"`);
-    return { kind: 'duckdb', defaultEngine: 'duckdb', label: spec, connect: () => openDuckDB(path), source };
+    return {
+      kind: 'duckdb',
+      defaultEngine: 'duckdb',
+      label: spec,
+      connect: connectChecked(() => openDuckDB(path), rows),
+      source,
+    };
   }
   if (/^postgres(ql)?:\/\//.test(spec)) {
     const { PostgresEngine } = await import('./postgres.js');
     const label = redactUrl(spec);
     const source = tableOrQuery(label, rows, (id) => `"${id.replaceAll('"', '""')}"`);
-    return { kind: 'postgres', defaultEngine: 'postgres', label, connect: () => PostgresEngine.open(spec), source };
+    return {
+      kind: 'postgres',
+      defaultEngine: 'postgres',
+      label,
+      connect: connectChecked(() => PostgresEngine.open(spec), rows),
+      source,
+    };
   }
   if (spec.startsWith('clickhouse://')) {
     const { ClickHouseEngine } = await import('./clickhouse.js');
@@ -72,7 +111,7 @@ export async function parseSourceSpec(spec: string, rows: RowsSelector = {}): Pr
       kind: 'clickhouse',
       defaultEngine: 'clickhouse',
       label,
-      connect: () => ClickHouseEngine.open(spec),
+      connect: connectChecked(() => ClickHouseEngine.open(spec), rows),
       source,
     };
   }
