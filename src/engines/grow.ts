@@ -10,6 +10,7 @@ import type { Candidate } from '../split/candidate.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
+import { exactZeros, HistogramPool, subtractSiblings } from '../split/histogram-pool.js';
 import type { CodeGrid } from './code-grid.js';
 import type { SqlDialect } from './dialect.js';
 import { Params, type SqlValue, stopIfAborted, streamNumbers, type TempTable } from './engine.js';
@@ -20,6 +21,8 @@ import { type WalkRoute, walkNode } from './walk.js';
 /** A node of the frontier: its class histograms (HistGrower's layout) while its level is expanded. */
 interface EngineEntry extends GrowEntry {
   hist: Float64Array | null;
+  /** With weighted rows, the rows of each class in the histogram's class slots (exactZeros). */
+  classRows: Float64Array | null;
   /** The node's slot in its level's rows (the `node` column of the level table). */
   slot: number;
 }
@@ -106,6 +109,12 @@ function lookupCase(sf: string, base: string, split: ReadonlySet<number>): strin
   return whens.length === 0 ? '-1' : `CASE ${sf} ${whens.join(' ')} ELSE -1 END`;
 }
 
+/** A counted node's histograms as fetched: the class weights, and the class rows with weighted rows. */
+interface NodeHists {
+  hist: Float64Array;
+  classRows: Float64Array | null;
+}
+
 /** What the grower reports after each level (progress lines). */
 export interface LevelReport {
   level: number;
@@ -149,8 +158,10 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   private readonly slotOf = new Map<number, number>();
   /** The parent of each node made in the level being expanded. */
   private readonly parents = new Map<EngineEntry, EngineEntry>();
-  /** Histograms no node holds, for reuse (zeroed when taken). */
-  private readonly freeHists: Float64Array[] = [];
+  /** Histograms no node holds, for reuse. */
+  private readonly pool: HistogramPool;
+  /** A node's histograms: 2 with weighted rows (the class weights and the class rows), else 1. */
+  private histsPerNode = 1;
   /** Parents' histograms kept for subtraction. */
   private kept = 0;
   private readonly codeBranch: Int32Array;
@@ -180,6 +191,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       size += (b + 1) * this.stride;
     });
     this.histSize = size;
+    this.pool = new HistogramPool(size);
     const none = new Int32Array(0);
     this.evaluator = new FeatureEvaluator(columns, EntryPool.over(none, none, new Float64Array(0)), this.k, opts);
     this.cands = columns.map(() => this.evaluator.newCandidate());
@@ -204,7 +216,8 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     try {
       const { totals, rows: n } = await this.rootCounts(rows);
       if (rows.updatable !== null) rows.updatable = n;
-      const root: EngineEntry = { ...rootGrowEntry(n, totals, this.opts), hist: null, slot: 0 };
+      if (rows.weighted) this.histsPerNode = 2;
+      const root: EngineEntry = { ...rootGrowEntry(n, totals, this.opts), hist: null, classRows: null, slot: 0 };
       let frontier: EngineEntry[] = [root];
       for (let level = 0; frontier.length > 0; level++) {
         const next: EngineEntry[] = [];
@@ -264,11 +277,12 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   /** The families of a level in batches of at most `batchCells` histogram cells (a family is never split). */
   private batches(families: Family[]): Family[][] {
     const batches: Family[][] = [];
+    const size = this.histSize * this.histsPerNode;
     for (let lo = 0; lo < families.length; ) {
       let hi = lo + 1;
-      let cells = families[lo].counted.length * this.histSize;
-      while (hi < families.length && cells + families[hi].counted.length * this.histSize <= this.batchCells)
-        cells += families[hi++].counted.length * this.histSize;
+      let cells = families[lo].counted.length * size;
+      while (hi < families.length && cells + families[hi].counted.length * size <= this.batchCells)
+        cells += families[hi++].counted.length * size;
       batches.push(families.slice(lo, hi));
       lo = hi;
     }
@@ -377,7 +391,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   /** True when the split of `e` (just expanded) makes its largest child's histogram by subtraction. */
   private keepsHist(e: EngineEntry): boolean {
     const route = this.routedChildren.get(e.id);
-    if (!route || !e.hist || (this.kept + 1) * this.histSize > KEPT_CELLS) return false;
+    if (!route || !e.hist || (this.kept + 1) * this.histSize * this.histsPerNode > KEPT_CELLS) return false;
     const { sizes, leaf } = route;
     return !leaf[argMax(sizes)];
   }
@@ -676,7 +690,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     count: number,
     saved: readonly TempTable[] | null,
     signal?: AbortSignal,
-  ): Promise<Float64Array[]> {
+  ): Promise<NodeHists[]> {
     const { engine } = this.rows;
     const columns = ['node', 'y', 'f', 'code', 'weight', 'n'].map(engine.dialect.numberToDouble).join(', ');
     const statements = saved
@@ -685,7 +699,11 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
         )
       : this.countStatements(rows, first, count);
     const params = saved ? [] : rows.params;
-    const hists = Array.from({ length: count }, () => this.takeHist());
+    const weighted = this.histsPerNode === 2;
+    const hists = Array.from({ length: count }, () => ({
+      hist: this.pool.take(),
+      classRows: weighted ? this.pool.take() : null,
+    }));
     const { k, stride, offset } = this;
     // Chunks of doubles straight into the histograms.
     for (const sql of statements) {
@@ -693,10 +711,11 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       stopIfAborted(signal);
       await streamNumbers(engine, sql, params, ([node, y, f, code, w, n], count) => {
         for (let i = 0; i < count; i++) {
-          const h = hists[node[i] - first];
+          const { hist: h, classRows } = hists[node[i] - first];
           const o = offset[f[i]] + code[i] * stride;
           h[o + y[i]] += w[i];
           h[o + k] += n[i];
+          if (classRows) classRows[o + y[i]] += n[i];
         }
       });
     }
@@ -707,41 +726,51 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
    * Hand the counted histograms to a family's entries, make the derived child's (the parent's
    * minus its siblings'), and return the family's open nodes.
    */
-  private give(family: Family, hists: Float64Array[], first: number): EngineEntry[] {
+  private give(family: Family, hists: NodeHists[], first: number): EngineEntry[] {
     const open: EngineEntry[] = [];
+    const mine = hists.slice(family.first - first, family.first - first + family.counted.length);
     family.counted.forEach(({ entry }, i) => {
       if (entry) {
-        entry.hist = hists[family.first - first + i];
+        entry.hist = mine[i].hist;
+        entry.classRows = mine[i].classRows;
         open.push(entry);
       }
     });
-    if (family.derived && family.parent?.hist) {
-      const h = family.parent.hist;
-      family.parent.hist = null;
+    const { parent, derived } = family;
+    if (derived && parent?.hist) {
+      derived.hist = parent.hist;
+      derived.classRows = parent.classRows;
+      parent.hist = null;
+      parent.classRows = null;
       this.kept--;
-      for (let i = 0; i < family.counted.length; i++) {
-        const other = hists[family.first - first + i];
-        for (let j = 0; j < h.length; j++) h[j] -= other[j];
-        if (!family.counted[i].entry) this.freeHists.push(other);
+      subtractSiblings(
+        derived.hist,
+        mine.map((m) => m.hist),
+      );
+      if (derived.classRows) {
+        subtractSiblings(
+          derived.classRows,
+          mine.map((m) => m.classRows),
+        );
+        exactZeros(derived.hist, derived.classRows, this.k);
       }
-      family.derived.hist = h;
-      open.push(family.derived);
+      family.counted.forEach(({ entry }, i) => {
+        if (!entry) {
+          this.pool.give(mine[i].hist);
+          this.pool.give(mine[i].classRows);
+        }
+      });
+      open.push(derived);
     }
     return open;
   }
 
-  /** A zeroed histogram, reused when one is free. */
-  private takeHist(): Float64Array {
-    const h = this.freeHists.pop();
-    if (!h) return new Float64Array(this.histSize);
-    h.fill(0);
-    return h;
-  }
-
-  /** Give back the histogram `e` holds. */
+  /** Give back the histograms `e` holds. */
   private release(e: EngineEntry): void {
-    if (e.hist) this.freeHists.push(e.hist);
+    this.pool.give(e.hist);
+    this.pool.give(e.classRows);
     e.hist = null;
+    e.classRows = null;
   }
 
   findSplit(entry: EngineEntry): ChosenSplit | null {
@@ -811,6 +840,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     this.routedChildren.set(parent.id, route);
     const entry = base as EngineEntry;
     entry.hist = null;
+    entry.classRows = null;
     entry.slot = -1;
     this.parents.set(entry, parent);
     return entry;

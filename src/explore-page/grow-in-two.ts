@@ -14,7 +14,8 @@ import type { Dataset } from '../data/dataset.js';
 import type { DepthFirstGrower } from '../learn/depth-first.js';
 import type { GrowEntry } from '../learn/expand.js';
 import { exactStart } from '../learn/grow.js';
-import { type HistLayout, histStart } from '../learn/grow-hist.js';
+import { histStart } from '../learn/grow-hist.js';
+import type { HistLayout } from '../learn/hist-layout.js';
 import type { NodeSplit } from '../learn/split-policy.js';
 import {
   type ExactLayout,

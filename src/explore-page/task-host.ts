@@ -5,7 +5,8 @@
 import { CmbsvGrower } from '../algorithms/cmbsv/grow.js';
 import { plainArrays } from '../core/arrays.js';
 import type { Dataset } from '../data/dataset.js';
-import { HistGrower, type HistLayout } from '../learn/grow-hist.js';
+import { HistGrower } from '../learn/grow-hist.js';
+import type { HistLayout } from '../learn/hist-layout.js';
 import { type ExactLayout, growTask, nodeOf, taskGrower } from '../learn/tasks.js';
 import type { StoreData, TreeStore } from '../model/store.js';
 import { resolveOptions } from '../options/options.js';

@@ -1,11 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { GroveError } from '../core/errors.js';
 import { DecisionTree } from '../model/decision-tree.js';
+import { validateModel } from '../model/schema.js';
 import { writeFileAtomic } from './atomic.js';
 
-/** Save a model as JSON (atomically: a crash never leaves half a file). */
+/**
+ * Save a model as JSON (atomically: a crash never leaves half a file), after the check
+ * `loadModel` makes: a model grove would refuse to load is never reported written.
+ */
 export function saveModel(tree: DecisionTree, path: string): void {
-  writeFileAtomic(path, `${JSON.stringify(tree.toJSON())}\n`);
+  const text = `${JSON.stringify(tree.toJSON())}\n`;
+  try {
+    validateModel(JSON.parse(text));
+  } catch (err) {
+    throw new GroveError(`internal error: the model fails grove's own check, not written (${(err as Error).message})`, {
+      file: path,
+    });
+  }
+  writeFileAtomic(path, text);
 }
 
 /** Load and validate a model file; anything that is not a grove model is refused with a GroveError. */

@@ -1,19 +1,19 @@
-import { type ArrayMaker, plainArrays } from '../core/arrays.js';
 import { GroveError } from '../core/errors.js';
 import { argMax } from '../core/extent.js';
 import type { Column, Dataset } from '../data/dataset.js';
 import { categoryBranches, numericBranch } from '../model/route.js';
 import { TreeStore } from '../model/store.js';
 import type { ResolvedOptions } from '../options/options.js';
-import { SortWork } from '../split/argsort.js';
 import type { Candidate } from '../split/candidate.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
-import { type BinnedFeature, binEdges, CodeSortedRows, SMALL_NODE_ROWS, writeCodes } from '../split/histogram.js';
+import { CodeSortedRows, SMALL_NODE_ROWS } from '../split/histogram.js';
+import { HistogramPool, subtractSiblings } from '../split/histogram-pool.js';
 import { growNodes } from './best-first.js';
 import { DepthFirstGrower } from './depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
 import { FeatureDraw } from './feature-draw.js';
+import { binAll, type HistLayout } from './hist-layout.js';
 import { PartitionScratch, partitionByCode, partitionStable } from './partition.js';
 import { type ChosenSplit, chooseSplit, heldSplit } from './split-policy.js';
 
@@ -28,78 +28,6 @@ export interface HistEntry extends GrowEntry {
   sortedAt?: number;
   /** Best-first growth: `sortGen` when the node's split was found (its sorted rows may since be gone). */
   sortedGen?: number;
-}
-
-/** Bin or category codes, one row's after another's: 8, 16 or 32 bits, as the widest feature needs. */
-export type CodeMatrix = Uint8Array | Uint16Array | Uint32Array;
-
-/**
- * The quantised data (shareable between threads): bin codes row-major (one row's codes in one
- * cache line, so building a histogram reads memory in order), each numeric feature's bin edges,
- * and the per-row arrays that node slices and partitions use.
- */
-export interface HistLayout {
-  codes: CodeMatrix;
-  /** Bin edges of each numeric feature (their codes are in `codes`); null for a categorical one. */
-  binned: (BinnedFeature | null)[];
-  rows: Int32Array;
-  branchOf: Int32Array;
-}
-
-/** Bytes of a code: 1, 2 or 4, as the widest feature needs. */
-export function codeWidth(data: Dataset, maxBins: number): 1 | 2 | 4 {
-  let widest = 0;
-  for (const col of data.features)
-    widest = Math.max(widest, (col.kind === 'numeric' ? maxBins : col.categories.length) + 1);
-  // A categorical feature can have more codes than 16 bits hold (an ID column).
-  return widest > 65536 ? 4 : widest > 256 ? 2 : 1;
-}
-
-/** The code matrix, 8, 16 or 32 bits a code as the widest feature needs (all zero). */
-export function codeMatrix(data: Dataset, maxBins: number, make: ArrayMaker): CodeMatrix {
-  const width = codeWidth(data, maxBins);
-  const bytes = data.nRows * data.features.length * width;
-  const buffer = make === plainArrays ? new ArrayBuffer(bytes) : new SharedArrayBuffer(bytes);
-  return width === 4 ? new Uint32Array(buffer) : width === 2 ? new Uint16Array(buffer) : new Uint8Array(buffer);
-}
-
-/**
- * The layout's row arrays, `rows` in order 0..n-1 and `branchOf`, made after binning out of the
- * sort scratch `work` (as long as they are; new arrays from the work's maker when it has none), so
- * no dead scratch waits for a collection while growth allocates.
- */
-function takeRowArrays(n: number, work: SortWork): Pick<HistLayout, 'rows' | 'branchOf'> {
-  const rows = work.takeInt32(0, n);
-  for (let i = 0; i < n; i++) rows[i] = i;
-  return { rows, branchOf: work.takeInt32(1, n) };
-}
-
-/**
- * Quantise numeric feature `f` (values `values`) into `layout`: its codes go into column f of the
- * row-major matrix; returns its bin edges (without a codes copy).
- */
-export function binInto(
-  layout: Pick<HistLayout, 'codes'>,
-  f: number,
-  d: number,
-  values: Column & { kind: 'numeric' },
-  maxBins: number,
-  work: SortWork,
-): BinnedFeature {
-  const edges = binEdges(values.values, maxBins, work);
-  writeCodes(values.values, edges, work, layout.codes, f, d);
-  return { codes: new Uint8Array(0), bins: edges.bins, lo: edges.lo, hi: edges.hi };
-}
-
-/** Put the categorical features' codes into the matrix (missing = the code after the last category). */
-function codeCategoricals(layout: Pick<HistLayout, 'codes'>, features: Column[]): void {
-  const d = features.length;
-  features.forEach((col, f) => {
-    if (col.kind === 'numeric') return;
-    const missing = col.categories.length;
-    for (let i = 0, o = f; i < col.codes.length; i++, o += d)
-      layout.codes[o] = col.codes[i] < 0 ? missing : col.codes[i];
-  });
 }
 
 /**
@@ -133,11 +61,8 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
   private sortGen = 0;
   /** The current node's children's histograms (null: none). */
   private childHist: (Float64Array | null)[] = [];
-  /**
-   * Histograms no node holds any more, for `buildHist` to reuse: a big tree builds one per
-   * internal node, and left to the garbage collector they would pile up before a collection.
-   */
-  private readonly freeHists: Float64Array[] = [];
+  /** Histograms no node holds any more, for `buildHist` to reuse. */
+  private readonly pool: HistogramPool;
   /**
    * Where the subtree being grown starts in `rows` when the partition scratch is shorter than the
    * rows (a worker's, as long as its largest task): the scratch is indexed from there.
@@ -169,6 +94,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
       histSize += (b + 1) * this.stride;
     });
     this.histSize = histSize;
+    this.pool = new HistogramPool(histSize);
     // No clones in histogram mode: the pool reads the labels and weights in place. Its row map
     // (entry i = row i) is read only by the row scan of categorical features.
     const identity = new Int32Array(features.some((col) => col.kind === 'categorical') ? n : 0);
@@ -192,7 +118,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
   buildHist(start: number, end: number): Float64Array {
     const { d, k, stride, offset, y, weights } = this;
     const { rows, codes } = this.layout;
-    const h = this.freeHists.pop()?.fill(0) ?? new Float64Array(this.histSize);
+    const h = this.pool.take();
     for (let i = start; i < end; i++) {
       const r = rows[i];
       const c = y[r];
@@ -284,7 +210,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
   }
 
   override keepLeaf(entry: HistEntry): void {
-    if (entry.hist) this.freeHists.push(entry.hist);
+    this.pool.give(entry.hist);
   }
 
   /** Every row's branch, from the split feature's code → branch table. */
@@ -318,7 +244,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
    */
   partition(entry: HistEntry, _chosen: ChosenSplit, branches: Branches, leaf: readonly boolean[]): number {
     const { start, end, hist } = entry;
-    const { d, histSize, sorted, sortedAt, work } = this;
+    const { d, sorted, sortedAt, work } = this;
     const { count, sizes } = branches;
     const { binned, rows } = this.layout;
     const childHist: (Float64Array | null)[] = new Array(count).fill(null);
@@ -340,17 +266,13 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
         at += sizes[b];
       }
       if (needs(largest)) {
-        const h = hist;
-        for (let b = 0; b < count; b++) {
-          const other = childHist[b];
-          if (b === largest || !other) continue;
-          for (let i = 0; i < histSize; i++) h[i] -= other[i];
-        }
-        childHist[largest] = h;
+        // childHist[largest] is still null: the parent's minus every other child's.
+        subtractSiblings(hist, childHist);
+        childHist[largest] = hist;
       }
     }
-    if (hist && !childHist.includes(hist)) this.freeHists.push(hist);
-    childHist.forEach((h, b) => h && leaf[b] && this.freeHists.push(h));
+    if (hist && !childHist.includes(hist)) this.pool.give(hist);
+    childHist.forEach((h, b) => leaf[b] && this.pool.give(h));
     return start;
   }
 
@@ -378,45 +300,6 @@ export function histStart(
   checkHistogramOptions(opts);
   const layout = binAll(data, opts.bins!);
   return { layout, grower: new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts) };
-}
-
-/** The layout of `data`, every feature quantised or coded (one thread); the row arrays come last. */
-export function binAll(data: Dataset, maxBins: number): HistLayout {
-  const codes = codeMatrix(data, maxBins, plainArrays);
-  const binned: (BinnedFeature | null)[] = data.features.map(() => null);
-  const work = new SortWork();
-  binNumerics(data, maxBins, codes, binned, work);
-  return finishLayout(data, codes, binned, work);
-}
-
-/** Quantise every numeric feature of `data` into its column of `codes`, one after another. */
-export function binNumerics(
-  data: Dataset,
-  maxBins: number,
-  codes: HistLayout['codes'],
-  binned: (BinnedFeature | null)[],
-  work: SortWork,
-): void {
-  const d = data.features.length;
-  data.features.forEach((col, f) => {
-    if (col.kind === 'numeric') binned[f] = binInto({ codes }, f, d, col, maxBins, work);
-  });
-}
-
-/**
- * The layout once the numeric features are binned: the categorical features coded, and the row
- * arrays made out of the sort scratch of `work`, which is then released.
- */
-export function finishLayout(
-  data: Dataset,
-  codes: HistLayout['codes'],
-  binned: (BinnedFeature | null)[],
-  work: SortWork,
-): HistLayout {
-  codeCategoricals({ codes }, data.features);
-  const layout = { codes, binned, ...takeRowArrays(data.nRows, work) };
-  work.release();
-  return layout;
 }
 
 export function checkHistogramOptions(opts: ResolvedOptions): void {

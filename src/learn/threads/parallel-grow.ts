@@ -24,16 +24,8 @@ import { newSlice } from '../../split/sorted-slice.js';
 import type { DepthFirstGrower } from '../depth-first.js';
 import type { GrowEntry } from '../expand.js';
 import { type Buffers, NodeGrower, rootEntry, setParallelGrow } from '../grow.js';
-import {
-  binInto,
-  binNumerics,
-  checkHistogramOptions,
-  codeMatrix,
-  codeWidth,
-  finishLayout,
-  HistGrower,
-  type HistLayout,
-} from '../grow-hist.js';
+import { checkHistogramOptions, HistGrower } from '../grow-hist.js';
+import { binInto, binNumerics, codeMatrix, codeWidth, finishLayout, type HistLayout } from '../hist-layout.js';
 import type { NodeSplit } from '../split-policy.js';
 import { growsInTasks, growTop, joinTasks, nodeJob, sentOptions, taskRows } from '../tasks.js';
 import { fitShape, type MemoryPlan, memoryPlan } from './memory-plan.js';
