@@ -12,61 +12,20 @@
  * line 1 when it is the first line) and the column.
  */
 
-import { escapeControl, GroveError } from '../core/errors.js';
+import { GroveError } from '../core/errors.js';
 import { describeType } from './check.js';
-import { planColumns } from './column-plan.js';
-import type { Column, Dataset } from './dataset.js';
-import { checkEncodeOptions, type EncodeOptions } from './encode-options.js';
+import type { Dataset } from './dataset.js';
+import { type DelimitedColumns, finishColumns, startColumns } from './delimited-columns.js';
+import { DelimitedInput } from './delimited-input.js';
+import { checkReadOptions, type DelimitedReader, type DelimitedReadOptions } from './delimited-options.js';
 import { numberScan, POW10, parseNumberBytes } from './number-bytes.js';
-import {
-  CategoricalBuilder,
-  type ColumnBuilder,
-  type ColumnContext,
-  NaTokens,
-  NumericBuilder,
-} from './text-columns.js';
-import { CellDecoder, INVALID_UTF8, type TextEncodingName, Utf16ToUtf8 } from './text-decode.js';
-import { DEFAULT_NA_TOKENS, NUMBER_RE } from './tokens.js';
+import { type ColumnBuilder, type ColumnContext, NaTokens, type NumericBuilder } from './text-columns.js';
+import { CellDecoder } from './text-decode.js';
+import { DEFAULT_NA_TOKENS } from './tokens.js';
 
-/** Options of {@link createDelimitedReader}, {@link parseCsvText} and `readCsv`. */
-export interface DelimitedReadOptions extends EncodeOptions {
-  /** The field delimiter, one ASCII character: `,` (default) or `\t` for TSV, `;`, `|`. */
-  delimiter?: string;
-  /** The first non-blank line holds the column names (default true); without it columns are named `x0, x1, ...`. */
-  header?: boolean;
-  /**
-   * The file's text encoding (default `utf8`; a UTF-16 BOM is recognised whatever this says).
-   * Bytes that are not valid UTF-8 are an error naming the line, never replaced silently.
-   */
-  encoding?: TextEncodingName;
-  /**
-   * Cell texts (after trimming) that mean "missing"; default {@link DEFAULT_NA_TOKENS}
-   * (empty, `?`, `NA`, `N/A`, `NaN`, `null`).
-   */
-  naTokens?: readonly string[];
-  /**
-   * Called with each warning (one line, no prefix): a mostly-numeric column that a few odd cells
-   * turned categorical, or a `numeric` column whose odd cells were read as missing. Default: none.
-   */
-  onWarning?: (message: string) => void;
-  /** Expected size of the input in bytes, if known: columns are sized for it up front. */
-  sizeHint?: number;
-}
-
-/** A reader fed byte chunks in order; {@link createDelimitedReader} makes one. */
-export interface DelimitedReader {
-  /**
-   * Parse the next chunk of the input. The reader does not keep `chunk`: the caller may reuse it.
-   * After a GroveError (from `push` or `finish`) the reader is spent.
-   */
-  push(chunk: Uint8Array): void;
-  /** End of input: the Dataset. Throws GroveError on bad input (as `push` may). */
-  finish(): Dataset;
-}
+export type { DelimitedReader, DelimitedReadOptions } from './delimited-options.js';
 
 const QUOTE = 0x22;
-/** Rows each column has room for before the size estimate (or growth) sets in. */
-const INITIAL_ROWS = 1024;
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -93,38 +52,19 @@ export function parseCsvText(text: string, options: DelimitedReadOptions = {}): 
   return reader.finish();
 }
 
-function checkReadOptions(options: DelimitedReadOptions): void {
-  if (typeof options !== 'object' || options === null)
-    throw new GroveError('reader options must be an object', { code: 'E_OPTION' });
-  const d = options.delimiter;
-  if (d !== undefined && (typeof d !== 'string' || !/^[\x20-\x7e\t]$/.test(d) || /["\r\n]/.test(d)))
-    throw new GroveError(`the delimiter must be one ASCII character other than a quote, got ${JSON.stringify(d)}`, {
-      code: 'E_OPTION',
-    });
-  if (options.onWarning !== undefined && typeof options.onWarning !== 'function')
-    throw new GroveError('option onWarning must be a function', { code: 'E_OPTION' });
-  if (options.sizeHint !== undefined && !(typeof options.sizeHint === 'number' && options.sizeHint >= 0))
-    throw new GroveError('option sizeHint must be a number of bytes', { code: 'E_OPTION' });
-  checkEncodeOptions(options, 'createDelimitedReader');
-}
-
 class DelimitedTextReader implements DelimitedReader {
   private readonly file: string | undefined;
   private readonly delim: number;
   private readonly stop = new Uint8Array(256);
   private readonly ctx: ColumnContext;
-  private utf16: Utf16ToUtf8 | undefined;
-  /** First bytes, held until the BOM can be seen. */
-  private head: Uint8Array | undefined = new Uint8Array(0);
-  /** Bytes being scanned; `work[carryStart..carryEnd)` is the unparsed tail of the last chunk (a cut field). */
-  private work = new Uint8Array(0);
-  private carryStart = 0;
-  private carryEnd = 0;
+  private readonly input: DelimitedInput;
   private reserved = false;
   /** Bytes of the carried field already scanned (0: none), with its first line and `""` seen. */
   private resume = 0;
   private resumeLine = 1;
   private resumeEscapes = false;
+  /** Whether the quoted field `closingQuote` last found holds doubled quotes. */
+  private quoteEscapes = false;
   private afterCR = false;
   private line = 1;
   private recordLine = 1;
@@ -138,16 +78,17 @@ class DelimitedTextReader implements DelimitedReader {
   /** The cells of the header record (or of the first record, without a header), as bytes. */
   private headerFields: Uint8Array[] = [];
   private headerLine = 1;
+  private columns: DelimitedColumns | undefined;
+  /** The columns' builders (`columns.builders`: a numeric one is replaced when it turns categorical). */
   private builders: ColumnBuilder[] = [];
   /** 1 where column `j` is a numeric builder that the tokenizer's fast path may fill directly. */
-  private fastNumeric = new Uint8Array(0);
+  private fastNumeric: Uint8Array = new Uint8Array(0);
   private readonly canonicalDigits: number;
   private targetIdx = -1;
   private rows = 0;
   private finished = false;
-  /** The input's expected size in bytes (0: unknown), and the bytes tokenized so far. */
+  /** The input's expected size in bytes (0: unknown). */
   private sizeHint = 0;
-  private bytesSeen = 0;
 
   constructor(private readonly options: DelimitedReadOptions) {
     checkReadOptions(options);
@@ -165,7 +106,7 @@ class DelimitedTextReader implements DelimitedReader {
       na: new NaTokens(options.naTokens ?? DEFAULT_NA_TOKENS),
       float32: options.float32 === true,
     };
-    if (encoding === 'utf16') this.utf16 = new Utf16ToUtf8();
+    this.input = new DelimitedInput(encoding === 'utf16');
     if (options.sizeHint !== undefined && options.sizeHint > 0) this.sizeHint = options.sizeHint;
   }
 
@@ -192,54 +133,21 @@ class DelimitedTextReader implements DelimitedReader {
     });
   }
 
-  /** BOM handling and UTF-16 transcoding, then the tokenizer. */
+  /** The input's next bytes to the tokenizer, then, once, the columns sized for the whole input. */
   private feed(chunk: Uint8Array, final: boolean): void {
-    if (this.head !== undefined) {
-      const joined = new Uint8Array(this.head.length + chunk.length);
-      joined.set(this.head);
-      joined.set(chunk, this.head.length);
-      if (joined.length < 3 && !final) {
-        this.head = joined;
-        return;
-      }
-      this.head = undefined;
-      if ((joined[0] === 0xff && joined[1] === 0xfe) || (joined[0] === 0xfe && joined[1] === 0xff)) {
-        this.utf16 ??= new Utf16ToUtf8();
-        chunk = joined;
-      } else if (this.utf16 === undefined && joined[0] === 0xef && joined[1] === 0xbb && joined[2] === 0xbf) {
-        chunk = joined.subarray(3);
-      } else {
-        chunk = joined;
-      }
+    let buf: Uint8Array | undefined;
+    try {
+      buf = this.input.next(chunk, final);
+    } catch (e) {
+      if (e instanceof GroveError) this.fail(e.message.replace(/^.*?: /, ''), this.line);
+      throw e;
     }
-    if (this.utf16 !== undefined) {
-      try {
-        chunk = this.utf16.push(chunk, final);
-      } catch (e) {
-        if (e instanceof GroveError) this.fail(e.message.replace(/^.*?: /, ''), this.line);
-        throw e;
-      }
-    }
-    this.bytesSeen += chunk.length;
-    // The carried tail, then the chunk, in one reused work buffer.
-    const carryLen = this.carryEnd - this.carryStart;
-    const need = carryLen + chunk.length;
-    if (need > this.work.length) {
-      const next = new Uint8Array(Math.max(need, this.work.length * 2));
-      next.set(this.work.subarray(this.carryStart, this.carryEnd));
-      this.work = next;
-    } else if (carryLen > 0) {
-      this.work.copyWithin(0, this.carryStart, this.carryEnd);
-    }
-    this.work.set(chunk, carryLen);
-    const buf = this.work.subarray(0, need);
-    const consumed = this.scan(buf, final);
-    this.carryStart = consumed;
-    this.carryEnd = need;
-    if (final || this.reserved || this.rows < 1000 || this.sizeHint === 0 || this.utf16 !== undefined) return;
+    if (buf === undefined) return;
+    this.input.keep(this.scan(buf, final));
+    if (final || this.reserved || this.rows < 1000 || this.sizeHint === 0 || this.input.transcoding) return;
     // Size the columns for the whole input from the bytes per row so far, once.
     this.reserved = true;
-    const rows = Math.ceil((this.sizeHint / (this.bytesSeen - (need - consumed))) * this.rows * 1.02) + 16;
+    const rows = Math.ceil((this.sizeHint / (this.input.bytesSeen - this.input.carried)) * this.rows * 1.02) + 16;
     for (const b of this.builders) b.reserve(rows);
   }
 
@@ -267,56 +175,14 @@ class DelimitedTextReader implements DelimitedReader {
         return pos;
       }
       if (this.fieldIndex === 0) this.recordLine = this.line;
-      const fieldStart = pos;
-      let contentEnd: number;
       let after: number; // index after the field's terminator
       let term: number; // the terminator: delimiter, LF, CR, or -1 for the end of the input
-      let escapes = false;
       if (buf[pos] === QUOTE) {
-        let startLine = this.line;
-        let p = pos + 1;
-        if (this.resume > 0) {
-          // The rest of a field cut by the last chunk's end: go on where that scan stopped.
-          p = pos + this.resume;
-          startLine = this.resumeLine;
-          escapes = this.resumeEscapes;
-          this.resume = 0;
-        }
-        for (;;) {
-          while (p < n) {
-            const c = buf[p];
-            if (c === QUOTE) break;
-            if (c === LF) {
-              if (buf[p - 1] !== CR) this.line++;
-            } else if (c === CR) this.line++;
-            p++;
-          }
-          if (p >= n) {
-            if (final)
-              this.fail('malformed CSV: Quote Not Closed: the quoted field runs to the end of the file', startLine);
-            return this.cut(fieldStart, p, startLine, escapes);
-          }
-          if (p + 1 >= n) {
-            if (!final) return this.cut(fieldStart, p, startLine, escapes);
-            term = -1;
-            break;
-          }
-          if (buf[p + 1] === QUOTE) {
-            escapes = true;
-            p += 2;
-            continue;
-          }
-          term = buf[p + 1];
-          if (term !== delim && term !== LF && term !== CR)
-            this.fail(
-              `malformed CSV: Invalid Closing Quote: got ${JSON.stringify(String.fromCharCode(term))} after a closing quote instead of a delimiter or a line end`,
-              this.line,
-            );
-          break;
-        }
-        contentEnd = p;
+        const p = this.closingQuote(buf, pos, final);
+        if (p < 0) return pos;
+        term = p + 1 < n ? buf[p + 1] : -1;
         after = p + 2;
-        this.field(buf, pos + 1, contentEnd, escapes, term !== delim);
+        this.field(buf, pos + 1, p, this.quoteEscapes, term !== delim);
       } else {
         if (this.resume === 0) {
           const next = this.numberRun(buf, pos, n);
@@ -329,16 +195,15 @@ class DelimitedTextReader implements DelimitedReader {
         this.resume = 0;
         while (p < n && stop[buf[p]] === 0) p++;
         if (p >= n) {
-          if (!final) return this.cut(fieldStart, p, this.line, false);
+          if (!final) return this.cut(pos, p, this.line, false);
           term = -1;
         } else {
           term = buf[p];
           if (term === QUOTE)
             this.fail('malformed CSV: Invalid Opening Quote: a quote inside an unquoted field', this.line);
         }
-        contentEnd = p;
         after = p + 1;
-        this.field(buf, pos, contentEnd, false, term !== delim);
+        this.field(buf, pos, p, false, term !== delim);
       }
       if (term === delim) {
         this.fieldIndex++;
@@ -351,6 +216,61 @@ class DelimitedTextReader implements DelimitedReader {
       if (term === CR) this.afterCR = true;
       pos = after;
     }
+  }
+
+  /**
+   * The quoted field at `pos`: the index of its closing quote, with `quoteEscapes` set when it holds
+   * doubled quotes; or -1 when the chunk ends inside it (kept for the next chunk by `cut`).
+   */
+  private closingQuote(buf: Uint8Array, pos: number, final: boolean): number {
+    const n = buf.length;
+    const delim = this.delim;
+    let startLine = this.line;
+    let p = pos + 1;
+    let escapes = false;
+    if (this.resume > 0) {
+      // The rest of a field cut by the last chunk's end: go on where that scan stopped.
+      p = pos + this.resume;
+      startLine = this.resumeLine;
+      escapes = this.resumeEscapes;
+      this.resume = 0;
+    }
+    for (;;) {
+      while (p < n) {
+        const c = buf[p];
+        if (c === QUOTE) break;
+        if (c === LF) {
+          if (buf[p - 1] !== CR) this.line++;
+        } else if (c === CR) this.line++;
+        p++;
+      }
+      if (p >= n) {
+        if (final)
+          this.fail('malformed CSV: Quote Not Closed: the quoted field runs to the end of the file', startLine);
+        this.cut(pos, p, startLine, escapes);
+        return -1;
+      }
+      if (p + 1 >= n) {
+        if (final) break;
+        this.cut(pos, p, startLine, escapes);
+        return -1;
+      }
+      if (buf[p + 1] === QUOTE) {
+        escapes = true;
+        p += 2;
+        continue;
+      }
+      const term = buf[p + 1];
+      if (term !== delim && term !== LF && term !== CR)
+        this.fail(
+          `malformed CSV: Invalid Closing Quote: got ${JSON.stringify(String.fromCharCode(term))} ` +
+            'after a closing quote instead of a delimiter or a line end',
+          this.line,
+        );
+      break;
+    }
+    this.quoteEscapes = escapes;
+    return p;
   }
 
   /**
@@ -517,61 +437,13 @@ class DelimitedTextReader implements DelimitedReader {
     const cells = this.headerFields;
     this.headerFields = [];
     this.headerLine = this.recordLine;
-    const fields = cells.map((bytes, j) => {
-      const text = this.ctx.decoder.decode(bytes, 0, bytes.length);
-      if (text === undefined) this.fail(INVALID_UTF8, this.headerLine, String(j + 1));
-      return text.trim();
-    });
-    const hasHeader = this.options.header !== false;
-    const names = hasHeader ? fields : fields.map((_, k) => `x${k}`);
-    const file = this.file;
-    const seen = new Map<string, number>();
-    for (let j = 0; j < names.length; j++) {
-      const name = names[j];
-      if (name === '')
-        throw new GroveError(`empty column name in the header (column ${j + 1})`, {
-          file,
-          code: 'E_DATA',
-          row: this.headerLine,
-          column: String(j + 1),
-        });
-      if (seen.has(name))
-        throw new GroveError(`duplicate column name '${name}' in the header`, {
-          file,
-          code: 'E_DATA',
-          row: this.headerLine,
-          column: name,
-        });
-      seen.set(name, j);
-    }
-    if (names.length === 1) {
-      const comma = this.delim === 0x2c;
-      const hint = comma
-        ? /[;\t|]/.test(fields[0])
-          ? ' (is the file comma-separated? grove reads only commas)'
-          : ''
-        : fields[0].includes(',')
-          ? ' (is the file comma-separated? this reader splits on another delimiter)'
-          : '';
-      throw new GroveError(`only one column '${names[0]}' in the header; need features and a target${hint}`, {
-        file,
-        code: 'E_DATA',
-        row: this.headerLine,
-      });
-    }
-    const { targetIdx, forced } = planColumns(names, seen, this.options);
-    this.targetIdx = targetIdx;
-    this.names = names;
-    this.fastNumeric = new Uint8Array(names.length);
-    const fastOk = [...this.ctx.na.set].some((t) => NUMBER_RE.test(t)) ? 0 : 1;
-    this.builders = names.map((name, j) => {
-      if (j === targetIdx) return new CategoricalBuilder(name, this.ctx, true, INITIAL_ROWS);
-      const kind = forced.get(name);
-      if (kind === 'categorical') return new CategoricalBuilder(name, this.ctx, false, INITIAL_ROWS);
-      this.fastNumeric[j] = fastOk; // not when a missing token looks like a number (`--na -999`)
-      return new NumericBuilder(name, this.ctx, kind === 'numeric', INITIAL_ROWS);
-    });
-    if (!hasHeader) {
+    const columns = startColumns(cells, this.headerLine, this.options, this.ctx);
+    this.columns = columns;
+    this.targetIdx = columns.targetIdx;
+    this.names = columns.names;
+    this.builders = columns.builders;
+    this.fastNumeric = columns.fastNumeric;
+    if (this.options.header === false) {
       // The first record was data: give its cells to the columns.
       for (let j = 0; j < cells.length; j++) {
         const bytes = cells[j];
@@ -585,28 +457,9 @@ class DelimitedTextReader implements DelimitedReader {
 
   private build(): Dataset {
     const file = this.file;
-    if (this.names === undefined) throw new GroveError('empty file', { file, code: 'E_DATA' });
+    if (this.columns === undefined) throw new GroveError('empty file', { file, code: 'E_DATA' });
     const n = this.rows;
     if (n === 0) throw new GroveError('no data rows (the file has only a header)', { file, code: 'E_DATA' });
-    const features: Column[] = [];
-    const warnings: string[] = [];
-    let labels: Int32Array = new Int32Array(0);
-    let classes: Dataset['classes'] = [];
-    for (let j = 0; j < this.builders.length; j++) {
-      const b = this.builders[j];
-      if (j === this.targetIdx) {
-        ({ labels, classes } = (b as CategoricalBuilder).finishLabels(n));
-        continue;
-      }
-      const { column, warning } = (b as NumericBuilder | CategoricalBuilder).finish(n);
-      features.push(column);
-      if (warning !== undefined) warnings.push(warning);
-    }
-    const onWarning = this.options.onWarning;
-    // One printable line each, as GroveError messages are (names and cells may hold control characters).
-    if (onWarning) for (const w of warnings) onWarning(escapeControl(file !== undefined ? `${file}: ${w}` : w));
-    const targetName = this.targetIdx >= 0 ? this.names[this.targetIdx] : '';
-    if (this.targetIdx < 0) labels = new Int32Array(n).fill(-1);
-    return { features, labels, classes, targetName, nRows: n, ...(file !== undefined ? { source: file } : {}) };
+    return finishColumns(this.columns, n, this.options);
   }
 }
