@@ -7,7 +7,7 @@ const LAYERS = [
 // Node-only code: everything else must run in a browser or a worker.
 const NODE_ONLY = [
   '^src/node\\.ts$', '^src/cli/', '^src/io/', '^src/engines/', '^src/sources/', '^src/compare/', '^src/learn/threads/',
-  '^src/data/(csv|read|node|file-bytes)\\.ts$', '^src/explore/scripts\\.ts$',
+  '^src/explore/scripts\\.ts$',
 ];
 
 const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({
@@ -42,6 +42,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: NODE_ONLY },
       to: { path: NODE_ONLY },
+    },
+    {
+      name: 'formats-through-the-table',
+      comment: 'a data file is read through its entry in src/sources/formats.ts, the one table of formats',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/sources/(formats|index)\\.ts$' },
+      to: { path: '^src/sources/(delimited|jsonl|arrow-ipc|parquet-file)\\.ts$' },
     },
     {
       name: 'no-unresolvable',

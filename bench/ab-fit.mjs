@@ -26,7 +26,7 @@ if (args[0] === '--child') {
   // One build, one case: warm up, then the best of `rounds` fits, in ms.
   const [, dist, name, json, n] = args;
   const grove = await import(pathToFileURL(resolve(dist, 'node.js')).href);
-  const data = grove.readDataset(resolve(dataDir, `${name}.csv`));
+  const data = await grove.readDataset(resolve(dataDir, `${name}.csv`));
   const options = JSON.parse(json);
   grove.fit(data, options);
   let best = Infinity;

@@ -19,7 +19,7 @@ const CASES = [
 if (args[0] === '--child') {
   const [, dist, name, json, method] = args;
   const grove = await import(pathToFileURL(resolve(dist, 'node.js')).href);
-  const data = grove.readDataset(resolve(dataDir, `${name}.csv`));
+  const data = await grove.readDataset(resolve(dataDir, `${name}.csv`));
   const tree = grove.fit(data, JSON.parse(json));
   tree[method](data);
   let reps = 0;

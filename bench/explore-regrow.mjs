@@ -21,7 +21,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const distArg = process.argv.indexOf('--dist');
 const distDir = distArg > 0 ? resolve(process.argv[distArg + 1]) : resolve(root, 'dist');
 const dist = (p) => pathToFileURL(resolve(distDir, p)).href;
-const { readDataset } = await import(dist('data/read.js'));
+const { readDataset } = await import(dist('sources/file-source.js'));
 const { fit } = await import(dist('algorithms/fit.js'));
 
 const { values: args } = parseArgs({
@@ -57,7 +57,7 @@ const CONFIGS = [
 ];
 
 const loadStart = loadavg()[0];
-const data = readDataset(args.data);
+const data = await readDataset(args.data);
 const dir = mkdtempSync(join(tmpdir(), 'grove-explore-bench-'));
 const html = join(dir, 'page.html');
 await writePage(distDir, args.data, html);

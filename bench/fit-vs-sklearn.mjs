@@ -208,7 +208,7 @@ const results = [];
 const dataInfo = {};
 for (const name of opts.datasets) {
   const path = join(dataDir, `${name}.csv`);
-  const data = readDataset(path);
+  const data = await readDataset(path);
   if (data.features.some((c) => c.kind === 'categorical'))
     console.error(
       `fit-vs-sklearn: WARNING: ${name} has categorical features; sklearn sees only numbers, so the comparison is not like for like`,

@@ -38,7 +38,7 @@ const trees = {};
 for (const name of datasets) {
   const file = join(dataDir, `${name}.csv`);
   if (!existsSync(file)) die(`no data file ${file}`);
-  const tree = fit(readDataset(file), { algorithm: 'cart', criterion: 'gini', prune: 'none' });
+  const tree = fit(await readDataset(file), { algorithm: 'cart', criterion: 'gini', prune: 'none' });
   trees[name] = tree.nodes.map((n) =>
     n.split?.kind === 'numeric'
       ? { feature: n.split.feature, threshold: n.split.thresholds[0], children: n.children }

@@ -39,7 +39,7 @@ if (!existsSync(entry)) {
 const { fit, readDataset } = await import(pathToFileURL(entry).href);
 
 const t0 = performance.now();
-const data = readDataset(file);
+const data = await readDataset(file);
 const readMs = performance.now() - t0;
 
 const times = [];

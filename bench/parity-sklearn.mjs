@@ -65,7 +65,7 @@ for (const name of SETS) {
   const py = spawnSync(PYTHON, [resolve(here, 'parity_sklearn.py')], { input: JSON.stringify({ csv, cases }) });
   if (py.status !== 0) throw new Error(`scikit-learn failed on ${name}: ${py.stderr}`);
   const theirs = JSON.parse(py.stdout.toString());
-  const data = readDataset(csv, { target: 'class' });
+  const data = await readDataset(csv, { target: 'class' });
   CASES.forEach(([sk, options], i) => {
     const tree = fit(data, { prune: 'none', ...options });
     const mine = { leaves: tree.stats().leaves, accuracy: tree.score(data) };

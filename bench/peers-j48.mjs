@@ -18,7 +18,7 @@ const { values: args } = parseArgs({
 });
 const dist = resolve(process.env.GROVE_DIST ?? new URL('../dist', import.meta.url).pathname);
 const { fit, treeToText } = await import(join(dist, 'index.js'));
-const { readArff } = await import(join(dist, 'node.js'));
+const { readDataset } = await import(join(dist, 'node.js'));
 
 if (!existsSync(args.weka)) {
   console.error(`no Weka at ${args.weka} (Debian: apt-get install -y weka)`);
@@ -90,8 +90,8 @@ function differingLines(a, b) {
   return n;
 }
 
-function grove(file, unpruned) {
-  const data = readArff(file);
+async function grove(file, unpruned) {
+  const data = await readDataset(file);
   const model = fit(data, unpruned ? { algorithm: 'c45', prune: 'none' } : { algorithm: 'c45' });
   const s = model.stats();
   // Rows of a missing class are left out, as J48 leaves them out (the codes of missing labels are < 0).
@@ -112,7 +112,7 @@ for (const f of nominalClassFiles(args.examples)) {
     const w = j48(file, unpruned);
     let g;
     try {
-      g = grove(file, unpruned);
+      g = await grove(file, unpruned);
     } catch (e) {
       g = { leaves: NaN, size: NaN, error: e.message };
     }

@@ -8,7 +8,7 @@
 import { fit, readDataset } from '../dist/node.js';
 
 const file = process.argv[2] ?? process.env.GROVE_DATA_DIR?.concat('/magic.csv') ?? '../shared/datasets/magic.csv';
-const data = readDataset(file);
+const data = await readDataset(file);
 const tree = fit(data, { algorithm: 'cart', prune: 'none' });
 tree.predictCodes(data); // compile and warm up
 let reps = 0;

@@ -67,7 +67,7 @@ const [entry, file, float32] = process.argv.slice(1);
 const grove = await import(entry);
 const c0 = process.cpuUsage();
 const t0 = performance.now();
-const d = grove.readCsv(file, { float32: float32 === '1' });
+const d = await grove.readDataset(file, { float32: float32 === '1' });
 const ms = performance.now() - t0;
 const c = process.cpuUsage(c0);
 console.log(JSON.stringify({ ms, cpuMs: (c.user + c.system) / 1000, maxRssKB: process.resourceUsage().maxRSS, rows: d.nRows, features: d.features.length }));
@@ -169,7 +169,11 @@ const p = results.pandas ? best('pandas') : undefined;
 for (const name of readers) {
   const b = best(name);
   const label =
-    name === 'pandas' ? `pandas ${b.version} read_csv` : name === 'old' ? 'grove, previous reader' : 'grove readCsv';
+    name === 'pandas'
+      ? `pandas ${b.version} read_csv`
+      : name === 'old'
+        ? 'grove, previous reader'
+        : 'grove readDataset';
   const tr = p ? (b.ms / p.ms).toFixed(2) : '–';
   const cr = p ? (bestCpu(name) / bestCpu('pandas')).toFixed(2) : '–';
   const mr = p ? (peak(name) / peak('pandas')).toFixed(2) : '–';

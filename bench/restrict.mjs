@@ -35,7 +35,7 @@ for (const name of SETS) {
     console.log(`| ${name} | skipped: ${csv} is absent |`);
     continue;
   }
-  const data = readDataset(csv);
+  const data = await readDataset(csv);
   for (const [mode, modeOptions] of MODES) {
     const configs = [
       { prune: 'none', ...modeOptions },

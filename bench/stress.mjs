@@ -31,12 +31,12 @@ function csv(dir, name, header, rows) {
 }
 
 /** Time each step; a failure is reported and the next step runs (a step after a failed one may fail with it). */
-function steps(list) {
+async function steps(list) {
   const out = [];
   for (const [name, fn] of list) {
     const t0 = performance.now();
     try {
-      const note = fn();
+      const note = await fn();
       out.push(`${name} ${((performance.now() - t0) / 1000).toFixed(2)} s${note ? ` (${note})` : ''}`);
     } catch (e) {
       out.push(
@@ -48,10 +48,10 @@ function steps(list) {
 }
 
 const CASES = {
-  chain(dir, n = Number(process.env.GROVE_STRESS_CHAIN_ROWS ?? 12_000)) {
+  async chain(dir, n = Number(process.env.GROVE_STRESS_CHAIN_ROWS ?? 12_000)) {
     const rows = Array.from({ length: n }, (_, i) => [i, i % 2 ? 'b' : 'a']);
     const file = csv(dir, 'chain.csv', ['x', 'y'], rows);
-    const data = lib.readDataset(file);
+    const data = await lib.readDataset(file);
     let tree;
     return steps([
       [
@@ -125,10 +125,10 @@ const CASES = {
       ]),
     ]);
   },
-  ids(dir, n = 200_000) {
+  async ids(dir, n = 200_000) {
     const rows = Array.from({ length: n }, (_, i) => [`id${i}`, (i * 7919) % 3 ? 'a' : 'b']);
     const file = csv(dir, 'ids.csv', ['id', 'y'], rows);
-    const data = lib.readDataset(file);
+    const data = await lib.readDataset(file);
     let multi;
     let binary;
     return steps([
@@ -158,7 +158,7 @@ const CASES = {
       ['fit default preset', () => `height ${lib.fit(data, { threads: 1 }).stats().height}`],
     ]);
   },
-  wide(dir, columns = 100_000) {
+  async wide(dir, columns = 100_000) {
     const header = [...Array.from({ length: columns }, (_, j) => `f${j}`), 'y'];
     const rows = [0, 1, 2].map((i) => [
       ...Array.from({ length: columns }, (_, j) => (i * 13 + j) % 5),
@@ -169,12 +169,12 @@ const CASES = {
     return steps([
       [
         'api read+fit',
-        () => {
-          tree = lib.fit(lib.readDataset(file), { threads: 1 });
+        async () => {
+          tree = lib.fit(await lib.readDataset(file), { threads: 1 });
           return `${tree.stats().leaves} leaves`;
         },
       ],
-      ['api predict', () => void tree.predict(lib.readDataset(file))],
+      ['api predict', async () => void tree.predict(await lib.readDataset(file))],
       ['cli fit', () => void grove(['fit', file, '--out', join(dir, 'w.json')])],
       ['cli predict', () => void grove(['predict', file, '--model', join(dir, 'w.json')])],
       ['cli score', () => void grove(['score', file])],
@@ -213,7 +213,7 @@ const [flag, only] = process.argv.slice(2);
 if (flag === '--case') {
   const dir = mkdtempSync(join(tmpdir(), 'grove-stress-'));
   try {
-    const lines = CASES[only](dir);
+    const lines = await CASES[only](dir);
     const mb = Math.round(process.resourceUsage().maxRSS / 1024);
     console.log(`${lines.map((l) => `  ${l}`).join('\n')}\n  peak memory ${mb} MB`);
   } finally {

@@ -243,7 +243,7 @@ for (const name of datasets) {
   }
   const header = readFileSync(file, 'utf8').split('\n', 1)[0].split(',');
   const readOptions = name === 'soybean' ? { categorical: header.slice(0, -1) } : {};
-  const data = readDataset(file, readOptions);
+  const data = await readDataset(file, readOptions);
   const outer = stratifiedFolds(data.labels, data.classes.length, K, SEED);
   // The inner folds grove's cart uses on each outer training set: stratifiedFolds(train labels, 10, seed 1).
   const inner = Array.from({ length: K }, (_, f) => {

@@ -93,7 +93,7 @@ export async function goldenRun({ dataDir, only, local, onEntry } = {}) {
       const key = `${ds.name} ${cfg.name}`;
       if (only && !key.includes(only)) continue;
       if (ds.configs && !ds.configs.includes(cfg.name)) continue;
-      const data = grove.readDataset(ds.path, { float32: cfg.float32 === true });
+      const data = await grove.readDataset(ds.path, { float32: cfg.float32 === true });
       let model;
       let outputs;
       try {

@@ -190,7 +190,7 @@ const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const results = {};
 const started = Date.now();
 for (const name of datasets) {
-  const data = readDataset(resolve(dataDir, `${name}.csv`));
+  const data = await readDataset(resolve(dataDir, `${name}.csv`));
   const folds = stratifiedFolds(data.labels, data.classes.length, K, seed);
   const acc = Object.fromEntries(
     configs.map((c) => [

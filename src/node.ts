@@ -4,7 +4,6 @@
  */
 import './learn/threads/parallel-grow.js';
 
-export * from './data/node.js';
 export * from './index.js';
 export { writeFileAtomic } from './io/atomic.js';
 export { loadModel, saveModel } from './io/model-file.js';

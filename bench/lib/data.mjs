@@ -146,7 +146,7 @@ export async function ensureRealSplit(name, dataDir, cacheDir, seed, readDataset
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const csv = join(dataDir, `${name}.csv`);
-  const data = readDataset(csv);
+  const data = await readDataset(csv);
   const n = data.nRows;
   const order = Array.from({ length: n }, (_, i) => i);
   const random = mulberry32(seed);

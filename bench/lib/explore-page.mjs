@@ -34,11 +34,11 @@ export function median(xs) {
 /** Write to `file` the page of the data set at `dataPath` as the build in `distDir` (a dist/) writes it. */
 export async function writePage(distDir, dataPath, file) {
   const dist = (p) => pathToFileURL(resolve(distDir, p)).href;
-  const { readDataset } = await import(dist('data/read.js'));
+  const { readDataset } = await import(dist('sources/file-source.js'));
   const { prepareForPage, DEFAULT_MAX_ROWS } = await import(dist('explore/prepare.js'));
   const { explorePage } = await import(dist('explore/html.js'));
   const { readPageScripts } = await import(dist('explore/scripts.js'));
-  const embedded = prepareForPage(readDataset(dataPath), basename(dataPath), DEFAULT_MAX_ROWS, 1);
+  const embedded = prepareForPage(await readDataset(dataPath), basename(dataPath), DEFAULT_MAX_ROWS, 1);
   writeFileSync(file, explorePage(embedded, readPageScripts(resolve(distDir, 'explore-page'))));
   return file;
 }

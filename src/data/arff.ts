@@ -1,6 +1,6 @@
 import { badArgument } from '../core/args.js';
 /**
- * Weka ARFF text parser. PURE: no Node imports (the file reader is `readArff` in read.ts).
+ * Weka ARFF text parser. PURE: no Node imports (files are read by the ARFF entry of src/sources/formats.ts).
  *
  * Supported: `@relation`, `@attribute <name> numeric|real|integer|string|{v1, v2, 'v 3'}`,
  * `@data`, `%` comments (whole lines, or the rest of a line outside quotes), blank lines,

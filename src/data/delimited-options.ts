@@ -5,7 +5,7 @@ import type { Dataset } from './dataset.js';
 import { checkEncodeOptions, type EncodeOptions } from './encode-options.js';
 import type { TextEncodingName } from './text-decode.js';
 
-/** Options of `createDelimitedReader`, `parseCsvText` and `readCsv`. */
+/** Options of `createDelimitedReader` and `parseCsvText`. */
 export interface DelimitedReadOptions extends EncodeOptions {
   /** The field delimiter, one ASCII character: `,` (default) or `\t` for TSV, `;`, `|`. */
   delimiter?: string;

@@ -4,7 +4,7 @@
  * delimiters, newlines and doubled quotes; CRLF, LF or CR line ends; a UTF-8 BOM; UTF-16 with a
  * BOM) hands each field's bytes straight to its column's builder (text-columns.ts): the file is
  * never one string and no row is ever an array of strings. PURE (browser-safe): Node's file reader
- * is `readCsv` in csv.ts.
+ * is the CSV entry of src/sources/formats.ts.
  *
  * The rules are encode.ts's. Besides: blank lines are skipped (a line of only spaces too); the
  * header row's names are trimmed and must be distinct and non-empty; every row must have the

@@ -131,3 +131,35 @@ export class Utf16ToUtf8 {
     return this.encoder.encode(text);
   }
 }
+
+/**
+ * A whole text (e.g. an ARFF file's bytes) as a string in `encoding` (default UTF-8; a UTF-8 BOM
+ * is dropped, a UTF-16 BOM selects UTF-16). Bytes that are not valid UTF-8 are an error naming
+ * the line; `file` names the source in errors.
+ */
+export function decodeText(bytes: Uint8Array, encoding: TextEncodingName = 'utf8', file?: string): string {
+  if (encoding === 'utf16' || (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
+    try {
+      bytes = new Utf16ToUtf8().push(bytes, true);
+    } catch (e) {
+      throw new GroveError((e as Error).message, { file, code: 'E_DATA' });
+    }
+    encoding = 'utf8';
+  }
+  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const text = new CellDecoder(encoding).decode(bytes, start, bytes.length);
+  if (text !== undefined) return text;
+  // Name the first line that does not decode.
+  let lineStart = start;
+  let line = 1;
+  const decoder = new CellDecoder(encoding);
+  for (let p = start; p <= bytes.length; p++) {
+    if (p === bytes.length || bytes[p] === 0x0a) {
+      if (decoder.decode(bytes, lineStart, p) === undefined)
+        throw new GroveError(INVALID_UTF8, { file, code: 'E_DATA', row: line });
+      lineStart = p + 1;
+      line++;
+    }
+  }
+  throw new GroveError(INVALID_UTF8, { file, code: 'E_DATA' });
+}

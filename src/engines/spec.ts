@@ -29,11 +29,6 @@ export interface RowsSelector {
   query?: string;
 }
 
-const FILE_READERS = new Map([
-  ['.csv', "read_csv(%, header = true, all_varchar = true, delim = ',', quote = '\"', escape = '\"')"],
-  ['.parquet', 'read_parquet(%)'],
-]);
-
 /** True when `spec` names a database rather than a file. */
 export function isDatabaseSpec(spec: string): boolean {
   return /^(duckdb:|postgres(ql)?:\/\/|clickhouse:\/\/)/.test(spec);
@@ -76,10 +71,11 @@ function connectChecked(open: () => Promise<Engine>, rows: RowsSelector): () => 
 }
 
 /**
- * Parse a training source for the engines: a file (`.csv`, `.parquet`, read by DuckDB),
- * `duckdb:PATH.duckdb`, `postgres://user@host:port/db`, `clickhouse://host:port/db`.
+ * Parse a database source for the engines: `duckdb:PATH.duckdb`, `postgres://user@host:port/db`,
+ * `clickhouse://host:port/db`. (A data file as an engine's source: `src/sources/engine-source.ts`,
+ * which knows the file formats.)
  */
-export async function parseSourceSpec(spec: string, rows: RowsSelector = {}): Promise<SourceSpec> {
+export async function parseDatabaseSpec(spec: string, rows: RowsSelector = {}): Promise<SourceSpec> {
   if (spec.startsWith('duckdb:')) {
     const path = spec.slice('duckdb:'.length);
     const source = tableOrQuery(spec, rows, (id) => `"${id.replaceAll('"', '""')}"`);
@@ -115,26 +111,11 @@ export async function parseSourceSpec(spec: string, rows: RowsSelector = {}): Pr
       source,
     };
   }
-  if (rows.table !== undefined || rows.query !== undefined)
-    throw new GroveError('--table and --query name rows inside a database, not in a file', { code: 'E_OPTION' });
-  const ext = spec.toLowerCase().match(/\.[a-z0-9]+$/)?.[0] ?? '';
-  const reader = FILE_READERS.get(ext);
-  const source: EngineSource = {
-    label: spec,
-    from: (p) => {
-      if (!reader)
-        throw new GroveError(`--engine duckdb reads .csv and .parquet files, not '${ext || spec}'`, {
-          file: spec,
-          code: 'E_OPTION',
-        });
-      return reader.replace('%', p.add(spec));
-    },
-  };
-  return { kind: 'file', defaultEngine: 'memory', label: spec, connect: () => openDuckDB(), source };
+  throw new GroveError(`not a database: '${spec}' (duckdb:PATH, postgres://…, clickhouse://…)`, { code: 'E_OPTION' });
 }
 
 /** DuckDB's engine, loaded on first use (its native module is slow to load and most commands never need it). */
-async function openDuckDB(path?: string): Promise<Engine> {
+export async function openDuckDB(path?: string): Promise<Engine> {
   const { DuckDBEngine } = await import('./duckdb.js');
   return DuckDBEngine.open(path);
 }

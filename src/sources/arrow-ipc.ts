@@ -11,9 +11,8 @@ import { type AsyncRecordBatchFileReader, type AsyncRecordBatchStreamReader, Rec
 import { GroveError } from '../core/errors.js';
 import { arrowFields, readArrowColumns } from '../data/arrow.js';
 import type { Dataset } from '../data/dataset.js';
-import { fileErrorReason } from '../data/file-bytes.js';
 import { TypedTableBuilder } from '../data/typed-columns.js';
-import { fileChunks, statDataFile } from './file-bytes.js';
+import { fileChunks, fileErrorReason, statDataFile } from './file-bytes.js';
 import type { SourceReadOptions } from './source.js';
 
 /** Rows the columns start with (they grow by half as needed). */

@@ -9,7 +9,7 @@ import { GroveError } from '../core/errors.js';
 import type { Dataset } from '../data/dataset.js';
 import { type TypedField, TypedTableBuilder } from '../data/typed-columns.js';
 import { type Engine, Params } from '../engines/engine.js';
-import { isDatabaseSpec, parseSourceSpec, type RowsSelector, redactUrl } from '../engines/spec.js';
+import { isDatabaseSpec, parseDatabaseSpec, type RowsSelector, redactUrl } from '../engines/spec.js';
 import type { DataSource, SourceKind, SourceReadOptions } from './source.js';
 
 /** Rows a batch of {@link DatabaseSource.readBatches} holds unless told otherwise. */
@@ -70,7 +70,7 @@ export function databaseSource(spec: string, rows: RowsSelector): DatabaseSource
   const what = rows.table !== undefined ? `table ${rows.table}` : 'query';
   /** Run `work` on a fresh connection, closed however it ends. */
   const withRows = async <T>(work: (engine: Engine, from: string, params: readonly unknown[]) => Promise<T>) => {
-    const parsed = await parseSourceSpec(spec, rows);
+    const parsed = await parseDatabaseSpec(spec, rows);
     const engine = await parsed.connect();
     try {
       const p = new Params(engine.dialect);

@@ -5,12 +5,7 @@
  */
 
 import type { Dataset } from '../data/dataset.js';
-import { createDelimitedReader, type DelimitedReadOptions as ReaderOptions } from '../data/delimited.js';
-
-/** Options of a delimited read: the reader's options with a known field delimiter. */
-export interface DelimitedReadOptions extends ReaderOptions {
-  delimiter: ',' | '\t';
-}
+import { createDelimitedReader, type DelimitedReadOptions } from '../data/delimited.js';
 
 /** Read delimited text from a stream of byte chunks into a Dataset (header row first). */
 export async function readDelimited(

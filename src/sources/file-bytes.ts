@@ -1,11 +1,22 @@
-/** A data file's bytes as a stream of chunks, gunzipped on the fly, with progress and one-line errors. */
+/**
+ * A data file's bytes as a stream of chunks, gunzipped on the fly, with progress and one-line errors:
+ * every format read as a stream (all but Parquet and plain Arrow IPC, which seek) reads through {@link fileChunks}.
+ */
 
 import { createReadStream, type Stats, statSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { GroveError } from '../core/errors.js';
-import { fileErrorReason } from '../data/file-bytes.js';
 import type { ReadProgress } from './source.js';
+
+/** Why a file cannot be read, in words (ENOENT → "no such file"). */
+export function fileErrorReason(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EISDIR') return 'is a directory';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  return code ?? (err as Error).message;
+}
 
 /** The file's stats; a missing file, a directory or an empty file is a GroveError naming it. */
 export function statDataFile(path: string): Stats {

@@ -1,8 +1,10 @@
 /** Data sources (Node): open a file (or a registered kind) by its spec and read it into a Dataset. */
 export { datasetHash } from './content-hash.js';
 export { DATABASE_SOURCE_KIND, type DatabaseSource, databaseSource, openRows } from './database.js';
+export { readDataset } from './file-source.js';
+export { dataFileExtensions } from './formats.js';
 export type { OutColumn } from './parquet-writer.js';
-export { dataFileExtensions, isKindSpec, openSource, registerSourceKind, sourceName } from './registry.js';
+export { isKindSpec, openSource, registerSourceKind, sourceName } from './registry.js';
 export type { DataSource, ReadProgress, SourceKind, SourceReadOptions } from './source.js';
 
 import type { Dataset } from '../data/dataset.js';

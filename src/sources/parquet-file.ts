@@ -9,11 +9,10 @@ import { type FileHandle, open } from 'node:fs/promises';
 import * as zlib from 'node:zlib';
 import { GroveError } from '../core/errors.js';
 import type { Dataset } from '../data/dataset.js';
-import { fileErrorReason } from '../data/file-bytes.js';
 import type { Codecs, Decompress } from '../data/parquet/chunk.js';
 import { CODEC } from '../data/parquet/metadata.js';
 import { type ByteSource, ParquetUnsupported, readParquetSource } from '../data/parquet/read.js';
-import { statDataFile } from './file-bytes.js';
+import { fileErrorReason, statDataFile } from './file-bytes.js';
 import type { SourceReadOptions } from './source.js';
 
 /** zlib's output limit: a page never takes more memory than its header declares, damaged or not. */

@@ -1,6 +1,7 @@
 import { GroveError } from '../core/errors.js';
 import { NamedRegistry } from '../core/registry.js';
-import { FILE_KINDS, fileDatasetName, fileSource } from './files.js';
+import { fileSource } from './file-source.js';
+import { fileDatasetName } from './formats.js';
 import type { DataSource, SourceKind } from './source.js';
 
 const kinds = new NamedRegistry<SourceKind>({
@@ -38,9 +39,4 @@ export function openSource(spec: string): DataSource {
 export function sourceName(spec: string): string {
   const kind = kindOf(spec);
   return kind?.datasetName ? kind.datasetName(spec) : fileDatasetName(spec);
-}
-
-/** File extensions read as data (for `compare --data FOLDER`), e.g. `.csv`, `.parquet`, `.csv.gz`. */
-export function dataFileExtensions(): string[] {
-  return FILE_KINDS.flatMap((k) => k.extensions.flatMap((e) => (k.gzip ? [e, `${e}.gz`] : [e])));
 }

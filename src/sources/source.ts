@@ -21,8 +21,12 @@ export interface ReadProgress {
 
 /** Options of {@link DataSource.read}: the readers' options and a progress callback. */
 export interface SourceReadOptions extends TypedReadOptions {
-  /** Text encoding of CSV/TSV files (default UTF-8; a UTF-16 BOM is recognised). */
+  /** Text encoding of CSV, TSV and ARFF files (default UTF-8; a UTF-16 BOM is recognised). */
   encoding?: TextEncodingName;
+  /** CSV and TSV: the field delimiter, one ASCII character (default `,`, or tab for TSV). */
+  delimiter?: string;
+  /** CSV and TSV: the first non-blank line holds the column names (default true). */
+  header?: boolean;
   /** Called now and then while reading (often enough for a display, not for every row). */
   onProgress?: (progress: ReadProgress) => void;
 }

@@ -5,7 +5,6 @@ import { cmbsvSplit } from '../../src/algorithms/cmbsv/index.js';
 import { fit } from '../../src/algorithms/fit.js';
 import { GroveError } from '../../src/core/errors.js';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { readDataset } from '../../src/data/read.js';
 import { treeToDot } from '../../src/export/dot.js';
 import { rulesToText, treeToRules } from '../../src/export/rules.js';
 import { treeToText } from '../../src/export/text.js';
@@ -13,9 +12,10 @@ import { DecisionTree } from '../../src/model/decision-tree.js';
 import { validateModel } from '../../src/model/schema.js';
 import { TreeStore } from '../../src/model/store.js';
 import { resolveOptions } from '../../src/options/options.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { repoRoot } from '../helpers/cli.js';
 
-const glass = readDataset(resolve(repoRoot, 'data/glass.csv'));
+const glass = await readDataset(resolve(repoRoot, 'data/glass.csv'));
 const rowsOf = (spec: Array<[string, number[]]>) => spec.flatMap(([y, xs]) => xs.map((x) => ({ x, y })));
 
 /** Three classes: a on [0, 1], b at 2 and 2.1 only, c on [4, 5] — room for an empty region between b and c. */

@@ -9,10 +9,9 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GroveError } from '../../src/core/errors.js';
 import { parseArff } from '../../src/data/arff.js';
-import { readCsv } from '../../src/data/csv.js';
 import type { CategoricalColumn, Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { createDelimitedReader, type DelimitedReadOptions, parseCsvText } from '../../src/data/delimited.js';
-import { readArff, readDataset } from '../../src/data/read.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { assertBuilt, grove } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'grove-bad-input-'));
@@ -27,6 +26,17 @@ function file(name: string, bytes: Uint8Array | string): string {
 function groveError(fn: () => unknown): GroveError {
   try {
     fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(GroveError);
+    return e as GroveError;
+  }
+  throw new Error('expected a GroveError');
+}
+
+/** The GroveError `promise` rejects with. */
+async function groveRejection(promise: Promise<unknown>): Promise<GroveError> {
+  try {
+    await promise;
   } catch (e) {
     expect(e).toBeInstanceOf(GroveError);
     return e as GroveError;
@@ -94,16 +104,16 @@ describe('encodings', () => {
     }
   });
 
-  it('readCsv and readArff take the encoding; a multi-byte character split across chunks is fine', () => {
+  it('readCsv and readArff take the encoding; a multi-byte character split across chunks is fine', async () => {
     const p = file('latin.csv', latin1(text));
-    expect(cats(readCsv(p, { encoding: 'latin1' }), 'word')).toEqual(['café', 'cafè', 'thé']);
-    expect(groveError(() => readCsv(p)).message).toMatch(/latin\.csv, row 2, column 'word': invalid UTF-8/);
+    expect(cats(await readDataset(p, { encoding: 'latin1' }), 'word')).toEqual(['café', 'cafè', 'thé']);
+    expect((await groveRejection(readDataset(p))).message).toMatch(/latin\.csv, row 2, column 'word': invalid UTF-8/);
     const arff = file(
       'latin.arff',
       latin1('@relation r\n@attribute w {café,cafè}\n@attribute c {a,b}\n@data\ncafé,a\n'),
     );
-    expect(groveError(() => readArff(arff)).message).toMatch(/latin\.arff, row 2: invalid UTF-8/);
-    expect(cats(readArff(arff, { encoding: 'latin1' }), 'w')).toEqual(['café', 'cafè']);
+    expect((await groveRejection(readDataset(arff))).message).toMatch(/latin\.arff, row 2: invalid UTF-8/);
+    expect(cats(await readDataset(arff, { encoding: 'latin1' }), 'w')).toEqual(['café', 'cafè']);
     const bytes = new TextEncoder().encode(text);
     const r = createDelimitedReader();
     for (let p = 0; p < bytes.length; p++) r.push(bytes.slice(p, p + 1));
@@ -234,7 +244,7 @@ describe('ARFF', () => {
 });
 
 describe('other delimiters and no header', () => {
-  it('TSV and header: false', () => {
+  it('TSV and header: false', async () => {
     const d = read(new TextEncoder().encode('1\tu\ta\n2\tv\tb\n'), { delimiter: '\t', header: false });
     expect(d.features.map((f) => f.name)).toEqual(['x0', 'x1']);
     expect(nums(d, 'x0')).toEqual([1, 2]);
@@ -242,7 +252,7 @@ describe('other delimiters and no header', () => {
     const e = groveError(() => parseCsvText('a\tb\n1\t2\n', { source: 'f.tsv' }));
     expect(e.message).toContain('comma-separated');
     const tsv = file('t.tsv', 'x\ts\tclass\n1\t"a,b"\tp\n2\tc\tq\n');
-    const t = readDataset(tsv);
+    const t = await readDataset(tsv);
     expect(nums(t, 'x')).toEqual([1, 2]);
     expect(cats(t, 's')).toEqual(['a,b', 'c']);
   });

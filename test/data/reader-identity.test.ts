@@ -8,9 +8,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/core/random.js';
-import { readCsv } from '../../src/data/csv.js';
 import type { Dataset } from '../../src/data/dataset.js';
 import { createDelimitedReader, parseCsvText } from '../../src/data/delimited.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { repoRoot } from '../helpers/cli.js';
 import { corpus, dataDir, fixture, fixtures, haveCorpus } from '../helpers/paths.js';
 import { referenceParseCsv } from '../helpers/reference-csv.js';
@@ -59,21 +59,21 @@ describe('streaming reader = previous reader', () => {
   });
 
   for (const file of [...corpusFiles, ...fixtureFiles, ...repoData]) {
-    it(file.slice(file.lastIndexOf('/') + 1), () => {
+    it(file.slice(file.lastIndexOf('/') + 1), async () => {
       const text = readFileSync(file, 'utf8');
-      expect(snapshot(readCsv(file))).toEqual(snapshot(referenceParseCsv(text, { source: file })));
-      expect(snapshot(readCsv(file, { float32: true }))).toEqual(
+      expect(snapshot(await readDataset(file))).toEqual(snapshot(referenceParseCsv(text, { source: file })));
+      expect(snapshot(await readDataset(file, { float32: true }))).toEqual(
         snapshot(referenceParseCsv(text, { source: file, float32: true })),
       );
     });
   }
 
-  it('soybean with every column forced categorical (numeric dictionaries sorted by value)', () => {
+  it('soybean with every column forced categorical (numeric dictionaries sorted by value)', async () => {
     if (!haveCorpus) return;
     const file = corpus('soybean');
     const names = readFileSync(file, 'utf8').split('\n')[0].split(',').slice(0, -1);
     const text = readFileSync(file, 'utf8');
-    expect(snapshot(readCsv(file, { categorical: names }))).toEqual(
+    expect(snapshot(await readDataset(file, { categorical: names }))).toEqual(
       snapshot(referenceParseCsv(text, { source: file, categorical: names })),
     );
   });

@@ -7,7 +7,7 @@ import { engineBins } from '../../src/engines/bins.js';
 import { DuckDBEngine } from '../../src/engines/duckdb.js';
 import type { SqlValue } from '../../src/engines/engine.js';
 import { readSchema } from '../../src/engines/schema.js';
-import { parseSourceSpec } from '../../src/engines/spec.js';
+import { parseSourceSpec } from '../../src/sources/engine-source.js';
 import { binFeature } from '../../src/split/histogram.js';
 
 let engine: DuckDBEngine;

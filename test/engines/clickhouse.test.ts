@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroveError } from '../../src/core/errors.js';
 import { ClickHouseEngine } from '../../src/engines/clickhouse.js';
 import { Params } from '../../src/engines/engine.js';
-import { parseSourceSpec } from '../../src/engines/spec.js';
 import type { FitOptions } from '../../src/options/options.js';
+import { parseSourceSpec } from '../../src/sources/engine-source.js';
 import { assertBuilt, cliPath, grove } from '../helpers/cli.js';
 import { parseCsvRows } from '../helpers/csv-rows.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
@@ -66,7 +66,7 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
       const table = `${name} "t"`;
       await loadCsv(engine, corpus(name), table, TINYLOG);
       const spec = await parseSourceSpec(chUrl(server.url), { table });
-      expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus(name), options));
+      expect(await engineModel(engine, spec.source, options)).toBe(await memoryModel(corpus(name), options));
       expect(await temporaryTables(engine)).toBe(0);
     }, 120_000);
   }
@@ -76,7 +76,7 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
     const q = engine.dialect.quote;
     await engine.query(`CREATE VIEW ${q('car_batched_view')} AS SELECT * FROM ${q('car_batched')}`);
     const options: FitOptions = { prune: 'none', criterion: 'info-gain' };
-    const mem = memoryModel(corpus('car'), options);
+    const mem = await memoryModel(corpus('car'), options);
     const made = new Map<string, string[]>();
     for (const table of ['car_batched', 'car_batched_view']) {
       const recorded = recordTempTables(engine);
@@ -122,7 +122,7 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
     const spec = await parseSourceSpec(chUrl(server.url), { table: 'iris_levels' });
     const made = await recordTables(async () => {
       expect(await engineModel(engine, spec.source, { prune: 'none' })).toBe(
-        memoryModel(corpus('iris'), { prune: 'none' }),
+        await memoryModel(corpus('iris'), { prune: 'none' }),
       );
     });
     expect(made[0].rows).toBe(150);
@@ -135,7 +135,7 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
     const spec = await parseSourceSpec(chUrl(server.url), { table: 'car_steps' });
     const options: FitOptions = { prune: 'none', criterion: 'info-gain' };
     const made = await recordTables(async () => {
-      expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus('car'), options));
+      expect(await engineModel(engine, spec.source, options)).toBe(await memoryModel(corpus('car'), options));
     });
     const levels = made.map(({ select }) => select).filter((sql) => sql.startsWith('SELECT CAST(slot AS '));
     expect(levels.length).toBeGreaterThan(3);
@@ -162,7 +162,7 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
       const { made, restore } = recordTempTables(engine);
       try {
         const spec = await parseSourceSpec(chUrl(server.url), { table: `${table}_view` });
-        expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus(name), options));
+        expect(await engineModel(engine, spec.source, options)).toBe(await memoryModel(corpus(name), options));
       } finally {
         restore();
       }
@@ -184,7 +184,7 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
       await loadCsv(engine, weighted ? files.weighted : files.plain, table, TINYLOG);
       await engine.query(`CREATE VIEW ${table}_view AS SELECT * FROM ${table}`);
       const columns = weighted ? { target: 'label', weight: 'grove_w' } : {};
-      const mem = memoryModel(files.plain, options, weighted ? files.weights : undefined);
+      const mem = await memoryModel(files.plain, options, weighted ? files.weights : undefined);
       const spec = await parseSourceSpec(chUrl(server.url), { table });
       expect(await engineModel(engine, spec.source, options, columns)).toBe(mem);
       const { made, restore } = recordTempTables(engine);
@@ -205,7 +205,7 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
     const { made, restore } = recordTempTables(engine);
     try {
       const spec = await parseSourceSpec(chUrl(server.url), { query: 'SELECT * FROM default.`iris merge`' });
-      expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus('iris'), options));
+      expect(await engineModel(engine, spec.source, options)).toBe(await memoryModel(corpus('iris'), options));
     } finally {
       restore();
     }
@@ -220,7 +220,7 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
     const { made, restore } = recordTempTables(engine);
     try {
       const spec = await parseSourceSpec(chUrl(server.url), { query: 'SELECT * FROM iris_alone AS t' });
-      expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus('iris'), options));
+      expect(await engineModel(engine, spec.source, options)).toBe(await memoryModel(corpus('iris'), options));
     } finally {
       restore();
     }
@@ -236,7 +236,7 @@ describe.skipIf(why !== undefined)('in-database training with ClickHouse', () =>
     const { made, restore } = recordTempTables(limited);
     try {
       const spec = await parseSourceSpec(chUrl(server.url), { table: 'car_no_ddl' });
-      expect(await engineModel(limited, spec.source, options)).toBe(memoryModel(corpus('car'), options));
+      expect(await engineModel(limited, spec.source, options)).toBe(await memoryModel(corpus('car'), options));
     } finally {
       restore();
     }
@@ -431,7 +431,7 @@ describe.skipIf(why !== undefined)('ClickHouse: a Distributed table over two sha
     expect(viaCluster).toBe(one);
     expect(made.length).toBe(before);
     expect(await temporaryTables(first)).toBe(0);
-    expect(one).toBe(memoryModel(corpus(name), options));
+    expect(one).toBe(await memoryModel(corpus(name), options));
   }, 300_000);
 
   it('a deep tree (max-depth 14, 16 bins) over the Distributed table: the tree of one table', async () => {

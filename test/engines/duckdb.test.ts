@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import { mulberry32 } from '../../src/core/random.js';
-import { readDataset } from '../../src/data/read.js';
 import type { SqlDialect } from '../../src/engines/dialect.js';
 import { DuckDBEngine, duckdbDialect } from '../../src/engines/duckdb.js';
 import { fitInEngine } from '../../src/engines/fit.js';
-import { parseSourceSpec } from '../../src/engines/spec.js';
 import type { FitOptions } from '../../src/options/options.js';
+import { parseSourceSpec } from '../../src/sources/engine-source.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { assertBuilt, grove } from '../helpers/cli.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 import { writeClashingCsv } from './clashing-names.js';
@@ -52,7 +52,7 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB gives the in-memo
   for (const [name, options] of CASES) {
     it(`${name} ${JSON.stringify(options)}`, async () => {
       const spec = await parseSourceSpec(corpus(name));
-      const mem = memoryModel(corpus(name), options);
+      const mem = await memoryModel(corpus(name), options);
       expect(await engineModel(engine, spec.source, options)).toBe(mem);
     });
   }
@@ -67,7 +67,7 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB gives the in-memo
     });
     const file = join(dir, 'vehicle-weighted.csv');
     writeFileSync(file, `${rows.join('\n')}\n`);
-    const data = readDataset(corpus('vehicle'));
+    const data = await readDataset(corpus('vehicle'));
     const mem = JSON.stringify(fit(data, { bins: 255, prune: 'none', sampleWeight: weights }).toJSON());
     const spec = await parseSourceSpec(file);
     const target = data.targetName;
@@ -110,7 +110,7 @@ describe('in-database training with DuckDB: names and values never become SQL', 
     for (let i = 0; i < 60; i++) lines.push(`${i % 7},"it's ${i % 3}""; --",${i % 7 > 2 ? "q'1" : '"p""0"'}`);
     writeFileSync(file, `${lines.join('\n')}\n`);
     const spec = await parseSourceSpec(file);
-    const mem = memoryModel(file, none);
+    const mem = await memoryModel(file, none);
     expect(mem).toContain('a\\"b; DROP TABLE x');
     expect(await engineModel(engine, spec.source, none)).toBe(mem);
   });
@@ -132,7 +132,7 @@ describe('in-database training with DuckDB: NaN is a missing value', () => {
     await engine.query(`COPY (SELECT * FROM (VALUES ${values}) AS t(a, b, y)) TO '${parquet}' (FORMAT PARQUET)`);
     const options: FitOptions = { prune: 'none', missing: 'learned' };
     const spec = await parseSourceSpec(parquet);
-    expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(csv, options));
+    expect(await engineModel(engine, spec.source, options)).toBe(await memoryModel(csv, options));
   });
 });
 
@@ -310,7 +310,7 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the tempora
     const spec = await parseSourceSpec(corpus('iris'));
     let model = '';
     const made = await recordTables(async () => void (model = await engineModel(engine, spec.source, none)));
-    expect(model).toBe(memoryModel(corpus('iris'), none));
+    expect(model).toBe(await memoryModel(corpus('iris'), none));
     // The coded rows: node (every row at the root), y, c0 …
     expect(made[0].sql).toMatch(/^SELECT CAST\(0 AS SMALLINT\) AS node, \* FROM \(SELECT y, CAST\(/);
     expect(made[0].rows).toBe(150);
@@ -330,7 +330,7 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the tempora
       let model = '';
       const options: FitOptions = { ...none, maxDepth };
       const made = await recordTables(async () => void (model = await engineModel(engine, spec.source, options)));
-      expect(model).toBe(memoryModel(corpus('glass'), options));
+      expect(model).toBe(await memoryModel(corpus('glass'), options));
       return made;
     };
     // Level 2's rows (level 1 has none of its own), with and without level 3 below it.
@@ -351,7 +351,7 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the tempora
     } finally {
       narrow.dialect = duckdbDialect;
     }
-    expect(model).toBe(memoryModel(corpus('glass'), none));
+    expect(model).toBe(await memoryModel(corpus('glass'), none));
     // A level of two nodes or more: a new table, its node column of the narrowest type, not updated.
     const many = made.slice(1).filter(({ nodes }) => nodes > 1);
     expect(many.length).toBeGreaterThan(2);
@@ -364,7 +364,7 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the tempora
     let model = '';
     // One cell per batch at most: every family of nodes is a batch of its own.
     const made = await recordTables(async () => void (model = await engineModel(engine, spec.source, options, {}, 1)));
-    expect(model).toBe(memoryModel(corpus('glass'), options));
+    expect(model).toBe(await memoryModel(corpus('glass'), options));
     const counts = made.filter(({ sql }) => /GROUP BY node, y, c\d+\) AS counts$/.test(sql));
     // One table per code column (9 features) for each level of more than one family.
     expect(counts.length).toBeGreaterThanOrEqual(2 * 9);
@@ -411,7 +411,7 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: columns named li
     writeFileSync(file, `${['y', ...header.split(',').slice(1)].join(',')}\n${rest.join('\n')}\n`);
     const options: FitOptions = { ...none, classWeight: 'balanced' };
     const spec = await parseSourceSpec(file);
-    expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(file, options));
+    expect(await engineModel(engine, spec.source, options)).toBe(await memoryModel(file, options));
   });
 
   it('features named y, w, v0, rn, node, grove_y…, a weight column grove_w, class weights: the in-memory tree', async () => {
@@ -421,12 +421,12 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: columns named li
       { ...none, maxDepth: 6, classWeight: { A: 2, B: 1, C: 3 } },
     ]) {
       const plain = await parseSourceSpec(files.plain);
-      expect(await engineModel(engine, plain.source, options)).toBe(memoryModel(files.plain, options));
+      expect(await engineModel(engine, plain.source, options)).toBe(await memoryModel(files.plain, options));
     }
     const options: FitOptions = { ...none, maxDepth: 6, classWeight: 'balanced' };
     const weighted = await parseSourceSpec(files.weighted);
     expect(await engineModel(engine, weighted.source, options, { target: 'label', weight: 'grove_w' })).toBe(
-      memoryModel(files.plain, options, files.weights),
+      await memoryModel(files.plain, options, files.weights),
     );
   });
 });

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PostgresEngine, postgresDialect } from '../../src/engines/postgres.js';
-import { parseSourceSpec } from '../../src/engines/spec.js';
 import type { FitOptions } from '../../src/options/options.js';
+import { parseSourceSpec } from '../../src/sources/engine-source.js';
 import { assertBuilt, grove } from '../helpers/cli.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 import type { ServerHandle } from '../helpers/servers/common.js';
@@ -43,7 +43,7 @@ describe.skipIf(why !== undefined)('in-database training with PostgreSQL', () =>
     it(`${name} ${JSON.stringify(options)}: the in-memory histogram tree`, async () => {
       await loadCsv(engine, corpus(name), name);
       const spec = await parseSourceSpec(server.url, { table: name });
-      expect(await engineModel(engine, spec.source, options)).toBe(memoryModel(corpus(name), options));
+      expect(await engineModel(engine, spec.source, options)).toBe(await memoryModel(corpus(name), options));
     }, 120_000);
   }
 
@@ -60,7 +60,7 @@ describe.skipIf(why !== undefined)('in-database training with PostgreSQL', () =>
     await loadCsv(engine, corpus('glass'), 'glass batched');
     const spec = await parseSourceSpec(server.url, { table: 'glass batched' });
     const options: FitOptions = { prune: 'none', criterion: 'info-gain' };
-    expect(await engineModel(engine, spec.source, options, {}, 1)).toBe(memoryModel(corpus('glass'), options));
+    expect(await engineModel(engine, spec.source, options, {}, 1)).toBe(await memoryModel(corpus('glass'), options));
   }, 120_000);
 
   it('columns named y, w, v0, rn, node, grove_y…, a weight column grove_w, class weights: the in-memory tree', async () => {
@@ -69,11 +69,11 @@ describe.skipIf(why !== undefined)('in-database training with PostgreSQL', () =>
     await loadCsv(engine, files.weighted, 'clashing weighted');
     const options: FitOptions = { prune: 'none', maxDepth: 6, classWeight: { A: 2, B: 1, C: 3 } };
     const plain = await parseSourceSpec(server.url, { table: 'clashing' });
-    expect(await engineModel(engine, plain.source, options)).toBe(memoryModel(files.plain, options));
+    expect(await engineModel(engine, plain.source, options)).toBe(await memoryModel(files.plain, options));
     const balanced: FitOptions = { prune: 'none', maxDepth: 6, classWeight: 'balanced' };
     const weighted = await parseSourceSpec(server.url, { table: 'clashing weighted' });
     expect(await engineModel(engine, weighted.source, balanced, { target: 'label', weight: 'grove_w' })).toBe(
-      memoryModel(files.plain, balanced, files.weights),
+      await memoryModel(files.plain, balanced, files.weights),
     );
   }, 120_000);
 

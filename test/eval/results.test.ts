@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { stratifiedFolds } from '../../src/core/folds.js';
-import { readDataset } from '../../src/data/read.js';
 import { analyze } from '../../src/eval/analysis.js';
 import { crossValidate, evaluateFold, foldRows, summarize } from '../../src/eval/cross-validate.js';
 import {
@@ -14,8 +13,9 @@ import {
 import { parseResults } from '../../src/eval/results-file.js';
 import { friedmanTest } from '../../src/eval/stats/index.js';
 import { renderTable } from '../../src/eval/table.js';
+import { readDataset } from '../../src/sources/file-source.js';
 
-const iris = readDataset(resolve(import.meta.dirname, '../../data/iris.csv'));
+const iris = await readDataset(resolve(import.meta.dirname, '../../data/iris.csv'));
 
 /** Results of 3 configurations on 5 data sets × 4 folds, accuracy = base[d] + shift[c] + fold noise. */
 function synthetic(opts: { dropLastFoldOf?: string } = {}): CompareResults {

@@ -19,13 +19,13 @@ import { parse } from 'csv-parse/sync';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
-import { readDataset } from '../../src/data/read.js';
 import { crossValidate, summarize } from '../../src/eval/cross-validate.js';
 import type { EmbeddedData } from '../../src/explore/embedded.js';
 import { explorePage } from '../../src/explore/html.js';
 import { readPageScripts } from '../../src/explore/scripts.js';
 import { rulesToText } from '../../src/export/rules.js';
 import { OPTION_DESCRIPTORS, type OptionDescriptor } from '../../src/options/options.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { CHROMIUM, haveChromium, launchChromium } from '../helpers/chromium.js';
 import { assertBuilt, type CliResult, fixture, repoRoot, withCapturedOutput } from '../helpers/cli.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
@@ -324,7 +324,7 @@ async function checkDataset(name: string, csv: string, measure: string): Promise
   await page.selectOption('#opt-a-prune', 'none');
   await page.check('#side');
   expectSameScores(shown, await cliScores(csv, rows, categorical));
-  const data = readDataset(csv);
+  const data = await readDataset(csv);
   const cv = (criterion: string) =>
     summarize(crossValidate(data, { criterion, prune: 'none' }, 5, 1).map((r) => r.testAccuracy)).mean;
   const cvA = cv(measure);
@@ -613,7 +613,7 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
   it("grown on two workers (the grower and its helper): fit's tree, rule for rule, pruned or not, exact or histogram, the helper restarted after an error and after it hangs", async () => {
     const csv = wideCsv('wide.csv', 7000);
     const { page, problems } = await open(await explore(csv, 'wide'));
-    const data = readDataset(csv);
+    const data = await readDataset(csv);
     for (const [prune, options] of [
       ['', {}],
       ['none', { prune: 'none' }],

@@ -9,7 +9,6 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import { getCriterion } from '../../src/criteria/registry.js';
-import { readDataset } from '../../src/data/read.js';
 import { subsetRows } from '../../src/data/subset.js';
 import { checkExplorable, datasetFromEmbedded, embedDataset } from '../../src/explore/embedded.js';
 import { inlineScript } from '../../src/explore/html.js';
@@ -20,6 +19,7 @@ import { firstDisagreements } from '../../src/explore-page/disagree.js';
 import { measureScores, thresholdCurve } from '../../src/explore-page/node-detail.js';
 import { rowPath, rowsByNode, rowsOf } from '../../src/explore-page/paths.js';
 import { scoreAttributes } from '../../src/learn/score.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { assertBuilt, fixture, grove, repoRoot } from '../helpers/cli.js';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'grove-explore-unit-'));
@@ -48,19 +48,19 @@ describe('stratifiedSample', () => {
 });
 
 describe('the page’s data', () => {
-  it('round-trips through JSON to the Dataset grove fit builds, missing values included', () => {
+  it('round-trips through JSON to the Dataset grove fit builds, missing values included', async () => {
     const dir = tmp();
     const csv = join(dir, 'm.csv');
     writeFileSync(csv, 'a,b,class\n1,x,yes\n?,y,no\n3,?,yes\n4,y,no\n');
-    const d = readDataset(csv);
+    const d = await readDataset(csv);
     const back = datasetFromEmbedded(JSON.parse(JSON.stringify(embedDataset(d, 'm.csv', d.nRows))));
     expect(back.features).toEqual(d.features);
     expect(back.labels).toEqual(d.labels);
     expect(back.classes).toEqual(d.classes);
     expect(JSON.stringify(fit(back, { prune: 'none' }).nodes)).toBe(JSON.stringify(fit(d, { prune: 'none' }).nodes));
   });
-  it('over the limit: a sample marked with the file’s row numbers', () => {
-    const d = readDataset(fixture('tutorial-30.csv'));
+  it('over the limit: a sample marked with the file’s row numbers', async () => {
+    const d = await readDataset(fixture('tutorial-30.csv'));
     const e = prepareForPage(d, 't.csv', 10, 3);
     expect(e.sample).toEqual({ seed: 3, rows: 10 });
     expect(e.totalRows).toBe(30);
@@ -68,20 +68,24 @@ describe('the page’s data', () => {
     expect(e.rowNumbers!.every((r, i) => d.labels[r - 1] === e.labels[i])).toBe(true);
     expect(prepareForPage(d, 't.csv', 30, 3).sample).toBeUndefined();
   });
-  it('refuses one class and data without a usable feature', () => {
-    expect(() => checkExplorable(readDataset(fixture('one-class.csv')))).toThrow(/only one class \(yes\)/);
+  it('refuses one class and data without a usable feature', async () => {
+    const oneClass = await readDataset(fixture('one-class.csv'));
+    expect(() => checkExplorable(oneClass)).toThrow(/only one class \(yes\)/);
     const dir = tmp();
     const csv = join(dir, 'flat.csv');
     writeFileSync(csv, 'a,b,class\n1,x,yes\n1,x,no\n?,x,yes\n');
-    expect(() => checkExplorable(readDataset(csv))).toThrow(/no usable feature/);
+    const flat = await readDataset(csv);
+    expect(() => checkExplorable(flat)).toThrow(/no usable feature/);
   });
   it('inline scripts cannot close their <script> element', () => {
     expect(inlineScript('var s = "</script><b>"; // <!--')).toBe('var s = "<\\/script><b>"; // <\\!--');
   });
 });
 
+const income = await readDataset(fixture('taxable-income.csv'));
+
 describe('rows and paths from decisionPath', () => {
-  const d = readDataset(fixture('taxable-income.csv'));
+  const d = income;
   const tree = fit(d, { prune: 'none', criterion: 'info-gain' });
   it('the rows reaching each node are its training counts', () => {
     const byNode = rowsByNode(tree.decisionPath(d), tree.nodes.length);
@@ -118,7 +122,7 @@ describe('rows and paths from decisionPath', () => {
 });
 
 describe('a node’s ten measures and threshold curve', () => {
-  const d = readDataset(fixture('taxable-income.csv'));
+  const d = income;
   const all = Int32Array.from({ length: d.nRows }, (_, i) => i);
   it('at the root, each measure’s column is scoreAttributes’ (grove score’s) with that measure', () => {
     const s = measureScores(d, all, { algorithm: 'cart', prune: 'none' });

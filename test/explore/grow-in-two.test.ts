@@ -5,12 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { fit, fitPlanned, planFit } from '../../src/algorithms/fit.js';
 import type { Dataset } from '../../src/data/dataset.js';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { readDataset } from '../../src/data/read.js';
 import { growInTwo, growsInTwo, type Helper, type HelperJob, silentAfter } from '../../src/explore-page/grow-in-two.js';
 import { linkHelper } from '../../src/explore-page/helper-link.js';
 import { TaskHost } from '../../src/explore-page/task-host.js';
 import type { StoreData } from '../../src/model/store.js';
 import type { FitOptions } from '../../src/options/types.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 
 /**
@@ -253,7 +253,7 @@ describe('the page grown on two workers', () => {
   it.skipIf(!haveCorpus)(
     "gives fit's model on magic (the page's largest data set)",
     async () => {
-      const magic = readDataset(corpus('magic'));
+      const magic = await readDataset(corpus('magic'));
       for (const options of [
         { prune: 'none' },
         { algorithm: 'id3' },
@@ -268,7 +268,7 @@ describe('the page grown on two workers', () => {
   it.skipIf(!haveCorpus)(
     "C-MBSV with unclassified regions (empty inner branches), joined from pieces: fit's model (satellite)",
     async () => {
-      const satellite = readDataset(corpus('satellite'));
+      const satellite = await readDataset(corpus('satellite'));
       expect(fit(satellite, { algorithm: 'cmbsv' }).nodes.filter((node) => node.unclassified).length).toBeGreaterThan(
         0,
       );

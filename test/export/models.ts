@@ -4,7 +4,7 @@ import type { FeatureSchema } from '../../src/model/schema.js';
 import { DecisionTree, fit, readDataset, type TreeNode } from '../../src/node.js';
 import { fixture } from '../helpers/paths.js';
 
-const options = fit(readDataset(fixture('play-tennis.csv')), { algorithm: 'id3' }).toJSON().options;
+const options = fit(await readDataset(fixture('play-tennis.csv')), { algorithm: 'id3' }).toJSON().options;
 
 /** A model file's tree from its parts (options: a valid id3 model's). */
 export function handModel(features: FeatureSchema[], classes: (string | number)[], nodes: TreeNode[]): DecisionTree {

@@ -36,7 +36,7 @@ describe('float32AtOrBelow', () => {
 
 describe('ONNX Runtime predictions', () => {
   it('route values one float32 step either side of every threshold as grove does', async () => {
-    const data = readDataset(resolve(repoRoot, 'data/iris.csv'));
+    const data = await readDataset(resolve(repoRoot, 'data/iris.csv'));
     const tree = fit(data, { algorithm: 'cart', prune: 'none' });
     const bytes = treeToOnnx(tree).bytes;
     const base = [5.8, 3.0, 4.35, 1.3];
@@ -207,8 +207,8 @@ describe('ONNX Runtime predictions', () => {
     expect(() => treeToOnnx(tree)).toThrow(/k-NN/);
   });
 
-  it('warns that a fractional (C4.5) model is approximated', () => {
-    const data = readDataset(resolve(repoRoot, 'data/house-votes-84.csv'));
+  it('warns that a fractional (C4.5) model is approximated', async () => {
+    const data = await readDataset(resolve(repoRoot, 'data/house-votes-84.csv'));
     const { warnings } = treeToOnnx(fit(data, { algorithm: 'c45' }));
     expect(warnings.join('\n')).toMatch(/fractional/);
   });

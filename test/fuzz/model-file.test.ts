@@ -9,18 +9,18 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import { GroveError } from '../../src/core/errors.js';
-import { readDataset } from '../../src/data/read.js';
 import { treeToDot } from '../../src/export/dot.js';
 import { rulesToText } from '../../src/export/rules.js';
 import { treeToText } from '../../src/export/text.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { fixture } from '../helpers/paths.js';
 import { FUZZ_TIMEOUT, fuzzParams } from './config.js';
 import { junkValue } from './junk.mjs';
 import { mutate } from './texts.js';
 
-const tennis = readDataset(fixture('play-tennis.csv'));
-const income = readDataset(fixture('taxable-income.csv'));
+const tennis = await readDataset(fixture('play-tennis.csv'));
+const income = await readDataset(fixture('taxable-income.csv'));
 const MODELS = [
   fit(tennis, { algorithm: 'id3' }),
   fit(tennis, { algorithm: 'cart', categoricalSplit: 'binary' }),

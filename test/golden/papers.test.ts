@@ -5,9 +5,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
+import type { Dataset } from '../../src/data/dataset.js';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { readDataset } from '../../src/data/read.js';
 import { scoreAttributes } from '../../src/learn/score.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { fixture } from '../helpers/paths.js';
 
 const truncated = (x: number | null) => Math.floor((x ?? NaN) * 1000 + 1e-9) / 1000;
@@ -15,8 +16,10 @@ const rounded = (x: number | null) => Math.round((x ?? NaN) * 1000) / 1000;
 const scoreOf = (report: ReturnType<typeof scoreAttributes>, name: string) =>
   report.attributes.find((a) => a.name === name)!;
 
+const tennis = await readDataset(fixture('play-tennis.csv'), { target: 'Play' });
+
 describe('metrics tutorial: play tennis (ID3)', () => {
-  const data = readDataset(fixture('play-tennis.csv'), { target: 'Play' });
+  const data = tennis;
 
   it('information gain of every attribute at the root', () => {
     const r = scoreAttributes(data, { criterion: 'info-gain', categoricalSplit: 'multiway' });
@@ -28,8 +31,8 @@ describe('metrics tutorial: play tennis (ID3)', () => {
     expect(r.better).toBe('higher');
   });
 
-  it('information gain inside Outlook = Sunny', () => {
-    const rows = readDataset(fixture('play-tennis.csv'), { target: 'Play' });
+  it('information gain inside Outlook = Sunny', async () => {
+    const rows = await readDataset(fixture('play-tennis.csv'), { target: 'Play' });
     const outlook = rows.features[0];
     if (outlook.kind !== 'categorical') throw new Error('Outlook should be categorical');
     const sunny = outlook.categories.indexOf('Sunny');
@@ -70,14 +73,16 @@ describe('metrics tutorial: play tennis (ID3)', () => {
   });
 });
 
-function cat(d: ReturnType<typeof readDataset>, f: number, i: number): string {
+function cat(d: Dataset, f: number, i: number): string {
   const col = d.features[f];
   if (col.kind !== 'categorical') throw new Error('expected categorical');
   return col.categories[col.codes[i]];
 }
 
+const tutorial30 = await readDataset(fixture('tutorial-30.csv'));
+
 describe('metrics tutorial: the 30-row example', () => {
-  const data = readDataset(fixture('tutorial-30.csv'));
+  const data = tutorial30;
   it('information gain 0.381 and gain ratio 0.386', () => {
     const ig = scoreAttributes(data, { criterion: 'info-gain', categoricalSplit: 'multiway' });
     const gr = scoreAttributes(data, { criterion: 'gain-ratio', categoricalSplit: 'multiway' });
@@ -91,8 +96,10 @@ describe('metrics tutorial: the 30-row example', () => {
   });
 });
 
+const taxableIncome = await readDataset(fixture('taxable-income.csv'), { target: 'Cheat' });
+
 describe('metrics tutorial: CART on taxable income', () => {
-  const data = readDataset(fixture('taxable-income.csv'), { target: 'Cheat' });
+  const data = taxableIncome;
   const r = scoreAttributes(data, { criterion: 'gini' });
   it('best income threshold lies between 95 and 100 with weighted Gini 0.300', () => {
     const income = scoreOf(r, 'TaxableIncome');
@@ -105,14 +112,14 @@ describe('metrics tutorial: CART on taxable income', () => {
 });
 
 describe('Zaki & Meira: discretized sepal length', () => {
-  it('best binary split is X ∈ {a1} with information gain 0.410', () => {
-    const data = readDataset(fixture('sepal-length-discretized.csv'));
+  it('best binary split is X ∈ {a1} with information gain 0.410', async () => {
+    const data = await readDataset(fixture('sepal-length-discretized.csv'));
     const r = scoreAttributes(data, { criterion: 'info-gain', categoricalSplit: 'binary' });
     expect(r.attributes[0].split).toEqual({ left: ['a1'], right: ['a2', 'a3', 'a4'] });
     expect(rounded(r.attributes[0].score)).toBe(0.41);
   });
-  it('the same best split when every |V| ≤ 2 is enumerated (more than two classes path off)', () => {
-    const data = readDataset(fixture('sepal-length-discretized.csv'));
+  it('the same best split when every |V| ≤ 2 is enumerated (more than two classes path off)', async () => {
+    const data = await readDataset(fixture('sepal-length-discretized.csv'));
     const r = scoreAttributes(data, { criterion: 'info-gain', categoricalSplit: 'binary', maxSubsetSize: 2 });
     expect(r.attributes[0].split).toEqual({ left: ['a1'], right: ['a2', 'a3', 'a4'] });
   });

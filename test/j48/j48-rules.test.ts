@@ -3,10 +3,10 @@ import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import type { Dataset } from '../../src/data/dataset.js';
-import { readArff } from '../../src/data/read.js';
 import { j48Thresholds } from '../../src/learn/j48-thresholds.js';
 import type { TreeNode } from '../../src/model/node.js';
 import { addErrs, j48Coefficient } from '../../src/prune/error-based.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { j48MinSplit } from '../../src/split/numeric-j48.js';
 import { fixture } from '../helpers/paths.js';
 
@@ -20,8 +20,8 @@ import { fixture } from '../helpers/paths.js';
 
 const WEKA = '/usr/share/java/weka.jar';
 
-function c45(name: string, options: Record<string, unknown> = {}) {
-  return fit(readArff(fixture(`j48/${name}.arff`)), { algorithm: 'c45', ...options });
+async function c45(name: string, options: Record<string, unknown> = {}) {
+  return fit(await readDataset(fixture(`j48/${name}.arff`)), { algorithm: 'c45', ...options });
 }
 
 describe("J48's rules in the c45 preset", () => {
@@ -32,31 +32,31 @@ describe("J48's rules in the c45 preset", () => {
     expect(j48MinSplit(100, 2, 7)).toBe(7); // M wins over 5
   });
 
-  it('min-split.arff: the smaller branch must weigh 5, so J48 cuts at x ≤ 5, then x ≤ 3 (3 leaves, 5 nodes)', () => {
+  it('min-split.arff: the smaller branch must weigh 5, so J48 cuts at x ≤ 5, then x ≤ 3 (3 leaves, 5 nodes)', async () => {
     // Root: 100 rows, 2 classes → minSplit 5, so x ≤ 3.5 (3 rows left) is not allowed; the best
     // allowed cut is x ≤ 5.5 (3 b + 2 a | 95 a), gain 0.146 − log2(91 thresholds)/100 > 0, and J48
     // puts the threshold at the largest training value ≤ 5.5, i.e. 5. The left node (5 rows,
     // minSplit clamped to M = 2) splits at x ≤ 3 (bbb | aa). Collapse and pruning keep it.
-    const tree = c45('min-split');
+    const tree = await c45('min-split');
     expect(tree.stats()).toMatchObject({ leaves: 3, nodes: 5 });
     expect(tree.nodes[0].split).toEqual({ kind: 'numeric', feature: 0, thresholds: [5] });
     expect(tree.nodes[1].split).toEqual({ kind: 'numeric', feature: 0, thresholds: [3] });
     // C4.5 release 8 as grove grew it before (M counted in rows, no minSplit): the pure cut x ≤ 3.5.
-    const r8 = c45('min-split', { j48Rules: false, subtreeRaising: false });
+    const r8 = await c45('min-split', { j48Rules: false, subtreeRaising: false });
     expect(r8.stats().leaves).toBe(2);
     expect(r8.nodes[0].split).toEqual({ kind: 'numeric', feature: 0, thresholds: [3.5] });
   });
 
-  it('weights.arff: -M 2 counts weight: six rows of weight 0.5 (3 < 2 · 2) stay one leaf', () => {
-    const tree = c45('weights', { prune: 'none' });
+  it('weights.arff: -M 2 counts weight: six rows of weight 0.5 (3 < 2 · 2) stay one leaf', async () => {
+    const tree = await c45('weights', { prune: 'none' });
     expect(tree.stats()).toMatchObject({ leaves: 1, nodes: 1 });
     expect(tree.nodes[0].counts).toEqual([1.5, 1.5]);
     // Counting rows, each side of x ≤ 3.5 has 3 ≥ 2 rows and the pure split is taken.
-    expect(c45('weights', { prune: 'none', j48Rules: false }).stats().leaves).toBe(2);
+    expect((await c45('weights', { prune: 'none', j48Rules: false })).stats().leaves).toBe(2);
   });
 
-  it('empty-branch.arff: a branch for the declared value no row has, predicting the parent’s majority', () => {
-    const tree = c45('empty-branch');
+  it('empty-branch.arff: a branch for the declared value no row has, predicting the parent’s majority', async () => {
+    const tree = await c45('empty-branch');
     expect(tree.stats()).toMatchObject({ leaves: 3, nodes: 4 });
     const blue = tree.nodes[tree.nodes[0].children![2]];
     expect(blue.counts).toEqual([0, 0]);
@@ -64,7 +64,7 @@ describe("J48's rules in the c45 preset", () => {
     expect(tree.predict([{ colour: 'blue' }])).toEqual(['yes']);
     expect(tree.predict([{ colour: 'green' }])).toEqual(['no']);
     // Without J48's rules a multiway split has a branch per value seen at the node only.
-    expect(c45('empty-branch', { j48Rules: false }).stats().leaves).toBe(2);
+    expect((await c45('empty-branch', { j48Rules: false })).stats().leaves).toBe(2);
   });
 
   it("J48's threshold: the largest training value ≤ the midpoint, as its row-order scan with 1e-6 steps finds it", () => {
@@ -103,7 +103,7 @@ describe("J48's rules in the c45 preset", () => {
   if (!haveWeka) console.warn(`skipping the J48 comparison: no java or no ${WEKA} (Debian: apt-get install -y weka)`);
   it.skipIf(!haveWeka)(
     'the fixtures give J48 3.6 the same leaves and tree size, pruned and -U',
-    () => {
+    async () => {
       for (const name of ['min-split', 'weights', 'empty-branch']) {
         for (const unpruned of [false, true]) {
           const flags = unpruned ? ['-U', '-M', '2'] : ['-C', '0.25', '-M', '2'];
@@ -114,7 +114,7 @@ describe("J48's rules in the c45 preset", () => {
           );
           const leaves = Number(/Number of Leaves\s*:\s*(\d+)/.exec(out)?.[1]);
           const size = Number(/Size of the tree\s*:\s*(\d+)/.exec(out)?.[1]);
-          const s = c45(name, unpruned ? { prune: 'none' } : {}).stats();
+          const s = (await c45(name, unpruned ? { prune: 'none' } : {})).stats();
           expect({ name, unpruned, leaves: s.leaves, size: s.nodes }).toEqual({ name, unpruned, leaves, size });
         }
       }

@@ -3,7 +3,6 @@
  * entry, used by `fit` through the `prune` option and named in the model file.
  */
 import { describe, expect, it } from 'vitest';
-import { readDataset } from '../../src/data/read.js';
 import {
   DecisionTree,
   fit,
@@ -14,9 +13,10 @@ import {
   resolveOptions,
   type TreeNode,
 } from '../../src/index.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { repoRoot } from '../helpers/cli.js';
 
-const iris = readDataset(`${repoRoot}/data/iris.csv`);
+const iris = await readDataset(`${repoRoot}/data/iris.csv`);
 
 /** The toy method: cut the tree back to its root. */
 const toRoot: Pruner = {

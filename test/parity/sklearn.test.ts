@@ -26,9 +26,9 @@ import {
 import { assertBuilt, grove, repoRoot } from '../helpers/cli.js';
 import { probed } from '../helpers/parallel-probe.js';
 
-const iris = readDataset(resolve(repoRoot, 'data/iris.csv'));
-const pima = readDataset(resolve(repoRoot, 'data/pima-indians-diabetes.csv'));
-const votes = readDataset(resolve(repoRoot, 'data/house-votes-84.csv'));
+const iris = await readDataset(resolve(repoRoot, 'data/iris.csv'));
+const pima = await readDataset(resolve(repoRoot, 'data/pima-indians-diabetes.csv'));
+const votes = await readDataset(resolve(repoRoot, 'data/house-votes-84.csv'));
 
 /** scikit-learn's toy problem (test_tree.py's X, y, T, true_result). */
 const X = [

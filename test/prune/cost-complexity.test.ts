@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
-import { readDataset } from '../../src/data/read.js';
 import { costComplexityPath as exported } from '../../src/index.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
 import { costComplexityPath, pruneCostComplexity } from '../../src/prune/cost-complexity.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { fixture } from '../helpers/paths.js';
 import { asModel, build, leafCounts, shape } from './helpers.js';
 
@@ -120,8 +120,8 @@ describe('cost-complexity pruning', () => {
     expect(costComplexityPath(doubled)).toEqual(costComplexityPath(nodes));
   });
 
-  it('DecisionTree.costComplexityPath() and pruning info round-trip through JSON', () => {
-    const data = readDataset(fixture('taxable-income.csv'), { target: 'Cheat' });
+  it('DecisionTree.costComplexityPath() and pruning info round-trip through JSON', async () => {
+    const data = await readDataset(fixture('taxable-income.csv'), { target: 'Cheat' });
     const tree = fit(data, { algorithm: 'cart', prune: 'cost-complexity', ccpFolds: 3, ccpRule: 'min' });
     const full = fit(data, { algorithm: 'cart', prune: 'none' });
     expect(tree.pruning?.path).toEqual(full.costComplexityPath());

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
-import { readDataset } from '../../src/data/read.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 
+const pima = haveCorpus ? await readDataset(corpus('pima-indians-diabetes')) : undefined;
+
 describe.skipIf(!haveCorpus)('pruning on pima-indians-diabetes (shared UCI corpus)', () => {
-  const data = haveCorpus ? readDataset(corpus('pima-indians-diabetes')) : undefined;
+  const data = pima;
 
   // C4.5 release 8's growth (without J48's rules, whose tree hardly needs pruning here: 22 → 20 leaves).
   const c45 = { algorithm: 'c45', j48Rules: false } as const;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
-import { readDataset } from '../../src/data/read.js';
 import { niceTicks } from '../../src/report/html.js';
 import { buildReport, reportTree } from '../../src/report/index.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { root, separableCsv, tinyRun } from './tiny-run.js';
 
 /** Every number in an SVG attribute or a style of the page (NaN or Infinity there breaks the drawing). */
@@ -51,8 +51,8 @@ describe('HTML report', () => {
     expect(html).not.toContain('<i>');
   });
 
-  it('tree data: the branch conditions grove show prints, class counts, children', () => {
-    const tree = fit(readDataset(resolve(root, 'data/iris.csv')), { algorithm: 'cart' });
+  it('tree data: the branch conditions grove show prints, class counts, children', async () => {
+    const tree = fit(await readDataset(resolve(root, 'data/iris.csv')), { algorithm: 'cart' });
     const s = tree.stats();
     const t = reportTree({
       dataset: 'iris',

@@ -6,8 +6,8 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import { Bool, Dictionary, Field, Float64, Int32, Int64, List, Table, Type, Utf8, vectorFromArray } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARROW_TYPE_ID } from '../../src/data/arrow.js';
-import { readDataset } from '../../src/data/read.js';
 import { datasetFromArrow, datasetFromRows, GroveError } from '../../src/index.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { readSource } from '../../src/sources/index.js';
 
 const rows = [

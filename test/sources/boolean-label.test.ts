@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { Bool, Float64, Table, Utf8, vectorFromArray } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readDataset } from '../../src/data/read.js';
 import { DecisionTree, datasetFromArrow, datasetFromRows, fit } from '../../src/index.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { readSource } from '../../src/sources/index.js';
 
 /** x decides the label; colour is noise. */
@@ -94,6 +94,6 @@ describe('a boolean class label stays a boolean', () => {
       expect({ ...data, source: undefined }, file).toEqual({ ...plain, source: undefined });
       expect(predictions(data).direct, file).toEqual(expected);
     }
-    expect(readDataset(csv).classes).toEqual(['false', 'true']);
+    expect((await readDataset(csv)).classes).toEqual(['false', 'true']);
   });
 });

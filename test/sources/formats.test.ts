@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../../src/data/dataset.js';
-import { readDataset } from '../../src/data/read.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { datasetHash, readSource } from '../../src/sources/index.js';
 import { assertBuilt, grove } from '../helpers/cli.js';
 import { corpus, fixture, haveCorpus } from '../helpers/paths.js';
@@ -33,7 +33,7 @@ const MISSING_CSV = `age,colour,smoker,income,grade
 `;
 
 async function checkSameEverywhere(csv: string, name: string, booleans: string[] = []): Promise<Dataset> {
-  const expected = readDataset(csv);
+  const expected = await readDataset(csv);
   const files = await convertCsv(csv, dir, name, booleans);
   for (const format of FORMATS) {
     const got = await readSource(files[format], { onWarning: (m) => expect.fail(m) });

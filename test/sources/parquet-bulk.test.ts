@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../../src/data/dataset.js';
-import { readDataset } from '../../src/data/read.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { readDuckDBRelation, readSource } from '../../src/sources/index.js';
 import { readParquet as readWithDuckDB } from '../../src/sources/parquet.js';
 
@@ -51,7 +51,7 @@ const content = (d: Dataset) => ({ ...d, source: undefined });
 
 describe('Parquet read in bulk', () => {
   it('gives the CSV reader’s Dataset over many chunks with nulls, ENUM-coded and value-by-value text', async () => {
-    const expected = readDataset(csv);
+    const expected = await readDataset(csv);
     expect(expected.features.map((f) => f.kind)).toEqual([
       'numeric',
       'numeric',
@@ -68,7 +68,7 @@ describe('Parquet read in bulk', () => {
   it('reads a native ENUM column by index, in first-appearance order', async () => {
     const from = `(SELECT d, CAST(s AS ENUM('c0', 'c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7', 'c8', ' pad ', '?', 'never')) AS s, class FROM read_parquet('${parquet}'))`;
     const got = await readDuckDBRelation(from, parquet, {});
-    const expected = readDataset(csv, { target: 'class' });
+    const expected = await readDataset(csv, { target: 'class' });
     const s = expected.features.find((f) => f.name === 's');
     expect(got.features[1]).toEqual(s);
     // Rows 0, 1 are missing (null, '?'); 'never' is a member of the ENUM but in no row.
@@ -80,7 +80,7 @@ describe('Parquet read in bulk', () => {
 
   it('with float32 and a forced categorical number column', async () => {
     const options = { float32: true, categorical: ['n'] };
-    const expected = content(readDataset(csv, options));
+    const expected = content(await readDataset(csv, options));
     expect(content(await readWithDuckDB(parquet, options))).toEqual(expected);
     expect(content(await readSource(parquet, options))).toEqual(expected);
   }, 60_000);

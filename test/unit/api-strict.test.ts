@@ -10,11 +10,11 @@ import { fit } from '../../src/algorithms/fit.js';
 import { escapeControl, GroveError } from '../../src/core/errors.js';
 import type { Dataset } from '../../src/data/dataset.js';
 import { datasetFromRows, encodeTable } from '../../src/data/encode.js';
-import { readDataset } from '../../src/data/read.js';
 import { crossValidate } from '../../src/eval/cross-validate.js';
 import { scoreAttributes } from '../../src/learn/score.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
 import { parseClassWeight } from '../../src/options/options.js';
+import { readDataset } from '../../src/sources/file-source.js';
 
 /** The error `f` throws (failing the test when it throws nothing). */
 function thrown(f: () => unknown): unknown {
@@ -35,6 +35,21 @@ function expectGrove(f: () => unknown, pattern?: RegExp, code?: string): GroveEr
   if (code) expect(g.code).toBe(code);
   expect(escapeControl(g.message)).toBe(g.message); // nothing left to escape: one printable line
   return g;
+}
+
+/** {@link expectGrove} for a promise: the GroveError it rejects with. */
+async function expectGroveRejection(promise: Promise<unknown>, pattern?: RegExp, code?: string): Promise<GroveError> {
+  const err = await promise.then(
+    () => undefined,
+    (e: unknown) => e ?? new Error('rejected without a reason'),
+  );
+  return expectGrove(
+    () => {
+      if (err !== undefined) throw err;
+    },
+    pattern,
+    code,
+  );
 }
 
 const tennisRows = [
@@ -275,11 +290,15 @@ describe('error messages are one printable line (item 10)', () => {
 });
 
 describe('error codes', () => {
-  it('tell a missing file (E_IO) from bad contents (E_DATA) and a bad option (E_OPTION)', () => {
+  it('tell a missing file (E_IO) from bad contents (E_DATA) and a bad option (E_OPTION)', async () => {
     const fixtures = fileURLToPath(new URL('../fixtures/', import.meta.url));
-    expectGrove(() => readDataset(`${fixtures}no-such-file.csv`), /cannot read file/, 'E_IO');
-    expectGrove(() => readDataset(`${fixtures}bad-ragged.csv`), /expected \d+ fields/, 'E_DATA');
-    expectGrove(() => readDataset(`${fixtures}play-tennis.csv`, { target: 'nope' }), /unknown target/, 'E_OPTION');
+    await expectGroveRejection(readDataset(`${fixtures}no-such-file.csv`), /cannot read file/, 'E_IO');
+    await expectGroveRejection(readDataset(`${fixtures}bad-ragged.csv`), /expected \d+ fields/, 'E_DATA');
+    await expectGroveRejection(
+      readDataset(`${fixtures}play-tennis.csv`, { target: 'nope' }),
+      /unknown target/,
+      'E_OPTION',
+    );
     expectGrove(() => fit(tennis, { maxDepth: -1 }), /maxDepth/, 'E_OPTION');
   });
 });

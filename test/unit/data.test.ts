@@ -4,12 +4,11 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { GroveError } from '../../src/core/errors.js';
 import { parseArff, parseArffDocument } from '../../src/data/arff.js';
-import { readCsv } from '../../src/data/csv.js';
 import type { CategoricalColumn, Column, Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { parseCsvText } from '../../src/data/delimited.js';
 import { datasetFromRows, encodeTable } from '../../src/data/encode.js';
-import { readArff, readDataset } from '../../src/data/read.js';
 import { isNumericToken } from '../../src/data/tokens.js';
+import { readDataset } from '../../src/sources/file-source.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fixtures = resolve(here, '../fixtures');
@@ -42,6 +41,17 @@ function labelsOf(ds: Dataset): (string | number)[] {
 function groveError(fn: () => unknown): GroveError {
   try {
     fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(GroveError);
+    return e as GroveError;
+  }
+  throw new Error('expected a GroveError');
+}
+
+/** The GroveError `promise` rejects with. */
+async function groveRejection(promise: Promise<unknown>): Promise<GroveError> {
+  try {
+    await promise;
   } catch (e) {
     expect(e).toBeInstanceOf(GroveError);
     return e as GroveError;
@@ -136,15 +146,15 @@ describe('type inference and overrides', () => {
     expect(cat(ds, 'c').categories).toEqual(['z', 'a', 'm']);
   });
 
-  it('forced numeric reads a non-numeric value as missing, with a warning naming file, row, column and value', () => {
+  it('forced numeric reads a non-numeric value as missing, with a warning naming file, row, column and value', async () => {
     const warnings: string[] = [];
-    const ds = readCsv(fx('bad-nonnumeric.csv'), { numeric: ['x'], onWarning: (m) => warnings.push(m) });
+    const ds = await readDataset(fx('bad-nonnumeric.csv'), { numeric: ['x'], onWarning: (m) => warnings.push(m) });
     expect(Number.isNaN(num(ds, 'x').values[3])).toBe(true);
     expect(warnings).toEqual([
       `${fx('bad-nonnumeric.csv')}: column 'x': 1 cell that is not a number read as missing (first 'abc' on row 5)`,
     ]);
     // Without the override the column is just categorical.
-    expect(readCsv(fx('bad-nonnumeric.csv')).features[0].kind).toBe('categorical');
+    expect((await readDataset(fx('bad-nonnumeric.csv'))).features[0].kind).toBe('categorical');
   });
 
   it('rejects unknown and conflicting override names', () => {
@@ -173,8 +183,8 @@ describe('target and class labels', () => {
     expect(byName.classes).toEqual(['x', 'y']);
   });
 
-  it('unknown target lists the columns and names the file', () => {
-    const e = groveError(() => readCsv(fx('play-tennis.csv'), { target: 'x' }));
+  it('unknown target lists the columns and names the file', async () => {
+    const e = await groveRejection(readDataset(fx('play-tennis.csv'), { target: 'x' }));
     expect(e.file).toBe(fx('play-tennis.csv'));
     expect(e.message).toContain("unknown target column 'x' (columns: Outlook, Temperature, Humidity, Wind, Play)");
   });
@@ -198,35 +208,35 @@ describe('target and class labels', () => {
     expect(e.message).toMatch(/^f\.csv, row 3, column 'class': .*missing/);
   });
 
-  it('one class only is fine', () => {
-    const ds = readCsv(fx('one-class.csv'));
+  it('one class only is fine', async () => {
+    const ds = await readDataset(fx('one-class.csv'));
     expect(ds.classes).toEqual(['yes']);
     expect(ds.nRows).toBe(5);
   });
 });
 
 describe('CSV file errors', () => {
-  it('missing file', () => {
+  it('missing file', async () => {
     const p = fx('does-not-exist.csv');
-    const e = groveError(() => readCsv(p));
+    const e = await groveRejection(readDataset(p));
     expect(e.file).toBe(p);
     expect(e.message).toBe(`${p}: cannot read file: no such file`);
   });
 
-  it('empty file', () => {
-    const e = groveError(() => readCsv(fx('bad-empty.csv')));
+  it('empty file', async () => {
+    const e = await groveRejection(readDataset(fx('bad-empty.csv')));
     expect(e.message).toBe(`${fx('bad-empty.csv')}: empty file`);
     expect(groveError(() => parseCsvText('\n\n  \n', { source: 's' })).message).toBe('s: empty file');
   });
 
-  it('header but no data rows', () => {
-    const e = groveError(() => readCsv(fx('bad-header-only.csv')));
+  it('header but no data rows', async () => {
+    const e = await groveRejection(readDataset(fx('bad-header-only.csv')));
     expect(e.file).toBe(fx('bad-header-only.csv'));
     expect(e.message).toContain('no data rows');
   });
 
-  it('ragged row: line number and field counts', () => {
-    const e = groveError(() => readCsv(fx('bad-ragged.csv')));
+  it('ragged row: line number and field counts', async () => {
+    const e = await groveRejection(readDataset(fx('bad-ragged.csv')));
     expect(e.file).toBe(fx('bad-ragged.csv'));
     expect(e.row).toBe(4);
     expect(e.message).toBe(`${fx('bad-ragged.csv')}, row 4: expected 3 fields, found 2`);
@@ -259,8 +269,8 @@ describe('CSV file errors', () => {
 });
 
 describe('paper fixtures', () => {
-  it('play-tennis', () => {
-    const ds = readCsv(fx('play-tennis.csv'));
+  it('play-tennis', async () => {
+    const ds = await readDataset(fx('play-tennis.csv'));
     expect(ds.nRows).toBe(14);
     expect(ds.targetName).toBe('Play');
     expect(ds.classes).toEqual(['No', 'Yes']);
@@ -268,14 +278,14 @@ describe('paper fixtures', () => {
     expect(cat(ds, 'Outlook').categories).toEqual(['Sunny', 'Overcast', 'Rain']);
   });
 
-  it('taxable-income has a numeric income column', () => {
-    const ds = readCsv(fx('taxable-income.csv'));
+  it('taxable-income has a numeric income column', async () => {
+    const ds = await readDataset(fx('taxable-income.csv'));
     expect(Array.from(num(ds, 'TaxableIncome').values)).toEqual([125, 100, 70, 120, 95, 60, 220, 85, 75, 90]);
     expect(labelsOf(ds).filter((l) => l === 'Yes').length).toBe(3);
   });
 
-  it("sepal-length-discretized has Zaki's counts", () => {
-    const ds = readCsv(fx('sepal-length-discretized.csv'));
+  it("sepal-length-discretized has Zaki's counts", async () => {
+    const ds = await readDataset(fx('sepal-length-discretized.csv'));
     expect(ds.nRows).toBe(150);
     const c = cat(ds, 'sepal-length');
     const counts: Record<string, number> = {};
@@ -293,8 +303,8 @@ describe('paper fixtures', () => {
     });
   });
 
-  it('tutorial-30 has the 17/13 split with 14/16 classes', () => {
-    const ds = readCsv(fx('tutorial-30.csv'));
+  it('tutorial-30 has the 17/13 split with 14/16 classes', async () => {
+    const ds = await readDataset(fx('tutorial-30.csv'));
     expect(ds.nRows).toBe(30);
     const a = cat(ds, 'A');
     const counts: Record<string, number> = {};
@@ -305,15 +315,15 @@ describe('paper fixtures', () => {
     expect(counts).toEqual({ 'a1/c1': 13, 'a1/c2': 4, 'a2/c1': 1, 'a2/c2': 12 });
   });
 
-  it('weather.arff equals play-tennis.csv', () => {
-    const a = readArff(fx('weather.arff'));
-    const c = readCsv(fx('play-tennis.csv'));
+  it('weather.arff equals play-tennis.csv', async () => {
+    const a = await readDataset(fx('weather.arff'));
+    const c = await readDataset(fx('play-tennis.csv'));
     expect(a.classes).toEqual(c.classes);
     expect(Array.from(a.labels)).toEqual(Array.from(c.labels));
     for (const f of c.features) expect(decode(cat(a, f.name))).toEqual(decode(f as CategoricalColumn));
     expect(cat(a, 'Temperature').categories).toEqual(['Hot', 'Mild', 'Cool']);
-    expect(readDataset(fx('weather.arff')).nRows).toBe(14);
-    expect(readDataset(fx('play-tennis.csv')).nRows).toBe(14);
+    expect((await readDataset(fx('weather.arff'))).nRows).toBe(14);
+    expect((await readDataset(fx('play-tennis.csv'))).nRows).toBe(14);
   });
 });
 
@@ -552,8 +562,8 @@ describe.skipIf(!haveCorpus)('shared dataset corpus', () => {
     expect(manifest.map((m) => m.file).sort()).toEqual(files);
   });
 
-  it.each(manifest.map((m) => [m.file, m] as const))('%s matches the MANIFEST', (file, m) => {
-    const ds = readCsv(join(dataDir, file));
+  it.each(manifest.map((m) => [m.file, m] as const))('%s matches the MANIFEST', async (file, m) => {
+    const ds = await readDataset(join(dataDir, file));
     // Read speed is a benchmark's business (bench/read-csv.mjs), not a test's.
     if (file === 'adult.csv') {
       expect(ds.classes).toEqual(['<=50K', '>50K']);

@@ -4,12 +4,12 @@ import { GroveError } from '../../src/core/errors.js';
 import { gainRatio } from '../../src/criteria/gain.js';
 import { registerCriterion } from '../../src/criteria/registry.js';
 import type { CountTable, Criterion } from '../../src/criteria/types.js';
-import { readDataset } from '../../src/data/read.js';
 import { DepthFirstGrower } from '../../src/learn/depth-first.js';
 import type { Branches, GrowEntry } from '../../src/learn/expand.js';
 import { rootGrowEntry } from '../../src/learn/expand.js';
 import type { NodeSplit } from '../../src/learn/split-policy.js';
 import { TreeStore } from '../../src/model/store.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 
 /**
@@ -106,8 +106,8 @@ describe('expandNode', () => {
 });
 
 describe('criterion corrections', () => {
-  it.skipIf(!haveCorpus)("apply C4.5's MDL correction through the criterion's own hook", () => {
-    const data = readDataset(corpus('iris'));
+  it.skipIf(!haveCorpus)("apply C4.5's MDL correction through the criterion's own hook", async () => {
+    const data = await readDataset(corpus('iris'));
     let calls = 0;
     const copy: Criterion = {
       ...gainRatio,

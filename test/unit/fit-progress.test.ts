@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { type FitContext, fit, fitInSteps, planFit } from '../../src/algorithms/fit.js';
-import { readDataset } from '../../src/data/read.js';
 import type { FitOptions } from '../../src/options/types.js';
 import type { GrownPrunerInput } from '../../src/prune/pruner.js';
 import { getPruner, registerPruner } from '../../src/prune/registry.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { fixture } from '../helpers/paths.js';
 
-const data = readDataset(fixture('tutorial-30.csv'));
+const data = await readDataset(fixture('tutorial-30.csv'));
 
 /** What `onGrown` heard during `fit(data, options)`, and the model fit returned. */
 function heard(options: FitOptions) {

@@ -12,7 +12,7 @@ import { GroveError } from '../../src/core/errors.js';
 import { mulberry32 } from '../../src/core/random.js';
 import type { Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { encodeTable } from '../../src/data/encode.js';
-import { readDataset } from '../../src/data/read.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { grove } from '../helpers/cli.js';
 
 function table(n: number, seed: number): { header: string[]; rows: string[][] } {
@@ -78,7 +78,7 @@ describe('float32 columns', () => {
     expect(() => encodeTable(header, bad, { numeric: ['a'] })).not.toThrow();
   });
 
-  it('grove fit --float32 reads numeric columns as float32', () => {
+  it('grove fit --float32 reads numeric columns as float32', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'grove-f32-'));
     const csv = join(dir, 'd.csv');
     writeFileSync(csv, `${[header.join(','), ...rows.map((r) => r.join(','))].join('\n')}\n`);
@@ -87,7 +87,7 @@ describe('float32 columns', () => {
     expect(r.status).toBe(0);
     const viaCli = JSON.parse(readFileSync(out, 'utf8')).nodes;
     expect(JSON.stringify(viaCli)).toBe(
-      JSON.stringify(fit(readDataset(csv, { float32: true }), { prune: 'none' }).nodes),
+      JSON.stringify(fit(await readDataset(csv, { float32: true }), { prune: 'none' }).nodes),
     );
   });
 });

@@ -3,8 +3,8 @@ import { fit } from '../../src/algorithms/fit.js';
 import { mulberry32 } from '../../src/core/random.js';
 import type { Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { readDataset } from '../../src/data/read.js';
 import { PartitionScratch, partitionByCode } from '../../src/learn/partition.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { argsortNumeric } from '../../src/split/argsort.js';
 import { BinCutter, binFeature, CodeSortedRows } from '../../src/split/histogram.js';
 import { corpus, fixture, haveCorpus } from '../helpers/paths.js';
@@ -120,13 +120,14 @@ describe('binFeature against the row-order rule', () => {
 });
 
 describe('histogram mode', () => {
-  it('grows the exact tree when every distinct value has its own bin', () => {
+  it('grows the exact tree when every distinct value has its own bin', async () => {
     const sets: Dataset[] = [
-      readDataset(fixture('taxable-income.csv')),
-      readDataset(fixture('play-tennis.csv')),
+      await readDataset(fixture('taxable-income.csv')),
+      await readDataset(fixture('play-tennis.csv')),
       randomData(1, 400, 0),
     ];
-    if (haveCorpus) sets.push(readDataset(corpus('iris')), readDataset(corpus('wine')), readDataset(corpus('car')));
+    if (haveCorpus)
+      sets.push(await readDataset(corpus('iris')), await readDataset(corpus('wine')), await readDataset(corpus('car')));
     for (const data of sets) {
       for (const criterion of ['gini', 'info-gain', 'dcsm']) {
         const exact = fit(data, { criterion, prune: 'none' });

@@ -8,9 +8,9 @@ import { chiSquareSf as chiSquareSurvival } from '../../src/core/distributions.j
 import { mulberry32 } from '../../src/core/random.js';
 import { incompleteGamma } from '../../src/core/special.js';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { readDataset } from '../../src/data/read.js';
 import { scoreAttributes } from '../../src/learn/score.js';
 import type { TreeNode } from '../../src/model/node.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { fixture } from '../helpers/paths.js';
 
 const h = (...p: number[]) => -p.filter((x) => x > 0).reduce((s, x) => s + x * Math.log2(x), 0);
@@ -24,8 +24,8 @@ const leafTotal = (nodes: TreeNode[]) =>
     );
 
 /** Play tennis with the Outlook of D12 (Overcast, Yes) unknown: Quinlan's (1993, ch. 3) example. */
-function tennisWithUnknownOutlook() {
-  const base = readDataset(fixture('play-tennis.csv'), { target: 'Play' });
+async function tennisWithUnknownOutlook() {
+  const base = await readDataset(fixture('play-tennis.csv'), { target: 'Play' });
   const rows = Array.from({ length: base.nRows }, (_, i) => {
     const row: Record<string, unknown> = {};
     for (const col of base.features)
@@ -37,8 +37,10 @@ function tennisWithUnknownOutlook() {
   return datasetFromRows(rows, { target: 'Play' });
 }
 
+const tennisUnknownOutlook = await tennisWithUnknownOutlook();
+
 describe('C4.5 fractional missing values', () => {
-  const data = tennisWithUnknownOutlook();
+  const data = tennisUnknownOutlook;
 
   it('scales the gain by the known share and counts the unknown mass in the split information', () => {
     // Known 13 rows: Sunny 2 yes / 3 no, Overcast 3 / 0, Rain 3 / 2 → 8 yes, 5 no.
@@ -173,8 +175,8 @@ describe('chi-square pre-pruning', () => {
 });
 
 describe('class weights', () => {
-  it('balanced equals per-row weights n / (k · n_c)', () => {
-    const data = readDataset(fixture('taxable-income.csv'), { target: 'Cheat' });
+  it('balanced equals per-row weights n / (k · n_c)', async () => {
+    const data = await readDataset(fixture('taxable-income.csv'), { target: 'Cheat' });
     const counts = [0, 0];
     data.labels.forEach((c) => counts[c]++);
     const w = Array.from(data.labels, (c) => data.nRows / (2 * counts[c]));
@@ -184,8 +186,8 @@ describe('class weights', () => {
     expect(sum(a.nodes[0].counts)).toBeCloseTo(data.nRows, 12);
   });
 
-  it('an explicit map names classes; an unknown class is refused', () => {
-    const data = readDataset(fixture('taxable-income.csv'), { target: 'Cheat' });
+  it('an explicit map names classes; an unknown class is refused', async () => {
+    const data = await readDataset(fixture('taxable-income.csv'), { target: 'Cheat' });
     const tree = fit(data, { classWeight: { Yes: 3 } });
     expect(tree.nodes[0].counts).toEqual([7, 9]);
     expect(() => fit(data, { classWeight: { Maybe: 2 } })).toThrow(/'Maybe', which is not a class/);

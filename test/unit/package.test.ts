@@ -16,10 +16,6 @@ const NODE_ONLY = [
   'src/engines/',
   'src/explore/scripts.ts',
   'src/node.ts',
-  'src/data/csv.ts',
-  'src/data/read.ts',
-  'src/data/file-bytes.ts',
-  'src/data/node.ts',
 ];
 
 function sources(dir: string): string[] {

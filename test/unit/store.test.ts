@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
-import { readDataset } from '../../src/data/read.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
 import { TreeStore } from '../../src/model/store.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 
 /** A store with a root split into two, whose right child splits three ways (categorical). */
@@ -80,16 +80,19 @@ describe('TreeStore', () => {
     ]);
   });
 
-  it.skipIf(!haveCorpus)('a store-backed fitted tree gives the stats, predictions and nodes of its saved model', () => {
-    const data = readDataset(corpus('credit-g'));
-    const tree = fit(data, { algorithm: 'cart', prune: 'none' });
-    // A store-backed tree against the same tree loaded from its file (an array of nodes).
-    const stats = tree.stats();
-    const proba = tree.predictProbaFlat(data);
-    const copy = DecisionTree.fromJSON(JSON.parse(JSON.stringify(tree.toJSON())));
-    expect(stats).toEqual(copy.stats());
-    expect(Array.from(proba)).toEqual(Array.from(copy.predictProbaFlat(data)));
-    expect(stats.nodes).toBeGreaterThan(50);
-    expect(tree.nodes).toEqual(copy.nodes);
-  });
+  it.skipIf(!haveCorpus)(
+    'a store-backed fitted tree gives the stats, predictions and nodes of its saved model',
+    async () => {
+      const data = await readDataset(corpus('credit-g'));
+      const tree = fit(data, { algorithm: 'cart', prune: 'none' });
+      // A store-backed tree against the same tree loaded from its file (an array of nodes).
+      const stats = tree.stats();
+      const proba = tree.predictProbaFlat(data);
+      const copy = DecisionTree.fromJSON(JSON.parse(JSON.stringify(tree.toJSON())));
+      expect(stats).toEqual(copy.stats());
+      expect(Array.from(proba)).toEqual(Array.from(copy.predictProbaFlat(data)));
+      expect(stats.nodes).toBeGreaterThan(50);
+      expect(tree.nodes).toEqual(copy.nodes);
+    },
+  );
 });

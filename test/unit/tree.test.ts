@@ -9,15 +9,15 @@ import { GroveError } from '../../src/core/errors.js';
 import { listCriteria, registerCriterion } from '../../src/criteria/registry.js';
 import type { Dataset } from '../../src/data/dataset.js';
 import { datasetFromRows } from '../../src/data/encode.js';
-import { readDataset } from '../../src/data/read.js';
 import { loadModel, saveModel } from '../../src/io/model-file.js';
 import type { DecisionTree } from '../../src/model/decision-tree.js';
 import type { TreeNode } from '../../src/model/node.js';
 import { DEFAULTS, resolveOptions } from '../../src/options/options.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { corpus, fixture, haveCorpus } from '../helpers/paths.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const tennis = readDataset(fixture('play-tennis.csv'), { target: 'Play' });
+const tennis = await readDataset(fixture('play-tennis.csv'), { target: 'Play' });
 
 /** Every internal node of a tree with its id. */
 const internal = (nodes: TreeNode[]) => nodes.filter((n) => n.split);
@@ -80,8 +80,8 @@ describe('growing', () => {
     walk(0, new Set());
   });
 
-  it('respects maxDepth, minSamplesLeaf, minSamplesSplit, purity and minGain', () => {
-    const data = readDataset(fixture('taxable-income.csv'), { target: 'Cheat' });
+  it('respects maxDepth, minSamplesLeaf, minSamplesSplit, purity and minGain', async () => {
+    const data = await readDataset(fixture('taxable-income.csv'), { target: 'Cheat' });
     expect(fit(data, { maxDepth: 1 }).stats().height).toBeLessThanOrEqual(1);
     for (const node of leaves(fit(data, { minSamplesLeaf: 3 }).nodes)) expect(node.n).toBeGreaterThanOrEqual(3);
     for (const node of internal(fit(data, { minSamplesSplit: 5 }).nodes)) expect(node.n).toBeGreaterThanOrEqual(5);
@@ -115,19 +115,19 @@ describe('growing', () => {
     if (split.kind === 'subset') expect(split.left).toHaveLength(1);
   });
 
-  it('gives a one-leaf tree for a single class', () => {
-    const tree = fit(readDataset(fixture('one-class.csv')));
+  it('gives a one-leaf tree for a single class', async () => {
+    const tree = fit(await readDataset(fixture('one-class.csv')));
     expect(tree.nodes).toHaveLength(1);
     expect(tree.predict([{}], { allowMissingKeys: true })).toEqual([tree.classes[0]]);
   });
 
-  it('weighting every row by 2 grows the same tree as duplicating every row', () => {
+  it('weighting every row by 2 grows the same tree as duplicating every row', async () => {
     const rows = readFileSync(fixture('taxable-income.csv'), 'utf8').trim().split('\n');
     const doubled = datasetFromRows(
       [...rows.slice(1), ...rows.slice(1)].map((r) => r.split(',')),
       { columns: rows[0].split(','), target: 'Cheat' },
     );
-    const base = readDataset(fixture('taxable-income.csv'), { target: 'Cheat' });
+    const base = await readDataset(fixture('taxable-income.csv'), { target: 'Cheat' });
     for (const criterion of ['gini', 'info-gain', 'gain-ratio', 'chi-square', 'dcsm', 'chandra-varghese']) {
       const weighted = fit(base, { criterion, prune: 'none', sampleWeight: new Float64Array(base.nRows).fill(2) });
       const dup = fit(doubled, { criterion, prune: 'none' });
@@ -239,11 +239,11 @@ describe('prediction', () => {
 describe('model files', () => {
   const dir = mkdtempSync(join(tmpdir(), 'grove-model-'));
 
-  it('save → load → predict gives identical predictions and probabilities', () => {
+  it('save → load → predict gives identical predictions and probabilities', async () => {
     for (const [data, algorithm] of [
       [tennis, 'id3'],
       [tennis, 'cart'],
-      [readDataset(fixture('taxable-income.csv')), 'c45'],
+      [await readDataset(fixture('taxable-income.csv')), 'c45'],
     ] as const) {
       const tree = fit(data, { algorithm });
       const path = join(dir, `${algorithm}.json`);
@@ -330,9 +330,13 @@ describe('statistics', () => {
   });
 });
 
+// Read only when present: a skipped describe still runs its body to collect the tests.
+const uciSets = haveCorpus
+  ? await Promise.all(['iris', 'wine', 'car'].map(async (name) => [name, await readDataset(corpus(name))] as const))
+  : [];
+
 describe.skipIf(!haveCorpus)('every measure on UCI data', () => {
-  // Read only when present: a skipped describe still runs its body to collect the tests.
-  const sets = haveCorpus ? ['iris', 'wine', 'car'].map((name) => [name, readDataset(corpus(name))] as const) : [];
+  const sets = uciSets;
   for (const criterion of listCriteria()
     .map((c) => c.name)
     .filter((n) => n !== 'misclassification')) {

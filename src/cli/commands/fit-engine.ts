@@ -1,8 +1,9 @@
 import { GroveError } from '../../core/errors.js';
 import { fitInEngine } from '../../engines/fit.js';
-import { ENGINE_NAMES, type EngineName, isDatabaseSpec, parseSourceSpec } from '../../engines/spec.js';
+import { ENGINE_NAMES, type EngineName, isDatabaseSpec } from '../../engines/spec.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
 import type { FitOptions } from '../../options/options.js';
+import { parseSourceSpec } from '../../sources/engine-source.js';
 
 /** `grove fit`'s flags for training inside a database. */
 export interface EngineFlags {

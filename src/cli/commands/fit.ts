@@ -5,6 +5,7 @@ import { GroveError } from '../../core/errors.js';
 import { saveModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
 import { type FitOptions, type OptionGroup, PRESETS, resolveOptions } from '../../options/options.js';
+import { formatsHelp } from '../../sources/formats.js';
 import { openRows, openSource } from '../../sources/index.js';
 import { addOptionFlags, optionsFromFlags } from '../option-flags.js';
 import { warn } from '../output.js';
@@ -28,7 +29,8 @@ function threadsOption(raw: string): number | 'auto' {
 
 /** Help for a command's data argument: every source grove reads. */
 export const DATA_HELP =
-  'data file: .csv, .tsv, .jsonl/.ndjson, .parquet, .arrow/.feather (Arrow IPC) or .arff, also gzip-compressed (.csv.gz); other extensions are read as CSV; or a database (duckdb:PATH.duckdb, postgres://…, clickhouse://…) with --table or --query';
+  `data file: ${formatsHelp()}; ` +
+  'or a database (duckdb:PATH.duckdb, postgres://…, clickhouse://…) with --table or --query';
 
 /** Flags of the commands that read a training file: the columns, the preset and the tree options of `groups`. */
 export function addTrainingFlags(cmd: Command, groups: readonly OptionGroup[]): Command {
