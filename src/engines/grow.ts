@@ -16,7 +16,8 @@ import type { SqlDialect } from './dialect.js';
 import { Params, type SqlValue, stopIfAborted, streamNumbers, type TempTable } from './engine.js';
 import { type FlatRow, flatClassTotals, flatCodes, flatLevelCounts, flatRow } from './flat.js';
 import { codedRowsSelect, type EngineRows, unitWeights } from './rows.js';
-import { type WalkRoute, walkNode } from './walk.js';
+import { caseStep, lookupCase, type Route, stepTables } from './step-sql.js';
+import { walkNode } from './walk.js';
 
 /** A node of the frontier: its class histograms (HistGrower's layout) while its level is expanded. */
 interface EngineEntry extends GrowEntry {
@@ -25,15 +26,6 @@ interface EngineEntry extends GrowEntry {
   classRows: Float64Array | null;
   /** The node's slot in its level's rows (the `node` column of the level table). */
   slot: number;
-}
-
-/**
- * How a split node sends rows on: the code column it reads, each code's branch, each branch's
- * child, and the children's sizes and stop tests (which child's histogram is made by subtraction).
- */
-interface Route extends WalkRoute {
-  sizes: Int32Array;
-  leaf: readonly boolean[];
 }
 
 /**
@@ -57,7 +49,7 @@ interface LevelRows {
    * The rows of `from` when it is grove's table with a node column the engine updates in place
    * (`SqlDialect.nodeColumn`), rows in no node included; null when each level writes a new table.
    */
-  updatable: number | null;
+  tableRows: number | null;
   drop(): Promise<void>;
 }
 
@@ -79,36 +71,6 @@ interface Family {
   first: number;
 }
 
-/**
- * SQL that is true when `column` holds a code of branch `b` (`branchOfCode`): runs of
- * consecutive codes as ranges, so a numeric split reads as `c <= s` (and its missing code).
- */
-function codesTest(column: string, branchOfCode: Int32Array, b: number): string | null {
-  const last = branchOfCode.length - 1;
-  const parts: string[] = [];
-  for (let lo = 0; lo <= last; lo++) {
-    if (branchOfCode[lo] !== b) continue;
-    let hi = lo;
-    while (hi < last && branchOfCode[hi + 1] === b) hi++;
-    if (lo === hi) parts.push(`${column} = ${lo}`);
-    else if (lo === 0) parts.push(`${column} <= ${hi}`);
-    else if (hi === last) parts.push(`${column} >= ${lo}`);
-    else parts.push(`${column} BETWEEN ${lo} AND ${hi}`);
-    lo = hi;
-  }
-  return parts.length === 0 ? null : parts.length === 1 ? parts[0] : `(${parts.join(' OR ')})`;
-}
-
-/**
- * A lookup step's slot: `lc` at `base` (the parent slot's first index) plus the code of the
- * parent's split feature `sf`, under a CASE over the features split on; −1 for a row whose parent
- * split on none (a row in no node, whose `sf` is NULL).
- */
-function lookupCase(sf: string, base: string, split: ReadonlySet<number>): string {
-  const whens = Array.from(split, (f) => `WHEN ${f} THEN lc[${base} + c${f}]`);
-  return whens.length === 0 ? '-1' : `CASE ${sf} ${whens.join(' ')} ELSE -1 END`;
-}
-
 /** A counted node's histograms as fetched: the class weights, and the class rows with weighted rows. */
 interface NodeHists {
   hist: Float64Array;
@@ -122,9 +84,6 @@ export interface LevelReport {
   rows: number;
   seconds: number;
 }
-
-/** Entries (parents × codes) of a level step by lookups at most (grower.lookupStep). */
-const LOOKUP_STEP_CELLS = 1 << 20;
 
 /** Histogram cells fetched in one batch at most by default: the frontier is split into batches of nodes. */
 export const ENGINE_BATCH_CELLS = 1 << 21;
@@ -215,7 +174,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     let rows = await this.codedRows();
     try {
       const { totals, rows: n } = await this.rootCounts(rows);
-      if (rows.updatable !== null) rows.updatable = n;
+      if (rows.tableRows !== null) rows.tableRows = n;
       if (rows.weighted) this.histsPerNode = 2;
       const root: EngineEntry = { ...rootGrowEntry(n, totals, this.opts), hist: null, classRows: null, slot: 0 };
       let frontier: EngineEntry[] = [root];
@@ -413,15 +372,15 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       // The engine may still refuse a table (no DDL rights): the flat form below then.
       const table = await engine.tempTable(select, p.values, this.rows.schema.source.from(new Params(engine.dialect)));
       if (table) {
-        // `updatable` holds the rows once the root's counts tell them.
-        const updatable = column ? 0 : null;
+        // `tableRows` holds the rows once the root's counts tell them.
+        const tableRows = column ? 0 : null;
         return {
           from: table.name,
           node: '0',
           weighted: !unit,
           params: [],
           flat: null,
-          updatable,
+          tableRows,
           drop: () => table.drop(),
         };
       }
@@ -437,7 +396,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       weighted: true,
       params: p.values,
       flat: { row, codes },
-      updatable: null,
+      tableRows: null,
       drop: async () => {},
     };
   }
@@ -462,13 +421,13 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     // One parent split (the root, or a chain): its CASE is a comparison or two per row, cheaper in
     // each count query than writing every row to a new table. Two steps nested are not.
     if (this.routedChildren.size === 1 && !previous.stepped)
-      return { ...previous, node: this.caseStep(previous, slots), stepped: true };
+      return { ...previous, node: caseStep(previous.node, this.routedChildren, this.slotOf, slots), stepped: true };
     // The node column updated in place, where the engine has one that holds the level's slots.
     const column =
       engine.dialect.nodeColumn && slots.size <= engine.dialect.nodeColumn.max ? engine.dialect.nodeColumn : null;
     const open = this.slotRows(families, slots);
     // In place while at least half the table's rows are still open; else a new table, without the rest.
-    if (previous.updatable !== null && column && 2 * open >= previous.updatable)
+    if (previous.tableRows !== null && column && 2 * open >= previous.tableRows)
       return this.updateNodes(previous, slots);
     const yw = previous.weighted ? 'y, w' : 'y';
     // A stepped level's rows in no node (−1) are left out before the next step reads their node.
@@ -481,11 +440,14 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       : previous;
     const p = new Params(engine.dialect);
     const { slot, from } = this.lookupStep(source, slots, p) ??
-      this.literalStep(source, slots) ?? { slot: this.caseStep(source, slots), from: `${source.from} AS p` };
+      this.literalStep(source, slots) ?? {
+        slot: caseStep(source.node, this.routedChildren, this.slotOf, slots),
+        from: `${source.from} AS p`,
+      };
     // The narrowest node column (the one updated in place where the engine does), and w only
     // when rows differ in weight. The filter reads `slot`, not `node`: ClickHouse's WHERE sees the
     // SELECT's aliases, and the cast to an unsigned type would make −1 pass.
-    const updatable = column ? open : null;
+    const tableRows = column ? open : null;
     const narrow = `CAST(slot AS ${column ? column.type : engine.dialect.intType(slots.size)})`;
     const table = await engine.tempTable(
       `SELECT ${narrow} AS node, ${yw}, ${codes} FROM (SELECT ${slot} AS slot, ${yw}, ${codes} FROM ${from}) AS s WHERE slot >= 0`,
@@ -501,7 +463,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       weighted: previous.weighted,
       params: [],
       flat: null,
-      updatable,
+      tableRows,
       drop: () => table.drop(),
     };
   }
@@ -519,7 +481,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
     const node = `CAST(${previous.node} AS INTEGER)`;
     const slot = lists
       ? lookupCase(`lf[${node} + 1]`, `${node} * ${lists.width} + 1`, lists.split)
-      : this.caseStep(previous, slots);
+      : caseStep(previous.node, this.routedChildren, this.slotOf, slots);
     const from = lists ? ` FROM ${lists.relation}` : '';
     await engine.query(`UPDATE ${previous.from} SET node = ${slot}${from} WHERE node >= 0`, p.values);
     return { ...previous, node: 'node', stepped: false };
@@ -535,17 +497,6 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
       });
     }
     return rows;
-  }
-
-  /** A row's slot in the next level as a searched CASE over the parents split in this level. */
-  private caseStep(previous: LevelRows, slots: Map<number, number>): string {
-    const whens: string[] = [];
-    for (const [parent, route] of this.routedChildren) {
-      const step = this.step(route, slots);
-      if (step) whens.push(`WHEN ${previous.node} = ${this.slotOf.get(parent)} THEN ${step}`);
-    }
-    // A searched CASE: ClickHouse's `CASE x WHEN` (transform) takes only constant results.
-    return whens.length === 0 ? '-1' : `CASE ${whens.join(' ')} ELSE -1 END`;
   }
 
   /**
@@ -579,7 +530,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   ): { relation: string; width: number; split: ReadonlySet<number> } | null {
     const d = this.rows.engine.dialect;
     if (!d.intList || !d.listColumns) return null;
-    const tables = this.stepTables(slots);
+    const tables = stepTables(this.routedChildren, this.slotOf, slots);
     if (!tables) return null;
     const bind = (v: SqlValue) => p.add(v);
     const relation = `(SELECT ${d.intList(tables.feature, bind)} AS lf, ${d.intList(tables.child, bind)} AS lc) AS lists`;
@@ -596,57 +547,13 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
   private literalStep(previous: LevelRows, slots: Map<number, number>): { slot: string; from: string } | null {
     const d = this.rows.engine.dialect;
     if (!d.literalLists) return null;
-    const tables = this.stepTables(slots);
+    const tables = stepTables(this.routedChildren, this.slotOf, slots);
     if (!tables) return null;
     const codes = this.rows.schema.features.map((_, f) => `c${f}`);
     // A parent split on no feature (−1) reads no code (the list's default, 0) and its children −1.
     const code = d.element(d.element(previous.node, Array.from(tables.feature, String)), codes);
     const slot = d.element(`${previous.node} * ${tables.width} + ${code}`, Array.from(tables.child, String));
     return { slot, from: `${previous.from} AS p` };
-  }
-
-  /**
-   * A lookup step's lists: each parent slot's split feature (−1: none), and the child's slot (−1:
-   * none) at parent slot × `width` + code; with the features split on. Null when they would be
-   * longer than {@link LOOKUP_STEP_CELLS} (held in grove and sent as text; many categories).
-   */
-  private stepTables(
-    slots: Map<number, number>,
-  ): { feature: Int32Array; child: Int32Array; width: number; split: ReadonlySet<number> } | null {
-    let width = 1;
-    let parentSlots = 0;
-    for (const [parent, route] of this.routedChildren) {
-      width = Math.max(width, route.branchOfCode.length);
-      parentSlots = Math.max(parentSlots, this.slotOf.get(parent)! + 1);
-    }
-    if (parentSlots * width > LOOKUP_STEP_CELLS) return null;
-    const feature = new Int32Array(parentSlots).fill(-1);
-    const child = new Int32Array(parentSlots * width).fill(-1);
-    const split = new Set<number>();
-    for (const [parent, route] of this.routedChildren) {
-      const at = this.slotOf.get(parent)!;
-      route.branchOfCode.forEach((b, code) => {
-        const slot = b < 0 ? undefined : slots.get(route.children[b]);
-        if (slot === undefined) return;
-        child[at * width + code] = slot;
-        feature[at] = route.feature;
-        split.add(route.feature);
-      });
-    }
-    return { feature, child, width, split };
-  }
-
-  /** SQL of the slot a row of a node split by `route` goes to (−1: to no node in `slots`); null when none goes anywhere. */
-  private step(route: Route, slots: Map<number, number>): string | null {
-    const code = `c${route.feature}`;
-    const whens: string[] = [];
-    route.children.forEach((c, b) => {
-      const slot = slots.get(c);
-      if (slot === undefined) return;
-      const test = codesTest(code, route.branchOfCode, b);
-      if (test) whens.push(`WHEN ${test} THEN ${slot}`);
-    });
-    return whens.length === 0 ? null : `CASE ${whens.join(' ')} ELSE -1 END`;
   }
 
   private async rootCounts(coded: LevelRows): Promise<{ totals: Float64Array; rows: number }> {
