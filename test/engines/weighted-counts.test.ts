@@ -77,7 +77,7 @@ describe('in-database training with weights that are not whole numbers', () => {
         const inDb = await engineModel(engine, spec.source, options, columns);
         // The model loads: every count passes the schema's check.
         expect(() => validateModel(JSON.parse(inDb))).not.toThrow();
-        const mem = memoryModel(plain, options, sampled ? weights : undefined);
+        const mem = await memoryModel(plain, options, sampled ? weights : undefined);
         const a = splitCounts(inDb);
         const b = splitCounts(mem);
         expect(a.shape).toBe(b.shape);
@@ -97,7 +97,7 @@ describe('in-database training with weights that are not whole numbers', () => {
       const { plain, weighted, weights } = weightedTable(seed, 600, [0.25, 0.5, 1.5, 2.75]);
       const spec = await parseSourceSpec(weighted);
       const inDb = await engineModel(engine, spec.source, options, { weight: 'wt', target: 'label' });
-      expect(inDb).toBe(memoryModel(plain, options, weights));
+      expect(inDb).toBe(await memoryModel(plain, options, weights));
     }
   });
 });
