@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/core/random.js';
 import { DuckDBEngine } from '../../src/engines/duckdb.js';
-import { parseSourceSpec } from '../../src/engines/spec.js';
+import { parseSourceSpec } from '../../src/sources/engine-source.js';
 import type { ModelFile } from '../../src/model/schema.js';
 import { validateModel } from '../../src/model/schema.js';
 import type { FitOptions } from '../../src/options/options.js';
