@@ -1,13 +1,14 @@
 import type { Split } from '../../model/split.js';
 import type { PortableTree } from '../portable.js';
-import { float32AtOrBelow } from './float32.js';
+import { float32Threshold } from './float32.js';
 
 /**
  * The attributes of one `ai.onnx.ml` TreeEnsembleClassifier tree (tree id 0) for a grove tree,
  * whose input column j is feature j (numeric value, or category code / ordered level rank from the
  * graph's LabelEncoders, NaN when missing or unknown). ONNX trees are binary, so each grove split
  * becomes a chain of binary nodes:
- * - numeric, thresholds t0 < … < tk−1: node j tests `x ≤ t32_j` (BRANCH_LEQ, float32AtOrBelow):
+ * - numeric, thresholds t0 < … < tk−1: node j tests `x ≤ t32_j` (BRANCH_LEQ)
+ *   (float32Threshold: the nearest float32 when thresholds are training values, J48's rules);
  *   true → branch j, false → node j+1 (the last: branch k); a NaN goes false except at node m,
  *   the missing branch, which tracks it true (nodes_missing_value_tracks_true);
  * - categorical: the codes of every branch except the missing branch m, tested in turn, the last
@@ -64,6 +65,8 @@ export function ensembleAttributes(p: PortableTree): EnsembleAttributes {
   const nodes = p.tree.nodes;
   const k = p.tree.classes.length;
   const scoreColumns = p.hasUnclassified ? k + 1 : k;
+  // J48's rules move thresholds to training values; C-MBSV's come from its SVMs and stay where they are.
+  const atTrainingValues = p.tree.options.j48Rules === true && p.tree.options.cmbsv === undefined;
   // ONNX id of the first node of each grove node's chain, in grove order (root = 0).
   const entry = new Int32Array(nodes.length);
   let total = 0;
@@ -118,7 +121,7 @@ export function ensembleAttributes(p: PortableTree): EnsembleAttributes {
       const t = split.thresholds;
       for (let j = 0; j < t.length; j++) {
         const next = j + 1 < t.length ? start + j + 1 : child(t.length);
-        push('BRANCH_LEQ', f, float32AtOrBelow(t[j]), child(j), next, j === m ? 1 : 0);
+        push('BRANCH_LEQ', f, float32Threshold(t[j], atTrainingValues), child(j), next, j === m ? 1 : 0);
       }
     } else {
       const { codes, branches } = chainCodes(split, m);

@@ -14,6 +14,17 @@ export function float32AtOrBelow(t: number): number {
   return r <= t ? r : nextFloat32Down(r);
 }
 
+/**
+ * The float32 threshold for grove's `t`. A threshold between training values: float32AtOrBelow.
+ * One at a training value (J48's rules): the float32 nearest to `t`, so that `t` itself, fed as
+ * float32, goes left as in grove; every other float32 value still routes as grove routes it, since
+ * no float32 lies strictly between `t` and its nearest float32.
+ */
+export function float32Threshold(t: number, atTrainingValue: boolean): number {
+  const r = Math.fround(t);
+  return atTrainingValue && Number.isFinite(r) ? r : float32AtOrBelow(t);
+}
+
 /** The float32 value just below float32 `x` (x finite or +Infinity). */
 export function nextFloat32Down(x: number): number {
   if (x === 0) return -1.401298464324817e-45;
