@@ -45,9 +45,9 @@ function rowsAtThresholds(tree: DecisionTree, train: (number | null)[][]): (numb
 
 describe('ONNX thresholds at training values', () => {
   for (const file of FILES) {
-    const data = readDataset(resolve(repoRoot, `data/${file}.csv`));
     for (const opts of CASES) {
       it(`${file}, ${JSON.stringify(opts)}: every row routes as in grove`, async () => {
+        const data = await readDataset(resolve(repoRoot, `data/${file}.csv`));
         const tree = fit(data, { ...opts, missing: 'majority' });
         const train = plainColumns(tree, data);
         expect(train.every((c) => c.kind === 'number')).toBe(true);
