@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/core/random.js';
 import { DuckDBEngine } from '../../src/engines/duckdb.js';
-import { parseSourceSpec } from '../../src/sources/engine-source.js';
 import type { ModelFile } from '../../src/model/schema.js';
 import { validateModel } from '../../src/model/schema.js';
 import type { FitOptions } from '../../src/options/options.js';
+import { parseSourceSpec } from '../../src/sources/engine-source.js';
 import { engineModel, memoryModel } from './identical.js';
 
 let engine: DuckDBEngine;
