@@ -51,14 +51,14 @@ ${notice}
 </form>
 <main>
 <section id="trees" aria-label="trees">
-<div id="pane-a" class="pane"><h2>Tree A</h2><p id="stats-a" class="stats-line" role="status"></p><p id="cv-a" class="cv"></p><div id="tree-a" class="tree-holder"></div></div>
-<div id="pane-b" class="pane" hidden><h2>Tree B</h2><p id="stats-b" class="stats-line" role="status"></p><p id="cv-b" class="cv"></p><div id="tree-b" class="tree-holder"></div></div>
+${treePane('a')}
+${treePane('b')}
 </section>
 <div id="legend" class="legend"></div>
 <p id="disagree" class="muted"></p>
-<section id="node" aria-live="polite"><h2>Node</h2><div id="node-body"><p class="muted">Click a node (or focus it and press Enter).</p></div></section>
-<section id="rules"><h2>IF-THEN rules</h2><details open><summary>Tree A</summary><pre id="rules-a" tabindex="0" aria-label="Tree A's IF-THEN rules"></pre><button type="button" id="rules-a-all" aria-controls="rules-a" aria-expanded="false" hidden></button></details><details id="rules-b-box" hidden><summary>Tree B</summary><pre id="rules-b" tabindex="0" aria-label="Tree B's IF-THEN rules"></pre><button type="button" id="rules-b-all" aria-controls="rules-b" aria-expanded="false" hidden></button></details></section>
-<section id="path"><h2>The path of a row</h2><p class="muted">Type a row's values (empty = missing) and trace it down tree A.</p><div id="path-box"></div></section>
+${NODE_SECTION}
+${RULES_SECTION}
+${PATH_SECTION}
 </main>
 </div>
 <script type="application/json" id="grove-data">${scriptJson(data)}</script>
@@ -68,3 +68,32 @@ ${notice}
 </html>
 `;
 }
+
+/** Tree `k`'s pane: its stats line, cross-validation line and drawing (B's starts hidden). */
+function treePane(k: 'a' | 'b'): string {
+  const name = k.toUpperCase();
+  return (
+    `<div id="pane-${k}" class="pane"${k === 'b' ? ' hidden' : ''}><h2>Tree ${name}</h2>` +
+    `<p id="stats-${k}" class="stats-line" role="status"></p><p id="cv-${k}" class="cv"></p>` +
+    `<div id="tree-${k}" class="tree-holder"></div></div>`
+  );
+}
+
+/** Tree `k`'s rules: the text and the button that shows them all. */
+function rulesBox(k: 'a' | 'b'): string {
+  const name = k.toUpperCase();
+  return (
+    `<summary>Tree ${name}</summary><pre id="rules-${k}" tabindex="0" aria-label="Tree ${name}'s IF-THEN rules"></pre>` +
+    `<button type="button" id="rules-${k}-all" aria-controls="rules-${k}" aria-expanded="false" hidden></button>`
+  );
+}
+
+const NODE_SECTION =
+  '<section id="node" aria-live="polite"><h2>Node</h2>' +
+  '<div id="node-body"><p class="muted">Click a node (or focus it and press Enter).</p></div></section>';
+const RULES_SECTION =
+  `<section id="rules"><h2>IF-THEN rules</h2><details open>${rulesBox('a')}</details>` +
+  `<details id="rules-b-box" hidden>${rulesBox('b')}</details></section>`;
+const PATH_SECTION =
+  '<section id="path"><h2>The path of a row</h2>' +
+  '<p class="muted">Type a row\'s values (empty = missing) and trace it down tree A.</p><div id="path-box"></div></section>';
