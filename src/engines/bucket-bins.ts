@@ -1,5 +1,5 @@
 import { BinCutter } from '../split/histogram.js';
-import type { SqlDialect } from './dialect.js';
+import type { Dialect } from '../sql/index.js';
 import { Params, streamNumbers } from './engine.js';
 import { type EngineRows, weightedRows } from './rows.js';
 
@@ -180,7 +180,7 @@ async function valueCounts(
   flags: Int32Array,
   buckets: Buckets,
   values: (Values | null)[],
-  intList: NonNullable<SqlDialect['intList']>,
+  intList: NonNullable<Dialect['intList']>,
 ): Promise<void> {
   const d = rows.engine.dialect;
   const p = new Params(d);

@@ -25,6 +25,18 @@ const REMOTE_FUNCTION = /^(remote\w*|cluster\w*|\w+Cluster|merge)$/i;
 const BARE_START = /[A-Za-z_]/;
 const BARE = /[A-Za-z0-9_$]/;
 
+/** The characters ClickHouse reads for a backslash and a letter (any other character stands for itself). */
+const ESCAPED = new Map([
+  ['n', '\n'],
+  ['r', '\r'],
+  ['t', '\t'],
+  ['0', '\0'],
+  ['b', '\b'],
+  ['f', '\f'],
+  ['a', '\x07'],
+  ['v', '\v'],
+]);
+
 type Token = { kind: 'id'; value: string; quoted: boolean } | { kind: 'dot' } | { kind: 'open' } | { kind: 'other' };
 
 /** The text between `quote`s from `at` (just past the opening one), backslash escapes undone. */
@@ -32,8 +44,10 @@ function quoted(text: string, at: number, quote: string): { value: string; end: 
   let value = '';
   let i = at;
   while (i < text.length && text[i] !== quote) {
-    if (text[i] === '\\' && i + 1 < text.length) i++;
-    value += text[i++];
+    if (text[i] === '\\' && i + 1 < text.length) {
+      value += ESCAPED.get(text[i + 1]) ?? text[i + 1];
+      i += 2;
+    } else value += text[i++];
   }
   return { value, end: i + 1 };
 }

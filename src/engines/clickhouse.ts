@@ -1,79 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { GroveError } from '../core/errors.js';
+import { clickhouseDialect } from '../sql/index.js';
 import { namedTables } from './clickhouse-names.js';
 import { CLICKHOUSE_NUMERIC, type TsvCell, TsvRows } from './clickhouse-tsv.js';
-import type { SqlDialect } from './dialect.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
 import { redactUrl } from './redact.js';
 import { asSubquery } from './subquery.js';
-
-/** UTF-8 bytes of `s` in hex. */
-function hexOf(bytes: Uint8Array): string {
-  return Buffer.from(bytes).toString('hex');
-}
-
-/**
- * A double as a C99 hexadecimal float literal (`-0x1.8000000000000p+1`, `0x0.0000000000001p-1022`, `inf`):
- * its bits written out, which the server's number parser (strtod) reads back exactly — subnormals
- * included, where a decimal literal is refused as out of range.
- */
-export function hexFloat(v: number): string {
-  // Bin edges are training values, never NaN: a NaN here is grove's bug, not the data's.
-  if (Number.isNaN(v))
-    throw new GroveError('a NaN bin edge cannot be written as a hexadecimal float', { code: 'E_DATA' });
-  if (v === Number.POSITIVE_INFINITY) return 'inf';
-  if (v === Number.NEGATIVE_INFINITY) return '-inf';
-  const view = new DataView(new ArrayBuffer(8));
-  view.setFloat64(0, v);
-  const high = view.getUint32(0);
-  const sign = high >>> 31 ? '-' : '';
-  const exponent = (high >>> 20) & 0x7ff;
-  const mantissa = (high & 0xfffff).toString(16).padStart(5, '0') + view.getUint32(4).toString(16).padStart(8, '0');
-  if (exponent === 0) return `${sign}0x0.${mantissa}p-1022`;
-  return `${sign}0x1.${mantissa}p${exponent - 1023 >= 0 ? '+' : ''}${exponent - 1023}`;
-}
-
-/**
- * ClickHouse. The server this is tested with (18.16, Debian's) has no query parameters (they came
- * in 19.x), so a value is written as its bytes in hex — `unhex('…')` for text, the 8 bytes of the
- * double for a number, which also keeps it exact — and nothing from the data is ever parsed as SQL
- * (bin edges, generated from the doubles' bits, are hexadecimal float literals: {@link hexFloat}).
- */
-export const clickhouseDialect: SqlDialect = {
-  name: 'clickhouse',
-  quote: (id) => `\`${id.replaceAll('\\', '\\\\').replaceAll('`', '\\`')}\``,
-  placeholder: (_i, v) => {
-    if (typeof v === 'string') return `unhex('${hexOf(new TextEncoder().encode(v))}')`;
-    const bytes = new Uint8Array(8);
-    new DataView(bytes.buffer).setFloat64(0, v, true);
-    return `reinterpretAsFloat64(unhex('${hexOf(bytes)}'))`;
-  },
-  trim: (e) => `replaceRegexpAll(${e}, '^ +| +$', '')`,
-  toDouble: (e) => `toFloat64OrNull(toString(${e}))`,
-  // Not through text: the server's text-to-number parser may be 1 ulp off (docs/in-database.md).
-  numberToDouble: (e) => `toFloat64(${e})`,
-  toText: (e) => `toString(${e})`,
-  fullMatch: (e, p) => `match(${e}, ${p})`,
-  nanToNull: (e) => `if(isNaN(${e}), NULL, ${e})`,
-  rowNumber: 'rowNumberInAllBlocks()',
-  // One array literal of hexadecimal floats: exact, and one node of the syntax tree, where an array
-  // of `reinterpretAsFloat64(unhex(…))` calls is slow to analyse (docs/in-database.md).
-  doubleList: (values) => `[${values.map(hexFloat).join(', ')}]`,
-  // An array lookup: a CASE (multiIf) evaluates every branch for every row.
-  element: (index, values) => `[${values.join(', ')}][toUInt32(${index}) + 1]`,
-  literalLists: true,
-  // One hash lookup a row: a CASE (multiIf) would compare the value with every category.
-  codeOf: (value, keys, missing) =>
-    `ifNull(transform(${value}, [${keys.join(', ')}], [${keys.map((_, i) => i).join(', ')}], ${missing}), ${missing})`,
-  boolToInt: (e) => `toInt32(${e})`,
-  intType: (max) => (max < 256 ? 'UInt8' : max < 65536 ? 'UInt16' : 'UInt32'),
-  groupByEveryCode: (relation, codes) => [
-    `SELECT node, y, toUInt32(fi - 1) AS f, code, sum(w) AS weight, toFloat64(count()) AS n FROM ${relation} ` +
-      `ARRAY JOIN arrayEnumerate([${codes.map((c) => `toUInt32(${c})`).join(', ')}]) AS fi, ` +
-      `[${codes.map((c) => `toUInt32(${c})`).join(', ')}] AS code GROUP BY node, y, f, code`,
-  ],
-};
 
 /** The longest query text grove sends (a setting of each request). */
 const MAX_QUERY_BYTES = 64 << 20;
@@ -286,7 +219,7 @@ export class ClickHouseEngine implements Engine {
     if (source !== undefined && (await this.rowsElsewhere(source))) return null;
     const name = this.dialect.quote(`grove_rows_${process.pid}_${++this.tables}`);
     try {
-      await this.post(`CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`);
+      await this.post(this.dialect.createTemporary(name, select));
     } catch (e) {
       // A user without DDL rights (readonly=1, allow_ddl=0): the level queries read the source.
       if (source !== undefined && e instanceof ServerError && refusesDdl(e.serverMessage)) return null;
@@ -295,7 +228,7 @@ export class ClickHouseEngine implements Engine {
     // A failed drop (the session still busy with a query grove gave up on) leaves the table to the
     // session's end, and the error that stopped growth is the one reported.
     const drop = () =>
-      this.post(`DROP TEMPORARY TABLE IF EXISTS ${name}`).then(
+      this.post(this.dialect.dropTemporary(name)).then(
         () => undefined,
         () => undefined,
       );

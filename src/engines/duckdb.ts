@@ -5,49 +5,13 @@ import { join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, DuckDBTypeId, type DuckDBValue, StatementType } from '@duckdb/node-api';
 import { GroveError } from '../core/errors.js';
 import type { NumberSink } from '../data/typed-columns.js';
-import { caseCodeOf, caseElement, quoteDoubled, type SqlDialect } from './dialect.js';
+import { duckdbDialect } from '../sql/index.js';
 import { type DuckDBMemory, duckdbMemory, duckdbSize, isOutOfMemory } from './duckdb-memory.js';
 import { readDoubles } from './duckdb-vectors.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
 import { asSubquery } from './subquery.js';
 
 let tempTables = 0;
-
-export const duckdbDialect: SqlDialect = {
-  name: 'duckdb',
-  quote: quoteDoubled,
-  placeholder: (i) => `$${i}`,
-  trim: (e) => `TRIM(${e})`,
-  toDouble: (e) => `CAST(${e} AS DOUBLE)`,
-  numberToDouble: (e) => `CAST(${e} AS DOUBLE)`,
-  toText: (e) => `CAST(${e} AS VARCHAR)`,
-  fullMatch: (e, p) => `regexp_full_match(${e}, ${p})`,
-  // DuckDB compares NaN equal to NaN (of either sign): NULLIF is one comparison, where a CASE splits vectors.
-  nanToNull: (e) => `NULLIF(${e}, CAST('NaN' AS DOUBLE))`,
-  rowNumber: 'row_number() OVER ()',
-  // One text parameter `[e1, e2, …, inf]` cast to DOUBLE[]: JavaScript's shortest round-trip
-  // decimals, which DuckDB's parser reads back to the same doubles.
-  doubleList: (values, bind) => `CAST(${bind(`[${values.map(String).join(', ')}]`)} AS DOUBLE[])`,
-  listColumns: true,
-  intList: (values, bind) => `CAST(${bind(`[${Array.prototype.join.call(values, ', ')}]`)} AS INTEGER[])`,
-  element: caseElement,
-  codeOf: caseCodeOf,
-  boolToInt: (e) => `CAST(${e} AS INTEGER)`,
-  intType: (max) => (max < 256 ? 'UTINYINT' : max < 65536 ? 'USMALLINT' : 'INTEGER'),
-  // An UPDATE of this column writes a third of the time a new table of the level's rows takes.
-  nodeColumn: { type: 'SMALLINT', max: 32767 },
-  // One query per code column, each a small hash table over (node, y, code) from one scan of a
-  // few columns: faster than one table over (node, y, f, code) with the codes unnested, and than
-  // GROUPING SETS or UNION ALL, whose hash tables are all built at once within one memory_limit.
-  // Every column a DOUBLE: read as the vector's Float64Array (a BIGINT would be a BigInt per cell).
-  groupByEveryCode: (relation, codes) =>
-    codes.map(
-      (c, f) =>
-        `SELECT CAST(node AS DOUBLE) AS node, CAST(y AS DOUBLE) AS y, CAST(${f} AS DOUBLE) AS f, ` +
-        `CAST(${c} AS DOUBLE) AS code, CAST(SUM(w) AS DOUBLE) AS weight, CAST(COUNT(*) AS DOUBLE) AS n ` +
-        `FROM ${relation} GROUP BY node, y, ${c}`,
-    ),
-};
 
 const NUMERIC_TYPES =
   /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)/;
@@ -95,7 +59,7 @@ export class DuckDBEngine implements Engine {
     const config: Record<string, string> = { memory_limit: memory.setting, temp_directory: spill };
     if (path !== ':memory:') config.access_mode = 'READ_ONLY';
     // A name no database the user's file attaches can have (its catalog is named after the file).
-    const work = quoteDoubled(`grove_work_${process.pid}_${randomUUID().slice(0, 8)}`);
+    const work = duckdbDialect.quote(`grove_work_${process.pid}_${randomUUID().slice(0, 8)}`);
     let instance: DuckDBInstance | undefined;
     try {
       instance = await DuckDBInstance.create(path, config);
@@ -186,15 +150,15 @@ export class DuckDBEngine implements Engine {
   }
 
   async tempTable(select: string, params: readonly SqlValue[]): Promise<TempTable> {
-    const name = `${this.work}.main.${quoteDoubled(`grove_rows_${process.pid}_${++tempTables}`)}`;
+    const name = `${this.work}.main.${duckdbDialect.quote(`grove_rows_${process.pid}_${++tempTables}`)}`;
     // The table's row order does not matter (it is only counted): DuckDB may then write it in parallel.
     await this.run(() => this.conn.run('SET preserve_insertion_order = false'));
     try {
-      await this.run(() => this.conn.run(`CREATE TABLE ${name} AS ${select}`, params as DuckDBValue[]));
+      await this.run(() => this.conn.run(duckdbDialect.createTemporary(name, select), params as DuckDBValue[]));
     } finally {
       await this.run(() => this.conn.run('RESET preserve_insertion_order'));
     }
-    return { name, drop: async () => void (await this.run(() => this.conn.run(`DROP TABLE IF EXISTS ${name}`))) };
+    return { name, drop: async () => void (await this.run(() => this.conn.run(duckdbDialect.dropTemporary(name)))) };
   }
 
   /**

@@ -1,5 +1,5 @@
 import { GroveError } from '../core/errors.js';
-import type { SqlDialect, SqlValue } from './dialect.js';
+import type { Dialect, SqlValue } from '../sql/index.js';
 
 export type { SqlValue };
 
@@ -9,7 +9,7 @@ export type { SqlValue };
  * strings, SQL NULL as null.
  */
 export interface Engine {
-  readonly dialect: SqlDialect;
+  readonly dialect: Dialect;
   /** Run a query and return all its rows. */
   query(sql: string, params?: readonly SqlValue[]): Promise<unknown[][]>;
   /**
@@ -65,7 +65,7 @@ export interface EngineColumn {
 /** Parameters of one query: `add` binds a value and returns its placeholder. */
 export class Params {
   readonly values: SqlValue[] = [];
-  constructor(private readonly dialect: SqlDialect) {}
+  constructor(private readonly dialect: Dialect) {}
 
   add(value: SqlValue): string {
     this.values.push(value);

@@ -11,8 +11,8 @@ import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import type { BinnedFeature } from '../split/histogram.js';
 import { exactZeros, HistogramPool, subtractSiblings } from '../split/histogram-pool.js';
+import type { Dialect } from '../sql/index.js';
 import type { CodeGrid } from './code-grid.js';
-import type { SqlDialect } from './dialect.js';
 import { Params, type SqlValue, stopIfAborted, streamNumbers, type TempTable } from './engine.js';
 import { type FlatRow, flatClassTotals, flatCodes, flatLevelCounts, flatRow } from './flat.js';
 import { codedRowsSelect, type EngineRows, unitWeights } from './rows.js';
@@ -47,14 +47,14 @@ interface LevelRows {
   stepped?: boolean;
   /**
    * The rows of `from` when it is grove's table with a node column the engine updates in place
-   * (`SqlDialect.nodeColumn`), rows in no node included; null when each level writes a new table.
+   * (`Dialect.nodeColumn`), rows in no node included; null when each level writes a new table.
    */
   tableRows: number | null;
   drop(): Promise<void>;
 }
 
 /** The SQL of a row's weight in `rows`: its `w` column, or 1. */
-function weightOf(rows: LevelRows, d: SqlDialect): string {
+function weightOf(rows: LevelRows, d: Dialect): string {
   return rows.weighted ? 'w' : d.numberToDouble('1');
 }
 
@@ -385,7 +385,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit> {
         };
       }
     }
-    if (engine.dialect.name !== 'clickhouse')
+    if (!engine.dialect.flatLevels)
       throw new GroveError(`${engine.dialect.name} made no temporary table of the coded rows`, { code: 'E_IO' });
     const p = new Params(engine.dialect);
     const row = flatRow(this.rows, p);

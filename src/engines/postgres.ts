@@ -1,40 +1,9 @@
 import pg from 'pg';
 import { GroveError } from '../core/errors.js';
-import { caseCodeOf, caseElement, groupingSets, quoteDoubled, type SqlDialect } from './dialect.js';
+import { postgresDialect } from '../sql/index.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
 import { redactUrl } from './redact.js';
 import { asSubquery } from './subquery.js';
-
-export const postgresDialect: SqlDialect = {
-  name: 'postgres',
-  quote: quoteDoubled,
-  placeholder: (i, v) => `$${i}::${typeof v === 'number' ? 'float8' : 'text'}`,
-  trim: (e) => `TRIM(${e})`,
-  toDouble: (e) => `CAST(${e} AS double precision)`,
-  numberToDouble: (e) => `CAST(${e} AS double precision)`,
-  toText: (e) => `CAST(${e} AS text)`,
-  fullMatch: (e, p) => `(${e} ~ ${p})`,
-  nanToNull: (e) => `NULLIF(${e}, 'NaN'::float8)`,
-  rowNumber: 'row_number() OVER ()',
-  // One parameter `{e1,e2,…,Infinity}`: JavaScript's shortest round-trip decimals, which float8in
-  // reads back to the same doubles.
-  doubleList: (values, bind) => arrayParam(bind(`{${values.map(String).join(',')}}`), 'double precision'),
-  intList: (values, bind) => arrayParam(bind(`{${Array.prototype.join.call(values, ',')}}`), 'integer'),
-  element: caseElement,
-  codeOf: caseCodeOf,
-  boolToInt: (e) => `CAST(${e} AS integer)`,
-  intType: (max) => (max < 32768 ? 'smallint' : 'integer'),
-  groupByEveryCode: (relation, codes) => groupingSets(relation, codes, (e) => `CAST(${e} AS double precision)`),
-};
-
-/**
- * A text parameter's placeholder retyped as an array of `type`, in parentheses (to subscript): the
- * server reads the list once, when the parameter is bound. A CAST of the text would read it again
- * for every row (`array_in` is STABLE: never folded to a constant).
- */
-function arrayParam(placeholder: string, type: string): string {
-  return `(${placeholder.replace(/::text$/, `::${type}[]`)})`;
-}
 
 // int2, int4, int8, float4, float8, numeric, oid
 const NUMERIC_OIDS = new Set([21, 23, 20, 700, 701, 1700, 26]);
@@ -118,10 +87,10 @@ export class PostgresEngine implements Engine {
   }
 
   async tempTable(select: string, params: readonly SqlValue[]): Promise<TempTable> {
-    const name = quoteDoubled(`grove_rows_${process.pid}_${++tempTables}`);
-    const drop = `DROP TABLE IF EXISTS ${name}`;
+    const name = postgresDialect.quote(`grove_rows_${process.pid}_${++tempTables}`);
+    const drop = postgresDialect.dropTemporary(name);
     if (!this.readOnly) {
-      await this.query(`CREATE TEMP TABLE ${name} AS ${select}`, params);
+      await this.query(postgresDialect.createTemporary(name, select), params);
       return { name, drop: async () => void (await this.query(drop)) };
     }
     // A read-only transaction may write temporary tables but not create or drop them: the table is

@@ -1,6 +1,6 @@
 import type { BinnedFeature } from '../split/histogram.js';
+import type { Dialect } from '../sql/index.js';
 import { type CodeGrid, searchSteps } from './code-grid.js';
-import type { SqlDialect } from './dialect.js';
 import type { Engine } from './engine.js';
 import { Params } from './engine.js';
 import { classCode, type EngineSchema } from './schema.js';
@@ -131,7 +131,7 @@ export function listSearch(
   numeric: readonly (BinnedFeature | null)[],
   grids: readonly (CodeGrid | null)[],
   weighted: string,
-  dialect: SqlDialect,
+  dialect: Dialect,
   p: Params,
 ): { codes: string[]; from: string } {
   // With `listColumns`, each list is a column of one row joined to the rows, carried by every layer.
@@ -206,7 +206,7 @@ export function listSearch(
 }
 
 /** SQL for the category code of `value` (text or NULL) in `categories`; NULL → the missing code. */
-export function categoryCode(value: string, categories: readonly string[], p: Params, dialect: SqlDialect): string {
+export function categoryCode(value: string, categories: readonly string[], p: Params, dialect: Dialect): string {
   if (categories.length === 0) return '0';
   return dialect.codeOf(
     value,

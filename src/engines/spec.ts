@@ -1,4 +1,5 @@
 import { GroveError } from '../core/errors.js';
+import { clickhouseDialect, duckdbDialect, postgresDialect } from '../sql/index.js';
 import type { Engine } from './engine.js';
 import { redactUrl } from './redact.js';
 import type { EngineSource } from './schema.js';
@@ -78,7 +79,7 @@ function connectChecked(open: () => Promise<Engine>, rows: RowsSelector): () => 
 export async function parseDatabaseSpec(spec: string, rows: RowsSelector = {}): Promise<SourceSpec> {
   if (spec.startsWith('duckdb:')) {
     const path = spec.slice('duckdb:'.length);
-    const source = tableOrQuery(spec, rows, (id) => `"${id.replaceAll('"', '""')}"`);
+    const source = tableOrQuery(spec, rows, duckdbDialect.quote);
     return {
       kind: 'duckdb',
       defaultEngine: 'duckdb',
@@ -90,7 +91,7 @@ export async function parseDatabaseSpec(spec: string, rows: RowsSelector = {}): 
   if (/^postgres(ql)?:\/\//.test(spec)) {
     const { PostgresEngine } = await import('./postgres.js');
     const label = redactUrl(spec);
-    const source = tableOrQuery(label, rows, (id) => `"${id.replaceAll('"', '""')}"`);
+    const source = tableOrQuery(label, rows, postgresDialect.quote);
     return {
       kind: 'postgres',
       defaultEngine: 'postgres',
@@ -102,7 +103,7 @@ export async function parseDatabaseSpec(spec: string, rows: RowsSelector = {}): 
   if (spec.startsWith('clickhouse://')) {
     const { ClickHouseEngine } = await import('./clickhouse.js');
     const label = redactUrl(spec);
-    const source = tableOrQuery(label, rows, (id) => `\`${id.replaceAll('\\', '\\\\').replaceAll('`', '\\`')}\``);
+    const source = tableOrQuery(label, rows, clickhouseDialect.quote);
     return {
       kind: 'clickhouse',
       defaultEngine: 'clickhouse',

@@ -1,8 +1,9 @@
 /** Bin edges and values that bin-code tests search (the list search, the flat one) against the nested CASE. */
-import type { SqlDialect } from '../../src/engines/dialect.js';
+
 import type { Engine } from '../../src/engines/engine.js';
 import { binCode, listSearch, Params } from '../../src/engines/rows.js';
 import type { BinnedFeature } from '../../src/split/histogram.js';
+import type { Dialect } from '../../src/sql/index.js';
 
 /** A feature binned with edges `hi` (one value a bin). */
 export const binned = (hi: number[]): BinnedFeature => ({
@@ -49,7 +50,7 @@ export const BIN_EDGES: number[][] = [
  */
 export async function searchBothWays(
   engine: Engine,
-  dialect: SqlDialect,
+  dialect: Dialect,
   doubleType: string,
   edges: number[],
 ): Promise<{ byList: unknown[][]; byCase: unknown[][]; from: string }> {

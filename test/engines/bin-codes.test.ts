@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/core/random.js';
 import { codeGrid } from '../../src/engines/code-grid.js';
-import { DuckDBEngine, duckdbDialect } from '../../src/engines/duckdb.js';
+import { DuckDBEngine } from '../../src/engines/duckdb.js';
 import { listSearch, Params } from '../../src/engines/rows.js';
 import { binFeature } from '../../src/split/histogram.js';
+import { duckdbDialect } from '../../src/sql/index.js';
 import { BIN_EDGES as EDGES, searchBothWays, BIN_VALUES as VALUES } from './bin-cases.js';
 
 let engine: DuckDBEngine;

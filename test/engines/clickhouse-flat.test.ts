@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ClickHouseEngine, clickhouseDialect } from '../../src/engines/clickhouse.js';
-import { caseCodeOf } from '../../src/engines/dialect.js';
+import { ClickHouseEngine } from '../../src/engines/clickhouse.js';
 import { flatBinCode } from '../../src/engines/flat.js';
 import { binCode, Params } from '../../src/engines/rows.js';
+import { caseCodeOf, clickhouseDialect } from '../../src/sql/index.js';
 import { type ClickHouseHandle, clickhouseUnavailable, startClickHouse } from '../helpers/servers/clickhouse.js';
 import { BIN_EDGES, BIN_VALUES, binned } from './bin-cases.js';
 

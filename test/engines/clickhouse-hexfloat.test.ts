@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { GroveError } from '../../src/core/errors.js';
-import { hexFloat } from '../../src/engines/clickhouse.js';
+import { hexFloat } from '../../src/sql/index.js';
 
 /** The double a C99 hexadecimal float literal (as hexFloat writes it) stands for. */
 function parseHexFloat(text: string): number {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clickhouseDialect, refusesDdl } from '../../src/engines/clickhouse.js';
+import { refusesDdl } from '../../src/engines/clickhouse.js';
 import { namedTables } from '../../src/engines/clickhouse-names.js';
+import { clickhouseDialect } from '../../src/sql/index.js';
 
 const names = (text: string) =>
   namedTables(text).tables.map((t) => (t.database === null ? t.name : `${t.database}.${t.name}`));

@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import { mulberry32 } from '../../src/core/random.js';
-import type { SqlDialect } from '../../src/engines/dialect.js';
-import { DuckDBEngine, duckdbDialect } from '../../src/engines/duckdb.js';
+import { DuckDBEngine } from '../../src/engines/duckdb.js';
 import { fitInEngine } from '../../src/engines/fit.js';
 import type { FitOptions } from '../../src/options/options.js';
 import { parseSourceSpec } from '../../src/sources/engine-source.js';
 import { readDataset } from '../../src/sources/file-source.js';
+import { type Dialect, duckdbDialect } from '../../src/sql/index.js';
 import { assertBuilt, grove } from '../helpers/cli.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 import { writeClashingCsv } from './clashing-names.js';
@@ -342,7 +342,7 @@ describe.skipIf(!haveCorpus)('in-database training with DuckDB: what the tempora
 
   it('a level of more nodes than the node column holds writes a new table, as do the levels after it; the tree is memory’s', async () => {
     const spec = await parseSourceSpec(corpus('glass'));
-    const narrow = engine as { dialect: SqlDialect };
+    const narrow = engine as { dialect: Dialect };
     narrow.dialect = { ...duckdbDialect, nodeColumn: { type: 'SMALLINT', max: 1 } };
     let model = '';
     let made: Written[];

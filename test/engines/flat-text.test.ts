@@ -3,13 +3,13 @@
  * the categories and the depth: each level query carries it, and the server analyses all of it.
  */
 import { describe, expect, it } from 'vitest';
-import { clickhouseDialect } from '../../src/engines/clickhouse.js';
 import type { Engine } from '../../src/engines/engine.js';
 import { flatCodes, flatRow } from '../../src/engines/flat.js';
 import type { EngineRows } from '../../src/engines/rows.js';
 import { Params } from '../../src/engines/rows.js';
 import { aliasNamer, type EngineFeature, type EngineSchema } from '../../src/engines/schema.js';
 import { type WalkRoute, walkNode } from '../../src/engines/walk.js';
+import { clickhouseDialect } from '../../src/sql/index.js';
 
 const engine = { dialect: clickhouseDialect } as Engine;
 
