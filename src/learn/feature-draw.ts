@@ -1,3 +1,4 @@
+import { GroveError } from '../core/errors.js';
 import { mulberry32 } from '../core/random.js';
 import type { MaxFeatures } from '../options/options.js';
 import type { Candidate } from '../split/candidate.js';
@@ -10,9 +11,16 @@ import type { Candidate } from '../split/candidate.js';
  * give the same tree, bit for bit.
  */
 
-/** Features a node draws among `d`: sqrt / log2 of d (rounded down), a count, or a fraction of d; 1 to d. */
+/**
+ * Features a node draws among `d`: sqrt / log2 of d (rounded down), a count, or a fraction of d; 1 to d.
+ * A count above `d` is refused, as scikit-learn refuses it: clamping would hide a mistaken setting.
+ */
 export function featureCount(maxFeatures: MaxFeatures | undefined, d: number): number {
   if (maxFeatures === undefined) return d;
+  if (typeof maxFeatures === 'number' && Number.isInteger(maxFeatures) && maxFeatures > d)
+    throw new GroveError(`maxFeatures (--max-features) is ${maxFeatures}, more than the data's ${d} features`, {
+      code: 'E_OPTION',
+    });
   const n =
     maxFeatures === 'sqrt'
       ? Math.floor(Math.sqrt(d))

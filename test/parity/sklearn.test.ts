@@ -159,6 +159,8 @@ describe('ported from scikit-learn test_tree.py', () => {
     expect(featureCount(1, 4)).toBe(1);
     expect(featureCount(3, 4)).toBe(3);
     expect(featureCount(0.5, 4)).toBe(2);
+    expect(() => featureCount(5, 4)).toThrow(/maxFeatures \(--max-features\) is 5, more than the data's 4 features/);
+    expect(featureCount(4, 4)).toBe(4);
     expect(featureCount(0.01, 4)).toBe(1);
     expect(featureCount(undefined, 4)).toBe(4);
     expect(featureCount('log2', 1)).toBe(1);
