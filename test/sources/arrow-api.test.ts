@@ -99,6 +99,6 @@ describe('Parquet decimals and integers', () => {
     db.closeSync();
     instance.closeSync();
     const got = await readSource(parquet);
-    expect({ ...got, source: undefined }).toEqual({ ...readDataset(csv), source: undefined });
+    expect({ ...got, source: undefined }).toEqual({ ...(await readDataset(csv)), source: undefined });
   });
 });
