@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';
 import { GroveError } from '../core/errors.js';
+import { isReadOnly, readOnlyMessage } from './same-file.js';
 import { trackTemp, untrackTemp } from './temp-files.js';
 
 /** Links followed before giving up, as the kernel does (ELOOP). */
@@ -74,7 +75,7 @@ function pauseForTests(target: string): void {
  * same directory, then rename it over the target. On failure nothing is left behind.
  *
  * A symbolic link is written through (the file it points to is replaced; the link stays). A
- * directory, FIFO, socket or device is refused, never replaced. An existing file keeps its
+ * directory, FIFO, socket or device is refused, never replaced, and so is a read-only file. An existing file keeps its
  * permission bits; a new one gets the process's default mode (0o666 less the umask).
  */
 export function writeFileAtomic(path: string, content: string | Uint8Array): void {
@@ -119,6 +120,7 @@ function prepareWrite(path: string): { target: string; mode: number | undefined;
       throw new GroveError(`not a regular file (${kindOf(st)}${linkedTo(path)}); grove writes only to regular files`, {
         file: path,
       });
+    if (isReadOnly(path, st)) throw new GroveError(readOnlyMessage(path), { code: 'E_IO' });
     mode = st.mode & 0o7777;
   } catch (err) {
     if (err instanceof GroveError) throw err;
