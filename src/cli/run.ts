@@ -1,7 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { GroveError } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
-import { guardTempFilesOnSignal, settleSignals } from '../io/temp-files.js';
+import { guardTempFilesOnSignal, removeTempFiles, settleSignals } from '../io/temp-files.js';
 import { registerCompare } from './commands/compare.js';
 import { registerCriteria } from './commands/criteria.js';
 import { registerExplore } from './commands/explore.js';
@@ -45,12 +45,39 @@ export function buildProgram(): Command {
   return program;
 }
 
+let streamsGuarded = false;
+
+/**
+ * A failed write to stdout or stderr arrives as an 'error' event, which unhandled ends Node with a
+ * stack trace. A closed pipe (`grove predict … | head -1`) ends the run quietly with exit 0, as
+ * Unix tools end on SIGPIPE; another failure (a full disk: ENOSPC) is one line and exit 2.
+ */
+function guardStandardStreams(): void {
+  if (streamsGuarded) return;
+  streamsGuarded = true;
+  const fail = (stream: string) => (err: NodeJS.ErrnoException) => {
+    removeTempFiles();
+    if (err.code === 'EPIPE') process.exit(0);
+    if (stream === 'stdout') {
+      try {
+        process.stderr.write(`grove: cannot write the standard output (${err.code ?? err.message})\n`);
+      } catch {
+        // stderr is gone too: the exit code alone says it
+      }
+    }
+    process.exit(EXIT_BAD_INPUT);
+  };
+  process.stdout.on('error', fail('stdout'));
+  process.stderr.on('error', fail('stderr'));
+}
+
 /**
  * Run the CLI and return the exit code: 0 ok, 2 bad input (one line on stderr, no stack trace),
  * 1 an internal error (set GROVE_DEBUG=1 for the stack).
  */
 export async function run(argv: string[]): Promise<number> {
   guardTempFilesOnSignal();
+  guardStandardStreams();
   try {
     await buildProgram().parseAsync(argv, { from: 'user' });
     return 0;
