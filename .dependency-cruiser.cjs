@@ -2,7 +2,7 @@
 // cycles, and the browser-safe core never reaches Node built-ins or Node-only folders.
 const LAYERS = [
   'core', 'sql', 'data', 'criteria', 'options', 'model', 'split', 'learn', 'prune', 'algorithms', 'engines',
-  'eval', 'export', 'io', 'sources', 'report', 'explore', 'explore-page', 'compare', 'cli',
+  'eval', 'explain', 'export', 'io', 'sources', 'report', 'explore', 'explore-page', 'compare', 'cli',
 ];
 // Node-only code: everything else must run in a browser or a worker.
 const NODE_ONLY = [

@@ -15,6 +15,8 @@ export type { TypedReadOptions } from './data/typed-columns.js';
 export type { FoldResult, Summary } from './eval/cross-validate.js';
 export { crossValidate, summarize } from './eval/cross-validate.js';
 export * from './eval/stats/index.js';
+export type { ShapValues } from './explain/shap.js';
+export { shapValues } from './explain/shap.js';
 export { treeToDot } from './export/dot.js';
 export type { OnnxExport } from './export/onnx/model.js';
 export { treeToOnnx } from './export/onnx/model.js';

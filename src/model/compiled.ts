@@ -170,20 +170,32 @@ export class CompiledTree {
    */
   route(columns: AlignedColumn[], i: number, from = 0): number {
     let node = from;
-    for (;;) {
-      const kind = this.kind[node];
-      if (kind === LEAF) return node;
-      const x = columns[this.feature[node]][i];
-      const start = this.paramStart[node];
-      const count = this.paramCount[node];
-      let b =
-        kind === NUMERIC
-          ? numericBranchAt(this.thresholds, start, count, x)
-          : categoryBranchAt(this.codeBranch, start, count, x);
-      if (b === NO_BRANCH) b = this.missingBranch[node];
+    while (this.kind[node] !== LEAF) {
+      const b = this.branchAt(columns, i, node);
       if (b === NO_BRANCH) return -1 - node;
       node = this.firstChild[node] + b;
     }
+    return node;
+  }
+
+  /**
+   * The branch row `i` takes at split node `node` (route.ts's rule, then the node's
+   * `missingBranch`), or `NO_BRANCH` when C4.5's fractional policy spreads it over every branch.
+   */
+  branchAt(columns: AlignedColumn[], i: number, node: number): number {
+    const x = columns[this.feature[node]][i];
+    const start = this.paramStart[node];
+    const count = this.paramCount[node];
+    const b =
+      this.kind[node] === NUMERIC
+        ? numericBranchAt(this.thresholds, start, count, x)
+        : categoryBranchAt(this.codeBranch, start, count, x);
+    return b === NO_BRANCH ? this.missingBranch[node] : b;
+  }
+
+  /** True for a leaf (a node without a split). */
+  isLeaf(node: number): boolean {
+    return this.kind[node] === LEAF;
   }
 
   /**

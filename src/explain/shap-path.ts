@@ -1,0 +1,111 @@
+/**
+ * TreeSHAP's "unique path" (Lundberg et al. 2020, Algorithm 2: EXTEND, UNWIND and the unwound
+ * sum), one copy per tree depth in flat typed arrays. The walk at depth t reads its parent's copy
+ * at depth t − 1 and writes its own; a copy stays intact while its node's subtree is walked, since
+ * only deeper copies are written meanwhile.
+ *
+ * A path holds the distinct features met on the way plus the empty first element, so the copy at
+ * depth t has at most min(t, F) + 1 elements (F = features): memory grows linearly with depth
+ * past F, and a 100,000-deep tree costs no more than about 100,000 × (F + 1) entries.
+ */
+export class PathBuffer {
+  feature = new Int32Array(0);
+  zero = new Float64Array(0);
+  one = new Float64Array(0);
+  /** Weight of each subset size along the path (`pweight` in the paper). */
+  weight = new Float64Array(0);
+
+  constructor(private readonly nFeatures: number) {}
+
+  /** Offset of the copy at tree depth `depth`: the sum of min(s, F) + 1 for s < depth. */
+  segment(depth: number): number {
+    const f1 = this.nFeatures + 1;
+    if (depth <= f1) return (depth * (depth + 1)) / 2;
+    return (f1 * (f1 + 1)) / 2 + (depth - f1) * f1;
+  }
+
+  /** Copy the first `count` elements of depth − 1's path into depth's, growing the arrays as needed. */
+  copy(depth: number, count: number): void {
+    const to = this.segment(depth);
+    this.reserve(to + count + 1);
+    const from = this.segment(depth - 1);
+    this.feature.copyWithin(to, from, from + count);
+    this.zero.copyWithin(to, from, from + count);
+    this.one.copyWithin(to, from, from + count);
+    this.weight.copyWithin(to, from, from + count);
+  }
+
+  private reserve(size: number): void {
+    if (size <= this.weight.length) return;
+    const n = Math.max(size, this.weight.length * 2, 64);
+    const grow = <T extends Int32Array | Float64Array>(a: T, b: T): T => {
+      b.set(a);
+      return b;
+    };
+    this.feature = grow(this.feature, new Int32Array(n));
+    this.zero = grow(this.zero, new Float64Array(n));
+    this.one = grow(this.one, new Float64Array(n));
+    this.weight = grow(this.weight, new Float64Array(n));
+  }
+
+  /** EXTEND: append (feature, zero, one) at index `unique` of the path at `seg`, updating the weights. */
+  extend(seg: number, unique: number, zero: number, one: number, feature: number): void {
+    this.reserve(seg + unique + 1);
+    const w = this.weight;
+    this.feature[seg + unique] = feature;
+    this.zero[seg + unique] = zero;
+    this.one[seg + unique] = one;
+    w[seg + unique] = unique === 0 ? 1 : 0;
+    for (let i = unique - 1; i >= 0; i--) {
+      w[seg + i + 1] += (one * w[seg + i] * (i + 1)) / (unique + 1);
+      w[seg + i] = (zero * w[seg + i] * (unique - i)) / (unique + 1);
+    }
+  }
+
+  /** UNWIND: remove element `p` (1 ≤ p ≤ unique) of the path at `seg`, undoing its EXTEND. */
+  unwind(seg: number, unique: number, p: number): void {
+    const w = this.weight;
+    const one = this.one[seg + p];
+    const zero = this.zero[seg + p];
+    let next = w[seg + unique];
+    for (let i = unique - 1; i >= 0; i--) {
+      if (one !== 0) {
+        const kept = w[seg + i];
+        w[seg + i] = (next * (unique + 1)) / ((i + 1) * one);
+        next = kept - (w[seg + i] * zero * (unique - i)) / (unique + 1);
+      } else {
+        w[seg + i] = (w[seg + i] * (unique + 1)) / (zero * (unique - i));
+      }
+    }
+    for (let i = p; i < unique; i++) {
+      this.feature[seg + i] = this.feature[seg + i + 1];
+      this.zero[seg + i] = this.zero[seg + i + 1];
+      this.one[seg + i] = this.one[seg + i + 1];
+    }
+  }
+
+  /** The total weight the path would have with element `p` unwound (without changing it). */
+  unwoundSum(seg: number, unique: number, p: number): number {
+    const w = this.weight;
+    const one = this.one[seg + p];
+    const zero = this.zero[seg + p];
+    let next = w[seg + unique];
+    let total = 0;
+    for (let i = unique - 1; i >= 0; i--) {
+      if (one !== 0) {
+        const part = (next * (unique + 1)) / ((i + 1) * one);
+        total += part;
+        next = w[seg + i] - (part * zero * (unique - i)) / (unique + 1);
+      } else if (zero !== 0) {
+        total += (w[seg + i] * (unique + 1)) / (zero * (unique - i));
+      }
+    }
+    return total;
+  }
+
+  /** Index (≥ 1) of `feature` in the path at `seg`, or 0 when it is not there. */
+  find(seg: number, unique: number, feature: number): number {
+    for (let i = 1; i <= unique; i++) if (this.feature[seg + i] === feature) return i;
+    return 0;
+  }
+}
