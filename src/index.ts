@@ -22,8 +22,6 @@ export type { OnnxExport } from './export/onnx/model.js';
 export { treeToOnnx } from './export/onnx/model.js';
 export type { Rule } from './export/rules.js';
 export { rulesToText, treeToRules } from './export/rules.js';
-export type { SqlDialect } from './export/sql/dialect.js';
-export { SQL_DIALECTS } from './export/sql/dialect.js';
 export type { SqlExport, SqlExportOptions } from './export/sql/query.js';
 export { treeToSql } from './export/sql/query.js';
 export { treeToText } from './export/text.js';
@@ -73,3 +71,5 @@ export type {
   RegisterPrunerOptions,
 } from './prune/index.js';
 export { listPruners, registerPruner } from './prune/index.js';
+export type { DialectName as SqlDialect } from './sql/index.js';
+export { DIALECT_NAMES as SQL_DIALECTS } from './sql/index.js';

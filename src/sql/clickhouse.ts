@@ -88,7 +88,8 @@ export const clickhouseDialect: Dialect = {
   doubles,
   strings: (xs) => `[${xs.map(string).join(', ')}]`,
   array: (items) => `[${items.join(', ')}]`,
-  position: (names, value) => `indexOf(${names}, ${value})`, // 0 when absent or NULL
+  // 0 when absent or NULL; Int32 as boolToInt is, so a level's branches (codes and bits) share a type.
+  position: (names, value) => `toInt32(indexOf(${names}, ${value}))`,
   // An array lookup: a CASE (multiIf) evaluates every branch for every row.
   element: (index, values) => `[${values.join(', ')}][toUInt32(${index}) + 1]`,
   // One hash lookup a row: a CASE (multiIf) would compare the value with every category.

@@ -12,7 +12,7 @@ export { DIALECT_NAMES, type Dialect, type DialectName, type SqlValue } from './
 export { duckdbDialect } from './duckdb.js';
 export { tableReference } from './names.js';
 export { postgresDialect } from './postgres.js';
-export { caseCodeOf, caseElement } from './standard.js';
+export { caseCodeOf, caseElement, subscript } from './standard.js';
 
 const DIALECTS = new Map<DialectName, Dialect>([
   ['duckdb', duckdbDialect],

@@ -50,3 +50,8 @@ export function groupingSets(relation: string, codes: readonly string[], double:
 export function joinInts(xs: ArrayLike<number>, separator: string): string {
   return Array.prototype.join.call(xs, separator);
 }
+
+/** Entry `index` (1-based) of an array expression, written the same in every dialect. */
+export function subscript(array: string, index: string): string {
+  return `(${array})[${index}]`;
+}

@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { treeToOnnx } from '../../src/export/onnx/model.js';
-import type { SqlDialect } from '../../src/export/sql/dialect.js';
 import { treeToSql } from '../../src/export/sql/query.js';
+import type { SqlDialect } from '../../src/index.js';
 import {
   duckdb,
   scoreClickhouse,
@@ -19,7 +19,7 @@ import {
 import { handModel, leaf } from './models.js';
 import type { PlainColumn, Scored } from './rows.js';
 
-const CATEGORIES = ["o'neil", 'say "hi"', 'back\\slash', 'two\nlines', 'plain'];
+const CATEGORIES = ["o'neil", 'say "hi"', 'back\\slash\\', 'two\nlines', 'plain'];
 const CLASSES = ["it's", '"quoted"', 'C:\\dir', 'line\nbreak'];
 const NUMERIC = 'select "weird" name';
 const CATEGORICAL = "it's a\\category";
@@ -94,6 +94,16 @@ describe('PostgreSQL', () => {
   const { unavailable, client } = usePostgres('the PostgreSQL checks');
   it.skipIf(unavailable !== undefined)('scores as grove', async () => {
     expectGrove(await scorePostgres(client(), 'odd "table"', sql('postgres'), columns, n, CLASSES));
+  });
+  // With the setting off, a '…' literal reads backslash escapes: a value ending in a backslash
+  // would end its literal early and the rest of the query would run as SQL.
+  it.skipIf(unavailable !== undefined)('scores as grove with standard_conforming_strings off', async () => {
+    await client().query('SET standard_conforming_strings = off');
+    try {
+      expectGrove(await scorePostgres(client(), 'odd "table"', sql('postgres'), columns, n, CLASSES));
+    } finally {
+      await client().query('SET standard_conforming_strings = on');
+    }
   });
 });
 

@@ -8,9 +8,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { portableTree } from '../../src/export/portable.js';
-import type { SqlDialect } from '../../src/export/sql/dialect.js';
 import { levelTables } from '../../src/export/sql/levels.js';
 import { treeToSql } from '../../src/export/sql/query.js';
+import type { SqlDialect } from '../../src/index.js';
 import type { DecisionTree, TreeNode } from '../../src/node.js';
 import { duckdb, scoreClickhouse, scoreDuckdb, scorePostgres, useClickHouse, usePostgres } from './engines.js';
 import { handModel, leaf } from './models.js';

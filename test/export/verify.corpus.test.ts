@@ -9,8 +9,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { treeToOnnx } from '../../src/export/onnx/model.js';
-import type { SqlDialect } from '../../src/export/sql/dialect.js';
 import { treeToSql } from '../../src/export/sql/query.js';
+import type { SqlDialect } from '../../src/index.js';
 import type { Dataset } from '../../src/node.js';
 import { haveCorpus } from '../helpers/paths.js';
 import { buildCases, type Case } from './cases.js';

@@ -1,10 +1,10 @@
 import type { Command } from 'commander';
 import { GroveError } from '../../core/errors.js';
-import { SQL_DIALECTS, type SqlDialect } from '../../export/sql/dialect.js';
 import { treeToSql } from '../../export/sql/query.js';
 import { writeFileAtomic } from '../../io/atomic.js';
 import { loadModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
+import { DIALECT_NAMES as SQL_DIALECTS, type DialectName as SqlDialect } from '../../sql/index.js';
 import { choiceOption } from '../args.js';
 import { emit, warn } from '../output.js';
 

@@ -1,20 +1,21 @@
 import { badArgument } from '../../core/args.js';
+import { GroveError } from '../../core/errors.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
+import {
+  DIALECT_NAMES,
+  type Dialect,
+  type DialectName,
+  dialectOf,
+  subscript,
+  tableReference,
+} from '../../sql/index.js';
 import { checkTree } from '../check-tree.js';
 import { type PortableTree, portableTree, UNCLASSIFIED_LABEL } from '../portable.js';
-import {
-  type DialectRules,
-  dialectRules,
-  elementAt,
-  SQL_DIALECTS,
-  type SqlDialect,
-  tableReference,
-} from './dialect.js';
 import { codeNames, isCoded, type Level, type LevelTables, levelTables } from './levels.js';
 
 /** What `treeToSql` needs besides the model. */
 export interface SqlExportOptions {
-  dialect: SqlDialect;
+  dialect: DialectName;
   /** The table (or view) holding the rows, one column per feature named after it. */
   table: string;
   /** Add one probability column per class, named after the class as `grove predict --proba` does. */
@@ -35,16 +36,16 @@ type Named = (literal: string) => string;
 const asIs: Named = (literal) => literal;
 
 /** `xs[n]` for a per-node array of a level, or the constant itself when every node has the same. */
-function lookupOf(n: string, r: DialectRules, named: Named) {
+function lookupOf(n: string, r: Dialect, named: Named) {
   return (xs: number[], doubles = false): string => {
     if (xs.every((x) => x === xs[0])) return doubles ? r.double(xs[0]) : String(xs[0]);
-    return elementAt(named(doubles ? r.doubles(xs) : r.integers(xs)), n);
+    return subscript(named(doubles ? r.doubles(xs) : r.integers(xs)), n);
   };
 }
 
 /** A numeric node's branch: 1 when `x` is above the node's threshold, 0 when not, its missing branch for NULL. */
-function numericBranchSql(level: Level, x: string, lookup: ReturnType<typeof lookupOf>, r: DialectRules): string {
-  return `coalesce(${r.bit(`${x} > ${lookup(level.threshold, true)}`)}, ${lookup(level.missing)})`;
+function numericBranchSql(level: Level, x: string, lookup: ReturnType<typeof lookupOf>, r: Dialect): string {
+  return `coalesce(${r.boolToInt(`${x} > ${lookup(level.threshold, true)}`)}, ${lookup(level.missing)})`;
 }
 
 /** The step from state `n` once the branch (or value code) `chosen` is known: the next state. */
@@ -53,10 +54,10 @@ function nextState(
   n: string,
   chosen: string,
   lookup: ReturnType<typeof lookupOf>,
-  r: DialectRules,
+  r: Dialect,
   named: Named,
 ) {
-  const next = elementAt(named(r.integers(level.next)), `${lookup(level.first)} + ${chosen}`);
+  const next = subscript(named(r.integers(level.next)), `${lookup(level.first)} + ${chosen}`);
   return `CASE WHEN ${n} < 0 THEN ${n} ELSE ${next} END`;
 }
 
@@ -69,7 +70,7 @@ function stepExpression(
   p: PortableTree,
   n: string,
   value: (f: number) => string,
-  r: DialectRules,
+  r: Dialect,
   named: Named,
 ): string {
   const lookup = lookupOf(n, r, named);
@@ -87,13 +88,13 @@ function stepExpression(
  * features) and `codes` (coded ones): the node's slot in them is one lookup, not a CASE over the
  * level's features. `slot` maps a feature to its 1-based place in its array.
  */
-function arrayStep(level: Level, p: PortableTree, n: string, slot: Map<number, number>, r: DialectRules): string {
+function arrayStep(level: Level, p: PortableTree, n: string, slot: Map<number, number>, r: Dialect): string {
   const lookup = lookupOf(n, r, asIs);
   const featureOf = level.feature.map((j) => level.features[j - 1]);
   const at = lookup(featureOf.map((f) => slot.get(f)!));
   const coded = featureOf.map((f) => (isCoded(p, f) ? 1 : 0));
-  const numeric = numericBranchSql(level, elementAt('q.grove_numbers', at), lookup, r);
-  const code = elementAt('q.grove_codes', at);
+  const numeric = numericBranchSql(level, subscript('q.grove_numbers', at), lookup, r);
+  const code = subscript('q.grove_codes', at);
   const chosen = coded.every((c) => c === 1)
     ? code
     : coded.every((c) => c === 0)
@@ -103,7 +104,7 @@ function arrayStep(level: Level, p: PortableTree, n: string, slot: Map<number, n
 }
 
 /** The output columns as expressions of the leaf state `s` (negative: `-leaf`). */
-function outputColumns(p: PortableTree, tables: LevelTables, s: string, proba: boolean, r: DialectRules, named: Named) {
+function outputColumns(p: PortableTree, tables: LevelTables, s: string, proba: boolean, r: Dialect, named: Named) {
   const { tree } = p;
   const leaf = `-${s}`;
   const numericLabels = !p.hasUnclassified && tree.classes.every((c) => typeof c === 'number' && Number.isFinite(c));
@@ -113,12 +114,12 @@ function outputColumns(p: PortableTree, tables: LevelTables, s: string, proba: b
       ? r.integers(labels.map((c) => tree.classes[c] as number))
       : r.doubles(labels.map((c) => tree.classes[c] as number))
     : r.strings(labels.map((c) => (c < 0 ? UNCLASSIFIED_LABEL : String(tree.classes[c]))));
-  const columns = [{ name: 'predicted', sql: elementAt(named(label), leaf) }];
+  const columns = [{ name: 'predicted', sql: subscript(named(label), leaf) }];
   if (!proba) return columns;
   const k = tree.classes.length;
   const classified = tables.leafNode.slice(0, tables.classifiedLeaves);
   for (let c = 0; c < k; c++) {
-    const value = elementAt(named(r.doubles(classified.map((i) => p.proba[i * k + c]))), leaf);
+    const value = subscript(named(r.doubles(classified.map((i) => p.proba[i * k + c]))), leaf);
     // Unclassified leaves are numbered last: their probabilities are NULL.
     const sql = p.hasUnclassified ? `CASE WHEN ${s} < -${tables.classifiedLeaves} THEN NULL ELSE ${value} END` : value;
     columns.push({ name: String(tree.classes[c]), sql });
@@ -129,7 +130,7 @@ function outputColumns(p: PortableTree, tables: LevelTables, s: string, proba: b
 interface WalkInput {
   from: string;
   proba: boolean;
-  rules: DialectRules;
+  rules: Dialect;
 }
 
 /** The features the walk reads, each once, in the order first tested. */
@@ -138,12 +139,12 @@ function walkedFeatures(tables: LevelTables): number[] {
 }
 
 /** A feature's value as the walk reads it: the column (numeric) or its value code (coded). */
-function featureValue(p: PortableTree, f: number, column: string, r: DialectRules, named: Named = asIs): string {
+function featureValue(p: PortableTree, f: number, column: string, r: Dialect, named: Named = asIs): string {
   return isCoded(p, f) ? r.position(named(r.strings(codeNames(p, f))), column) : column;
 }
 
-const selectList = (columns: { name: string; sql: string }[], r: DialectRules): string =>
-  columns.map((c) => `${c.sql} AS ${r.identifier(c.name)}`).join(',\n  ');
+const selectList = (columns: { name: string; sql: string }[], r: Dialect): string =>
+  columns.map((c) => `${c.sql} AS ${r.quote(c.name)}`).join(',\n  ');
 
 /**
  * The walk as a chain of subqueries, one per level, each fenced with `OFFSET 0` so the planner
@@ -161,9 +162,9 @@ function chain(
   const numeric = features.filter((f) => !isCoded(p, f));
   const coded = features.filter((f) => isCoded(p, f));
   const slot = new Map([...numeric.map((f, j) => [f, j + 1] as const), ...coded.map((f, j) => [f, j + 1] as const)]);
-  const column = (f: number): string => `grove_t.${r.identifier(p.tree.features[f].name)}`;
+  const column = (f: number): string => `grove_t.${r.quote(p.tree.features[f].name)}`;
   const arrays = [
-    ...(numeric.length > 0 ? [`${r.array(numeric.map((f) => r.asDouble(column(f))))} AS grove_numbers`] : []),
+    ...(numeric.length > 0 ? [`${r.array(numeric.map((f) => r.numberToDouble(column(f))))} AS grove_numbers`] : []),
     ...(coded.length > 0 ? [`${r.array(coded.map((f) => featureValue(p, f, column(f), r)))} AS grove_codes`] : []),
   ];
   const carried = arrays.map((a) => `, q.${a.slice(a.lastIndexOf(' ') + 1)}`).join('');
@@ -190,7 +191,7 @@ function chain(
  * tests as arguments). The constant arrays and the walk are bound once in `WITH`: ClickHouse names
  * an expression by its text, and array literals nested in every step made its analysis quadratic.
  */
-const WALKS: Record<SqlDialect, (p: PortableTree, tables: LevelTables, input: WalkInput) => string> = {
+const WALKS: Record<DialectName, (p: PortableTree, tables: LevelTables, input: WalkInput) => string> = {
   duckdb: (p, tables, input) => chain(p, tables, input, (row) => `unnest(${row})`),
   clickhouse: (p, tables, { from, proba, rules: r }) => {
     const bound: string[] = [];
@@ -198,26 +199,27 @@ const WALKS: Record<SqlDialect, (p: PortableTree, tables: LevelTables, input: Wa
       bound.push(`${literal} AS grove_a${bound.length + 1}`);
       return `grove_a${bound.length}`;
     };
-    // Level d's lambda takes level d - 1's state: its head goes before, its end after (joined once).
-    const heads: string[] = [];
-    const ends: string[] = [];
+    // Level d's lambda takes level d - 1's state and the values it tests, each bound once.
+    let state = String(tables.rootState);
     for (const level of tables.levels) {
-      const args = level.features.map((f) =>
-        featureValue(p, f, `t.${r.identifier(p.tree.features[f].name)}`, r, named),
-      );
+      const args = level.features.map((f) => featureValue(p, f, `t.${r.quote(p.tree.features[f].name)}`, r, named));
       const argument = new Map(level.features.map((f, j) => [f, `grove_v${j + 1}`]));
-      const params = ['grove_s', ...argument.values()].join(', ');
       const step = stepExpression(level, p, 'grove_s', (f) => argument.get(f)!, r, named);
-      heads.push(`arrayMap((${params}) -> ${step}, [`);
-      ends.push(`]${args.map((a) => `, [${a}]`).join('')})[1]`);
+      state = bindOnce(r)(['grove_s', ...argument.values()], [state, ...args], step);
     }
-    const state = [...heads.reverse(), String(tables.rootState), ...ends].join('');
     const columns = selectList(outputColumns(p, tables, 'grove_leaf', proba, r, named), r);
     const definitions = [...bound, `${state} AS grove_leaf`].join(',\n  ');
     return `WITH\n  ${definitions}\nSELECT t.*,\n  ${columns}\nFROM ${from} AS t\n`;
   },
   postgres: (p, tables, input) => chain(p, tables, input, (row) => `(${row}).*`),
 };
+
+/** The dialect's one-time binding of values to lambda parameters (ClickHouse's walk needs it). */
+function bindOnce(r: Dialect): NonNullable<Dialect['bindOnce']> {
+  if (r.bindOnce === undefined)
+    throw new GroveError(`${r.name} has no lambdas to walk the tree with`, { code: 'E_MODEL' });
+  return r.bindOnce;
+}
 
 /**
  * A `SELECT t, <label> AS predicted[, <p> AS "<class>" …] FROM <table> AS t` query that scores
@@ -228,12 +230,12 @@ export function treeToSql(tree: DecisionTree, options: SqlExportOptions): SqlExp
   checkTree(tree, 'treeToSql');
   if (typeof options !== 'object' || options === null)
     badArgument('treeToSql', 'options', 'an object { dialect, table, proba? }', options);
-  if (!(SQL_DIALECTS as readonly unknown[]).includes(options.dialect))
-    badArgument('treeToSql', 'options.dialect', `one of ${SQL_DIALECTS.join(', ')}`, options.dialect);
+  if (!(DIALECT_NAMES as readonly unknown[]).includes(options.dialect))
+    badArgument('treeToSql', 'options.dialect', `one of ${DIALECT_NAMES.join(', ')}`, options.dialect);
   if (typeof options.table !== 'string')
     badArgument('treeToSql', 'options.table', 'a table name (a string)', options.table);
   const p = portableTree(tree, 'SQL');
-  const rules = dialectRules(options.dialect);
+  const rules = dialectOf(options.dialect);
   const from = tableReference(options.table, rules);
   const tables = levelTables(p);
   const sql = WALKS[options.dialect](p, tables, { from, proba: options.proba === true, rules });
