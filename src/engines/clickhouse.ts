@@ -5,7 +5,7 @@ import { clickhouseDialect } from '../sql/index.js';
 import { namedTables } from './clickhouse-names.js';
 import { CLICKHOUSE_NUMERIC, type TsvCell, TsvRows } from './clickhouse-tsv.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
-import { redactUrl } from './redact.js';
+import { checkDatabaseUrl, redactUrl } from './redact.js';
 import { asSubquery } from './subquery.js';
 
 /** The longest query text grove sends (a setting of each request). */
@@ -115,6 +115,7 @@ export class ClickHouseEngine implements Engine {
   }
 
   static async open(url: string): Promise<ClickHouseEngine> {
+    checkDatabaseUrl(url);
     const u = new URL(url);
     const user = decodeURIComponent(u.username) || process.env.CLICKHOUSE_USER || 'default';
     const password = decodeURIComponent(u.password) || process.env.CLICKHOUSE_PASSWORD || '';

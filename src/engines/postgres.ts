@@ -2,7 +2,7 @@ import pg from 'pg';
 import { GroveError } from '../core/errors.js';
 import { postgresDialect } from '../sql/index.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
-import { redactUrl } from './redact.js';
+import { checkDatabaseUrl, redactUrl } from './redact.js';
 import { asSubquery } from './subquery.js';
 
 // int2, int4, int8, float4, float8, numeric, oid
@@ -26,6 +26,7 @@ export class PostgresEngine implements Engine {
   private readOnly = false;
 
   static async open(url: string): Promise<PostgresEngine> {
+    checkDatabaseUrl(url);
     const secret = new URL(url).password || process.env.PGPASSWORD || undefined;
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
     const engine = new PostgresEngine(client, url, redactUrl(url), secret);

@@ -1,7 +1,7 @@
 import { GroveError } from '../core/errors.js';
 import { clickhouseDialect, duckdbDialect, postgresDialect } from '../sql/index.js';
 import type { Engine } from './engine.js';
-import { redactUrl } from './redact.js';
+import { checkDatabaseUrl, redactUrl } from './redact.js';
 import type { EngineSource } from './schema.js';
 import { asSubquery, trimQuery } from './subquery.js';
 
@@ -89,6 +89,7 @@ export async function parseDatabaseSpec(spec: string, rows: RowsSelector = {}): 
     };
   }
   if (/^postgres(ql)?:\/\//.test(spec)) {
+    checkDatabaseUrl(spec);
     const { PostgresEngine } = await import('./postgres.js');
     const label = redactUrl(spec);
     const source = tableOrQuery(label, rows, postgresDialect.quote);
@@ -101,6 +102,7 @@ export async function parseDatabaseSpec(spec: string, rows: RowsSelector = {}): 
     };
   }
   if (spec.startsWith('clickhouse://')) {
+    checkDatabaseUrl(spec);
     const { ClickHouseEngine } = await import('./clickhouse.js');
     const label = redactUrl(spec);
     const source = tableOrQuery(label, rows, clickhouseDialect.quote);
