@@ -4,6 +4,8 @@ import { VERSION } from '../core/version.js';
 import { guardTempFilesOnSignal, removeTempFiles, settleSignals } from '../io/temp-files.js';
 import { registerCompare } from './commands/compare.js';
 import { registerCriteria } from './commands/criteria.js';
+import { registerCv } from './commands/cv.js';
+import { registerEvaluate } from './commands/evaluate.js';
 import { registerExplore } from './commands/explore.js';
 import { registerExport } from './commands/export.js';
 import { registerFit } from './commands/fit.js';
@@ -29,6 +31,8 @@ export function buildProgram(): Command {
     .exitOverride();
   registerFit(program);
   registerPredict(program);
+  registerEvaluate(program);
+  registerCv(program);
   registerShow(program);
   registerExport(program);
   registerScore(program);

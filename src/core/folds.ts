@@ -28,3 +28,29 @@ export function stratifiedFolds(labels: Int32Array, nClasses: number, k: number,
   }
   return fold;
 }
+
+/**
+ * Stratified hold-out: from each class, round(fraction · n_c) rows (chosen with the seeded
+ * generator) go to validation, but never all of a class's rows when it has more than one.
+ */
+export function stratifiedHoldOut(
+  labels: Int32Array,
+  nClasses: number,
+  fraction: number,
+  seed: number,
+): { train: number[]; validation: number[] } {
+  const random = mulberry32(seed);
+  const byClass: number[][] = Array.from({ length: nClasses }, () => []);
+  labels.forEach((c, i) => byClass[c].push(i));
+  const isValidation = new Uint8Array(labels.length);
+  for (const rows of byClass) {
+    if (rows.length === 0) continue;
+    let take = Math.round(fraction * rows.length);
+    if (take >= rows.length && rows.length > 1) take = rows.length - 1;
+    for (const i of shuffle(rows, random).slice(0, take)) isValidation[i] = 1;
+  }
+  const train: number[] = [];
+  const validation: number[] = [];
+  for (let i = 0; i < labels.length; i++) (isValidation[i] ? validation : train).push(i);
+  return { train, validation };
+}

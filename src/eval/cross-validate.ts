@@ -115,3 +115,35 @@ export function crossValidate(data: Dataset, options: FitOptions, k: number, see
   }
   return results;
 }
+
+/** One fold of one repeat of a repeated cross-validation. */
+export interface RepeatedFoldResult extends FoldResult {
+  repeat: number;
+}
+
+/**
+ * Repeated stratified k-fold cross-validation of one configuration: repeat `r` uses the folds of
+ * seed `seed + r`, exactly the folds `grove compare --folds k --repeats R --seed seed` gives every
+ * configuration, so one configuration's figures here match its row there.
+ * @throws GroveError as {@link crossValidate}, or for repeats not an integer ≥ 1
+ */
+export function crossValidateRepeated(
+  data: Dataset,
+  options: FitOptions,
+  folds: { k: number; repeats: number; seed: number },
+): RepeatedFoldResult[] {
+  checkDataset(data, { caller: 'crossValidateRepeated', labelled: true });
+  if (typeof folds !== 'object' || folds === null)
+    throw new GroveError(`crossValidateRepeated: folds must be { k, repeats, seed }, got ${describeType(folds)}`, {
+      code: 'E_OPTION',
+    });
+  const { k, repeats, seed } = folds;
+  if (!(Number.isSafeInteger(repeats) && repeats >= 1))
+    throw new GroveError(`crossValidate: repeats must be an integer ≥ 1, got ${String(repeats)}`, {
+      code: 'E_OPTION',
+    });
+  const out: RepeatedFoldResult[] = [];
+  for (let r = 0; r < repeats; r++)
+    for (const f of crossValidate(data, options, k, repeatSeed(seed, r))) out.push({ repeat: r, ...f });
+  return out;
+}

@@ -1,11 +1,13 @@
 import { GroveError } from '../core/errors.js';
-import { mulberry32, shuffle } from '../core/random.js';
+import { stratifiedHoldOut } from '../core/folds.js';
 import type { Dataset } from '../data/dataset.js';
 import { compactTree, total } from '../model/compact.js';
 import { majorityClass, type TreeNode } from '../model/node.js';
 import type { MissingPolicy } from '../options/options.js';
 import type { Pruner } from './pruner.js';
 import { routeRows } from './recount.js';
+
+export { stratifiedHoldOut };
 
 /**
  * Reduced-error pruning (Quinlan 1987): grow on part of the rows, then, bottom-up, replace a
@@ -55,32 +57,6 @@ export function routeValidation(
   missing: MissingPolicy,
 ): number[][] {
   return routeRows(nodes, data, weights, rows, { missing, shares: 'stored' }).counts;
-}
-
-/**
- * Stratified hold-out: from each class, round(fraction · n_c) rows (chosen with the seeded
- * generator) go to validation, but never all of a class's rows when it has more than one.
- */
-export function stratifiedHoldOut(
-  labels: Int32Array,
-  nClasses: number,
-  fraction: number,
-  seed: number,
-): { train: number[]; validation: number[] } {
-  const random = mulberry32(seed);
-  const byClass: number[][] = Array.from({ length: nClasses }, () => []);
-  labels.forEach((c, i) => byClass[c].push(i));
-  const isValidation = new Uint8Array(labels.length);
-  for (const rows of byClass) {
-    if (rows.length === 0) continue;
-    let take = Math.round(fraction * rows.length);
-    if (take >= rows.length && rows.length > 1) take = rows.length - 1;
-    for (const i of shuffle(rows, random).slice(0, take)) isValidation[i] = 1;
-  }
-  const train: number[] = [];
-  const validation: number[] = [];
-  for (let i = 0; i < labels.length; i++) (isValidation[i] ? validation : train).push(i);
-  return { train, validation };
 }
 
 /** Table entry (src/prune/registry.ts): grows on a stratified share of the rows, prunes on the rest. */

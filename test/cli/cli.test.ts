@@ -485,9 +485,9 @@ describe('usage', () => {
   });
 
   it('a missing required option is one grove: line with exit 2', () => {
-    const r = grove(['fit', fixture('play-tennis.csv')]);
+    const r = grove(['predict', fixture('play-tennis.csv')]);
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^grove: required option '--out <model>' not specified/);
+    expect(r.stderr).toMatch(/^grove: required option '--model <model>' not specified/);
     expect(r.stderr.trimEnd().split('\n')).toHaveLength(1);
   });
 

@@ -2,23 +2,29 @@ import type { Command } from 'commander';
 import '../../learn/threads/parallel-grow.js'; // worker threads for --threads
 import { fit } from '../../algorithms/fit.js';
 import { GroveError } from '../../core/errors.js';
+import type { Dataset } from '../../data/dataset.js';
+import { treeToText } from '../../export/text.js';
 import { saveModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
+import type { DecisionTree } from '../../model/decision-tree.js';
 import { type FitOptions, type OptionGroup, PRESETS, resolveOptions } from '../../options/options.js';
 import { formatsHelp } from '../../sources/formats.js';
 import { openRows, openSource } from '../../sources/index.js';
+import { modelReadOptions } from '../model-columns.js';
 import { addOptionFlags, optionsFromFlags } from '../option-flags.js';
-import { warn } from '../output.js';
+import { emit, warn } from '../output.js';
 import {
   addColumnFlags,
   addSourceFlags,
   type ColumnFlags,
   columnReadOptions,
   FLOAT32_HELP,
+  readOptionsFromFlags,
   type SourceFlags,
 } from '../read-flags.js';
 import { readData } from '../read-progress.js';
 import { type EngineFlags, engineOption, fitWithEngine, trainsInEngine } from './fit-engine.js';
+import { fitSummary, fractionOption, holdOut } from './fit-summary.js';
 
 function threadsOption(raw: string): number | 'auto' {
   if (raw.trim() === 'auto') return 'auto';
@@ -58,7 +64,13 @@ export function registerFit(program: Command): void {
     ),
     'train on',
   )
-    .requiredOption('--out <model>', 'where to write the model (JSON)')
+    .option('--out <model>', 'where to write the model (JSON); without it the tree is printed as text')
+    .option('--test <file>', "held-out rows (with the target column): their accuracy joins the fit's summary")
+    .option(
+      '--test-fraction <f>',
+      'hold out this share of the rows (stratified, by --seed) and report their accuracy; the tree grows on the rest',
+      fractionOption,
+    )
     .option(
       '--threads <n>',
       "worker threads for a large fit: a number or 'auto' (the same tree; default auto)",
@@ -71,47 +83,67 @@ export function registerFit(program: Command): void {
     )
     .option('--weight <column>', 'a column of sample weights (in-database training)')
     .option('--float32', FLOAT32_HELP)
-    .action(
-      async (
-        dataPath: string,
-        flags: TrainingFlags & EngineFlags & { out: string; float32?: boolean; threads?: number | 'auto' },
-      ) => {
-        refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath]);
-        if (trainsInEngine(dataPath, flags)) {
-          const { tree, rows, label } = await fitWithEngine(dataPath, flags, checkedFitOptions(flags));
-          saveModel(tree, flags.out);
-          const s = tree.stats();
-          process.stderr.write(
-            `grove: ${tree.options.algorithm} tree (${tree.options.criterion}) in ${flags.engine ?? 'the database'} on ${rows} rows of ${label}: ` +
-              `${s.nodes} nodes, ${s.leaves} leaves, height ${s.height} → ${flags.out}\n`,
-          );
-          return;
-        }
-        if (flags.weight !== undefined)
-          throw new GroveError('--weight needs in-database training (a database source, or --engine duckdb)', {
+    .action(async (dataPath: string, flags: FitFlags) => {
+      const outputs = flags.out ? [{ flag: '--out', path: flags.out }] : [];
+      refuseOutputOverInput(outputs, [dataPath, ...(flags.test ? [flags.test] : [])]);
+      if (flags.test !== undefined && flags.testFraction !== undefined)
+        throw new GroveError('give --test or --test-fraction, not both', { code: 'E_OPTION' });
+      if (trainsInEngine(dataPath, flags)) {
+        if (flags.testFraction !== undefined)
+          throw new GroveError('--test-fraction needs in-memory training; give held-out rows with --test', {
             code: 'E_OPTION',
           });
-        const options = { ...checkedFitOptions(flags), threads: flags.threads ?? 'auto' };
-        // A database source with --engine memory: its rows stream into memory.
-        const data = await readData(
-          openRows(dataPath, flags, openSource),
-          { ...columnReadOptions(flags), float32: flags.float32 },
-          flags.progress,
-        );
-        const tree = fit(data, options, { names: 'flags' });
-        if (data.classes.length < 2) {
-          warn(`only one class (${String(data.classes[0])}) in '${data.targetName}': the tree is a single leaf`);
-        }
-        saveModel(tree, flags.out);
-        const s = tree.stats();
-        const p = tree.pruning;
-        const pruned = p
-          ? `; pruned (${p.method}${p.alpha !== undefined ? `, α = ${p.alpha.toPrecision(4)}` : ''}) from ${p.leavesBefore} leaves`
-          : '';
-        process.stderr.write(
-          `grove: ${tree.options.algorithm} tree (${tree.options.criterion}) on ${data.nRows} rows: ` +
-            `${s.nodes} nodes, ${s.leaves} leaves, height ${s.height}${pruned} → ${flags.out}\n`,
-        );
-      },
-    );
+        const { tree, rows, label } = await fitWithEngine(dataPath, flags, checkedFitOptions(flags));
+        const test = flags.test !== undefined ? await readTest(tree, flags.test, flags) : undefined;
+        finish(tree, `in ${flags.engine ?? 'the database'} on ${rows} rows of ${label}`, { test, out: flags.out });
+        return;
+      }
+      if (flags.weight !== undefined)
+        throw new GroveError('--weight needs in-database training (a database source, or --engine duckdb)', {
+          code: 'E_OPTION',
+        });
+      const options = { ...checkedFitOptions(flags), threads: flags.threads ?? 'auto' };
+      // A database source with --engine memory: its rows stream into memory.
+      const data = await readData(
+        openRows(dataPath, flags, openSource),
+        { ...columnReadOptions(flags), float32: flags.float32 },
+        flags.progress,
+      );
+      const split =
+        flags.testFraction !== undefined
+          ? holdOut(data, flags.testFraction, resolveOptions(options).seed)
+          : { train: data, test: undefined };
+      const tree = fit(split.train, options, { names: 'flags' });
+      if (data.classes.length < 2) {
+        warn(`only one class (${String(data.classes[0])}) in '${data.targetName}': the tree is a single leaf`);
+      }
+      const test = split.test ?? (flags.test !== undefined ? await readTest(tree, flags.test, flags) : undefined);
+      const rows = split.test ? `${split.train.nRows} of ${data.nRows} rows` : `${data.nRows} rows`;
+      finish(tree, `on ${rows}`, { train: split.train, test, out: flags.out });
+    });
+}
+
+type FitFlags = TrainingFlags &
+  EngineFlags & {
+    out?: string;
+    test?: string;
+    testFraction?: number;
+    float32?: boolean;
+    threads?: number | 'auto';
+  };
+
+/** The rows of `--test`, read with the model's feature types and target. */
+async function readTest(tree: DecisionTree, path: string, flags: FitFlags): Promise<Dataset> {
+  return readData(
+    openSource(path),
+    { ...modelReadOptions(tree, flags.target), ...readOptionsFromFlags(flags), float32: flags.float32 },
+    flags.progress,
+  );
+}
+
+/** Save the model (or print it when there is no --out) and write the summary line on stderr. */
+function finish(tree: DecisionTree, where: string, parts: { train?: Dataset; test?: Dataset; out?: string }): void {
+  if (parts.out) saveModel(tree, parts.out);
+  else emit(treeToText(tree));
+  process.stderr.write(fitSummary(tree, where, parts));
 }

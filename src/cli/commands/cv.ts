@@ -1,0 +1,97 @@
+import type { Command } from 'commander';
+import { textTable } from '../../core/text-table.js';
+import { crossValidateRepeated, type RepeatedFoldResult, summarize } from '../../eval/cross-validate.js';
+import { openRows, openSource } from '../../sources/index.js';
+import { intOption } from '../args.js';
+import { emit } from '../output.js';
+import { addSourceFlags, columnReadOptions } from '../read-flags.js';
+import { readData } from '../read-progress.js';
+import { addTrainingFlags, checkedFitOptions, DATA_HELP, type TrainingFlags } from './fit.js';
+
+interface CvFlags extends TrainingFlags {
+  folds: number;
+  repeats: number;
+  foldSeed: number;
+  json?: boolean;
+}
+
+const f4 = (x: number): string => x.toFixed(4);
+
+/** `mean ± sd` of one figure over the folds. */
+function meanSd(folds: readonly RepeatedFoldResult[], pick: (f: RepeatedFoldResult) => number, digits = 4): string {
+  const s = summarize(folds.map(pick));
+  return `${s.mean.toFixed(digits)} ± ${s.sd.toFixed(digits)}`;
+}
+
+function cvText(folds: readonly RepeatedFoldResult[], repeats: number): string[] {
+  // The repeat column only when there is more than one repeat.
+  const first = (cells: string[]): string[] => (repeats > 1 ? cells : cells.slice(1));
+  const table = textTable(
+    first(['repeat', 'fold', 'train rows', 'test rows', 'test accuracy', 'train accuracy', 'leaves', 'height']),
+    folds.map((f) =>
+      first([
+        String(f.repeat + 1),
+        String(f.fold + 1),
+        String(f.trainRows),
+        String(f.testRows),
+        f4(f.testAccuracy),
+        f4(f.trainAccuracy),
+        String(f.leaves),
+        String(f.height),
+      ]),
+    ),
+    ['right'],
+  );
+  return [
+    ...table,
+    '',
+    `test accuracy   ${meanSd(folds, (f) => f.testAccuracy)}  (mean ± sd over ${folds.length} folds)`,
+    `train accuracy  ${meanSd(folds, (f) => f.trainAccuracy)}`,
+    `leaves          ${meanSd(folds, (f) => f.leaves, 1)}`,
+    `height          ${meanSd(folds, (f) => f.height, 1)}`,
+  ];
+}
+
+export function registerCv(program: Command): void {
+  addSourceFlags(
+    addTrainingFlags(
+      program
+        .command('cv')
+        .description(
+          'cross-validate one configuration (the fit flags) on DATA: per-fold table, mean ± sd; ' +
+            'the same stratified folds grove compare uses with the same --folds, --repeats and seed',
+        )
+        .argument('<data>', DATA_HELP),
+      ['split', 'stop', 'data', 'prune', 'cmbsv'],
+    ),
+    'cross-validate on',
+  )
+    .option('--folds <k>', 'number of folds', intOption('--folds', 2), 10)
+    .option('--repeats <r>', 'repeat with fold seeds s, s+1, … (as grove compare)', intOption('--repeats', 1), 1)
+    .option('--fold-seed <s>', "seed of the fold assignment (grove compare's --seed)", intOption('--fold-seed', 0), 1)
+    .option('--json', 'machine-readable output: the folds and the summary')
+    .action(async (dataPath: string, flags: CvFlags) => {
+      const options = checkedFitOptions(flags);
+      const data = await readData(openRows(dataPath, flags, openSource), columnReadOptions(flags), flags.progress);
+      const folds = crossValidateRepeated(data, options, {
+        k: flags.folds,
+        repeats: flags.repeats,
+        seed: flags.foldSeed,
+      });
+      if (flags.json) {
+        // Times vary from run to run; the JSON keeps only what the data and options determine.
+        const rows = folds.map(({ fitMs: _f, predictMs: _p, ...rest }) => rest);
+        const summary = {
+          testAccuracy: summarize(folds.map((f) => f.testAccuracy)),
+          trainAccuracy: summarize(folds.map((f) => f.trainAccuracy)),
+          leaves: summarize(folds.map((f) => f.leaves)),
+          height: summarize(folds.map((f) => f.height)),
+        };
+        emit(
+          `${JSON.stringify({ folds: rows, summary, k: flags.folds, repeats: flags.repeats, seed: flags.foldSeed })}\n`,
+        );
+        return;
+      }
+      emit(`${cvText(folds, flags.repeats).join('\n')}\n`);
+    });
+}
