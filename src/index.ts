@@ -17,6 +17,10 @@ export { crossValidate, crossValidateRepeated, summarize } from './eval/cross-va
 export type { ClassMetrics, Evaluation } from './eval/evaluate.js';
 export { evaluate, LOG_LOSS_EPS } from './eval/evaluate.js';
 export * from './eval/stats/index.js';
+export type { PartialDependence, PartialDependenceOptions } from './explain/partial.js';
+export { partialDependence } from './explain/partial.js';
+export type { PermutationImportance, PermutationImportanceOptions } from './explain/permutation.js';
+export { permutationImportance } from './explain/permutation.js';
 export type { ShapValues } from './explain/shap.js';
 export { shapValues } from './explain/shap.js';
 export { treeToDot } from './export/dot.js';

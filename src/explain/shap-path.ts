@@ -1,3 +1,5 @@
+import { grown } from '../core/arrays.js';
+
 /**
  * TreeSHAP's "unique path" (Lundberg et al. 2020, Algorithm 2: EXTEND, UNWIND and the unwound
  * sum), one copy per tree depth in flat typed arrays. The walk at depth t reads its parent's copy
@@ -38,14 +40,10 @@ export class PathBuffer {
   private reserve(size: number): void {
     if (size <= this.weight.length) return;
     const n = Math.max(size, this.weight.length * 2, 64);
-    const grow = <T extends Int32Array | Float64Array>(a: T, b: T): T => {
-      b.set(a);
-      return b;
-    };
-    this.feature = grow(this.feature, new Int32Array(n));
-    this.zero = grow(this.zero, new Float64Array(n));
-    this.one = grow(this.one, new Float64Array(n));
-    this.weight = grow(this.weight, new Float64Array(n));
+    this.feature = grown(this.feature, n);
+    this.zero = grown(this.zero, n);
+    this.one = grown(this.one, n);
+    this.weight = grown(this.weight, n);
   }
 
   /** EXTEND: append (feature, zero, one) at index `unique` of the path at `seg`, updating the weights. */

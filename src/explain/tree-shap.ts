@@ -1,3 +1,4 @@
+import { grown } from '../core/arrays.js';
 import type { AlignedColumn } from '../model/align.js';
 import { NO_BRANCH } from '../model/route.js';
 import { PathBuffer } from './shap-path.js';
@@ -67,23 +68,13 @@ class FrameStack {
 
   private grow(): void {
     const n = this.node.length * 2;
-    const int = (a: Int32Array) => {
-      const b = new Int32Array(n);
-      b.set(a);
-      return b;
-    };
-    const dbl = (a: Float64Array) => {
-      const b = new Float64Array(n);
-      b.set(a);
-      return b;
-    };
-    this.node = int(this.node);
-    this.depth = int(this.depth);
-    this.unique = int(this.unique);
-    this.feature = int(this.feature);
-    this.zero = dbl(this.zero);
-    this.one = dbl(this.one);
-    this.scale = dbl(this.scale);
+    this.node = grown(this.node, n);
+    this.depth = grown(this.depth, n);
+    this.unique = grown(this.unique, n);
+    this.feature = grown(this.feature, n);
+    this.zero = grown(this.zero, n);
+    this.one = grown(this.one, n);
+    this.scale = grown(this.scale, n);
   }
 }
 
