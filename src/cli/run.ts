@@ -6,6 +6,7 @@ import { registerCompare } from './commands/compare.js';
 import { registerCriteria } from './commands/criteria.js';
 import { registerCv } from './commands/cv.js';
 import { registerEvaluate } from './commands/evaluate.js';
+import { registerExplain } from './commands/explain.js';
 import { registerExplore } from './commands/explore.js';
 import { registerExport } from './commands/export.js';
 import { registerFit } from './commands/fit.js';
@@ -32,6 +33,7 @@ export function buildProgram(): Command {
   registerFit(program);
   registerPredict(program);
   registerEvaluate(program);
+  registerExplain(program);
   registerCv(program);
   registerShow(program);
   registerExport(program);

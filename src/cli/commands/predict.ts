@@ -132,7 +132,7 @@ function predictionLines(tree: DecisionTree, data: Dataset, flags: PredictColumn
  * Write text as it is made: to `out` atomically (a temporary file renamed into place at the end),
  * else to stdout, waiting whenever stdout's buffer is full so memory stays bounded.
  */
-async function writeStreamed(
+export async function writeStreamed(
   out: string | undefined,
   produce: (write: (text: string) => Promise<void>) => Promise<void>,
 ): Promise<void> {
