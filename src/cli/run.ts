@@ -1,5 +1,5 @@
 import { Command, CommanderError } from 'commander';
-import { GroveError } from '../core/errors.js';
+import { GroveError, printable } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { guardTempFilesOnSignal, removeTempFiles, settleSignals } from '../io/temp-files.js';
 import { registerCompare } from './commands/compare.js';
@@ -27,7 +27,16 @@ export function buildProgram(): Command {
     .version(VERSION)
     // Usage errors from commander become one `grove: ...` line, like every other bad input.
     .configureOutput({
-      outputError: (text, write) => write(`grove: ${text.replace(/^error: /, '').trimEnd()} (see grove --help)\n`),
+      // The text quotes the user's arguments: escaped and bounded like every message.
+      outputError: (text, write) =>
+        write(
+          `grove: ${printable(
+            text
+              .replace(/^error: /, '')
+              .trimEnd()
+              .replace(/\n\(Did you mean/g, ' (Did you mean'),
+          )} (see grove --help)\n`,
+        ),
     })
     .exitOverride();
   registerFit(program);
@@ -98,7 +107,7 @@ export async function run(argv: string[]): Promise<number> {
     }
     if (process.env.GROVE_DEBUG) throw err;
     process.stderr.write(
-      `grove: internal error: ${(err as Error)?.message ?? String(err)} (set GROVE_DEBUG=1 for details)\n`,
+      `grove: internal error: ${printable((err as Error)?.message ?? String(err))} (set GROVE_DEBUG=1 for details)\n`,
     );
     return 1;
   } finally {

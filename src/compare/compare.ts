@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { GroveError } from '../core/errors.js';
+import { GroveError, printable } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { type Analysis, analyze } from '../eval/analysis.js';
 import { type Config, checkLabels, optionsJson } from '../eval/configs.js';
@@ -85,7 +85,7 @@ const RESULT_FILES = ['results.json', 'results.csv', 'report.html'];
 const costOf = (rows: number, info: DatasetInfo) => rows * Math.max(1, info.features) * Math.log2(rows + 2);
 
 export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
-  const warn = run.warn ?? ((m: string) => process.stderr.write(`grove: warning: ${m}\n`));
+  const warn = run.warn ?? ((m: string) => process.stderr.write(`grove: warning: ${printable(m)}\n`));
   validateConfigs(run.configs, warn);
   if (run.resume && !run.out) throw new GroveError('--resume needs --out (the folder of the run to continue)');
   const settings: CompareSettings = {

@@ -23,10 +23,11 @@ export interface GroveErrorDetails {
  * The one error type grove throws for bad input. The CLI prints `message` as a single line
  * (no stack trace) and exits with code 2; library users can read the structured fields.
  *
- * `message` is always one line of printable text: control characters from the input (newlines,
- * NUL, ANSI escapes, C1 controls, U+2028/2029), wherever they come from (a file name, a column
- * name, a cell), are written as escapes (`\n`, `\x1b`, `\u2028`). The structured fields keep the
- * raw strings.
+ * `message` is always one line of printable text (see {@link printable}): control characters
+ * from the input (newlines, NUL, ANSI escapes, C1 controls, U+2028/2029), wherever they come from
+ * (a file name, a column name, a cell), are written as escapes (`\n`, `\x1b`, `\u2028`), and a
+ * message longer than {@link MESSAGE_MAX} characters is cut in the middle, saying how much was
+ * cut. The structured fields keep the raw strings.
  */
 export class GroveError extends Error {
   /** The kind of problem (see {@link GroveErrorCode}). */
@@ -39,7 +40,7 @@ export class GroveError extends Error {
   readonly column?: string;
 
   constructor(message: string, where: GroveErrorDetails = {}) {
-    super(escapeControl(formatLocation(where) + message));
+    super(printable(formatLocation(where) + message));
     this.name = 'GroveError';
     this.code = where.code ?? 'E_INPUT';
     this.file = where.file;
@@ -75,4 +76,32 @@ export function escapeControl(text: string): string {
     const code = ch.charCodeAt(0);
     return code <= 0xff ? `\\x${code.toString(16).padStart(2, '0')}` : `\\u${code.toString(16)}`;
   });
+}
+
+/**
+ * Longest message grove prints, in characters of its text before escaping: a 100 MB header line or
+ * a 1 MB cell quoted in a message must not make a 100 MB message.
+ */
+export const MESSAGE_MAX = 2000;
+
+/** A cut must not fall between the halves of a surrogate pair. */
+function isLowSurrogate(text: string, at: number): boolean {
+  const c = text.charCodeAt(at);
+  return c >= 0xdc00 && c <= 0xdfff;
+}
+
+/**
+ * `text` as one inert, bounded line for a message: cut in the middle to at most `max` characters
+ * when longer (`… (N characters cut) …`, so the start, which says where, and the end stay), then
+ * every control character escaped ({@link escapeControl}). Every message grove prints (errors,
+ * warnings, notes, the argument parser's) goes through it.
+ */
+export function printable(text: string, max = MESSAGE_MAX): string {
+  if (text.length <= max) return escapeControl(text);
+  let head = Math.ceil((max * 2) / 3);
+  let tail = text.length - (max - head);
+  if (isLowSurrogate(text, head)) head--;
+  if (isLowSurrogate(text, tail)) tail++;
+  const cut = tail - head;
+  return escapeControl(`${text.slice(0, head)}… (${cut.toLocaleString('en-US')} characters cut) …${text.slice(tail)}`);
 }

@@ -17,7 +17,7 @@
  * PURE: no Node imports.
  */
 
-import { GroveError } from '../core/errors.js';
+import { GroveError, printable } from '../core/errors.js';
 import { booleanClasses, orderCategories, orderClasses } from './class-order.js';
 import { indexColumns, planColumns } from './column-plan.js';
 import type { CategoricalColumn, ClassLabel, Column, Dataset } from './dataset.js';
@@ -370,7 +370,7 @@ export class TypedTableBuilder {
     this.targetIdx = plan.targetIdx;
     this.forced = plan.forced;
     if (nRows === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
-    const warn = options.onWarning ?? ((m: string) => console.warn(`grove: warning: ${m}`));
+    const warn = options.onWarning ?? ((m: string) => console.warn(`grove: warning: ${printable(m)}`));
     const na = options.naTokens && new Set(options.naTokens.map((t) => t.trim()));
     const isMissing = na ? (text: string) => na.has(text.trim()) : isMissingToken;
     this.sinks = fields.map((f, j) => {

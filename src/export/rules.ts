@@ -1,3 +1,4 @@
+import { escapeControl } from '../core/errors.js';
 import type { ClassLabel } from '../data/dataset.js';
 import type { DecisionTree } from '../model/decision-tree.js';
 import { predictedClass } from '../model/node.js';
@@ -114,5 +115,6 @@ export function rulesToText(tree: DecisionTree, rules?: Rule[]): string {
       if (r.unclassified) return `R${i + 1}: IF ${cond} THEN ${unclassifiedLabel(r.knnRows)}  [support 0]`;
       return `R${i + 1}: IF ${cond} THEN ${tree.target} = ${String(r.class)}  [support ${formatNumber(r.support)}, confidence ${r.confidence.toFixed(2)}]`;
     })
+    .map(escapeControl) // names and labels are the data's: one inert line per rule
     .join('\n')}\n`;
 }

@@ -1,3 +1,4 @@
+import { escapeControl } from '../core/errors.js';
 import type { DecisionTree } from '../model/decision-tree.js';
 import { predictedClass } from '../model/node.js';
 import { checkTree } from './check-tree.js';
@@ -52,5 +53,6 @@ export function treeToText(tree: DecisionTree): string {
   }
   const s = tree.stats();
   lines.push('', `Number of leaves: ${s.leaves}`, `Size of the tree: ${s.nodes}`, `Height: ${s.height}`);
-  return `${lines.join('\n')}\n`;
+  // Names and labels are the data's: escaped, so a newline or a terminal escape in one is inert.
+  return `${lines.map(escapeControl).join('\n')}\n`;
 }

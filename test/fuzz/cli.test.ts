@@ -3,7 +3,8 @@
  * and score from OPTION_DESCRIPTORS, the rest read from the commander program), with valid and
  * junk values, valid and broken files. Most cases call the CLI's `run` in this process with stdout
  * and stderr captured; a few spawn the built binary to check that the two agree. Properties: the
- * exit code is 0 or 2; on 2, stderr is exactly one `grove: ` line and no stack trace; no input file
+ * exit code is 0 or 2; on 2, stderr is exactly one `grove: ` line and no stack trace; stderr holds no
+ * raw control character (unknown flags carry some; junk values too); no input file
  * changes; the output file exists only if the command succeeded, and no temporary file is left.
  */
 import { execFile } from 'node:child_process';
@@ -131,6 +132,13 @@ const OTHER_VALUES: Record<string, fc.Arbitrary<string>> = {
 };
 
 const program = buildProgram();
+
+/** An unknown flag, plain or carrying control characters the argument parser's message must escape. */
+const unknownFlag = fc.constantFrom(['--bogus'], ['--\u001b[2J'], ['--a\nb'], ['--\u001b]0;t\u0007'], ['--x\u009by']);
+
+/** A control character on stderr other than the newline ending a line: must never be printed raw. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const RAW_CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/;
 const byFlag = new Map((OPTION_DESCRIPTORS as readonly OptionDescriptor[]).map((d) => [`--${d.flag}`, d]));
 
 /** One generated flag of `cmd`: `[--flag]` or `[--flag, value]`, or an unknown flag. */
@@ -144,7 +152,7 @@ function flagsOf(name: string): fc.Arbitrary<string[]> {
     return value.map((v) => [long, v]);
   });
   return fc
-    .array(fc.oneof({ weight: 9, arbitrary: one }, { weight: 1, arbitrary: fc.constant(['--bogus']) }), {
+    .array(fc.oneof({ weight: 9, arbitrary: one }, { weight: 1, arbitrary: unknownFlag }), {
       maxLength: 5,
     })
     .map((fs) => fs.flat());
@@ -221,6 +229,7 @@ async function checkCase(argv: string[], spawn = false): Promise<void> {
     expect(r.stderr.startsWith('grove: '), where).toBe(true);
   }
   expect(r.stderr, where).not.toMatch(/\n\s+at |internal error/);
+  expect(r.stderr, `control characters escaped: ${where}`).not.toMatch(RAW_CONTROL);
   expect(hashes(dir), `inputs unchanged: ${where}`).toBe(before);
   const outs = ['out.json', 'out.csv', 'missing-dir'].filter((f) => existsSync(join(dir, f)));
   if (r.code !== 0) expect(outs, `no output after a failure: ${where}`).toEqual([]);

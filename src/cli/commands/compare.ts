@@ -10,6 +10,7 @@ import { type Config, parseConfigs, presetConfigs } from '../../eval/configs.js'
 import { renderTable } from '../../eval/table.js';
 import { type OutputPath, refuseOutputOverInput } from '../../io/same-file.js';
 import { intOption, listOption } from '../args.js';
+import { note } from '../output.js';
 
 /** The data sets that ship with grove (Debian-sourced UCI files, see data/README.md). */
 export const BUNDLED_DATA = fileURLToPath(new URL('../../../data/', import.meta.url));
@@ -128,14 +129,14 @@ export function registerCompare(program: Command): void {
         : '';
       const reused = outcome.reused ? `, ${outcome.reused} reused from the earlier run` : '';
       if (outcome.interrupted) {
-        process.stderr.write(
-          `grove: interrupted: ${outcome.ran} cells finished now${reused}; ` +
+        note(
+          `interrupted: ${outcome.ran} cells finished now${reused}; ` +
             (flags.out
-              ? `they are kept in ${flags.out} (add --resume to continue)${where}\n`
-              : `without --out nothing is kept beyond the table above\n`),
+              ? `they are kept in ${flags.out} (add --resume to continue)${where}`
+              : `without --out nothing is kept beyond the table above`),
         );
         process.exit(outcome.signal === 'SIGTERM' ? 143 : 130);
       }
-      process.stderr.write(`grove: ${outcome.ran} cells${reused}${where}\n`);
+      note(`${outcome.ran} cells${reused}${where}`);
     });
 }

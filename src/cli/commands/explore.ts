@@ -9,6 +9,7 @@ import { writeFileAtomic } from '../../io/atomic.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
 import { openRows, openSource } from '../../sources/index.js';
 import { intOption } from '../args.js';
+import { note } from '../output.js';
 import {
   addColumnFlags,
   addSourceFlags,
@@ -29,7 +30,7 @@ function openInBrowser(file: string): void {
         ? ['cmd', ['/c', 'start', '', url]]
         : ['xdg-open', [url]];
   const child = spawn(cmd, args, { detached: true, stdio: 'ignore' });
-  child.on('error', () => process.stderr.write(`grove: could not start ${cmd}; open ${url} yourself\n`));
+  child.on('error', () => note(`could not start ${cmd}; open ${url} yourself`));
   child.unref();
 }
 
@@ -67,7 +68,7 @@ export function registerExplore(program: Command): void {
         const sampled = embedded.sample
           ? ` (a stratified sample of ${embedded.sample.rows} of ${data.nRows} rows: over --max-rows)`
           : '';
-        process.stderr.write(`grove: explore page for ${embedded.labels.length} rows${sampled} → ${flags.out}\n`);
+        note(`explore page for ${embedded.labels.length} rows${sampled} → ${flags.out}`);
         if (flags.open) openInBrowser(flags.out);
       },
     );

@@ -4,6 +4,7 @@ import { ENGINE_NAMES, type EngineName, isDatabaseSpec } from '../../engines/spe
 import type { DecisionTree } from '../../model/decision-tree.js';
 import type { FitOptions } from '../../options/options.js';
 import { parseSourceSpec } from '../../sources/engine-source.js';
+import { note } from '../output.js';
 
 /** `grove fit`'s flags for training inside a database. */
 export interface EngineFlags {
@@ -84,7 +85,7 @@ export async function fitWithEngine(
     process.off('SIGTERM', onSignal);
   }
   if (!tree || stop.signal.aborted) {
-    process.stderr.write(`grove: interrupted; the temporary objects in ${spec.label} are removed\n`);
+    note(`interrupted; the temporary objects in ${spec.label} are removed`);
     process.exit(130);
   }
   return { tree, rows, label: spec.label };

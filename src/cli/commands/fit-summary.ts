@@ -33,7 +33,7 @@ export function holdOut(data: Dataset, fraction: number, seed: number): { train:
 const acc = (x: number): string => x.toFixed(4);
 
 /**
- * The summary of a fit: the tree's size, its pruning, its accuracy on the training rows (when
+ * The summary line of a fit (for `note`): the tree's size, its pruning, its accuracy on the training rows (when
  * given) and on held-out rows (when given), and where it went.
  */
 export function fitSummary(
@@ -54,8 +54,8 @@ export function fitSummary(
     test = `; held-out accuracy ${acc(e.accuracy)} on ${counted(e.rows, 'row')}${unseen}`;
   }
   return (
-    `grove: ${tree.options.algorithm} tree (${tree.options.criterion}) ${where}: ` +
+    `${tree.options.algorithm} tree (${tree.options.criterion}) ${where}: ` +
     `${counted(s.nodes, 'node')}, ${counted(s.leaves, 'leaf', 'leaves')}, height ${s.height}${pruned}${train}${test}` +
-    `${parts.out ? ` → ${parts.out}` : ''}\n`
+    `${parts.out ? ` → ${parts.out}` : ''}`
   );
 }

@@ -12,7 +12,7 @@ import { formatsHelp } from '../../sources/formats.js';
 import { openRows, openSource } from '../../sources/index.js';
 import { modelReadOptions } from '../model-columns.js';
 import { addOptionFlags, optionsFromFlags } from '../option-flags.js';
-import { emit, warn } from '../output.js';
+import { emit, note, warn } from '../output.js';
 import {
   addColumnFlags,
   addSourceFlags,
@@ -145,5 +145,5 @@ async function readTest(tree: DecisionTree, path: string, flags: FitFlags): Prom
 function finish(tree: DecisionTree, where: string, parts: { train?: Dataset; test?: Dataset; out?: string }): void {
   if (parts.out) saveModel(tree, parts.out);
   else emit(treeToText(tree));
-  process.stderr.write(fitSummary(tree, where, parts));
+  note(fitSummary(tree, where, parts));
 }

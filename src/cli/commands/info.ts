@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { escapeControl } from '../../core/errors.js';
 import { maxOf } from '../../core/extent.js';
 import type { ClassLabel, Dataset } from '../../data/dataset.js';
 import { openRows, openSource } from '../../sources/index.js';
@@ -71,31 +72,37 @@ function formatBytes(n: number): string {
   return `${n} B`;
 }
 
+/** The text of `grove info`: names, labels and the source as the data has them, with control characters escaped. */
 function renderInfo(info: SourceInfo): string {
   const features = info.columns.filter((c) => c.kind !== 'target');
   const numeric = features.filter((c) => c.kind === 'numeric').length;
+  const target = escapeControl(info.target);
   const lines = [
-    `${info.format}: ${info.rows} rows, ${features.length} features (${numeric} numeric, ${features.length - numeric} categorical), target '${info.target}'`,
+    `${escapeControl(info.format)}: ${info.rows} rows, ${features.length} features (${numeric} numeric, ${features.length - numeric} categorical), target '${target}'`,
     '',
   ];
+  const names = info.columns.map((c) => escapeControl(c.name));
   const width = maxOf(
-    info.columns.map((c) => c.name.length),
+    names.map((name) => name.length),
     6,
   );
   lines.push(`${'column'.padEnd(width)}  ${'kind'.padEnd(11)}  ${'missing'.padStart(9)}  categories`);
-  for (const c of info.columns)
+  info.columns.forEach((c, j) => {
     lines.push(
-      `${c.name.padEnd(width)}  ${c.kind.padEnd(11)}  ${String(c.missing).padStart(9)}  ${c.categories ?? ''}`.trimEnd(),
+      `${names[j].padEnd(width)}  ${c.kind.padEnd(11)}  ${String(c.missing).padStart(9)}  ${c.categories ?? ''}`.trimEnd(),
     );
-  lines.push('', `classes of '${info.target}':`);
+  });
+  lines.push('', `classes of '${target}':`);
+  const labels = info.classes.map((c) => escapeControl(String(c.label)));
   const labelWidth = maxOf(
-    info.classes.map((c) => String(c.label).length),
+    labels.map((label) => label.length),
     1,
   );
-  for (const c of info.classes)
+  info.classes.forEach((c, k) => {
     lines.push(
-      `  ${String(c.label).padEnd(labelWidth)}  ${String(c.rows).padStart(9)}  ${((100 * c.rows) / info.rows).toFixed(1)}%`,
+      `  ${labels[k].padEnd(labelWidth)}  ${String(c.rows).padStart(9)}  ${((100 * c.rows) / info.rows).toFixed(1)}%`,
     );
+  });
   lines.push('', `in memory: ${formatBytes(info.bytes)}; read in ${info.readSeconds.toFixed(2)} s`);
   return `${lines.join('\n')}\n`;
 }

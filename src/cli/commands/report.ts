@@ -5,7 +5,7 @@ import { analyze } from '../../eval/analysis.js';
 import { parseResults } from '../../eval/results-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
 import { buildReport } from '../../report/index.js';
-import { emit } from '../output.js';
+import { emit, note } from '../output.js';
 
 export function registerReport(program: Command): void {
   program
@@ -32,8 +32,8 @@ export function registerReport(program: Command): void {
       const results = parseResults(value, file);
       emit(buildReport(results, analyze(results)), flags.out);
       if (flags.out)
-        process.stderr.write(
-          `grove: report of ${results.datasets.length} data sets × ${results.configs.length} configurations → ${flags.out}\n`,
+        note(
+          `report of ${results.datasets.length} data sets × ${results.configs.length} configurations → ${flags.out}`,
         );
     });
 }
