@@ -22,21 +22,19 @@ export function orderCategories(values: string[], codes: Int32Array, n: number):
   return order.map((k) => values[k]);
 }
 
-/** An integer written without a fraction or exponent: the text pandas would read as an int64. */
-const INTEGER_RE = /^[+-]?\d+$/;
-
 /**
  * The class list for a target column's distinct trimmed labels (first-appearance order), and
- * `remap[k]`, the class code of label `k`. pandas' rule: the labels are numbers (JS numbers,
- * sorted by value; `1` and `1.0` are one class) only if every one is a number by
- * {@link isNumericToken} and no integer among them is beyond 2^53 (it could not round-trip as a JS
- * number); otherwise they stay strings, sorted with plain `<`, exactly as written.
+ * `remap[k]`, the class code of label `k`. The labels are numbers (JS numbers, sorted by value)
+ * only if every one is the canonical text of its number (`String(Number(s)) === s`: `1`, `-2.5`,
+ * `0.1`); otherwise (`01`, `1.0`, `+1`, `1e3`, `-0`, an integer beyond 2^53) they all stay
+ * strings, sorted with plain `<`, exactly as written. So two different texts are never one class,
+ * and what `predict` returns is what the data held.
  */
 export function orderClasses(distinct: readonly string[]): { classes: ClassLabel[]; remap: Int32Array } {
   const remap = new Int32Array(distinct.length);
-  const numeric = distinct.every((s) => isNumericToken(s) && (!INTEGER_RE.test(s) || Number.isSafeInteger(Number(s))));
+  const numeric = distinct.every(isCanonicalNumber);
   if (numeric) {
-    const nums = [...new Set(distinct.map(Number))].sort((a, b) => a - b);
+    const nums = distinct.map(Number).sort((a, b) => a - b);
     const pos = new Map<number, number>(nums.map((v, k) => [v, k]));
     distinct.forEach((s, k) => (remap[k] = pos.get(Number(s))!));
     return { classes: nums, remap };
@@ -50,4 +48,11 @@ export function orderClasses(distinct: readonly string[]): { classes: ClassLabel
 /** The classes `'false'`/`'true'` (sorted texts of boolean labels) as the booleans they were. */
 export function booleanClasses(classes: readonly ClassLabel[]): ClassLabel[] {
   return classes.map((c) => c === 'true');
+}
+
+/** True when `s` is exactly how JavaScript writes the finite number it denotes (`1`, `0.5`, `-3`). */
+export function isCanonicalNumber(s: string): boolean {
+  if (!isNumericToken(s)) return false;
+  const v = Number(s);
+  return Number.isFinite(v) && String(v) === s;
 }

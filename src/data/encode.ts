@@ -17,10 +17,10 @@
  *   looks like a number (e.g. soybean's integer codes forced categorical) they are sorted
  *   numerically, so the dictionary does not depend on row order. Declared (ARFF) categories keep
  *   the declared order, including values that never occur.
- * - Classes: the distinct labels, sorted; if every label is a number (and no integer label is
- *   beyond 2^53) they are stored as JS numbers (`'1','2','10'` -> `[1, 2, 10]`; labels with the
- *   same numeric value, such as `1` and `1.0`, are one class), otherwise as strings exactly as
- *   written, sorted with plain `<` ({@link orderClasses}). This holds for ARFF too (declared class
+ * - Classes: the distinct labels, sorted; if every label is the canonical text of a number
+ *   they are stored as JS numbers (`'1','2','10'` -> `[1, 2, 10]`), otherwise (`01`, `1.0`, `+1`,
+ *   `1e3`) as strings exactly as written, sorted with plain `<` ({@link orderClasses}): two
+ *   different texts are never one class. This holds for ARFF too (declared class
  *   values are validated but do not set the order), so a CSV and an ARFF copy of the same data
  *   give the same class codes.
  *

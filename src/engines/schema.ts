@@ -1,5 +1,6 @@
 import { GroveError } from '../core/errors.js';
 import { indexColumns, listColumns, planColumns } from '../data/column-plan.js';
+import { orderClasses } from '../data/class-order.js';
 import type { ClassLabel } from '../data/dataset.js';
 import { isNumericToken } from '../data/tokens.js';
 import type { Engine, SqlValue } from './engine.js';
@@ -179,7 +180,7 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
       });
     }
   }
-  const classes = classList(await distinct(engine, source, label));
+  const classes = classList(await distinct(engine, source, label), typeOf.get(targetName) === 'number');
   return { source, features, targetName, label, classes, weight, nRows, columnNames: names, alias };
 }
 
@@ -213,10 +214,14 @@ async function distinct(engine: Engine, source: EngineSource, expr: string): Pro
   return rows.map((r) => String(r[0]));
 }
 
-/** The class list by the CSV reader's rule: numbers sorted by value (equal values one class), else strings sorted. */
-function classList(labels: string[]): ClassLabel[] {
-  if (labels.every(isNumericToken)) return [...new Set(labels.map(Number))].sort((a, b) => a - b);
-  return labels.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+/**
+ * The class list by the readers' rule (data/class-order.ts): a column of a number type gives
+ * numbers sorted by value; text labels are numbers only when every one is a number's canonical
+ * text, else strings sorted, so `01` and `1` stay two classes as in a file read into memory.
+ */
+function classList(labels: string[], numberType: boolean): ClassLabel[] {
+  if (numberType) return [...new Set(labels.map(Number))].sort((a, b) => a - b);
+  return orderClasses(labels).classes;
 }
 
 /** SQL for the class code of a row (0 … k−1), the labels bound as parameters. */

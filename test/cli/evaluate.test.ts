@@ -169,3 +169,20 @@ describe('grove fit: accuracies in the summary', () => {
     expect(r.stderr).toMatch(/1 node, 1 leaf, height 0/);
   });
 });
+
+describe('labels keep their text through fit and predict', () => {
+  it('01, 1 and 1.0 are three classes, in memory and in DuckDB, and predict returns them as written', () => {
+    const file = tmp('labels.csv');
+    writeFileSync(file, 'x,y\n1,01\n2,01\n3,01\n4,1\n5,1\n6,1\n7,1.0\n8,1.0\n');
+    const memory = tmp('labels.json');
+    const duckdb = tmp('labels-duckdb.json');
+    ok(grove(['fit', file, '--prune', 'none', '--out', memory]));
+    ok(grove(['fit', file, '--prune', 'none', '--engine', 'duckdb', '--out', duckdb]));
+    for (const model of [memory, duckdb])
+      expect(JSON.parse(readFileSync(model, 'utf8')).classes).toEqual(['01', '1', '1.0']);
+    const predicted = parseCsv(ok(grove(['predict', '--model', memory, file])).stdout)
+      .slice(1)
+      .map((r) => r[0]);
+    expect(predicted).toEqual(['01', '01', '01', '1', '1', '1', '1.0', '1.0']);
+  });
+});

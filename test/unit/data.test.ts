@@ -189,10 +189,16 @@ describe('target and class labels', () => {
     expect(e.message).toContain("unknown target column 'x' (columns: Outlook, Temperature, Humidity, Wind, Play)");
   });
 
-  it('numeric labels become sorted JS numbers', () => {
+  it('numeric labels become sorted JS numbers when each is its number\'s canonical text', () => {
+    const ds = parseCsvText('a,class\nx,10\ny,2\nz,1\nw,-0.5\n');
+    expect(ds.classes).toEqual([-0.5, 1, 2, 10]);
+    expect(Array.from(ds.labels)).toEqual([3, 2, 1, 0]);
+  });
+
+  it('labels keep their text otherwise: 2 and 2.0 are two classes, all strings', () => {
     const ds = parseCsvText('a,class\nx,10\ny,2\nz,1\nw,2.0\n');
-    expect(ds.classes).toEqual([1, 2, 10]);
-    expect(Array.from(ds.labels)).toEqual([2, 1, 0, 1]);
+    expect(ds.classes).toEqual(['1', '10', '2', '2.0']);
+    expect(labelsOf(ds)).toEqual(['10', '2', '1', '2.0']);
   });
 
   it('string labels are sorted with <', () => {
