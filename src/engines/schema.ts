@@ -1,6 +1,6 @@
 import { GroveError } from '../core/errors.js';
-import { indexColumns, listColumns, planColumns } from '../data/column-plan.js';
 import { orderClasses } from '../data/class-order.js';
+import { indexColumns, listColumns, planColumns } from '../data/column-plan.js';
 import type { ClassLabel } from '../data/dataset.js';
 import { isNumericToken } from '../data/tokens.js';
 import type { Engine, SqlValue } from './engine.js';

@@ -189,7 +189,7 @@ describe('target and class labels', () => {
     expect(e.message).toContain("unknown target column 'x' (columns: Outlook, Temperature, Humidity, Wind, Play)");
   });
 
-  it('numeric labels become sorted JS numbers when each is its number\'s canonical text', () => {
+  it("numeric labels become sorted JS numbers when each is its number's canonical text", () => {
     const ds = parseCsvText('a,class\nx,10\ny,2\nz,1\nw,-0.5\n');
     expect(ds.classes).toEqual([-0.5, 1, 2, 10]);
     expect(Array.from(ds.labels)).toEqual([3, 2, 1, 0]);
