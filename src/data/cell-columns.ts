@@ -4,7 +4,7 @@ import { GroveError } from '../core/errors.js';
 import { describeType } from './check.js';
 import { orderCategories, orderClasses } from './class-order.js';
 import type { ClassLabel, Column, NumericValues } from './dataset.js';
-import { NUMBER_RE } from './tokens.js';
+import { float32TooLarge, NUMBER_RE } from './tokens.js';
 
 /** One column of the cell table, with what error messages need to point at a cell. */
 export interface ColumnCells {
@@ -51,7 +51,9 @@ export function encodeNumeric(column: ColumnCells, strict: boolean, float32: boo
       throw new GroveError(`expected a number, found '${t}'`, { file, code: 'E_DATA', row: lineOf(i), column: name });
     }
     const v = Number(t);
-    if (!Number.isFinite(float32 ? Math.fround(v) : v)) {
+    if (float32 && Number.isFinite(v) && !Number.isFinite(Math.fround(v)))
+      throw new GroveError(float32TooLarge(t), { file, code: 'E_DATA', row: lineOf(i), column: name });
+    if (!Number.isFinite(v)) {
       if (!strict) return undefined;
       throw new GroveError(`number out of range: '${t}'`, { file, code: 'E_DATA', row: lineOf(i), column: name });
     }

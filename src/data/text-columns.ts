@@ -17,7 +17,7 @@ import { orderCategories, orderClasses } from './class-order.js';
 import type { CategoricalColumn, ClassLabel, NumericColumn, NumericValues } from './dataset.js';
 import { canonicalText, numberScan, parseNumberBytes } from './number-bytes.js';
 import { type CellDecoder, INVALID_UTF8 } from './text-decode.js';
-import { isNumericToken, NUMBER_RE } from './tokens.js';
+import { float32TooLarge, isNumericToken, NUMBER_RE } from './tokens.js';
 
 /** ASCII whitespace that `String.prototype.trim` removes: tab, LF, VT, FF, CR, space. */
 function isAsciiSpace(b: number): boolean {
@@ -169,7 +169,7 @@ export class NumericBuilder implements ColumnBuilder {
       const v = Number(t);
       if (Number.isFinite(v)) {
         if (this.ctx.float32 && !Number.isFinite(Math.fround(v)))
-          throw new GroveError(`'${t}' is too large for float32 (largest 3.4028235e38); read without --float32`, {
+          throw new GroveError(float32TooLarge(t), {
             file: this.ctx.file,
             code: 'E_DATA',
             row: line,

@@ -16,3 +16,12 @@ export const NUMBER_RE = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;
 export function isNumericToken(trimmed: string): boolean {
   return typeof trimmed === 'string' && NUMBER_RE.test(trimmed) && Number.isFinite(Number(trimmed));
 }
+
+/**
+ * The message refusing a finite number that float32 cannot hold: every reader refuses it (with
+ * row and column) rather than read the column another way; the data-sources rule is never a
+ * silent type change.
+ */
+export function float32TooLarge(text: string): string {
+  return `'${text}' is too large for float32 (largest 3.4028235e38); read without float32 (--float32)`;
+}

@@ -23,7 +23,7 @@ import { indexColumns, planColumns } from './column-plan.js';
 import type { CategoricalColumn, ClassLabel, Column, Dataset } from './dataset.js';
 import { isMissingToken } from './dataset.js';
 import type { EncodeOptions } from './encode-options.js';
-import { isNumericToken } from './tokens.js';
+import { float32TooLarge, isNumericToken } from './tokens.js';
 
 /**
  * How a typed column's values arrive: numbers, text, booleans (as text), JS values of any of these
@@ -135,7 +135,7 @@ class NumberColumnSink implements NumberSink {
         missing++;
         continue;
       }
-      const why = Number.isFinite(v) ? `number out of float32 range: ${v}` : `value ${v} is not a finite number`;
+      const why = Number.isFinite(v) ? float32TooLarge(String(v)) : `value ${v} is not a finite number`;
       throw new GroveError(why, { file: place.file, code: 'E_DATA', row: place.rowOf(i), column: place.name });
     }
     const present = values.length - missing;
@@ -252,7 +252,14 @@ class TextColumnSink implements TextSink {
       for (let k = 0; k < distinct.length && bad < 0; k++) {
         const v = Number(distinct[k]);
         numbers[k] = v;
-        if (!isNumericToken(distinct[k]) || !Number.isFinite(float32 ? Math.fround(v) : v)) bad = k;
+        if (!isNumericToken(distinct[k])) bad = k;
+        else if (float32 && !Number.isFinite(Math.fround(v)))
+          throw new GroveError(float32TooLarge(distinct[k]), {
+            file: place.file,
+            code: 'E_DATA',
+            row: place.rowOf(codes.indexOf(k)),
+            column: place.name,
+          });
       }
       if (forced === 'numeric' && bad >= 0) {
         const i = codes.indexOf(bad);

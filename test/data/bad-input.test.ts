@@ -11,6 +11,8 @@ import { GroveError } from '../../src/core/errors.js';
 import { parseArff } from '../../src/data/arff.js';
 import type { CategoricalColumn, Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { createDelimitedReader, type DelimitedReadOptions, parseCsvText } from '../../src/data/delimited.js';
+import { datasetFromRows } from '../../src/data/encode.js';
+import { TypedTableBuilder } from '../../src/data/typed-columns.js';
 import { readDataset } from '../../src/sources/file-source.js';
 import { assertBuilt, grove } from '../helpers/cli.js';
 
@@ -203,6 +205,43 @@ describe('float32', () => {
       expect(e.message).toContain('too large for float32');
     }
     expect(nums(parseCsvText('x,class\n1,a\n1e39,b\n'), 'x')).toEqual([1, 1e39]);
+  });
+
+  it('every entry point follows the reader: datasetFromRows (numbers, texts, objects) and typed columns refuse', () => {
+    const labels = ['a', 'b', 'a', 'b'];
+    for (const rows of [
+      [[1], [2], [1e40], [3]],
+      [['1'], ['2'], ['1e40'], ['3']],
+    ]) {
+      const e = groveError(() => datasetFromRows(rows, { labels, float32: true }));
+      expect(e.code).toBe('E_DATA');
+      expect(e.row).toBe(3);
+      expect(e.column).toBe('x0');
+      expect(e.message).toContain('too large for float32');
+    }
+    const objects = [{ v: 1 }, { v: -1e39 }, { v: 2 }, { v: 3 }];
+    const o = groveError(() => datasetFromRows(objects, { labels, float32: true }));
+    expect([o.row, o.column]).toEqual([2, 'v']);
+    // Without float32 the same rows are numbers, as the CSV reader reads them.
+    const d = datasetFromRows([[1], [2], [1e40], [3]], { labels });
+    expect(d.features[0].kind).toBe('numeric');
+    // A typed source's text column (Parquet strings, database text) follows the same rule.
+    const builder = new TypedTableBuilder(
+      [
+        { name: 'x', kind: 'text', type: 'text' },
+        { name: 'class', kind: 'text', type: 'text' },
+      ],
+      3,
+      {
+        float32: true,
+        source: 't.parquet',
+      },
+    );
+    ['1', '5e38', '2'].forEach((v, i) => builder.sink(0)!.set(i, v));
+    ['a', 'b', 'a'].forEach((v, i) => builder.sink(1)!.set(i, v));
+    const t = groveError(() => builder.finish());
+    expect(t.column).toBe('x');
+    expect(t.message).toContain("'5e38' is too large for float32");
   });
 });
 
