@@ -1,28 +1,62 @@
 /**
  * grove: decision trees with interchangeable node-splitting measures.
- * This entry point is browser-safe (no Node imports); file I/O lives in `grove/node`.
+ * This entry point is browser-safe (no Node imports); file I/O lives in `grove/node`, the
+ * building blocks for writing a measure or a pruner in `grove/extend`.
  */
 
-export * from './algorithms/cmbsv/index.js';
+// Fitting and models.
+export type { CmbsvSplitOptions, CmbsvSplitResult } from './algorithms/cmbsv/index.js';
+export { cmbsvSplit } from './algorithms/cmbsv/index.js';
 export { type FitContext, fit } from './algorithms/fit.js';
+// Errors.
 export type { GroveErrorCode, GroveErrorDetails } from './core/errors.js';
 export { GroveError } from './core/errors.js';
+// Evaluation and the statistics that compare measures.
 export { stratifiedFolds } from './core/folds.js';
-export * from './criteria/index.js';
+// Options, measures and pruners.
+export type { RegisterOptions } from './criteria/registry.js';
+export { BUILTIN_CRITERIA, getCriterion, listCriteria, registerCriterion } from './criteria/registry.js';
+export type { Better, CountTable, Criterion } from './criteria/types.js';
+// Data.
+export type { ArffAttribute, ArffAttributeType, ArffDocument } from './data/arff.js';
+export { parseArff, parseArffDocument } from './data/arff.js';
 export { datasetFromArrow } from './data/arrow.js';
-export * from './data/index.js';
+export type {
+  CategoricalColumn,
+  ClassLabel,
+  Column,
+  Dataset,
+  FeatureKind,
+  NumericColumn,
+  NumericValues,
+} from './data/dataset.js';
+export {
+  createDelimitedReader,
+  type DelimitedReader,
+  type DelimitedReadOptions,
+  parseCsvText,
+} from './data/delimited.js';
+export { datasetFromRows, encodeTable, type RowsOptions } from './data/encode.js';
+export type { DeclaredType, EncodeOptions } from './data/encode-options.js';
+export { TEXT_ENCODINGS, type TextEncodingName } from './data/text-decode.js';
+export { DEFAULT_NA_TOKENS } from './data/tokens.js';
 export type { TypedReadOptions } from './data/typed-columns.js';
 export type { FoldResult, RepeatedFoldResult, Summary } from './eval/cross-validate.js';
 export { crossValidate, crossValidateRepeated, summarize } from './eval/cross-validate.js';
 export type { ClassMetrics, Evaluation } from './eval/evaluate.js';
 export { evaluate, LOG_LOSS_EPS } from './eval/evaluate.js';
-export * from './eval/stats/index.js';
+export { type FriedmanResult, friedmanTest } from './eval/stats/friedman.js';
+export { cliques, criticalDifference, type NemenyiAlpha, nemenyiPValue } from './eval/stats/nemenyi.js';
+export { averageRanks } from './eval/stats/ranks.js';
+export { type WilcoxonResult, wilcoxonSignedRank } from './eval/stats/wilcoxon.js';
+// Explanations.
 export type { PartialDependence, PartialDependenceOptions } from './explain/partial.js';
 export { partialDependence } from './explain/partial.js';
 export type { PermutationImportance, PermutationImportanceOptions } from './explain/permutation.js';
 export { permutationImportance } from './explain/permutation.js';
 export type { ShapValues } from './explain/shap.js';
 export { shapValues } from './explain/shap.js';
+// Exports.
 export { treeToDot } from './export/dot.js';
 export type { OnnxExport } from './export/onnx/model.js';
 export { treeToOnnx } from './export/onnx/model.js';
@@ -57,13 +91,6 @@ export type {
   TreeOptions,
 } from './options/options.js';
 export { DEFAULTS, OPTION_DESCRIPTORS, PRESETS, resolveOptions } from './options/options.js';
-export {
-  addErrs,
-  costComplexityPath,
-  pessimisticError,
-  pruneCostComplexity,
-  pruneTree,
-} from './prune/checked.js';
 export type {
   CcpCv,
   CcpCvRow,

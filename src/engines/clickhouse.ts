@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { GroveError } from '../core/errors.js';
 import { clickhouseDialect } from '../sql/index.js';
 import { namedTables } from './clickhouse-names.js';
@@ -100,6 +100,11 @@ export class ClickHouseEngine implements Engine {
    */
   private session: string;
   private readonly queryIds = `grove-${randomUUID()}`;
+  /**
+   * This engine's connections, closed with it: Node's global agent keeps idle sockets that the
+   * server closes after its keep-alive timeout, and a request sent on one meets ECONNRESET.
+   */
+  private readonly agent = new Agent({ keepAlive: true });
   /** `&readonly=2` once the rows are the user's query (reading and temporary tables only). */
   private readOnly = '';
   private constructor(
@@ -277,7 +282,9 @@ export class ClickHouseEngine implements Engine {
     return `ClickHouse: ${said(explained)}`;
   }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    this.agent.destroy();
+  }
 
   /**
    * Stop the running queries (Ctrl-C), which then fail: `KILL QUERY` by their ids, sent outside the
@@ -337,7 +344,7 @@ export class ClickHouseEngine implements Engine {
     const url = `${this.endpoint}${inSession ? this.session + this.readOnly : ''}&query_id=${id}${settings}`;
     this.running.add(id);
     return new Promise<void>((resolve, reject) => {
-      const req = request(url, { method: 'POST', headers: this.headers }, (res) => {
+      const req = request(url, { method: 'POST', headers: this.headers, agent: this.agent }, (res) => {
         const failed = res.statusCode !== 200;
         const errorText: Buffer[] = [];
         res.on('data', (chunk: Buffer) => {

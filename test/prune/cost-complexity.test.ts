@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
-import { costComplexityPath as exported } from '../../src/index.js';
+import { costComplexityPath as exported } from '../../src/extend.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
 import { costComplexityPath, pruneCostComplexity } from '../../src/prune/cost-complexity.js';
 import { readDataset } from '../../src/sources/file-source.js';
@@ -135,7 +135,7 @@ describe('cost-complexity pruning', () => {
 
 describe('pruneTree (the documented API)', () => {
   it('fills options it is not given from DEFAULTS and reports what it did', async () => {
-    const { pruneTree, pessimisticError } = await import('../../src/index.js');
+    const { pruneTree, pessimisticError } = await import('../../src/extend.js');
     const nodes = build({
       kids: [
         [6, 0],

@@ -13,18 +13,6 @@ import { DEFAULTS } from '../../options/options.js';
 import { bestFeature, featureScores, type SelectionOptions } from './select.js';
 import { branchOfValue, nodeThresholds, type PairThreshold, type ThresholdOptions } from './thresholds.js';
 
-export { applyOrderedCategories } from '../../model/ordinal.js';
-export {
-  balancedBoxConstraints,
-  bestFeature,
-  branchOfValue,
-  correlationScore,
-  cramersV,
-  featureScores,
-  knnVote,
-  nodeThresholds,
-  solveSvm1d,
-} from './checked.js';
 export type { LabelCoding, SelectionOptions } from './select.js';
 export type { Svm1dOptions, Svm1dResult } from './svm1d.js';
 export type { NodeThresholds, PairThreshold, SvmScaling, ThresholdOptions } from './thresholds.js';
