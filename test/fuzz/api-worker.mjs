@@ -1,6 +1,6 @@
 /**
- * Worker for test/fuzz/api.test.ts: calls every function exported from the built library
- * (dist/index.js) and every method of a fitted DecisionTree with junk arguments, and reports per
+ * Worker for test/fuzz/api.test.ts: calls every function exported from one built entry point
+ * (dist/index.js, dist/extend.js) and, for the main one, every method of a fitted DecisionTree with junk arguments, and reports per
  * target whether anything other than a GroveError escaped. It announces each target before running
  * it, so the test can tell a hang (no report within its time) from a failure, end this worker and
  * go on in a new one from the next target.
@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { describe, junkArgs } from './junk.mjs';
 
 const api = await import(workerData.library);
-const { GroveError } = api;
+const { GroveError, DecisionTree, datasetFromRows, fit } = await import(new URL('index.js', `file://${workerData.library}`).href);
 
 function tree() {
   const rows = [
@@ -23,7 +23,7 @@ function tree() {
     ['Overcast', 64, 'Yes'],
     ['Sunny', 72, 'No'],
   ];
-  return api.fit(api.datasetFromRows(rows, { columns: ['outlook', 'temp', 'play'] }), { algorithm: 'cart' });
+  return fit(datasetFromRows(rows, { columns: ['outlook', 'temp', 'play'] }), { algorithm: 'cart' });
 }
 
 /** Every target by name: exported functions (constructors with `new`) and `DecisionTree#method`. */
@@ -33,10 +33,11 @@ function targets() {
     if (typeof value !== 'function' || name === 'GroveError') continue;
     out.set(name, name === 'DecisionTree' ? (...a) => new value(...a) : value);
   }
+  if (!('DecisionTree' in api)) return out;
   const t = tree();
   for (const m of ['predict', 'predictCodes', 'predictProba', 'predictProbaFlat', 'costComplexityPath', 'stats'])
     out.set(`DecisionTree#${m}`, (...a) => t[m](...a));
-  out.set('DecisionTree.fromJSON', (...a) => api.DecisionTree.fromJSON(...a));
+  out.set('DecisionTree.fromJSON', (...a) => DecisionTree.fromJSON(...a));
   return out;
 }
 

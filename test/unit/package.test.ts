@@ -30,6 +30,7 @@ describe('package shape', () => {
     expect(pkg.type).toBe('module');
     expect(pkg.exports['.']).toEqual({ types: './dist/index.d.ts', import: './dist/index.js' });
     expect(pkg.exports['./node']).toEqual({ types: './dist/node.d.ts', import: './dist/node.js' });
+    expect(pkg.exports['./extend']).toEqual({ types: './dist/extend.d.ts', import: './dist/extend.js' });
     expect(pkg.bin).toEqual({ grove: './dist/cli/main.js' });
     expect(pkg.version).toBe(VERSION);
   });
