@@ -34,7 +34,8 @@ export function loadModel(path: string): DecisionTree {
   }
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // A byte order mark, as some editors write one, is not part of the JSON.
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch {
     throw new GroveError('not a grove model file (not valid JSON)', { file: path });
   }

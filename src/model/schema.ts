@@ -164,9 +164,21 @@ export function validateModel(value: unknown, file?: string): ModelFile {
     throw new GroveError(`corrupt grove model: ${msg}`, { file, code: 'E_MODEL' });
   };
   const k = model.classes.length;
+  // Labels print and compare as text (predictions, class weights): two with one text are one class.
+  const labels = new Set<string>();
+  model.classes.forEach((label, c) => {
+    const text = String(label);
+    if (labels.has(text)) fail(`classes.${c}: duplicate class label ${JSON.stringify(text)}`);
+    labels.add(text);
+  });
   model.features.forEach((f, i) => {
     if (f.kind === 'categorical' && !f.categories) fail(`features.${i}: categorical feature without categories`);
     if (f.levels && f.kind !== 'numeric') fail(`features.${i}: ordered levels on a categorical feature`);
+    const categories = new Set<string>();
+    f.categories?.forEach((v, j) => {
+      if (categories.has(v)) fail(`features.${i}.categories.${j}: duplicate category ${JSON.stringify(v)}`);
+      categories.add(v);
+    });
   });
   const seen = new Uint8Array(model.nodes.length);
   model.nodes.forEach((node, i) => {

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -28,5 +28,37 @@ describe('saveModel', () => {
     const path = join(dir, 'bad.json');
     expect(() => saveModel(bad, path)).toThrow(/fails grove's own check.*nodes\.1\.counts\.1/);
     expect(existsSync(path)).toBe(false);
+  });
+});
+
+describe('loadModel: hand-edited files', () => {
+  it('a UTF-8 byte order mark (as editors write one) is read past', () => {
+    const path = join(dir, 'bom.json');
+    const t = tree();
+    writeFileSync(path, `\uFEFF${JSON.stringify(t.toJSON())}\n`);
+    expect(loadModel(path).toJSON()).toEqual(t.toJSON());
+  });
+
+  it('duplicate class labels (also 1 and "1") and duplicate categories are refused, naming the entry', () => {
+    const model = tree().toJSON() as ModelFile;
+    const dup = join(dir, 'dup.json');
+    for (const [classes, at] of [
+      [['a', 'a'], 1],
+      [[1, '1'], 1],
+      [['x', 'y', 'z', 'x'], 3],
+    ] as const) {
+      const counts = classes.map(() => 1);
+      const edited = { ...model, classes, nodes: model.nodes.map((n) => ({ ...n, counts })) };
+      writeFileSync(dup, JSON.stringify(edited));
+      expect(() => loadModel(dup)).toThrow(
+        new RegExp(`corrupt grove model: classes\\.${at}: duplicate class label "${String(classes[at])}"`),
+      );
+    }
+    const cats = fit(datasetFromRows([['r'], ['s'], ['r'], ['s']], { labels: ['a', 'b', 'a', 'b'] }), {
+      prune: 'none',
+    }).toJSON() as ModelFile;
+    cats.features[0].categories = ['r', 'r'];
+    writeFileSync(dup, JSON.stringify(cats));
+    expect(() => loadModel(dup)).toThrow(/features\.0\.categories\.1: duplicate category "r"/);
   });
 });
