@@ -17,7 +17,32 @@ export class PathBuffer {
   /** Weight of each subset size along the path (`pweight` in the paper). */
   weight = new Float64Array(0);
 
-  constructor(private readonly nFeatures: number) {}
+  /** Stride of the ratio tables: a path has at most nFeatures + 1 elements. */
+  private readonly stride: number;
+  /** up[u * stride + i] = (u + 1) / (i + 1): divisions done once, not per leaf and element. */
+  private readonly up: Float64Array;
+  /** down[u * stride + i] = (u − i) / (u + 1). */
+  private readonly down: Float64Array;
+  /** rise[u * stride + i] = (i + 1) / (u + 1). */
+  private readonly rise: Float64Array;
+  /** across[u * stride + i] = (u + 1) / (u − i), for i < u. */
+  private readonly across: Float64Array;
+
+  constructor(private readonly nFeatures: number) {
+    const s = nFeatures + 2;
+    this.stride = s;
+    this.up = new Float64Array(s * s);
+    this.down = new Float64Array(s * s);
+    this.rise = new Float64Array(s * s);
+    this.across = new Float64Array(s * s);
+    for (let u = 0; u < s; u++)
+      for (let i = 0; i <= u; i++) {
+        this.up[u * s + i] = (u + 1) / (i + 1);
+        this.down[u * s + i] = (u - i) / (u + 1);
+        this.rise[u * s + i] = (i + 1) / (u + 1);
+        this.across[u * s + i] = i < u ? (u + 1) / (u - i) : 0;
+      }
+  }
 
   /** Offset of the copy at tree depth `depth`: the sum of min(s, F) + 1 for s < depth. */
   segment(depth: number): number {
@@ -54,9 +79,11 @@ export class PathBuffer {
     this.zero[seg + unique] = zero;
     this.one[seg + unique] = one;
     w[seg + unique] = unique === 0 ? 1 : 0;
+    const row = unique * this.stride;
+    const { rise, down } = this;
     for (let i = unique - 1; i >= 0; i--) {
-      w[seg + i + 1] += (one * w[seg + i] * (i + 1)) / (unique + 1);
-      w[seg + i] = (zero * w[seg + i] * (unique - i)) / (unique + 1);
+      w[seg + i + 1] += one * w[seg + i] * rise[row + i];
+      w[seg + i] = zero * w[seg + i] * down[row + i];
     }
   }
 
@@ -87,16 +114,22 @@ export class PathBuffer {
     const w = this.weight;
     const one = this.one[seg + p];
     const zero = this.zero[seg + p];
-    let next = w[seg + unique];
+    const row = unique * this.stride;
+    const { up, down } = this;
     let total = 0;
-    for (let i = unique - 1; i >= 0; i--) {
-      if (one !== 0) {
-        const part = (next * (unique + 1)) / ((i + 1) * one);
+    if (one !== 0) {
+      const perOne = 1 / one;
+      let next = w[seg + unique];
+      for (let i = unique - 1; i >= 0; i--) {
+        const part = next * up[row + i] * perOne;
         total += part;
-        next = w[seg + i] - (part * zero * (unique - i)) / (unique + 1);
-      } else if (zero !== 0) {
-        total += (w[seg + i] * (unique + 1)) / (zero * (unique - i));
+        next = w[seg + i] - part * zero * down[row + i];
       }
+    } else if (zero !== 0) {
+      const across = this.across;
+      let sum = 0;
+      for (let i = unique - 1; i >= 0; i--) sum += w[seg + i] * across[row + i];
+      total = sum / zero;
     }
     return total;
   }

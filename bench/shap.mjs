@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+/**
+ * TreeSHAP throughput: grove's shapValues on the unpruned CART tree of the 200k × 20, 2-class
+ * synthetic set of bench/run.mjs (the model cached next to the data), against XGBoost's
+ * pred_contribs (Debian python3-xgboost) on one XGBoost tree grown to the same depth from the
+ * same rows, in the same run. Prints rows/s (wall) of each and both local-accuracy gaps.
+ *
+ *   apt-get install -y python3-xgboost     # once (Debian)
+ *   npm run build && node bench/shap.mjs [--n 200000] [--rows 2000] [--seconds 3]
+ *
+ * grove explains both classes' probabilities, single thread; XGBoost explains its one margin
+ * output, with 1 and with 2 threads.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fit, loadModel, saveModel, shapValues } from '../dist/node.js';
+import { loadPart, readHeader, toGroveDataset } from './lib/data.mjs';
+
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const n = arg('--n', '200000');
+const rows = Number(arg('--rows', '2000'));
+const seconds = Number(arg('--seconds', '3'));
+const here = new URL('.', import.meta.url).pathname;
+const dir = execFileSync(
+  process.execPath,
+  [join(here, 'synthetic.mjs'), '--n', n, '--features', '20', '--classes', '2'],
+  {
+    encoding: 'utf8',
+  },
+)
+  .trim()
+  .split('\n')
+  .pop();
+const header = readHeader(dir);
+const modelPath = join(dir, 'gini-full.model.json');
+let tree;
+if (existsSync(modelPath)) tree = loadModel(modelPath);
+else {
+  tree = fit(toGroveDataset(loadPart(dir, 'train', header)), { algorithm: 'cart', prune: 'none' });
+  saveModel(tree, modelPath);
+}
+const test = toGroveDataset(loadPart(dir, 'test', header));
+const sample = {
+  ...test,
+  nRows: rows,
+  labels: test.labels.subarray(0, rows),
+  features: test.features.map((f) => ({ ...f, values: f.values.subarray(0, rows) })),
+};
+
+const shap = shapValues(tree, sample); // warm-up, and the local-accuracy check
+const proba = tree.predictProbaFlat(sample);
+const f = shap.features.length;
+let gap = 0;
+for (let i = 0; i < rows; i++)
+  for (let c = 0; c < 2; c++) {
+    let sum = shap.expected[c];
+    for (let j = 0; j < f; j++) sum += shap.values[(i * f + j) * 2 + c];
+    gap = Math.max(gap, Math.abs(sum - proba[i * 2 + c]));
+  }
+let done = 0;
+const t0 = performance.now();
+while (performance.now() - t0 < seconds * 1000) {
+  shapValues(tree, sample);
+  done += rows;
+}
+const s = tree.stats();
+const grove = {
+  system: 'grove',
+  threads: 1,
+  nodes: s.nodes,
+  leaves: s.leaves,
+  height: s.height,
+  rows,
+  rowsPerSecond: Math.round((done / (performance.now() - t0)) * 1000),
+  localAccuracyGap: gap,
+};
+console.log(JSON.stringify(grove));
+for (const threads of [1, 2]) {
+  try {
+    const out = execFileSync(
+      '/usr/bin/python3',
+      [
+        join(here, 'shap_xgboost.py'),
+        '--dir',
+        dir,
+        '--depth',
+        String(s.height),
+        '--rows',
+        String(rows),
+        '--threads',
+        String(threads),
+        '--seconds',
+        String(seconds),
+      ],
+      { encoding: 'utf8' },
+    );
+    const xgb = JSON.parse(out.trim().split('\n').pop());
+    console.log(JSON.stringify({ ...xgb, groveOverXgboost: +(grove.rowsPerSecond / xgb.rowsPerSecond).toFixed(3) }));
+  } catch (e) {
+    console.log(JSON.stringify({ system: 'xgboost', skipped: String(e.message).split('\n')[0] }));
+  }
+}
