@@ -3,10 +3,11 @@
  * TreeSHAP throughput: grove's shapValues on the unpruned CART tree of the 200k × 20, 2-class
  * synthetic set of bench/run.mjs (the model cached next to the data), against XGBoost's
  * pred_contribs (Debian python3-xgboost) on one XGBoost tree grown to the same depth from the
- * same rows, in the same run. Prints rows/s (wall) of each and both local-accuracy gaps.
+ * same rows, in alternating rounds. Prints rows/s (wall) of each, medians, per-round ratios and
+ * both local-accuracy gaps.
  *
  *   apt-get install -y python3-xgboost     # once (Debian)
- *   npm run build && node bench/shap.mjs [--n 200000] [--rows 2000] [--seconds 3]
+ *   npm run build && node bench/shap.mjs [--n 200000] [--rows 2000] [--seconds 3] [--rounds 3]
  *
  * grove explains both classes' probabilities, single thread; XGBoost explains its one margin
  * output, with 1 and with 2 threads.
@@ -24,6 +25,7 @@ const arg = (name, fallback) => {
 const n = arg('--n', '200000');
 const rows = Number(arg('--rows', '2000'));
 const seconds = Number(arg('--seconds', '3'));
+const rounds = Number(arg('--rounds', '3'));
 const here = new URL('.', import.meta.url).pathname;
 const dir = execFileSync(
   process.execPath,
@@ -61,46 +63,64 @@ for (let i = 0; i < rows; i++)
     for (let j = 0; j < f; j++) sum += shap.values[(i * f + j) * 2 + c];
     gap = Math.max(gap, Math.abs(sum - proba[i * 2 + c]));
   }
-let done = 0;
-const t0 = performance.now();
-while (performance.now() - t0 < seconds * 1000) {
-  shapValues(tree, sample);
-  done += rows;
+function groveRound() {
+  let done = 0;
+  const t0 = performance.now();
+  while (performance.now() - t0 < seconds * 1000) {
+    shapValues(tree, sample);
+    done += rows;
+  }
+  return +((done / (performance.now() - t0)) * 1000).toFixed(2);
 }
+function xgboostRound(threads) {
+  const out = execFileSync(
+    '/usr/bin/python3',
+    [
+      join(here, 'shap_xgboost.py'),
+      '--dir',
+      dir,
+      '--depth',
+      String(s.height),
+      '--rows',
+      String(rows),
+      '--threads',
+      String(threads),
+      '--seconds',
+      String(seconds),
+    ],
+    { encoding: 'utf8' },
+  );
+  return JSON.parse(out.trim().split('\n').pop());
+}
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const s = tree.stats();
-const grove = {
-  system: 'grove',
-  threads: 1,
-  nodes: s.nodes,
-  leaves: s.leaves,
-  height: s.height,
-  rows,
-  rowsPerSecond: Math.round((done / (performance.now() - t0)) * 1000),
-  localAccuracyGap: gap,
-};
-console.log(JSON.stringify(grove));
-for (const threads of [1, 2]) {
+console.log(
+  JSON.stringify({ system: 'grove', nodes: s.nodes, leaves: s.leaves, height: s.height, rows, localAccuracyGap: gap }),
+);
+// Alternating rounds (the machine is shared: compare within a round, report medians).
+const grove = [];
+const xgb1 = [];
+const xgb2 = [];
+let xgbInfo;
+for (let r = 0; r < rounds; r++) {
+  grove.push(groveRound());
   try {
-    const out = execFileSync(
-      '/usr/bin/python3',
-      [
-        join(here, 'shap_xgboost.py'),
-        '--dir',
-        dir,
-        '--depth',
-        String(s.height),
-        '--rows',
-        String(rows),
-        '--threads',
-        String(threads),
-        '--seconds',
-        String(seconds),
-      ],
-      { encoding: 'utf8' },
-    );
-    const xgb = JSON.parse(out.trim().split('\n').pop());
-    console.log(JSON.stringify({ ...xgb, groveOverXgboost: +(grove.rowsPerSecond / xgb.rowsPerSecond).toFixed(3) }));
+    xgbInfo = xgboostRound(1);
+    xgb1.push(xgbInfo.rowsPerSecond);
+    xgb2.push(xgboostRound(2).rowsPerSecond);
   } catch (e) {
     console.log(JSON.stringify({ system: 'xgboost', skipped: String(e.message).split('\n')[0] }));
+    break;
   }
+  console.log(JSON.stringify({ round: r + 1, grove: grove[r], xgboost1: xgb1[r], xgboost2: xgb2[r] }));
 }
+if (xgbInfo) console.log(JSON.stringify({ ...xgbInfo, rowsPerSecond: undefined }));
+console.log(
+  JSON.stringify({
+    groveRowsPerSecond: median(grove),
+    xgboostRowsPerSecond1Thread: median(xgb1),
+    xgboostRowsPerSecond2Threads: median(xgb2),
+    groveOverXgboost1Thread: xgb1.length ? +(median(grove) / median(xgb1)).toFixed(3) : null,
+    roundRatios: grove.map((g, r) => +(g / xgb1[r]).toFixed(3)).filter(Number.isFinite),
+  }),
+);
