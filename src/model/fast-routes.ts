@@ -24,7 +24,7 @@ const NUMERIC = 1;
  * left (branch 0) when `x <= t`, else right. For a value that is not NaN that is the same test
  * (`numericBranch` moves right while `x > t`); a row with a NaN among the used features never
  * takes this walk (its group is flagged and `walkOne` returns -1), as `numericBranch` gives it
- * `NO_BRANCH`. test/unit/route.test.ts compares the two on edge values.
+ * `NO_BRANCH`. test/model/route.test.ts compares the two on edge values.
  *
  * Rows go through in blocks whose values of the features the tree uses are first copied into one
  * array, four rows interleaved (see `route`), so a walk reads small contiguous slices whatever
