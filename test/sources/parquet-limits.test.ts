@@ -106,6 +106,14 @@ describe('Parquet decoder: damaged sizes take no memory', () => {
         return refusal(PHYSICAL.DOUBLE, CODEC.GZIP, pageHeader(PAGE.DATA, 8, bomb.length, 1), bomb);
       },
     ],
+    [
+      'a GZIP page of one double declaring 64 MiB, which it truly inflates to',
+      () => {
+        const size = 64 * 2 ** 20;
+        const bomb = zlib.gzipSync(new Uint8Array(size), { level: 9 });
+        return refusal(PHYSICAL.DOUBLE, CODEC.GZIP, pageHeader(PAGE.DATA, size, bomb.length, 1), bomb);
+      },
+    ],
   ];
   for (const [what, run] of cases)
     it(`${what}: refused as damaged, without taking the memory it claims`, () => {

@@ -332,3 +332,46 @@ export function dictionaryThenPlain(file: Uint8Array): { bytes: Uint8Array; page
     return [page(half, h.encoding, first.join()), page(n - half, ENCODING.PLAIN, plain.join())];
   });
 }
+
+/** The file's footer as a generic Thrift tree, and where it starts. */
+export function readFooterTree(file: Uint8Array): { footer: Field[]; start: number } {
+  const view = new DataView(file.buffer, file.byteOffset, file.length);
+  const start = file.length - 8 - view.getUint32(file.length - 8, true);
+  return { footer: readStruct(new CompactReader(file, start, file.length - 8)), start };
+}
+
+/** The file with `footer` (raw bytes) in place of its own; the pages are kept as they are. */
+export function withFooterBytes(file: Uint8Array, footer: Uint8Array): Uint8Array {
+  const { start } = readFooterTree(file);
+  const out = new Pieces();
+  out.push(file.subarray(0, start));
+  out.push(footer);
+  const tail = new Uint8Array(8);
+  new DataView(tail.buffer).setUint32(0, footer.length, true);
+  tail.set([0x50, 0x41, 0x52, 0x31], 4);
+  out.push(tail);
+  return out.join();
+}
+
+/**
+ * The file with its footer changed by `edit`, given the footer and helpers to reach a field and
+ * set an integer (FileMetaData: 3 num_rows, 4 row_groups; RowGroup: 1 columns, 3 num_rows;
+ * ColumnChunk: 3 meta_data; ColumnMetaData: 5 num_values, 7 total_compressed_size, 9
+ * data_page_offset, 11 dictionary_page_offset).
+ */
+export function editFooter(
+  file: Uint8Array,
+  edit: (
+    footer: Field[],
+    at: (fields: Field[], id: number) => Value,
+    set: (fields: Field[], id: number, v: number) => void,
+  ) => void,
+): Uint8Array {
+  const { footer } = readFooterTree(file);
+  edit(
+    footer,
+    (fields, id) => field(fields, id)!.value,
+    (fields, id, v) => setInt(fields, id, WIRE.I64, v),
+  );
+  return withFooterBytes(file, encode(footer));
+}

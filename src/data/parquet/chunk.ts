@@ -36,6 +36,19 @@ export type Codecs = ReadonlyMap<number, Decompress>;
 const SNAPPY_MAX_EXPANSION = 22;
 const LZ4_MAX_EXPANSION = 255;
 
+/**
+ * The most bytes a page of `n` fixed-width values can take decompressed, levels included, so a
+ * header declaring more (1 GiB for 3 values) is refused before memory is taken for it: 2 bytes a
+ * value for the levels (runs of one), and for the values the widest of their encodings (PLAIN,
+ * dictionary indexes of up to 32 bits in runs of one, DELTA_BINARY_PACKED of up to 64 bits).
+ * Texts (BYTE_ARRAY) have no such bound: their pages are bounded by the codec's output limit.
+ */
+function maxPageBytes(column: ParquetColumn, n: number): number {
+  if (column.physical === PHYSICAL.BYTE_ARRAY) return Number.POSITIVE_INFINITY;
+  const width = column.physical === PHYSICAL.BOOLEAN ? 1 : column.physical === PHYSICAL.INT96 ? 12 : numberWidth(column);
+  return 256 + n * (4 + Math.max(width, 8));
+}
+
 /** The column chunk's dictionary, once its dictionary page is read. */
 interface Dictionary {
   numbers?: Float64Array;
@@ -62,6 +75,10 @@ export function decodeChunk(ctx: ChunkContext, bytes: Uint8Array, row: number, r
     const reader = new CompactReader(bytes, pos);
     const h = pageHeader(reader);
     const start = reader.pos;
+    check(
+      h.uncompressedSize <= maxPageBytes(ctx.column, Math.max(h.numValues, 0)),
+      `page declares ${h.uncompressedSize} bytes for ${h.numValues} values`,
+    );
     pos = start + h.compressedSize;
     check(pos <= bytes.length, 'page cut short');
     const page = bytes.subarray(start, pos);

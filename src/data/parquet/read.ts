@@ -55,6 +55,9 @@ const BUILT_IN_CODECS = new Set<number>([CODEC.UNCOMPRESSED, CODEC.SNAPPY, CODEC
 
 const MAGIC = [0x50, 0x41, 0x52, 0x31]; // PAR1
 
+/** Rows a Dataset can hold: row indexes are 32-bit signed integers. */
+const MAX_ROWS = 0x7fffffff;
+
 /** One column chunk to read: where it is and where its rows go. */
 interface ChunkTask {
   column: number;
@@ -68,13 +71,14 @@ interface ChunkTask {
 /** The footer, after checking both magic numbers. */
 async function readFooter(source: ByteSource): Promise<{ meta: FileMetaData; dataEnd: number }> {
   const { size } = source;
-  check(size >= 12, 'too short for a Parquet file');
+  check(size >= 12, 'too short for a Parquet file (truncated?)');
   const head = new Uint8Array(4);
   const tail = new Uint8Array(8);
   await source.read(0, head);
   await source.read(size - 8, tail);
   const magic = (b: Uint8Array, at: number) => MAGIC.every((m, k) => b[at + k] === m);
-  check(magic(head, 0) && magic(tail, 4), 'not a Parquet file (no PAR1 magic number)');
+  check(magic(head, 0), 'not a Parquet file (no PAR1 magic number)');
+  check(magic(tail, 4), 'the file is truncated (it starts as Parquet but its end, the footer, is missing)');
   const length = uint32le(tail, 0);
   const dataEnd = size - 8 - length;
   check(dataEnd >= 4, 'footer length larger than the file');
@@ -116,6 +120,10 @@ function chunkTasks(
     row += group.numRows;
   }
   check(row === meta.numRows, "row groups' rows do not add up to the file's");
+  // Every chunk has bytes of its own: chunks sharing bytes would decode the same bytes many times over.
+  const byOffset = tasks.map((t) => [t.offset, t.length] as const).sort((a, b) => a[0] - b[0]);
+  for (let k = 1; k < byOffset.length; k++)
+    check(byOffset[k - 1][0] + byOffset[k - 1][1] <= byOffset[k][0], 'column chunks overlap');
   return tasks;
 }
 
@@ -128,6 +136,11 @@ export async function readParquetSource(source: ByteSource, options: ParquetRead
     if (!LITTLE_ENDIAN) throw new ParquetUnsupported('big-endian platform');
     const codecs = options.codecs ?? new Map();
     const { meta, dataEnd } = await readFooter(source);
+    if (meta.numRows > MAX_ROWS)
+      throw new GroveError(
+        `the file declares ${meta.numRows.toLocaleString('en-US')} rows, more than grove holds in memory (at most ${MAX_ROWS.toLocaleString('en-US')})`,
+        { file: options.source, code: 'E_DATA' },
+      );
     const columns = flatColumns(meta.schema);
     const tasks = chunkTasks(meta, columns, dataEnd, codecs);
     const builder = new TypedTableBuilder(

@@ -25,7 +25,7 @@ export const WIRE = {
   STRUCT: 12,
 } as const;
 
-/** Nesting deeper than this is taken for damage (Parquet's own structs nest a few levels). */
+/** Nesting (structs, lists, maps) deeper than this is taken for damage (Parquet's own structs nest a few levels). */
 const MAX_DEPTH = 64;
 
 const utf8 = new TextDecoder();
@@ -128,19 +128,24 @@ export class CompactReader {
         return;
       case WIRE.LIST:
       case WIRE.SET: {
+        // Lists and maps nest as structs do: the same limit, so skipping never recurses unbounded.
+        check(++this.depth <= MAX_DEPTH, 'metadata nested too deep');
         const { size, type: t } = this.listHeader();
         for (let k = 0; k < size; k++) this.skipElement(t);
+        this.depth--;
         return;
       }
       case WIRE.MAP: {
         const size = this.varint();
         if (size === 0) return;
         check(size <= this.end - this.pos, 'metadata: map longer than the bytes left');
+        check(++this.depth <= MAX_DEPTH, 'metadata nested too deep');
         const kv = this.byte();
         for (let k = 0; k < size; k++) {
           this.skipElement(kv >> 4);
           this.skipElement(kv & 15);
         }
+        this.depth--;
         return;
       }
       case WIRE.STRUCT:
