@@ -45,7 +45,8 @@ const LZ4_MAX_EXPANSION = 255;
  */
 function maxPageBytes(column: ParquetColumn, n: number): number {
   if (column.physical === PHYSICAL.BYTE_ARRAY) return Number.POSITIVE_INFINITY;
-  const width = column.physical === PHYSICAL.BOOLEAN ? 1 : column.physical === PHYSICAL.INT96 ? 12 : numberWidth(column);
+  const width =
+    column.physical === PHYSICAL.BOOLEAN ? 1 : column.physical === PHYSICAL.INT96 ? 12 : numberWidth(column);
   return 256 + n * (4 + Math.max(width, 8));
 }
 
