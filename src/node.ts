@@ -5,7 +5,7 @@
 import './learn/threads/parallel-grow.js';
 
 export * from './index.js';
-export { loadModel, saveModel } from './io/model-file.js';
+export { loadAnyModel, loadForest, loadModel, saveModel } from './io/model-file.js';
 export { DATA_FORMATS, type DataFormat, dataFileExtensions } from './sources/formats.js';
 export {
   type DataSource,

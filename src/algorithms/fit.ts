@@ -13,6 +13,7 @@ import type { FeatureSchema } from '../model/schema.js';
 import { type GrownTree, nodesOf, type TreeStore } from '../model/store.js';
 import {
   type FitOptions,
+  OPTION_DESCRIPTORS,
   optionDescriptor,
   type ResolveContext,
   type ResolvedOptions,
@@ -68,6 +69,7 @@ export interface FitPlan {
 /** `fit`'s checks and preparation, up to growing. */
 export function planFit(data: Dataset, options: FitOptions = {}, context: FitContext = {}): FitPlan {
   checkDataset(data, { caller: 'fit', labelled: true });
+  refuseForestOptions(options, context);
   const opts = resolveOptions(options, context);
   const label = (name: 'classWeight' | 'orderedCategories') =>
     context.names === 'flags' ? `--${optionDescriptor(name)!.flag}` : name;
@@ -127,10 +129,7 @@ export function fitInSteps(plan: FitPlan, grown?: TreeStore): { prune(): Decisio
     new DecisionTree(
       {
         target: data.targetName,
-        features: kept.features.map((col) => ({
-          ...featureSchema(col),
-          ...(levels.has(col.name) ? { levels: levels.get(col.name)! } : {}),
-        })),
+        features: modelFeatures(kept, levels),
         classes: data.classes.slice(),
         options: { ...savedOptions(opts), ...cmbsvSavedOptions(opts) },
         nodes,
@@ -173,10 +172,30 @@ export interface FitContext extends ResolveContext {
   onGrown?: (progress: { grown: number; total: number; tree?: DecisionTree }) => void;
 }
 
+/** A forest option given to `fit` would be silently ignored: refuse it, naming `fitForest`. */
+function refuseForestOptions(options: FitOptions, context: FitContext): void {
+  if (options === null || typeof options !== 'object') return;
+  for (const d of OPTION_DESCRIPTORS) {
+    if (d.group !== 'forest' || (options as Record<string, unknown>)[d.name] === undefined) continue;
+    const label = context.names === 'flags' ? `--${d.flag}` : d.name;
+    throw new GroveError(`${label} is a forest option: grow a forest with fitForest (grove fit --forest KIND)`, {
+      code: 'E_OPTION',
+    });
+  }
+}
+
 function checkThreads(threads: FitOptions['threads'], label: string): number | 'auto' {
   if (threads === undefined) return 1;
   if (threads === 'auto' || (Number.isInteger(threads) && threads >= 1)) return threads;
   throw new GroveError(`${label} must be an integer ≥ 1 or 'auto', got ${String(threads)}`, { code: 'E_OPTION' });
+}
+
+/** The model's features for growing on `data` (its columns, ordered categories' levels from `levels`). */
+export function modelFeatures(data: Dataset, levels: ReadonlyMap<string, string[]>): FeatureSchema[] {
+  return data.features.map((col) => ({
+    ...featureSchema(col),
+    ...(levels.has(col.name) ? { levels: levels.get(col.name)! } : {}),
+  }));
 }
 
 function featureSchema(col: Dataset['features'][number]): FeatureSchema {

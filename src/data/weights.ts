@@ -8,7 +8,7 @@ import { GroveError } from '../core/errors.js';
 import type { Dataset } from './dataset.js';
 
 /** `balanced`, or a weight per class label (the `classWeight` option). */
-export type ClassWeightSpec = 'balanced' | Readonly<Record<string, number>>;
+export type ClassWeightSpec = 'balanced' | 'balancedSubsample' | Readonly<Record<string, number>>;
 
 /** How messages name the two weight options (API field or CLI flag). */
 export interface WeightLabels {
@@ -49,7 +49,8 @@ export function applyClassWeight(
 ): Float64Array {
   if (spec === undefined) return weights;
   const count = new Float64Array(data.classes.length);
-  if (spec === 'balanced') for (let i = 0; i < data.nRows; i++) count[data.labels[i]]++;
+  // A single tree's sample is every row: balancedSubsample is balanced there (forests: src/ensemble/).
+  if (spec === 'balanced' || spec === 'balancedSubsample') for (let i = 0; i < data.nRows; i++) count[data.labels[i]]++;
   const perClass = classWeights(spec, data.classes, count, data.nRows, label, data.source);
   for (let i = 0; i < data.nRows; i++) weights[i] *= perClass[data.labels[i]];
   return weights;
@@ -69,7 +70,7 @@ export function classWeights(
 ): Float64Array {
   const k = classes.length;
   const perClass = new Float64Array(k).fill(1);
-  if (spec === 'balanced') {
+  if (spec === 'balanced' || spec === 'balancedSubsample') {
     for (let c = 0; c < k; c++) perClass[c] = count[c] > 0 ? nRows / (k * count[c]) : 0;
   } else {
     const known = new Set(classes.map(String));

@@ -60,7 +60,7 @@ export async function fitInEngine(
   const rows: EngineRows = { engine, schema, classWeights: null, spread };
   if (opts.classWeight !== undefined) {
     const count = new Float64Array(schema.classes.length);
-    if (opts.classWeight === 'balanced') {
+    if (opts.classWeight === 'balanced' || opts.classWeight === 'balancedSubsample') {
       const p = new Params(engine.dialect);
       const code = classCode(schema, engine, p);
       // Grouped outside the source's SELECT, under an alias no column of the source has.
@@ -115,4 +115,5 @@ function refuseInEngine(opts: ReturnType<typeof resolveOptions>, flag: (name: st
   if (opts.minWeightFractionLeaf > 0) throw refuse(`${flag('minWeightFractionLeaf')}`);
   if (opts.minImpurityDecrease > 0) throw refuse(`${flag('minImpurityDecrease')}`);
   if (opts.j48Rules) throw refuse(`${flag('j48Rules')} (J48's thresholds at training values)`);
+  if (opts.splitter === 'random') throw refuse(`${flag('splitter')} random (thresholds drawn per node)`);
 }

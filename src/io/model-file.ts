@@ -1,15 +1,33 @@
 import { readFileSync } from 'node:fs';
 import { GroveError } from '../core/errors.js';
+import { Forest } from '../ensemble/forest.js';
+import { decodeForest, encodeForest, isForestFile } from '../ensemble/forest-file.js';
 import { DecisionTree } from '../model/decision-tree.js';
 import { validateModel } from '../model/schema.js';
 import { writeFileAtomic } from './atomic.js';
 
 /**
- * Save a model as JSON (atomically: a crash never leaves half a file), after the check
- * `loadModel` makes: a model grove would refuse to load is never reported written.
+ * Save a model (atomically: a crash never leaves half a file), after the check loading makes: a
+ * model grove would refuse to load is never reported written. A tree is written as JSON, a
+ * forest in the forest file format (src/ensemble/forest-file.ts: a JSON header and typed arrays).
  */
-export function saveModel(tree: DecisionTree, path: string): void {
-  const text = `${JSON.stringify(tree.toJSON())}\n`;
+export function saveModel(model: DecisionTree | Forest, path: string): void {
+  if (model instanceof Forest) {
+    const bytes = encodeForest(model);
+    try {
+      decodeForest(bytes);
+    } catch (err) {
+      throw new GroveError(
+        `internal error: the forest fails grove's own check, not written (${(err as Error).message})`,
+        {
+          file: path,
+        },
+      );
+    }
+    writeFileAtomic(path, bytes);
+    return;
+  }
+  const text = `${JSON.stringify(model.toJSON())}\n`;
   try {
     validateModel(JSON.parse(text));
   } catch (err) {
@@ -20,11 +38,9 @@ export function saveModel(tree: DecisionTree, path: string): void {
   writeFileAtomic(path, text);
 }
 
-/** Load and validate a model file; anything that is not a grove model is refused with a GroveError. */
-export function loadModel(path: string): DecisionTree {
-  let text: string;
+function readModelBytes(path: string): Buffer {
   try {
-    text = readFileSync(path, 'utf8');
+    return readFileSync(path);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new GroveError(
@@ -32,12 +48,38 @@ export function loadModel(path: string): DecisionTree {
       { file: path },
     );
   }
+}
+
+/**
+ * Load and validate a model file, a tree or a forest; anything that is not a grove model, or is
+ * damaged or truncated, is refused with a GroveError naming the file.
+ */
+export function loadAnyModel(path: string): DecisionTree | Forest {
+  const bytes = readModelBytes(path);
+  if (isForestFile(bytes)) return decodeForest(bytes, path);
   let value: unknown;
   try {
+    const text = bytes.toString('utf8');
     // A byte order mark, as some editors write one, is not part of the JSON.
     value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch {
     throw new GroveError('not a grove model file (not valid JSON)', { file: path });
   }
   return DecisionTree.fromJSON(value, path);
+}
+
+/** Load and validate a tree model file; a forest (or anything else) is refused with a GroveError. */
+export function loadModel(path: string): DecisionTree {
+  const model = loadAnyModel(path);
+  if (model instanceof Forest)
+    throw new GroveError('this is a forest model; a single tree is needed here', { file: path, code: 'E_MODEL' });
+  return model;
+}
+
+/** Load and validate a forest model file; a tree model (or anything else) is refused with a GroveError. */
+export function loadForest(path: string): Forest {
+  const model = loadAnyModel(path);
+  if (!(model instanceof Forest))
+    throw new GroveError('this is a single-tree model; a forest is needed here', { file: path, code: 'E_MODEL' });
+  return model;
 }

@@ -30,7 +30,7 @@ export type { DecisionPaths } from './paths.js';
 const PREDICT_OPTION_NAMES: ReadonlySet<string> = new Set(['unclassified', 'knnK', 'allowMissingKeys']);
 
 /** Throw GroveError unless `options` is undefined or valid predict options. */
-function checkPredictOptions(options: unknown): asserts options is PredictOptions | undefined {
+export function checkPredictOptions(options: unknown): asserts options is PredictOptions | undefined {
   if (options === undefined) return;
   const bad = (what: string) => new GroveError(`predict options: ${what}`, { code: 'E_OPTION' });
   if (typeof options !== 'object' || options === null || Array.isArray(options))

@@ -8,7 +8,7 @@
  * Which part of a fit an option shapes; commands show the flags of the groups they use
  * (`grove score` takes `split` and `stop`, `grove fit` all of them).
  */
-export type OptionGroup = 'split' | 'stop' | 'data' | 'prune' | 'cmbsv';
+export type OptionGroup = 'split' | 'stop' | 'data' | 'prune' | 'cmbsv' | 'forest';
 
 /** How the model file records an option. */
 export interface SavedAs {
@@ -82,7 +82,7 @@ export interface PrunerDescriptor extends DescriptorBase {
   readonly default: string;
 }
 
-/** `balanced`, or a weight per class label. */
+/** `balanced`, `balancedSubsample` (forests: balanced per bootstrap sample), or a weight per class label. */
 export interface ClassWeightDescriptor extends DescriptorBase {
   readonly type: 'class-weight';
   readonly default: undefined;

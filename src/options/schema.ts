@@ -68,7 +68,7 @@ function valueSchema(d: OptionDescriptor): z.ZodType {
     case 'pruner':
       return z.string().min(1);
     case 'class-weight':
-      return z.union([z.literal('balanced'), z.record(z.string(), z.number())]);
+      return z.union([z.literal('balanced'), z.literal('balancedSubsample'), z.record(z.string(), z.number())]);
     case 'ordered-categories':
       return z.record(z.string(), z.array(z.string()));
     case 'max-features':

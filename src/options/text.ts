@@ -52,8 +52,12 @@ export function parseBoolean(raw: string, label: string): boolean {
  * `balanced`, or `label=w,label=w`. Each label becomes an own property (`defineProperty`), so a
  * class named `__proto__` is a weight like any other rather than a prototype assignment.
  */
-export function parseClassWeight(raw: string, label: string): 'balanced' | Record<string, number> {
+export function parseClassWeight(
+  raw: string,
+  label: string,
+): 'balanced' | 'balancedSubsample' | Record<string, number> {
   if (raw.trim() === 'balanced') return 'balanced';
+  if (raw.trim() === 'balancedSubsample') return 'balancedSubsample';
   const out: Record<string, number> = {};
   for (const item of splitList(raw)) {
     const eq = item.lastIndexOf('=');

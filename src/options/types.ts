@@ -1,8 +1,12 @@
 import type { Criterion } from '../criteria/types.js';
 import type { OptionEntry } from './descriptors.js';
 
-/** Class weights: `balanced` = n / (k · n_c), or an explicit weight per class label. */
-export type ClassWeight = 'balanced' | Record<string, number>;
+/**
+ * Class weights: `balanced` = n / (k · n_c), or an explicit weight per class label.
+ * `balancedSubsample` (forests, scikit-learn's `balanced_subsample`): balanced over each tree's
+ * bootstrap sample; a single tree grows on every row, so there it is `balanced`.
+ */
+export type ClassWeight = 'balanced' | 'balancedSubsample' | Record<string, number>;
 
 /**
  * A post-pruning method: a name in the pruner table (`listPruners()`; built in: `none`,

@@ -101,6 +101,15 @@ export function checkCombination(o: TreeOptions, algorithm: string, criterion: C
       code: 'E_OPTION',
     });
   }
+  if (o.splitter === 'random' && (o.bins !== undefined || o.j48Rules || algorithm === 'cmbsv')) {
+    const other = o.bins !== undefined ? label('bins') : o.j48Rules ? label('j48Rules') : "algorithm 'cmbsv'";
+    throw new GroveError(
+      `${label('splitter')} random draws thresholds in exact mode only; it cannot go with ${other}`,
+      {
+        code: 'E_OPTION',
+      },
+    );
+  }
   if (algorithm === 'cmbsv' && o.missing !== 'majority') {
     throw new GroveError(
       `algorithm 'cmbsv' supports ${label('missing')} 'majority' only ` +
@@ -132,9 +141,9 @@ function numberProblem(d: NumberDescriptor, value: unknown): string | undefined 
 }
 
 function classWeightProblem(value: unknown): string | undefined {
-  if (value === 'balanced') return undefined;
+  if (value === 'balanced' || value === 'balancedSubsample') return undefined;
   if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return `must be 'balanced' or a map from class label to weight`;
+    return `must be 'balanced', 'balancedSubsample' or a map from class label to weight`;
   for (const [label, w] of Object.entries(value)) {
     if (!(typeof w === 'number' && w >= 0 && Number.isFinite(w)))
       return `for '${label}' must be a finite number ≥ 0, got ${String(w)}`;

@@ -11,6 +11,8 @@ export interface NodeRange {
   start: number;
   end: number;
   totals: Float64Array;
+  /** The node's draw seed (src/learn/feature-draw.ts): random thresholds (`splitter: 'random'`) draw from it. */
+  seed?: number;
 }
 
 /** A node's entries: in any order (`ids`), and sorted per numeric feature (null for a categorical one). */

@@ -11,6 +11,7 @@ import { Finalizer } from './finalize.js';
 import { type BinnedFeature, type CodeSortedRows, scanHistogram, scanSortedCodes } from './histogram.js';
 import { scanNumeric } from './numeric.js';
 import { scanNumericJ48 } from './numeric-j48.js';
+import { scanNumericRandom } from './numeric-random.js';
 
 /**
  * Finds the best split of one feature at one node: runs the right scanner over whatever the
@@ -26,6 +27,8 @@ export class FeatureEvaluator {
   private readonly combo: Int32Array;
   private readonly finalizer: Finalizer;
   private readonly multiway: boolean;
+  /** Extra trees (`splitter: 'random'`): one random threshold per numeric feature and node. */
+  private readonly randomThresholds: boolean;
   /** The fit's total weight, when an option needs it (else 0). */
   private totalWeight = 0;
   /** Class totals of the node the scan context numbered its classes for (`evaluate`). */
@@ -64,6 +67,7 @@ export class FeatureEvaluator {
       opts.j48Rules ? j48AverageMembers(features) : null,
     );
     this.multiway = opts.categoricalSplit === 'multiway';
+    this.randomThresholds = opts.splitter === 'random';
   }
 
   /**
@@ -97,6 +101,8 @@ export class FeatureEvaluator {
     this.enterNode(node.totals);
     const { ctx } = this;
     if (col.kind !== 'numeric') this.categoricalFromRows(f, buf.ids, node.start, node.end, out);
+    else if (this.randomThresholds)
+      scanNumericRandom(ctx, f, col.values, buf.sorted[f]!, node.start, node.end, ctx.nodeTotals, node.seed ?? 0, out);
     else if (ctx.j48) scanNumericJ48(ctx, f, col.values, buf.sorted[f]!, node.start, node.end, ctx.nodeTotals, out);
     else scanNumeric(ctx, f, col.values, buf.sorted[f]!, node.start, node.end, ctx.nodeTotals, out);
     this.finalizer.finalize(out);

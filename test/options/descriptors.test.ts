@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { validateConfigs } from '../../src/compare/compare.js';
+import { decodeForest } from '../../src/ensemble/forest-file.js';
 import { type Config, parseConfigs } from '../../src/eval/configs.js';
 import {
   DEFAULTS,
@@ -157,6 +158,13 @@ describe('the option table', () => {
         const r = grove(['fit', DATA, '--algorithm', algorithmFor(d), s.flag, ...s.args, '--out', out]);
         expect(r.stderr).not.toMatch(/error|must|expects/);
         expect(r.status).toBe(0);
+        if (d.group === 'forest') {
+          // A forest option makes grove fit grow a forest, written in the forest file format.
+          const forest = decodeForest(readFileSync(out));
+          const key = d.name === 'forest' ? 'kind' : d.name;
+          expect((forest.settings as unknown as Record<string, unknown>)[key]).toEqual(s.value);
+          return;
+        }
         const model = JSON.parse(readFileSync(out, 'utf8'));
         if (d.saved) expect(savedOf(d, model)).toEqual(s.value);
         if (d.type === 'ordered-categories') expect(model.features[1].levels).toEqual(LEVELS);

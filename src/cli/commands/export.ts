@@ -1,14 +1,15 @@
 import type { Command } from 'commander';
 import { GroveError } from '../../core/errors.js';
+import { Forest } from '../../ensemble/forest.js';
 import { treeToSql } from '../../export/sql/query.js';
 import { writeFileAtomic } from '../../io/atomic.js';
-import { loadModel } from '../../io/model-file.js';
+import { loadAnyModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
 import { DIALECT_NAMES as SQL_DIALECTS, type DialectName as SqlDialect } from '../../sql/index.js';
 import { choiceOption } from '../args.js';
 import { emit, warn } from '../output.js';
 
-const FORMATS = ['onnx', 'sql'] as const;
+const FORMATS = ['onnx', 'sql', 'json'] as const;
 
 interface ExportFlags {
   format: (typeof FORMATS)[number];
@@ -20,6 +21,15 @@ interface ExportFlags {
 
 /** Refuse flags that do not apply to the chosen format, before any work. */
 function checkFlags(flags: ExportFlags): void {
+  if (flags.format === 'json') {
+    for (const [flag, given] of [
+      ['--dialect', flags.dialect],
+      ['--table', flags.table],
+      ['--proba', flags.proba],
+    ] as const)
+      if (given !== undefined) throw new GroveError(`${flag} applies to --format sql only`, { code: 'E_OPTION' });
+    return;
+  }
   if (flags.format === 'onnx') {
     if (!flags.out) throw new GroveError('--format onnx writes a binary file: give --out FILE', { code: 'E_OPTION' });
     for (const [flag, given] of [
@@ -44,7 +54,7 @@ export function registerExport(program: Command): void {
   program
     .command('export')
     .description(
-      'export a saved model to run outside grove: ONNX (ai.onnx.ml TreeEnsembleClassifier, for ONNX Runtime) or a SQL query scoring a table (docs/export.md); text, rules and DOT: grove show',
+      'export a saved model to run outside grove: ONNX (ai.onnx.ml TreeEnsembleClassifier, for ONNX Runtime), a SQL query scoring a table (docs/export.md), or readable JSON (trees and forests); text, rules and DOT: grove show',
     )
     .argument('<model>', 'model file (JSON) written by grove fit')
     .requiredOption('--format <format>', FORMATS.join('|'), choiceOption('--format', FORMATS))
@@ -55,7 +65,17 @@ export function registerExport(program: Command): void {
     .action(async (modelPath: string, flags: ExportFlags) => {
       checkFlags(flags);
       if (flags.out) refuseOutputOverInput([{ flag: '--out', path: flags.out }], [modelPath]);
-      const tree = loadModel(modelPath);
+      const model = loadAnyModel(modelPath);
+      if (flags.format === 'json') {
+        emit(`${JSON.stringify(model.toJSON(), null, 2)}\n`, flags.out);
+        return;
+      }
+      if (model instanceof Forest)
+        throw new GroveError(`--format ${flags.format} exports single trees only; this model is a forest`, {
+          file: modelPath,
+          code: 'E_OPTION',
+        });
+      const tree = model;
       if (flags.format === 'onnx') {
         // Loaded on demand: protobufjs is not worth every command's start.
         const { treeToOnnx } = await import('../../export/onnx/model.js');

@@ -7,7 +7,16 @@ import { treeToText } from '../../export/text.js';
 import { saveModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
-import { type FitOptions, type OptionGroup, PRESETS, resolveOptions } from '../../options/options.js';
+import { fitForest } from '../../ensemble/fit-forest.js';
+import type { Forest } from '../../ensemble/forest.js';
+import { forestSummary } from '../../ensemble/summary.js';
+import {
+  type FitOptions,
+  OPTION_DESCRIPTORS,
+  type OptionGroup,
+  PRESETS,
+  resolveOptions,
+} from '../../options/options.js';
 import { formatsHelp } from '../../sources/formats.js';
 import { openRows, openSource } from '../../sources/index.js';
 import { modelReadOptions } from '../model-columns.js';
@@ -56,11 +65,52 @@ export function checkedFitOptions(flags: TrainingFlags): FitOptions {
   return options;
 }
 
+/** True when the flags ask for a forest: any forest option (--forest, --trees, --oob, ...) given. */
+export function isForest(options: FitOptions): boolean {
+  return OPTION_DESCRIPTORS.some(
+    (d) => d.group === 'forest' && (options as Record<string, unknown>)[d.name] !== undefined,
+  );
+}
+
+/** `grove fit --forest`: grow the forest, with progress on a terminal. */
+function fitForestCommand(data: Dataset, options: FitOptions): Forest {
+  const started = Date.now();
+  const tty = process.stderr.isTTY === true;
+  const forest = fitForest(data, options, {
+    names: 'flags',
+    onTree: ({ grown, total }) => {
+      if (!tty) return;
+      const rate = grown / Math.max(1e-3, (Date.now() - started) / 1000);
+      process.stderr.write(`\rgrove: ${grown}/${total} trees (${rate.toPrecision(3)} trees/s)`);
+    },
+  });
+  if (tty) process.stderr.write('\n');
+  return forest;
+}
+
+/** Save the forest (or print its summary when there is no --out) and write the summary line on stderr. */
+function finishForest(forest: Forest, where: string, parts: { test?: Dataset; out?: string }): void {
+  if (parts.out) saveModel(forest, parts.out);
+  else emit(forestSummary(forest));
+  const s = forest.stats();
+  const oob = forest.oob ? `, out-of-bag accuracy ${forest.oob.score.toPrecision(4)}` : '';
+  const test = parts.test
+    ? `; held-out accuracy ${forest.score(parts.test).toPrecision(4)} on ${parts.test.nRows} rows`
+    : '';
+  note(
+    `${forest.settings.kind} of ${s.trees} ${forest.options.algorithm} trees (${forest.options.criterion}) ${where}: ` +
+      `${s.nodes} nodes, mean depth ${s.depth.mean.toPrecision(3)}${oob}${test}${parts.out ? ` → ${parts.out}` : ''}`,
+  );
+}
+
 export function registerFit(program: Command): void {
   addSourceFlags(
     addTrainingFlags(
-      program.command('fit').description('grow a tree on DATA and save it as JSON').argument('<data>', DATA_HELP),
-      ['split', 'stop', 'data', 'prune', 'cmbsv'],
+      program
+        .command('fit')
+        .description('grow a tree on DATA and save it as JSON, or a forest (--forest KIND) in the forest file format')
+        .argument('<data>', DATA_HELP),
+      ['split', 'stop', 'data', 'prune', 'cmbsv', 'forest'],
     ),
     'train on',
   )
@@ -89,6 +139,10 @@ export function registerFit(program: Command): void {
       if (flags.test !== undefined && flags.testFraction !== undefined)
         throw new GroveError('give --test or --test-fraction, not both', { code: 'E_OPTION' });
       if (trainsInEngine(dataPath, flags)) {
+        if (isForest(optionsFromFlags(flags)))
+          throw new GroveError('forests grow in memory: leave out --engine (or give --engine memory)', {
+            code: 'E_OPTION',
+          });
         if (flags.testFraction !== undefined)
           throw new GroveError('--test-fraction needs in-memory training; give held-out rows with --test', {
             code: 'E_OPTION',
@@ -113,6 +167,14 @@ export function registerFit(program: Command): void {
         flags.testFraction !== undefined
           ? holdOut(data, flags.testFraction, resolveOptions(options).seed)
           : { train: data, test: undefined };
+      if (isForest(options)) {
+        const forest = fitForestCommand(split.train, options);
+        const test =
+          split.test ?? (flags.test !== undefined ? await readTest(forest.trees[0], flags.test, flags) : undefined);
+        const rows = split.test ? `${split.train.nRows} of ${data.nRows} rows` : `${data.nRows} rows`;
+        finishForest(forest, `on ${rows}`, { test, out: flags.out });
+        return;
+      }
       const tree = fit(split.train, options, { names: 'flags' });
       if (data.classes.length < 2) {
         warn(`only one class (${String(data.classes[0])}) in '${data.targetName}': the tree is a single leaf`);

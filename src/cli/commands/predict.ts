@@ -2,8 +2,9 @@ import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../../data/dataset.js';
+import { Forest } from '../../ensemble/forest.js';
 import { writeAtomicWith } from '../../io/atomic.js';
-import { loadModel } from '../../io/model-file.js';
+import { loadAnyModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
 import type { DecisionPaths, DecisionTree, PredictOptions } from '../../model/decision-tree.js';
 import { choicesOf, type TreeOptions } from '../../options/options.js';
@@ -23,7 +24,7 @@ export function registerPredict(program: Command): void {
       'predict the class of every row of DATA with a saved model; writes CSV, or Parquet when --out ends in .parquet (column `predicted`, then one probability column per class with --proba, a leaf id with --leaf, a node path with --path; a C-MBSV row in an unclassified region: `unclassified`, empty probabilities)',
     )
     .argument('<data>', `rows to predict (${DATA_HELP}); a target column in it is ignored`)
-    .requiredOption('--model <model>', 'model file written by grove fit')
+    .requiredOption('--model <model>', 'model file written by grove fit (a tree or a forest)')
     .option('--proba', 'add one probability column per class')
     .option('--leaf', "add a column `leaf`: the id of the leaf each row ends in (its index in the model file's nodes)")
     .option('--path', "add a column `path`: the ids of the nodes each row visits, joined by ';'")
@@ -48,8 +49,11 @@ export function registerPredict(program: Command): void {
       } & SourceFlags,
     ) => {
       if (flags.out) refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath, flags.model]);
-      const tree = loadModel(flags.model);
-      if (flags.unclassified === 'knn' && tree.nodes.some((n) => n.unclassified && !n.knn)) {
+      const tree = loadAnyModel(flags.model);
+      if (tree instanceof Forest && (flags.leaf || flags.path))
+        throw new GroveError('--leaf and --path describe one tree; this model is a forest', { code: 'E_OPTION' });
+      const trees = tree instanceof Forest ? tree.trees : [tree];
+      if (flags.unclassified === 'knn' && trees.some((t) => t.nodes.some((n) => n.unclassified && !n.knn))) {
         throw new GroveError(
           `${flags.model} stores no k-NN data for its unclassified regions (fit it with --unclassified knn)`,
         );
@@ -80,8 +84,8 @@ export function registerPredict(program: Command): void {
       if (parquetOut !== undefined) {
         const codes = tree.predictCodes(data, policy);
         const proba = flags.proba ? tree.predictProbaFlat(data, policy) : undefined;
-        const leaves = flags.leaf ? tree.apply(data, policy) : undefined;
-        const paths = flags.path ? tree.decisionPath(data, policy) : undefined;
+        const leaves = flags.leaf ? (tree as DecisionTree).apply(data, policy) : undefined;
+        const paths = flags.path ? (tree as DecisionTree).decisionPath(data, policy) : undefined;
         await writePredictionsParquet(parquetOut, tree.classes, codes, proba, {
           ...(leaves ? { leaves } : {}),
           ...(paths ? { path: (i) => pathText(paths, i) } : {}),
@@ -100,7 +104,7 @@ interface PredictColumns {
   path?: boolean;
 }
 
-function predictionHeader(tree: DecisionTree, flags: PredictColumns): Array<string | number | boolean> {
+function predictionHeader(tree: DecisionTree | Forest, flags: PredictColumns): Array<string | number | boolean> {
   return [
     'predicted',
     ...(flags.proba ? tree.classes : []),
@@ -110,12 +114,18 @@ function predictionHeader(tree: DecisionTree, flags: PredictColumns): Array<stri
 }
 
 /** The CSV lines (each ending in a newline) of `data`'s predictions. */
-function predictionLines(tree: DecisionTree, data: Dataset, flags: PredictColumns, policy: PredictOptions): string {
+function predictionLines(
+  tree: DecisionTree | Forest,
+  data: Dataset,
+  flags: PredictColumns,
+  policy: PredictOptions,
+): string {
   const codes = tree.predictCodes(data, policy);
   const k = tree.classes.length;
   const proba = flags.proba ? tree.predictProbaFlat(data, policy) : undefined;
-  const leaves = flags.leaf ? tree.apply(data, policy) : undefined;
-  const paths = flags.path ? tree.decisionPath(data, policy) : undefined;
+  // A forest was refused --leaf and --path above.
+  const leaves = flags.leaf ? (tree as DecisionTree).apply(data, policy) : undefined;
+  const paths = flags.path ? (tree as DecisionTree).decisionPath(data, policy) : undefined;
   const lines: string[] = [];
   for (let i = 0; i < data.nRows; i++) {
     // C-MBSV unclassified region: the literal `unclassified` and empty probability cells.

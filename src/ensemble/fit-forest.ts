@@ -1,0 +1,142 @@
+import { cmbsvSavedOptions } from '../algorithms/cmbsv/saved.js';
+import { type FitContext, type FitPlan, fitPlanned, modelFeatures, planFit } from '../algorithms/fit.js';
+import { GroveError } from '../core/errors.js';
+import type { Dataset } from '../data/dataset.js';
+import { classWeights } from '../data/weights.js';
+import { featureCount } from '../learn/feature-draw.js';
+import { withoutZeroWeights } from '../learn/zero-weights.js';
+import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
+import type { TreeNode } from '../model/node.js';
+import type { FeatureSchema, SavedOptions } from '../model/schema.js';
+import { type FitOptions, savedOptions } from '../options/options.js';
+import { bootstrapCounts, subspaceFeatures, treeSeed } from './draws.js';
+import { Forest } from './forest.js';
+import { oobEstimate } from './oob.js';
+import { bootstrapSize, type ForestSettings, forestSettings } from './settings.js';
+
+/** What `fitForest` tells while it works, and a forest to extend. */
+export interface ForestContext extends FitContext {
+  /** Called after each tree grown (progress on a terminal). */
+  onTree?: (progress: { grown: number; total: number }) => void;
+  /**
+   * scikit-learn's `warm_start`: keep this forest's trees and grow only trees `forest.trees.length`
+   * to `trees - 1`. The result equals the forest grown at once with the same data and options;
+   * the options must equal the ones `forest` was grown with, but for `trees` (GroveError otherwise).
+   */
+  warmStart?: Forest;
+}
+
+/**
+ * Grow a forest on `data`: `trees` trees (default 100), each grown by the tree growers with every
+ * tree option (any criterion, preset, histogram mode, missing-value policy, pruning).
+ *
+ * - `random-forest` (default): a bootstrap sample of rows per tree, `maxFeatures: 'sqrt'` features drawn per node;
+ * - `extra-trees`: every row, `sqrt` features per node, one random threshold per drawn numeric feature;
+ * - `bagging`: a bootstrap sample per tree, every feature;
+ * - `random-subspace`: every row, a random subset of the features per tree (`maxFeatures`, default half).
+ *
+ * Defaults equal scikit-learn's `RandomForestClassifier`: 100 trees, gini, `sqrt`, bootstrap,
+ * grown until pure, `minSamplesLeaf` 1. Tree i is seeded by (`seed`, i) alone, so the forest is
+ * the same on any number of threads and when grown in steps (`context.warmStart`).
+ *
+ * @throws GroveError for bad data or options (`trees` < 1, `maxSamples` 0 or above the rows,
+ *   `oobScore` without bootstrap, ...), naming the option
+ *
+ * @example
+ * ```ts
+ * const forest = fitForest(data, { forest: 'extra-trees', criterion: 'dcsm', trees: 200, seed: 7 });
+ * forest.predict(rows);
+ * forest.featureImportances();
+ * ```
+ */
+export function fitForest(data: Dataset, options: FitOptions = {}, context: ForestContext = {}): Forest {
+  const { settings, treeOptions } = forestSettings(options, context);
+  const plan = planFit(data, treeOptions, context);
+  const n = plan.data.nRows;
+  const samples = settings.bootstrap ? bootstrapSize(settings, n, context) : n;
+  const features = modelFeatures(plan.data, plan.levels);
+  const previous = context.warmStart ? warmTrees(context.warmStart, settings, features, plan) : [];
+  const trees = previous.slice(0, settings.trees);
+  for (let i = trees.length; i < settings.trees; i++) {
+    trees.push(growForestTree(plan, settings, features, samples, i));
+    context.onTree?.({ grown: i + 1, total: settings.trees });
+  }
+  const oob = settings.oobScore ? oobEstimate(plan.data, trees, settings, samples) : undefined;
+  return new Forest({
+    target: plan.given.targetName,
+    features,
+    classes: plan.given.classes.slice(),
+    settings,
+    options: forestTreeOptions(plan),
+    trees,
+    ...(oob ? { oob } : {}),
+  });
+}
+
+/** The trees' options as a model file records them, with the forest's seed (each tree has its own). */
+function forestTreeOptions(plan: FitPlan): SavedOptions {
+  return { ...savedOptions(plan.opts), ...cmbsvSavedOptions(plan.opts) };
+}
+
+/** Tree `i` of the forest: its rows (bootstrap counts as weights), its features, its seed. */
+function growForestTree(
+  plan: FitPlan,
+  settings: ForestSettings,
+  features: FeatureSchema[],
+  samples: number,
+  i: number,
+): DecisionTree {
+  const seed = treeSeed(settings.seed, i);
+  const n = plan.data.nRows;
+  const weights = plan.weights.slice();
+  if (settings.bootstrap) {
+    const counts = bootstrapCounts(settings.seed, i, n, samples);
+    for (let r = 0; r < n; r++) weights[r] *= counts[r];
+    if (settings.balancedSubsample) balanceSample(plan.data, counts, samples, weights);
+  } else if (settings.balancedSubsample) balanceSample(plan.data, null, n, weights);
+  let kept = withoutZeroWeights(plan.data, weights);
+  let subset: Int32Array | null = null;
+  if (settings.subspace !== null) {
+    const d = plan.data.features.length;
+    subset = subspaceFeatures(settings.seed, i, d, featureCount(settings.subspace, d));
+    kept = {
+      data: { ...kept.data, features: Array.from(subset, (f) => kept.data.features[f]) },
+      weights: kept.weights,
+    };
+  }
+  const tree = fitPlanned({ ...plan, opts: { ...plan.opts, seed }, data: kept.data, weights: kept.weights });
+  return subset ? onAllFeatures(tree, subset, features) : tree;
+}
+
+/** Multiply in class weights balanced over one bootstrap sample (`counts`; null: every row once). */
+function balanceSample(data: Dataset, counts: Int32Array | null, samples: number, weights: Float64Array): void {
+  const perClass = new Float64Array(data.classes.length);
+  for (let r = 0; r < data.nRows; r++) perClass[data.labels[r]] += counts ? counts[r] : 1;
+  const w = classWeights('balanced', data.classes, perClass, samples, 'classWeight', data.source);
+  for (let r = 0; r < data.nRows; r++) weights[r] *= w[data.labels[r]];
+}
+
+/** A tree grown on a subset of the features, renumbered onto all of them (random subspaces). */
+function onAllFeatures(tree: DecisionTree, subset: Int32Array, features: FeatureSchema[]): DecisionTree {
+  const nodes: TreeNode[] = tree.nodes.map((node) =>
+    node.split ? { ...node, split: { ...node.split, feature: subset[node.split.feature] } } : node,
+  );
+  return new DecisionTree(
+    { target: tree.target, features, classes: tree.classes, options: tree.options, nodes },
+    TRUSTED_MODEL,
+  );
+}
+
+/** The trees of `forest` to keep for a warm start, after checking it was grown as asked now. */
+function warmTrees(forest: Forest, settings: ForestSettings, features: FeatureSchema[], plan: FitPlan): DecisionTree[] {
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const { trees: _a, ...was } = forest.settings;
+  const { trees: _b, ...now } = settings;
+  if (!same(was, now) || !same(forest.features, features) || !same(forest.classes, plan.given.classes))
+    throw new GroveError('warmStart: the forest was grown with other forest options or other data columns', {
+      code: 'E_OPTION',
+    });
+  if (!same(forest.options, forestTreeOptions(plan)))
+    throw new GroveError('warmStart: the forest was grown with other tree options', { code: 'E_OPTION' });
+  return forest.trees.slice();
+}
