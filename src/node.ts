@@ -3,6 +3,7 @@
  * files, and worker threads for `fit(data, { threads })`.
  */
 import './learn/threads/parallel-grow.js';
+import './ensemble/threads/parallel-forest.js';
 
 export * from './index.js';
 export { loadAnyModel, loadForest, loadModel, saveModel } from './io/model-file.js';

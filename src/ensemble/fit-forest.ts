@@ -50,17 +50,22 @@ export interface ForestContext extends FitContext {
  * ```
  */
 export function fitForest(data: Dataset, options: FitOptions = {}, context: ForestContext = {}): Forest {
-  const { settings, treeOptions } = forestSettings(options, context);
-  const plan = planFit(data, treeOptions, context);
-  const n = plan.data.nRows;
-  const samples = settings.bootstrap ? bootstrapSize(settings, n, context) : n;
-  const features = modelFeatures(plan.data, plan.levels);
+  const job = prepareForest(data, options, context);
+  const { plan, settings, features, samples } = job;
   const previous = context.warmStart ? warmTrees(context.warmStart, settings, features, plan) : [];
   const trees = previous.slice(0, settings.trees);
-  for (let i = trees.length; i < settings.trees; i++) {
-    trees.push(growForestTree(plan, settings, features, samples, i));
-    context.onTree?.({ grown: i + 1, total: settings.trees });
-  }
+  const todo = Array.from({ length: Math.max(0, settings.trees - trees.length) }, (_, j) => trees.length + j);
+  const report = (grown: number) => context.onTree?.({ grown, total: settings.trees });
+  const parallel =
+    plan.threads !== 1 && parallelForest && todo.length > 1
+      ? parallelForest(data, options, todo, plan.threads, (done) => report(trees.length + done))
+      : null;
+  if (parallel) trees.push(...parallel);
+  else
+    for (const i of todo) {
+      trees.push(growForestTree(job, i));
+      report(i + 1);
+    }
   const oob = settings.oobScore ? oobEstimate(plan.data, trees, settings, samples) : undefined;
   return new Forest({
     target: plan.given.targetName,
@@ -78,14 +83,51 @@ function forestTreeOptions(plan: FitPlan): SavedOptions {
   return { ...savedOptions(plan.opts), ...cmbsvSavedOptions(plan.opts) };
 }
 
-/** Tree `i` of the forest: its rows (bootstrap counts as weights), its features, its seed. */
-function growForestTree(
-  plan: FitPlan,
-  settings: ForestSettings,
-  features: FeatureSchema[],
-  samples: number,
-  i: number,
-): DecisionTree {
+/** What every tree of a forest grows from: the checked options and data, shared by all threads. */
+export interface ForestJob {
+  readonly plan: FitPlan;
+  readonly settings: ForestSettings;
+  /** The model's features (all of them, whatever a tree's subspace). */
+  readonly features: FeatureSchema[];
+  /** Rows each bootstrap draws. */
+  readonly samples: number;
+}
+
+/** `fitForest`'s checks and preparation, up to growing (the same on every thread). */
+export function prepareForest(data: Dataset, options: FitOptions, context: ForestContext = {}): ForestJob {
+  const { settings, treeOptions } = forestSettings(options, context);
+  const plan = planFit(data, treeOptions, context);
+  const n = plan.data.nRows;
+  const samples = settings.bootstrap ? bootstrapSize(settings, n, context) : n;
+  return { plan, settings, features: modelFeatures(plan.data, plan.levels), samples };
+}
+
+/**
+ * Grows trees `indices` of the forest `fitForest(data, options)` on worker threads, in index
+ * order, telling `onTree` the count grown so far; null when it cannot (then they grow here).
+ * Installed by the Node entry (src/ensemble/threads/); browsers grow on one thread.
+ */
+export type ParallelForest = (
+  data: Dataset,
+  options: FitOptions,
+  indices: number[],
+  threads: number | 'auto',
+  onTree: (grown: number) => void,
+) => DecisionTree[] | null;
+let parallelForest: ParallelForest | undefined;
+
+/** Install the worker-thread forest grower (the Node entry does). */
+export function setParallelForest(grow: ParallelForest | undefined): void {
+  parallelForest = grow;
+}
+
+/**
+ * Tree `i` of the forest: its rows (bootstrap counts as weights), its features, its seed. It
+ * depends on (the job, i) alone, so any thread grows the same tree.
+ */
+export function growForestTree(job: ForestJob, i: number): DecisionTree {
+  const { plan, settings, features, samples } = job;
+  // Trees share out the threads; each grows on one.
   const seed = treeSeed(settings.seed, i);
   const n = plan.data.nRows;
   const weights = plan.weights.slice();
@@ -104,7 +146,13 @@ function growForestTree(
       weights: kept.weights,
     };
   }
-  const tree = fitPlanned({ ...plan, opts: { ...plan.opts, seed }, data: kept.data, weights: kept.weights });
+  const tree = fitPlanned({
+    ...plan,
+    opts: { ...plan.opts, seed },
+    data: kept.data,
+    weights: kept.weights,
+    threads: 1,
+  });
   return subset ? onAllFeatures(tree, subset, features) : tree;
 }
 

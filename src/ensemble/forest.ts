@@ -1,7 +1,7 @@
 import { GroveError } from '../core/errors.js';
 import type { ClassLabel, Dataset } from '../data/dataset.js';
 import { type Aligned, alignInput, checkPredictInput, type PredictInput } from '../model/align.js';
-import { checkPredictOptions, type DecisionTree, type PredictOptions } from '../model/decision-tree.js';
+import { checkPredictOptions, DecisionTree, type PredictOptions } from '../model/decision-tree.js';
 import { encodeOrderedInput } from '../model/ordinal.js';
 import { applyLeaves } from '../model/paths.js';
 import type { FeatureSchema, SavedOptions } from '../model/schema.js';
@@ -69,8 +69,12 @@ export class Forest {
   readonly trees: DecisionTree[];
   readonly oob?: OobEstimate;
 
+  /**
+   * A forest from its parts (what `fitForest` and the forest file make): every tree a
+   * `DecisionTree` over `features` and `classes`. GroveError (E_MODEL) otherwise.
+   */
   constructor(parts: ForestParts) {
-    if (parts.trees.length === 0) throw new GroveError('a forest needs at least one tree', { code: 'E_MODEL' });
+    checkParts(parts);
     this.target = parts.target;
     this.features = parts.features;
     this.classes = parts.classes;
@@ -214,6 +218,23 @@ export class Forest {
     const out: number[][] = [];
     for (let i = 0; i < flat.length; i += k) out.push(Array.from(flat.subarray(i, i + k), f));
     return out;
+  }
+}
+
+function checkParts(parts: ForestParts): void {
+  const bad = (what: string): never => {
+    throw new GroveError(`Forest: ${what}`, { code: 'E_MODEL' });
+  };
+  if (typeof parts !== 'object' || parts === null) bad("expected the forest's parts (an object)");
+  const { trees, features, classes, settings } = parts;
+  if (!Array.isArray(trees) || trees.length === 0) bad('trees must be a non-empty array of DecisionTree');
+  if (!Array.isArray(features) || !Array.isArray(classes)) bad('features and classes must be arrays');
+  if (typeof settings !== 'object' || settings === null || !['proba', 'majority'].includes(settings.vote))
+    bad("settings must be a forest's settings");
+  for (const tree of trees) {
+    if (!(tree instanceof DecisionTree)) bad('every tree must be a DecisionTree');
+    if (tree.features.length !== features.length || tree.classes.length !== classes.length)
+      bad("every tree must have the forest's features and classes");
   }
 }
 

@@ -29,6 +29,7 @@ const functions = [...Object.entries(api), ...Object.entries(ext)].flatMap(([nam
     const tree = value as typeof api.DecisionTree;
     return [['DecisionTree.fromJSON', (...a: unknown[]) => tree.fromJSON(a[0], a[1] as string)] as const];
   }
+  if (name === 'Forest') return [['new Forest', (...a: unknown[]) => new api.Forest(a[0] as never)] as const];
   return [[name, value as (...a: unknown[]) => unknown] as const];
 });
 

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import '../../learn/threads/parallel-grow.js'; // worker threads for --threads
+import '../../ensemble/threads/parallel-forest.js'; // a forest's trees on worker threads
 import { fit } from '../../algorithms/fit.js';
 import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../../data/dataset.js';

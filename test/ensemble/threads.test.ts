@@ -1,0 +1,29 @@
+/**
+ * A forest grown on worker threads, each tree whole on one thread, is the forest grown on one
+ * thread, bit for bit. Runs against dist/ (the workers load compiled modules; `npm test` builds first).
+ */
+import { describe, expect, it } from 'vitest';
+import { fitForest } from '../../dist/node.js';
+import { synthetic } from './synthetic.js';
+
+const data = synthetic(400, 21);
+
+describe('forest threads', () => {
+  it.each(['random-forest', 'extra-trees'] as const)('%s: 1 and 2 threads give the same forest', (kind) => {
+    const options = { forest: kind, trees: 6, seed: 5, ...(kind === 'random-forest' ? { oobScore: true } : {}) };
+    const one = fitForest(data as never, { ...options, threads: 1 });
+    const progress: number[] = [];
+    const two = fitForest(data as never, { ...options, threads: 2 }, { onTree: ({ grown }) => progress.push(grown) });
+    expect(JSON.stringify(two.trees.map((t) => t.toJSON()))).toBe(JSON.stringify(one.trees.map((t) => t.toJSON())));
+    expect(Array.from(two.predictProbaFlat(data as never))).toEqual(Array.from(one.predictProbaFlat(data as never)));
+    expect(two.oob?.score).toBe(one.oob?.score);
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('a warm start on 2 threads adds the trees one thread grows at once', () => {
+    const small = fitForest(data as never, { trees: 3, seed: 8, threads: 2 });
+    const warm = fitForest(data as never, { trees: 7, seed: 8, threads: 2 }, { warmStart: small });
+    const once = fitForest(data as never, { trees: 7, seed: 8, threads: 1 });
+    expect(JSON.stringify(warm.trees.map((t) => t.nodes))).toBe(JSON.stringify(once.trees.map((t) => t.nodes)));
+  });
+});
