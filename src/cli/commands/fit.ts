@@ -4,13 +4,13 @@ import '../../ensemble/threads/parallel-forest.js'; // a forest's trees on worke
 import { fit } from '../../algorithms/fit.js';
 import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../../data/dataset.js';
+import { fitForest } from '../../ensemble/fit-forest.js';
+import type { Forest } from '../../ensemble/forest.js';
+import { forestSummary } from '../../ensemble/summary.js';
 import { treeToText } from '../../export/text.js';
 import { saveModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
-import { fitForest } from '../../ensemble/fit-forest.js';
-import type { Forest } from '../../ensemble/forest.js';
-import { forestSummary } from '../../ensemble/summary.js';
 import {
   type FitOptions,
   OPTION_DESCRIPTORS,
