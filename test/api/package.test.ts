@@ -11,6 +11,7 @@ const NODE_ONLY = [
   'src/cli/',
   'src/io/',
   'src/learn/threads/',
+  'src/ensemble/threads/',
   'src/compare/',
   'src/sources/',
   'src/engines/',
