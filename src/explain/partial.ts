@@ -2,9 +2,10 @@ import { checkObject } from '../core/args.js';
 import { GroveError } from '../core/errors.js';
 import type { ClassLabel } from '../data/dataset.js';
 import type { AlignedColumn, PredictInput } from '../model/align.js';
-import type { DecisionTree } from '../model/decision-tree.js';
+import { DecisionTree } from '../model/decision-tree.js';
 import { NO_BRANCH } from '../model/route.js';
 import { dataGrid, type Grid, givenGrid } from './grid.js';
+import { type ExplainableModel, predictTrees, weightedTrees } from './model.js';
 import { alignRows } from './rows.js';
 import type { ShapTree } from './tree-shap.js';
 
@@ -23,7 +24,9 @@ export interface PartialDependenceOptions {
    * scikit-learn's method of that name): at a split on the feature the walk takes the grid
    * value's branch, at any other split every branch, weighted by the training weight of each
    * child. `brute`: every row's prediction with the feature set to the grid value, averaged.
-   * `auto` (default): recursion for the average alone, brute when individual curves are asked for.
+   * `auto` (default): recursion for a tree's average, brute for a forest (as a forest's curve is
+   * the average over rows) and whenever individual curves are asked for. A forest's recursion is
+   * the mean of its trees'.
    */
   method?: 'auto' | 'recursion' | 'brute';
 }
@@ -58,7 +61,7 @@ const OPTION_NAMES = new Set(['grid', 'gridResolution', 'percentiles', 'kind', '
  * ```
  */
 export function partialDependence(
-  model: DecisionTree,
+  model: ExplainableModel,
   input: PredictInput,
   feature: string,
   options: PartialDependenceOptions = {},
@@ -69,11 +72,12 @@ export function partialDependence(
   const d = featureIndex(model, feature, caller);
   const f = model.features[d];
   const grid = o.grid ? givenGrid(f, o.grid, caller) : dataGrid(f, columns[d], o, caller);
-  const method = o.method === 'auto' ? (o.kind === 'average' ? 'recursion' : 'brute') : o.method;
+  const forest = !(model instanceof DecisionTree);
+  const method = o.method === 'auto' ? (o.kind === 'average' && !forest ? 'recursion' : 'brute') : o.method;
   if (method === 'recursion' && o.kind !== 'average')
     throw new GroveError(`${caller}: method 'recursion' gives the average only (use 'brute' for individual curves)`);
   const k = model.classes.length;
-  const trees = [{ tree: model.compiled, weight: 1 }];
+  const trees = weightedTrees(model);
   const result: PartialDependence = {
     feature: f.name,
     grid: grid.labels,
@@ -85,7 +89,7 @@ export function partialDependence(
     for (const t of trees) recursionCurve(t.tree, d, grid, columns.length, result.average, t.weight);
     return result;
   }
-  const ice = iceCurves((cols, out) => model.compiled.predictProba(cols, nRows, out), columns, nRows, d, grid, k);
+  const ice = iceCurves((cols, out) => predictTrees(trees, cols, nRows, k, out), columns, nRows, d, grid, k);
   for (let i = 0; i < nRows; i++)
     for (let j = 0; j < grid.values.length * k; j++) result.average[j] += ice[i * grid.values.length * k + j];
   for (let j = 0; j < result.average.length; j++) result.average[j] /= nRows;
@@ -94,7 +98,7 @@ export function partialDependence(
 }
 
 /** Index of feature `name` in the model, or GroveError naming the features there are. */
-export function featureIndex(model: DecisionTree, name: string, caller: string): number {
+export function featureIndex(model: ExplainableModel, name: string, caller: string): number {
   const d = model.features.findIndex((f) => f.name === name);
   if (d < 0) {
     const names = model.features.map((f) => f.name).join(', ');

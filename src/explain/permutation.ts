@@ -5,7 +5,8 @@ import { checkDataset } from '../data/check.js';
 import type { Dataset } from '../data/dataset.js';
 import { accuracy, summarize } from '../eval/cross-validate.js';
 import type { AlignedColumn } from '../model/align.js';
-import type { DecisionTree } from '../model/decision-tree.js';
+import { DecisionTree } from '../model/decision-tree.js';
+import { type ExplainableModel, predictTrees, weightedTrees } from './model.js';
 import { alignRows } from './rows.js';
 
 /** How `permutationImportance` shuffles. */
@@ -37,7 +38,8 @@ export interface PermutationImportance {
  * its link with the class while keeping its distribution. Each feature is shuffled `repeats`
  * times by its own generator, seeded by (seed, feature), so the result does not depend on the
  * order features are visited. Rows are predicted as `score` predicts them (a row in a C-MBSV
- * unclassified region counts as wrong, as does a row whose class the model does not know).
+ * unclassified region counts as wrong, as does a row whose class the model does not know); a
+ * forest by the mean of its trees' probabilities.
  *
  * @example
  * ```ts
@@ -46,7 +48,7 @@ export interface PermutationImportance {
  * ```
  */
 export function permutationImportance(
-  model: DecisionTree,
+  model: ExplainableModel,
   data: Dataset,
   options: PermutationImportanceOptions = {},
 ): PermutationImportance {
@@ -56,10 +58,8 @@ export function permutationImportance(
   const { repeats, seed } = checkOptions(options, caller);
   if (nRows === 0) throw new GroveError(`${caller}: no rows to score`);
   const labels = modelLabels(model, data);
-  const cmbsv = model.options.cmbsv;
-  const policy = { unclassified: cmbsv?.unclassified ?? 'none', knnK: cmbsv?.knnK ?? 1 };
-  const score = (cols: AlignedColumn[]) =>
-    accuracy(model.compiled.predictCodes(cols, nRows, undefined, policy), labels);
+  const predict = classCodes(model, nRows);
+  const score = (cols: AlignedColumn[]) => accuracy(predict(cols), labels);
   const baseline = score(columns);
   const f = columns.length;
   const importances = new Float64Array(f * repeats);
@@ -84,6 +84,33 @@ export function permutationImportance(
   return { features: model.features.map((x) => x.name), baseline, repeats, importances, mean, sd };
 }
 
+/**
+ * The model's class per aligned row: a tree's as `predictCodes` gives it (its own policy for
+ * C-MBSV regions); a forest's the most probable class of the mean of its trees' probabilities
+ * (ties to the lowest index, -1 when every class has probability 0).
+ */
+function classCodes(model: ExplainableModel, nRows: number): (columns: AlignedColumn[]) => Int32Array {
+  if (model instanceof DecisionTree) {
+    const cmbsv = model.options.cmbsv;
+    const policy = { unclassified: cmbsv?.unclassified ?? 'none', knnK: cmbsv?.knnK ?? 1 };
+    return (columns) => model.compiled.predictCodes(columns, nRows, undefined, policy);
+  }
+  const trees = weightedTrees(model);
+  const k = model.classes.length;
+  const proba = new Float64Array(nRows * k);
+  const codes = new Int32Array(nRows);
+  return (columns) => {
+    predictTrees(trees, columns, nRows, k, proba);
+    for (let i = 0; i < nRows; i++) {
+      let best = -1;
+      for (let c = 0; c < k; c++)
+        if (proba[i * k + c] > 0 && (best < 0 || proba[i * k + c] > proba[i * k + best])) best = c;
+      codes[i] = best;
+    }
+    return codes;
+  };
+}
+
 /** The generator of feature j's shuffles. */
 export function featureRandom(seed: number, j: number): () => number {
   return mulberry32((seed ^ Math.imul(j + 1, 0x9e3779b9)) >>> 0);
@@ -101,7 +128,7 @@ export function shuffleOrder(order: Int32Array, random: () => number): void {
 }
 
 /** Each row's class as an index into the model's classes; -2 (never predicted) for a class it does not know. */
-function modelLabels(model: DecisionTree, data: Dataset): Int32Array {
+function modelLabels(model: ExplainableModel, data: Dataset): Int32Array {
   const index = new Map(model.classes.map((c, i) => [String(c), i]));
   const map = data.classes.map((c) => index.get(String(c)) ?? -2);
   return Int32Array.from(data.labels, (c) => (c < 0 ? -2 : map[c]));

@@ -1,15 +1,15 @@
-import { checkObject, describeType } from '../core/args.js';
+import { checkObject } from '../core/args.js';
 import { GroveError } from '../core/errors.js';
 import { type Aligned, type AlignOptions, alignInput, checkPredictInput, type PredictInput } from '../model/align.js';
-import { DecisionTree } from '../model/decision-tree.js';
 import { encodeOrderedInput } from '../model/ordinal.js';
+import { checkModel, type ExplainableModel } from './model.js';
 
 /**
  * Rows checked and mapped onto `model`'s features as `predict` reads them (the same errors:
  * a missing feature, an unknown key, a value of the wrong type), for an explanation named `caller`.
  */
 export function alignRows(
-  model: DecisionTree,
+  model: ExplainableModel,
   input: PredictInput,
   options: AlignOptions | undefined,
   caller: string,
@@ -22,10 +22,4 @@ export function alignRows(
     if (extra.length > 0) throw new GroveError(`${caller}: unknown option '${extra[0]}' (known: allowMissingKeys)`);
   }
   return alignInput(model.features, encodeOrderedInput(model.features, input), options, model.target);
-}
-
-/** Throw GroveError unless `model` is a fitted DecisionTree. */
-export function checkModel(model: unknown, caller: string): asserts model is DecisionTree {
-  if (!(model instanceof DecisionTree))
-    throw new GroveError(`${caller}: expected a fitted DecisionTree, got ${describeType(model)}`);
 }

@@ -1,8 +1,8 @@
 import type { ClassLabel } from '../data/dataset.js';
 import type { AlignedColumn, AlignOptions, PredictInput } from '../model/align.js';
-import type { DecisionTree } from '../model/decision-tree.js';
+import { type ExplainableModel, type WeightedTree, weightedTrees } from './model.js';
 import { alignRows } from './rows.js';
-import { expectedValue, type ShapTree, TreeShapExplainer } from './tree-shap.js';
+import { expectedValue, TreeShapExplainer } from './tree-shap.js';
 
 /**
  * SHAP values of a model's class probabilities: how much each feature moves each row's predicted
@@ -26,17 +26,11 @@ export interface ShapValues {
   readonly expected: Float64Array;
 }
 
-/** One tree of a model to explain, with its weight in the model's average. */
-export interface WeightedTree {
-  tree: ShapTree;
-  weight: number;
-  root?: number;
-}
-
 /**
  * Exact SHAP values (path-dependent TreeSHAP, as `shap.TreeExplainer(model,
  * feature_perturbation="tree_path_dependent")` and XGBoost's `pred_contribs` compute them) of the
- * predicted class probabilities of `model` for every row of `input`.
+ * predicted class probabilities of `model` for every row of `input`. A forest's are the mean of its
+ * trees' (each tree explained, weighted by 1 / trees); a forest voting by majority is refused.
  *
  * A feature absent from the coalition follows every branch of a split weighted by the training
  * weight that reached each child; a present one follows the model's own routing (missing values
@@ -55,11 +49,11 @@ export interface WeightedTree {
  * const contribution = shap.values[(0 * f + 2) * k + 1]; // row 0, feature 2, class 1
  * ```
  */
-export function shapValues(model: DecisionTree, input: PredictInput, options?: AlignOptions): ShapValues {
+export function shapValues(model: ExplainableModel, input: PredictInput, options?: AlignOptions): ShapValues {
   const { columns, nRows } = alignRows(model, input, options, 'shapValues');
   const k = model.classes.length;
   const f = model.features.length;
-  const trees: WeightedTree[] = [{ tree: model.compiled, weight: 1 }];
+  const trees = weightedTrees(model);
   return {
     nRows,
     features: model.features.map((x) => x.name),
@@ -83,13 +77,13 @@ export function treesShap(
   const explainer = new TreeShapExplainer(nFeatures);
   const stride = nFeatures * nClasses;
   for (let i = from; i < to; i++)
-    for (const t of trees) explainer.explainRow(t.tree, columns, i, out, (i - from) * stride, t.weight, t.root ?? 0);
+    for (const t of trees) explainer.explainRow(t.tree, columns, i, out, (i - from) * stride, t.weight);
   return out;
 }
 
 /** Expected value per class of the weighted sum of `trees`. */
 export function treesExpected(trees: readonly WeightedTree[], nClasses: number): Float64Array {
   const out = new Float64Array(nClasses);
-  for (const t of trees) expectedValue(t.tree, out, t.weight, t.root ?? 0);
+  for (const t of trees) expectedValue(t.tree, out, t.weight);
   return out;
 }
