@@ -4,7 +4,8 @@
  * tail of the last chunk (a field the chunk's end cut) before the next chunk in one reused buffer.
  */
 
-import { Utf16ToUtf8 } from './text-decode.js';
+import { GroveError } from '../core/errors.js';
+import { Utf16ToUtf8, utf16WithoutBom } from './text-decode.js';
 
 export class DelimitedInput {
   private utf16: Utf16ToUtf8 | undefined;
@@ -46,6 +47,8 @@ export class DelimitedInput {
       } else if (this.utf16 === undefined && joined[0] === 0xef && joined[1] === 0xbb && joined[2] === 0xbf) {
         chunk = joined.subarray(3);
       } else {
+        const utf16 = this.utf16 === undefined ? utf16WithoutBom(joined) : undefined;
+        if (utf16 !== undefined) throw new GroveError(utf16, { code: 'E_DATA' });
         chunk = joined;
       }
     }

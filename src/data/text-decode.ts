@@ -147,6 +147,8 @@ export function decodeText(bytes: Uint8Array, encoding: TextEncodingName = 'utf8
     encoding = 'utf8';
   }
   const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  const utf16 = start === 0 ? utf16WithoutBom(bytes) : undefined;
+  if (utf16 !== undefined) throw new GroveError(utf16, { file, code: 'E_DATA' });
   const text = new CellDecoder(encoding).decode(bytes, start, bytes.length);
   if (text !== undefined) return text;
   // Name the first line that does not decode.
@@ -162,4 +164,29 @@ export function decodeText(bytes: Uint8Array, encoding: TextEncodingName = 'utf8
     }
   }
   throw new GroveError(INVALID_UTF8, { file, code: 'E_DATA' });
+}
+
+/**
+ * Why `bytes`, the start of a file read as a single-byte or UTF-8 text, look like UTF-16 without a
+ * byte order mark (a NUL in every other byte, as ASCII text in UTF-16 has), or undefined. Read as
+ * UTF-8 such a file would be text with NUL characters, or one field per line.
+ */
+export function utf16WithoutBom(bytes: Uint8Array): string | undefined {
+  const n = Math.min(bytes.length, 512) & ~1;
+  if (n < 4) return undefined;
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < n; i += 2) {
+    if (bytes[i] === 0 && bytes[i + 1] !== 0) evenNul++;
+    if (bytes[i + 1] === 0 && bytes[i] !== 0) oddNul++;
+  }
+  const pairs = n / 2;
+  if (oddNul >= pairs * 0.75)
+    return 'the file looks like UTF-16 (little-endian) without a byte order mark; read it with --encoding utf16';
+  if (evenNul >= pairs * 0.75)
+    return (
+      'the file looks like UTF-16 (big-endian) without a byte order mark, which grove reads only with one; ' +
+      'convert it (iconv -f UTF-16BE -t UTF-8) or add the mark (FE FF)'
+    );
+  return undefined;
 }

@@ -106,6 +106,32 @@ describe('encodings', () => {
     }
   });
 
+  it('UTF-16 without a BOM is refused with a hint about --encoding (CSV and ARFF), and reads with it (little-endian)', async () => {
+    const csv = 'x,class\n1,a\n2,b\n3,a\n4,b\n';
+    const utf16 = (s: string, big: boolean) => {
+      const out = new Uint8Array(s.length * 2);
+      for (let k = 0; k < s.length; k++) out[2 * k + (big ? 1 : 0)] = s.charCodeAt(k);
+      return out;
+    };
+    const le = file('le.csv', utf16(csv, false));
+    const be = file('be.csv', utf16(csv, true));
+    expect((await groveRejection(readDataset(le))).message).toMatch(
+      /le\.csv.*looks like UTF-16 \(little-endian\) without a byte order mark; read it with --encoding utf16/,
+    );
+    expect((await groveRejection(readDataset(be))).message).toMatch(/looks like UTF-16 \(big-endian\).*iconv/);
+    const [fromUtf16, plain] = [
+      await readDataset(le, { encoding: 'utf16' }),
+      await readDataset(file('p.csv', latin1(csv))),
+    ];
+    expect([fromUtf16.features, fromUtf16.labels, fromUtf16.classes]).toEqual([
+      plain.features,
+      plain.labels,
+      plain.classes,
+    ]);
+    const arff = file('le.arff', utf16('@relation r\n@attribute x numeric\n@attribute c {a,b}\n@data\n1,a\n', false));
+    expect((await groveRejection(readDataset(arff))).message).toMatch(/le\.arff: .*looks like UTF-16/);
+  });
+
   it('readCsv and readArff take the encoding; a multi-byte character split across chunks is fine', async () => {
     const p = file('latin.csv', latin1(text));
     expect(cats(await readDataset(p, { encoding: 'latin1' }), 'word')).toEqual(['café', 'cafè', 'thé']);
