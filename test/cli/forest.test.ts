@@ -1,0 +1,93 @@
+/**
+ * grove fit --forest, show, predict and export with forest models (the built CLI): the forest
+ * file is written and read back, and bad flags or damaged files get one line and exit 2.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { mulberry32 } from '../../src/core/random.js';
+import { assertBuilt, grove } from '../helpers/cli.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'grove-forest-cli-'));
+const DATA = join(dir, 'train.csv');
+
+/** 150 rows, 4 numeric features (two informative), 3 classes. */
+function writeData(): void {
+  const random = mulberry32(4);
+  const lines = ['x0,x1,x2,x3,y'];
+  for (let i = 0; i < 150; i++) {
+    const y = i % 3;
+    const x = [y + random() * 1.5, y * 2 + random() * 2, random(), random()].map((v) => v.toFixed(3));
+    lines.push(`${x.join(',')},${['a', 'b', 'c'][y]}`);
+  }
+  writeFileSync(DATA, `${lines.join('\n')}\n`);
+}
+const MODEL = join(dir, 'rf.grove');
+
+describe('grove with forests', () => {
+  beforeAll(() => {
+    assertBuilt();
+    writeData();
+    const r = grove(['fit', DATA, '--forest', 'random-forest', '--trees', '12', '--oob', '--out', MODEL]);
+    expect(r.stderr).toMatch(/random-forest of 12 cart trees \(gini\) on 150 rows: .*out-of-bag accuracy 0\.\d+ → /);
+    expect(r.status).toBe(0);
+  });
+
+  it('show prints the summary, one tree with --tree, stats as JSON', () => {
+    const summary = grove(['show', MODEL]);
+    expect(summary.status).toBe(0);
+    expect(summary.stdout).toMatch(/^random-forest of 12 cart trees \(gini\), bootstrap/);
+    expect(summary.stdout).toMatch(/out-of-bag accuracy: 0\.\d+ \(\d+ rows\)/);
+    expect(summary.stdout).toMatch(/importances \(mean decrease in impurity\), top 4:/);
+    const tree = grove(['show', MODEL, '--tree', '3', '--format', 'rules']);
+    expect(tree.status).toBe(0);
+    expect(tree.stdout).toMatch(/^R1: IF /m);
+    expect(JSON.parse(grove(['show', MODEL, '--format', 'stats']).stdout).trees).toBe(12);
+    const out = grove(['show', MODEL, '--tree', '12']);
+    expect(out.status).toBe(2);
+    expect(out.stderr).toMatch(/--tree 12: the forest has 12 trees/);
+  });
+
+  it('predict writes a label and probabilities per row; export --format json writes every tree', () => {
+    const r = grove(['predict', DATA, '--model', MODEL, '--proba']);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines).toHaveLength(151);
+    const [label, ...p] = lines[1].split(',');
+    expect(label).toMatch(/^[abc]$/);
+    expect(p.map(Number).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 4);
+    const json = join(dir, 'rf.json');
+    expect(grove(['export', MODEL, '--format', 'json', '--out', json]).status).toBe(0);
+    const parsed = JSON.parse(readFileSync(json, 'utf8'));
+    expect(parsed.format).toBe('grove-forest-json');
+    expect(parsed.trees).toHaveLength(12);
+    expect(parsed.trees[0].nodes[0].counts).toHaveLength(3);
+  });
+
+  it('refuses bad forest flags and damaged files with one line, exit 2, nothing written', () => {
+    const out = join(dir, 'never.grove');
+    for (const [args, message] of [
+      [['--trees', '0'], /--trees/],
+      [['--forest', 'extra-trees', '--oob'], /--oob needs the bootstrap/],
+      [['--max-samples', '151'], /--max-samples is 151, more than the data's 150 rows/],
+    ] as const) {
+      const r = grove(['fit', DATA, ...args, '--out', out]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    }
+    expect(() => readFileSync(out)).toThrow();
+    const bytes = readFileSync(MODEL);
+    const damaged = join(dir, 'damaged.grove');
+    const copy = Buffer.from(bytes);
+    copy[copy.length - 5] ^= 1;
+    writeFileSync(damaged, copy);
+    const r = grove(['predict', DATA, '--model', damaged]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/damaged\.grove.*not a valid grove forest file: damaged or truncated/);
+    const leaf = grove(['predict', DATA, '--model', MODEL, '--leaf']);
+    expect(leaf.status).toBe(2);
+    expect(leaf.stderr).toMatch(/--leaf and --path describe one tree/);
+  });
+});
