@@ -55,7 +55,7 @@ export { cliques, criticalDifference, type NemenyiAlpha, nemenyiPValue } from '.
 export { averageRanks } from './eval/stats/ranks.js';
 export { type WilcoxonResult, wilcoxonSignedRank } from './eval/stats/wilcoxon.js';
 // Explanations.
-export type { ExplainableModel, TreeEnsemble } from './explain/model.js';
+export type { ExplainableModel } from './explain/model.js';
 export type { PartialDependence, PartialDependenceOptions } from './explain/partial.js';
 export { partialDependence } from './explain/partial.js';
 export type { PermutationImportance, PermutationImportanceOptions } from './explain/permutation.js';

@@ -1,7 +1,8 @@
+import type { Forest } from '../ensemble/forest.js';
 import type { DecisionTree } from '../model/decision-tree.js';
 
 /** Reader options that read `tree`'s features with the model's types and its target (or `target`). */
-export function modelReadOptions(tree: DecisionTree, target: string | undefined) {
+export function modelReadOptions(tree: DecisionTree | Forest, target: string | undefined) {
   return {
     target: target ?? tree.target,
     ignoreUnknownColumns: true,

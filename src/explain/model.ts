@@ -1,26 +1,12 @@
 import { describeType } from '../core/args.js';
 import { GroveError } from '../core/errors.js';
-import type { ClassLabel } from '../data/dataset.js';
+import { Forest } from '../ensemble/forest.js';
 import type { AlignedColumn } from '../model/align.js';
 import { DecisionTree } from '../model/decision-tree.js';
-import type { FeatureSchema } from '../model/schema.js';
 import type { ShapTree } from './tree-shap.js';
 
-/**
- * A model of several trees over the same features and classes whose class probabilities it
- * averages: a forest (`settings.vote` 'proba'). A forest that votes by majority is not an average
- * of the trees' probabilities and is refused.
- */
-export interface TreeEnsemble {
-  readonly target: string;
-  readonly features: FeatureSchema[];
-  readonly classes: ClassLabel[];
-  readonly trees: readonly DecisionTree[];
-  readonly settings: { readonly vote: string };
-}
-
 /** What the explanations take: one tree, or a forest that averages its trees' probabilities. */
-export type ExplainableModel = DecisionTree | TreeEnsemble;
+export type ExplainableModel = DecisionTree | Forest;
 
 /** One tree of a model, with its weight in the model's average. */
 export interface WeightedTree {
@@ -31,18 +17,9 @@ export interface WeightedTree {
 /** Throw GroveError unless `model` is a fitted tree or a forest of trees averaging probabilities. */
 export function checkModel(model: unknown, caller: string): asserts model is ExplainableModel {
   if (model instanceof DecisionTree) return;
-  const m = model as Partial<TreeEnsemble> | null;
-  const isEnsemble =
-    typeof m === 'object' &&
-    m !== null &&
-    Array.isArray(m.trees) &&
-    m.trees.length > 0 &&
-    m.trees.every((t) => t instanceof DecisionTree) &&
-    Array.isArray(m.features) &&
-    Array.isArray(m.classes);
-  if (!isEnsemble)
-    throw new GroveError(`${caller}: expected a fitted DecisionTree or forest, got ${describeType(model)}`);
-  if (m.settings?.vote !== 'proba')
+  if (!(model instanceof Forest))
+    throw new GroveError(`${caller}: expected a fitted DecisionTree or Forest, got ${describeType(model)}`);
+  if (model.settings.vote !== 'proba')
     throw new GroveError(
       `${caller}: this forest votes by majority, which is not an average of its trees' probabilities; ` +
         "explanations need a forest fitted with vote 'proba'",

@@ -67,6 +67,22 @@ describe('grove explain', () => {
     cells.forEach((cell, n) => expect(Number(cell[3])).toBe(rows[Number(cell[0]) - 1][n % (classes.length * 6)]));
   });
 
+  it('explains a forest, adding up to its predicted probabilities', () => {
+    const model = tmp('forest.json');
+    const fitted = grove(['fit', DATA, '--trees', '5', '--max-depth', '4', '--out', model]);
+    expect(fitted.status, fitted.stderr).toBe(0);
+    const predicted = table(grove(['predict', '--model', model, DATA, '--proba']).stdout);
+    const r = grove(['explain', '--model', model, DATA]);
+    expect(r.status, r.stderr).toBe(0);
+    const { rows } = table(r.stdout);
+    rows.forEach((row, i) =>
+      predicted.header.slice(1).forEach((_, c) => {
+        const sum = row.slice(c * 6, c * 6 + 6).reduce((a, b) => a + b, 0);
+        expect(Math.abs(sum - predicted.rows[i][c + 1])).toBeLessThan(1e-5);
+      }),
+    );
+  });
+
   it('writes the same numbers to Parquet', async () => {
     const out = tmp('shap.parquet');
     expect(grove(['explain', '--model', MODEL, DATA, '--out', out]).status).toBe(0);

@@ -1,12 +1,11 @@
 /**
- * Explanations of a forest (trees whose probabilities are averaged): TreeSHAP equals the mean of
+ * Explanations of a forest (fitForest: trees whose probabilities are averaged): TreeSHAP equals the mean of
  * the trees' brute-force Shapley values and adds up to the forest's probability, partial
  * dependence averages the forest's predictions over rows, permutation importance scores the
  * forest's classes; a majority-vote forest is refused.
  */
 import { describe, expect, it } from 'vitest';
-import { fit } from '../../src/algorithms/fit.js';
-import type { TreeEnsemble } from '../../src/explain/model.js';
+import { fitForest } from '../../src/ensemble/fit-forest.js';
 import { partialDependence } from '../../src/explain/partial.js';
 import { permutationImportance } from '../../src/explain/permutation.js';
 import { alignRows } from '../../src/explain/rows.js';
@@ -16,19 +15,10 @@ import { rowsOf, synthetic } from './synthetic.js';
 
 const data = synthetic(300, 21, 0.1);
 const rows = rowsOf(data);
-const trees = [
-  fit(data, { algorithm: 'cart', prune: 'none', maxDepth: 4 }),
-  fit(data, { algorithm: 'id3', maxDepth: 3 }),
-  fit(data, { algorithm: 'c45', prune: 'none', maxDepth: 4 }),
-  fit(data, { algorithm: 'cmbsv', maxDepth: 3 }),
-];
-const forest: TreeEnsemble = {
-  target: trees[0].target,
-  features: trees[0].features,
-  classes: trees[0].classes,
-  trees,
-  settings: { vote: 'proba' },
-};
+// Missing values spread by C4.5's fractional policy and by the majority branch, bootstraps and feature draws.
+const forest = fitForest(data, { trees: 6, maxDepth: 5, seed: 3 });
+const fractional = fitForest(data, { algorithm: 'c45', prune: 'none', trees: 4, maxDepth: 4, seed: 4 });
+const trees = forest.trees;
 const k = forest.classes.length;
 const f = forest.features.length;
 
@@ -43,31 +33,35 @@ function forestProba(input: Record<string, unknown>[]): Float64Array {
 }
 
 describe('forest explanations', () => {
-  it('TreeSHAP is the mean of the trees’ Shapley values and adds up to the forest’s probability', () => {
-    const shap = shapValues(forest, data);
-    const proba = forestProba(rows);
-    let brute = 0;
-    let local = 0;
-    for (let i = 0; i < data.nRows; i++) {
-      const mean = new Float64Array(f * k);
-      if (i < 40)
-        for (const t of trees) {
-          const { columns } = alignRows(t, data, undefined, 'test');
-          const b = bruteShap(t.compiled, columns, i, f);
-          for (let j = 0; j < f * k; j++) mean[j] += b[j] / trees.length;
+  for (const [name, model] of [
+    ['random forest', forest],
+    ['C4.5 fractional forest', fractional],
+  ] as const)
+    it(`${name}: TreeSHAP is the mean of the trees’ Shapley values and adds up to the forest’s probability`, () => {
+      const shap = shapValues(model, data);
+      const proba = model.predictProbaFlat(rows);
+      let brute = 0;
+      let local = 0;
+      for (let i = 0; i < data.nRows; i++) {
+        const mean = new Float64Array(f * k);
+        if (i < 40)
+          for (const t of model.trees) {
+            const { columns } = alignRows(t, data, undefined, 'test');
+            const b = bruteShap(t.compiled, columns, i, f);
+            for (let j = 0; j < f * k; j++) mean[j] += b[j] / model.trees.length;
+          }
+        for (let c = 0; c < k; c++) {
+          let sum = shap.expected[c];
+          for (let j = 0; j < f; j++) {
+            sum += shap.values[(i * f + j) * k + c];
+            if (i < 40) brute = Math.max(brute, Math.abs(mean[j * k + c] - shap.values[(i * f + j) * k + c]));
+          }
+          local = Math.max(local, Math.abs(sum - proba[i * k + c]));
         }
-      for (let c = 0; c < k; c++) {
-        let sum = shap.expected[c];
-        for (let j = 0; j < f; j++) {
-          sum += shap.values[(i * f + j) * k + c];
-          if (i < 40) brute = Math.max(brute, Math.abs(mean[j * k + c] - shap.values[(i * f + j) * k + c]));
-        }
-        local = Math.max(local, Math.abs(sum - proba[i * k + c]));
       }
-    }
-    expect(brute).toBeLessThan(1e-9);
-    expect(local).toBeLessThan(1e-9);
-  });
+      expect(brute).toBeLessThan(1e-9);
+      expect(local).toBeLessThan(1e-9);
+    });
 
   it('partial dependence averages the forest’s predictions over rows', () => {
     const pd = partialDependence(forest, data, 'x1', { gridResolution: 8 });
@@ -102,7 +96,7 @@ describe('forest explanations', () => {
   });
 
   it('refuses a forest that votes by majority', () => {
-    const majority = { ...forest, settings: { vote: 'majority' } };
+    const majority = fitForest(data, { trees: 2, maxDepth: 2, vote: 'majority' });
     expect(() => shapValues(majority, data)).toThrow(/votes by majority/);
   });
 });

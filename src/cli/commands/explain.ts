@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { featureIndex, partialDependence } from '../../explain/partial.js';
 import { shapValues } from '../../explain/shap.js';
 import { shapSummary } from '../../explain/summary.js';
-import { loadModel } from '../../io/model-file.js';
+import { loadAnyModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
 import { openRows, openSource } from '../../sources/index.js';
 import { choiceOption } from '../args.js';
@@ -30,7 +30,7 @@ export function registerExplain(program: Command): void {
         '--partial writes a partial dependence curve instead',
     )
     .argument('<data>', `rows to explain (${DATA_HELP}); a target column in it is ignored`)
-    .requiredOption('--model <model>', 'model file written by grove fit')
+    .requiredOption('--model <model>', 'model file written by grove fit (a tree or a forest)')
     .option('--out <file>', 'write to a file instead of stdout: Parquet if it ends in .parquet, else CSV')
     .option(
       '--format <form>',
@@ -50,7 +50,7 @@ export function registerExplain(program: Command): void {
     );
   addSourceFlags(cmd, 'explain').action(async (dataPath: string, flags: ExplainFlags) => {
     if (flags.out) refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath, flags.model]);
-    const tree = loadModel(flags.model);
+    const tree = loadAnyModel(flags.model);
     if (flags.partial !== undefined) featureIndex(tree, flags.partial, '--partial');
     const { target: _target, ...columns } = modelReadOptions(tree, undefined);
     const readOptions = { ...columns, noTarget: true, ...readOptionsFromFlags(flags) };
