@@ -171,6 +171,8 @@ function pruneGrown({ tree, options: o, data, weights, trainRows, grow }: GrownP
   const links = weakestLinks(tree);
   const details: PruningDetails = { path: links.path };
   let alpha = o.ccpAlpha;
+  // A tree that is one leaf (a one-class data set) has one α to choose: no fold is grown for it.
+  if (alpha === undefined && links.path.length === 1) alpha = links.path[0].alpha;
   if (alpha === undefined) {
     if (!data || !weights || !grow)
       throw new GroveError('choosing ccpAlpha by cross-validation needs the training data and a grower');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
+import { datasetFromRows } from '../../src/data/encode.js';
 import { costComplexityPath as exported } from '../../src/extend.js';
 import { DecisionTree } from '../../src/model/decision-tree.js';
 import { costComplexityPath, pruneCostComplexity } from '../../src/prune/cost-complexity.js';
@@ -157,5 +158,19 @@ describe('pruneTree (the documented API)', () => {
     expect(ccp.info).toMatchObject({ method: 'cost-complexity', alpha: 0.04, leavesBefore: 5, leavesAfter: 3 });
     expect(() => pruneTree(build(spec), { options: { prune: 'cost-complexity' } })).toThrow(/cross-validation needs/);
     expect(() => pruneTree(build(spec), { options: { prune: 'reduced-error' } })).toThrow(/validation rows/);
+  });
+});
+
+describe('cost-complexity on a one-class data set', () => {
+  it('the tree is one leaf and no fold is grown to choose α (there is one α)', () => {
+    const rows = Array.from({ length: 200 }, (_, i) => [i % 7, (i * 13) % 11]);
+    const data = datasetFromRows(rows, { labels: rows.map(() => 'only') });
+    let grown = 0;
+    const model = fit(data, {}, { onGrown: () => grown++ });
+    expect(model.stats().leaves).toBe(1);
+    expect(grown).toBe(1);
+    expect(model.pruning?.method).toBe('cost-complexity');
+    expect(model.pruning?.alpha).toBe(0);
+    expect(model.pruning?.cv).toBeUndefined();
   });
 });
