@@ -70,6 +70,284 @@ const LEGIBLE_PX = 60;
 /** The most boxes made in one pass. */
 const BOX_BATCH = 800;
 
+/** Where the nodes sit in the drawing's units: a box's left and top edge, and the drawing's size. */
+interface Geometry {
+  /** Each node's x in leaf slots (`layout`). */
+  x: Float64Array;
+  width: number;
+  height: number;
+  left(id: number): number;
+  top(id: number): number;
+}
+
+function geometry(tree: TreeView): Geometry {
+  const x = layout(tree);
+  const { size, firstChild, depth } = tree.nodes;
+  let leaves = 0;
+  for (let id = 0; id < size; id++) if (firstChild[id] < 0) leaves++;
+  return {
+    x,
+    width: Math.max(1, leaves) * (BOX_W + GAP_X) + GAP_X,
+    height: (tree.stats.height + 1) * LEVEL_H + 10,
+    left: (id: number) => GAP_X + x[id] * (BOX_W + GAP_X),
+    top: (id: number) => 8 + depth[id] * LEVEL_H,
+  };
+}
+
+/** Every edge as one path, and every node as a rectangle in its majority class's colour (one path per class). */
+function lightDrawing(tree: TreeView, geo: Geometry): [SVGPathElement, SVGGElement] {
+  const { size, firstChild, branches } = tree.nodes;
+  const { left, top } = geo;
+  const curves: string[] = [];
+  const shapes = tree.classes.map((): string[] => []);
+  for (let id = 0; id < size; id++) {
+    const cx = left(id) + BOX_W / 2;
+    const y = top(id);
+    for (let b = 0; b < branches[id]; b++) {
+      const child = firstChild[id] + b;
+      const x2 = left(child) + BOX_W / 2;
+      const y2 = top(child);
+      const mid = (y + BOX_H + y2) / 2;
+      curves.push(`M${cx},${y + BOX_H}C${cx},${mid} ${x2},${mid} ${x2},${y2}`);
+    }
+    shapes[majority(tree, id)].push(`M${left(id)},${y}h${BOX_W}v${BOX_H}h${-BOX_W}z`);
+  }
+  const light = svg('g', { class: 'light', 'aria-hidden': 'true' });
+  shapes.forEach(
+    (d, k) => d.length && light.append(svg('path', { d: d.join(''), fill: color(k), class: 'light-box' })),
+  );
+  return [svg('path', { d: curves.join(''), class: 'edge' }), light];
+}
+
+/** A node's place among its siblings, for assistive technology (boxes are made lazily). */
+function siblingPosition(tree: TreeView, id: number): Record<string, number> {
+  const { parent, branches, firstChild } = tree.nodes;
+  const p = parent[id];
+  return p >= 0
+    ? { 'aria-setsize': branches[p], 'aria-posinset': id - firstChild[p] + 1 }
+    : { 'aria-setsize': 1, 'aria-posinset': 1 };
+}
+
+/** Node `id`'s box: text, class mix and tooltip; `tabStop`: it holds the tree's tab stop. */
+function nodeBox(tree: TreeView, geo: Geometry, id: number, tabStop: boolean): SVGGElement {
+  const inner = tree.nodes.firstChild[id] >= 0;
+  const n = tree.nodes.n[id];
+  const counts = countsOf(tree, id);
+  const condition = conditionOf(tree, id);
+  const title = nodeTitle(tree, id);
+  const what = inner ? `split ${title}` : `leaf ${title}`;
+  const g = svg('g', {
+    class: inner ? 'node inner' : 'node leaf',
+    'data-node': id,
+    tabindex: tabStop ? 0 : -1,
+    role: 'treeitem',
+    'aria-level': tree.nodes.depth[id] + 1,
+    ...(inner ? { 'aria-expanded': 'true' } : {}),
+    ...siblingPosition(tree, id),
+    transform: `translate(${geo.left(id)},${geo.top(id)})`,
+    'aria-label': `node ${id}${condition ? `, ${condition}` : ''}: ${what}, ${count(n)} rows`,
+  });
+  // The split as data, for tests and for anyone reading the page's DOM.
+  if (inner) g.setAttribute('data-split', JSON.stringify(splitOf(tree, id)));
+  g.append(
+    svg('rect', { width: BOX_W, height: BOX_H, rx: 5, class: 'box' }),
+    svg('text', { x: BOX_W / 2, y: 14, 'text-anchor': 'middle', class: 'box-title' }, clip(title, 21)),
+  );
+  classMix(g, counts, n / (tree.nodes.n[0] || 1));
+  g.append(svg('text', { x: BOX_W / 2, y: 37, 'text-anchor': 'middle', class: 'box-sub' }, `n = ${count(n)}`));
+  if (condition)
+    g.append(svg('text', { x: BOX_W / 2, y: -5, class: 'edge-label', 'text-anchor': 'middle' }, clip(condition, 22)));
+  g.append(
+    svg('title', {}, `${condition || 'root'}\n${counts.map((c, k) => `${tree.classes[k]}: ${count(c)}`).join(', ')}`),
+  );
+  return g;
+}
+
+/** Class mix: one stacked bar in `g`, its length ∝ √`share` (rows at the node / rows at the root). */
+function classMix(g: SVGGElement, counts: number[], share: number): void {
+  const barW = Math.max(4, (BOX_W - 8) * Math.sqrt(share));
+  const sum = counts.reduce((a, b) => a + b, 0) || 1;
+  let at = (BOX_W - barW) / 2;
+  counts.forEach((c, k) => {
+    if (c <= 0) return;
+    const w = (barW * c) / sum;
+    g.append(svg('rect', { x: at, y: 20, width: w, height: 7, fill: color(k), class: 'mix' }));
+    at += w;
+  });
+}
+
+/**
+ * The nodes without a box (`made`) in the part of the drawing in view, at most `BOX_BATCH` of
+ * them; none when boxes there would be too small to read.
+ */
+function unmadeInView(root: SVGSVGElement, geo: Geometry, size: number, made: Map<number, unknown>): number[] {
+  const r = root.getBoundingClientRect();
+  const view = root.viewBox.baseVal;
+  if (r.width === 0 || view.width === 0) return [];
+  // preserveAspectRatio meet: the larger of the two ratios is the drawing's units per pixel.
+  const perPx = Math.max(view.width / r.width, view.height / r.height);
+  if (BOX_W / perPx < LEGIBLE_PX) return [];
+  const ids: number[] = [];
+  for (let id = 0; id < size && ids.length < BOX_BATCH; id++) {
+    if (made.has(id)) continue;
+    const l = geo.left(id);
+    const t = geo.top(id);
+    if (l + BOX_W < view.x || l > view.x + view.width || t + BOX_H < view.y || t - 12 > view.y + view.height) continue;
+    ids.push(id);
+  }
+  return ids;
+}
+
+/** The nodes of each depth, left to right, and each node's place in its depth's list. */
+interface Levels {
+  byDepth: number[][];
+  place: Int32Array;
+}
+
+function levels(tree: TreeView, x: Float64Array): Levels {
+  const { size, depth } = tree.nodes;
+  const byDepth: number[][] = [];
+  for (let id = 0; id < size; id++) (byDepth[depth[id]] ??= []).push(id);
+  for (const ids of byDepth) ids?.sort((a, b) => x[a] - x[b]);
+  const place = new Int32Array(size);
+  for (const ids of byDepth) ids?.forEach((id, i) => (place[id] = i));
+  return { byDepth, place };
+}
+
+/** The node a navigation key moves to from `id` (undefined: none that way). */
+function step(tree: TreeView, { byDepth, place }: Levels, id: number, key: string): number | undefined {
+  const { parent, firstChild, depth } = tree.nodes;
+  const level = byDepth[depth[id]];
+  switch (key) {
+    case 'ArrowUp':
+      return parent[id] >= 0 ? parent[id] : undefined;
+    case 'ArrowDown':
+      return firstChild[id] >= 0 ? firstChild[id] : undefined;
+    case 'ArrowLeft':
+      return level[place[id] - 1];
+    case 'ArrowRight':
+      return level[place[id] + 1];
+    case 'Home':
+      return 0;
+  }
+  return undefined;
+}
+
+/** The node clicked: a box, or a light rectangle (found by position: depth by y, then the box by x). */
+function nodeAt(e: MouseEvent, root: SVGSVGElement, geo: Geometry, { byDepth }: Levels): number | undefined {
+  const g = (e.target as Element).closest('g.node');
+  if (g) return Number(g.getAttribute('data-node'));
+  const ctm = root.getScreenCTM();
+  if (!ctm) return undefined;
+  const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
+  const depth = Math.floor((p.y - 8) / LEVEL_H);
+  if (p.y - 8 - depth * LEVEL_H > BOX_H) return undefined;
+  return byDepth[depth]?.find((id) => p.x >= geo.left(id) && p.x <= geo.left(id) + BOX_W);
+}
+
+/** A drawing's boxes, each made once when first needed, with their marks and the tree's tab stop. */
+class NodeBoxes {
+  readonly made = new Map<number, SVGGElement>();
+  private readonly marks = new Map<NodeMark, Set<number>>();
+  /** The node that takes the tree's tab stop (roving tabindex). */
+  current = 0;
+  /** What a node's focus does (set with the keyboard's other handlers). */
+  focused = (_id: number): void => undefined;
+
+  constructor(
+    private readonly tree: TreeView,
+    private readonly geo: Geometry,
+    readonly group: SVGGElement,
+  ) {}
+
+  /** Node `id`'s box, made once, with its marks. */
+  get(id: number): SVGGElement {
+    const have = this.made.get(id);
+    if (have) return have;
+    const g = nodeBox(this.tree, this.geo, id, id === this.current);
+    for (const [m, ids] of this.marks) if (ids.has(id)) g.classList.add(m);
+    if (this.marks.get('selected')?.has(id)) g.setAttribute('aria-selected', 'true');
+    // On each node, not on their group: Chromium makes an SVG element with a focus listener focusable.
+    g.addEventListener('focus', () => this.focused(id));
+    this.made.set(id, g);
+    this.group.append(g);
+    return g;
+  }
+
+  /** Mark exactly the nodes `ids` with `m`. */
+  mark(m: NodeMark, ids: Iterable<number>): void {
+    for (const id of this.marks.get(m) ?? []) {
+      this.made.get(id)?.classList.remove(m);
+      if (m === 'selected') this.made.get(id)?.removeAttribute('aria-selected');
+    }
+    const now = new Set(ids);
+    this.marks.set(m, now);
+    for (const id of now) {
+      this.get(id).classList.add(m);
+      if (m === 'selected') this.get(id).setAttribute('aria-selected', 'true');
+    }
+  }
+
+  /** Make `id` the tree's tab stop. */
+  rove(id: number): void {
+    this.made.get(this.current)?.setAttribute('tabindex', '-1');
+    this.current = id;
+    this.get(id).setAttribute('tabindex', '0');
+  }
+}
+
+/**
+ * Clicks, focus and keys on the drawing `root`: a node clicked, or Enter or Space on it, is
+ * picked (`onPick`); a node focused by Tab or moved to by the keys takes the tab stop and is
+ * brought into view (`reveal`).
+ */
+function listen(
+  tree: TreeView,
+  geo: Geometry,
+  root: SVGSVGElement,
+  boxes: NodeBoxes,
+  onPick: (id: number) => void,
+  reveal: (area: Area, minPx: number) => void,
+): void {
+  const where = levels(tree, geo.x);
+  root.addEventListener('click', (e) => {
+    const id = nodeAt(e, root, geo, where);
+    if (id === undefined) return;
+    boxes.rove(id);
+    onPick(id);
+  });
+  /** Bring `id` into view, legible, with its branch's condition above it. */
+  const show = (id: number) =>
+    reveal({ x: geo.left(id), y: geo.top(id) - 14, w: BOX_W, h: BOX_H + 14 }, LEGIBLE_PX * 1.5);
+  // A node reached by Tab is shown as one moved to by arrows; one clicked is not (the view stays put).
+  let pointer = false;
+  // (A pointer focuses on its down; its up ends what it may have focused.)
+  root.addEventListener('pointerdown', () => (pointer = true));
+  for (const type of ['pointerup', 'pointercancel']) root.addEventListener(type, () => (pointer = false));
+  boxes.focused = (id: number) => {
+    if (id !== boxes.current) boxes.rove(id);
+    if (!pointer) show(id);
+    pointer = false;
+  };
+  boxes.group.addEventListener('keydown', (e) => {
+    const g = (e.target as Element).closest('g.node');
+    if (!g) return;
+    const id = Number(g.getAttribute('data-node'));
+    if (e.key === 'Enter' || e.key === ' ') {
+      e.preventDefault();
+      onPick(id);
+      return;
+    }
+    if (!NAV_KEYS.has(e.key)) return;
+    e.preventDefault();
+    const to = step(tree, where, id, e.key);
+    if (to === undefined) return;
+    boxes.rove(to);
+    show(to);
+    boxes.get(to).focus();
+  });
+}
+
 /**
  * The tree as SVG: a box per node with the split (or the leaf's class), a bar of its class mix
  * whose length grows with the rows reaching it, and each branch's condition above the box. Boxes
@@ -92,219 +370,27 @@ export function drawTree(
   onPick: (id: number) => void,
   reveal: (area: Area, minPx: number) => void,
 ): DrawnTree {
-  const x = layout(tree);
-  const nodes = tree.nodes;
-  const { size, firstChild, branches, depth, parent } = nodes;
-  let leaves = 0;
-  for (let id = 0; id < size; id++) if (firstChild[id] < 0) leaves++;
-  const width = Math.max(1, leaves) * (BOX_W + GAP_X) + GAP_X;
-  const height = (tree.stats.height + 1) * LEVEL_H + 10;
-  const total = nodes.n[0] || 1;
-  const left = (id: number) => GAP_X + x[id] * (BOX_W + GAP_X);
-  const top = (id: number) => 8 + depth[id] * LEVEL_H;
+  const geo = geometry(tree);
+  const { width, height } = geo;
+  const size = tree.nodes.size;
   const root = svg('svg', {
     class: 'tree-svg',
     viewBox: `0 0 ${width} ${height}`,
     role: 'tree',
     'aria-label': `tree of ${tree.stats.nodes} nodes`,
   });
-  const curves: string[] = [];
-  const shapes = tree.classes.map((): string[] => []);
-  for (let id = 0; id < size; id++) {
-    const cx = left(id) + BOX_W / 2;
-    const y = top(id);
-    for (let b = 0; b < branches[id]; b++) {
-      const child = firstChild[id] + b;
-      const x2 = left(child) + BOX_W / 2;
-      const y2 = top(child);
-      const mid = (y + BOX_H + y2) / 2;
-      curves.push(`M${cx},${y + BOX_H}C${cx},${mid} ${x2},${mid} ${x2},${y2}`);
-    }
-    shapes[majority(tree, id)].push(`M${left(id)},${y}h${BOX_W}v${BOX_H}h${-BOX_W}z`);
-  }
-  const light = svg('g', { class: 'light', 'aria-hidden': 'true' });
-  shapes.forEach(
-    (d, k) => d.length && light.append(svg('path', { d: d.join(''), fill: color(k), class: 'light-box' })),
-  );
-  const boxes = svg('g', { class: 'boxes' });
-  root.append(svg('path', { d: curves.join(''), class: 'edge' }), light, boxes);
-
-  const made = new Map<number, SVGGElement>();
-  const marks = new Map<NodeMark, Set<number>>();
-  /** What a node's focus does (set below, with the keyboard's other handlers). */
-  let focused = (_id: number): void => undefined;
-  /** The node that takes the tree's tab stop (roving tabindex). */
-  let current = 0;
-  /** A node's place among its siblings, for assistive technology (boxes are made lazily). */
-  const siblingPosition = (id: number): Record<string, number> => {
-    const p = parent[id];
-    return p >= 0
-      ? { 'aria-setsize': branches[p], 'aria-posinset': id - firstChild[p] + 1 }
-      : { 'aria-setsize': 1, 'aria-posinset': 1 };
-  };
-  /** Node `id`'s box: text, class mix and tooltip, made once. */
-  const box = (id: number): SVGGElement => {
-    const have = made.get(id);
-    if (have) return have;
-    const inner = firstChild[id] >= 0;
-    const n = nodes.n[id];
-    const counts = countsOf(tree, id);
-    const condition = conditionOf(tree, id);
-    const title = nodeTitle(tree, id);
-    const g = svg('g', {
-      class: inner ? 'node inner' : 'node leaf',
-      'data-node': id,
-      tabindex: id === current ? 0 : -1,
-      role: 'treeitem',
-      'aria-level': depth[id] + 1,
-      ...(inner ? { 'aria-expanded': 'true' } : {}),
-      ...siblingPosition(id),
-      transform: `translate(${left(id)},${top(id)})`,
-      'aria-label': `node ${id}${condition ? `, ${condition}` : ''}: ${inner ? `split ${title}` : `leaf ${title}`}, ${count(n)} rows`,
-    });
-    // The split as data, for tests and for anyone reading the page's DOM.
-    if (inner) g.setAttribute('data-split', JSON.stringify(splitOf(tree, id)));
-    g.append(
-      svg('rect', { width: BOX_W, height: BOX_H, rx: 5, class: 'box' }),
-      svg('text', { x: BOX_W / 2, y: 14, 'text-anchor': 'middle', class: 'box-title' }, clip(title, 21)),
-    );
-    // Class mix: one stacked bar, its length ∝ √(rows at the node / rows at the root).
-    const barW = Math.max(4, (BOX_W - 8) * Math.sqrt(n / total));
-    const sum = counts.reduce((a, b) => a + b, 0) || 1;
-    let at = (BOX_W - barW) / 2;
-    counts.forEach((c, k) => {
-      if (c <= 0) return;
-      const w = (barW * c) / sum;
-      g.append(svg('rect', { x: at, y: 20, width: w, height: 7, fill: color(k), class: 'mix' }));
-      at += w;
-    });
-    g.append(svg('text', { x: BOX_W / 2, y: 37, 'text-anchor': 'middle', class: 'box-sub' }, `n = ${count(n)}`));
-    if (condition)
-      g.append(svg('text', { x: BOX_W / 2, y: -5, class: 'edge-label', 'text-anchor': 'middle' }, clip(condition, 22)));
-    g.append(
-      svg('title', {}, `${condition || 'root'}\n${counts.map((c, k) => `${tree.classes[k]}: ${count(c)}`).join(', ')}`),
-    );
-    for (const [m, ids] of marks) if (ids.has(id)) g.classList.add(m);
-    if (marks.get('selected')?.has(id)) g.setAttribute('aria-selected', 'true');
-    // On each node, not on their group: Chromium makes an SVG element with a focus listener focusable.
-    g.addEventListener('focus', () => focused(id));
-    made.set(id, g);
-    boxes.append(g);
-    return g;
-  };
-
+  const group = svg('g', { class: 'boxes' });
+  root.append(...lightDrawing(tree, geo), group);
+  const boxes = new NodeBoxes(tree, geo, group);
   const showDetail = () => {
-    if (!root.isConnected || made.size === size) return;
-    const r = root.getBoundingClientRect();
-    const view = root.viewBox.baseVal;
-    if (r.width === 0 || view.width === 0) return;
-    // preserveAspectRatio meet: the larger of the two ratios is the drawing's units per pixel.
-    const perPx = Math.max(view.width / r.width, view.height / r.height);
-    if (BOX_W / perPx < LEGIBLE_PX) return;
-    let done = 0;
-    for (let id = 0; id < size && done < BOX_BATCH; id++) {
-      if (made.has(id)) continue;
-      const l = left(id);
-      const t = top(id);
-      if (l + BOX_W < view.x || l > view.x + view.width || t + BOX_H < view.y || t - 12 > view.y + view.height)
-        continue;
-      box(id);
-      done++;
-    }
+    if (!root.isConnected || boxes.made.size === size) return;
+    for (const id of unmadeInView(root, geo, size, boxes.made)) boxes.get(id);
   };
-  if (size <= BOX_ALL) for (let id = 0; id < size; id++) box(id);
-
-  const mark = (m: NodeMark, ids: Iterable<number>) => {
-    for (const id of marks.get(m) ?? []) {
-      made.get(id)?.classList.remove(m);
-      if (m === 'selected') made.get(id)?.removeAttribute('aria-selected');
-    }
-    const now = new Set(ids);
-    marks.set(m, now);
-    for (const id of now) {
-      box(id).classList.add(m);
-      if (m === 'selected') box(id).setAttribute('aria-selected', 'true');
-    }
-  };
-
-  // Clicks on a box, or on a light rectangle (found by position: depth by y, then the box by x).
-  const byDepth: number[][] = [];
-  for (let id = 0; id < size; id++) (byDepth[depth[id]] ??= []).push(id);
-  const at = (e: MouseEvent): number | undefined => {
-    const g = (e.target as Element).closest('g.node');
-    if (g) return Number(g.getAttribute('data-node'));
-    const ctm = root.getScreenCTM();
-    if (!ctm) return undefined;
-    const p = new DOMPoint(e.clientX, e.clientY).matrixTransform(ctm.inverse());
-    const depth = Math.floor((p.y - 8) / LEVEL_H);
-    if (p.y - 8 - depth * LEVEL_H > BOX_H) return undefined;
-    return byDepth[depth]?.find((id) => p.x >= left(id) && p.x <= left(id) + BOX_W);
-  };
-  root.addEventListener('click', (e) => {
-    const id = at(e);
-    if (id === undefined) return;
-    rove(id);
-    onPick(id);
-  });
-
-  /** Make `id` the tree's tab stop. */
-  const rove = (id: number) => {
-    made.get(current)?.setAttribute('tabindex', '-1');
-    current = id;
-    box(id).setAttribute('tabindex', '0');
-  };
-  /** Bring `id` into view, legible, with its branch's condition above it. */
-  const show = (id: number) => reveal({ x: left(id), y: top(id) - 14, w: BOX_W, h: BOX_H + 14 }, LEGIBLE_PX * 1.5);
-  const go = (id: number) => {
-    rove(id);
-    show(id);
-    box(id).focus();
-  };
-  // A node reached by Tab is shown as one moved to by arrows; one clicked is not (the view stays put).
-  let pointer = false;
-  // (A pointer focuses on its down; its up ends what it may have focused.)
-  root.addEventListener('pointerdown', () => (pointer = true));
-  for (const type of ['pointerup', 'pointercancel']) root.addEventListener(type, () => (pointer = false));
-  focused = (id: number) => {
-    if (id !== current) rove(id);
-    if (!pointer) show(id);
-    pointer = false;
-  };
-  for (const ids of byDepth) ids?.sort((a, b) => x[a] - x[b]);
-  const place = new Int32Array(size);
-  for (const ids of byDepth) ids?.forEach((id, i) => (place[id] = i));
-  const step = (id: number, key: string): number | undefined => {
-    const level = byDepth[depth[id]];
-    switch (key) {
-      case 'ArrowUp':
-        return parent[id] >= 0 ? parent[id] : undefined;
-      case 'ArrowDown':
-        return firstChild[id] >= 0 ? firstChild[id] : undefined;
-      case 'ArrowLeft':
-        return level[place[id] - 1];
-      case 'ArrowRight':
-        return level[place[id] + 1];
-      case 'Home':
-        return 0;
-    }
-    return undefined;
-  };
-  boxes.addEventListener('keydown', (e) => {
-    const g = (e.target as Element).closest('g.node');
-    if (!g) return;
-    const id = Number(g.getAttribute('data-node'));
-    if (e.key === 'Enter' || e.key === ' ') {
-      e.preventDefault();
-      onPick(id);
-      return;
-    }
-    if (!NAV_KEYS.has(e.key)) return;
-    e.preventDefault();
-    const to = step(id, e.key);
-    if (to !== undefined) go(to);
-  });
+  if (size <= BOX_ALL) for (let id = 0; id < size; id++) boxes.get(id);
+  listen(tree, geo, root, boxes, onPick, reveal);
   // The tab stop exists from the start, even in a light drawing.
-  box(current);
+  boxes.get(boxes.current);
+  const mark = (m: NodeMark, ids: Iterable<number>) => boxes.mark(m, ids);
   return { svg: root, width, height, showDetail, mark };
 }
 
