@@ -133,3 +133,14 @@ export function buildControls(slot: string, names: Names, only?: ReadonlySet<str
     },
   };
 }
+
+/** Tree B's options: tree A's (`a`), with B's preset (and that preset's measure) and B's measure where given (`b`). */
+export function optionsForB(a: FitOptions, b: FitOptions): FitOptions {
+  const out: FitOptions = { ...a };
+  if (b.algorithm !== undefined) {
+    out.algorithm = b.algorithm;
+    delete out.criterion;
+  }
+  if (b.criterion !== undefined) out.criterion = b.criterion;
+  return out;
+}

@@ -41,3 +41,11 @@ export function firstDisagreements(a: (id: number) => Comparable, b: (id: number
   }
   return [outA, outB];
 }
+
+/** What the page says of the first disagreements `na` (tree A's nodes) and `nb` (tree B's, pairwise). */
+export function disagreementText(na: number[], nb: number[]): string {
+  return na.length === 0
+    ? 'The two trees are the same.'
+    : `They first disagree at ${na.length} place${na.length > 1 ? 's' : ''} (outlined in red): ` +
+        na.map((id, i) => `A’s node ${id} vs B’s node ${nb[i]}`).join('; ');
+}

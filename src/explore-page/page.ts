@@ -5,44 +5,24 @@
  */
 import type { EmbeddedData } from '../explore/embedded.js';
 import type { FitOptions } from '../options/types.js';
-import { color } from '../report/html.js';
-import { curveChart } from './chart.js';
 import { Cancelled, WorkerClient } from './client.js';
-import { buildControls, type ControlSet } from './controls.js';
-import { firstDisagreements } from './disagree.js';
+import { buildControls, type ControlSet, optionsForB } from './controls.js';
+import { curveControls } from './curve-controls.js';
+import { disagreementText, firstDisagreements } from './disagree.js';
 import { el } from './dom.js';
-import type { ThresholdCurve } from './node-detail.js';
 import { nodePanel } from './node-panel.js';
+import { $, afterPaint, busy, clearError, paintedOrLate, report, showError } from './page-status.js';
+import { fillRules, legend, paneStats } from './panes.js';
+import { pathForm, showPath } from './path-form.js';
 import type { CvResult, GrowProgress, NodeDetail, PathResult, Request, RulesText, Slot } from './protocol.js';
 import { type DrawnTree, drawTree } from './tree-svg.js';
 import { childrenOf, splitOf, type TreeView } from './tree-view.js';
 import { type Zoomable, zoomable } from './zoom.js';
 
-const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+// ---- errors --------------------------------------------------------------------------------------
 
-// ---- errors and the busy flag the tests (and screen readers) read -------------------------------
-
-function showError(message: string): void {
-  const box = $('error');
-  box.textContent = message;
-  box.hidden = false;
-}
-function clearError(): void {
-  $('error').hidden = true;
-}
 window.addEventListener('error', (e) => showError(`script error: ${e.message}`));
 window.addEventListener('unhandledrejection', (e) => report(e.reason));
-
-let pending = 0;
-function busy<T>(p: Promise<T>): Promise<T> {
-  pending++;
-  document.body.dataset.state = 'busy';
-  const done = () => {
-    if (--pending === 0) document.body.dataset.state = 'idle';
-  };
-  p.then(done, done);
-  return p;
-}
 
 // ---- the workers ---------------------------------------------------------------------------------
 
@@ -78,11 +58,6 @@ function call<T>(req: Request, progress?: (p: GrowProgress) => void): Promise<T>
   return busy(grower.call<T>(req, progress));
 }
 
-/** Show an error unless it is a request dropped with its worker. */
-function report(err: unknown): void {
-  if (!(err instanceof Cancelled)) showError(err instanceof Error ? err.message : String(err));
-}
-
 // ---- state ----------------------------------------------------------------------------------------
 
 const views = new Map<Slot, TreeView>();
@@ -96,45 +71,7 @@ function sideBySide(): boolean {
   return $<HTMLInputElement>('side').checked;
 }
 
-/** Tree B's options: tree A's, with B's preset (and that preset's measure) and B's measure where given. */
-function optionsB(): FitOptions {
-  const out: FitOptions = { ...controlsA.options() };
-  const b = controlsB.options();
-  if (b.algorithm !== undefined) {
-    out.algorithm = b.algorithm;
-    delete out.criterion;
-  }
-  if (b.criterion !== undefined) out.criterion = b.criterion;
-  return out;
-}
-
 // ---- drawing --------------------------------------------------------------------------------------
-
-/**
- * The tree's numbers, and the regrow's times (also as data attributes, which the speed bench
- * reads). `pruning`: the tree is the one before pruning, and pruning is this far.
- */
-function paneStats(slot: Slot, v: TreeView, drawMs: number, regrowMs: number, pruning?: GrowProgress): void {
-  const stats = $(`stats-${slot}`);
-  const shape = `${v.algorithm}, ${v.criterion}: ${v.stats.nodes} nodes, ${v.stats.leaves} leaves, height ${v.stats.height}`;
-  if (pruning) {
-    const step =
-      pruning.total > 1 ? ` (cross-validation: ${pruning.grown - 1} of ${pruning.total - 1} folds grown)` : '';
-    stats.textContent =
-      `${shape} before pruning; grown in ${v.growMs.toFixed(0)} ms, shown in ${regrowMs.toFixed(0)} ms; ` +
-      `pruning${step}…`;
-    stats.dataset.pruning = 'yes';
-    return;
-  }
-  const on = v.workers > 1 ? ` on ${v.workers} workers` : '';
-  stats.textContent = `${shape}${v.pruning ? `, pruned (${v.pruning})` : ''}; grown in ${v.growMs.toFixed(0)} ms${on}, shown in ${regrowMs.toFixed(0)} ms`;
-  delete stats.dataset.pruning;
-  stats.dataset.workers = String(v.workers);
-  stats.dataset.growMs = v.growMs.toFixed(2);
-  stats.dataset.viewMs = v.viewMs.toFixed(2);
-  stats.dataset.drawMs = drawMs.toFixed(2);
-  stats.dataset.regrowMs = regrowMs.toFixed(2);
-}
 
 /** A grow in progress: its token, when it was asked for, and when each tree was first shown. */
 interface Run {
@@ -142,6 +79,9 @@ interface Run {
   requested: number;
   firstShown: Map<Slot, number>;
 }
+
+/** How long the worker waits at most, after a tree before pruning is drawn, before it is told to prune. */
+const SHOWN_AT_LATEST_MS = 250;
 
 /** Tree `slot`, drawn before it is pruned: shown, news of the pruning in its stats line. */
 const beforePruning = new Map<Slot, { view: TreeView; progress: GrowProgress; drawMs: number; shownMs: number }>();
@@ -234,74 +174,10 @@ function pickedIn(slot: Slot, v: TreeView): number | undefined {
   return picked && picked.slot === slot && picked.node < v.nodes.size ? picked.node : undefined;
 }
 
-/** Resolves once the browser has painted the next frame, or once the tab is hidden (a hidden tab paints none). */
-function afterPaint(): Promise<void> {
-  if (document.hidden) return Promise.resolve();
-  return new Promise((done) => {
-    const finish = () => {
-      document.removeEventListener('visibilitychange', finish);
-      done();
-    };
-    document.addEventListener('visibilitychange', finish);
-    requestAnimationFrame(() => setTimeout(finish, 0));
-  });
-}
-
-/** How long the worker waits at most, after a tree before pruning is drawn, before it is told to prune. */
-const SHOWN_AT_LATEST_MS = 250;
-
-/** `painted`, or `ms` from now if that comes first. */
-function paintedOrLate(painted: Promise<void>, ms: number): Promise<void> {
-  return Promise.race([painted, new Promise<void>((done) => setTimeout(done, ms))]);
-}
-
-/**
- * Characters of rules text set at once. Laying out a large tree's whole text (hundreds of thousands of characters)
- * holds the page's main thread for a long moment, so its first rules are shown, and the rest when
- * asked for (a button).
- */
-const RULES_AT_ONCE = 40_000;
-
 /** Fill tree `slot`'s rules section (asked for after the tree is shown: long for a large tree). */
 async function showRules(slot: Slot, v: TreeView): Promise<void> {
   const rules = await call<RulesText>({ type: 'rules', slot });
   if (views.get(slot) === v) fillRules(slot, rules);
-}
-
-/** Tree `slot`'s rules, all of them when short, else the first ones and a button that shows all. */
-function fillRules(slot: Slot, { text: rules, count }: RulesText): void {
-  const pre = $(`rules-${slot}`);
-  const all = $(`rules-${slot}-all`) as HTMLButtonElement;
-  const cut = rules.length > RULES_AT_ONCE ? rules.lastIndexOf('\n', RULES_AT_ONCE) + 1 : 0;
-  if (cut <= 0) {
-    pre.textContent = rules;
-    all.hidden = true;
-    all.onclick = null;
-    return;
-  }
-  pre.textContent = rules.slice(0, cut);
-  all.textContent = `Show all ${count.toLocaleString('en')} rules (${rules.length.toLocaleString('en')} characters)`;
-  all.setAttribute('aria-expanded', 'false');
-  all.hidden = false;
-  all.onclick = () => {
-    pre.textContent = rules;
-    all.setAttribute('aria-expanded', 'true');
-    all.hidden = true;
-    all.onclick = null;
-    pre.focus();
-  };
-}
-
-function legend(classes: string[]): void {
-  const box = $('legend');
-  box.replaceChildren();
-  classes.forEach((c, k) => {
-    const item = el('span');
-    const sw = el('span', { class: 'swatch' });
-    sw.style.background = color(k);
-    item.append(sw, document.createTextNode(c));
-    box.append(item);
-  });
 }
 
 function markDisagreements(): void {
@@ -317,11 +193,7 @@ function markDisagreements(): void {
   const [na, nb] = firstDisagreements(nodeOf(a), nodeOf(b));
   drawn.get('a')!.mark('disagree', na);
   drawn.get('b')!.mark('disagree', nb);
-  out.textContent =
-    na.length === 0
-      ? 'The two trees are the same.'
-      : `They first disagree at ${na.length} place${na.length > 1 ? 's' : ''} (outlined in red): ` +
-        na.map((id, i) => `A’s node ${id} vs B’s node ${nb[i]}`).join('; ');
+  out.textContent = disagreementText(na, nb);
 }
 
 // ---- growing --------------------------------------------------------------------------------------
@@ -340,7 +212,7 @@ async function grow(): Promise<void> {
   const slots: Slot[] = side ? ['a', 'b'] : ['a'];
   const opts = new Map<Slot, FitOptions>([
     ['a', controlsA.options()],
-    ['b', optionsB()],
+    ['b', optionsForB(controlsA.options(), controlsB.options())],
   ]);
   if (!side) views.delete('b');
   for (const s of ['a', 'b'] as Slot[]) $(`cv-${s}`).textContent = '';
@@ -407,7 +279,8 @@ async function crossValidateBoth(token: number, slots: Slot[], opts: Map<Slot, F
     if (token !== growToken) return;
     cvs.forEach((r, i) => {
       const out = $(`cv-${slots[i]}`);
-      out.textContent = `${r.folds}-fold CV accuracy ${(100 * r.mean).toFixed(1)} ± ${(100 * r.sd).toFixed(1)} % (${r.ms.toFixed(0)} ms)`;
+      const accuracy = `${(100 * r.mean).toFixed(1)} ± ${(100 * r.sd).toFixed(1)} %`;
+      out.textContent = `${r.folds}-fold CV accuracy ${accuracy} (${r.ms.toFixed(0)} ms)`;
       out.dataset.accuracy = String(r.mean);
     });
   } catch (err) {
@@ -469,73 +342,13 @@ async function pick(slot: Slot, node: number): Promise<void> {
     if (picked.slot !== slot || picked.node !== node || views.get(slot) !== v) return;
     panel.replaceChildren(...nodePanel(v, slot === 'a' ? 'Tree A' : 'Tree B', detail, v.criterion));
     panel.dataset.node = `${slot}:${node}`;
-    curveControls(slot, v, node, detail);
+    curveControls(slot, v, node, detail, call);
   } catch (err) {
     report(err);
   }
 }
 
-function curveControls(slot: Slot, v: TreeView, node: number, detail: NodeDetail): void {
-  const numeric = v.features.map((f, i) => [f, i] as const).filter(([f]) => f.kind === 'numeric');
-  if (numeric.length === 0 || detail.rows.length === 0) return;
-  const panel = $('node-body');
-  const box = el('div', { class: 'curve-box' });
-  const label = el('label', { for: 'curve-feature' }, `${v.criterion} against the threshold on `);
-  const sel = el('select', { id: 'curve-feature' });
-  for (const [f, i] of numeric) sel.append(el('option', { value: String(i) }, f.name));
-  const split = splitOf(v, node);
-  if (split && split.kind === 'numeric' && v.features[split.feature].kind === 'numeric')
-    sel.value = String(split.feature);
-  const holder = el('div', { id: 'curve' });
-  box.append(el('h4', {}, 'The measure against the threshold'), label, sel, holder);
-  panel.append(box);
-  const show = async () => {
-    const f = Number(sel.value);
-    try {
-      const curve = await call<ThresholdCurve>({ type: 'curve', slot, node, feature: f });
-      const chosen = split && split.kind === 'numeric' && split.feature === f ? split.thresholds[0] : undefined;
-      holder.replaceChildren(
-        curveChart(curve, chosen),
-        el(
-          'p',
-          { class: 'muted' },
-          `${curve.candidates} candidate thresholds (midpoints between distinct known values)` +
-            `${curve.missing ? `, ${curve.missing} rows with a missing value left out` : ''}; ` +
-            'dot: the best; line: the threshold the tree chose.',
-        ),
-      );
-    } catch (err) {
-      report(err);
-    }
-  };
-  sel.addEventListener('change', () => void show());
-  void show();
-}
-
 // ---- a typed row ----------------------------------------------------------------------------------
-
-function pathForm(): HTMLElement {
-  const form = el('form', { id: 'path-form', class: 'path-form' });
-  data.features.forEach((f, i) => {
-    const id = `path-f${i}`;
-    const cell = el('div', { class: 'cell' });
-    cell.append(el('label', { for: id }, f.name));
-    if (f.kind === 'categorical') {
-      const s = el('select', { id });
-      s.append(el('option', { value: '' }, '(missing)'));
-      for (const c of f.categories) s.append(el('option', { value: c }, c));
-      cell.append(s);
-    } else cell.append(el('input', { id, type: 'text', inputmode: 'decimal', placeholder: 'missing' }));
-    form.append(cell);
-  });
-  const go = el('button', { type: 'submit' }, 'Trace in tree A');
-  form.append(go);
-  form.addEventListener('submit', (e) => {
-    e.preventDefault();
-    void trace();
-  });
-  return form;
-}
 
 async function trace(): Promise<void> {
   const values = data.features.map((_, i) => ($(`path-f${i}`) as HTMLInputElement | HTMLSelectElement).value);
@@ -544,15 +357,7 @@ async function trace(): Promise<void> {
     const r = await call<PathResult>({ type: 'path', slot: 'a', values });
     const d = drawn.get('a');
     d?.mark('on-path', r.path.nodes);
-    const list = el('ol');
-    list.append(el('li', {}, 'root'));
-    for (const c of r.conditions) list.append(el('li', {}, c));
-    const tail =
-      r.path.spreadAt !== undefined
-        ? ' (the value at the last node is missing: the tree sends the row down every branch, weighted; all are highlighted)'
-        : '';
-    out.replaceChildren(list, el('p', { id: 'path-prediction' }, `Prediction: ${r.predicted}${tail}`));
-    out.dataset.nodes = r.path.nodes.join(',');
+    showPath(out, r);
     clearError();
   } catch (err) {
     report(err);
@@ -568,7 +373,10 @@ async function start(): Promise<void> {
   controlsB = buildControls('b', names, new Set(['criterion']));
   $('controls-a').append(controlsA.element);
   $('controls-b').append(controlsB.element);
-  $('path-box').append(pathForm(), el('div', { id: 'path-out' }));
+  $('path-box').append(
+    pathForm(data.features, () => void trace()),
+    el('div', { id: 'path-out' }),
+  );
   const side = $<HTMLInputElement>('side');
   side.addEventListener('change', () => {
     $('controls-b').hidden = !side.checked;
