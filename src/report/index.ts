@@ -241,27 +241,39 @@ function pairTable(m: MetricAnalysis, id: string): string {
   );
 }
 
-/** The whole page. `analysis` defaults to `analyze(results)`. */
-export function buildReport(results: CompareResults, analysis: Analysis = analyze(results)): string {
-  const a = analysis;
-  const labels = results.configs.map((c) => c.label);
-  const colors = new Map(labels.map((l, j) => [l, color(j)]));
+/** The page's title, the design line under it and the provenance line. */
+function heading(results: CompareResults): { title: string; design: string; provenance: string } {
   const s = results.settings;
   const nData = results.datasets.length;
+  const nConfigs = results.configs.length;
   const title =
     `grove compare: ${nData} data set${nData === 1 ? '' : 's'} × ` +
-    `${labels.length} configuration${labels.length === 1 ? '' : 's'}`;
+    `${nConfigs} configuration${nConfigs === 1 ? '' : 's'}`;
   const design =
     `${s.folds}-fold stratified cross-validation${s.repeats > 1 ? ` × ${s.repeats} repeats` : ''}, seed ${s.seed}: ` +
     'every configuration sees the same folds.';
   const runtime = results.runtime ? ` · ${esc(results.runtime)}` : '';
   const provenance = `grove ${esc(results.grove)}${runtime} · ${esc(results.created)}`;
-  const trees = results.models.map(reportTree);
-  const withModels = new Set(results.models.map((m) => `${m.dataset}\u0000${m.config}`));
+  return { title, design, provenance };
+}
+
+/** The per-data-set charts' panels (bars of test error, accuracy against size), of the data sets with results. */
+function panels(
+  results: CompareResults,
+  a: Analysis,
+  labels: string[],
+  colors: Map<string, string>,
+): { bars: string; scatter: string } {
   const byDataset = (name: string) => labels.map((l) => a.cells.find((c) => c.dataset === name && c.config === l)!);
   const withResults = results.datasets.filter((d) => byDataset(d.name).some((c) => c.done > 0));
-  const barPanels = withResults.map((d) => barsPanel(d.name, byDataset(d.name), colors)).join('');
-  const scatterPanels = withResults.map((d) => scatterPanel(d.name, byDataset(d.name), colors)).join('');
+  return {
+    bars: withResults.map((d) => barsPanel(d.name, byDataset(d.name), colors)).join(''),
+    scatter: withResults.map((d) => scatterPanel(d.name, byDataset(d.name), colors)).join(''),
+  };
+}
+
+/** The setup section: each configuration's options, each data set's shape. */
+function setupSection(results: CompareResults): string {
   const configRows = results.configs
     .map(
       (c, j) =>
@@ -277,6 +289,24 @@ export function buildReport(results: CompareResults, analysis: Analysis = analyz
         `<td>${d.classes}</td><td>${d.foldsPlanned}</td><td><code>${esc(d.file)}</code></td></tr>`,
     )
     .join('');
+  return `<section id="setup">
+<h2>Setup</h2>
+<h3>Configurations (options passed to fit)</h3>
+<table id="config-table"><thead><tr><th>label</th><th>options</th></tr></thead><tbody>${configRows}</tbody></table>
+<h3>Data sets</h3>
+<div class="scroll"><table id="data-table"><thead>${DATA_HEAD}</thead><tbody>${dataRows}</tbody></table></div>
+</section>`;
+}
+
+/** The whole page. `analysis` defaults to `analyze(results)`. */
+export function buildReport(results: CompareResults, analysis: Analysis = analyze(results)): string {
+  const a = analysis;
+  const labels = results.configs.map((c) => c.label);
+  const colors = new Map(labels.map((l, j) => [l, color(j)]));
+  const { title, design, provenance } = heading(results);
+  const trees = results.models.map(reportTree);
+  const withModels = new Set(results.models.map((m) => `${m.dataset}\u0000${m.config}`));
+  const { bars: barPanels, scatter: scatterPanels } = panels(results, a, labels, colors);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -332,13 +362,7 @@ ${SCATTER_NOTE}
 <h2>Trees</h2>
 ${trees.length ? TREE_VIEW : NO_TREES}
 </section>
-<section id="setup">
-<h2>Setup</h2>
-<h3>Configurations (options passed to fit)</h3>
-<table id="config-table"><thead><tr><th>label</th><th>options</th></tr></thead><tbody>${configRows}</tbody></table>
-<h3>Data sets</h3>
-<div class="scroll"><table id="data-table"><thead>${DATA_HEAD}</thead><tbody>${dataRows}</tbody></table></div>
-</section>
+${setupSection(results)}
 <footer>
 ${METHODS}
 </footer>
