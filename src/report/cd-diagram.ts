@@ -32,31 +32,7 @@ export function cdDiagram(m: MetricAnalysis, colors: Map<string, string>): strin
     `<svg class="chart cd-diagram" data-metric="${esc(m.metric)}" viewBox="0 0 ${width} ${height}" ` +
       `width="${width}" height="${height}" role="img" aria-label="critical difference diagram of ${esc(m.label)}">`,
   );
-  // CD scale bar above the axis.
-  const cd = m.cd05!;
-  if (cd < k - 1 + 1e-9) {
-    parts.push(
-      `<g class="cd-bar" data-tip="Nemenyi critical difference at α = 0.05: ` +
-        `average ranks closer than ${fmt(cd, 3)} are not significantly different">` +
-        `<line x1="${x(1)}" y1="18" x2="${x(1 + cd)}" y2="18" stroke="#222" stroke-width="2"/>` +
-        `<line x1="${x(1)}" y1="13" x2="${x(1)}" y2="23" stroke="#222"/>` +
-        `<line x1="${x(1 + cd)}" y1="13" x2="${x(1 + cd)}" y2="23" stroke="#222"/>` +
-        `<text x="${(x(1) + x(1 + cd)) / 2}" y="10" text-anchor="middle" class="small">CD = ${fmt(cd, 2)}</text></g>`,
-    );
-  } else
-    parts.push(
-      `<text x="${left}" y="18" class="small">CD = ${fmt(cd, 2)} (wider than the axis: no pair can differ)</text>`,
-    );
-  // Axis with integer ticks.
-  parts.push(`<line x1="${x(1)}" y1="${axisY}" x2="${x(k)}" y2="${axisY}" stroke="#222"/>`);
-  for (let r = 1; r <= k; r++) {
-    parts.push(
-      `<line x1="${x(r)}" y1="${axisY}" x2="${x(r)}" y2="${axisY - 8}" stroke="#222"/>` +
-        `<text x="${x(r)}" y="${axisY - 12}" text-anchor="middle" class="small">${r}</text>`,
-    );
-    if (r < k)
-      parts.push(`<line x1="${x(r + 0.5)}" y1="${axisY}" x2="${x(r + 0.5)}" y2="${axisY - 4}" stroke="#222"/>`);
-  }
+  parts.push(cdScale(m.cd05!, k, left, x), rankAxis(k, axisY, x));
   // Cliques.
   m.cliques.forEach((group, j) => {
     const rs = group.map((c) => ranks[m.configs.indexOf(c)]);
@@ -91,5 +67,33 @@ export function cdDiagram(m: MetricAnalysis, colors: Map<string, string>): strin
       `Iman–Davenport ${esc(pText(f.imanDavenport.pValue))}</text>`,
   );
   parts.push('</svg>');
+  return parts.join('');
+}
+
+/** The Nemenyi CD drawn as a scale bar above the axis (or said in words when it is wider than the axis). */
+function cdScale(cd: number, k: number, left: number, x: (r: number) => number): string {
+  if (cd < k - 1 + 1e-9)
+    return (
+      `<g class="cd-bar" data-tip="Nemenyi critical difference at α = 0.05: ` +
+      `average ranks closer than ${fmt(cd, 3)} are not significantly different">` +
+      `<line x1="${x(1)}" y1="18" x2="${x(1 + cd)}" y2="18" stroke="#222" stroke-width="2"/>` +
+      `<line x1="${x(1)}" y1="13" x2="${x(1)}" y2="23" stroke="#222"/>` +
+      `<line x1="${x(1 + cd)}" y1="13" x2="${x(1 + cd)}" y2="23" stroke="#222"/>` +
+      `<text x="${(x(1) + x(1 + cd)) / 2}" y="10" text-anchor="middle" class="small">CD = ${fmt(cd, 2)}</text></g>`
+    );
+  return `<text x="${left}" y="18" class="small">CD = ${fmt(cd, 2)} (wider than the axis: no pair can differ)</text>`;
+}
+
+/** The rank axis at height `axisY`, a tick and number at each integer rank and a short tick halfway. */
+function rankAxis(k: number, axisY: number, x: (r: number) => number): string {
+  const parts = [`<line x1="${x(1)}" y1="${axisY}" x2="${x(k)}" y2="${axisY}" stroke="#222"/>`];
+  for (let r = 1; r <= k; r++) {
+    parts.push(
+      `<line x1="${x(r)}" y1="${axisY}" x2="${x(r)}" y2="${axisY - 8}" stroke="#222"/>` +
+        `<text x="${x(r)}" y="${axisY - 12}" text-anchor="middle" class="small">${r}</text>`,
+    );
+    if (r < k)
+      parts.push(`<line x1="${x(r + 0.5)}" y1="${axisY}" x2="${x(r + 0.5)}" y2="${axisY - 4}" stroke="#222"/>`);
+  }
   return parts.join('');
 }
