@@ -47,23 +47,14 @@ function integerClasses(p: PortableTree): boolean {
 }
 
 /**
- * The model as an ONNX graph (ai.onnx 17, ai.onnx.ml 3):
- * - one input per feature, named after it, `[N, 1]`: float for a numeric feature (NaN = missing),
- *   string for a categorical or ordered one (`''` or any string the model does not know = missing),
- *   mapped to its code or rank by a LabelEncoder (default NaN);
- * - the columns concatenated into `[N, F]` for one TreeEnsembleClassifier (ensemble.ts) whose
- *   scores are the leaf's class distribution (plus an `unclassified` column for C-MBSV regions);
- * - `label`: ArgMax over the scores (the first maximum, as grove breaks ties) gathered from the
- *   class labels (int64 when every class is an integer, else strings, `unclassified` included);
- * - `probabilities`: `[N, classes]` float, in the model's class order.
- * The ensemble's own label output is not used: with two classes ONNX Runtime labels by the sign
- * of the second score, not the argmax.
+ * One input per feature (float for a numeric one, string for a categorical or ordered one, mapped
+ * to its code or rank by a LabelEncoder node), and the columns the Concat node joins.
  */
-export function treeToOnnx(tree: DecisionTree): OnnxExport {
-  checkTree(tree, 'treeToOnnx');
-  const p = portableTree(tree, 'ONNX');
-  const k = tree.classes.length;
-  const e = ensembleAttributes(p);
+function featureInputs(tree: DecisionTree): {
+  nodes: ReturnType<typeof node>[];
+  inputs: ReturnType<typeof valueInfo>[];
+  columns: string[];
+} {
   const nodes: ReturnType<typeof node>[] = [];
   const inputs: ReturnType<typeof valueInfo>[] = [];
   const columns: string[] = [];
@@ -94,47 +85,74 @@ export function treeToOnnx(tree: DecisionTree): OnnxExport {
     );
     columns.push(column);
   });
+  return { nodes, inputs, columns };
+}
+
+/** The TreeEnsembleClassifier node: the tree, its scores written to `scores`. */
+function ensembleNode(p: PortableTree, scores: string): ReturnType<typeof node> {
+  const e = ensembleAttributes(p);
+  const ensembleClasses = Array.from({ length: e.scoreColumns }, (_, c) => c);
+  return node(
+    'TreeEnsembleClassifier',
+    ['grove_features'],
+    ['grove_ensemble_label', scores],
+    [
+      ints('classlabels_int64s', ensembleClasses),
+      ints('nodes_treeids', new Array<number>(e.nodes_nodeids.length).fill(0)),
+      ints('nodes_nodeids', e.nodes_nodeids),
+      ints('nodes_featureids', e.nodes_featureids),
+      strings('nodes_modes', e.nodes_modes),
+      floats('nodes_values', e.nodes_values),
+      ints('nodes_truenodeids', e.nodes_truenodeids),
+      ints('nodes_falsenodeids', e.nodes_falsenodeids),
+      ints('nodes_missing_value_tracks_true', e.nodes_missing_value_tracks_true),
+      ints('class_treeids', new Array<number>(e.class_nodeids.length).fill(0)),
+      ints('class_nodeids', e.class_nodeids),
+      ints('class_ids', e.class_ids),
+      floats('class_weights', e.class_weights),
+      string('post_transform', 'NONE'),
+    ],
+    'ai.onnx.ml',
+  );
+}
+
+/** The class labels `label` gathers from: int64 when `asInt`, else strings (`unclassified` included). */
+function classLabels(p: PortableTree, asInt: boolean): Record<string, unknown> {
+  const classes = p.tree.classes;
+  if (asInt) return { name: 'grove_labels', data_type: DataType.INT64, dims: [classes.length], int64_data: classes };
+  const names = [...classes.map(String), ...(p.hasUnclassified ? [UNCLASSIFIED_LABEL] : [])];
+  return {
+    name: 'grove_labels',
+    data_type: DataType.STRING,
+    dims: [names.length],
+    string_data: names.map((s) => utf8.encode(s)),
+  };
+}
+
+/**
+ * The model as an ONNX graph (ai.onnx 17, ai.onnx.ml 3):
+ * - one input per feature, named after it, `[N, 1]`: float for a numeric feature (NaN = missing),
+ *   string for a categorical or ordered one (`''` or any string the model does not know = missing),
+ *   mapped to its code or rank by a LabelEncoder (default NaN);
+ * - the columns concatenated into `[N, F]` for one TreeEnsembleClassifier (ensemble.ts) whose
+ *   scores are the leaf's class distribution (plus an `unclassified` column for C-MBSV regions);
+ * - `label`: ArgMax over the scores (the first maximum, as grove breaks ties) gathered from the
+ *   class labels (int64 when every class is an integer, else strings, `unclassified` included);
+ * - `probabilities`: `[N, classes]` float, in the model's class order.
+ * The ensemble's own label output is not used: with two classes ONNX Runtime labels by the sign
+ * of the second score, not the argmax.
+ */
+export function treeToOnnx(tree: DecisionTree): OnnxExport {
+  checkTree(tree, 'treeToOnnx');
+  const p = portableTree(tree, 'ONNX');
+  const k = tree.classes.length;
+  const { nodes, inputs, columns } = featureInputs(tree);
   nodes.push(node('Concat', columns, ['grove_features'], [int('axis', 1)]));
   const scores = p.hasUnclassified ? 'grove_scores' : 'probabilities';
-  const ensembleClasses = Array.from({ length: e.scoreColumns }, (_, c) => c);
-  nodes.push(
-    node(
-      'TreeEnsembleClassifier',
-      ['grove_features'],
-      ['grove_ensemble_label', scores],
-      [
-        ints('classlabels_int64s', ensembleClasses),
-        ints('nodes_treeids', new Array<number>(e.nodes_nodeids.length).fill(0)),
-        ints('nodes_nodeids', e.nodes_nodeids),
-        ints('nodes_featureids', e.nodes_featureids),
-        strings('nodes_modes', e.nodes_modes),
-        floats('nodes_values', e.nodes_values),
-        ints('nodes_truenodeids', e.nodes_truenodeids),
-        ints('nodes_falsenodeids', e.nodes_falsenodeids),
-        ints('nodes_missing_value_tracks_true', e.nodes_missing_value_tracks_true),
-        ints('class_treeids', new Array<number>(e.class_nodeids.length).fill(0)),
-        ints('class_nodeids', e.class_nodeids),
-        ints('class_ids', e.class_ids),
-        floats('class_weights', e.class_weights),
-        string('post_transform', 'NONE'),
-      ],
-      'ai.onnx.ml',
-    ),
-  );
+  nodes.push(ensembleNode(p, scores));
   nodes.push(node('ArgMax', [scores], ['grove_label_index'], [int('axis', 1), int('keepdims', 0)]));
-  const initializer: Record<string, unknown>[] = [];
   const asInt = integerClasses(p);
-  const labels = asInt
-    ? { name: 'grove_labels', data_type: DataType.INT64, dims: [k], int64_data: tree.classes as number[] }
-    : {
-        name: 'grove_labels',
-        data_type: DataType.STRING,
-        dims: [e.scoreColumns],
-        string_data: [...tree.classes.map(String), ...(p.hasUnclassified ? [UNCLASSIFIED_LABEL] : [])].map((s) =>
-          utf8.encode(s),
-        ),
-      };
-  initializer.push(labels);
+  const initializer: Record<string, unknown>[] = [classLabels(p, asInt)];
   nodes.push(node('Gather', ['grove_labels', 'grove_label_index'], ['label'], [int('axis', 0)]));
   if (p.hasUnclassified) {
     initializer.push(
@@ -148,7 +166,9 @@ export function treeToOnnx(tree: DecisionTree): OnnxExport {
     ir_version: IR_VERSION,
     opset_import: OPSETS,
     producer_name: 'grove',
-    doc_string: `grove decision tree for '${tree.target}': inputs one [N,1] tensor per feature; outputs label [N] and probabilities [N,${k}]`,
+    doc_string:
+      `grove decision tree for '${tree.target}': inputs one [N,1] tensor per feature; ` +
+      `outputs label [N] and probabilities [N,${k}]`,
     graph: {
       name: 'grove_tree',
       node: nodes,
