@@ -63,10 +63,9 @@ interface WalkNode {
   targets: number[];
 }
 
-/** Build the level tables, iteratively (a model node's children have higher ids than the node). */
-export function levelTables(p: PortableTree): LevelTables {
+/** Leaf numbers: classified leaves first, so a state below -classifiedLeaves is unclassified. */
+function numberLeaves(p: PortableTree): { leafNumber: Int32Array; leafNode: number[]; classifiedLeaves: number } {
   const nodes = p.tree.nodes;
-  // Leaf numbers: classified leaves first, so a state below -classifiedLeaves is unclassified.
   const leafNumber = new Int32Array(nodes.length);
   const leafNode: number[] = [];
   for (const unclassified of [false, true]) {
@@ -77,26 +76,35 @@ export function levelTables(p: PortableTree): LevelTables {
     }
   }
   const classifiedLeaves = leafNode.reduce((a, i) => a + (nodes[i].unclassified ? 0 : 1), 0);
-  if (!nodes[0].children) return { levels: [], leafNode, classifiedLeaves, rootState: -leafNumber[0] };
+  return { leafNumber, leafNode, classifiedLeaves };
+}
 
-  // Pass 1: each split node's walk nodes (a numeric split: one per threshold, a chain) and depths.
+/** A numeric split on an uncoded feature walks its thresholds as a chain of binary steps. */
+function chained(p: PortableTree, split: Split): boolean {
+  return split.kind === 'numeric' && !isCoded(p, split.feature);
+}
+
+/**
+ * Each split node's walk nodes (a numeric split: one per threshold, a chain) with their depths,
+ * targets not yet set; `made[i]`: model node i's walk nodes.
+ */
+function walkNodes(p: PortableTree): { walk: WalkNode[]; made: number[][] } {
+  const nodes = p.tree.nodes;
   const walk: WalkNode[] = [];
   const made: number[][] = new Array(nodes.length);
   const depthOf = new Int32Array(nodes.length);
-  // A numeric split on an uncoded feature walks its thresholds as a chain of binary steps.
-  const chained = (split: Split) => split.kind === 'numeric' && !isCoded(p, split.feature);
   for (let i = 0; i < nodes.length; i++) {
     const { split, children } = nodes[i];
     if (!split || !children) continue;
     const ids: number[] = [];
-    const thresholds = chained(split) && split.kind === 'numeric' ? split.thresholds : [0];
+    const thresholds = chained(p, split) && split.kind === 'numeric' ? split.thresholds : [0];
     const steps = thresholds.length;
     for (let j = 0; j < steps; j++) {
       ids.push(walk.length);
       walk.push({
         feature: split.feature,
         threshold: thresholds[j],
-        missing: chained(split) ? (j === p.missingBranch[i] ? 0 : 1) : 0,
+        missing: chained(p, split) ? (j === p.missingBranch[i] ? 0 : 1) : 0,
         depth: depthOf[i] + j,
         targets: [],
       });
@@ -105,14 +113,19 @@ export function levelTables(p: PortableTree): LevelTables {
     // Branch b of a chain leaves from its step min(b, steps - 1); a lookup's from its only step.
     for (let b = 0; b < children.length; b++) depthOf[children[b]] = depthOf[i] + Math.min(b, steps - 1) + 1;
   }
-  // Pass 2: targets (a model leaf as its id, a walk node w as ~w).
+  return { walk, made };
+}
+
+/** Set every walk node's targets (a model leaf as its id, a walk node w as ~w). */
+function linkTargets(p: PortableTree, walk: WalkNode[], made: number[][]): void {
+  const nodes = p.tree.nodes;
   const to = (c: number): number => (nodes[c].children ? ~made[c][0] : c);
   for (let i = 0; i < nodes.length; i++) {
     const { split, children } = nodes[i];
     if (!split || !children) continue;
     const ids = made[i];
     const m = p.missingBranch[i];
-    if (chained(split)) {
+    if (chained(p, split)) {
       ids.forEach((w, j) => {
         walk[w].targets = [to(children[j]), j + 1 < ids.length ? ~ids[j + 1] : to(children[j + 1])];
       });
@@ -133,15 +146,17 @@ export function levelTables(p: PortableTree): LevelTables {
     }
     walk[ids[0]].targets = targets;
   }
+}
 
-  // Number the walk nodes within their levels, then write each level's arrays.
+/** Number the walk nodes within their levels, then write each level's arrays. */
+function writeLevels(walk: WalkNode[], leafNumber: Int32Array): Level[] {
   const local = new Int32Array(walk.length);
   const byDepth: number[][] = [];
   walk.forEach((w, id) => {
     (byDepth[w.depth] ??= []).push(id);
     local[id] = byDepth[w.depth].length;
   });
-  const levels = byDepth.map((ids, depth): Level => {
+  return byDepth.map((ids, depth): Level => {
     const level: Level = { features: [], feature: [], threshold: [], missing: [], first: [], next: [] };
     const featureAt = new Map<number, number>();
     for (const id of ids) {
@@ -165,5 +180,13 @@ export function levelTables(p: PortableTree): LevelTables {
     }
     return level;
   });
-  return { levels, leafNode, classifiedLeaves, rootState: 1 };
+}
+
+/** Build the level tables, iteratively (a model node's children have higher ids than the node). */
+export function levelTables(p: PortableTree): LevelTables {
+  const { leafNumber, leafNode, classifiedLeaves } = numberLeaves(p);
+  if (!p.tree.nodes[0].children) return { levels: [], leafNode, classifiedLeaves, rootState: -leafNumber[0] };
+  const { walk, made } = walkNodes(p);
+  linkTargets(p, walk, made);
+  return { levels: writeLevels(walk, leafNumber), leafNode, classifiedLeaves, rootState: 1 };
 }
