@@ -1,7 +1,8 @@
 // Import boundaries (docs/architecture.md): folders are layers, imports point down the list, no
 // cycles, and the browser-safe core never reaches Node built-ins or Node-only folders.
 const LAYERS = [
-  'core', 'sql', 'data', 'criteria', 'options', 'model', 'split', 'learn', 'prune', 'algorithms', 'ensemble', 'engines',
+  'core', 'sql', 'data', 'criteria', 'options', 'model', 'split', 'learn', 'prune', 'optimal', 'algorithms', 'ensemble',
+  'engines',
   'eval', 'explain', 'export', 'io', 'sources', 'report', 'explore', 'explore-page', 'compare', 'cli',
 ];
 // Node-only code: everything else must run in a browser or a worker.

@@ -78,10 +78,12 @@ export type { UnclassifiedPolicy } from './model/compiled.js';
 export type { DecisionPaths, PredictOptions } from './model/decision-tree.js';
 export { DecisionTree } from './model/decision-tree.js';
 export type { KnnRegion, TreeNode } from './model/node.js';
+export type { OptimalityInfo } from './model/optimality.js';
 export type { FeatureSchema, ModelFile, SavedOptions } from './model/schema.js';
 export { MODEL_FORMAT, MODEL_VERSION, validateModel } from './model/schema.js';
 export type { Split } from './model/split.js';
 export type { TreeStats } from './model/stats.js';
+export { fitOptimal, type OptimalContext, type SearchProgress } from './optimal/fit-optimal.js';
 export type {
   CategoricalSplit,
   ClassWeight,

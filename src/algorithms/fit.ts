@@ -1,20 +1,18 @@
 import { GroveError } from '../core/errors.js';
 import { checkDataset } from '../data/check.js';
 import type { Dataset } from '../data/dataset.js';
-import { applyClassWeight, checkSampleWeights, finishWeights } from '../data/weights.js';
 import { limitLeaves } from '../learn/best-first.js';
 import { growTree } from '../learn/grow.js';
 import { j48Thresholds } from '../learn/j48-thresholds.js';
-import { withoutZeroWeights } from '../learn/zero-weights.js';
+import { prepareRows } from '../learn/prepare.js';
 import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
-import { applyOrderedCategories } from '../model/ordinal.js';
 import type { PruningInfo } from '../model/pruning-info.js';
-import type { FeatureSchema } from '../model/schema.js';
+import { type FeatureSchema, featureSchemaOf } from '../model/schema.js';
 import { type GrownTree, nodesOf, type TreeStore } from '../model/store.js';
+import { fitOptimal } from '../optimal/fit-optimal.js';
 import {
   type FitOptions,
   OPTION_DESCRIPTORS,
-  optionDescriptor,
   type ResolveContext,
   type ResolvedOptions,
   resolveOptions,
@@ -42,6 +40,9 @@ import { cmbsvSavedOptions } from './cmbsv/saved.js';
  * ```
  */
 export function fit(data: Dataset, options: FitOptions = {}, context: FitContext = {}): DecisionTree {
+  // Optimal trees (src/optimal/) are searched, not grown.
+  if (typeof options === 'object' && options !== null && (options.optimal === true || options.algorithm === 'optimal'))
+    return fitOptimal(data, options, { names: context.names });
   return fitPlanned(planFit(data, options, context));
 }
 
@@ -71,19 +72,11 @@ export function planFit(data: Dataset, options: FitOptions = {}, context: FitCon
   checkDataset(data, { caller: 'fit', labelled: true });
   refuseForestOptions(options, context);
   const opts = resolveOptions(options, context);
-  const label = (name: 'classWeight' | 'orderedCategories') =>
-    context.names === 'flags' ? `--${optionDescriptor(name)!.flag}` : name;
-  if (data.nRows === 0) throw new GroveError('no data rows to learn from', { file: data.source, code: 'E_DATA' });
-  if (data.classes.length === 0) throw new GroveError('no class labels', { file: data.source, code: 'E_DATA' });
-  const given = checkSampleWeights(options.sampleWeight ?? data.weights, data.nRows, 'sampleWeight', data.source);
-  const weights = finishWeights(applyClassWeight(given, data, opts.classWeight, label('classWeight')), data.source);
-  // Ordered categorical features become their ranks (orderedCategories).
-  const { data: ranked, levels } = applyOrderedCategories(data, opts.orderedCategories, label('orderedCategories'));
+  if (opts.optimal)
+    throw new GroveError('an optimal tree is searched by fitOptimal, not grown step by step', { code: 'E_OPTION' });
   const threads = checkThreads(options.threads, context.names === 'flags' ? '--threads' : 'threads');
-  // Rows of weight 0 are left out before growing and pruning: every tree grown (pruning's folds and
-  // hold-outs too), the folds and hold-outs themselves and the recounts see only the others.
-  const kept = withoutZeroWeights(ranked, weights);
-  return { opts, data: kept.data, weights: kept.weights, threads, given: data, levels, context };
+  const kept = prepareRows(data, options.sampleWeight, opts, context);
+  return { opts, data: kept.data, weights: kept.weights, threads, given: data, levels: kept.levels, context };
 }
 
 /**
@@ -192,14 +185,5 @@ function checkThreads(threads: FitOptions['threads'], label: string): number | '
 
 /** The model's features for growing on `data` (its columns, ordered categories' levels from `levels`). */
 export function modelFeatures(data: Dataset, levels: ReadonlyMap<string, string[]>): FeatureSchema[] {
-  return data.features.map((col) => ({
-    ...featureSchema(col),
-    ...(levels.has(col.name) ? { levels: levels.get(col.name)! } : {}),
-  }));
-}
-
-function featureSchema(col: Dataset['features'][number]): FeatureSchema {
-  return col.kind === 'numeric'
-    ? { name: col.name, kind: 'numeric' }
-    : { name: col.name, kind: 'categorical', categories: col.categories.slice() };
+  return data.features.map((col) => featureSchemaOf(col, levels.get(col.name)));
 }

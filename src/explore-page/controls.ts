@@ -92,7 +92,9 @@ function controlValue(d: OptionDescriptor, raw: string): unknown {
  */
 export function buildControls(slot: string, names: Names, only?: ReadonlySet<string>): ControlSet {
   const element = el('div', { class: 'controls-set' });
-  const preset = select(`preset-${slot}`, 'preset', Object.keys(PRESETS), 'none (grove’s defaults)');
+  // Optimal trees are searched, not grown level by level as the page shows them.
+  const grown = Object.keys(PRESETS).filter((name) => !PRESETS[name].options.optimal);
+  const preset = select(`preset-${slot}`, 'preset', grown, 'none (grove’s defaults)');
   const presetLabel = el('label', { for: preset.id, class: 'field' }, 'preset');
   preset.title = Object.entries(PRESETS)
     .map(([n, p]) => `${n}: ${p.description}`)

@@ -1,6 +1,7 @@
 import { escapeControl } from '../core/errors.js';
 import type { DecisionTree } from '../model/decision-tree.js';
 import { predictedClass } from '../model/node.js';
+import { describeOptimality } from '../model/optimality.js';
 import { checkTree } from './check-tree.js';
 import { branchCondition, formatNumber, unclassifiedLabel } from './conditions.js';
 
@@ -53,6 +54,7 @@ export function treeToText(tree: DecisionTree): string {
   }
   const s = tree.stats();
   lines.push('', `Number of leaves: ${s.leaves}`, `Size of the tree: ${s.nodes}`, `Height: ${s.height}`);
+  if (tree.optimality) lines.push(describeOptimality(tree.optimality));
   // Names and labels are the data's: escaped, so a newline or a terminal escape in one is inert.
   return `${lines.map(escapeControl).join('\n')}\n`;
 }

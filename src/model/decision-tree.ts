@@ -4,6 +4,7 @@ import type { ClassLabel, Dataset } from '../data/dataset.js';
 import { type AlignOptions, alignInput, checkPredictInput, type PredictInput } from './align.js';
 import { CompiledTree, type UnclassifiedPolicy } from './compiled.js';
 import type { TreeNode } from './node.js';
+import type { OptimalityInfo } from './optimality.js';
 import { encodeOrderedInput } from './ordinal.js';
 import { applyLeaves, type DecisionPaths, decisionPaths } from './paths.js';
 import type { CcpPathEntry, PruningInfo } from './pruning-info.js';
@@ -77,6 +78,8 @@ export class DecisionTree {
   private tree: GrownTree;
   /** What post-pruning did (method, leaves before/after, α, its path and CV table); undefined when unpruned. */
   readonly pruning?: PruningInfo;
+  /** What the optimal-tree search proved (`fitOptimal`); undefined for a greedy tree. */
+  readonly optimality?: OptimalityInfo;
   private compiledTree?: CompiledTree;
 
   /**
@@ -101,6 +104,7 @@ export class DecisionTree {
     this.options = model.options;
     this.tree = model.nodes;
     if (model.pruning) this.pruning = model.pruning;
+    if (model.optimality) this.optimality = model.optimality;
   }
 
   /** The nodes, root first (the model file's `nodes`). */
@@ -281,6 +285,7 @@ export class DecisionTree {
       options: this.options,
       nodes: this.nodes,
       ...(this.pruning ? { pruning: this.pruning } : {}),
+      ...(this.optimality ? { optimality: this.optimality } : {}),
     };
   }
 

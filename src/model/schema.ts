@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { badArgument } from '../core/args.js';
 import { GroveError } from '../core/errors.js';
-import type { ClassLabel } from '../data/dataset.js';
+import type { ClassLabel, Column } from '../data/dataset.js';
 import { choicesOf, savedOptionsSchema } from '../options/options.js';
 import type { TreeNode } from './node.js';
+import type { OptimalityInfo } from './optimality.js';
 import type { PruningInfo } from './pruning-info.js';
 import { branchCount } from './route.js';
 
@@ -23,6 +24,15 @@ export interface FeatureSchema {
   levels?: string[];
 }
 
+/** The model's schema of a data set's column; `levels` for a numeric column made from ordered categories. */
+export function featureSchemaOf(col: Column, levels?: string[]): FeatureSchema {
+  const schema: FeatureSchema =
+    col.kind === 'numeric'
+      ? { name: col.name, kind: 'numeric' }
+      : { name: col.name, kind: 'categorical', categories: col.categories.slice() };
+  return levels ? { ...schema, levels } : schema;
+}
+
 /** Options as saved, generated from the option table (`savedOptionsSchema`; Infinity and unset written as null). */
 export type SavedOptions = z.infer<typeof savedOptionsSchema>;
 
@@ -40,6 +50,8 @@ export interface ModelFile {
   nodes: TreeNode[];
   /** What post-pruning did (src/prune/); absent for an unpruned tree. */
   pruning?: PruningInfo;
+  /** What the optimal-tree search proved (src/optimal/); absent for a greedy tree. */
+  optimality?: OptimalityInfo;
 }
 
 const count = z.number().finite().nonnegative();
@@ -129,6 +141,23 @@ const modelSchema = z.object({
           chosenIndex: z.number().int().nonnegative(),
         })
         .optional(),
+    })
+    .optional(),
+  optimality: z
+    .object({
+      proven: z.boolean(),
+      stopped: z.enum(['time', 'memory']).optional(),
+      objective: z.enum(['misclassification', 'sparse']),
+      value: z.number(),
+      lowerBound: z.number(),
+      trainingError: z.number(),
+      greedyError: z.number(),
+      tests: z.number().int().nonnegative(),
+      subproblems: z.number().int().nonnegative(),
+      depth2: z.number().int().nonnegative(),
+      cacheHits: z.number().int().nonnegative(),
+      cacheEntries: z.number().int().nonnegative(),
+      seconds: z.number().nonnegative(),
     })
     .optional(),
 });

@@ -8,7 +8,7 @@
  * Which part of a fit an option shapes; commands show the flags of the groups they use
  * (`grove score` takes `split` and `stop`, `grove fit` all of them).
  */
-export type OptionGroup = 'split' | 'stop' | 'data' | 'prune' | 'cmbsv' | 'forest';
+export type OptionGroup = 'split' | 'stop' | 'data' | 'prune' | 'cmbsv' | 'forest' | 'optimal';
 
 /** How the model file records an option. */
 export interface SavedAs {

@@ -45,6 +45,14 @@ export const PRESETS: Readonly<Record<string, Preset>> = {
     source: 'Salehi-Moghaddami, Sadoghi Yazdi & Poostchi 2011 (docs/cmbsv.md)',
     options: { categoricalSplit: 'multiway', missing: 'majority' },
   },
+  optimal: {
+    description:
+      'the tree of depth ≤ maxDepth with the fewest training errors over binary tests (every midpoint, or the ' +
+      'bins of bins; categories one-vs-rest; missing values sent the learned way), by dynamic programming ' +
+      'with bounds and a depth-2 solver; depth 3 unless maxDepth says otherwise',
+    source: 'Demirović et al. 2022 (MurTree); Aglin, Nijssen & Schaus 2020 (DL8.5); docs/optimal.md',
+    options: { optimal: true, maxDepth: 3, categoricalSplit: 'binary', missing: 'learned' },
+  },
   zaki: {
     description: "Zaki & Meira's DECISIONTREE(D, η=5, π=0.95): binary splits scored by information gain",
     source: 'Zaki & Meira, Data Mining and Analysis, ch. 19',

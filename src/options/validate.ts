@@ -87,6 +87,7 @@ export function checkCombination(o: TreeOptions, algorithm: string, criterion: C
       { code: 'E_OPTION' },
     );
   }
+  checkOptimal(o, algorithm, label);
   if (
     algorithm === 'cmbsv' &&
     (o.maxFeatures !== undefined || o.minWeightFractionLeaf > 0 || o.minImpurityDecrease > 0)
@@ -117,6 +118,28 @@ export function checkCombination(o: TreeOptions, algorithm: string, criterion: C
       { code: 'E_OPTION' },
     );
   }
+}
+
+/** Largest `maxDepth` of an optimal tree: the search's cost grows as tests^(depth − 1). */
+export const OPTIMAL_MAX_DEPTH = 10;
+
+/** The optimal-tree options: only with `optimal`, which needs a bounded depth. */
+function checkOptimal(o: TreeOptions, algorithm: string, label: (name: keyof TreeOptions) => string): void {
+  if (o.optimal) {
+    if (algorithm === 'cmbsv')
+      throw new GroveError(`algorithm 'cmbsv' grows no optimal tree (${label('optimal')})`, { code: 'E_OPTION' });
+    if (!(o.maxDepth >= 1 && o.maxDepth <= OPTIMAL_MAX_DEPTH))
+      throw new GroveError(
+        `optimal trees need ${label('maxDepth')} between 1 and ${OPTIMAL_MAX_DEPTH}, got ${String(o.maxDepth)}`,
+        { code: 'E_OPTION' },
+      );
+    return;
+  }
+  const stray = (['maxLeaves', 'timeLimit'] as const).find((name) => o[name] !== undefined);
+  const changed = o.objective !== 'misclassification' ? 'objective' : undefined;
+  const name = stray ?? changed;
+  if (name)
+    throw new GroveError(`${label(name)} applies to optimal trees only (${label('optimal')})`, { code: 'E_OPTION' });
 }
 
 function numberProblem(d: NumberDescriptor, value: unknown): string | undefined {

@@ -88,8 +88,9 @@ function invalid(d: OptionDescriptor): { value: unknown; text?: string } {
   }
 }
 
-/** The preset a sample is fitted with: C-MBSV settings are saved for C-MBSV trees only. */
-const algorithmFor = (d: OptionDescriptor) => (d.group === 'cmbsv' ? 'cmbsv' : 'cart');
+/** The preset a sample is fitted with: C-MBSV (optimal) settings are saved for C-MBSV (optimal) trees only. */
+const algorithmFor = (d: OptionDescriptor) =>
+  d.group === 'cmbsv' ? 'cmbsv' : d.group === 'optimal' ? 'optimal' : 'cart';
 
 /** What the model file holds for a sample value (criteria and pruners by name). */
 function savedOf(d: OptionDescriptor, model: { options: Record<string, unknown> }): unknown {

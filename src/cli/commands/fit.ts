@@ -11,6 +11,8 @@ import { treeToText } from '../../export/text.js';
 import { saveModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
+import { describeOptimality } from '../../model/optimality.js';
+import { fitOptimal } from '../../optimal/fit-optimal.js';
 import {
   type FitOptions,
   OPTION_DESCRIPTORS,
@@ -33,6 +35,7 @@ import {
   type SourceFlags,
 } from '../read-flags.js';
 import { readData } from '../read-progress.js';
+import { searchProgressLine } from '../search-progress.js';
 import { type EngineFlags, engineOption, fitWithEngine, trainsInEngine } from './fit-engine.js';
 import { fitSummary, fractionOption, holdOut } from './fit-summary.js';
 
@@ -111,7 +114,7 @@ export function registerFit(program: Command): void {
         .command('fit')
         .description('grow a tree on DATA and save it as JSON, or a forest (--forest KIND) in the forest file format')
         .argument('<data>', DATA_HELP),
-      ['split', 'stop', 'data', 'prune', 'cmbsv', 'forest'],
+      ['split', 'stop', 'data', 'prune', 'cmbsv', 'optimal', 'forest'],
     ),
     'train on',
   )
@@ -139,7 +142,12 @@ export function registerFit(program: Command): void {
       refuseOutputOverInput(outputs, [dataPath, ...(flags.test ? [flags.test] : [])]);
       if (flags.test !== undefined && flags.testFraction !== undefined)
         throw new GroveError('give --test or --test-fraction, not both', { code: 'E_OPTION' });
+      const optimal = flags.optimal === true || flags.algorithm === 'optimal';
       if (trainsInEngine(dataPath, flags)) {
+        if (optimal)
+          throw new GroveError('an optimal tree is searched in memory: drop --engine (or use --engine memory)', {
+            code: 'E_OPTION',
+          });
         if (isForest(optionsFromFlags(flags)))
           throw new GroveError('forests grow in memory: leave out --engine (or give --engine memory)', {
             code: 'E_OPTION',
@@ -176,7 +184,9 @@ export function registerFit(program: Command): void {
         finishForest(forest, `on ${rows}`, { test, out: flags.out });
         return;
       }
-      const tree = fit(split.train, options, { names: 'flags' });
+      const tree = optimal
+        ? fitSearched(split.train, options, flags.progress !== false)
+        : fit(split.train, options, { names: 'flags' });
       if (data.classes.length < 2) {
         warn(`only one class (${String(data.classes[0])}) in '${data.targetName}': the tree is a single leaf`);
       }
@@ -208,5 +218,16 @@ async function readTest(tree: DecisionTree, path: string, flags: FitFlags): Prom
 function finish(tree: DecisionTree, where: string, parts: { train?: Dataset; test?: Dataset; out?: string }): void {
   if (parts.out) saveModel(tree, parts.out);
   else emit(treeToText(tree));
+  if (tree.optimality) note(describeOptimality(tree.optimality));
   note(fitSummary(tree, where, parts));
+}
+
+/** An optimal tree, with the search's status line on a terminal. */
+function fitSearched(data: Dataset, options: FitOptions, progress: boolean): DecisionTree {
+  const line = searchProgressLine(progress);
+  try {
+    return fitOptimal(data, options, { names: 'flags', onProgress: line.onProgress });
+  } finally {
+    line.stop();
+  }
 }

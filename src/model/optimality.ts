@@ -1,0 +1,46 @@
+/**
+ * What the optimal-tree search proved about a model (`fitOptimal`); saved in the model file as
+ * `optimality`. Objective values and bounds are rates over the training weight: the misclassified
+ * share, plus `alpha` × leaves under the sparse objective.
+ */
+export interface OptimalityInfo {
+  /** True when the search finished: no tree within the depth (and leaf) limits does better. */
+  proven: boolean;
+  /** Why the search stopped early (then `proven` is false): the time limit or the memory bound. */
+  stopped?: 'time' | 'memory';
+  objective: 'misclassification' | 'sparse';
+  /** The tree's objective value. */
+  value: number;
+  /** No tree within the limits has an objective value below this (= `value` when proven). */
+  lowerBound: number;
+  /** The tree's misclassified share of the training weight. */
+  trainingError: number;
+  /** The greedy tree's (the search's first upper bound) misclassified share, same depth. */
+  greedyError: number;
+  /** Binary tests searched over (without the two directions of missing values). */
+  tests: number;
+  /** Sub-problems opened, of them solved by the depth-2 solver, cache hits and cache entries at the end. */
+  subproblems: number;
+  depth2: number;
+  cacheHits: number;
+  cacheEntries: number;
+  /** Seconds the search took. */
+  seconds: number;
+}
+
+/** One line for `grove show`: proven or not, objective value, bound, search effort. */
+export function describeOptimality(o: OptimalityInfo): string {
+  const pct = (x: number) => `${(100 * x).toFixed(3)}%`;
+  const value = o.objective === 'sparse' ? o.value.toPrecision(6) : pct(o.value);
+  const bound = o.objective === 'sparse' ? o.lowerBound.toPrecision(6) : pct(o.lowerBound);
+  const status = o.proven
+    ? `proven optimal (${o.objective} ${value})`
+    : `NOT proven optimal: the search stopped at its ${o.stopped === 'memory' ? 'memory bound' : 'time limit'} ` +
+      `(${o.objective} ${value}, lower bound ${bound})`;
+  return (
+    `Optimal tree: ${status}; misclassified ${pct(o.trainingError)} of the training weight ` +
+    `(greedy tree ${pct(o.greedyError)}); ` +
+    `${o.tests} tests, ${o.subproblems} sub-problems (${o.depth2} depth-2), ${o.cacheHits} cache hits, ` +
+    `${o.seconds.toFixed(2)} s`
+  );
+}

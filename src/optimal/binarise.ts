@@ -1,0 +1,71 @@
+import type { Dataset } from '../data/dataset.js';
+import { binFeature } from '../split/histogram.js';
+import { midpoint } from '../split/numeric.js';
+
+/**
+ * The binary tests the optimal search chooses among, held per feature as one small integer code
+ * per row rather than one bitset per test: a numeric feature's code is its bin (each distinct
+ * value, or each of `bins` quantiles), and the tests are `code ≤ a`; a categorical feature's code
+ * is its category, and the tests are `code = c` (one-vs-rest). The bitset of any test is a
+ * comparison away, and ordered codes let the depth-2 solver sweep every threshold of a feature in
+ * one pass (prefix sums) instead of intersecting bitsets pair by pair. Missing values get the code
+ * `bins` and are sent left or right by the search itself (each test comes in both directions).
+ */
+export interface BinFeature {
+  readonly kind: 'ordinal' | 'category';
+  /** Codes in use are 0 .. bins - 1; `bins` is the missing value's code. */
+  readonly bins: number;
+  readonly codes: Int32Array;
+  /** Ordinal features: the smallest and largest value of each bin (thresholds go between them). */
+  readonly lo?: Float64Array;
+  readonly hi?: Float64Array;
+}
+
+/** The training rows as the search sees them. */
+export interface Binarised {
+  readonly n: number;
+  /** Classes. */
+  readonly k: number;
+  readonly labels: Int32Array;
+  readonly weights: Float64Array;
+  readonly features: BinFeature[];
+}
+
+/** Largest number of bins a numeric feature may have (a 16-bit bin code, as the histogram grower). */
+export const MAX_BINS = 65535;
+
+/**
+ * Codes for every feature of `data`: numeric features binned into at most `bins` quantile bins
+ * (grove's histogram binning, so the thresholds are those the histogram grower considers) or,
+ * without `bins`, one bin per distinct value (every midpoint is a test).
+ */
+export function binarise(data: Dataset, weights: Float64Array, bins?: number): Binarised {
+  const features = data.features.map((col): BinFeature => {
+    if (col.kind === 'categorical') {
+      const m = col.categories.length;
+      const codes = Int32Array.from(col.codes, (c) => (c < 0 ? m : c));
+      return { kind: 'category', bins: m, codes };
+    }
+    const b = binFeature(col, bins ?? MAX_BINS);
+    return { kind: 'ordinal', bins: b.bins, codes: Int32Array.from(b.codes), lo: b.lo, hi: b.hi };
+  });
+  return { n: data.nRows, k: data.classes.length, labels: data.labels, weights, features };
+}
+
+/**
+ * The number of distinct binary tests over all features (each threshold between two bins, each
+ * category of a feature with three or more), not counting the missing values' two directions.
+ */
+export function countTests(b: Binarised): number {
+  let tests = 0;
+  for (const f of b.features) tests += f.kind === 'ordinal' ? Math.max(0, f.bins - 1) : f.bins > 2 ? f.bins : 1;
+  return tests;
+}
+
+/**
+ * The threshold of the test that sends bins ≤ `a` left and bins ≥ `b` right (a < b): between the
+ * two bins' values; `b` = -1 (every known value of the node left, its missing rows right): bin a's largest value.
+ */
+export function thresholdBetween(f: BinFeature, a: number, b: number): number {
+  return b < 0 ? f.hi![a] : midpoint(f.hi![a], f.lo![b]);
+}

@@ -1,0 +1,322 @@
+import type { Binarised } from './binarise.js';
+import { RowGroups } from './row-groups.js';
+import { leafError, leafSolution, type Solution, splitSolution, type Test } from './solution.js';
+
+/**
+ * The best depth-1 split found so far for one side of a root test: its test and its two leaves'
+ * objective values, or `cost` = the side as a leaf (then `g` is -1).
+ */
+class SideBest {
+  cost = 0;
+  g = -1;
+  a = 0;
+  b = 0;
+  missingLeft = false;
+  leftCost = 0;
+  rightCost = 0;
+
+  reset(leafCost: number): void {
+    this.cost = leafCost;
+    this.g = -1;
+  }
+
+  offer(cost: number, g: number, a: number, b: number, missingLeft: boolean, lc: number, rc: number): void {
+    if (!(cost < this.cost)) return;
+    this.cost = cost;
+    this.g = g;
+    this.a = a;
+    this.b = b;
+    this.missingLeft = missingLeft;
+    this.leftCost = lc;
+    this.rightCost = rc;
+  }
+
+  solution(): Solution {
+    if (this.g < 0) return leafSolution(this.cost);
+    const test = { feature: this.g, a: this.a, b: this.b, missingLeft: this.missingLeft };
+    return splitSolution(test, leafSolution(this.leftCost), leafSolution(this.rightCost));
+  }
+}
+
+/**
+ * MurTree's specialised solver for trees of depth ≤ 2 (Demirović et al. 2022, section 4.4),
+ * adapted to ordered codes: for each root test it needs, per side, the best single split, which
+ * is read off class-count histograms of every other feature over the rows of that side. Sweeping
+ * the root feature's codes in order moves rows from right to left once, so one pass over the rows
+ * per root feature (rows × features) fills every histogram, and each root test then costs one
+ * scan over the occupied codes of every feature (tests × classes) — no pair of tests is counted
+ * row by row. Exact: every test of the node's rows is tried at the root and at both children.
+ */
+export class Depth2Solver {
+  private readonly groups: RowGroups;
+  private readonly k: number;
+  /** Class weights by (groups.base[g] + code) · k + class: of all the node's rows, of the left side, of the rows missing the root feature. */
+  private readonly total: Float64Array;
+  private readonly left: Float64Array;
+  private readonly missingRoot: Float64Array;
+  private readonly tot: Float64Array;
+  private readonly sideL: Float64Array;
+  private readonly missC: Float64Array;
+  private readonly vL: Float64Array;
+  private readonly vR: Float64Array;
+  private readonly pl: Float64Array;
+  private readonly pr: Float64Array;
+  private readonly ml: Float64Array;
+  private readonly mr: Float64Array;
+  private readonly bestL = new SideBest();
+  private readonly bestR = new SideBest();
+  private best: Solution[] = [];
+  private rootRows = 0;
+  private leftRows = 0;
+  /** Below this, a right side's weight (a difference of sums) counts as none: rounding, not rows. */
+  private readonly tiny: number;
+  /** Depth-2 sub-problems solved (a count for the benchmark). */
+  solved = 0;
+
+  constructor(
+    private readonly data: Binarised,
+    /** Objective value added per leaf. */
+    private readonly penalty: number,
+  ) {
+    this.groups = new RowGroups(data);
+    let lightest = Infinity;
+    for (const w of data.weights) if (w > 0 && w < lightest) lightest = w;
+    this.tiny = lightest / 2;
+    this.k = data.k;
+    const cells = this.groups.base[data.features.length] * data.k;
+    this.total = new Float64Array(cells);
+    this.left = new Float64Array(cells);
+    this.missingRoot = new Float64Array(cells);
+    const vec = () => new Float64Array(data.k);
+    this.tot = vec();
+    this.sideL = vec();
+    this.missC = vec();
+    this.vL = vec();
+    this.vR = vec();
+    this.pl = vec();
+    this.pr = vec();
+    this.ml = vec();
+    this.mr = vec();
+  }
+
+  /** Bytes of the solver's arrays (its share of the memory bound). */
+  static bytes(data: Binarised): number {
+    let cells = 0;
+    for (const f of data.features) cells += f.bins + 1;
+    return cells * (3 * 8 * data.k + 9) + data.n * 4;
+  }
+
+  /**
+   * The optimal trees of depth ≤ `depth` on `rows[0 .. count)`: element j is the best with at
+   * most j + 1 leaves (j < 4 for depth 2, j < 2 for depth 1), ties going to fewer leaves.
+   */
+  solve(rows: Int32Array, count: number, depth: 1 | 2): Solution[] {
+    this.solved++;
+    const { k, tot } = this;
+    this.groups.scan(rows, count);
+    tot.fill(0);
+    this.addRows(this.total, rows, 0, count, tot);
+    const err = leafError(tot, 0, k);
+    const leaf = leafSolution(err + this.penalty);
+    this.best = [leaf, leaf, leaf, leaf];
+    if (err > 0) {
+      this.rootRows = count;
+      for (let f = 0; f < this.data.features.length; f++) this.sweep(f, rows, count, depth);
+    }
+    this.clearRows(this.total, rows, 0, count);
+    const best = this.best.slice(0, depth === 1 ? 2 : 4);
+    for (let j = 1; j < best.length; j++) if (!(best[j].cost < best[j - 1].cost)) best[j] = best[j - 1];
+    return best;
+  }
+
+  /** Every root test on feature f, in code order. */
+  private sweep(f: number, rows: Int32Array, count: number, depth: 1 | 2): void {
+    const g = this.groups;
+    const m = g.sortBy(f, rows, count);
+    const { order, start } = g;
+    const miss = g.missing[f] > 0;
+    if (m + (miss ? 1 : 0) < 2) return;
+    this.missC.fill(0);
+    if (miss) this.addRows(this.missingRoot, order, start[m], start[m + 1], this.missC);
+    const o = g.base[f];
+    this.sideL.fill(0);
+    this.leftRows = 0;
+    if (this.data.features[f].kind === 'ordinal') {
+      // With missing rows, the last test sends every known value left and the missing rows right.
+      const last = miss ? m : m - 1;
+      for (let i = 0; i < last; i++) {
+        this.addRows(this.left, order, start[i], start[i + 1], this.sideL);
+        this.leftRows += start[i + 1] - start[i];
+        const test = { feature: f, a: g.occ[o + i], b: i + 1 < m ? g.occ[o + i + 1] : -1 };
+        this.evaluate(test, false, depth);
+        if (miss) this.evaluate(test, true, depth);
+      }
+      this.clearRows(this.left, order, 0, start[Math.max(0, last)]);
+    } else {
+      // With two known codes and no missing rows, the second one-vs-rest test is the first mirrored.
+      const last = m === 2 && !miss ? 1 : m;
+      for (let i = 0; i < last; i++) {
+        this.sideL.fill(0);
+        this.addRows(this.left, order, start[i], start[i + 1], this.sideL);
+        this.leftRows = start[i + 1] - start[i];
+        const test = { feature: f, a: g.occ[o + i], b: -1 };
+        this.evaluate(test, false, depth);
+        if (miss) this.evaluate(test, true, depth);
+        this.clearRows(this.left, order, start[i], start[i + 1]);
+      }
+    }
+    if (miss) this.clearRows(this.missingRoot, order, start[m], start[m + 1]);
+  }
+
+  /** One root test: the best tree of each leaf budget that starts with it, kept when it beats the best so far. */
+  private evaluate(t: { feature: number; a: number; b: number }, missingLeft: boolean, depth: 1 | 2): void {
+    const { k, tot, sideL, missC, penalty: P } = this;
+    const L = this.vL;
+    const R = this.vR;
+    let rowsL = this.leftRows;
+    if (missingLeft) rowsL += this.groups.missing[t.feature];
+    if (rowsL === 0 || rowsL === this.rootRows) return;
+    for (let c = 0; c < k; c++) {
+      L[c] = sideL[c] + (missingLeft ? missC[c] : 0);
+      R[c] = tot[c] - L[c];
+    }
+    const errL = leafError(L, 0, k);
+    const errR = leafError(R, 0, k);
+    const test: Test = { ...t, missingLeft };
+    const best = this.best;
+    if (errL + errR + 2 * P < best[1].cost)
+      best[1] = splitSolution(test, leafSolution(errL + P), leafSolution(errR + P));
+    if (depth === 1) return;
+    this.bestL.reset(errL + P);
+    this.bestR.reset(errR + P);
+    // A child may test the root's feature again (an interval).
+    if (errL > 0 || errR > 0) for (let g = 0; g < this.data.features.length; g++) this.scanChild(g, missingLeft, L, R);
+    const l = this.bestL;
+    const r = this.bestR;
+    const three = Math.min(l.cost + errR + P, errL + P + r.cost);
+    if (three < best[2].cost) {
+      best[2] =
+        l.cost + errR + P <= errL + P + r.cost
+          ? splitSolution(test, l.solution(), leafSolution(errR + P))
+          : splitSolution(test, leafSolution(errL + P), r.solution());
+    }
+    if (l.cost + r.cost < best[3].cost) best[3] = splitSolution(test, l.solution(), r.solution());
+  }
+
+  /**
+   * The best single split on feature g of each side of the current root test (sides' class
+   * weights `L`, `R`; the left side's histogram is `left`, plus `missingRoot` when the root sends
+   * its missing rows left). Rows missing g go to whichever child is better.
+   */
+  private scanChild(g: number, missingLeft: boolean, L: Float64Array, R: Float64Array): void {
+    const { k, total, left, missingRoot, pl, pr, ml, mr, groups, penalty: P } = this;
+    const m = groups.len[g];
+    const o = groups.base[g];
+    const ordinal = this.data.features[g].kind === 'ordinal';
+    const hasMiss = groups.missing[g] > 0;
+    if (m < 2 && !(m === 1 && hasMiss)) return;
+    const cell = (code: number) => (o + code) * k;
+    const mc = cell(this.data.features[g].bins);
+    for (let c = 0; c < k; c++) {
+      ml[c] = left[mc + c] + (missingLeft ? missingRoot[mc + c] : 0);
+      mr[c] = total[mc + c] - ml[c];
+    }
+    const last = ordinal ? (hasMiss ? m : m - 1) : m === 2 && !hasMiss ? 1 : m;
+    pl.fill(0);
+    pr.fill(0);
+    for (let j = 0; j < last; j++) {
+      const code = groups.occ[o + j];
+      const x = cell(code);
+      if (!ordinal) {
+        pl.fill(0);
+        pr.fill(0);
+      }
+      let onLeft = 0;
+      let onRight = 0;
+      for (let c = 0; c < k; c++) {
+        const h = left[x + c] + (missingLeft ? missingRoot[x + c] : 0);
+        pl[c] += h;
+        pr[c] += total[x + c] - h;
+        onLeft += h;
+        onRight += total[x + c] - h;
+      }
+      const b = ordinal && j + 1 < m ? groups.occ[o + j + 1] : -1;
+      // A category tests a side only when the side has it (else it is no one-vs-rest test there).
+      if (ordinal || onLeft > 0) this.offerSplit(this.bestL, pl, L, ml, hasMiss, g, code, b, P);
+      if (ordinal || onRight > this.tiny) this.offerSplit(this.bestR, pr, R, mr, hasMiss, g, code, b, P);
+    }
+  }
+
+  /** Offer to `side` the split sending `p` left and `all − p` right, and, with missing rows, the one sending them left too. */
+  private offerSplit(
+    side: SideBest,
+    p: Float64Array,
+    all: Float64Array,
+    miss: Float64Array,
+    hasMiss: boolean,
+    g: number,
+    a: number,
+    b: number,
+    P: number,
+  ): void {
+    const k = this.k;
+    let s1 = 0;
+    let m1 = 0;
+    let s2 = 0;
+    let m2 = 0;
+    let s3 = 0;
+    let m3 = 0;
+    let s4 = 0;
+    let m4 = 0;
+    for (let c = 0; c < k; c++) {
+      const x = p[c];
+      const y = all[c] - x;
+      s1 += x;
+      if (x > m1) m1 = x;
+      s2 += y;
+      if (y > m2) m2 = y;
+      if (hasMiss) {
+        const x2 = x + miss[c];
+        const y2 = y - miss[c];
+        s3 += x2;
+        if (x2 > m3) m3 = x2;
+        s4 += y2;
+        if (y2 > m4) m4 = y2;
+      }
+    }
+    const e1 = s1 - m1 + P;
+    const e2 = s2 - m2 + P;
+    side.offer(e1 + e2, g, a, b, false, e1, e2);
+    if (hasMiss) {
+      const e3 = s3 - m3 + P;
+      const e4 = s4 - m4 + P;
+      side.offer(e3 + e4, g, a, b, true, e3, e4);
+    }
+  }
+
+  /** Add rows `order[from .. to)` to histogram `hist` over every feature, and their class weights to `classes`. */
+  private addRows(hist: Float64Array, order: Int32Array, from: number, to: number, classes: Float64Array): void {
+    const { k, data } = this;
+    const { labels, weights, features } = data;
+    const base = this.groups.base;
+    for (let i = from; i < to; i++) {
+      const r = order[i];
+      const y = labels[r];
+      const w = weights[r];
+      classes[y] += w;
+      for (let g = 0; g < features.length; g++) hist[(base[g] + features[g].codes[r]) * k + y] += w;
+    }
+  }
+
+  /** Zero the cells of `hist` that rows `order[from .. to)` touched (exact zeros, unlike subtracting). */
+  private clearRows(hist: Float64Array, order: Int32Array, from: number, to: number): void {
+    const { k, data } = this;
+    const { labels, features } = data;
+    const base = this.groups.base;
+    for (let i = from; i < to; i++) {
+      const r = order[i];
+      const y = labels[r];
+      for (let g = 0; g < features.length; g++) hist[(base[g] + features[g].codes[r]) * k + y] = 0;
+    }
+  }
+}

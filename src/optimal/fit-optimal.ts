@@ -1,0 +1,244 @@
+import { GroveError } from '../core/errors.js';
+import { checkDataset } from '../data/check.js';
+import type { Dataset } from '../data/dataset.js';
+import { growTree } from '../learn/grow.js';
+import { prepareRows } from '../learn/prepare.js';
+import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
+import type { OptimalityInfo } from '../model/optimality.js';
+import { featureSchemaOf } from '../model/schema.js';
+import type { TreeStore } from '../model/store.js';
+import {
+  type FitOptions,
+  type OptionNaming,
+  optionDescriptor,
+  optionLabel,
+  type ResolveContext,
+  type ResolvedOptions,
+  resolveOptions,
+  savedOptions,
+} from '../options/options.js';
+import { type Binarised, binarise, countTests, MAX_BINS } from './binarise.js';
+import { buildStore } from './build.js';
+import { SLOT_BYTES } from './cache.js';
+import { Depth2Solver } from './depth2.js';
+import { equivalenceBound } from './lower-bound.js';
+import { OptimalSearch, type SearchProgress, StopSearch } from './search.js';
+import type { Solution } from './solution.js';
+
+/** How `fitOptimal` names options in messages, and who hears of its progress (about twice a second). */
+export interface OptimalContext extends ResolveContext {
+  onProgress?: (progress: SearchProgress) => void;
+}
+
+export type { SearchProgress } from './search.js';
+
+/** The options an optimal tree takes; any other option given is refused (it shapes greedy trees only). */
+const OPTIMAL_KEYS: ReadonlySet<string> = new Set([
+  'algorithm',
+  'optimal',
+  'maxDepth',
+  'maxLeaves',
+  'objective',
+  'alpha',
+  'timeLimit',
+  'memoryLimit',
+  'bins',
+  'classWeight',
+  'orderedCategories',
+  'sampleWeight',
+  'threads',
+  'seed',
+  'randomState',
+]);
+
+/**
+ * The optimal classification tree of depth ≤ `maxDepth` (1 to 10): the fewest (weighted)
+ * misclassified training rows, or with `objective: 'sparse'` the least error rate + `alpha` ×
+ * leaves, ties going to fewer leaves, at most `maxLeaves` leaves when given. Its tests are the
+ * binary tests a greedy tree could choose: a threshold at every midpoint between distinct values
+ * of a numeric feature (with `bins`, between the histogram grower's bins), one category against
+ * the rest of a categorical one; rows missing the feature go the way the search finds best.
+ * Found by branch and bound over sub-problems (MurTree, DL8.5): grove's greedy tree of the same
+ * depth is the first upper bound, solved sub-problems are cached, and depth 2 has its own solver.
+ *
+ * With `timeLimit` (seconds), or when the cache reaches `memoryLimit` (MB), the search stops and
+ * the best tree found is returned; `optimality` on the model then says it is not proven optimal
+ * and gives a lower bound. The model is an ordinary `DecisionTree` (predict, save, export).
+ *
+ * @throws GroveError for a bad data set or option (a depth out of 1..10, an unknown objective, an
+ *   option of greedy trees), or when the tests would not fit the memory bound (it says how many)
+ *
+ * @example
+ * ```ts
+ * const tree = fitOptimal(data, { maxDepth: 3, bins: 16 });
+ * tree.optimality?.proven; // true
+ * ```
+ */
+export function fitOptimal(data: Dataset, options: FitOptions = {}, context: OptimalContext = {}): DecisionTree {
+  checkDataset(data, { caller: 'fitOptimal', labelled: true });
+  const naming: OptionNaming = context.names ?? 'fields';
+  checkKeys(options, naming);
+  const opts = resolveOptions({ ...options, algorithm: 'optimal', optimal: true }, context);
+  const rows = prepareRows(data, options.sampleWeight, opts, context);
+  const b = binarise(rows.data, rows.weights, opts.bins);
+  const tests = countTests(b);
+  const maxSlots = checkMemory(b, opts, tests, naming);
+  const started = Date.now();
+  const W = sum(rows.weights);
+  const alphaWeight = opts.objective === 'sparse' ? opts.alpha * W : 0;
+  const epsilon = tieBreak(rows.weights, opts);
+  const penalty = alphaWeight + epsilon;
+  const greedy = growTree(rows.data, greedyOptions(opts), rows.weights);
+  const greedyErr = storeError(greedy);
+  const search = new OptimalSearch(b, {
+    maxDepth: opts.maxDepth,
+    maxLeaves: opts.maxLeaves ?? Infinity,
+    penalty,
+    deadline: opts.timeLimit === undefined ? undefined : started + opts.timeLimit * 1000,
+    maxSlots,
+    onProgress: context.onProgress,
+  });
+  const greedyCost = greedyErr + penalty * leafCount(greedy);
+  let found: Solution | null = null;
+  let stopped: StopSearch['reason'] | undefined;
+  try {
+    // The greedy tree may use a test the search does not have (a subset of several categories):
+    // when nothing beats it, search again without its bound.
+    found = search.solveRoot(greedyCost + Math.max(epsilon / 2, 1e-9 * greedyCost)) ?? search.solveRoot(Infinity);
+  } catch (e) {
+    if (!(e instanceof StopSearch)) throw e;
+    stopped = e.reason;
+    found = search.incumbent;
+  }
+  const useGreedy = !found || (stopped !== undefined && found.cost > greedyCost);
+  const store = useGreedy ? greedy : buildStore(b, found!);
+  const err = storeError(store);
+  const p = search.progress();
+  const value = (err + alphaWeight * leafCount(store)) / W;
+  const bound = (equivalenceBound(b) + alphaWeight) / W;
+  const info: OptimalityInfo = {
+    proven: stopped === undefined,
+    ...(stopped ? { stopped } : {}),
+    objective: opts.objective,
+    value,
+    lowerBound: stopped === undefined ? value : Math.min(value, bound),
+    trainingError: err / W,
+    greedyError: greedyErr / W,
+    tests,
+    subproblems: p.subproblems,
+    depth2: p.depth2,
+    cacheHits: p.cacheHits,
+    cacheEntries: p.cacheEntries,
+    seconds: (Date.now() - started) / 1000,
+  };
+  return new DecisionTree(
+    {
+      target: data.targetName,
+      features: rows.data.features.map((col) => featureSchemaOf(col, rows.levels.get(col.name))),
+      classes: data.classes.slice(),
+      options: { ...savedOptions({ ...opts, prune: 'none' }), criterion: opts.objective },
+      nodes: store,
+      optimality: info,
+    },
+    TRUSTED_MODEL,
+  );
+}
+
+/** Refuse options that shape greedy trees only, naming the first one given. */
+function checkKeys(options: FitOptions, naming: OptionNaming): void {
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) return;
+  for (const [key, value] of Object.entries(options)) {
+    if (value === undefined || OPTIMAL_KEYS.has(key)) continue;
+    const d = optionDescriptor(key);
+    const label = d ? optionLabel(d, naming) : key;
+    throw new GroveError(`optimal trees take no ${label} (it shapes greedy trees)`, { code: 'E_OPTION' });
+  }
+  if (options.algorithm !== undefined && options.algorithm !== 'optimal')
+    throw new GroveError(`optimal trees take no algorithm '${String(options.algorithm)}'`, { code: 'E_OPTION' });
+}
+
+/**
+ * The search's cache slots within `memoryLimit`, after its fixed tables; GroveError when the
+ * tables alone would take most of it, naming the tests and what to set.
+ */
+function checkMemory(b: Binarised, opts: ResolvedOptions, tests: number, naming: OptionNaming): number {
+  const label = (name: string) => optionLabel(optionDescriptor(name)!, naming);
+  if (opts.bins === undefined) {
+    const wide = b.features.findIndex((f) => f.kind === 'ordinal' && f.bins >= MAX_BINS);
+    if (wide >= 0)
+      throw new GroveError(
+        `optimal trees: feature ${wide + 1} has ${MAX_BINS} or more distinct values; set ${label('bins')} (e.g. 16)`,
+        { code: 'E_OPTION' },
+      );
+  }
+  const budget = opts.memoryLimit * 2 ** 20;
+  const F = b.features.length;
+  const levels = Math.max(0, opts.maxDepth - 2);
+  const groupBytes = (bins: number) => bins * 9 + b.n * 4;
+  const cells = b.features.reduce((s, f) => s + f.bins + 1, 0);
+  const fixed = b.n * (F * 4 + 16) + Depth2Solver.bytes(b) + levels * (groupBytes(cells) + 8 * b.n);
+  if (fixed > budget / 2) {
+    const mb = Math.ceil(fixed / 2 ** 20);
+    throw new GroveError(
+      `optimal trees: ${tests} binary tests over ${b.n} rows need about ${mb} MB of tables, more than half of ` +
+        `${label('memoryLimit')} ${opts.memoryLimit}: set ${label('bins')} (e.g. 16), lower ${label('maxDepth')}, ` +
+        `or raise ${label('memoryLimit')}`,
+      { code: 'E_OPTION' },
+    );
+  }
+  return Math.max(1024, Math.floor((budget - fixed) / SLOT_BYTES));
+}
+
+/** Grove's greedy tree of the same depth and leaves over the same kind of tests: the first upper bound. */
+function greedyOptions(opts: ResolvedOptions): ResolvedOptions {
+  return resolveOptions({
+    criterion: 'gini',
+    maxDepth: opts.maxDepth,
+    missing: 'learned',
+    categoricalSplit: 'binary',
+    prune: 'none',
+    ...(opts.bins !== undefined ? { bins: opts.bins } : {}),
+    ...(opts.maxLeaves !== undefined ? { maxLeafNodes: opts.maxLeaves } : {}),
+  });
+}
+
+function storeError(store: TreeStore): number {
+  let err = 0;
+  for (let id = 0; id < store.size; id++) {
+    if (store.branches[id] > 0) continue;
+    let max = 0;
+    const counts = store.counts.vector(id);
+    for (const c of counts) if (c > max) max = c;
+    err += sum(counts) - max;
+  }
+  return err;
+}
+
+function leafCount(store: TreeStore): number {
+  let leaves = 0;
+  for (let id = 0; id < store.size; id++) if (store.branches[id] === 0) leaves++;
+  return leaves;
+}
+
+function sum(a: ArrayLike<number>): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i];
+  return s;
+}
+
+/**
+ * What each leaf adds to the objective to break ties toward fewer leaves: ε with ε · 2^maxDepth a
+ * quarter of the weight unit, when every weight is a multiple of the lightest (unit or integer
+ * weights), so that no real difference in error is ever outweighed. Otherwise (fractional weights,
+ * or the sparse objective, whose values are not multiples of anything) 0: a tie then goes to the
+ * tree met first, which is the one with fewer leaves at each node (a leaf before a split, a
+ * smaller leaf budget before a larger one) but not always over the whole tree.
+ */
+function tieBreak(weights: Float64Array, opts: ResolvedOptions): number {
+  if (opts.objective !== 'misclassification') return 0;
+  let unit = Infinity;
+  for (const w of weights) if (w > 0 && w < unit) unit = w;
+  if (unit === Infinity) return 0;
+  for (const w of weights) if (Math.abs(w / unit - Math.round(w / unit)) > 1e-9) return 0;
+  return 2 ** -(opts.maxDepth + 2) * unit;
+}

@@ -1,0 +1,298 @@
+import type { Binarised } from './binarise.js';
+import { SubproblemCache } from './cache.js';
+import { Depth2Solver } from './depth2.js';
+import { RowGroups } from './row-groups.js';
+import { leafError, leafSolution, type Solution, splitSolution, type Test } from './solution.js';
+
+/** Why a search stopped before it proved its tree optimal. */
+export type StopReason = 'time' | 'memory';
+
+/** Thrown inside the search to unwind it when the time limit or the memory bound is reached. */
+export class StopSearch extends Error {
+  constructor(readonly reason: StopReason) {
+    super(`optimal search stopped (${reason})`);
+  }
+}
+
+/** What the search reports while it runs, and at the end. */
+export interface SearchProgress {
+  /** Sub-problems opened (cache misses), depth-2 ones included. */
+  readonly subproblems: number;
+  /** Depth-2 sub-problems solved by the specialised solver. */
+  readonly depth2: number;
+  readonly cacheHits: number;
+  readonly cacheEntries: number;
+  /** Objective value of the best tree found so far at the root (Infinity before the first). */
+  readonly bound: number;
+  readonly seconds: number;
+}
+
+export interface SearchSettings {
+  readonly maxDepth: number;
+  /** Leaf budget (Infinity: 2^maxDepth). */
+  readonly maxLeaves: number;
+  /** Objective value of each leaf (sparse objective's α plus the tie-break toward fewer leaves). */
+  readonly penalty: number;
+  /** Date.now() after which the search stops (undefined: no limit). */
+  readonly deadline?: number;
+  /** Most cache slots (the memory bound). */
+  readonly maxSlots: number;
+  readonly onProgress?: (p: SearchProgress) => void;
+}
+
+/** Buffers of one level of the search (sub-problems of one depth left, 3 or more). */
+interface Level {
+  readonly groups: RowGroups;
+  readonly left: Int32Array;
+  readonly right: Int32Array;
+  /** Per bucket of the feature being swept: the two hash sums of its rows. */
+  readonly h1: Uint32Array;
+  readonly h2: Uint32Array;
+}
+
+/**
+ * Branch and bound over sub-problems, as in MurTree (Demirović et al. 2022, algorithm 1) and
+ * DL8.5: a node's optimal tree is the best, over its tests and the ways of sharing its leaf budget
+ * between its children, of the children's optimal trees, searched only below an upper bound (the
+ * best tree known so far) and skipped when the children's lower bounds already reach it. Solved
+ * sub-problems and proven lower bounds are cached by row set; depth ≤ 2 goes to the specialised
+ * solver. The recursion is over the depth left, at most the validated maximum depth (10), never
+ * over the data.
+ */
+export class OptimalSearch {
+  readonly cache: SubproblemCache;
+  private readonly depth2: Depth2Solver;
+  private readonly levels: Level[] = [];
+  private readonly classes: Float64Array;
+  private subproblems = 0;
+  private readonly started = Date.now();
+  private lastReport = Date.now();
+  /** The best complete tree found at the root so far (kept when the search stops early). */
+  incumbent: Solution | null = null;
+
+  constructor(
+    private readonly data: Binarised,
+    private readonly settings: SearchSettings,
+  ) {
+    this.cache = new SubproblemCache(data.n, settings.maxSlots);
+    this.depth2 = new Depth2Solver(data, settings.penalty);
+    this.classes = new Float64Array(data.k);
+  }
+
+  /** The optimal tree over every row if one costs less than `ub`, else null. May throw StopSearch. */
+  solveRoot(ub: number): Solution | null {
+    const n = this.data.n;
+    const rows = new Int32Array(n);
+    let h1 = 0;
+    let h2 = 0;
+    for (let r = 0; r < n; r++) {
+      rows[r] = r;
+      h1 = (h1 + this.cache.z1[r]) >>> 0;
+      h2 = (h2 + this.cache.z2[r]) >>> 0;
+    }
+    const { maxDepth, maxLeaves } = this.settings;
+    return this.solve(rows, n, h1, h2, maxDepth, maxLeaves, ub);
+  }
+
+  /** Counts so far. */
+  progress(): SearchProgress {
+    return {
+      subproblems: this.subproblems,
+      depth2: this.depth2.solved,
+      cacheHits: this.cache.hits,
+      cacheEntries: this.cache.size,
+      bound: this.incumbent?.cost ?? Infinity,
+      seconds: (Date.now() - this.started) / 1000,
+    };
+  }
+
+  private solve(rows: Int32Array, count: number, h1: number, h2: number, d: number, k: number, ub: number) {
+    const budget = Math.min(k, 2 ** d);
+    const cached = this.cache.get(h1, h2, count, d, budget);
+    if (cached !== undefined && typeof cached !== 'number') return cached.cost < ub ? cached : null;
+    const P = this.settings.penalty;
+    if (Math.max(P, cached ?? 0) >= ub) return null;
+    this.tick();
+    let found: Solution | null;
+    if (d === 0 || budget === 1) found = this.store(h1, h2, count, d, budget, this.leaf(rows, count));
+    else if (d <= 2) found = this.solveSmall(rows, count, h1, h2, d as 1 | 2, budget);
+    else return this.solveLevel(rows, count, h1, h2, d, budget, ub);
+    return found.cost < ub ? found : null;
+  }
+
+  private leaf(rows: Int32Array, count: number): Solution {
+    const { labels, weights, k } = this.data;
+    const w = this.classes;
+    w.fill(0);
+    for (let i = 0; i < count; i++) w[labels[rows[i]]] += weights[rows[i]];
+    return leafSolution(leafError(w, 0, k) + this.settings.penalty);
+  }
+
+  /** Depth 1 or 2: every leaf budget at once from the specialised solver, all cached. */
+  private solveSmall(rows: Int32Array, count: number, h1: number, h2: number, d: 1 | 2, budget: number): Solution {
+    const best = this.depth2.solve(rows, count, d);
+    for (let j = 0; j < best.length; j++) this.store(h1, h2, count, d, j + 1, best[j]);
+    if (d === 2) for (let j = 0; j < 2; j++) this.store(h1, h2, count, 1, j + 1, best[j]);
+    return best[Math.min(budget, best.length) - 1];
+  }
+
+  private store(h1: number, h2: number, size: number, d: number, budget: number, value: Solution): Solution {
+    if (!this.cache.put(h1, h2, size, d, budget, value)) throw new StopSearch('memory');
+    return value;
+  }
+
+  /** Depth 3 or more: branch and bound over the node's tests and leaf budgets. */
+  private solveLevel(rows: Int32Array, count: number, h1: number, h2: number, d: number, k: number, ub: number) {
+    const leaf = this.leaf(rows, count);
+    const P = this.settings.penalty;
+    if (leaf.cost <= P) return this.store(h1, h2, count, d, k, leaf).cost < ub ? leaf : null;
+    const level = this.level(d);
+    const { groups } = level;
+    groups.scan(rows, count);
+    const atRoot = d === this.settings.maxDepth && count === this.data.n;
+    const state = { best: leaf.cost < ub ? leaf : null, bound: Math.min(ub, leaf.cost), h1, h2, count, d, k };
+    for (let f = 0; f < this.data.features.length; f++) {
+      const m = groups.sortBy(f, rows, count);
+      const miss = groups.missing[f] > 0;
+      if (m + (miss ? 1 : 0) < 2) continue;
+      this.bucketHashes(level, m);
+      const o = groups.base[f];
+      const ordinal = this.data.features[f].kind === 'ordinal';
+      // Ordinal: a threshold between each two known codes, and with missing rows one above them all
+      // (known left, missing right). Categorical: each code against the rest (one test for two codes).
+      const last = ordinal ? (miss ? m : m - 1) : m === 2 && !miss ? 1 : m;
+      for (let i = 0; i < last; i++) {
+        const from = ordinal ? 0 : i;
+        const test = { feature: f, a: groups.occ[o + i], b: ordinal && i + 1 < m ? groups.occ[o + i + 1] : -1 };
+        for (const missingLeft of miss ? [false, true] : [false]) {
+          const before = state.best;
+          this.tryTest(level, { ...test, missingLeft }, from, i + 1, m, state);
+          if (atRoot && state.best !== before && state.best?.test) this.incumbent = state.best;
+        }
+      }
+    }
+    if (state.best) return this.store(h1, h2, count, d, k, state.best);
+    if (!this.cache.put(h1, h2, count, d, k, ub)) throw new StopSearch('memory');
+    return null;
+  }
+
+  /** Sums of each bucket's row hashes (buckets of the feature `sortBy` last sorted on). */
+  private bucketHashes(level: Level, m: number): void {
+    const { order, start } = level.groups;
+    const { z1, z2 } = this.cache;
+    for (let b = 0; b <= m; b++) {
+      let a1 = 0;
+      let a2 = 0;
+      for (let i = start[b]; i < start[b + 1]; i++) {
+        a1 = (a1 + z1[order[i]]) >>> 0;
+        a2 = (a2 + z2[order[i]]) >>> 0;
+      }
+      level.h1[b] = a1;
+      level.h2[b] = a2;
+    }
+  }
+
+  /**
+   * One test: rows of buckets [from, to) (and the missing bucket m when the test sends missing
+   * rows left) go left. Tries each split of the leaf budget between the children, keeping in
+   * `state` the best tree below its bound.
+   */
+  private tryTest(
+    level: Level,
+    test: Test,
+    from: number,
+    to: number,
+    m: number,
+    state: { best: Solution | null; bound: number; h1: number; h2: number; count: number; d: number; k: number },
+  ): void {
+    const { start, order } = level.groups;
+    let l1 = 0;
+    let l2 = 0;
+    for (let b = from; b < to; b++) {
+      l1 = (l1 + level.h1[b]) >>> 0;
+      l2 = (l2 + level.h2[b]) >>> 0;
+    }
+    let nL = start[to] - start[from];
+    if (test.missingLeft) {
+      l1 = (l1 + level.h1[m]) >>> 0;
+      l2 = (l2 + level.h2[m]) >>> 0;
+      nL += start[m + 1] - start[m];
+    }
+    const nR = state.count - nL;
+    if (nL === 0 || nR === 0) return;
+    const r1 = (state.h1 - l1) >>> 0;
+    const r2 = (state.h2 - l2) >>> 0;
+    const d = state.d - 1;
+    const cap = 2 ** d;
+    const P = this.settings.penalty;
+    let copied = false;
+    for (let kL = Math.max(1, state.k - cap); kL <= Math.min(state.k - 1, cap); kL++) {
+      const kR = state.k - kL;
+      const lbL = this.cache.lowerBound(l1, l2, nL, d, Math.min(kL, cap), P);
+      const lbR = this.cache.lowerBound(r1, r2, nR, d, Math.min(kR, cap), P);
+      if (lbL + lbR >= state.bound) continue;
+      if (!copied) {
+        copySides(order, start, from, to, m, test.missingLeft, level.left, level.right);
+        copied = true;
+      }
+      const sl = this.solve(level.left, nL, l1, l2, d, kL, state.bound - lbR);
+      if (!sl) continue;
+      const sr = this.solve(level.right, nR, r1, r2, d, kR, state.bound - sl.cost);
+      if (!sr || !(sl.cost + sr.cost < state.bound)) continue;
+      state.best = splitSolution(test, sl, sr);
+      state.bound = state.best.cost;
+    }
+  }
+
+  private level(d: number): Level {
+    if (!this.levels[d]) {
+      const groups = new RowGroups(this.data);
+      const n = this.data.n;
+      const buckets = groups.start.length;
+      this.levels[d] = {
+        groups,
+        left: new Int32Array(n),
+        right: new Int32Array(n),
+        h1: new Uint32Array(buckets),
+        h2: new Uint32Array(buckets),
+      };
+    }
+    return this.levels[d];
+  }
+
+  /** Count a sub-problem; stop at the deadline; report progress about twice a second. */
+  private tick(): void {
+    this.subproblems++;
+    if ((this.subproblems & 63) !== 0) return;
+    const now = Date.now();
+    const { deadline, onProgress } = this.settings;
+    if (deadline !== undefined && now > deadline) throw new StopSearch('time');
+    if (onProgress && now - this.lastReport >= 500) {
+      this.lastReport = now;
+      onProgress(this.progress());
+    }
+  }
+}
+
+/** The rows of buckets [from, to) (plus the missing bucket m when `missingLeft`) into `left`, the others into `right`. */
+function copySides(
+  order: Int32Array,
+  start: Int32Array,
+  from: number,
+  to: number,
+  m: number,
+  missingLeft: boolean,
+  left: Int32Array,
+  right: Int32Array,
+): void {
+  let nl = 0;
+  let nr = 0;
+  for (let b = 0; b <= m; b++) {
+    const toLeft = (b >= from && b < to) || (b === m && missingLeft);
+    const out = toLeft ? left : right;
+    let n = toLeft ? nl : nr;
+    for (let i = start[b]; i < start[b + 1]; i++) out[n++] = order[i];
+    if (toLeft) nl = n;
+    else nr = n;
+  }
+}
