@@ -263,7 +263,7 @@ export class OptimalSearch {
   /** Count a sub-problem; stop at the deadline; report progress about twice a second. */
   private tick(): void {
     this.subproblems++;
-    if ((this.subproblems & 63) !== 0) return;
+    if ((this.subproblems & 15) !== 0) return;
     const now = Date.now();
     const { deadline, onProgress } = this.settings;
     if (deadline !== undefined && now > deadline) throw new StopSearch('time');
