@@ -1,6 +1,7 @@
 import type { Binarised } from './binarise.js';
 import { RowGroups } from './row-groups.js';
 import { leafError, leafSolution, type Solution, splitSolution, type Test } from './solution.js';
+import { StopSearch } from './stop.js';
 
 /**
  * The best depth-1 split found so far for one side of a root test: its test and its two leaves'
@@ -77,6 +78,8 @@ export class Depth2Solver {
     private readonly data: Binarised,
     /** Objective value added per leaf. */
     private readonly penalty: number,
+    /** Date.now() after which a solve stops (StopSearch), checked after each root feature. */
+    private readonly deadline?: number,
   ) {
     this.groups = new RowGroups(data);
     let lightest = Infinity;
@@ -121,7 +124,13 @@ export class Depth2Solver {
     this.best = [leaf, leaf, leaf, leaf];
     if (err > 0) {
       this.rootRows = count;
-      for (let f = 0; f < this.data.features.length; f++) this.sweep(f, rows, count, depth);
+      for (let f = 0; f < this.data.features.length; f++) {
+        this.sweep(f, rows, count, depth);
+        if (this.deadline !== undefined && Date.now() > this.deadline) {
+          this.clearRows(this.total, rows, 0, count);
+          throw new StopSearch('time');
+        }
+      }
     }
     this.clearRows(this.total, rows, 0, count);
     const best = this.best.slice(0, depth === 1 ? 2 : 4);

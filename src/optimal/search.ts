@@ -3,16 +3,9 @@ import { SubproblemCache } from './cache.js';
 import { Depth2Solver } from './depth2.js';
 import { RowGroups } from './row-groups.js';
 import { leafError, leafSolution, type Solution, splitSolution, type Test } from './solution.js';
+import { StopSearch } from './stop.js';
 
-/** Why a search stopped before it proved its tree optimal. */
-export type StopReason = 'time' | 'memory';
-
-/** Thrown inside the search to unwind it when the time limit or the memory bound is reached. */
-export class StopSearch extends Error {
-  constructor(readonly reason: StopReason) {
-    super(`optimal search stopped (${reason})`);
-  }
-}
+export { type StopReason, StopSearch } from './stop.js';
 
 /** What the search reports while it runs, and at the end. */
 export interface SearchProgress {
@@ -48,6 +41,15 @@ interface Level {
   /** Per bucket of the feature being swept: the two hash sums of its rows. */
   readonly h1: Uint32Array;
   readonly h2: Uint32Array;
+  /** Per bucket: the weight of its rows. */
+  readonly w: Float64Array;
+  readonly sim: SweepBounds;
+}
+
+/** Lower bounds carried along a sweep, per direction of the missing rows (0: right, 1: left). */
+interface SweepBounds {
+  left: Float64Array;
+  right: Float64Array;
 }
 
 /**
@@ -75,7 +77,7 @@ export class OptimalSearch {
     private readonly settings: SearchSettings,
   ) {
     this.cache = new SubproblemCache(data.n, settings.maxSlots);
-    this.depth2 = new Depth2Solver(data, settings.penalty);
+    this.depth2 = new Depth2Solver(data, settings.penalty, settings.deadline);
     this.classes = new Float64Array(data.k);
   }
 
@@ -161,12 +163,24 @@ export class OptimalSearch {
       // Ordinal: a threshold between each two known codes, and with missing rows one above them all
       // (known left, missing right). Categorical: each code against the rest (one test for two codes).
       const last = ordinal ? (miss ? m : m - 1) : m === 2 && !miss ? 1 : m;
+      // Similarity bounds (MurTree section 4.5) along an ordinal sweep, when the budget splits one way:
+      // the left child only gains rows (its optimum cannot fall), the right one loses bucket i
+      // (its optimum falls by at most that bucket's weight).
+      const carry = ordinal && k === 2 ** d;
+      const sim = level.sim;
+      sim.left.fill(P);
+      sim.right.fill(P);
       for (let i = 0; i < last; i++) {
         const from = ordinal ? 0 : i;
         const test = { feature: f, a: groups.occ[o + i], b: ordinal && i + 1 < m ? groups.occ[o + i + 1] : -1 };
         for (const missingLeft of miss ? [false, true] : [false]) {
+          const dir = missingLeft ? 1 : 0;
+          if (!carry) {
+            sim.left[dir] = P;
+            sim.right[dir] = P;
+          } else if (i > 0) sim.right[dir] = Math.max(P, sim.right[dir] - level.w[i]);
           const before = state.best;
-          this.tryTest(level, { ...test, missingLeft }, from, i + 1, m, state);
+          this.tryTest(level, { ...test, missingLeft }, from, i + 1, m, state, sim, dir);
           if (atRoot && state.best !== before && state.best?.test) this.incumbent = state.best;
         }
       }
@@ -180,22 +194,27 @@ export class OptimalSearch {
   private bucketHashes(level: Level, m: number): void {
     const { order, start } = level.groups;
     const { z1, z2 } = this.cache;
+    const { weights } = this.data;
     for (let b = 0; b <= m; b++) {
       let a1 = 0;
       let a2 = 0;
+      let w = 0;
       for (let i = start[b]; i < start[b + 1]; i++) {
         a1 = (a1 + z1[order[i]]) >>> 0;
         a2 = (a2 + z2[order[i]]) >>> 0;
+        w += weights[order[i]];
       }
       level.h1[b] = a1;
       level.h2[b] = a2;
+      level.w[b] = w;
     }
   }
 
   /**
    * One test: rows of buckets [from, to) (and the missing bucket m when the test sends missing
    * rows left) go left. Tries each split of the leaf budget between the children, keeping in
-   * `state` the best tree below its bound.
+   * `state` the best tree below its bound. `sim` holds lower bounds on the children carried from
+   * the sweep's previous test (direction `dir`), and gets what is known of these children after.
    */
   private tryTest(
     level: Level,
@@ -204,6 +223,8 @@ export class OptimalSearch {
     to: number,
     m: number,
     state: { best: Solution | null; bound: number; h1: number; h2: number; count: number; d: number; k: number },
+    sim: SweepBounds,
+    dir: number,
   ): void {
     const { start, order } = level.groups;
     let l1 = 0;
@@ -219,28 +240,43 @@ export class OptimalSearch {
       nL += start[m + 1] - start[m];
     }
     const nR = state.count - nL;
-    if (nL === 0 || nR === 0) return;
+    if (nL === 0 || nR === 0) {
+      sim.left[dir] = this.settings.penalty;
+      sim.right[dir] = this.settings.penalty;
+      return;
+    }
     const r1 = (state.h1 - l1) >>> 0;
     const r2 = (state.h2 - l2) >>> 0;
     const d = state.d - 1;
     const cap = 2 ** d;
     const P = this.settings.penalty;
     let copied = false;
+    // Carried bounds hold for the one budget split of a sweep (the caller resets them otherwise).
+    const floorL = sim.left[dir];
+    const floorR = sim.right[dir];
     for (let kL = Math.max(1, state.k - cap); kL <= Math.min(state.k - 1, cap); kL++) {
       const kR = state.k - kL;
-      const lbL = this.cache.lowerBound(l1, l2, nL, d, Math.min(kL, cap), P);
-      const lbR = this.cache.lowerBound(r1, r2, nR, d, Math.min(kR, cap), P);
-      if (lbL + lbR >= state.bound) continue;
-      if (!copied) {
-        copySides(order, start, from, to, m, test.missingLeft, level.left, level.right);
-        copied = true;
+      let lbL = this.cache.lowerBound(l1, l2, nL, d, Math.min(kL, cap), floorL);
+      let lbR = this.cache.lowerBound(r1, r2, nR, d, Math.min(kR, cap), floorR);
+      try {
+        if (lbL + lbR >= state.bound) continue;
+        if (!copied) {
+          copySides(order, start, from, to, m, test.missingLeft, level.left, level.right);
+          copied = true;
+        }
+        const sl = this.solve(level.left, nL, l1, l2, d, kL, state.bound - lbR);
+        if (!sl) continue;
+        const sr = this.solve(level.right, nR, r1, r2, d, kR, state.bound - sl.cost);
+        if (!sr || !(sl.cost + sr.cost < state.bound)) continue;
+        state.best = splitSolution(test, sl, sr);
+        state.bound = state.best.cost;
+      } finally {
+        // What the cache now knows (a solve, or a bound proven by a search that found nothing).
+        lbL = this.cache.lowerBound(l1, l2, nL, d, Math.min(kL, cap), lbL);
+        lbR = this.cache.lowerBound(r1, r2, nR, d, Math.min(kR, cap), lbR);
+        sim.left[dir] = lbL;
+        sim.right[dir] = lbR;
       }
-      const sl = this.solve(level.left, nL, l1, l2, d, kL, state.bound - lbR);
-      if (!sl) continue;
-      const sr = this.solve(level.right, nR, r1, r2, d, kR, state.bound - sl.cost);
-      if (!sr || !(sl.cost + sr.cost < state.bound)) continue;
-      state.best = splitSolution(test, sl, sr);
-      state.bound = state.best.cost;
     }
   }
 
@@ -255,6 +291,8 @@ export class OptimalSearch {
         right: new Int32Array(n),
         h1: new Uint32Array(buckets),
         h2: new Uint32Array(buckets),
+        w: new Float64Array(buckets),
+        sim: { left: new Float64Array(2), right: new Float64Array(2) },
       };
     }
     return this.levels[d];
