@@ -9,7 +9,10 @@ export interface PageScripts {
   worker: string;
 }
 
-/** Script text safe inside a <script> element: `</script` cannot end it early (`<\/` is `</` in JS strings and regexes). */
+/**
+ * Script text safe inside a <script> element: `</script` cannot end it early (`<\/` is `</` in JS
+ * strings and regexes).
+ */
 export function inlineScript(code: string): string {
   return code.replace(/<\/(script)/gi, '<\\/$1').replace(/<!--/g, '<\\!--');
 }
@@ -37,7 +40,7 @@ export function explorePage(data: EmbeddedData, scripts: PageScripts): string {
 <body data-state="busy">
 <header>
 <h1>grove explore: ${esc(data.source)}</h1>
-<p>${n} rows, ${data.features.length} features, ${data.classes.length} classes of ${esc(data.target)}. Grow, click a node, compare two measures.</p>
+<p>${n} rows, ${data.features.length} features, ${data.classes.length} classes of ${esc(data.target)}. ${INTRO}</p>
 </header>
 <div class="page">
 ${notice}
@@ -46,7 +49,7 @@ ${notice}
 <h2>Tree A</h2>
 <div id="controls-a"></div>
 <label class="side"><input type="checkbox" id="side"> side by side with tree B</label>
-<div id="controls-b" hidden><h2>Tree B</h2><p class="muted">Tree A's options, with B's preset (and its measure) and B's measure where given.</p></div>
+${CONTROLS_B}
 <button type="submit" id="grow">Grow</button>
 </form>
 <main>
@@ -83,7 +86,8 @@ function treePane(k: 'a' | 'b'): string {
 function rulesBox(k: 'a' | 'b'): string {
   const name = k.toUpperCase();
   return (
-    `<summary>Tree ${name}</summary><pre id="rules-${k}" tabindex="0" aria-label="Tree ${name}'s IF-THEN rules"></pre>` +
+    `<summary>Tree ${name}</summary>` +
+    `<pre id="rules-${k}" tabindex="0" aria-label="Tree ${name}'s IF-THEN rules"></pre>` +
     `<button type="button" id="rules-${k}-all" aria-controls="rules-${k}" aria-expanded="false" hidden></button>`
   );
 }
@@ -96,4 +100,9 @@ const RULES_SECTION =
   `<details id="rules-b-box" hidden>${rulesBox('b')}</details></section>`;
 const PATH_SECTION =
   '<section id="path"><h2>The path of a row</h2>' +
-  '<p class="muted">Type a row\'s values (empty = missing) and trace it down tree A.</p><div id="path-box"></div></section>';
+  '<p class="muted">Type a row\'s values (empty = missing) and trace it down tree A.</p>' +
+  '<div id="path-box"></div></section>';
+const INTRO = 'Grow, click a node, compare two measures.';
+const CONTROLS_B =
+  '<div id="controls-b" hidden><h2>Tree B</h2>' +
+  "<p class=\"muted\">Tree A's options, with B's preset (and its measure) and B's measure where given.</p></div>";
