@@ -10,7 +10,7 @@ import { fit } from '../../src/algorithms/fit.js';
 import { GroveError } from '../../src/core/errors.js';
 import { parseArff } from '../../src/data/arff.js';
 import type { Dataset } from '../../src/data/dataset.js';
-import { parseCsvText } from '../../src/data/delimited.js';
+import { createDelimitedReader, parseCsvText } from '../../src/data/delimited.js';
 import { FUZZ_TIMEOUT, fuzzParams } from './config.js';
 import { arffText, csvText, mutatedFixture, validCsvText } from './texts.js';
 
@@ -100,6 +100,35 @@ describe('reader fuzz', () => {
       FUZZ_TIMEOUT,
     );
   }
+
+  it(
+    'valid CSV as UTF-16 without a byte order mark: refused with the --encoding hint, or read with it',
+    () => {
+      fc.assert(
+        fc.property(validCsvText, fc.boolean(), (text, big) => {
+          const bytes = new Uint8Array(text.length * 2);
+          for (let k = 0; k < text.length; k++) {
+            const c = text.charCodeAt(k);
+            bytes[2 * k + (big ? 1 : 0)] = c & 0xff;
+            bytes[2 * k + (big ? 0 : 1)] = c >> 8;
+          }
+          const plain = createDelimitedReader();
+          expect(() => {
+            plain.push(bytes);
+            plain.finish();
+          }).toThrow(big ? /UTF-16 \(big-endian\)/ : /--encoding utf16/);
+          if (big) return;
+          const reader = createDelimitedReader({ encoding: 'utf16' });
+          reader.push(bytes);
+          const d = reader.finish();
+          checkDataset(d, false);
+          expect(d.nRows).toBe(parseCsvText(text).nRows);
+        }),
+        fuzzParams(60),
+      );
+    },
+    FUZZ_TIMEOUT,
+  );
 
   it(
     'generated ARFF: a consistent Dataset or a GroveError',
