@@ -53,7 +53,8 @@ function columnNames(cells: Uint8Array[], headerLine: number, options: Delimited
       });
     seen.set(name, j);
   }
-  if (names.length === 1) {
+  // Rows to predict (noTarget) may have a single feature; a table to train on needs two columns.
+  if (names.length === 1 && !options.noTarget) {
     const comma = (options.delimiter ?? ',') === ',';
     const hint = comma
       ? /[;\t|]/.test(fields[0])

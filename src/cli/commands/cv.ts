@@ -5,7 +5,7 @@ import { openRows, openSource } from '../../sources/index.js';
 import { intOption } from '../args.js';
 import { emit } from '../output.js';
 import { addSourceFlags, columnReadOptions } from '../read-flags.js';
-import { readData } from '../read-progress.js';
+import { readLabelled } from '../read-labelled.js';
 import { addTrainingFlags, checkedFitOptions, DATA_HELP, type TrainingFlags } from './fit.js';
 
 interface CvFlags extends TrainingFlags {
@@ -72,7 +72,12 @@ export function registerCv(program: Command): void {
     .option('--json', 'machine-readable output: the folds and the summary')
     .action(async (dataPath: string, flags: CvFlags) => {
       const options = checkedFitOptions(flags);
-      const data = await readData(openRows(dataPath, flags, openSource), columnReadOptions(flags), flags.progress);
+      const data = await readLabelled(
+        () => openRows(dataPath, flags, openSource),
+        columnReadOptions(flags),
+        flags.progress,
+        flags.requireLabels,
+      );
       const folds = crossValidateRepeated(data, options, {
         k: flags.folds,
         repeats: flags.repeats,

@@ -34,6 +34,7 @@ import {
   readOptionsFromFlags,
   type SourceFlags,
 } from '../read-flags.js';
+import { readLabelled } from '../read-labelled.js';
 import { readData } from '../read-progress.js';
 import { searchProgressLine } from '../search-progress.js';
 import { type EngineFlags, engineOption, fitWithEngine, trainsInEngine } from './fit-engine.js';
@@ -53,13 +54,19 @@ export const DATA_HELP =
 
 /** Flags of the commands that read a training file: the columns, the preset and the tree options of `groups`. */
 export function addTrainingFlags(cmd: Command, groups: readonly OptionGroup[]): Command {
-  addColumnFlags(cmd).option('--algorithm <name>', `preset: ${Object.keys(PRESETS).join(', ')} (default cart)`);
+  addColumnFlags(cmd)
+    .option(
+      '--require-labels',
+      'a row without a class label is an error (default: such rows are left out, with a warning)',
+    )
+    .option('--algorithm <name>', `preset: ${Object.keys(PRESETS).join(', ')} (default cart)`);
   return addOptionFlags(cmd, groups);
 }
 
 /** What `addTrainingFlags` parses (tree options under their flags' names). */
 export interface TrainingFlags extends Record<string, unknown>, SourceFlags, ColumnFlags {
   algorithm?: string;
+  requireLabels?: boolean;
 }
 
 /** The fit options given by the flags, checked with messages that name the flags. */
@@ -167,10 +174,11 @@ export function registerFit(program: Command): void {
         });
       const options = { ...checkedFitOptions(flags), threads: flags.threads ?? 'auto' };
       // A database source with --engine memory: its rows stream into memory.
-      const data = await readData(
-        openRows(dataPath, flags, openSource),
+      const data = await readLabelled(
+        () => openRows(dataPath, flags, openSource),
         { ...columnReadOptions(flags), float32: flags.float32 },
         flags.progress,
+        flags.requireLabels,
       );
       const split =
         flags.testFraction !== undefined

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
-import { escapeControl } from '../../core/errors.js';
-import { maxOf } from '../../core/extent.js';
+import { escapeControl, GroveError } from '../../core/errors.js';
+import { type Align, counted, textTable } from '../../core/text-table.js';
 import type { ClassLabel, Dataset } from '../../data/dataset.js';
-import { openRows, openSource } from '../../sources/index.js';
+import { type ColumnSummary, classCounts, continuousTarget, summarizeColumn } from '../../data/describe.js';
+import { labelFromColumn } from '../../data/label-column.js';
+import { openRows, openSource, type SourceReadOptions } from '../../sources/index.js';
 import { emit } from '../output.js';
 import {
   addColumnFlags,
@@ -12,15 +14,13 @@ import {
   FLOAT32_HELP,
   type SourceFlags,
 } from '../read-flags.js';
+import { isUnlabelledError } from '../read-labelled.js';
 import { readData } from '../read-progress.js';
 import { DATA_HELP } from './fit.js';
 
-/** One column as `grove info` reports it. */
-interface ColumnInfo {
-  name: string;
-  kind: 'numeric' | 'categorical' | 'target';
-  missing: number;
-  categories?: number;
+/** One column as `grove info` reports it: the target's kind is `target`. */
+interface ColumnInfo extends Omit<ColumnSummary, 'kind' | 'bytes'> {
+  kind: ColumnSummary['kind'] | 'target';
 }
 
 export interface SourceInfo {
@@ -28,42 +28,58 @@ export interface SourceInfo {
   format: string;
   rows: number;
   columns: ColumnInfo[];
-  target: string;
-  classes: Array<{ label: ClassLabel; rows: number }>;
+  /** The class column, when it is usable. */
+  target?: string;
+  classes?: Array<{ label: ClassLabel; rows: number }>;
+  /** Rows whose class label is missing (fit leaves them out). */
+  unlabelled?: number;
+  /** Why there is no class distribution (the target column cannot be read as class labels). */
+  targetProblem?: string;
+  /** Why the target looks like a continuous quantity. */
+  continuousTarget?: string;
   /** Bytes of the typed arrays and dictionaries grove holds for the data set. */
   bytes: number;
   readSeconds: number;
 }
 
-/** The figures `grove info` shows, from a read Dataset. */
-export function describeData(data: Dataset, source: string, format: string, readSeconds: number): SourceInfo {
-  let bytes = data.labels.byteLength + (data.weights?.byteLength ?? 0);
-  const columns: ColumnInfo[] = data.features.map((f) => {
-    let missing = 0;
-    if (f.kind === 'numeric') {
-      bytes += f.values.byteLength;
-      for (let i = 0; i < f.values.length; i++) if (Number.isNaN(f.values[i])) missing++;
-      return { name: f.name, kind: 'numeric', missing };
+/** The table's columns, the target's distribution and why it is not usable, as `grove info` shows them. */
+function describe(
+  table: Dataset,
+  labelled: { data: Dataset; unlabelled: number } | undefined,
+  targetProblem: string | undefined,
+): Omit<SourceInfo, 'source' | 'format' | 'readSeconds'> {
+  const summaries = table.features.map(summarizeColumn);
+  let bytes = summaries.reduce((a, s) => a + s.bytes, table.weights?.byteLength ?? 0);
+  const columns: ColumnInfo[] = summaries.map(({ bytes: _b, ...s }) => s);
+  const out: Omit<SourceInfo, 'source' | 'format' | 'readSeconds'> = { rows: table.nRows, columns, bytes };
+  if (labelled) {
+    const { data, unlabelled } = labelled;
+    const at = columns.findIndex((c) => c.name === data.targetName);
+    const target: ColumnInfo = {
+      name: data.targetName,
+      kind: 'target',
+      missing: unlabelled,
+      distinct: data.classes.length,
+      categories: data.classes.length,
+    };
+    if (at >= 0) columns[at] = target;
+    else {
+      columns.push(target);
+      bytes += data.labels.byteLength;
     }
-    bytes += f.codes.byteLength;
-    for (const c of f.categories) bytes += 2 * c.length;
-    for (let i = 0; i < f.codes.length; i++) if (f.codes[i] < 0) missing++;
-    return { name: f.name, kind: 'categorical', missing, categories: f.categories.length };
-  });
-  columns.push({ name: data.targetName, kind: 'target', missing: 0, categories: data.classes.length });
-  const counts = new Float64Array(data.classes.length);
-  for (let i = 0; i < data.nRows; i++) counts[data.labels[i]]++;
-  return {
-    source,
-    format,
-    rows: data.nRows,
-    columns,
-    target: data.targetName,
-    classes: data.classes.map((label, c) => ({ label, rows: counts[c] })),
-    bytes,
-    readSeconds,
-  };
+    out.bytes = bytes;
+    out.target = data.targetName;
+    out.classes = classCounts(data);
+    out.unlabelled = unlabelled;
+    const continuous = continuousTarget(data);
+    if (continuous) out.continuousTarget = continuous;
+  }
+  if (targetProblem !== undefined) out.targetProblem = targetProblem;
+  return out;
 }
+
+/** A number as `grove info` shows it: 6 significant digits. */
+const shown = (x: number): string => String(Number(x.toPrecision(6)));
 
 function formatBytes(n: number): string {
   if (n >= 1 << 30) return `${(n / (1 << 30)).toFixed(2)} GiB`;
@@ -76,36 +92,45 @@ function formatBytes(n: number): string {
 function renderInfo(info: SourceInfo): string {
   const features = info.columns.filter((c) => c.kind !== 'target');
   const numeric = features.filter((c) => c.kind === 'numeric').length;
-  const target = escapeControl(info.target);
+  const target = info.target !== undefined ? `target '${escapeControl(info.target)}'` : 'no usable target';
   const lines = [
-    `${escapeControl(info.format)}: ${info.rows} rows, ${features.length} features (${numeric} numeric, ${features.length - numeric} categorical), target '${target}'`,
+    `${escapeControl(info.format)}: ${counted(info.rows, 'row')}, ${counted(features.length, 'feature')} (${numeric} numeric, ${features.length - numeric} categorical), ${target}`,
     '',
   ];
-  const names = info.columns.map((c) => escapeControl(c.name));
-  const width = maxOf(
-    names.map((name) => name.length),
-    6,
+  const align: Align[] = ['left', 'left', 'right', 'right', 'left'];
+  lines.push(
+    ...textTable(
+      ['column', 'kind', 'missing', 'distinct', 'range'],
+      info.columns.map((c) => [
+        c.name,
+        c.kind,
+        String(c.missing),
+        String(c.distinct),
+        c.min !== undefined && c.max !== undefined ? `${shown(c.min)} … ${shown(c.max)}` : '',
+      ]),
+      align,
+    ),
   );
-  lines.push(`${'column'.padEnd(width)}  ${'kind'.padEnd(11)}  ${'missing'.padStart(9)}  categories`);
-  info.columns.forEach((c, j) => {
-    lines.push(
-      `${names[j].padEnd(width)}  ${c.kind.padEnd(11)}  ${String(c.missing).padStart(9)}  ${c.categories ?? ''}`.trimEnd(),
-    );
-  });
-  lines.push('', `classes of '${target}':`);
-  const labels = info.classes.map((c) => escapeControl(String(c.label)));
-  const labelWidth = maxOf(
-    labels.map((label) => label.length),
-    1,
-  );
-  info.classes.forEach((c, k) => {
-    lines.push(
-      `  ${labels[k].padEnd(labelWidth)}  ${String(c.rows).padStart(9)}  ${((100 * c.rows) / info.rows).toFixed(1)}%`,
-    );
-  });
+  lines.push('');
+  if (info.classes && info.target !== undefined) {
+    lines.push(`classes of '${escapeControl(info.target)}':`);
+    const labelled = info.rows - (info.unlabelled ?? 0);
+    const table = textTable(
+      ['', '', ''],
+      info.classes.map((c) => [String(c.label), String(c.rows), `${((100 * c.rows) / labelled).toFixed(1)}%`]),
+    ).slice(1);
+    lines.push(...table.map((l) => `  ${l}`));
+    if (info.unlabelled)
+      lines.push(
+        `rows without a class label: ${info.unlabelled} (grove fit leaves them out; --require-labels makes them an error)`,
+      );
+    if (info.continuousTarget) lines.push(`note: ${escapeControl(info.continuousTarget)}`);
+  } else lines.push(`no class distribution: ${escapeControl(info.targetProblem ?? 'no target column')}`);
   lines.push('', `in memory: ${formatBytes(info.bytes)}; read in ${info.readSeconds.toFixed(2)} s`);
   return `${lines.join('\n')}\n`;
 }
+
+type InfoFlags = ColumnFlags & SourceFlags & { float32?: boolean; json?: boolean };
 
 export function registerInfo(program: Command): void {
   addSourceFlags(
@@ -113,7 +138,8 @@ export function registerInfo(program: Command): void {
       program
         .command('info')
         .description(
-          'read a data source and describe it: rows, columns and their kinds, missing values, classes, memory',
+          'describe any table grove can read: every column (kind, missing, distinct values, range), the class ' +
+            'distribution when the target column is usable (else why not), rows without a label, memory',
         )
         .argument('<data>', DATA_HELP),
     ),
@@ -121,11 +147,42 @@ export function registerInfo(program: Command): void {
   )
     .option('--float32', FLOAT32_HELP)
     .option('--json', 'machine-readable output')
-    .action(async (spec: string, flags: ColumnFlags & SourceFlags & { float32?: boolean; json?: boolean }) => {
-      const source = openRows(spec, flags, openSource);
+    .action(async (spec: string, flags: InfoFlags) => {
       const started = performance.now();
-      const data = await readData(source, { ...columnReadOptions(flags), float32: flags.float32 }, flags.progress);
-      const info = describeData(data, source.spec, source.describe(), (performance.now() - started) / 1000);
+      let source = openRows(spec, flags, openSource);
+      const read = (more: SourceReadOptions) =>
+        readData(
+          (source = openRows(spec, flags, openSource)),
+          { ...columnReadOptions(flags), float32: flags.float32, ...more },
+          flags.progress,
+        );
+      let figures: ReturnType<typeof describe>;
+      try {
+        const data = await readData(source, { ...columnReadOptions(flags), float32: flags.float32 }, flags.progress);
+        figures = describe(data, { data, unlabelled: 0 }, undefined);
+      } catch (err) {
+        if (!(err instanceof GroveError)) throw err;
+        if (isUnlabelledError(err)) {
+          // Every column with all its rows; the classes from the labelled rows.
+          const table = await read({ noTarget: true, categorical: [...(flags.categorical ?? []), err.column] });
+          figures = describe(table, labelFromColumn(table, err.column), undefined);
+        } else {
+          // The table may still be readable as columns without a class: describe them, say why.
+          let table: Dataset;
+          try {
+            table = await read({ noTarget: true });
+          } catch {
+            throw err;
+          }
+          figures = describe(table, undefined, err.message);
+        }
+      }
+      const info: SourceInfo = {
+        source: source.spec,
+        format: source.describe(),
+        ...figures,
+        readSeconds: (performance.now() - started) / 1000,
+      };
       emit(flags.json ? `${JSON.stringify(info)}\n` : renderInfo(info));
     });
 }

@@ -5,7 +5,7 @@ import { type AttributeScore, scoreAttributes } from '../../learn/score.js';
 import { openRows, openSource } from '../../sources/index.js';
 import { emit } from '../output.js';
 import { addSourceFlags, columnReadOptions } from '../read-flags.js';
-import { readData } from '../read-progress.js';
+import { readLabelled } from '../read-labelled.js';
 import { addTrainingFlags, checkedFitOptions, DATA_HELP, type TrainingFlags } from './fit.js';
 
 function describeSplit(a: AttributeScore): string {
@@ -29,7 +29,12 @@ export function registerScore(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (dataPath: string, flags: TrainingFlags & { json?: boolean }) => {
       const options = checkedFitOptions(flags);
-      const data = await readData(openRows(dataPath, flags, openSource), columnReadOptions(flags), flags.progress);
+      const data = await readLabelled(
+        () => openRows(dataPath, flags, openSource),
+        columnReadOptions(flags),
+        flags.progress,
+        flags.requireLabels,
+      );
       const report = scoreAttributes(data, options);
       if (flags.json) {
         emit(`${JSON.stringify(report)}\n`);
