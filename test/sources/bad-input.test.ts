@@ -46,7 +46,7 @@ describe('bad sources', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/column 's' of type STRUCT\("a" INTEGER\) is skipped/);
     expect(r.stderr).toMatch(/column 'l' of type INTEGER\[\] is skipped/);
-    expect(r.stdout).toMatch(/1 features \(1 numeric, 0 categorical\), target 'y'/);
+    expect(r.stdout).toMatch(/1 feature \(1 numeric, 0 categorical\), target 'y'/);
     refused(
       ['fit', at('nested.parquet'), '--target', 's', '--out', at('m.json')],
       /column 's': the target column has type STRUCT/,
@@ -60,11 +60,14 @@ describe('bad sources', () => {
     );
   });
 
-  it('a missing class label names its row and column', () => {
+  it('a missing class label names its row and column (fit --require-labels); info counts it', () => {
     refused(
-      ['info', at('null-class.parquet')],
+      ['fit', at('null-class.parquet'), '--require-labels', '--out', at('m.json')],
       /null-class\.parquet, row 2, column 'y': the target \(class\) value is missing/,
     );
+    const r = grove(['info', at('null-class.parquet'), '--json']);
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout).unlabelled).toBe(1);
   });
 
   it('corrupt, truncated and foreign files: one line naming the file', () => {
