@@ -13,7 +13,7 @@ import {
 import { pruneTree } from '../prune/index.js';
 import { engineBins } from './bins.js';
 import { type Engine, Params } from './engine.js';
-import { EngineGrower, type LevelReport } from './grow.js';
+import { growInEngine, type LevelReport } from './level-loop.js';
 
 import type { EngineRows } from './rows.js';
 import { classCode, type EngineColumns, type EngineSource, readSchema } from './schema.js';
@@ -28,7 +28,7 @@ export interface EngineFitInput {
   signal?: AbortSignal;
   /**
    * Histogram cells (8 bytes each) grove fetches in one batch at most, which bounds its memory;
-   * a level with more is counted in several batches. Default `ENGINE_BATCH_CELLS` (grow.ts).
+   * a level with more is counted in several batches. Default `ENGINE_BATCH_CELLS` (level-loop.ts).
    */
   batchCells?: number;
 }
@@ -74,7 +74,7 @@ export async function fitInEngine(
     rows.classWeights = classWeights(opts.classWeight, schema.classes, count, schema.nRows, flag('classWeight'));
   }
   const { binned, grids } = await engineBins(rows, opts.bins!, input.signal);
-  const grown = await new EngineGrower(rows, binned, grids, opts, input.batchCells).grow(input.onLevel, input.signal);
+  const grown = await growInEngine(rows, binned, grids, opts, input.batchCells, input.onLevel, input.signal);
   const pruned =
     opts.prune === 'none' ? { nodes: grown, info: undefined } : pruneTree(nodesOf(grown), { options: opts });
   return new DecisionTree(

@@ -10,7 +10,7 @@ export interface Route extends WalkRoute {
   leaf: readonly boolean[];
 }
 
-/** Entries (parents × codes) of a level step by lookups at most (EngineGrower.lookupStep). */
+/** Entries (parents × codes) of a level step by lookups at most (Router's lookup step, routing.ts). */
 export const LOOKUP_STEP_CELLS = 1 << 20;
 
 /** A lookup step's lists (stepTables). */
