@@ -45,7 +45,8 @@ export class LevelCounts {
     const d = this.engine.dialect;
     const sql = coded.flat
       ? flatClassTotals(coded.flat.row)
-      : `SELECT y, ${d.numberToDouble(`SUM(${weightOf(coded, d)})`)}, ${d.numberToDouble('COUNT(*)')} FROM ${coded.from} AS r GROUP BY y`;
+      : `SELECT y, ${d.numberToDouble(`SUM(${weightOf(coded, d)})`)}, ${d.numberToDouble('COUNT(*)')} ` +
+        `FROM ${coded.from} AS r GROUP BY y`;
     const result = await this.engine.query(sql, coded.params);
     const totals = new Float64Array(this.layout.k);
     let rows = 0;
@@ -66,7 +67,8 @@ export class LevelCounts {
     if (flat) return [flatLevelCounts(flat.row, flat.codes, rows.node, first, count)];
     const { codes } = this;
     const routed =
-      `(SELECT * FROM (SELECT ${rows.node} AS node, y, ${weightOf(rows, this.engine.dialect)} AS w, ${codes.join(', ')} FROM ${rows.from} AS coded) AS n ` +
+      `(SELECT * FROM (SELECT ${rows.node} AS node, y, ${weightOf(rows, this.engine.dialect)} AS w, ` +
+      `${codes.join(', ')} FROM ${rows.from} AS coded) AS n ` +
       `WHERE node >= ${first} AND node < ${first + count}) AS routed`;
     return this.engine.dialect.groupByEveryCode(routed, codes);
   }

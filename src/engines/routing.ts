@@ -6,14 +6,13 @@
  */
 import { GroveError } from '../core/errors.js';
 import type { BinnedFeature } from '../split/histogram.js';
-import type { Dialect } from '../sql/index.js';
+import { type Dialect, walkNode } from '../sql/index.js';
 import type { CodeGrid } from './code-grid.js';
 import { type Engine, Params, type SqlValue } from './engine.js';
 import { type FlatRow, flatCodes, flatRow } from './flat.js';
 import { codedRowsSelect, type EngineRows, unitWeights } from './rows.js';
 import { caseStep, lookupCase, type Route, stepTables } from './step-sql.js';
 import type { TempTables } from './temp-tables.js';
-import { walkNode } from './walk.js';
 
 /**
  * The rows one level reads: a FROM item, the SQL of a row's slot in the level (−1 or absent: in no
@@ -135,14 +134,14 @@ export class Router {
    * in place and at least half the table's rows are in `slots`, the previous table with its node
    * column updated (`updateNodes`); else a new table made from the previous one holding only the
    * rows of nodes in `slots` (rows in leaves are left out), as the in-memory grower partitions
-   * rows. Without (a distributed table), each row's node a walk down the tree so far (walk.ts).
+   * rows. Without (a distributed table), each row's node a walk down the tree so far (src/sql/walk.ts).
    */
   async next(previous: LevelRows, slots: Map<number, number>, open: number): Promise<LevelRows> {
     const d = this.engine.dialect;
     const { routedChildren, slotOf } = this.state;
     if (previous.flat) {
       const { row, codes } = previous.flat;
-      return { ...previous, node: walkNode(codes, this.state.routes, slots, d.intType(this.codeCount), row.name) };
+      return { ...previous, node: walkNode(d, codes, this.state.routes, slots, d.intType(this.codeCount), row.name) };
     }
     // One parent split (the root, or a chain): its CASE is a comparison or two per row, cheaper in
     // each count query than writing every row to a new table. Two steps nested are not.
@@ -159,7 +158,9 @@ export class Router {
     const source = previous.stepped
       ? {
           ...previous,
-          from: `(SELECT * FROM (SELECT ${previous.node} AS node, ${yw}, ${codes} FROM ${previous.from} AS s) AS t WHERE node >= 0)`,
+          from:
+            `(SELECT * FROM (SELECT ${previous.node} AS node, ${yw}, ${codes} FROM ${previous.from} AS s) AS t ` +
+            'WHERE node >= 0)',
           node: 'node',
         }
       : previous;
@@ -170,7 +171,8 @@ export class Router {
     // SELECT's aliases, and the cast to an unsigned type would make −1 pass.
     const narrow = `CAST(slot AS ${column ? column.type : d.intType(slots.size)})`;
     const table = await this.tables.make(
-      `SELECT ${narrow} AS node, ${yw}, ${codes} FROM (SELECT ${slot} AS slot, ${yw}, ${codes} FROM ${from}) AS s WHERE slot >= 0`,
+      `SELECT ${narrow} AS node, ${yw}, ${codes} ` +
+        `FROM (SELECT ${slot} AS slot, ${yw}, ${codes} FROM ${from}) AS s WHERE slot >= 0`,
       p.values,
       'from its own temporary table',
     );
@@ -220,7 +222,9 @@ export class Router {
     const lists = this.stepLists(slots, p);
     if (!lists) return null;
     const node = `CAST(${previous.node} AS INTEGER)`;
-    const from = `(SELECT lf[${node} + 1] AS sf, ${node} * ${lists.width} + 1 AS base, lists.lc, p.* FROM ${previous.from} AS p, ${lists.relation}) AS q`;
+    const from =
+      `(SELECT lf[${node} + 1] AS sf, ${node} * ${lists.width} + 1 AS base, lists.lc, p.* ` +
+      `FROM ${previous.from} AS p, ${lists.relation}) AS q`;
     return { slot: lookupCase('sf', 'base', lists.split), from };
   }
 
@@ -239,7 +243,8 @@ export class Router {
     const tables = stepTables(this.state.routedChildren, this.state.slotOf, slots);
     if (!tables) return null;
     const bind = (v: SqlValue) => p.add(v);
-    const relation = `(SELECT ${d.intList(tables.feature, bind)} AS lf, ${d.intList(tables.child, bind)} AS lc) AS lists`;
+    const [lf, lc] = [d.intList(tables.feature, bind), d.intList(tables.child, bind)];
+    const relation = `(SELECT ${lf} AS lf, ${lc} AS lc) AS lists`;
     return { relation, width: tables.width, split: tables.split };
   }
 

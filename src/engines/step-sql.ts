@@ -1,5 +1,5 @@
 /** The SQL of a row's next node in a level step: tests of code ranges, CASEs over parents, lookup lists. */
-import type { WalkRoute } from './walk.js';
+import type { WalkRoute } from '../sql/index.js';
 
 /**
  * How a split node sends rows on: the code column it reads, each code's branch, each branch's

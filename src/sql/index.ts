@@ -13,6 +13,7 @@ export { duckdbDialect } from './duckdb.js';
 export { tableReference } from './names.js';
 export { postgresDialect } from './postgres.js';
 export { caseCodeOf, caseElement, subscript } from './standard.js';
+export { bindOnceOf, type WalkRoute, walkNode } from './walk.js';
 
 const DIALECTS = new Map<DialectName, Dialect>([
   ['duckdb', duckdbDialect],

@@ -8,8 +8,7 @@ import { flatCodes, flatRow } from '../../src/engines/flat.js';
 import type { EngineRows } from '../../src/engines/rows.js';
 import { Params } from '../../src/engines/rows.js';
 import { aliasNamer, type EngineFeature, type EngineSchema } from '../../src/engines/schema.js';
-import { type WalkRoute, walkNode } from '../../src/engines/walk.js';
-import { clickhouseDialect } from '../../src/sql/index.js';
+import { clickhouseDialect, type WalkRoute, walkNode } from '../../src/sql/index.js';
 
 const engine = { dialect: clickhouseDialect } as Engine;
 
@@ -68,7 +67,7 @@ describe('flat query text (ClickHouse, rows on other servers)', () => {
         [2 * depth - 1, 0],
         [2 * depth, 1],
       ]);
-      return walkNode(['c0', 'c1', 'c2'], routes, slots, 'UInt8', (b) => `grove_${b}`);
+      return walkNode(clickhouseDialect, ['c0', 'c1', 'c2'], routes, slots, 'UInt8', (b) => `grove_${b}`);
     };
     expect(growth(walk, 20)).toBeLessThan(2.2);
     expect(growth(walk, 20)).toBeGreaterThan(1.8);

@@ -1,7 +1,7 @@
 import { badArgument } from '../../core/args.js';
-import { GroveError } from '../../core/errors.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
 import {
+  bindOnceOf,
   DIALECT_NAMES,
   type Dialect,
   type DialectName,
@@ -205,7 +205,7 @@ const WALKS: Record<DialectName, (p: PortableTree, tables: LevelTables, input: W
       const args = level.features.map((f) => featureValue(p, f, `t.${r.quote(p.tree.features[f].name)}`, r, named));
       const argument = new Map(level.features.map((f, j) => [f, `grove_v${j + 1}`]));
       const step = stepExpression(level, p, 'grove_s', (f) => argument.get(f)!, r, named);
-      state = bindOnce(r)(['grove_s', ...argument.values()], [state, ...args], step);
+      state = bindOnceOf(r, 'E_MODEL')(['grove_s', ...argument.values()], [state, ...args], step);
     }
     const columns = selectList(outputColumns(p, tables, 'grove_leaf', proba, r, named), r);
     const definitions = [...bound, `${state} AS grove_leaf`].join(',\n  ');
@@ -213,13 +213,6 @@ const WALKS: Record<DialectName, (p: PortableTree, tables: LevelTables, input: W
   },
   postgres: (p, tables, input) => chain(p, tables, input, (row) => `(${row}).*`),
 };
-
-/** The dialect's one-time binding of values to lambda parameters (ClickHouse's walk needs it). */
-function bindOnce(r: Dialect): NonNullable<Dialect['bindOnce']> {
-  if (r.bindOnce === undefined)
-    throw new GroveError(`${r.name} has no lambdas to walk the tree with`, { code: 'E_MODEL' });
-  return r.bindOnce;
-}
 
 /**
  * A `SELECT t, <label> AS predicted[, <p> AS "<class>" …] FROM <table> AS t` query that scores

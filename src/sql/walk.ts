@@ -7,7 +7,8 @@
  * over the last depth's state, so the query grows linearly with the depth (flat.ts says why).
  */
 
-import { GroveError } from '../core/errors.js';
+import { GroveError, type GroveErrorCode } from '../core/errors.js';
+import type { Dialect } from './dialect.js';
 
 /** A split node's routing: the code column it reads, each code's branch and each branch's child. */
 export interface WalkRoute {
@@ -25,6 +26,7 @@ export interface WalkRoute {
  * reads entry 1 and a block of zeros). `name` gives the lambdas' parameters names no column has.
  */
 export function walkNode(
+  d: Dialect,
   codes: readonly string[],
   routes: ReadonlyMap<number, WalkRoute>,
   slots: ReadonlyMap<number, number>,
@@ -68,8 +70,17 @@ export function walkNode(
     }
     const code = `${row}[[${feature.join(', ')}][${state} + 1] + 1]`;
     walk = `arrayMap(${state} -> [${next.join(', ')}][[${start.join(', ')}][${state} + 1] + ${code} + 1], ${walk})`;
-    if (last) return `arrayMap(${row} -> toInt64(${walk}[1]) - 1, [${cs}])[1]`;
+    if (last) return bindOnceOf(d, 'E_DATA')([row], [cs], `toInt64(${walk}[1]) - 1`);
     depth = [...deeper.keys()];
     if (depth.length === 0) throw new GroveError('the walk found no split node above the level', { code: 'E_DATA' });
   }
+}
+
+/**
+ * The dialect's one-time binding of values to lambda parameters (`Dialect.bindOnce`), which a
+ * walk needs; a GroveError with `code` where the database has no lambdas.
+ */
+export function bindOnceOf(d: Dialect, code: GroveErrorCode): NonNullable<Dialect['bindOnce']> {
+  if (d.bindOnce === undefined) throw new GroveError(`${d.name} has no lambdas to walk the tree with`, { code });
+  return d.bindOnce;
 }
