@@ -98,7 +98,7 @@ describe('flat query text (ClickHouse, rows on other servers)', () => {
         [a, 0],
         [b, 1],
       ]);
-      return walkNode(['c0'], routes, slots, 'UInt8', (b) => `grove_${b}`);
+      return walkNode(clickhouseDialect, ['c0'], routes, slots, 'UInt8', (b) => `grove_${b}`);
     };
     expect(walk(20)).toBe(walk(0));
   });
