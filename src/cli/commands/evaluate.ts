@@ -14,7 +14,8 @@ export function registerEvaluate(program: Command): void {
   const cmd = program
     .command('evaluate')
     .description(
-      'evaluate a saved model on labelled rows: accuracy, balanced accuracy, per-class precision/recall/F1, log loss and the confusion matrix; classes the model never saw count as errors',
+      'evaluate a saved model on labelled rows: accuracy, balanced accuracy, per-class ' +
+        'precision/recall/F1, log loss and the confusion matrix; classes the model never saw count as errors',
     )
     .argument('<data>', `labelled rows (${DATA_HELP}); the target is the model's target column unless --target`)
     .requiredOption('--model <model>', 'model file written by grove fit')

@@ -54,7 +54,9 @@ export function registerExport(program: Command): void {
   program
     .command('export')
     .description(
-      'export a saved model to run outside grove: ONNX (ai.onnx.ml TreeEnsembleClassifier, for ONNX Runtime), a SQL query scoring a table (docs/export.md), or readable JSON (trees and forests); text, rules and DOT: grove show',
+      'export a saved model to run outside grove: ONNX (ai.onnx.ml TreeEnsembleClassifier, for ONNX ' +
+        'Runtime), a SQL query scoring a table (docs/export.md), or readable JSON (trees and forests); text, ' +
+        'rules and DOT: grove show',
     )
     .argument('<model>', 'model file (JSON) written by grove fit')
     .requiredOption('--format <format>', FORMATS.join('|'), choiceOption('--format', FORMATS))

@@ -21,7 +21,10 @@ export function registerPredict(program: Command): void {
   const cmd = program
     .command('predict')
     .description(
-      'predict the class of every row of DATA with a saved model; writes CSV, or Parquet when --out ends in .parquet (column `predicted`, then one probability column per class with --proba, a leaf id with --leaf, a node path with --path; a C-MBSV row in an unclassified region: `unclassified`, empty probabilities)',
+      'predict the class of every row of DATA with a saved model; writes CSV, or Parquet when --out ends ' +
+        'in .parquet (column `predicted`, then one probability column per class with --proba, a leaf id with ' +
+        '--leaf, a node path with --path; a C-MBSV row in an unclassified region: `unclassified`, empty ' +
+        'probabilities)',
     )
     .argument('<data>', `rows to predict (${DATA_HELP}); a target column in it is ignored`)
     .requiredOption('--model <model>', 'model file written by grove fit (a tree or a forest)')
@@ -31,7 +34,8 @@ export function registerPredict(program: Command): void {
     .option('--out <file>', 'write to a file instead of stdout: Parquet if it ends in .parquet, else CSV')
     .option(
       '--unclassified <mode>',
-      "C-MBSV: rows in an unclassified region: none (write 'unclassified') or knn (k-NN; needs a model fitted with --unclassified knn); default: the model's",
+      "C-MBSV: rows in an unclassified region: none (write 'unclassified') or knn (k-NN; needs a model " +
+        "fitted with --unclassified knn); default: the model's",
       choiceOption('--unclassified', choicesOf('unclassified')),
     )
     .option('--knn-k <k>', "C-MBSV: neighbours for k-NN (default: the model's)", intOption('--knn-k', 1));
