@@ -24,9 +24,9 @@ const PYTHON = process.env.GROVE_BENCH_PYTHON ?? '/usr/bin/python3';
 const { readDataset, fitForest, stratifiedFolds } = await import(join(ROOT, 'dist/node.js'));
 const { subsetRows } = await import(join(ROOT, 'dist/data/subset.js'));
 
-const args = Object.fromEntries(
-  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
-);
+const argv = process.argv.slice(2);
+const args = {};
+for (let i = 0; i < argv.length; i++) if (argv[i].startsWith('--')) args[argv[i].slice(2)] = argv[i + 1];
 const datasets = (args.datasets ?? 'iris,wine,sonar,glass,ionosphere,pima-indians-diabetes').split(',');
 const folds = Number(args.folds ?? 10);
 const trees = Number(args.trees ?? 100);

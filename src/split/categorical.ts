@@ -209,6 +209,35 @@ export function scanSubsets(
   }
 }
 
+/**
+ * Extra trees' categorical split: a random subset V of the values seen at the node (each value in
+ * V with probability 1/2, from `random`; both sides non-empty), scored as it is; no candidate when
+ * a side holds fewer than `minLeaf` rows.
+ */
+export function scanRandomSubset(ctx: ScanContext, cc: CategoryCounts, random: () => number, out: Candidate): void {
+  const m = cc.nPresent;
+  out.branches = 2;
+  if (m < 2 || cc.nKnownRows < 2 * ctx.minLeaf) return;
+  ctx.setTotals(cc.known);
+  ctx.table.branches = 2;
+  loadRightAsKnown(ctx, cc);
+  const left: number[] = [];
+  const right: number[] = [];
+  for (let i = 0; i < m; i++) (random() < 0.5 ? left : right).push(cc.present[i]);
+  // Both sides need a value: move one drawn at random across.
+  if (left.length === 0) left.push(...right.splice(Math.floor(random() * right.length), 1));
+  else if (right.length === 0) right.push(...left.splice(Math.floor(random() * left.length), 1));
+  let rows = 0;
+  for (const v of left) {
+    moveValueLeft(ctx, cc, v);
+    rows += cc.rows[v];
+  }
+  if (rows < ctx.minLeaf || cc.nKnownRows - rows < ctx.minLeaf) return;
+  if (!consider(ctx, out, () => left)) return;
+  out.others = right;
+  if (ctx.missing === 'learned' && out.unknownWeight > 0) addUnknownToBranch(out, out.missingBranch);
+}
+
 function loadRightAsKnown(ctx: ScanContext, cc: CategoryCounts): void {
   const k = cc.k;
   const t = ctx.table;

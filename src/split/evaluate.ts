@@ -4,14 +4,14 @@ import type { CountTable } from '../criteria/types.js';
 import type { Column } from '../data/dataset.js';
 import type { ResolvedOptions } from '../options/options.js';
 import { beats, Candidate, J48_SMALL } from './candidate.js';
-import { CategoryCounts, fillFromHistogram, scanMultiway, scanSubsets } from './categorical.js';
+import { CategoryCounts, fillFromHistogram, scanMultiway, scanRandomSubset, scanSubsets } from './categorical.js';
 import { type NodeBuffers, type NodeRange, ScanContext } from './context.js';
 import type { EntryPool } from './entries.js';
 import { Finalizer } from './finalize.js';
 import { type BinnedFeature, type CodeSortedRows, scanHistogram, scanSortedCodes } from './histogram.js';
 import { scanNumeric } from './numeric.js';
 import { scanNumericJ48 } from './numeric-j48.js';
-import { scanNumericRandom } from './numeric-random.js';
+import { featureRandom, scanNumericRandom } from './numeric-random.js';
 
 /**
  * Finds the best split of one feature at one node: runs the right scanner over whatever the
@@ -100,7 +100,7 @@ export class FeatureEvaluator {
     const col = this.features[f];
     this.enterNode(node.totals);
     const { ctx } = this;
-    if (col.kind !== 'numeric') this.categoricalFromRows(f, buf.ids, node.start, node.end, out);
+    if (col.kind !== 'numeric') this.categoricalFromRows(f, buf.ids, node.start, node.end, out, node.seed);
     else if (this.randomThresholds)
       scanNumericRandom(ctx, f, col.values, buf.sorted[f]!, node.start, node.end, ctx.nodeTotals, node.seed ?? 0, out);
     else if (ctx.j48) scanNumericJ48(ctx, f, col.values, buf.sorted[f]!, node.start, node.end, ctx.nodeTotals, out);
@@ -156,11 +156,20 @@ export class FeatureEvaluator {
     this.finalizer.finalize(out);
   }
 
-  private categoricalFromRows(f: number, ids: Int32Array, start: number, end: number, out: Candidate): void {
+  private categoricalFromRows(
+    f: number,
+    ids: Int32Array,
+    start: number,
+    end: number,
+    out: Candidate,
+    seed?: number,
+  ): void {
     const col = this.features[f];
     this.resetCategorical(f, out);
     if (col.kind === 'categorical') this.cc.fill(this.ctx, col, ids, start, end, out);
-    this.scanCategories(out);
+    // Extra trees: a random subset of the node's values (binary splits; multiway has nothing to draw).
+    if (this.randomThresholds && !this.multiway) scanRandomSubset(this.ctx, this.cc, featureRandom(seed ?? 0, f), out);
+    else this.scanCategories(out);
   }
 
   private resetCategorical(f: number, out: Candidate): void {

@@ -5,6 +5,11 @@ import type { ScanContext } from './context.js';
 import { takeOutMissing } from './numeric.js';
 import { ENTRY, type SortedSlice } from './sorted-slice.js';
 
+/** The generator of feature `feature`'s random split at the node with draw seed `nodeSeed`. */
+export function featureRandom(nodeSeed: number, feature: number): () => number {
+  return mulberry32(featureSeed(nodeSeed, feature));
+}
+
 /** Mixes a node's draw seed with a feature index (murmur3's finaliser), so each feature draws apart. */
 function featureSeed(nodeSeed: number, feature: number): number {
   let h = (nodeSeed ^ Math.imul(feature + 1, 0x85ebca6b) ^ 0x27d4eb2f) >>> 0;
@@ -41,7 +46,7 @@ export function scanNumericRandom(
   const lo = values[row[order[start] & ENTRY]];
   const hi = values[row[order[knownEnd - 1] & ENTRY]];
   if (lo === hi) return; // constant at this node
-  let t = lo + mulberry32(featureSeed(nodeSeed, feature))() * (hi - lo);
+  let t = lo + featureRandom(nodeSeed, feature)() * (hi - lo);
   if (t >= hi || t < lo) t = lo;
   const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
   ctx.startBinaryScan(known, learned);

@@ -8,7 +8,7 @@ import { listCriteria } from '../../src/criteria/registry.js';
 import { bootstrapCounts } from '../../src/ensemble/draws.js';
 import { fitForest } from '../../src/ensemble/fit-forest.js';
 import type { Forest } from '../../src/ensemble/forest.js';
-import { type Dataset, fit, GroveError } from '../../src/index.js';
+import { type Dataset, datasetFromRows, fit, GroveError } from '../../src/index.js';
 import { synthetic } from './synthetic.js';
 
 const data = synthetic(300, 5);
@@ -61,6 +61,24 @@ describe('fitForest', () => {
     expect(midpoints.has(t)).toBe(false);
     const best = fitForest(data, { forest: 'extra-trees', splitter: 'best', trees: 3, seed: 1 });
     expect(treesJson(best)).not.toBe(treesJson(extra));
+  });
+
+  it('extra trees split a categorical feature by a random subset of its values', () => {
+    const rows = Array.from({ length: 120 }, (_, i) => ({
+      c: `v${i % 6}`,
+      y: i % 6 < 2 ? 'a' : i % 6 < 4 ? 'b' : 'c',
+    }));
+    const cats = datasetFromRows(rows, { target: 'y' });
+    const roots = (splitter: 'best' | 'random') =>
+      new Set(
+        fitForest(cats, { forest: 'extra-trees', splitter, trees: 10, maxFeatures: 1 }).trees.map((t) =>
+          JSON.stringify(t.nodes[0].split),
+        ),
+      );
+    expect(roots('best').size).toBe(1);
+    expect(roots('random').size).toBeGreaterThan(1);
+    const forest = fitForest(cats, { forest: 'extra-trees', trees: 10 });
+    expect(forest.score(cats)).toBe(1);
   });
 
   it('random subspaces give each tree its own feature subset', () => {
