@@ -249,7 +249,6 @@ export class OptimalSearch {
     const r2 = (state.h2 - l2) >>> 0;
     const d = state.d - 1;
     const cap = 2 ** d;
-    const P = this.settings.penalty;
     let copied = false;
     // Carried bounds hold for the one budget split of a sweep (the caller resets them otherwise).
     const floorL = sim.left[dir];
