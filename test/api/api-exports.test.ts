@@ -30,6 +30,11 @@ const functions = [...Object.entries(api), ...Object.entries(ext)].flatMap(([nam
     return [['DecisionTree.fromJSON', (...a: unknown[]) => tree.fromJSON(a[0], a[1] as string)] as const];
   }
   if (name === 'Forest') return [['new Forest', (...a: unknown[]) => new api.Forest(a[0] as never)] as const];
+  // A class is called as a user calls it: with `new`.
+  if (/^class\b/.test(Function.prototype.toString.call(value))) {
+    const Made = value as new (...a: unknown[]) => unknown;
+    return [[`new ${name}`, (...a: unknown[]) => new Made(...a)] as const];
+  }
   return [[name, value as (...a: unknown[]) => unknown] as const];
 });
 

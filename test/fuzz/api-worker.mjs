@@ -31,7 +31,9 @@ function targets() {
   const out = new Map();
   for (const [name, value] of Object.entries(api)) {
     if (typeof value !== 'function' || name === 'GroveError') continue;
-    out.set(name, name === 'DecisionTree' ? (...a) => new value(...a) : value);
+    // A class is called as a user calls it: with `new`.
+    const isClass = /^class\b/.test(Function.prototype.toString.call(value));
+    out.set(name, isClass ? (...a) => new value(...a) : value);
   }
   if (!('DecisionTree' in api)) return out;
   const t = tree();
