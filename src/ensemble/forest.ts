@@ -1,5 +1,6 @@
 import { GroveError } from '../core/errors.js';
-import type { ClassLabel, Dataset } from '../data/dataset.js';
+import type { ClassLabel } from '../data/dataset.js';
+import { accuracy } from '../model/accuracy.js';
 import { type Aligned, alignInput, checkPredictInput, type PredictInput } from '../model/align.js';
 import { checkPredictOptions, DecisionTree, type PredictOptions } from '../model/decision-tree.js';
 import { encodeOrderedInput } from '../model/ordinal.js';
@@ -39,10 +40,6 @@ export interface ForestStats {
   oobScore?: number;
   /** Mean decrease in impurity per feature (sums to 1), largest first. */
   importances: [string, number][];
-}
-
-function isDataset(input: PredictInput): input is Dataset {
-  return !Array.isArray(input) && typeof input === 'object' && input !== null && 'labels' in input;
 }
 
 /**
@@ -112,18 +109,7 @@ export class Forest {
 
   /** Accuracy on a Dataset (against its target) or on rows with their labels, as `DecisionTree.score`. */
   score(input: PredictInput, labels?: ArrayLike<ClassLabel>, options?: PredictOptions): number {
-    let truth: ArrayLike<ClassLabel>;
-    if (labels !== undefined) truth = labels;
-    else if (isDataset(input)) truth = Array.from(input.labels, (c) => input.classes[c]);
-    else throw new GroveError('score: pass the labels, one per row (or a Dataset)', { code: 'E_INPUT' });
-    const codes = this.predictCodes(input, options);
-    if (truth.length !== codes.length)
-      throw new GroveError(`score: ${truth.length} labels for ${codes.length} rows`, { code: 'E_INPUT' });
-    if (codes.length === 0) throw new GroveError('score: no rows to score', { code: 'E_INPUT' });
-    let right = 0;
-    for (let i = 0; i < codes.length; i++)
-      if (codes[i] >= 0 && String(this.classes[codes[i]]) === String(truth[i])) right++;
-    return right / codes.length;
+    return accuracy(input, labels, this.classes, () => this.predictCodes(input, options));
   }
 
   /**

@@ -1,6 +1,7 @@
 import { badArgument, checkObject } from '../core/args.js';
 import { GroveError } from '../core/errors.js';
-import type { ClassLabel, Dataset } from '../data/dataset.js';
+import type { ClassLabel } from '../data/dataset.js';
+import { accuracy } from './accuracy.js';
 import { type AlignOptions, alignInput, checkPredictInput, type PredictInput } from './align.js';
 import { CompiledTree, type UnclassifiedPolicy } from './compiled.js';
 import type { TreeNode } from './node.js';
@@ -48,11 +49,6 @@ export function checkPredictOptions(options: unknown): asserts options is Predic
     throw bad(`knnK must be an integer ≥ 1, got ${String(o.knnK)}`);
   if (o.allowMissingKeys !== undefined && typeof o.allowMissingKeys !== 'boolean')
     throw bad(`allowMissingKeys must be true or false, got ${String(o.allowMissingKeys)}`);
-}
-
-/** True for a loaded Dataset (what `score` reads labels from), false for arrays of rows. */
-function isDataset(input: PredictInput): input is Dataset {
-  return !Array.isArray(input) && typeof input === 'object' && input !== null && 'labels' in input;
 }
 
 /**
@@ -227,21 +223,7 @@ export class DecisionTree {
    * ```
    */
   score(input: PredictInput, labels?: ArrayLike<ClassLabel>, options?: PredictOptions): number {
-    let truth: ArrayLike<ClassLabel>;
-    if (labels !== undefined) truth = labels;
-    else if (isDataset(input)) truth = Array.from(input.labels, (c) => input.classes[c]);
-    else
-      throw new GroveError('score: pass the labels, one per row (or a Dataset, scored against its target)', {
-        code: 'E_INPUT',
-      });
-    const codes = this.predictCodes(input, options);
-    if (truth.length !== codes.length)
-      throw new GroveError(`score: ${truth.length} labels for ${codes.length} rows`, { code: 'E_INPUT' });
-    if (codes.length === 0) throw new GroveError('score: no rows to score', { code: 'E_INPUT' });
-    let right = 0;
-    for (let i = 0; i < codes.length; i++)
-      if (codes[i] >= 0 && String(this.classes[codes[i]]) === String(truth[i])) right++;
-    return right / codes.length;
+    return accuracy(input, labels, this.classes, () => this.predictCodes(input, options));
   }
 
   /** `input` and `options` checked (GroveError), and the rows mapped onto the model's features. */
