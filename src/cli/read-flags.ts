@@ -74,7 +74,8 @@ function addReadFlags(cmd: Command): Command {
     )
     .option(
       '--na <tokens>',
-      `CSV cell texts read as missing, comma-separated, instead of the default (${defaults}); empty cells are always missing`,
+      `CSV cell texts read as missing, comma-separated, instead of the default (${defaults}); ` +
+        'empty cells are always missing',
       listOption,
     );
 }

@@ -72,7 +72,8 @@ export function validateConfigs(configs: readonly Config[], warn: (m: string) =>
     for (const key of Object.keys(c.options)) {
       if (!known.has(key))
         warn(
-          `configuration '${c.label}': option '${c.keys?.get(key) ?? key}' is not a tree option this grove knows; it is passed to fit as given`,
+          `configuration '${c.label}': option '${c.keys?.get(key) ?? key}' is not a tree option this grove knows; ` +
+            'it is passed to fit as given',
         );
     }
   }
@@ -201,7 +202,8 @@ async function runPlanned(
   } catch (err) {
     progress?.stop();
     if (err instanceof TaskError) {
-      const message = `${err.message}${run.out ? ` (finished cells are kept in ${join(run.out, 'cells.jsonl')}; --resume continues)` : ''}`;
+      const kept = run.out ? ` (finished cells are kept in ${join(run.out, 'cells.jsonl')}; --resume continues)` : '';
+      const message = `${err.message}${kept}`;
       if (err.grove) throw new GroveError(message);
       throw new Error(message);
     }

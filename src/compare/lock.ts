@@ -81,11 +81,14 @@ export class OutLock {
           holder === undefined ? ageMs(file) > EMPTY_LOCK_GRACE_MS : holder === process.pid || !alive(holder);
         if (!stale)
           throw new GroveError(
-            `another grove compare ${holder === undefined ? '(starting)' : `(pid ${holder})`} is writing to this folder; wait for it to finish or choose another --out (lock: ${LOCK_FILE})`,
+            `another grove compare ${holder === undefined ? '(starting)' : `(pid ${holder})`} ` +
+              'is writing to this folder; ' +
+              `wait for it to finish or choose another --out (lock: ${LOCK_FILE})`,
             { file: dir },
           );
         note(
-          `taking over the lock of ${dir} left by ${holder === undefined ? 'a run that did not write its pid' : `pid ${holder}, which is no longer running`}`,
+          `taking over the lock of ${dir} left by ` +
+            (holder === undefined ? 'a run that did not write its pid' : `pid ${holder}, which is no longer running`),
         );
         try {
           unlinkSync(file);

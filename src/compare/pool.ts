@@ -11,9 +11,9 @@ export class TaskError extends Error {
     message: string,
     readonly grove: boolean,
   ) {
-    super(
-      `${task.dataset}, ${task.config}${task.fold >= 0 ? `, fold ${task.fold}${task.repeat ? ` of repeat ${task.repeat}` : ''}` : ', model on all rows'}: ${message}`,
-    );
+    const repeat = task.repeat ? ` of repeat ${task.repeat}` : '';
+    const cell = task.fold >= 0 ? `, fold ${task.fold}${repeat}` : ', model on all rows';
+    super(`${task.dataset}, ${task.config}${cell}: ${message}`);
   }
 }
 

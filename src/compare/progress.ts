@@ -33,7 +33,9 @@ export class Progress {
       this.bar = new cliProgress.SingleBar(
         {
           stream,
-          format: `${label} {bar} {percentage}% | {cells}/{totalCells} cells | {elapsed} elapsed | ~{left} left | {current}`,
+          format:
+            `${label} {bar} {percentage}% | {cells}/{totalCells} cells | {elapsed} elapsed | ~{left} left | ` +
+            '{current}',
           barsize: 24,
           hideCursor: true,
           clearOnComplete: true,
@@ -74,7 +76,8 @@ export class Progress {
       this.lastLine = now;
       const pct = this.totalCost > 0 ? Math.floor((100 * this.cost) / this.totalCost) : 100;
       this.stream.write(
-        `${this.label}: ${this.cells}/${this.totalCells} cells (${pct}%), ${clock((now - this.started) / 1000)} elapsed, ~${clock(this.secondsLeft())} left\n`,
+        `${this.label}: ${this.cells}/${this.totalCells} cells (${pct}%), ` +
+          `${clock((now - this.started) / 1000)} elapsed, ~${clock(this.secondsLeft())} left\n`,
       );
     }
   }

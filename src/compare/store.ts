@@ -55,13 +55,15 @@ export function readCells(dir: string, settings: CompareSettings, datasets: read
   if (header.format !== CELLS_FORMAT) throw new GroveError(`cannot resume: not a grove cells log`, { file });
   if (header.version !== CELLS_VERSION)
     throw new GroveError(
-      `cannot resume: that run was logged by another version of grove (cells log version ${header.version}, this grove reads ${CELLS_VERSION}); start afresh without --resume, or use another --out folder`,
+      `cannot resume: that run was logged by another version of grove (cells log version ${header.version}, ` +
+        `this grove reads ${CELLS_VERSION}); start afresh without --resume, or use another --out folder`,
       { file },
     );
   const s = header.settings;
   if (s.folds !== settings.folds || s.repeats !== settings.repeats || s.seed !== settings.seed) {
     throw new GroveError(
-      `cannot resume: that run used --folds ${s.folds} --repeats ${s.repeats} --seed ${s.seed}; use the same, or another --out folder`,
+      `cannot resume: that run used --folds ${s.folds} --repeats ${s.repeats} --seed ${s.seed}; ` +
+        'use the same, or another --out folder',
       { file },
     );
   }

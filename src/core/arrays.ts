@@ -32,5 +32,8 @@ export function grown<T extends Float64Array | Int32Array>(a: T, capacity: numbe
   return b;
 }
 
-/** Whether typed arrays on this platform are little-endian (every platform grove runs on is; binary formats check it). */
+/**
+ * Whether typed arrays on this platform are little-endian (every platform grove runs on is; binary formats
+ * check it).
+ */
 export const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;

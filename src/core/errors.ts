@@ -68,7 +68,10 @@ const SHORT: ReadonlyMap<string, string> = new Map([
   ['\0', '\\0'],
 ]);
 
-/** `text` with every control character written as an escape (`\n`, `\x1b`, `\u2028`), so it prints as one inert line. */
+/**
+ * `text` with every control character written as an escape (`\n`, `\x1b`, `\u2028`), so it prints as one
+ * inert line.
+ */
 export function escapeControl(text: string): string {
   return text.replace(CONTROL, (ch) => {
     const short = SHORT.get(ch);

@@ -90,7 +90,10 @@ function textsOf(dictionary: Vector): string[] {
   return texts;
 }
 
-/** Fill rows `at…` of a text sink: dictionary columns by index (one lookup per distinct text), others value by value. */
+/**
+ * Fill rows `at…` of a text sink: dictionary columns by index (one lookup per distinct text), others value by
+ * value.
+ */
 function readText(vector: Vector, sink: TextSink, at: number): void {
   if ((vector.type.typeId as number) === ARROW_TYPE_ID.Dictionary) {
     let row = 0;

@@ -75,6 +75,7 @@ export function continuousTarget(data: Dataset): string | undefined {
   if (!((k >= 30 && k >= 0.05 * data.nRows) || fractions)) return undefined;
   return (
     `the target '${data.targetName}' has ${k} distinct numeric values${fractions ? ', some with fractions' : ''}: ` +
-    'grove predicts classes, so each value is a class of its own; give a class column with --target, or bin the values into classes'
+    'grove predicts classes, so each value is a class of its own; ' +
+    'give a class column with --target, or bin the values into classes'
   );
 }

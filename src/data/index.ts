@@ -1,4 +1,7 @@
-/** Browser-safe data API: the Dataset types, encoding, the streaming CSV reader and the ARFF text parser (no Node imports). */
+/**
+ * Browser-safe data API: the Dataset types, encoding, the streaming CSV reader and the ARFF text parser (no
+ * Node imports).
+ */
 
 export * from './arff.js';
 export * from './dataset.js';

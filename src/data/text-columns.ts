@@ -384,7 +384,8 @@ export class CategoricalBuilder implements ColumnBuilder {
       column,
       warning:
         `column '${this.name}' is read as categorical: ${others} of ${numbers + others} cells ${verb} ` +
-        `(first '${first.text}' on row ${first.line}); to read them as missing, make it numeric (--numeric ${this.name})`,
+        `(first '${first.text}' on row ${first.line}); ` +
+        `to read them as missing, make it numeric (--numeric ${this.name})`,
     };
   }
 

@@ -323,7 +323,8 @@ export class ClickHouseEngine implements Engine {
   }
 
   /**
-   * POST `body` with `settings` appended to the URL (`&name=value…`), handing each chunk of a successful answer to `onData`
+   * POST `body` with `settings` appended to the URL (`&name=value…`), handing each chunk of a successful answer
+   * to `onData`
    * (pausing while a promise it returns is pending). `node:http` rather than `fetch`: fetch gives
    * up on a response whose headers take over 300 s, and ClickHouse sends them only when the query
    * is done.
@@ -336,7 +337,8 @@ export class ClickHouseEngine implements Engine {
   ): Promise<void> {
     if (Buffer.byteLength(body) > MAX_QUERY_BYTES)
       throw new GroveError(
-        `ClickHouse (${this.label}): a query of ${(Buffer.byteLength(body) / 2 ** 20).toFixed(0)} MiB is over the max_query_size grove sets (${MAX_QUERY_BYTES / 2 ** 20} MiB); ` +
+        `ClickHouse (${this.label}): a query of ${(Buffer.byteLength(body) / 2 ** 20).toFixed(0)} MiB ` +
+          `is over the max_query_size grove sets (${MAX_QUERY_BYTES / 2 ** 20} MiB); ` +
           'over rows on other servers each level query carries the tree so far: give a smaller --max-depth',
         { code: 'E_DATA' },
       );
@@ -389,7 +391,8 @@ export class ClickHouseEngine implements Engine {
   private requestFailed(e: Error): GroveError {
     if (e instanceof NoAnswer)
       return this.fail(
-        `no answer within ${this.timeout} s (GROVE_CLICKHOUSE_TIMEOUT sets the seconds; the query may still run on the server)`,
+        `no answer within ${this.timeout} s ` +
+          '(GROVE_CLICKHOUSE_TIMEOUT sets the seconds; the query may still run on the server)',
       );
     const code = (e as { code?: string }).code ?? e.message;
     return this.fail(CANNOT_CONNECT.has(code) ? `cannot connect (${code})` : `request failed (${code})`);

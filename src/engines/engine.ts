@@ -21,7 +21,10 @@ export interface Engine {
     params: readonly SqlValue[],
     onChunk: (columns: Float64Array[], rows: number) => void,
   ): Promise<void>;
-  /** Run a query and hand its rows over in batches as they arrive (bounded memory); a promise from `onRows` is awaited. */
+  /**
+   * Run a query and hand its rows over in batches as they arrive (bounded memory); a promise from `onRows` is
+   * awaited.
+   */
   stream(sql: string, params: readonly SqlValue[], onRows: (rows: unknown[][]) => void | Promise<void>): Promise<void>;
   /** The names and kinds of the columns `relation` (a FROM item) yields. */
   columns(relation: string, params: readonly SqlValue[]): Promise<EngineColumn[]>;

@@ -66,7 +66,8 @@ export async function fitInEngine(
       // Grouped outside the source's SELECT, under an alias no column of the source has.
       const y = schema.alias('y');
       const counted = await engine.query(
-        `SELECT ${y}, ${engine.dialect.toDouble('COUNT(*)')} FROM (SELECT ${code} AS ${y} FROM ${schema.source.from(p)} AS src) AS c GROUP BY ${y}`,
+        `SELECT ${y}, ${engine.dialect.toDouble('COUNT(*)')} ` +
+          `FROM (SELECT ${code} AS ${y} FROM ${schema.source.from(p)} AS src) AS c GROUP BY ${y}`,
         p.values,
       );
       for (const [y, n] of counted) count[y as number] += n as number;

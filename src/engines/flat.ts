@@ -48,7 +48,10 @@ export function flatValueCounts(row: FlatRow, f: number, double: (e: string) => 
 
 /** Per class: the weight and the rows (`y`, weight, rows), rows of weight 0 left out. */
 export function flatClassTotals(row: FlatRow): string {
-  return `SELECT ${row.y} AS ${row.name('y')}, SUM(${row.w}), toFloat64(COUNT(*)) FROM ${row.from} WHERE ${row.w} > 0 GROUP BY ${row.name('y')}`;
+  return (
+    `SELECT ${row.y} AS ${row.name('y')}, SUM(${row.w}), toFloat64(COUNT(*)) ` +
+    `FROM ${row.from} WHERE ${row.w} > 0 GROUP BY ${row.name('y')}`
+  );
 }
 
 /**
@@ -115,7 +118,8 @@ export function flatLevelCounts(
   const [n, fc] = [row.name('node'), row.name('fc')];
   const joined = codes.map((c, f) => (f === 0 ? `toUInt64(${c})` : `${f} * 4294967296 + toUInt64(${c})`));
   return (
-    `SELECT ${node} AS ${n}, ${row.y} AS ${row.name('y')}, intDiv(arrayJoin([${joined.join(', ')}]) AS ${fc}, 4294967296), ` +
+    `SELECT ${node} AS ${n}, ${row.y} AS ${row.name('y')}, ` +
+    `intDiv(arrayJoin([${joined.join(', ')}]) AS ${fc}, 4294967296), ` +
     `${fc} % 4294967296, SUM(${row.w}), toFloat64(COUNT(*)) FROM ${row.from} ` +
     `WHERE ${row.w} > 0 AND ${n} >= ${first} AND ${n} < ${first + count} GROUP BY ${n}, ${row.name('y')}, ${fc}`
   );

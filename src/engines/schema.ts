@@ -195,7 +195,8 @@ async function firstAppearance(
   const p = new Params(d);
   const [v, rn] = [alias('v'), alias('rn')];
   const rows = await engine.query(
-    `SELECT ${v}, MIN(${rn}) AS ${alias('first')} FROM (SELECT ${expr} AS ${v}, ${d.rowNumber} AS ${rn} FROM ${source.from(p)} AS src) AS t ` +
+    `SELECT ${v}, MIN(${rn}) AS ${alias('first')} ` +
+      `FROM (SELECT ${expr} AS ${v}, ${d.rowNumber} AS ${rn} FROM ${source.from(p)} AS src) AS t ` +
       `WHERE ${v} IS NOT NULL GROUP BY ${v} ORDER BY ${alias('first')}`,
     p.values,
   );

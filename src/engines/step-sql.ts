@@ -100,7 +100,10 @@ export function stepTables(
   return { feature, child, width, split };
 }
 
-/** SQL of the slot a row of a node split by `route` goes to (−1: to no node in `slots`); null when none goes anywhere. */
+/**
+ * SQL of the slot a row of a node split by `route` goes to (−1: to no node in `slots`); null when none goes
+ * anywhere.
+ */
 export function nodeStep(route: Route, slots: ReadonlyMap<number, number>): string | null {
   const code = `c${route.feature}`;
   const whens: string[] = [];

@@ -15,7 +15,10 @@ export interface OobEstimate {
   score: number;
   /** Rows with at least one out-of-bag tree (the others have no estimate). */
   rows: number;
-  /** Class probabilities per training row, row-major (all 0 for a row no tree left out); absent when loaded from a file. */
+  /**
+   * Class probabilities per training row, row-major (all 0 for a row no tree left out); absent when loaded
+   * from a file.
+   */
   proba?: Float64Array;
 }
 

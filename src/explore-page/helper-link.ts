@@ -63,7 +63,8 @@ export function linkHelper(port: MessagePort): HelperLink {
 }
 
 /**
- * The helper's side: take layouts, grow the tasks asked for (saying when it starts one), over the rows of `data`. Each link
+ * The helper's side: take layouts, grow the tasks asked for (saying when it starts one), over the rows of `data`.
+ * Each link
  * has its own TaskHost: a restarted grower numbers its trees afresh.
  */
 export function serveHelper(port: MessagePort, data: () => Dataset): { close(): void } {

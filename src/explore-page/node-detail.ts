@@ -21,7 +21,10 @@ export interface FeatureScores {
 }
 
 export interface MeasureScores {
-  /** `binaryCategories`: the options split categories multiway, which this measure cannot score, so it scored binary ones. */
+  /**
+   * `binaryCategories`: the options split categories multiway, which this measure cannot score, so it scored
+   * binary ones.
+   */
   measures: { name: string; better: 'higher' | 'lower'; best: string | null; binaryCategories?: true }[];
   features: FeatureScores[];
 }
@@ -81,7 +84,10 @@ export function measureScores(data: Dataset, rows: Int32Array, options: FitOptio
   return { measures, features };
 }
 
-/** A measure's value against the threshold of a binary numeric split: one point per midpoint between distinct known values. */
+/**
+ * A measure's value against the threshold of a binary numeric split: one point per midpoint between distinct
+ * known values.
+ */
 export interface ThresholdCurve {
   feature: string;
   measure: string;

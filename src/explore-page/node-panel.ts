@@ -84,7 +84,8 @@ export function nodePanel(tree: TreeView, label: string, detail: NodeDetail, mea
     el(
       'h3',
       {},
-      `${label}, node ${detail.node} (depth ${tree.nodes.depth[detail.node]})${splitText ? `: split ${splitText}` : ': leaf'}`,
+      `${label}, node ${detail.node} (depth ${tree.nodes.depth[detail.node]})` +
+        (splitText ? `: split ${splitText}` : ': leaf'),
     ),
   );
   const path = conditionsTo(tree, detail.node);

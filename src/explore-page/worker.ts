@@ -206,7 +206,10 @@ function untilShown(slot: Slot, id: number): Promise<number> {
   );
 }
 
-/** Wake grow `id` of `slot` if it is the one waiting (a `shown` of an older grow, or of a restarted worker, is stale). */
+/**
+ * Wake grow `id` of `slot` if it is the one waiting (a `shown` of an older grow, or of a restarted worker, is
+ * stale).
+ */
 function markShown(slot: Slot, id: number): void {
   const waiting = onShown.get(slot);
   if (waiting?.grow !== id) return;

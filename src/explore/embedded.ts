@@ -92,7 +92,8 @@ export function checkExplorable(data: Dataset): void {
   for (let i = 0; i < data.nRows && present.size < 2; i++) present.add(data.labels[i]);
   if (present.size < 2)
     throw new GroveError(
-      `only one class (${String(data.classes[data.labels[0]] ?? data.classes[0])}) in '${data.targetName}': every tree is a single leaf, nothing to explore`,
+      `only one class (${String(data.classes[data.labels[0]] ?? data.classes[0])}) in '${data.targetName}': ` +
+        'every tree is a single leaf, nothing to explore',
       { file, code: 'E_DATA' },
     );
   if (!data.features.some(usableColumn))

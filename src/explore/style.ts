@@ -2,8 +2,13 @@
 export const EXPLORE_STYLE = `
 .page { display: grid; grid-template-columns: 270px minmax(0, 1fr); gap: 18px; padding: 12px 20px 40px; }
 #notice, #error { grid-column: 1 / -1; margin: 0; }
-.error { background: #fdecea; border: 1px solid #e0a39c; color: #8a1c12; padding: 8px 12px; border-radius: 6px; white-space: pre-wrap; }
-.sidebar { border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; align-self: start; background: var(--soft); }
+.error {
+  background: #fdecea; border: 1px solid #e0a39c; color: #8a1c12;
+  padding: 8px 12px; border-radius: 6px; white-space: pre-wrap;
+}
+.sidebar {
+  border: 1px solid var(--line); border-radius: 8px; padding: 10px 12px; align-self: start; background: var(--soft);
+}
 .sidebar h2 { font-size: 16px; margin: 4px 0 8px; }
 .controls-set, .group { display: grid; grid-template-columns: auto minmax(0, 1fr); gap: 4px 8px; align-items: center; }
 .group { grid-column: 1 / -1; margin: 6px 0; }
@@ -47,11 +52,16 @@ table.scores td.best { font-weight: 700; }
 .curve .curve-line { stroke: var(--accent); stroke-width: 1.6; }
 .curve .best-point { fill: #d62728; }
 .curve .chosen-line { stroke: #c98a00; stroke-dasharray: 4 3; stroke-width: 1.5; }
-.path-form { display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 4px 10px; align-items: end; }
+.path-form {
+  display: grid; grid-template-columns: repeat(auto-fill, minmax(150px, 1fr)); gap: 4px 10px; align-items: end;
+}
 .path-form .cell { display: flex; flex-direction: column; }
 .path-form label { font-size: 12px; color: var(--muted); }
 .path-form input, .path-form select { font: inherit; font-size: 13px; }
-pre { white-space: pre-wrap; overflow-wrap: anywhere; background: var(--soft); padding: 8px; border-radius: 6px; max-height: 360px; overflow: auto; }
+pre {
+  white-space: pre-wrap; overflow-wrap: anywhere; background: var(--soft);
+  padding: 8px; border-radius: 6px; max-height: 360px; overflow: auto;
+}
 @media (max-width: 900px) {
   .page { grid-template-columns: minmax(0, 1fr); padding: 8px; }
   #trees.two { grid-template-columns: minmax(0, 1fr); }

@@ -31,7 +31,8 @@ export function portableTree(tree: DecisionTree, format: string): PortableTree {
   const nodes = tree.nodes;
   if (nodes.some((n) => n.knn !== undefined)) {
     throw new GroveError(
-      `the model labels unclassified regions by k-NN over stored rows, which ${format} cannot express; refit with --unclassified none`,
+      `the model labels unclassified regions by k-NN over stored rows, which ${format} cannot express; ` +
+        'refit with --unclassified none',
       { code: 'E_MODEL' },
     );
   }
@@ -66,7 +67,9 @@ export function portableTree(tree: DecisionTree, format: string): PortableTree {
   const hasUnclassified = nodes.some((n) => n.unclassified === true);
   const warnings = approximated
     ? [
-        `the model spreads missing values over every branch (fractional policy), which ${format} cannot express: a missing or unknown value takes the branch with the most training weight instead (docs/export.md); rows without such values predict exactly`,
+        `the model spreads missing values over every branch (fractional policy), which ${format} cannot express: ` +
+          'a missing or unknown value takes the branch with the most training weight instead (docs/export.md); ' +
+          'rows without such values predict exactly',
       ]
     : [];
   return { tree, missingBranch, proba, classOf, approximated, hasUnclassified, warnings };

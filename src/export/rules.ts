@@ -10,7 +10,10 @@ import { branchCondition, domainCondition, formatNumber, intersectDomains, uncla
 /** One rule per leaf: the conjunction of the decisions on its path (Zaki & Meira, "Decision Trees to Rules"). */
 export interface Rule {
   conditions: string[];
-  /** The leaf's class; for a C-MBSV unclassified region (see `unclassified`), the first class, which is not predicted. */
+  /**
+   * The leaf's class; for a C-MBSV unclassified region (see `unclassified`), the first class, which is not
+   * predicted.
+   */
   class: ClassLabel;
   /** C-MBSV: the leaf is an unclassified region (no training rows; `predict` gives null or k-NN). */
   unclassified?: true;
@@ -113,7 +116,8 @@ export function rulesToText(tree: DecisionTree, rules?: Rule[]): string {
     .map((r, i) => {
       const cond = r.conditions.length ? r.conditions.join(' AND ') : 'TRUE';
       if (r.unclassified) return `R${i + 1}: IF ${cond} THEN ${unclassifiedLabel(r.knnRows)}  [support 0]`;
-      return `R${i + 1}: IF ${cond} THEN ${tree.target} = ${String(r.class)}  [support ${formatNumber(r.support)}, confidence ${r.confidence.toFixed(2)}]`;
+      const stats = `[support ${formatNumber(r.support)}, confidence ${r.confidence.toFixed(2)}]`;
+      return `R${i + 1}: IF ${cond} THEN ${tree.target} = ${String(r.class)}  ${stats}`;
     })
     .map(escapeControl) // names and labels are the data's: one inert line per rule
     .join('\n')}\n`;

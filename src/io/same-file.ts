@@ -63,7 +63,8 @@ export function refuseOutputOverInput(outputs: readonly OutputPath[], inputs: re
     const input = read.find((i) => i.id && i.id.dev === id.dev && i.id.ino === id.ino);
     if (input)
       throw new GroveError(
-        `${out.flag} ${out.path} is also an input${input.path === out.path ? '' : ` (${input.path})`}; refusing to overwrite it (write to another file)`,
+        `${out.flag} ${out.path} is also an input${input.path === out.path ? '' : ` (${input.path})`}; ` +
+          'refusing to overwrite it (write to another file)',
       );
     if (id.isFile() && isReadOnly(out.path, id))
       throw new GroveError(readOnlyMessage(`${out.flag} ${out.path}`), { code: 'E_IO' });

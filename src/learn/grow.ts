@@ -26,7 +26,10 @@ import { type ChosenSplit, chooseSplit, heldSplit, type StopOptions } from './sp
 
 export { argsortNumeric };
 
-/** Entry-id arrays a node's slice lives in: any order (`ids`), and sorted per numeric feature (src/split/sorted-slice.ts). */
+/**
+ * Entry-id arrays a node's slice lives in: any order (`ids`), and sorted per numeric feature
+ * (src/split/sorted-slice.ts).
+ */
 export type Buffers = NodeBuffers;
 
 /** A node waiting to be grown: the slice [start, end) of `buf` holds its entries. */
@@ -153,7 +156,10 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
     else this.evaluator.evaluate(f, entry.buf, entry, out);
   }
 
-  /** Partition numeric feature `f`'s sorted slice of `entry` by `branchOf` (stable; nothing for a categorical feature). */
+  /**
+   * Partition numeric feature `f`'s sorted slice of `entry` by `branchOf` (stable; nothing for a categorical
+   * feature).
+   */
   partitionFeature(f: number, entry: StackEntry, branches: BranchSizes): void {
     const sl = entry.buf.sorted[f];
     if (sl) partitionSorted(sl, entry.start, entry.end, branches, this.work);

@@ -27,7 +27,10 @@ export interface ScoreReport {
   criterion: string;
   better: 'higher' | 'lower';
   attributes: AttributeScore[];
-  /** Name of the attribute whose split the grower would choose at the root (first in column order on a tie), or null. */
+  /**
+   * Name of the attribute whose split the grower would choose at the root (first in column order on a tie),
+   * or null.
+   */
   best: string | null;
 }
 

@@ -62,7 +62,10 @@ export function nodeJob(e: GrowEntry): NodeJob {
   };
 }
 
-/** The node a job names, as the root of what is grown from it (id 0): only a node's fields, whatever else the message carries. */
+/**
+ * The node a job names, as the root of what is grown from it (id 0): only a node's fields, whatever else the
+ * message carries.
+ */
 export function nodeOf(job: NodeJob): GrowEntry {
   const { start, end, depth, totals, leaf, excluded, seed } = job;
   return { id: 0, start, end, depth, totals, leaf, excluded, seed };

@@ -108,7 +108,8 @@ function rowCells(
       for (const f of features) {
         if (!Object.hasOwn(row, f.name))
           throw new GroveError(
-            `rows[${i}]: no value for feature '${f.name}' (give it as null if it is missing, or pass { allowMissingKeys: true })`,
+            `rows[${i}]: no value for feature '${f.name}' ` +
+              '(give it as null if it is missing, or pass { allowMissingKeys: true })',
           );
       }
     }

@@ -12,7 +12,10 @@
  */
 import type { KnnRegion } from './node.js';
 
-/** One aligned input column per model feature (numeric values with NaN = missing, or category codes with -1 = missing). */
+/**
+ * One aligned input column per model feature (numeric values with NaN = missing, or category codes with -1 =
+ * missing).
+ */
 type Columns = ReadonlyArray<ArrayLike<number>>;
 
 /**

@@ -194,7 +194,10 @@ export class NodeCounts {
     return Math.max(0, s - max);
   }
 
-  /** Pool position for `p` entries of node `id`: its own run when they fit there (runs are never shared), else the pool's end. */
+  /**
+   * Pool position for `p` entries of node `id`: its own run when they fit there (runs are never shared), else
+   * the pool's end.
+   */
   private reserve(id: number, p: number): number {
     const old = this.len[id];
     this.len[id] = p;

@@ -27,7 +27,10 @@ import type { Split } from './split.js';
 export interface TreeNode {
   /** Weighted training class counts at the node, one per class. */
   counts: number[];
-  /** Number of training entries that reached the node (a row split by C4.5's fractional policy counts in each branch). */
+  /**
+   * Number of training entries that reached the node (a row split by C4.5's fractional policy counts in each
+   * branch).
+   */
   n: number;
   /** Root = 0. */
   depth: number;

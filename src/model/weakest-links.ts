@@ -6,7 +6,10 @@ import { shapeOf, type TreeShape } from './tree-shape.js';
 /** Relative tolerance under which two α values count as equal. */
 export const REL = 1e-9;
 
-/** The weakest-link sequence: per node, the α at which it becomes a leaf (∞ for a leaf, or never by itself), and the path. */
+/**
+ * The weakest-link sequence: per node, the α at which it becomes a leaf (∞ for a leaf, or never by itself),
+ * and the path.
+ */
 export interface WeakestLinks {
   pruneAlpha: Float64Array;
   path: CcpPathEntry[];

@@ -51,7 +51,10 @@ class SideBest {
 export class Depth2Solver {
   private readonly groups: RowGroups;
   private readonly k: number;
-  /** Class weights by (groups.base[g] + code) · k + class: of all the node's rows, of the left side, of the rows missing the root feature. */
+  /**
+   * Class weights by (groups.base[g] + code) · k + class: of all the node's rows, of the left side, of the
+   * rows missing the root feature.
+   */
   private readonly total: Float64Array;
   private readonly left: Float64Array;
   private readonly missingRoot: Float64Array;
@@ -256,7 +259,10 @@ export class Depth2Solver {
     }
   }
 
-  /** Offer to `side` the split sending `p` left and `all − p` right, and, with missing rows, the one sending them left too. */
+  /**
+   * Offer to `side` the split sending `p` left and `all − p` right, and, with missing rows, the one sending
+   * them left too.
+   */
   private offerSplit(
     side: SideBest,
     p: Float64Array,

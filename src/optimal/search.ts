@@ -311,7 +311,10 @@ export class OptimalSearch {
   }
 }
 
-/** The rows of buckets [from, to) (plus the missing bucket m when `missingLeft`) into `left`, the others into `right`. */
+/**
+ * The rows of buckets [from, to) (plus the missing bucket m when `missingLeft`) into `left`, the others into
+ * `right`.
+ */
 function copySides(
   order: Int32Array,
   start: Int32Array,

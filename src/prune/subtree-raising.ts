@@ -116,7 +116,10 @@ export class Raiser {
     return result!;
   }
 
-  /** `at` down the branches of split node `node`, the children's training weight (B·k sums) summed only if a row needs it. */
+  /**
+   * `at` down the branches of split node `node`, the children's training weight (B·k sums) summed only if a
+   * row needs it.
+   */
   private route(node: TreeNode, at: WeightedRows): RoutedRows {
     const children = node.children!;
     const stored = () => children.map((c) => total(this.nodes[c].counts));

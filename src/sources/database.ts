@@ -19,7 +19,8 @@ export const DATABASE_BATCH_ROWS = 65536;
 export interface DatabaseSource extends DataSource {
   /**
    * Read the rows in order as Datasets of at most `batchRows` rows each (bounded memory), each
-   * handed to `onBatch` (the next rows are fetched once it has returned, or its promise settled). The batches are typed alike when `options` forces
+   * handed to `onBatch` (the next rows are fetched once it has returned, or its promise settled).
+   * The batches are typed alike when `options` forces
    * every column's kind (`categorical`/`numeric`), as `grove predict` does from the model.
    */
   readBatches(

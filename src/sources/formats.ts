@@ -155,7 +155,8 @@ export function formatsHelp(): string {
     'or',
   );
   const noGzip = DATA_FORMATS.filter((f) => !f.gzip).map((f) => f.name);
-  const gzip = `gzip-compressed too (${CSV.extensions[0]}.gz)${noGzip.length > 0 ? ` except ${listed(noGzip, 'and')}` : ''}`;
+  const except = noGzip.length > 0 ? ` except ${listed(noGzip, 'and')}` : '';
+  const gzip = `gzip-compressed too (${CSV.extensions[0]}.gz)${except}`;
   return `${formats}; ${gzip}; other extensions are read as ${CSV.name}`;
 }
 

@@ -294,7 +294,10 @@ export async function readDuckDBRelation(
   });
 }
 
-/** Read a Parquet file into a Dataset through DuckDB (any file DuckDB reads; parquet-file.ts tries grove's decoder first). */
+/**
+ * Read a Parquet file into a Dataset through DuckDB (any file DuckDB reads; parquet-file.ts tries grove's
+ * decoder first).
+ */
 export function readParquet(path: string, options: SourceReadOptions = {}): Promise<Dataset> {
   return readDuckDBRelation(`read_parquet(${sqlString(path)})`, path, options, true);
 }

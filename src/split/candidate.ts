@@ -40,7 +40,10 @@ export class Candidate {
   /** Columns of `table` and entries of `unknown`: the classes the scan numbered (ScanContext.k). */
   k: number;
   readonly table: Float64Array;
-  /** Class weights of the entries whose value is missing (not in `table` unless `missingBranch` ≥ 0 under `learned`). */
+  /**
+   * Class weights of the entries whose value is missing (not in `table` unless `missingBranch` ≥ 0 under
+   * `learned`).
+   */
   readonly unknown: Float64Array;
   unknownWeight = 0;
   /** Branch that takes missing values (`learned`: chosen by the scan; -1 = not decided here). */

@@ -87,7 +87,10 @@ export class ScanContext {
    * adds the same numbers in the same order, so the scores are the same to the last bit.
    */
   k: number;
-  /** Class code → its column in the scans' tables; 0 for a class absent at the node (whose entries, if any, weigh 0). */
+  /**
+   * Class code → its column in the scans' tables; 0 for a class absent at the node (whose entries, if any,
+   * weigh 0).
+   */
   readonly local: Int32Array;
   /** Column → class code. */
   readonly present: Int32Array;

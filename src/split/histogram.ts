@@ -34,7 +34,10 @@ export class BinCutter {
   /** Every value its own bin: at most `maxBins` distinct values. */
   readonly everyValue: boolean;
 
-  /** `distinct`: the number of distinct values, or null when only `everyValue` is known (then only `closesWith` and `skips`). */
+  /**
+   * `distinct`: the number of distinct values, or null when only `everyValue` is known (then only
+   * `closesWith` and `skips`).
+   */
   constructor(
     known: number,
     private readonly distinct: number | null,

@@ -193,7 +193,10 @@ export class CmbsvGrower extends DepthFirstGrower<GrowEntry> {
     return start;
   }
 
-  /** An empty branch (only inner ones can be: thresholds.ts drops those that empty an outer one) is an unclassified region. */
+  /**
+   * An empty branch (only inner ones can be: thresholds.ts drops those that empty an outer one) is an
+   * unclassified region.
+   */
   child(_parent: GrowEntry, _b: number, base: GrowEntry): GrowEntry {
     if (base.end === base.start) this.unclassified.set(base.id, this.knn);
     return base;
@@ -240,7 +243,10 @@ function branchRows(
   return missing;
 }
 
-/** Rows of a missing value to the heaviest branch, and every row counted in its branch's size and totals in row order. */
+/**
+ * Rows of a missing value to the heaviest branch, and every row counted in its branch's size and totals in
+ * row order.
+ */
 function followHeaviest(
   rows: Int32Array,
   { start, end }: GrowEntry,

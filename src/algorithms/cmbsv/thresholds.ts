@@ -33,7 +33,10 @@ export interface ThresholdOptions {
   svmC: number;
   svmBalance: boolean;
   svmScaling: SvmScaling;
-  /** Which optimal b when several are (see `Svm1dOptions.bias`): `midpoint` (libsvm) or `max-alpha` (MATLAB svmtrain). */
+  /**
+   * Which optimal b when several are (see `Svm1dOptions.bias`): `midpoint` (libsvm) or `max-alpha` (MATLAB
+   * svmtrain).
+   */
   svmBias: 'midpoint' | 'max-alpha';
 }
 

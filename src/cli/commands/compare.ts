@@ -72,7 +72,8 @@ export function registerCompare(program: Command): void {
     .option('--base <preset>', 'preset used for --criteria', 'cart')
     .option(
       '--configs <spec>',
-      "configurations 'label:key=value,...;label2:...' (keys: fit options, e.g. algorithm=cart,criterion=dcsm,min-leaf=2), " +
+      "configurations 'label:key=value,...;label2:...' " +
+        '(keys: fit options, e.g. algorithm=cart,criterion=dcsm,min-leaf=2), ' +
         'JSON, or @file.json; replaces the default --algorithms and --criteria (given ones are added)',
     )
     .option('--folds <k>', 'number of folds', intOption('--folds', 2), 10)

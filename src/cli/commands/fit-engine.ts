@@ -43,7 +43,8 @@ export async function fitWithEngine(
   if (!fits)
     throw new GroveError(
       spec.kind === 'file'
-        ? `--engine ${engine} trains on a ${engine} database (${engine}://…), not on a file; files train with --engine duckdb or memory`
+        ? `--engine ${engine} trains on a ${engine} database (${engine}://…), not on a file; ` +
+            'files train with --engine duckdb or memory'
         : `${spec.label} is a ${spec.kind} source: train it with --engine ${spec.kind}`,
       { code: 'E_OPTION' },
     );

@@ -44,7 +44,8 @@ export function fitSummary(
   const s = tree.stats();
   const p = tree.pruning;
   const pruned = p
-    ? `; pruned (${p.method}${p.alpha !== undefined ? `, α = ${p.alpha.toPrecision(4)}` : ''}) from ${counted(p.leavesBefore, 'leaf', 'leaves')}`
+    ? `; pruned (${p.method}${p.alpha !== undefined ? `, α = ${p.alpha.toPrecision(4)}` : ''}) ` +
+      `from ${counted(p.leavesBefore, 'leaf', 'leaves')}`
     : '';
   const train = parts.train ? `; training accuracy ${acc(evaluate(tree, parts.train).accuracy)}` : '';
   let test = '';

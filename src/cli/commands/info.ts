@@ -94,7 +94,8 @@ function renderInfo(info: SourceInfo): string {
   const numeric = features.filter((c) => c.kind === 'numeric').length;
   const target = info.target !== undefined ? `target '${escapeControl(info.target)}'` : 'no usable target';
   const lines = [
-    `${escapeControl(info.format)}: ${counted(info.rows, 'row')}, ${counted(features.length, 'feature')} (${numeric} numeric, ${features.length - numeric} categorical), ${target}`,
+    `${escapeControl(info.format)}: ${counted(info.rows, 'row')}, ${counted(features.length, 'feature')} ` +
+      `(${numeric} numeric, ${features.length - numeric} categorical), ${target}`,
     '',
   ];
   const align: Align[] = ['left', 'left', 'right', 'right', 'left'];
@@ -122,7 +123,8 @@ function renderInfo(info: SourceInfo): string {
     lines.push(...table.map((l) => `  ${l}`));
     if (info.unlabelled)
       lines.push(
-        `rows without a class label: ${info.unlabelled} (grove fit leaves them out; --require-labels makes them an error)`,
+        `rows without a class label: ${info.unlabelled} ` +
+          '(grove fit leaves them out; --require-labels makes them an error)',
       );
     if (info.continuousTarget) lines.push(`note: ${escapeControl(info.continuousTarget)}`);
   } else lines.push(`no class distribution: ${escapeControl(info.targetProblem ?? 'no target column')}`);

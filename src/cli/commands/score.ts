@@ -49,7 +49,8 @@ export function registerScore(program: Command): void {
       for (const a of report.attributes) {
         const score = a.score === null ? '—' : a.score.toFixed(6);
         lines.push(
-          `${a.name.padEnd(width)}  ${a.type.padEnd(11)}  ${score.padStart(10)}  ${describeSplit(a)}${a.name === report.best ? '   ← best' : ''}`,
+          `${a.name.padEnd(width)}  ${a.type.padEnd(11)}  ${score.padStart(10)}  ${describeSplit(a)}` +
+            (a.name === report.best ? '   ← best' : ''),
         );
       }
       emit(`${lines.join('\n')}\n`);

@@ -38,7 +38,8 @@ export function registerShow(program: Command): void {
   program
     .command('show')
     .description(
-      'print a saved model as text, IF-THEN rules, Graphviz DOT, JSON or statistics; a forest: its summary, or one tree with --tree',
+      'print a saved model as text, IF-THEN rules, Graphviz DOT, JSON or statistics; ' +
+        'a forest: its summary, or one tree with --tree',
     )
     .argument('<model>', 'model file written by grove fit (a tree or a forest)')
     .option('--format <format>', FORMATS.join('|'), choiceOption('--format', FORMATS), 'text')

@@ -29,7 +29,10 @@ export interface ByteSource {
   read(offset: number, into: Uint8Array): Promise<void>;
 }
 
-/** Options: the typed readers', decompressors for codecs beyond the built-in ones (see chunk.ts's Codecs), and row progress. */
+/**
+ * Options: the typed readers', decompressors for codecs beyond the built-in ones (see chunk.ts's Codecs), and
+ * row progress.
+ */
 export interface ParquetReadOptions extends TypedReadOptions {
   codecs?: Codecs;
   onProgress?: (progress: { rows: number; totalRows: number }) => void;

@@ -124,7 +124,8 @@ function sleep(helpers: Helper[], signal: Int32Array, seen: number): void {
   for (const h of helpers)
     if (h.busy >= 0 && !threadAlive(Atomics.load(h.tid, 0)))
       throw new GroveError(
-        'a forest worker thread stopped without answering (out of memory?); grow on one thread instead (threads: 1, or --threads 1)',
+        'a forest worker thread stopped without answering (out of memory?); ' +
+          'grow on one thread instead (threads: 1, or --threads 1)',
       );
 }
 

@@ -168,7 +168,9 @@ function chain(
     ...(coded.length > 0 ? [`${r.array(coded.map((f) => featureValue(p, f, column(f), r)))} AS grove_codes`] : []),
   ];
   const carried = arrays.map((a) => `, q.${a.slice(a.lastIndexOf(' ') + 1)}`).join('');
-  const innermost = `SELECT grove_t AS grove_row, ${tables.rootState} AS grove_s${arrays.map((a) => `, ${a}`).join('')} FROM ${from} AS grove_t OFFSET 0`;
+  const selected = arrays.map((a) => `, ${a}`).join('');
+  const innermost =
+    `SELECT grove_t AS grove_row, ${tables.rootState} AS grove_s${selected} ` + `FROM ${from} AS grove_t OFFSET 0`;
   // Level d's subquery wraps level d - 1's: its head goes before, its end after (joined once, linear).
   const heads = tables.levels.map(
     (level) => `SELECT q.grove_row, ${arrayStep(level, p, 'q.grove_s', slot, r)} AS grove_s${carried}\nFROM (`,

@@ -12,7 +12,10 @@ import type { NodeJob } from '../tasks.js';
 
 /** What a worker needs for one fit: views of the shared layout and what it needs to grow. */
 export type GrowInit = {
-  /** Numeric features carry their values in exact mode (shared copies: thresholds and missing values are read from them). */
+  /**
+   * Numeric features carry their values in exact mode (shared copies: thresholds and missing values are read
+   * from them).
+   */
   features: {
     kind: 'numeric' | 'categorical';
     name: string;

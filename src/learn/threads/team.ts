@@ -127,7 +127,8 @@ export class Team implements NodeTeam {
     for (const w of this.workers) {
       if (w.busy && !threadAlive(Atomics.load(w.tid, 0))) {
         throw new GroveError(
-          'a worker thread stopped without answering (out of memory?); fit on one thread instead (threads: 1, or --threads 1)',
+          'a worker thread stopped without answering (out of memory?); ' +
+            'fit on one thread instead (threads: 1, or --threads 1)',
         );
       }
     }
