@@ -50,6 +50,13 @@ export interface Dataset {
   readonly source?: string;
 }
 
+/** True when some feature of `data` has a missing value. */
+export function hasMissing(data: Dataset): boolean {
+  return data.features.some((col) =>
+    col.kind === 'numeric' ? col.values.some((v) => Number.isNaN(v)) : col.codes.some((c) => c < 0),
+  );
+}
+
 /** Missing-value test shared by readers and encoders: an empty field or `?` (a non-string is not a token). */
 export function isMissingToken(raw: string): boolean {
   if (typeof raw !== 'string') return false;

@@ -10,10 +10,12 @@ import {
   resolveOptions,
   savedOptions,
 } from '../options/options.js';
-import { pruneTree } from '../prune/index.js';
+import { collapseTree, pruneTree } from '../prune/index.js';
 import { engineBins } from './bins.js';
 import { type Engine, Params } from './engine.js';
+import { j48PointsInEngine } from './j48-points.js';
 import { growInEngine, type LevelReport } from './level-loop.js';
+import { refuseMissingValues } from './missing.js';
 
 import type { EngineRows } from './rows.js';
 import { classCode, type EngineColumns, type EngineSource, readSchema } from './schema.js';
@@ -42,8 +44,9 @@ export const ENGINE_DEFAULT_BINS = 255;
  * (`bins` defaults to 255); the tree equals `fit(data, { ...options, bins })` on the same rows
  * when the weights are whole numbers (docs/in-database.md says why).
  *
- * @throws GroveError for options that need the rows in memory (C-MBSV, fractional missing values,
- *   cross-validated or reduced-error pruning, subtree raising, ordered categories) and bad data
+ * @throws GroveError for options that need the rows in memory (C-MBSV, fractional missing values
+ *   on rows with missing values, cross-validated or reduced-error pruning, subtree raising, ordered
+ *   categories) and bad data
  */
 export async function fitInEngine(
   engine: Engine,
@@ -74,10 +77,13 @@ export async function fitInEngine(
     }
     rows.classWeights = classWeights(opts.classWeight, schema.classes, count, schema.nRows, flag('classWeight'));
   }
+  if (opts.missing === 'fractional') await refuseMissingValues(rows, flag('missing'));
   const { binned, grids } = await engineBins(rows, opts.bins!, input.signal);
   const grown = await growInEngine(rows, binned, grids, opts, input.batchCells, input.onLevel, input.signal);
-  const pruned =
-    opts.prune === 'none' ? { nodes: grown, info: undefined } : pruneTree(nodesOf(grown), { options: opts });
+  // J48 puts thresholds at training values and collapses, as part of growing, every subtree that
+  // does not cut training errors (as fit does in memory).
+  const tree = opts.j48Rules ? collapseTree(await j48PointsInEngine(nodesOf(grown), rows)) : grown;
+  const pruned = opts.prune === 'none' ? { nodes: tree, info: undefined } : pruneTree(nodesOf(tree), { options: opts });
   return new DecisionTree(
     {
       target: schema.targetName,
@@ -100,7 +106,6 @@ function refuseInEngine(opts: ReturnType<typeof resolveOptions>, flag: (name: st
   const refuse = (what: string) =>
     new GroveError(`${what} cannot be computed inside ${engine}: ${'use --engine memory'}`, { code: 'E_OPTION' });
   if (opts.algorithm === 'cmbsv') throw refuse('C-MBSV grows row-level SVMs, which');
-  if (opts.missing === 'fractional') throw refuse(`${flag('missing')} fractional (rows split across branches)`);
   if (opts.orderedCategories !== undefined) throw refuse(`${flag('orderedCategories')}`);
   if (opts.prune === 'reduced-error') throw refuse('reduced-error pruning (a held-out sample routed row by row)');
   if (opts.prune === 'cost-complexity' && opts.ccpAlpha === undefined)
@@ -115,6 +120,5 @@ function refuseInEngine(opts: ReturnType<typeof resolveOptions>, flag: (name: st
   if (opts.maxFeatures !== undefined) throw refuse(`${flag('maxFeatures')} (features drawn per node)`);
   if (opts.minWeightFractionLeaf > 0) throw refuse(`${flag('minWeightFractionLeaf')}`);
   if (opts.minImpurityDecrease > 0) throw refuse(`${flag('minImpurityDecrease')}`);
-  if (opts.j48Rules) throw refuse(`${flag('j48Rules')} (J48's thresholds at training values)`);
   if (opts.splitter === 'random') throw refuse(`${flag('splitter')} random (thresholds drawn per node)`);
 }

@@ -1,6 +1,6 @@
 import { GroveError } from '../core/errors.js';
 import { argMax } from '../core/extent.js';
-import type { Column, Dataset } from '../data/dataset.js';
+import { type Column, type Dataset, hasMissing } from '../data/dataset.js';
 import { categoryBranches, numericBranch } from '../model/route.js';
 import { TreeStore } from '../model/store.js';
 import type { ResolvedOptions } from '../options/options.js';
@@ -297,12 +297,18 @@ export function histStart(
   opts: ResolvedOptions,
   weights: Float64Array,
 ): { layout: HistLayout; grower: HistGrower } {
-  checkHistogramOptions(opts);
+  checkHistogramOptions(opts, data);
   const layout = binAll(data, opts.bins!);
   return { layout, grower: new HistGrower(data.features, layout, data.labels, weights, data.classes.length, opts) };
 }
 
-export function checkHistogramOptions(opts: ResolvedOptions): void {
-  if (opts.missing === 'fractional')
-    throw new GroveError("histogram mode (bins) supports missing: 'majority' or 'learned', not 'fractional'");
+/**
+ * Histogram mode keeps one node a row: C4.5's fractional policy, which sends a row with a missing
+ * value down every branch, is refused on data with missing values (without any it changes nothing).
+ */
+export function checkHistogramOptions(opts: ResolvedOptions, data: Dataset): void {
+  if (opts.missing === 'fractional' && hasMissing(data))
+    throw new GroveError(
+      "histogram mode (bins) supports missing: 'majority' or 'learned', not 'fractional', on data with missing values",
+    );
 }

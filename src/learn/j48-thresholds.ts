@@ -3,7 +3,7 @@ import type { TreeNode } from '../model/node.js';
 import { columnOrder } from '../split/column-order.js';
 
 /** Weka's `Utils.SMALL`, with which J48 compares a value to the midpoint. */
-const SMALL = 1e-6;
+export const SMALL = 1e-6;
 
 /**
  * Weka J48's thresholds (C45Split.setSplitPoint): every numeric split's threshold moves down from
@@ -49,6 +49,15 @@ function j48SplitPoint(sorted: Float64Array, column: ArrayLike<number>, t: numbe
   let below = lo - 2;
   while (below >= 0 && sorted[below] === m) below--;
   if (below < 0 || m - sorted[below] > SMALL) return m;
+  return j48Scan(column, t);
+}
+
+/**
+ * J48's scan of a column in row order for midpoint `t`: a value is kept when it is above the one
+ * kept by more than 1e-6 and at most `t` (within 1e-6). Values below a gap of more than 1e-6 under
+ * the answer never change it, so the rows of the answer's cluster alone give the same value.
+ */
+export function j48Scan(column: ArrayLike<number>, t: number): number {
   let kept = -Number.MAX_VALUE;
   for (let i = 0; i < column.length; i++) {
     const v = column[i];

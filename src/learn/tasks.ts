@@ -5,7 +5,7 @@
  * put together numbered as one thread numbers them, so the tree is the one `growTree` grows.
  */
 import { BUILTIN_CRITERIA } from '../criteria/registry.js';
-import type { Column, Dataset } from '../data/dataset.js';
+import { type Column, type Dataset, hasMissing } from '../data/dataset.js';
 import { TreeStore } from '../model/store.js';
 import type { ResolvedOptions } from '../options/options.js';
 import type { FitOptions } from '../options/types.js';
@@ -28,12 +28,6 @@ export function taskRows(n: number, threads: number): { min: number; max: number
 
 const builtin = (name: string | undefined): boolean =>
   name === undefined || BUILTIN_CRITERIA.some((c) => c.name === name);
-
-function hasMissing(data: Dataset): boolean {
-  return data.features.some((col) =>
-    col.kind === 'numeric' ? col.values.some((v) => Number.isNaN(v)) : col.codes.some((c) => c < 0),
-  );
-}
 
 /**
  * Whether `data`'s tree under `opts` can grow in tasks elsewhere: not C-MBSV (its own grower), only

@@ -139,7 +139,6 @@ describe('in-database training with DuckDB: NaN is a missing value', () => {
 describe('in-database training refuses what it cannot push down', () => {
   const refusals: [FitOptions, RegExp][] = [
     [{ algorithm: 'cmbsv' }, /C-MBSV/],
-    [{ prune: 'none', missing: 'fractional' }, /fractional/],
     [{ prune: 'reduced-error' }, /reduced-error/],
     [{ prune: 'cost-complexity' }, /cross-validation.*ccpAlpha/],
     [{ prune: 'error-based', subtreeRaising: true }, /subtreeRaising/],

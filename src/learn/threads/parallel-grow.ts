@@ -219,7 +219,7 @@ function growParallelHistogram(
   auto: boolean,
   probe: ParallelProbe,
 ): TreeStore | null {
-  checkHistogramOptions(opts);
+  checkHistogramOptions(opts, data);
   const n = data.nRows;
   const maxBins = opts.bins!;
   const plan =
