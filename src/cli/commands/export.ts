@@ -72,20 +72,22 @@ export function registerExport(program: Command): void {
         emit(`${JSON.stringify(model.toJSON(), null, 2)}\n`, flags.out);
         return;
       }
+      if (flags.format === 'onnx') {
+        // Loaded on demand: protobufjs is not worth every command's start.
+        const { bytes, warnings } =
+          model instanceof Forest
+            ? (await import('../../export/onnx/forest.js')).forestToOnnx(model)
+            : (await import('../../export/onnx/model.js')).treeToOnnx(model);
+        for (const w of warnings) warn(w);
+        writeFileAtomic(flags.out!, bytes);
+        return;
+      }
       if (model instanceof Forest)
         throw new GroveError(`--format ${flags.format} exports single trees only; this model is a forest`, {
           file: modelPath,
           code: 'E_OPTION',
         });
       const tree = model;
-      if (flags.format === 'onnx') {
-        // Loaded on demand: protobufjs is not worth every command's start.
-        const { treeToOnnx } = await import('../../export/onnx/model.js');
-        const { bytes, warnings } = treeToOnnx(tree);
-        for (const w of warnings) warn(w);
-        writeFileAtomic(flags.out!, bytes);
-        return;
-      }
       const { sql, warnings } = treeToSql(tree, { dialect: flags.dialect!, table: flags.table!, proba: flags.proba });
       for (const w of warnings) warn(w);
       emit(sql, flags.out);

@@ -21,6 +21,7 @@ import { float32Threshold } from './float32.js';
  * unclassified leaf weight 1 for the extra class K.
  */
 export interface EnsembleAttributes {
+  nodes_treeids: number[];
   nodes_nodeids: number[];
   nodes_featureids: number[];
   nodes_modes: string[];
@@ -28,6 +29,7 @@ export interface EnsembleAttributes {
   nodes_truenodeids: number[];
   nodes_falsenodeids: number[];
   nodes_missing_value_tracks_true: number[];
+  class_treeids: number[];
   class_nodeids: number[];
   class_ids: number[];
   class_weights: number[];
@@ -60,14 +62,36 @@ function chainCodes(split: Exclude<Split, { kind: 'numeric' }>, m: number): { co
   return { codes, branches };
 }
 
-/** Build the tree ensemble's attributes (see `EnsembleAttributes`). */
-export function ensembleAttributes(p: PortableTree): EnsembleAttributes {
-  const nodes = p.tree.nodes;
+/** A leaf's weight for score column c: the leaf's probability of class c, 1 in the unclassified column. */
+export type LeafWeight = (node: number, c: number) => number;
+
+function treeLeafWeight(p: PortableTree): LeafWeight {
   const k = p.tree.classes.length;
-  const scoreColumns = p.hasUnclassified ? k + 1 : k;
-  // J48's rules move thresholds to training values; C-MBSV's come from its SVMs and stay where they are.
-  const atTrainingValues = p.tree.options.j48Rules === true && p.tree.options.cmbsv === undefined;
-  // ONNX id of the first node of each grove node's chain, in grove order (root = 0).
+  return (i, c) => (c < k ? p.proba[i * k + c] : p.tree.nodes[i].unclassified ? 1 : 0);
+}
+
+/** An empty attribute set with `scoreColumns` score columns. */
+export function emptyAttributes(scoreColumns: number): EnsembleAttributes {
+  return {
+    nodes_treeids: [],
+    nodes_nodeids: [],
+    nodes_featureids: [],
+    nodes_modes: [],
+    nodes_values: [],
+    nodes_truenodeids: [],
+    nodes_falsenodeids: [],
+    nodes_missing_value_tracks_true: [],
+    class_treeids: [],
+    class_nodeids: [],
+    class_ids: [],
+    class_weights: [],
+    scoreColumns,
+  };
+}
+
+/** The ONNX id (within its tree) of the first node of each grove node's chain, in grove order (root = 0). */
+function chainEntries(p: PortableTree): Int32Array {
+  const nodes = p.tree.nodes;
   const entry = new Int32Array(nodes.length);
   let total = 0;
   const length = new Int32Array(nodes.length);
@@ -78,21 +102,32 @@ export function ensembleAttributes(p: PortableTree): EnsembleAttributes {
   }
   // A one-branch categorical split has no test: it stands for its only child (ids grow downwards).
   for (let i = nodes.length - 1; i > 0; i--) if (length[i] === 0) entry[i] = entry[nodes[i].children![0]];
-  const a: EnsembleAttributes = {
-    nodes_nodeids: [],
-    nodes_featureids: [],
-    nodes_modes: [],
-    nodes_values: [],
-    nodes_truenodeids: [],
-    nodes_falsenodeids: [],
-    nodes_missing_value_tracks_true: [],
-    class_nodeids: [],
-    class_ids: [],
-    class_weights: [],
-    scoreColumns,
-  };
+  return entry;
+}
+
+/**
+ * Build the tree ensemble's attributes (see `EnsembleAttributes`), or append tree `treeId`'s to
+ * `into` (a forest: node ids are numbered within each tree), its leaves weighted by `weight`.
+ */
+export function ensembleAttributes(
+  p: PortableTree,
+  {
+    treeId = 0,
+    weight = treeLeafWeight(p),
+    into,
+  }: { treeId?: number; weight?: LeafWeight; into?: EnsembleAttributes } = {},
+): EnsembleAttributes {
+  const nodes = p.tree.nodes;
+  const k = p.tree.classes.length;
+  const a = into ?? emptyAttributes(p.hasUnclassified ? k + 1 : k);
+  const scoreColumns = a.scoreColumns;
+  const base = a.nodes_nodeids.length;
+  // J48's rules move thresholds to training values; C-MBSV's come from its SVMs and stay where they are.
+  const atTrainingValues = p.tree.options.j48Rules === true && p.tree.options.cmbsv === undefined;
+  const entry = chainEntries(p);
   const push = (mode: string, feature: number, value: number, t: number, f: number, tracksTrue: number): void => {
-    a.nodes_nodeids.push(a.nodes_nodeids.length);
+    a.nodes_treeids.push(treeId);
+    a.nodes_nodeids.push(a.nodes_nodeids.length - base);
     a.nodes_featureids.push(feature);
     a.nodes_modes.push(mode);
     a.nodes_values.push(value);
@@ -104,19 +139,20 @@ export function ensembleAttributes(p: PortableTree): EnsembleAttributes {
     const node = nodes[i];
     const split = node.split;
     if (!split || !node.children) {
-      const id = a.nodes_nodeids.length;
+      const id = a.nodes_nodeids.length - base;
       push('LEAF', 0, 0, 0, 0, 0);
       for (let c = 0; c < scoreColumns; c++) {
+        a.class_treeids.push(treeId);
         a.class_nodeids.push(id);
         a.class_ids.push(c);
-        a.class_weights.push(c < k ? p.proba[i * k + c] : node.unclassified ? 1 : 0);
+        a.class_weights.push(weight(i, c));
       }
       continue;
     }
     const child = (b: number): number => entry[node.children![b]];
     const m = p.missingBranch[i];
     const f = split.feature;
-    const start = a.nodes_nodeids.length;
+    const start = a.nodes_nodeids.length - base;
     if (split.kind === 'numeric') {
       const t = split.thresholds;
       for (let j = 0; j < t.length; j++) {

@@ -1,7 +1,9 @@
+import type { ClassLabel } from '../../data/dataset.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
+import type { FeatureSchema } from '../../model/schema.js';
 import { checkTree } from '../check-tree.js';
-import { type PortableTree, portableTree, UNCLASSIFIED_LABEL } from '../portable.js';
-import { ensembleAttributes } from './ensemble.js';
+import { portableTree, UNCLASSIFIED_LABEL } from '../portable.js';
+import { type EnsembleAttributes, ensembleAttributes } from './ensemble.js';
 import { AttributeType, DataType, modelProto } from './proto.js';
 
 /** The ONNX file for a model, and what the user should know about it. */
@@ -21,17 +23,17 @@ const OPSETS = [
 
 type Attribute = Record<string, unknown>;
 const floats = (name: string, v: ArrayLike<number>): Attribute => ({ name, type: AttributeType.FLOATS, floats: v });
-const ints = (name: string, v: ArrayLike<number>): Attribute => ({ name, type: AttributeType.INTS, ints: v });
+export const ints = (name: string, v: ArrayLike<number>): Attribute => ({ name, type: AttributeType.INTS, ints: v });
 const strings = (name: string, v: readonly string[]): Attribute => ({
   name,
   type: AttributeType.STRINGS,
   strings: v.map((s) => utf8.encode(s)),
 });
-const int = (name: string, v: number): Attribute => ({ name, type: AttributeType.INT, i: v });
+export const int = (name: string, v: number): Attribute => ({ name, type: AttributeType.INT, i: v });
 const float = (name: string, v: number): Attribute => ({ name, type: AttributeType.FLOAT, f: v });
 const string = (name: string, v: string): Attribute => ({ name, type: AttributeType.STRING, s: utf8.encode(v) });
 
-function node(op: string, inputs: string[], outputs: string[], attribute: Attribute[] = [], domain = '') {
+export function node(op: string, inputs: string[], outputs: string[], attribute: Attribute[] = [], domain = '') {
   return { op_type: op, input: inputs, output: outputs, attribute, domain, name: outputs[0] };
 }
 
@@ -41,24 +43,26 @@ function valueInfo(name: string, elemType: number, dims: Array<number | 'N'>) {
   return { name, type: { tensor_type: { elem_type: elemType, shape: { dim } } } };
 }
 
+export type GraphNode = ReturnType<typeof node>;
+
 /** True when every class label is an integer (the `label` output is then int64). */
-function integerClasses(p: PortableTree): boolean {
-  return !p.hasUnclassified && p.tree.classes.every((c) => typeof c === 'number' && Number.isSafeInteger(c));
+export function integerClasses(classes: readonly ClassLabel[], hasUnclassified: boolean): boolean {
+  return !hasUnclassified && classes.every((c) => typeof c === 'number' && Number.isSafeInteger(c));
 }
 
 /**
  * One input per feature (float for a numeric one, string for a categorical or ordered one, mapped
  * to its code or rank by a LabelEncoder node), and the columns the Concat node joins.
  */
-function featureInputs(tree: DecisionTree): {
-  nodes: ReturnType<typeof node>[];
+export function featureInputs(features: readonly FeatureSchema[]): {
+  nodes: GraphNode[];
   inputs: ReturnType<typeof valueInfo>[];
   columns: string[];
 } {
-  const nodes: ReturnType<typeof node>[] = [];
+  const nodes: GraphNode[] = [];
   const inputs: ReturnType<typeof valueInfo>[] = [];
   const columns: string[] = [];
-  tree.features.forEach((f, j) => {
+  features.forEach((f, j) => {
     const keys = f.levels ?? (f.kind === 'categorical' ? (f.categories ?? []) : undefined);
     if (!keys) {
       inputs.push(valueInfo(f.name, DataType.FLOAT, ['N', 1]));
@@ -88,9 +92,8 @@ function featureInputs(tree: DecisionTree): {
   return { nodes, inputs, columns };
 }
 
-/** The TreeEnsembleClassifier node: the tree, its scores written to `scores`. */
-function ensembleNode(p: PortableTree, scores: string): ReturnType<typeof node> {
-  const e = ensembleAttributes(p);
+/** The TreeEnsembleClassifier node: the trees, their scores written to `scores`. */
+export function ensembleNode(e: EnsembleAttributes, scores: string): GraphNode {
   const ensembleClasses = Array.from({ length: e.scoreColumns }, (_, c) => c);
   return node(
     'TreeEnsembleClassifier',
@@ -98,7 +101,7 @@ function ensembleNode(p: PortableTree, scores: string): ReturnType<typeof node> 
     ['grove_ensemble_label', scores],
     [
       ints('classlabels_int64s', ensembleClasses),
-      ints('nodes_treeids', new Array<number>(e.nodes_nodeids.length).fill(0)),
+      ints('nodes_treeids', e.nodes_treeids),
       ints('nodes_nodeids', e.nodes_nodeids),
       ints('nodes_featureids', e.nodes_featureids),
       strings('nodes_modes', e.nodes_modes),
@@ -106,7 +109,7 @@ function ensembleNode(p: PortableTree, scores: string): ReturnType<typeof node> 
       ints('nodes_truenodeids', e.nodes_truenodeids),
       ints('nodes_falsenodeids', e.nodes_falsenodeids),
       ints('nodes_missing_value_tracks_true', e.nodes_missing_value_tracks_true),
-      ints('class_treeids', new Array<number>(e.class_nodeids.length).fill(0)),
+      ints('class_treeids', e.class_treeids),
       ints('class_nodeids', e.class_nodeids),
       ints('class_ids', e.class_ids),
       floats('class_weights', e.class_weights),
@@ -117,10 +120,13 @@ function ensembleNode(p: PortableTree, scores: string): ReturnType<typeof node> 
 }
 
 /** The class labels `label` gathers from: int64 when `asInt`, else strings (`unclassified` included). */
-function classLabels(p: PortableTree, asInt: boolean): Record<string, unknown> {
-  const classes = p.tree.classes;
+export function classLabels(
+  classes: readonly ClassLabel[],
+  hasUnclassified: boolean,
+  asInt: boolean,
+): Record<string, unknown> {
   if (asInt) return { name: 'grove_labels', data_type: DataType.INT64, dims: [classes.length], int64_data: classes };
-  const names = [...classes.map(String), ...(p.hasUnclassified ? [UNCLASSIFIED_LABEL] : [])];
+  const names = [...classes.map(String), ...(hasUnclassified ? [UNCLASSIFIED_LABEL] : [])];
   return {
     name: 'grove_labels',
     data_type: DataType.STRING,
@@ -146,13 +152,13 @@ export function treeToOnnx(tree: DecisionTree): OnnxExport {
   checkTree(tree, 'treeToOnnx');
   const p = portableTree(tree, 'ONNX');
   const k = tree.classes.length;
-  const { nodes, inputs, columns } = featureInputs(tree);
+  const { nodes, inputs, columns } = featureInputs(tree.features);
   nodes.push(node('Concat', columns, ['grove_features'], [int('axis', 1)]));
   const scores = p.hasUnclassified ? 'grove_scores' : 'probabilities';
-  nodes.push(ensembleNode(p, scores));
+  nodes.push(ensembleNode(ensembleAttributes(p), scores));
   nodes.push(node('ArgMax', [scores], ['grove_label_index'], [int('axis', 1), int('keepdims', 0)]));
-  const asInt = integerClasses(p);
-  const initializer: Record<string, unknown>[] = [classLabels(p, asInt)];
+  const asInt = integerClasses(tree.classes, p.hasUnclassified);
+  const initializer: Record<string, unknown>[] = [classLabels(tree.classes, p.hasUnclassified, asInt)];
   nodes.push(node('Gather', ['grove_labels', 'grove_label_index'], ['label'], [int('axis', 0)]));
   if (p.hasUnclassified) {
     initializer.push(
@@ -162,26 +168,42 @@ export function treeToOnnx(tree: DecisionTree): OnnxExport {
     );
     nodes.push(node('Slice', [scores, 'grove_slice_start', 'grove_slice_end', 'grove_slice_axis'], ['probabilities']));
   }
+  const doc =
+    `grove decision tree for '${tree.target}': inputs one [N,1] tensor per feature; ` +
+    `outputs label [N] and probabilities [N,${k}]`;
+  const bytes = encodeModel({ doc, name: 'grove_tree', nodes, initializer, inputs, asInt, classes: k });
+  return { bytes, warnings: p.warnings };
+}
+
+/** The parts of a graph with outputs `label` ([N], int64 when `asInt`, else string) and `probabilities` ([N, classes]). */
+export interface GraphParts {
+  doc: string;
+  name: string;
+  nodes: GraphNode[];
+  initializer: Record<string, unknown>[];
+  inputs: ReturnType<typeof valueInfo>[];
+  asInt: boolean;
+  classes: number;
+}
+
+/** The serialised `onnx.ModelProto` of the graph. */
+export function encodeModel(g: GraphParts): Uint8Array {
   const model = {
     ir_version: IR_VERSION,
     opset_import: OPSETS,
     producer_name: 'grove',
-    doc_string:
-      `grove decision tree for '${tree.target}': inputs one [N,1] tensor per feature; ` +
-      `outputs label [N] and probabilities [N,${k}]`,
+    doc_string: g.doc,
     graph: {
-      name: 'grove_tree',
-      node: nodes,
-      initializer,
-      input: inputs,
+      name: g.name,
+      node: g.nodes,
+      initializer: g.initializer,
+      input: g.inputs,
       output: [
-        valueInfo('label', asInt ? DataType.INT64 : DataType.STRING, ['N']),
-        valueInfo('probabilities', DataType.FLOAT, ['N', k]),
+        valueInfo('label', g.asInt ? DataType.INT64 : DataType.STRING, ['N']),
+        valueInfo('probabilities', DataType.FLOAT, ['N', g.classes]),
       ],
     },
   };
-  const type = modelProto();
   // The object already has the message shape (numbers, Uint8Array bytes): encode it as it is.
-  const bytes = type.encode(model).finish();
-  return { bytes, warnings: p.warnings };
+  return modelProto().encode(model).finish();
 }
