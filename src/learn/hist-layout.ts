@@ -1,7 +1,7 @@
 import { type ArrayMaker, plainArrays } from '../core/arrays.js';
 import type { Column, Dataset } from '../data/dataset.js';
-import { SortWork } from '../split/argsort.js';
 import { type BinnedFeature, binEdges, writeCodes } from '../split/histogram.js';
+import { SortWork } from '../split/sort-work.js';
 
 /** Bin or category codes, one row's after another's: 8, 16 or 32 bits, as the widest feature needs. */
 export type CodeMatrix = Uint8Array | Uint16Array | Uint32Array;

@@ -1,4 +1,4 @@
-import type { CodeSortedRows } from '../split/histogram.js';
+import type { CodeSortedRows } from '../split/code-sorted.js';
 import { ENTRY, type LabelCodes, NEW_VALUE, type SortedSlice } from '../split/sorted-slice.js';
 
 /** How a split divides a node: `sizes[b]` entries go to branch b, for b < `count`. */

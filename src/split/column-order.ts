@@ -1,6 +1,7 @@
 import type { Dataset, NumericValues } from '../data/dataset.js';
 import { type SubsetOrigin, subsetOrigin } from '../data/subset.js';
-import { argsortNumeric, type SortWork } from './argsort.js';
+import { argsortNumeric } from './argsort.js';
+import type { SortWork } from './sort-work.js';
 
 /**
  * Largest parent (rows × features) whose sorted orders are kept for its subsets: 16 MB of orders.

@@ -1,8 +1,9 @@
 import type { NumericColumn, NumericValues } from '../data/dataset.js';
-import { keyValue, orderKeys, SortWork, sortedKeys } from './argsort.js';
 import { beats, type Candidate } from './candidate.js';
 import type { ScanContext } from './context.js';
 import { midpoint } from './numeric.js';
+import { keyValue, orderKeys, sortedKeys } from './radix-keys.js';
+import { SortWork } from './sort-work.js';
 
 /**
  * A numeric feature quantised once for histogram mode: `codes[row]` is the row's bin (the last
@@ -286,138 +287,6 @@ export function scanHistogram(
       while (hist[offset + next * stride + K] === 0) next++;
       out.keepBinary(score, midpoint(bf.hi[b], bf.lo[next]), learned ? ctx.lastMissingBranch : -1, counts, b);
     }
-  }
-  out.finishBinary(learned);
-}
-
-/** Nodes with fewer rows than this may be scanned from sorted rows (`scanSortedCodes`). */
-export const SMALL_NODE_ROWS = 2048;
-
-/**
- * The rows of the current small subtree sorted by bin code, per numeric feature (feature f's at
- * `f · cap`), with scratch for sorting and partitioning them. A small subtree's root sorts its rows
- * once (`sortNode`); its descendants keep the order by stable partitions (`partitionByCode` in
- * src/learn/partition.ts). Depth-first growth finishes one small subtree before the next starts,
- * so one object serves them all.
- */
-export class CodeSortedRows {
-  rows = new Int32Array(0);
-  codes = new Uint16Array(0);
-  /** Room per feature (rows of the largest small subtree so far, at most `SMALL_NODE_ROWS`). */
-  cap = 0;
-  /** Scratch for partitions: as long as `cap`. */
-  scratchRows = new Int32Array(0);
-  scratchCodes = new Uint16Array(0);
-  private readonly keys = new Int32Array(SMALL_NODE_ROWS);
-
-  /**
-   * Sort `rows[start..end)` (fewer than `SMALL_NODE_ROWS`) by bin code into the buffers, every
-   * numeric feature: `codes` is the row-major code matrix with one column per entry of `binned`
-   * (null for a categorical feature, which is not sorted).
-   */
-  sortNode(
-    codes: Uint8Array | Uint16Array | Uint32Array,
-    binned: readonly (BinnedFeature | null)[],
-    rows: Int32Array,
-    start: number,
-    end: number,
-  ): void {
-    const m = end - start;
-    const d = binned.length;
-    if (this.cap < m) {
-      const cap = Math.min(SMALL_NODE_ROWS, Math.max(m, 2 * this.cap));
-      this.cap = cap;
-      this.rows = new Int32Array(d * cap);
-      this.codes = new Uint16Array(d * cap);
-      this.scratchRows = new Int32Array(cap);
-      this.scratchCodes = new Uint16Array(cap);
-    }
-    for (let f = 0; f < d; f++) if (binned[f]) this.sortFeature(codes, d, f, rows, start, end);
-  }
-
-  /** Feature `f`'s rows, ties in row order, to `rows[f · cap ..]` and their codes alongside. */
-  private sortFeature(
-    codes: Uint8Array | Uint16Array | Uint32Array,
-    d: number,
-    f: number,
-    rows: Int32Array,
-    start: number,
-    end: number,
-  ): void {
-    const m = end - start;
-    const at = f * this.cap;
-    const { keys, rows: sRows, codes: sCodes } = this;
-    // One Int32 key per row: bin code in the high bits, position in the low 11 (m < 2048).
-    for (let i = 0; i < m; i++) keys[i] = (codes[rows[start + i] * d + f] << 11) | i;
-    const sorted = keys.subarray(0, m).sort();
-    for (let i = 0; i < m; i++) {
-      const key = sorted[i];
-      sRows[at + i] = rows[start + (key & 2047)];
-      sCodes[at + i] = key >>> 11;
-    }
-  }
-}
-
-/**
- * Histogram mode for a small node: the same split `scanHistogram` would find (same bins, same
- * counts), from the node's m rows sorted by bin code (`CodeSortedRows`, feature `feature`'s rows
- * from position `from` of its block) — O(m) instead of O(bins), which is what deep nodes of fully
- * grown trees need. The missing code, the largest, sorts last.
- */
-export function scanSortedCodes(
-  ctx: ScanContext,
-  feature: number,
-  bf: BinnedFeature,
-  sorted: CodeSortedRows,
-  from: number,
-  m: number,
-  out: Candidate,
-): void {
-  const { k, known, local } = ctx;
-  out.reset(feature, 'numeric', k);
-  const { label: y, weight: weights } = ctx.pool;
-  const at = feature * sorted.cap + from;
-  const { rows: sRows, codes: sCodes } = sorted;
-  known.fill(0, 0, k);
-  let knownEnd = m;
-  for (let i = 0; i < m; i++) {
-    const r = sRows[at + i];
-    if (sCodes[at + i] === bf.bins) {
-      if (knownEnd === m) knownEnd = i;
-      out.unknown[local[y[r]]] += weights[r];
-      out.unknownWeight += weights[r];
-    } else known[local[y[r]]] += weights[r];
-  }
-  if (knownEnd < 2 * ctx.minLeaf || knownEnd < 2) return;
-  if (sCodes[at] === sCodes[at + knownEnd - 1]) return;
-  const counts = ctx.table.counts;
-  const learned = ctx.missing === 'learned' && out.unknownWeight > 0;
-  const inc = ctx.startBinaryScan(known, learned);
-  let left = 0;
-  let right = ctx.table.total;
-  for (let i = 0; i < knownEnd - 1; i++) {
-    const code = sCodes[at + i];
-    const r = sRows[at + i];
-    const c = local[y[r]];
-    const w = weights[r];
-    inc?.move(c, w, counts[c], counts[k + c]);
-    counts[c] += w;
-    counts[k + c] -= w;
-    left += w;
-    right -= w;
-    const next = sCodes[at + i + 1];
-    if (next === code) continue;
-    const leftRows = i + 1;
-    if (leftRows < ctx.minLeaf) continue;
-    if (knownEnd - leftRows < ctx.minLeaf) break;
-    if (ctx.tooLight(left, right)) {
-      if (right < ctx.minWeightLeaf) break;
-      continue;
-    }
-    out.tried++;
-    const score = ctx.scoreBinary(inc, left, right, out.unknown, out.unknownWeight, out.oriented);
-    if (beats(score, out.oriented))
-      out.keepBinary(score, midpoint(bf.hi[code], bf.lo[next]), learned ? ctx.lastMissingBranch : -1, counts, code);
   }
   out.finishBinary(learned);
 }

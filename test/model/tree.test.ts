@@ -418,7 +418,9 @@ describe('argsortNumeric', () => {
   });
 
   it('sortedKeys gives the values in argsortNumeric’s order, as keys (keyValue reads them back)', async () => {
-    const { argsortNumeric, keyValue, sortedKeys, SortWork } = await import('../../src/split/argsort.js');
+    const { argsortNumeric } = await import('../../src/split/argsort.js');
+    const { keyValue, sortedKeys } = await import('../../src/split/radix-keys.js');
+    const { SortWork } = await import('../../src/split/sort-work.js');
     const { mulberry32 } = await import('../../src/core/random.js');
     const random = mulberry32(11);
     const work = new SortWork();
@@ -444,7 +446,7 @@ describe('argsortNumeric', () => {
 
   it('orders small integer columns (the radix route) and small non-integer ones (the rank route) alike, with scratch reuse', async () => {
     const { argsortNumeric } = await import('../../src/learn/grow.js');
-    const { SortWork } = await import('../../src/split/argsort.js');
+    const { SortWork } = await import('../../src/split/sort-work.js');
     const { mulberry32 } = await import('../../src/core/random.js');
     const random = mulberry32(5);
     const work = new SortWork();

@@ -6,7 +6,8 @@ import { datasetFromRows } from '../../src/data/encode.js';
 import { PartitionScratch, partitionByCode } from '../../src/learn/partition.js';
 import { readDataset } from '../../src/sources/file-source.js';
 import { argsortNumeric } from '../../src/split/argsort.js';
-import { BinCutter, binFeature, CodeSortedRows } from '../../src/split/histogram.js';
+import { CodeSortedRows } from '../../src/split/code-sorted.js';
+import { BinCutter, binFeature } from '../../src/split/histogram.js';
 import { corpus, fixture, haveCorpus } from '../helpers/paths.js';
 
 const shape = (nodes: ReturnType<typeof fit>['nodes']) => nodes.map((n) => [n.split, n.counts, n.missingBranch]);

@@ -8,7 +8,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { workerData } from 'node:worker_threads';
 import type { Column, NumericValues } from '../../data/dataset.js';
 import { type ResolvedOptions, resolveOptions } from '../../options/options.js';
-import { SortWork } from '../../split/argsort.js';
+import { SortWork } from '../../split/sort-work.js';
 import type { GrowEntry } from '../expand.js';
 import { type Buffers, type NodeGrower, type StackEntry, sortInto } from '../grow.js';
 import { HistGrower } from '../grow-hist.js';

@@ -9,8 +9,8 @@ import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from '
 import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../../data/dataset.js';
 import { TreeStore } from '../../model/store.js';
-import { SortWork } from '../../split/argsort.js';
 import type { Candidate } from '../../split/candidate.js';
+import { SortWork } from '../../split/sort-work.js';
 import { type Buffers, type NodeGrower, type NodeTeam, type StackEntry, sortInto } from '../grow.js';
 import type { BranchSizes } from '../partition.js';
 import { nodeJob } from '../tasks.js';
