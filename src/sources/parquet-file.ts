@@ -1,8 +1,9 @@
 /**
  * Parquet files: grove's own decoder (src/data/parquet/) reads the common flat files — integers,
- * floats, decimals of up to 18 digits, booleans and strings, UNCOMPRESSED, SNAPPY, LZ4_RAW or GZIP (ZSTD where Node's
- * zlib has it) — through a file handle, column chunk by column chunk; any other file is read
- * through DuckDB (parquet.ts), which gives the same Dataset for the files both read.
+ * floats, decimals of up to 18 digits, booleans and strings, in every codec but LZO (GZIP and
+ * BROTLI through `node:zlib`, ZSTD through it where Node has it) — through a file handle, column
+ * chunk by column chunk; any other file is read through DuckDB (parquet.ts), which gives the same
+ * Dataset for the files both read.
  */
 
 import { type FileHandle, open } from 'node:fs/promises';
@@ -18,9 +19,15 @@ import type { SourceReadOptions } from './source.js';
 /** zlib's output limit: a page never takes more memory than its header declares, damaged or not. */
 const limit = (size: number): zlib.ZlibOptions => ({ maxOutputLength: Math.max(size, 1) });
 
-/** zlib's one-shot decompressors, as Parquet codecs: GZIP always, ZSTD when this Node has it. */
+/**
+ * zlib's one-shot decompressors, as Parquet codecs: GZIP (several members too) and BROTLI always,
+ * ZSTD when this Node has it (else the decoder's own).
+ */
 export function nodeCodecs(): Codecs {
-  const codecs = new Map<number, Decompress>([[CODEC.GZIP, (input, size) => zlib.gunzipSync(input, limit(size))]]);
+  const codecs = new Map<number, Decompress>([
+    [CODEC.GZIP, (input, size) => zlib.gunzipSync(input, limit(size))],
+    [CODEC.BROTLI, (input, size) => zlib.brotliDecompressSync(input, limit(size))],
+  ]);
   const zstd = (zlib as unknown as { zstdDecompressSync?: (b: Uint8Array, o: zlib.ZlibOptions) => Uint8Array })
     .zstdDecompressSync;
   if (zstd) codecs.set(CODEC.ZSTD, (input, size) => zstd(input, limit(size)));

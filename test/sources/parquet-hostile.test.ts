@@ -1,7 +1,8 @@
 /**
  * Hostile Parquet files made from a good one, each read by `grove info` through the source table:
  * one line naming what is wrong, never an internal error, never the memory or time the file
- * claims. Cut short (truncated, not "not a Parquet file"); a declared row count of 2^40; a footer
+ * claims. Cut short (truncated, not "not a Parquet file"); a declared row count of 2^40, and one of
+ * 2^31 - 1 that the pages do not bear out; a footer
  * nesting lists 100,000 deep in a field grove skips; every column chunk pointing at the same bytes.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -70,6 +71,21 @@ describe('hostile Parquet files', () => {
     });
     const e = await refusal('rows.parquet', bytes);
     expect(e.message).toMatch(/declares 1,099,511,627,776 rows, more than grove holds/);
+  });
+
+  it('a declared row count of 2^31 - 1 over 3,000 rows of pages: refused when the pages run out, before memory is taken for it', async () => {
+    const most = 2 ** 31 - 1;
+    const bytes = editFooter(good, (footer, get, set) => {
+      set(footer, 3, most);
+      const groups = (get(footer, 4) as { items: never[][] }).items;
+      expect(groups.length).toBe(1);
+      set(groups[0], 3, most);
+      for (const chunk of (get(groups[0], 1) as { items: never[][] }).items) set(get(chunk, 3) as never[], 5, most);
+    });
+    const before = process.memoryUsage().arrayBuffers;
+    const e = await refusal('most-rows.parquet', bytes);
+    expect(e.message).toMatch(/fewer values than its row group has rows/);
+    expect((process.memoryUsage().arrayBuffers - before) / 2 ** 20).toBeLessThan(256);
   });
 
   it('lists nested 100,000 deep in a footer field grove skips: nested too deep', async () => {

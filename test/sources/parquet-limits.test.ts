@@ -1,7 +1,8 @@
 /**
  * Damaged sizes and counts in tiny hand-made column chunks (a dictionary of 2^29 values in 8
- * bytes, a page that claims to decompress to 1 GiB from a few bytes, a gzip bomb): the decoder
- * refuses each as damaged before taking memory for what the header claims.
+ * bytes, a page that claims to decompress to 1 GiB from a few bytes, gzip and brotli bombs, for
+ * numbers and strings): the decoder refuses each as damaged before taking memory for what the
+ * header claims.
  */
 import * as zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
@@ -113,6 +114,35 @@ describe('Parquet decoder: damaged sizes take no memory', () => {
         const bomb = zlib.gzipSync(new Uint8Array(size), { level: 9 });
         return refusal(PHYSICAL.DOUBLE, CODEC.GZIP, pageHeader(PAGE.DATA, size, bomb.length, 1), bomb);
       },
+    ],
+    [
+      'a GZIP page of one string declaring 64 MiB, which it truly inflates to',
+      () => {
+        const size = 64 * 2 ** 20;
+        const bomb = zlib.gzipSync(new Uint8Array(size), { level: 9 });
+        return refusal(PHYSICAL.BYTE_ARRAY, CODEC.GZIP, pageHeader(PAGE.DATA, size, bomb.length, 1), bomb);
+      },
+    ],
+    [
+      'a BROTLI page of one string declaring 64 MiB, which it truly inflates to',
+      () => {
+        const size = 64 * 2 ** 20;
+        const bomb = zlib.brotliCompressSync(new Uint8Array(size), {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 },
+        });
+        return refusal(PHYSICAL.BYTE_ARRAY, CODEC.BROTLI, pageHeader(PAGE.DATA, size, bomb.length, 1), bomb);
+      },
+    ],
+    [
+      'a ZSTD page of 100 strings, 1 GiB from 10 bytes',
+      () => {
+        const frame = [0x28, 0xb5, 0x2f, 0xfd, 0x00, 0x50, 0x0b, 0, 0, 0]; // one RLE block of one byte
+        return refusal(PHYSICAL.BYTE_ARRAY, CODEC.ZSTD, pageHeader(PAGE.DATA, huge, frame.length, 100), frame);
+      },
+    ],
+    [
+      'a deprecated-LZ4 page of 100 strings, 1 GiB from 2 bytes',
+      () => refusal(PHYSICAL.BYTE_ARRAY, CODEC.LZ4, pageHeader(PAGE.DATA, huge, 2, 100), [0x10, 0]),
     ],
   ];
   for (const [what, run] of cases)

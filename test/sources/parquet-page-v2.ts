@@ -15,7 +15,7 @@ import { CompactReader, WIRE } from '../../src/data/parquet/thrift.js';
 
 /** A Thrift value: a struct's fields, a list, bytes, a number or a boolean. */
 type Value = Field[] | { elem: number; items: Value[] } | Uint8Array | number | boolean;
-interface Field {
+export interface Field {
   id: number;
   type: number;
   value: Value;
@@ -88,11 +88,11 @@ class Writer {
   }
 }
 
-const field = (fields: Field[], id: number) => fields.find((f) => f.id === id);
+export const field = (fields: Field[], id: number) => fields.find((f) => f.id === id);
 const i32 = (id: number, value: number): Field => ({ id, type: WIRE.I32, value });
 
 /** Set (or add) field `id` of a struct to an integer. */
-function setInt(fields: Field[], id: number, type: number, value: number): void {
+export function setInt(fields: Field[], id: number, type: number, value: number): void {
   const f = field(fields, id);
   if (f) f.value = value;
   else fields.push({ id, type, value });
@@ -139,7 +139,7 @@ interface ChunkInfo {
 type PageRewrite = (h: PageHeader, header: Field[], body: Uint8Array, chunk: ChunkInfo) => Page | Page[] | undefined;
 
 /** The file with each data page passed through `rewrite` and the footer through `footerEdit`; `pages` counts the pages changed. */
-function rewritePages(
+export function rewritePages(
   file: Uint8Array,
   rewrite: PageRewrite,
   footerEdit: (footer: Field[]) => void = () => {},

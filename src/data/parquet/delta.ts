@@ -1,8 +1,8 @@
 /**
  * The encodings Parquet's v2 writers use (DuckDB's `PARQUET_VERSION V2`, parquet-mr's v2 writer):
- * DELTA_BINARY_PACKED integers, DELTA_LENGTH_BYTE_ARRAY and DELTA_BYTE_ARRAY strings, and
- * BYTE_STREAM_SPLIT fixed-width values. Integers follow the format's wrapping arithmetic (32 bits
- * for INT32, 64 for INT64, the latter in BigInt).
+ * DELTA_BINARY_PACKED integers, DELTA_LENGTH_BYTE_ARRAY strings, DELTA_BYTE_ARRAY strings and
+ * fixed-length values, and BYTE_STREAM_SPLIT fixed-width values. Integers follow the format's
+ * wrapping arithmetic (32 bits for INT32, 64 for INT64, the latter in BigInt).
  *
  * PURE: no Node imports.
  */
@@ -158,11 +158,18 @@ export function deltaLengthTexts(bytes: Uint8Array, count: number, scratch: Scra
   return out;
 }
 
-/** `count` DELTA_BYTE_ARRAY byte strings (a prefix of the previous one, then a suffix), as UTF-8. */
-export function deltaTexts(bytes: Uint8Array, count: number, scratch: Scratch): string[] {
+/**
+ * `count` DELTA_BYTE_ARRAY byte strings (a prefix of the previous one, then a suffix), each passed
+ * to `put(k, value)` (the value's bytes are valid until the next call).
+ */
+function deltaByteArrays(
+  bytes: Uint8Array,
+  count: number,
+  scratch: Scratch,
+  put: (k: number, value: Uint8Array) => void,
+): void {
   const prefixes = lengths(bytes, 0, count, scratch);
   const suffixes = lengths(bytes, prefixes.next, count, scratch);
-  const out: string[] = new Array(count);
   let previous = new Uint8Array(0);
   let pos = suffixes.next;
   for (let k = 0; k < count; k++) {
@@ -173,9 +180,27 @@ export function deltaTexts(bytes: Uint8Array, count: number, scratch: Scratch): 
     value.set(previous.subarray(0, p));
     value.set(bytes.subarray(pos, pos + s), p);
     pos += s;
-    out[k] = text(value);
+    put(k, value);
     previous = value;
   }
+}
+
+/** `count` DELTA_BYTE_ARRAY byte strings, as UTF-8. */
+export function deltaTexts(bytes: Uint8Array, count: number, scratch: Scratch): string[] {
+  const out: string[] = new Array(count);
+  deltaByteArrays(bytes, count, scratch, (k, value) => {
+    out[k] = text(value);
+  });
+  return out;
+}
+
+/** `count` DELTA_BYTE_ARRAY values of a FIXED_LEN_BYTE_ARRAY column, each `width` bytes, as PLAIN bytes in scratch memory. */
+export function deltaFixed(bytes: Uint8Array, count: number, width: number, scratch: Scratch): Uint8Array {
+  const out = scratch.bytes('unsplit', count * width);
+  deltaByteArrays(bytes, count, scratch, (k, value) => {
+    check(value.length === width, 'fixed-length value of another length');
+    out.set(value, k * width);
+  });
   return out;
 }
 

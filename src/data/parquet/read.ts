@@ -39,8 +39,8 @@ export interface ParquetReadOptions extends TypedReadOptions {
 }
 
 /**
- * The encodings the decoder knows (BIT_PACKED only as a listed level encoding; pages using it are
- * refused, as are encodings a page's type does not allow).
+ * The encodings the decoder knows (BIT_PACKED only for definition levels; a page in an encoding its
+ * type does not allow is refused).
  */
 const KNOWN_ENCODINGS = new Set<number>([
   ENCODING.PLAIN,
@@ -54,12 +54,18 @@ const KNOWN_ENCODINGS = new Set<number>([
   ENCODING.BYTE_STREAM_SPLIT,
 ]);
 
-const BUILT_IN_CODECS = new Set<number>([CODEC.UNCOMPRESSED, CODEC.SNAPPY, CODEC.LZ4_RAW]);
+const BUILT_IN_CODECS = new Set<number>([CODEC.UNCOMPRESSED, CODEC.SNAPPY, CODEC.LZ4, CODEC.ZSTD, CODEC.LZ4_RAW]);
 
 const MAGIC = [0x50, 0x41, 0x52, 0x31]; // PAR1
 
 /** Rows a Dataset can hold: row indexes are 32-bit signed integers. */
 const MAX_ROWS = 0x7fffffff;
+
+/**
+ * Rows the columns first have room for: they grow as pages show they hold more, so a footer's row
+ * count takes no memory before the pages bear it out.
+ */
+const FIRST_CAPACITY = 1 << 16;
 
 /** One column chunk to read: where it is and where its rows go. */
 interface ChunkTask {
@@ -148,11 +154,11 @@ export async function readParquetSource(source: ByteSource, options: ParquetRead
     const tasks = chunkTasks(meta, columns, dataEnd, codecs);
     const builder = new TypedTableBuilder(
       columns.map((c) => c.field),
-      meta.numRows,
+      Math.min(meta.numRows, FIRST_CAPACITY),
       options,
     );
     await decodeChunks(source, tasks, columns, builder, codecs, options, meta.numRows);
-    return builder.finish();
+    return builder.finish(meta.numRows);
   } catch (err) {
     if (err instanceof GroveError || err instanceof ParquetUnsupported) throw err;
     if (err instanceof ParquetCorrupt)
@@ -178,6 +184,7 @@ async function decodeChunks(
   totalRows: number,
 ): Promise<void> {
   const scratch = new Scratch();
+  const reserve = (rows: number) => builder.reserve(rows);
   // Two chunk buffers in turn: one loading while the other decodes.
   const load = (k: number): Promise<Uint8Array> => {
     const { offset, length } = tasks[k];
@@ -192,7 +199,8 @@ async function decodeChunks(
       const t = tasks[k];
       // Every field is a number, text or boolean one (schema.ts), so its sink takes numbers or texts.
       const sink = builder.sink(t.column) as NumberSink | TextSink;
-      decodeChunk({ column: columns[t.column], sink, codec: t.codec, codecs, scratch }, bytes, t.row, t.rows);
+      const ctx = { column: columns[t.column], sink, codec: t.codec, codecs, scratch, reserve };
+      decodeChunk(ctx, bytes, t.row, t.rows);
       if (options.onProgress && (k + 1 === tasks.length || tasks[k + 1].row !== t.row))
         options.onProgress({ rows: t.row + t.rows, totalRows });
     }
