@@ -16,9 +16,9 @@ import { type Engine, Params } from './engine.js';
 import { j48PointsInEngine } from './j48-points.js';
 import { growInEngine, type LevelReport } from './level-loop.js';
 import { refuseMissingValues } from './missing.js';
-
 import type { EngineRows } from './rows.js';
 import { classCode, type EngineColumns, type EngineSource, readSchema } from './schema.js';
+import { treeRows } from './tree-rows.js';
 
 /** What `fitInEngine` needs besides the engine: the source, its columns, and progress. */
 export interface EngineFitInput {
@@ -45,8 +45,8 @@ export const ENGINE_DEFAULT_BINS = 255;
  * when the weights are whole numbers (docs/in-database.md says why).
  *
  * @throws GroveError for options that need the rows in memory (C-MBSV, fractional missing values
- *   on rows with missing values, cross-validated or reduced-error pruning, subtree raising, ordered
- *   categories) and bad data
+ *   on rows with missing values, cross-validated or reduced-error pruning, ordered categories) and
+ *   bad data
  */
 export async function fitInEngine(
   engine: Engine,
@@ -83,7 +83,10 @@ export async function fitInEngine(
   // J48 puts thresholds at training values and collapses, as part of growing, every subtree that
   // does not cut training errors (as fit does in memory).
   const tree = opts.j48Rules ? collapseTree(await j48PointsInEngine(nodesOf(grown), rows)) : grown;
-  const pruned = opts.prune === 'none' ? { nodes: tree, info: undefined } : pruneTree(nodesOf(tree), { options: opts });
+  // Subtree raising recounts the training rows of raised subtrees: the engine groups them (tree-rows.ts).
+  const recount = opts.prune === 'error-based' && opts.subtreeRaising ? await treeRows(nodesOf(tree), rows) : {};
+  const pruned =
+    opts.prune === 'none' ? { nodes: tree, info: undefined } : pruneTree(nodesOf(tree), { options: opts, ...recount });
   return new DecisionTree(
     {
       target: schema.targetName,
@@ -112,8 +115,6 @@ function refuseInEngine(opts: ReturnType<typeof resolveOptions>, flag: (name: st
     throw refuse(
       `cost-complexity pruning with α chosen by cross-validation (give ${flag('ccpAlpha')} or ${flag('prune')} none)`,
     );
-  if (opts.prune === 'error-based' && opts.subtreeRaising)
-    throw refuse(`${flag('subtreeRaising')} (it recounts the training rows)`);
   // Not yet pushed down: the level-wise engine grower has no best-first order, no per-node feature
   // draws, no fit-wide weight share and none of J48's after-growth rules.
   if (opts.maxLeafNodes !== undefined) throw refuse(`${flag('maxLeafNodes')} (best-first growth)`);

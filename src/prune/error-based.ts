@@ -90,6 +90,8 @@ export interface ErrorBasedOptions {
   data?: Dataset;
   weights?: ArrayLike<number>;
   rows?: ArrayLike<number>;
+  /** How many training rows each row of `data` stands for (default 1 each): a node's `n` counts them. */
+  rowCounts?: ArrayLike<number>;
   missing?: MissingPolicy;
 }
 
@@ -141,6 +143,8 @@ export function pruneErrorBased(nodes: readonly TreeNode[], options: ErrorBasedO
     C45_TOLERANCE,
     options.missing ?? 'fractional',
     j48,
+    true,
+    options.rowCounts,
   );
   raiser.estimate(0, weightedRows(weights, options.rows), true);
   return compactTree(raiser.nodes, () => false);
@@ -172,7 +176,7 @@ export const errorBasedPruner: Pruner = {
   name: 'error-based',
   description: "C4.5's confidence-bound pruning (Quinlan 1993, C4.5 release 8)",
   reads: ['confidence', 'subtreeRaising', 'missing', 'j48Rules'],
-  prune: ({ nodes, options: o, data, weights, trainRows }) => ({
+  prune: ({ nodes, options: o, data, weights, trainRows, rowCounts }) => ({
     details: { confidence: o.confidence, subtreeRaising: o.subtreeRaising },
     nodes: pruneErrorBased(nodes, {
       confidence: o.confidence,
@@ -180,6 +184,7 @@ export const errorBasedPruner: Pruner = {
       data,
       weights,
       rows: trainRows,
+      rowCounts,
       missing: o.missing,
       j48: o.j48Rules,
     }),

@@ -16,6 +16,8 @@ export interface PrunerInput {
   weights?: Float64Array;
   /** Rows of `data` the tree was grown on (default: all). */
   trainRows?: ArrayLike<number>;
+  /** How many training rows each row of `data` stands for (default 1 each; `PruneContext.rowCounts`). */
+  rowCounts?: ArrayLike<number>;
   /** Rows of `data` held out from growing (pruners with `holdOut`). */
   validationRows?: ArrayLike<number>;
   /** Grows a tree on other rows (cross-validation). */

@@ -67,6 +67,7 @@ export class Raiser {
    * @param leafEstimate predicted errors of a node as a leaf, from its class counts
    * @param tolerance a leaf (or a raised branch) is preferred when within this of the other estimates
    * @param shortcut route only the other branches' rows down an `exact` largest branch (false: every row, as C4.5)
+   * @param rowCounts how many training rows each row of `data` stands for (default 1 each): a node's `n` counts them
    */
   constructor(
     readonly nodes: TreeNode[],
@@ -76,6 +77,7 @@ export class Raiser {
     missing: MissingPolicy,
     private readonly j48: boolean,
     private readonly shortcut = true,
+    private readonly rowCounts?: ArrayLike<number>,
   ) {
     this.k = data.classes.length;
     this.own = new Float64Array(nodes.length);
@@ -136,7 +138,7 @@ export class Raiser {
       leaf = this.leafEstimate(counts);
       if (update) {
         node.counts = counts;
-        node.n = at.rows.length;
+        node.n = this.rowsIn(at);
       }
     }
     if (isLeaf) {
@@ -168,6 +170,15 @@ export class Raiser {
     };
     stack.push(frame);
     return undefined;
+  }
+
+  /** The training rows `at` stands for. */
+  private rowsIn(at: WeightedRows): number {
+    const counts = this.rowCounts;
+    if (!counts) return at.rows.length;
+    let n = 0;
+    for (let i = 0; i < at.rows.length; i++) n += counts[at.rows[i]];
+    return n;
   }
 
   /** Record the estimate of updated slot `id` for its rows, and whether it is `exact`. */

@@ -27,6 +27,12 @@ export interface PruneContext {
   weights?: Float64Array;
   /** Rows of `data` the tree was grown on (default: all). */
   trainRows?: ArrayLike<number>;
+  /**
+   * How many training rows each row of `data` stands for (default 1 each): rows that every test of
+   * the tree sends alike, grouped into one row of their summed weight (a database's recount). A
+   * node's `n` counts them.
+   */
+  rowCounts?: ArrayLike<number>;
   /** reduced-error: rows of `data` held out for pruning. */
   validationRows?: ArrayLike<number>;
   grow?: GrowFn;

@@ -1,15 +1,18 @@
 /**
  * The C4.5 preset inside DuckDB: J48's thresholds at training values, its collapse, and error-based
- * pruning give the model of the same options in memory (histogram mode, the same bins).
+ * pruning with subtree raising give the model of the same options in memory (histogram mode, the
+ * same bins).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fit } from '../../src/algorithms/fit.js';
 import { DuckDBEngine } from '../../src/engines/duckdb.js';
 import { fitInEngine } from '../../src/engines/fit.js';
 import type { FitOptions } from '../../src/options/options.js';
 import { parseSourceSpec } from '../../src/sources/engine-source.js';
+import { readDataset } from '../../src/sources/file-source.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 import { engineModel, memoryModel } from './identical.js';
 
@@ -24,15 +27,40 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+const c45: FitOptions = { algorithm: 'c45' };
 const noRaising: FitOptions = { algorithm: 'c45', subtreeRaising: false };
 
-describe.skipIf(!haveCorpus)('C4.5 with J48 thresholds inside DuckDB gives the in-memory histogram tree', () => {
-  for (const name of ['iris', 'glass', 'car', 'vehicle']) {
-    it(`${name} ${JSON.stringify(noRaising)}`, async () => {
+describe.skipIf(!haveCorpus)('C4.5 inside DuckDB gives the in-memory histogram tree', () => {
+  const cases: [string, FitOptions][] = [
+    ['iris', c45],
+    ['glass', c45],
+    ['car', c45],
+    ['vehicle', c45],
+    ['vehicle', noRaising],
+    ['pima-indians-diabetes', { ...c45, bins: 32 }],
+  ];
+  for (const [name, options] of cases) {
+    it(`${name} ${JSON.stringify(options)}`, async () => {
       const spec = await parseSourceSpec(corpus(name));
-      expect(await engineModel(engine, spec.source, noRaising)).toBe(await memoryModel(corpus(name), noRaising));
+      expect(await engineModel(engine, spec.source, options)).toBe(await memoryModel(corpus(name), options));
     });
   }
+
+  it('subtree raising with a sample-weight column (whole numbers, zeros among them): the tree of sampleWeight', async () => {
+    const text = readFileSync(corpus('vehicle'), 'utf8').trimEnd().split('\n');
+    const weights = new Float64Array(text.length - 1);
+    const lines = text.map((line, i) => {
+      if (i === 0) return `${line},wt`;
+      weights[i - 1] = (i * 7) % 4;
+      return `${line},${weights[i - 1]}`;
+    });
+    const file = join(dir, 'vehicle-weighted.csv');
+    writeFileSync(file, `${lines.join('\n')}\n`);
+    const data = await readDataset(corpus('vehicle'));
+    const mem = JSON.stringify(fit(data, { ...c45, bins: 255, sampleWeight: weights }).toJSON());
+    const spec = await parseSourceSpec(file);
+    expect(await engineModel(engine, spec.source, c45, { weight: 'wt', target: data.targetName })).toBe(mem);
+  });
 });
 
 describe('C4.5 inside DuckDB', () => {
@@ -41,8 +69,8 @@ describe('C4.5 inside DuckDB', () => {
     const csv = join(dir, 'cluster.csv');
     writeFileSync(csv, `x,y\n${xs.map((x) => `${x},${x < 10.5 ? 'a' : 'b'}`).join('\n')}\n`);
     const spec = await parseSourceSpec(csv);
-    const model = await engineModel(engine, spec.source, noRaising);
-    expect(model).toBe(await memoryModel(csv, noRaising));
+    const model = await engineModel(engine, spec.source, c45);
+    expect(model).toBe(await memoryModel(csv, c45));
     // The largest value below the midpoint is 10.0000006, but J48 kept 10 before it and skips it.
     expect(JSON.parse(model).nodes[0].split.thresholds).toEqual([10]);
   });

@@ -141,7 +141,6 @@ describe('in-database training refuses what it cannot push down', () => {
     [{ algorithm: 'cmbsv' }, /C-MBSV/],
     [{ prune: 'reduced-error' }, /reduced-error/],
     [{ prune: 'cost-complexity' }, /cross-validation.*ccpAlpha/],
-    [{ prune: 'error-based', subtreeRaising: true }, /subtreeRaising/],
   ];
   for (const [options, message] of refusals) {
     it(JSON.stringify(options), async () => {

@@ -3,7 +3,13 @@ import { fit } from '../../src/algorithms/fit.js';
 import { mulberry32 } from '../../src/core/random.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import type { MissingPolicy } from '../../src/options/options.js';
-import { c45Coefficient, collapseTree, j48Coefficient, leafEstimate } from '../../src/prune/error-based.js';
+import {
+  c45Coefficient,
+  collapseTree,
+  j48Coefficient,
+  leafEstimate,
+  pruneErrorBased,
+} from '../../src/prune/error-based.js';
 import { weightedRows } from '../../src/prune/recount.js';
 import { Raiser } from '../../src/prune/subtree-raising.js';
 
@@ -93,4 +99,27 @@ describe('subtree raising: routing only the other branches’ rows down the larg
       if (c.shortcut) expect(shortcuts).toBeGreaterThan(0);
       else expect(shortcuts).toBe(0);
     });
+});
+
+describe('subtree raising over grouped rows (a database hands over each group of identical rows once)', () => {
+  it('a row standing for r rows of weight 1 (weight r, rowCounts r) gives the tree of the r rows, n included', () => {
+    const random = mulberry32(7);
+    const unique = randomRows(11, 150, 0);
+    const times = unique.map(() => 1 + Math.floor(random() * 4));
+    const every = unique.flatMap((row, i) => Array.from({ length: times[i] }, () => row));
+    const all = datasetFromRows(every, { target: 'y' });
+    const grown = fit(all, { algorithm: 'c45', prune: 'none' }).nodes;
+    const options = { subtreeRaising: true, j48: true, missing: 'fractional' as const };
+    const ones = new Float64Array(all.nRows).fill(1);
+    const byRow = pruneErrorBased(grown, { ...options, data: all, weights: ones });
+    const grouped = datasetFromRows(unique, { target: 'y' });
+    const r = Float64Array.from(times);
+    const byGroup = pruneErrorBased(grown, { ...options, data: grouped, weights: r, rowCounts: r });
+    expect(JSON.stringify(byGroup)).toBe(JSON.stringify(byRow));
+    expect(byRow.length).toBeLessThan(collapseTree(grown).length);
+    // Without the rows each stands for, a node's n would count the groups.
+    const counted = pruneErrorBased(grown, { ...options, data: grouped, weights: r });
+    expect(counted[0].n).toBe(unique.length);
+    expect(byGroup[0].n).toBe(all.nRows);
+  });
 });
