@@ -6,13 +6,15 @@
  * reads whole once decompressed (its batches are located through the footer at the end).
  */
 
-import { open } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { type AsyncRecordBatchFileReader, type AsyncRecordBatchStreamReader, RecordBatchReader } from 'apache-arrow';
 import { GroveError } from '../core/errors.js';
 import { arrowFields, readArrowColumns } from '../data/arrow.js';
+import { ArrowDamage } from '../data/arrow-metadata.js';
 import type { Dataset } from '../data/dataset.js';
 import { TypedTableBuilder } from '../data/typed-columns.js';
-import { fileChunks, fileErrorReason, statDataFile } from './file-bytes.js';
+import { checkArrowFraming, type ReadAt, readForwards, readFromBytes } from './arrow-framing.js';
+import { fileBytes, fileChunks, fileErrorReason, statDataFile } from './file-bytes.js';
 import type { SourceReadOptions } from './source.js';
 
 /** Rows the columns start with (they grow by half as needed). */
@@ -20,7 +22,8 @@ const FIRST_CAPACITY = 1 << 14;
 
 function arrowError(err: unknown, file: string): GroveError {
   if (err instanceof GroveError) return err;
-  return new GroveError(`cannot read Arrow IPC: ${String((err as Error)?.message ?? err).split('\n')[0]}`, {
+  const what = err instanceof ArrowDamage ? 'damaged Arrow IPC file' : 'cannot read Arrow IPC';
+  return new GroveError(`${what}: ${String((err as Error)?.message ?? err).split('\n')[0]}`, {
     file,
     code: 'E_DATA',
   });
@@ -34,7 +37,7 @@ async function readBatches(reader: BatchReader, path: string, options: SourceRea
   const fields = reader.schema ? arrowFields(reader.schema) : [];
   if (fields.length === 0)
     throw new GroveError('cannot read Arrow IPC: no columns (not an Arrow IPC file?)', { file: path, code: 'E_DATA' });
-  const builder = new TypedTableBuilder(fields, FIRST_CAPACITY, options);
+  const builder = new TypedTableBuilder(fields, FIRST_CAPACITY, { ...options, source: options.source ?? path });
   let rows = 0;
   for await (const batch of reader) {
     builder.reserve(rows + batch.numRows);
@@ -44,24 +47,51 @@ async function readBatches(reader: BatchReader, path: string, options: SourceRea
   return builder.finish(rows);
 }
 
+/**
+ * A gzip-compressed file checked (checkArrowFraming) and opened: the stream format is checked in a
+ * first pass over the decompressed bytes, keeping none; the file format is decompressed whole (its
+ * footer is at the end) and read from memory, as apache-arrow would read it.
+ */
+async function openGzip(path: string, options: SourceReadOptions): Promise<BatchReader> {
+  const chunks = fileChunks(path, true);
+  const head = await readForwards(chunks)(0, 6);
+  if (String.fromCharCode(...head) === 'ARROW1') {
+    const bytes = await fileBytes(path, true, options.onProgress);
+    await checkArrowFraming(readFromBytes(bytes), bytes.length);
+    return (await RecordBatchReader.from(bytes)) as unknown as BatchReader;
+  }
+  await chunks.return(undefined);
+  await checkArrowFraming(readForwards(fileChunks(path, true)), Number.POSITIVE_INFINITY);
+  return (await RecordBatchReader.from(fileChunks(path, true, options.onProgress))) as BatchReader;
+}
+
+/** A {@link ReadAt} through an open file handle. */
+function readFromHandle(handle: FileHandle): ReadAt {
+  return async (position, length) => {
+    const out = new Uint8Array(length);
+    const { bytesRead } = await handle.read(out, 0, length, position);
+    return out.subarray(0, bytesRead);
+  };
+}
+
 /** Read an Arrow IPC file (gunzipped on the fly when `gzip`) into a Dataset. */
 export async function readArrowIpc(path: string, gzip: boolean, options: SourceReadOptions): Promise<Dataset> {
   if (gzip) {
     try {
-      const reader = (await RecordBatchReader.from(fileChunks(path, gzip, options.onProgress))) as BatchReader;
-      return await readBatches(reader, path, options);
+      return await readBatches(await openGzip(path, options), path, options);
     } catch (err) {
       throw arrowError(err, path);
     }
   }
   const totalBytes = statDataFile(path).size;
-  let handle: Awaited<ReturnType<typeof open>>;
+  let handle: FileHandle;
   try {
     handle = await open(path, 'r');
   } catch (err) {
     throw new GroveError(`cannot read file: ${fileErrorReason(err)}`, { file: path, code: 'E_IO' });
   }
   try {
+    await checkArrowFraming(readFromHandle(handle), totalBytes);
     const reader = (await RecordBatchReader.from(handle)) as BatchReader;
     const data = await readBatches(reader, path, options);
     options.onProgress?.({ bytes: totalBytes, totalBytes });
