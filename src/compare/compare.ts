@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GroveError, printable } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
+import { forestSettings, isForestOptions } from '../ensemble/settings.js';
 import { type Analysis, analyze } from '../eval/analysis.js';
 import { type Config, checkLabels, optionsJson } from '../eval/configs.js';
 import {
@@ -15,7 +16,7 @@ import {
   resultsToCsv,
 } from '../eval/results.js';
 import { writeFileAtomic } from '../io/atomic.js';
-import { DEFAULTS, resolveOptions } from '../options/options.js';
+import { DEFAULTS, type FitOptions, resolveOptions } from '../options/options.js';
 import { buildReport } from '../report/index.js';
 import { describeDataset, nonEmptyFolds } from './datasets.js';
 import { OutLock } from './lock.js';
@@ -64,7 +65,9 @@ export function validateConfigs(configs: readonly Config[], warn: (m: string) =>
   const known = new Set([...Object.keys(DEFAULTS), 'algorithm', 'sampleWeight']);
   for (const c of configs) {
     try {
-      resolveOptions(c.options, c.keys ? { names: c.keys } : {});
+      const context = c.keys ? { names: c.keys } : {};
+      if (isForestOptions(c.options)) forestSettings(c.options, context);
+      else resolveOptions(c.options, context);
     } catch (err) {
       if (err instanceof GroveError) throw new GroveError(`configuration '${c.label}': ${err.message}`);
       throw err;
@@ -84,6 +87,10 @@ const RESULT_FILES = ['results.json', 'results.csv', 'report.html'];
 
 /** Estimated cost of fitting on `rows` rows of a data set: rows × features × log rows. */
 const costOf = (rows: number, info: DatasetInfo) => rows * Math.max(1, info.features) * Math.log2(rows + 2);
+
+/** Trees a configuration grows (a forest's `trees`, 100 by default), for the cost estimate. */
+const treesOf = (options: FitOptions): number =>
+  isForestOptions(options) ? (typeof options.trees === 'number' && options.trees > 0 ? options.trees : 100) : 1;
 
 export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
   const warn = run.warn ?? ((m: string) => process.stderr.write(`grove: warning: ${printable(m)}\n`));
@@ -116,10 +123,11 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
         fold,
         folds: run.folds,
         seed: run.seed,
-        cost: costOf(trainRows, info),
+        cost: costOf(trainRows, info) * treesOf(config.options),
       });
       for (const f of folds) tasks.push(task(f.repeat, f.fold, f.trainRows));
-      if (settings.models) tasks.push(task(0, -1, info.rows));
+      // The report's tree view shows one tree: a forest configuration has no model record.
+      if (settings.models && !isForestOptions(config.options)) tasks.push(task(0, -1, info.rows));
     }
   }
 

@@ -39,6 +39,13 @@ const FOREST_NAMES: ReadonlySet<string> = new Set(
   (OPTION_DESCRIPTORS as readonly OptionDescriptor[]).filter((d) => d.group === 'forest').map((d) => d.name),
 );
 
+/** True when `options` ask for a forest: any forest option (`forest`, `trees`, `oobScore`, ...) given. */
+export function isForestOptions(options: FitOptions): boolean {
+  const given = options as Record<string, unknown>;
+  for (const name of FOREST_NAMES) if (given[name] !== undefined) return true;
+  return false;
+}
+
 /** Kinds whose trees draw their rows with replacement unless told otherwise (scikit-learn's defaults). */
 const BOOTSTRAPPED: ReadonlySet<ForestKind> = new Set(['random-forest', 'bagging']);
 

@@ -4,6 +4,9 @@ import { stratifiedFolds } from '../core/folds.js';
 import { checkDataset, describeType } from '../data/check.js';
 import type { Dataset } from '../data/dataset.js';
 import { subsetRows } from '../data/subset.js';
+import { fitForest } from '../ensemble/fit-forest.js';
+import type { Forest } from '../ensemble/forest.js';
+import { isForestOptions } from '../ensemble/settings.js';
 import type { DecisionTree } from '../model/decision-tree.js';
 import type { FitOptions } from '../options/options.js';
 
@@ -57,8 +60,31 @@ export function foldRows(assignment: Int32Array, f: number): { train: number[]; 
   return { train, test };
 }
 
+/** A tree, or a forest when the options name any forest option (`forest`, `trees`, ...). */
+export function fitModel(data: Dataset, options: FitOptions): DecisionTree | Forest {
+  return isForestOptions(options) ? fitForest(data, options) : fit(data, options);
+}
+
 /**
- * Fit on every fold but `f`, test on fold `f`. Returns null when the fold is empty (fewer rows
+ * A model's size for the results: a tree's nodes, leaves and height; a forest's nodes and leaves
+ * over all its trees, its deepest tree's height, and the features no tree splits on.
+ */
+function modelShape(model: DecisionTree | Forest): { nodes: number; leaves: number; height: number; needless: number } {
+  if (!('trees' in model)) {
+    const s = model.stats();
+    return { nodes: s.nodes, leaves: s.leaves, height: s.height, needless: s.needlessFeatures.length };
+  }
+  const unused = new Map<string, number>();
+  for (const tree of model.trees)
+    for (const name of tree.stats().needlessFeatures) unused.set(name, (unused.get(name) ?? 0) + 1);
+  const s = model.stats();
+  let needless = 0;
+  for (const count of unused.values()) if (count === model.trees.length) needless++;
+  return { nodes: s.nodes, leaves: Math.round(s.leaves.mean * s.trees), height: s.depth.max, needless };
+}
+
+/**
+ * Fit on every fold but `f`, test on fold `f` (a forest when the options ask for one). Returns null when the fold is empty (fewer rows
  * than folds). The numbers depend only on the data, the options and the assignment: no clock or
  * thread enters them, so every run with the same seed gives the same accuracies.
  */
@@ -68,21 +94,21 @@ export function evaluateFold(data: Dataset, options: FitOptions, assignment: Int
   const trainData = subsetRows(data, train);
   const testData = subsetRows(data, test);
   const t0 = performance.now();
-  const tree = fit(trainData, options);
+  const model = fitModel(trainData, options);
   const t1 = performance.now();
-  const testPred = tree.predictCodes(testData);
+  const testPred = model.predictCodes(testData);
   const t2 = performance.now();
-  const s = tree.stats();
+  const s = modelShape(model);
   return {
     fold: f,
     trainRows: train.length,
     testRows: test.length,
     testAccuracy: accuracy(testPred, testData.labels),
-    trainAccuracy: accuracy(tree.predictCodes(trainData), trainData.labels),
+    trainAccuracy: accuracy(model.predictCodes(trainData), trainData.labels),
     nodes: s.nodes,
     leaves: s.leaves,
     height: s.height,
-    needlessFeatures: s.needlessFeatures.length,
+    needlessFeatures: s.needless,
     fitMs: t1 - t0,
     predictMs: t2 - t1,
   };

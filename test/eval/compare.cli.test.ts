@@ -7,6 +7,8 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { crossValidate } from '../../src/eval/cross-validate.js';
+import { readDataset } from '../../src/node.js';
 import { assertBuilt, type CliResult, cliPath, lines, parseCsv, repoRoot, tmpLeftovers } from '../helpers/cli.js';
 
 /** The CLI, with more time than the shared helper's 20 s: the whole suite shares two cores. */
@@ -138,6 +140,48 @@ describe('grove compare', () => {
     leaves('leafy').forEach((l: number, i: number) => expect(l).toBeLessThan(leaves('deep')[i]));
     // --configs alone replaces the default presets.
     expect(r.stdout).not.toMatch(/\bid3\b/);
+  });
+
+  it('configurations may be forests: the same folds as crossValidate with those options, no model record', async () => {
+    const file = join(tmp(), 'r.json');
+    const configs =
+      'rf:forest=random-forest,trees=8,seed=3;et:forest=extra-trees,trees=8,criterion=dcsm;cart:algorithm=cart';
+    const r = grove([
+      'compare',
+      '--data',
+      data('iris'),
+      '--folds',
+      '3',
+      '--no-progress',
+      '--json',
+      file,
+      '--configs',
+      configs,
+    ]);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/warning/);
+    const results = json(file);
+    const iris = await readDataset(data('iris'));
+    for (const [label, options] of [
+      ['rf', { forest: 'random-forest', trees: 8, seed: 3 }],
+      ['et', { forest: 'extra-trees', trees: 8, criterion: 'dcsm' }],
+    ] as const) {
+      const folds = results.folds
+        .filter((f: FoldRow) => f.config === label)
+        .sort((a: FoldRow, b: FoldRow) => a.fold - b.fold);
+      const direct = crossValidate(iris, options, 3, 1);
+      expect(folds.map((f: FoldRow) => [f.testAccuracy, f.leaves])).toEqual(
+        direct.map((f) => [f.testAccuracy, f.leaves]),
+      );
+      // A forest's leaves are its trees' together: more than one tree has.
+      expect(direct[0].leaves).toBeGreaterThan(8);
+    }
+    expect(results.models.map((m: { config: string }) => m.config)).toEqual(['cart']);
+    const bad = grove(['compare', '--data', data('iris'), '--configs', 'x:forest=extra-trees,oob-score=true']);
+    expect(bad.status).toBe(2);
+    expect(lines(bad.stderr)).toEqual([
+      expect.stringMatching(/^grove: configuration 'x': oobScore needs the bootstrap/),
+    ]);
   });
 
   it('a name fit rejects is one clean line before any work starts', () => {

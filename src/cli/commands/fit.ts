@@ -6,6 +6,7 @@ import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../../data/dataset.js';
 import { fitForest } from '../../ensemble/fit-forest.js';
 import type { Forest } from '../../ensemble/forest.js';
+import { isForestOptions } from '../../ensemble/settings.js';
 import { forestSummary } from '../../ensemble/summary.js';
 import { treeToText } from '../../export/text.js';
 import { saveModel } from '../../io/model-file.js';
@@ -74,13 +75,6 @@ export function checkedFitOptions(flags: TrainingFlags): FitOptions {
   const options: FitOptions = { algorithm: flags.algorithm, ...optionsFromFlags(flags) };
   resolveOptions(options, { names: 'flags' });
   return options;
-}
-
-/** True when the flags ask for a forest: any forest option (--forest, --trees, --oob, ...) given. */
-export function isForest(options: FitOptions): boolean {
-  return OPTION_DESCRIPTORS.some(
-    (d) => d.group === 'forest' && (options as Record<string, unknown>)[d.name] !== undefined,
-  );
 }
 
 /** `grove fit --forest`: grow the forest, with progress on a terminal. */
@@ -155,7 +149,7 @@ export function registerFit(program: Command): void {
           throw new GroveError('an optimal tree is searched in memory: drop --engine (or use --engine memory)', {
             code: 'E_OPTION',
           });
-        if (isForest(optionsFromFlags(flags)))
+        if (isForestOptions(optionsFromFlags(flags)))
           throw new GroveError('forests grow in memory: leave out --engine (or give --engine memory)', {
             code: 'E_OPTION',
           });
@@ -184,7 +178,7 @@ export function registerFit(program: Command): void {
         flags.testFraction !== undefined
           ? holdOut(data, flags.testFraction, resolveOptions(options).seed)
           : { train: data, test: undefined };
-      if (isForest(options)) {
+      if (isForestOptions(options)) {
         const forest = fitForestCommand(split.train, options);
         const test =
           split.test ?? (flags.test !== undefined ? await readTest(forest.trees[0], flags.test, flags) : undefined);
