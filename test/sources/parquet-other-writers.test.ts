@@ -3,7 +3,7 @@
  * test/fixtures/parquet/make-other-writers.py) in encodings and codecs DuckDB cannot read or does
  * not write: BYTE_STREAM_SPLIT on INT32, INT64, FLOAT, DOUBLE and fixed-length decimals; the
  * deprecated LZ4 codec, as one raw block and in Hadoop's framing; ZSTD; BROTLI; GZIP with
- * dictionaries and DELTA_BINARY_PACKED. grove's decoder reads each itself, and each gives the
+ * dictionaries and DELTA_BINARY_PACKED; FLOAT16 columns, plain and split. grove's decoder reads each itself, and each gives the
  * values of the CSV file written from the same data. Also BIT_PACKED definition levels, which no
  * writer at hand makes, rewritten by the test from a DuckDB file (DuckDB itself marks its
  * dictionary pages with the deprecated PLAIN_DICTIONARY, pyarrow with RLE_DICTIONARY).
@@ -43,8 +43,8 @@ function chunks(bytes: Uint8Array): Array<{ codec: number; encodings: number[] }
 const SPLIT = ENCODING.BYTE_STREAM_SPLIT;
 /** Each fixture: its codec, and the value encodings its columns must show (in column order). */
 const FIXTURES: Array<[string, number, number[]]> = [
-  ['pyarrow-split-zstd', CODEC.ZSTD, [SPLIT, SPLIT, SPLIT, SPLIT, SPLIT, ENCODING.DELTA_LENGTH_BYTE_ARRAY]],
-  ['pyarrow-split-brotli-v2', CODEC.BROTLI, [SPLIT, SPLIT, SPLIT, SPLIT, SPLIT, ENCODING.DELTA_BYTE_ARRAY]],
+  ['pyarrow-split-zstd', CODEC.ZSTD, [SPLIT, SPLIT, SPLIT, SPLIT, SPLIT, ENCODING.DELTA_LENGTH_BYTE_ARRAY, SPLIT]],
+  ['pyarrow-split-brotli-v2', CODEC.BROTLI, [SPLIT, SPLIT, SPLIT, SPLIT, SPLIT, ENCODING.DELTA_BYTE_ARRAY, SPLIT]],
   [
     'pyarrow-gzip-dictionary',
     CODEC.GZIP,
@@ -78,6 +78,13 @@ describe('Parquet files of other writers', () => {
       // The file path reads it the same way.
       expect(await readSource(path)).toEqual(got);
     });
+
+  it('pyarrow-gzip-dictionary, the one DuckDB reads (FLOAT16 too): the Dataset DuckDB gives', async () => {
+    const path = fixture('parquet/pyarrow-gzip-dictionary.parquet');
+    const got = await decode(new Uint8Array(readFileSync(path)), path);
+    expect(got.features.map((c) => c.name)).toContain('f16');
+    expect(got).toEqual(await readWithDuckDB(path));
+  });
 });
 
 describe('BIT_PACKED definition levels, rewritten from a DuckDB file', () => {

@@ -62,9 +62,27 @@ function fixedDecimals(bytes: Uint8Array, n: number, width: number, scale: numbe
   }
 }
 
+/** `n` little-endian IEEE halves (FLOAT16) into `out`, exactly. */
+function halves(bytes: Uint8Array, n: number, out: Float64Array): void {
+  for (let i = 0; i < n; i++) {
+    const h = bytes[2 * i] | (bytes[2 * i + 1] << 8);
+    const sign = h & 0x8000 ? -1 : 1;
+    const exponent = (h >> 10) & 0x1f;
+    const fraction = h & 0x3ff;
+    out[i] =
+      exponent === 0
+        ? sign * fraction * 2 ** -24 // zero and subnormals
+        : exponent === 31
+          ? fraction
+            ? NaN
+            : sign * Number.POSITIVE_INFINITY
+          : sign * (1024 + fraction) * 2 ** (exponent - 25);
+  }
+}
+
 /**
  * `n` PLAIN numbers of the column's type (INT32, INT64, FLOAT, DOUBLE, a DECIMAL's fixed-length
- * bytes; unsigned integers, decimals) from the start of `bytes` into `out[0…n)`.
+ * bytes, a FLOAT16's two; unsigned integers, decimals) from the start of `bytes` into `out[0…n)`.
  */
 export function plainNumbers(
   bytes: Uint8Array,
@@ -77,7 +95,8 @@ export function plainNumbers(
   const width = numberWidth(column);
   check(bytes.length >= n * width, 'values cut short');
   if (physical === PHYSICAL.FIXED_LEN_BYTE_ARRAY) {
-    fixedDecimals(bytes, n, width, scale ?? 0, out);
+    if (column.float16) halves(bytes, n, out);
+    else fixedDecimals(bytes, n, width, scale ?? 0, out);
     return;
   }
   const b = aligned(bytes.subarray(0, n * width), width, scratch);

@@ -1,6 +1,7 @@
 /**
  * Which Parquet columns the decoder reads, and as what: a flat schema (every column a leaf of the
- * root, none repeated) of integers, floats, decimals of up to 18 digits, booleans and UTF-8 strings.
+ * root, none repeated) of integers, floats (FLOAT16 too), decimals of up to 18 digits, booleans and
+ * UTF-8 strings.
  * Anything else (nested or repeated columns, wider decimals, dates, times, timestamps, INT96, binary,
  * enums, JSON, UUID) is a {@link ParquetUnsupported}: the caller reads such a file another way, so its columns keep the
  * kinds and warnings that reader gives.
@@ -24,10 +25,12 @@ export interface ParquetColumn {
   scale?: number;
   /** FIXED_LEN_BYTE_ARRAY: bytes per value. */
   typeLength: number;
+  /** A FLOAT16: a 2-byte little-endian IEEE half, else a DECIMAL's big-endian bytes. */
+  float16?: boolean;
 }
 
 /** Logical type ids (the `LogicalType` union's members). */
-const LOGICAL = { STRING: 1, DECIMAL: 5, INTEGER: 10 } as const;
+const LOGICAL = { STRING: 1, DECIMAL: 5, INTEGER: 10, FLOAT16: 15 } as const;
 /** Converted types (the older annotations): UTF8, DECIMAL. */
 const CONVERTED_UTF8 = 0;
 const CONVERTED_DECIMAL = 5;
@@ -95,6 +98,10 @@ function leafColumn(e: SchemaElement): ParquetColumn {
       if (wide ? int.bits !== 64 : int.bits > 32 || ![8, 16, 32].includes(int.bits)) unsupported(e, 'integer width');
       return column('number', integerTypeName(int.bits, int.signed), !int.signed);
     }
+    case PHYSICAL.FIXED_LEN_BYTE_ARRAY:
+      // DuckDB reads a FLOAT16 as FLOAT.
+      if (logical?.id !== LOGICAL.FLOAT16 || e.typeLength !== 2) unsupported(e, 'fixed-length bytes');
+      return { ...column('number', 'FLOAT'), float16: true };
     case PHYSICAL.BYTE_ARRAY: {
       const text = logical ? logical.id === LOGICAL.STRING : e.convertedType === CONVERTED_UTF8;
       if (!text) unsupported(e, 'binary, or text other than UTF-8 strings');
