@@ -219,12 +219,6 @@ async function growTasks<E extends GrowEntry>(
   watch: Watch,
   job: (task: E) => TaskJob,
 ): Promise<GrownInTwo> {
-  let helping: Promise<void> | null = null;
-  /** The helper failed: no more tasks go to it. */
-  let helperDown = false;
-  /** The grow is over (grown or failed): nothing more is sent for this tree. */
-  let done = false;
-  let helped = 0;
   let first: { task: E; answer: Promise<StoreData> } | undefined;
   let top: TreeTop<E>;
   try {
@@ -236,79 +230,108 @@ async function growTasks<E extends GrowEntry>(
     first?.answer.catch(() => undefined);
     throw err;
   }
-  const { tasks } = top;
-  const grown: TreeStore[] = new Array(tasks.length);
-  const taken = new Uint8Array(tasks.length);
-  let next = 0;
+  const share = new TaskShare(grower, top.tasks, away, job);
+  if (first) share.collect(share.claim(top.tasks.indexOf(first.task)), first.answer);
+  let owed: { run: Promise<void>; grownMs: number } | undefined;
+  try {
+    for (let i = share.take(); i >= 0; i = share.take()) {
+      await share.growHere(i);
+      await tick();
+    }
+    for (let i = 0; i < top.tasks.length; i++) {
+      if (share.grown[i]) continue;
+      const began = performance.now();
+      await share.growHere(i);
+      const run = share.helping;
+      if (run && !share.helperDown) owed = { run, grownMs: performance.now() - began };
+    }
+  } finally {
+    share.done = true;
+    away.drop();
+  }
+  if (owed) watchOwed(owed.run, owed.grownMs, watch);
+  return { tree: joinTasks(top, share.grown), helped: share.helped };
+}
+
+/** The tasks of one tree shared between this worker and the helper: who took which, and what is grown. */
+class TaskShare<E extends GrowEntry> {
+  readonly grown: TreeStore[];
+  private readonly taken: Uint8Array;
+  private next = 0;
+  /** The answer awaited from the helper, if any. */
+  helping: Promise<void> | null = null;
+  /** The helper failed: no more tasks go to it. */
+  helperDown = false;
+  /** The grow is over (grown or failed): nothing more is sent for this tree. */
+  done = false;
+  helped = 0;
+
+  constructor(
+    private readonly grower: DepthFirstGrower<E, NodeSplit>,
+    private readonly tasks: E[],
+    private readonly away: HelperTree,
+    private readonly job: (task: E) => TaskJob,
+  ) {
+    this.grown = new Array(tasks.length);
+    this.taken = new Uint8Array(tasks.length);
+  }
+
+  /** Mark task i taken; returns i. */
+  claim(i: number): number {
+    this.taken[i] = 1;
+    return i;
+  }
+
   /** The largest task not taken yet (-1: none). */
-  const take = (): number => {
-    while (next < tasks.length && taken[next]) next++;
-    if (next >= tasks.length) return -1;
-    taken[next] = 1;
-    return next++;
-  };
+  take(): number {
+    while (this.next < this.tasks.length && this.taken[this.next]) this.next++;
+    if (this.next >= this.tasks.length) return -1;
+    this.taken[this.next] = 1;
+    return this.next++;
+  }
+
   /** Task i's subtree when the helper sends it, and the helper's next task then. */
-  const collect = (i: number, answer: Promise<StoreData>): Promise<void> =>
-    answer.then(
+  collect(i: number, answer: Promise<StoreData>): void {
+    this.helping = answer.then(
       (nodes) => {
-        if (done || grown[i]) return;
-        grown[i] = TreeStore.fromData(nodes);
-        helped++;
-        helping = feed();
+        if (this.done || this.grown[i]) return;
+        this.grown[i] = TreeStore.fromData(nodes);
+        this.helped++;
+        this.feed();
       },
       () => {
-        helperDown = true;
-        helping = null;
+        this.helperDown = true;
+        this.helping = null;
       },
     );
-  const feed = (): Promise<void> | null => {
-    if (done || helperDown) return null;
-    const i = take();
-    return i < 0 ? null : collect(i, away.task(job(tasks[i])));
-  };
-  if (first) {
-    const i = tasks.indexOf(first.task);
-    taken[i] = 1;
-    helping = collect(i, first.answer);
   }
+
+  private feed(): void {
+    this.helping = null;
+    if (this.done || this.helperDown) return;
+    const i = this.take();
+    if (i >= 0) this.collect(i, this.away.task(this.job(this.tasks[i])));
+  }
+
   /**
    * Grow task i here, a slice at a time, taking the helper's answers between slices: each brings
    * the helper its next task at once, not when this task is grown. A task the helper owes stops
    * when its answer comes first.
    */
-  const growHere = async (i: number): Promise<void> => {
-    const steps = grower.subtreeSteps(tasks[i]);
+  async growHere(i: number): Promise<void> {
+    const steps = this.grower.subtreeSteps(this.tasks[i]);
     for (let slice = performance.now(); ; ) {
       const step = steps.next();
       if (step.done) {
-        grown[i] ??= step.value;
+        this.grown[i] ??= step.value;
         return;
       }
       if (performance.now() - slice < SLICE_MS) continue;
       await tick();
-      if (grown[i]) return;
+      if (this.grown[i]) return;
       slice = performance.now();
     }
-  };
-  let owed: { run: Promise<void>; grownMs: number } | undefined;
-  try {
-    for (let i = take(); i >= 0; i = take()) {
-      await growHere(i);
-      await tick();
-    }
-    for (let i = 0; i < tasks.length; i++) {
-      if (grown[i]) continue;
-      const began = performance.now();
-      await growHere(i);
-      const run = helping;
-      if (run && !helperDown) owed = { run, grownMs: performance.now() - began };
-    }
-  } finally {
-    done = true;
-    away.drop();
   }
-  if (owed) watchOwed(owed.run, owed.grownMs, watch);
-  return { tree: joinTasks(top, grown), helped };
 }
 
 /**
