@@ -170,6 +170,21 @@ const modelSchema = z.object({
 export function validateModel(value: unknown, file?: string): ModelFile {
   if (file !== undefined && typeof file !== 'string')
     badArgument('validateModel', 'file', 'a file name (a string)', file);
+  const model = parseModel(value, file);
+  const fail = (msg: string): never => {
+    throw new GroveError(`corrupt grove model: ${msg}`, { file, code: 'E_MODEL' });
+  };
+  checkNames(model, fail);
+  const seen = new Uint8Array(model.nodes.length);
+  for (let i = 0; i < model.nodes.length; i++) checkNode(model, i, seen, fail);
+  for (let i = 1; i < seen.length; i++) if (!seen[i]) fail(`nodes.${i}: not reachable from the root`);
+  return model;
+}
+
+type Fail = (msg: string) => never;
+
+/** The format tag, the version and the schema. */
+function parseModel(value: unknown, file: string | undefined): ModelFile {
   if (typeof value !== 'object' || value === null || (value as { format?: unknown }).format !== MODEL_FORMAT) {
     throw new GroveError(`not a grove model file (expected "format": "${MODEL_FORMAT}")`, { file, code: 'E_MODEL' });
   }
@@ -188,11 +203,11 @@ export function validateModel(value: unknown, file?: string): ModelFile {
       code: 'E_MODEL',
     });
   }
-  const model = parsed.data as ModelFile;
-  const fail = (msg: string): never => {
-    throw new GroveError(`corrupt grove model: ${msg}`, { file, code: 'E_MODEL' });
-  };
-  const k = model.classes.length;
+  return parsed.data as ModelFile;
+}
+
+/** Class labels and each feature's categories distinct as text; categories where the kind needs them. */
+function checkNames(model: ModelFile, fail: Fail): void {
   // Labels print and compare as text (predictions, class weights): two with one text are one class.
   const labels = new Set<string>();
   model.classes.forEach((label, c) => {
@@ -209,50 +224,56 @@ export function validateModel(value: unknown, file?: string): ModelFile {
       categories.add(v);
     });
   });
-  const seen = new Uint8Array(model.nodes.length);
-  model.nodes.forEach((node, i) => {
-    if (node.counts.length !== k) fail(`nodes.${i}.counts: expected ${k} class counts, found ${node.counts.length}`);
-    if (!node.split !== !node.children) fail(`nodes.${i}: a split needs children and children need a split`);
-    if (node.unclassified && node.split) fail(`nodes.${i}: an unclassified region must be a leaf`);
-    if (node.knn) {
-      if (!node.unclassified) fail(`nodes.${i}.knn: k-NN data on a node that is not an unclassified region`);
-      const d = model.features.length;
-      if (node.knn.labels.length !== node.knn.rows.length)
-        fail(`nodes.${i}.knn: ${node.knn.rows.length} rows but ${node.knn.labels.length} labels`);
-      if (node.knn.center.length !== d || node.knn.scale.length !== d)
-        fail(`nodes.${i}.knn: expected ${d} centers and scales`);
-      node.knn.rows.forEach((row, r) => {
-        if (row.length !== d) fail(`nodes.${i}.knn.rows.${r}: expected ${d} values, found ${row.length}`);
-      });
-      for (const c of node.knn.labels) if (c >= k) fail(`nodes.${i}.knn.labels: class ${c} out of range`);
-    }
-    if (!node.split || !node.children) return;
-    const split = node.split;
-    const feature = model.features[split.feature];
-    if (!feature) fail(`nodes.${i}.split.feature: no feature ${split.feature}`);
-    const branches = branchCount(split);
-    if (node.children.length !== branches)
-      fail(`nodes.${i}.children: expected ${branches} children, found ${node.children.length}`);
-    if (node.missingBranch !== undefined && node.missingBranch >= branches)
-      fail(`nodes.${i}.missingBranch: no branch ${node.missingBranch}`);
-    if ((split.kind === 'numeric') !== (feature.kind === 'numeric'))
-      fail(`nodes.${i}.split: '${split.kind}' split on ${feature.kind} feature '${feature.name}'`);
-    if (split.kind === 'numeric') {
-      for (let j = 1; j < split.thresholds.length; j++)
-        if (!(split.thresholds[j] > split.thresholds[j - 1])) fail(`nodes.${i}.split.thresholds: not increasing`);
-    } else {
-      const codes = split.kind === 'multiway' ? split.values : [...split.left, ...split.right];
-      if (new Set(codes).size !== codes.length) fail(`nodes.${i}.split: a category code appears twice`);
-      const nCat = feature.categories!.length;
-      for (const c of codes)
-        if (c >= nCat) fail(`nodes.${i}.split: category code ${c} out of range for '${feature.name}'`);
-    }
-    node.children.forEach((child, b) => {
-      if (child <= i || child >= model.nodes.length) fail(`nodes.${i}.children: child ${child} out of range`);
-      if (child !== node.children![0] + b) fail(`nodes.${i}.children: children must have consecutive ids`);
-      if (seen[child]++) fail(`nodes.${i}.children: node ${child} has two parents`);
-    });
+}
+
+/** Node i: its counts, k-NN data, split and children (`seen` counts each node's parents). */
+function checkNode(model: ModelFile, i: number, seen: Uint8Array, fail: Fail): void {
+  const node = model.nodes[i];
+  const k = model.classes.length;
+  if (node.counts.length !== k) fail(`nodes.${i}.counts: expected ${k} class counts, found ${node.counts.length}`);
+  if (!node.split !== !node.children) fail(`nodes.${i}: a split needs children and children need a split`);
+  if (node.unclassified && node.split) fail(`nodes.${i}: an unclassified region must be a leaf`);
+  if (node.knn) checkKnn(model, i, fail);
+  if (!node.split || !node.children) return;
+  const split = node.split;
+  const feature = model.features[split.feature];
+  if (!feature) fail(`nodes.${i}.split.feature: no feature ${split.feature}`);
+  const branches = branchCount(split);
+  if (node.children.length !== branches)
+    fail(`nodes.${i}.children: expected ${branches} children, found ${node.children.length}`);
+  if (node.missingBranch !== undefined && node.missingBranch >= branches)
+    fail(`nodes.${i}.missingBranch: no branch ${node.missingBranch}`);
+  if ((split.kind === 'numeric') !== (feature.kind === 'numeric'))
+    fail(`nodes.${i}.split: '${split.kind}' split on ${feature.kind} feature '${feature.name}'`);
+  if (split.kind === 'numeric') {
+    for (let j = 1; j < split.thresholds.length; j++)
+      if (!(split.thresholds[j] > split.thresholds[j - 1])) fail(`nodes.${i}.split.thresholds: not increasing`);
+  } else {
+    const codes = split.kind === 'multiway' ? split.values : split.left.concat(split.right);
+    if (new Set(codes).size !== codes.length) fail(`nodes.${i}.split: a category code appears twice`);
+    const nCat = feature.categories!.length;
+    for (const c of codes)
+      if (c >= nCat) fail(`nodes.${i}.split: category code ${c} out of range for '${feature.name}'`);
+  }
+  const children = node.children;
+  children.forEach((child, b) => {
+    if (child <= i || child >= model.nodes.length) fail(`nodes.${i}.children: child ${child} out of range`);
+    if (child !== children[0] + b) fail(`nodes.${i}.children: children must have consecutive ids`);
+    if (seen[child]++) fail(`nodes.${i}.children: node ${child} has two parents`);
   });
-  for (let i = 1; i < seen.length; i++) if (!seen[i]) fail(`nodes.${i}: not reachable from the root`);
-  return model;
+}
+
+/** An unclassified region's k-NN rows: one value per feature, one label per row, labels in range. */
+function checkKnn(model: ModelFile, i: number, fail: Fail): void {
+  const node = model.nodes[i];
+  const knn = node.knn!;
+  const d = model.features.length;
+  if (!node.unclassified) fail(`nodes.${i}.knn: k-NN data on a node that is not an unclassified region`);
+  if (knn.labels.length !== knn.rows.length)
+    fail(`nodes.${i}.knn: ${knn.rows.length} rows but ${knn.labels.length} labels`);
+  if (knn.center.length !== d || knn.scale.length !== d) fail(`nodes.${i}.knn: expected ${d} centers and scales`);
+  knn.rows.forEach((row, r) => {
+    if (row.length !== d) fail(`nodes.${i}.knn.rows.${r}: expected ${d} values, found ${row.length}`);
+  });
+  for (const c of knn.labels) if (c >= model.classes.length) fail(`nodes.${i}.knn.labels: class ${c} out of range`);
 }
