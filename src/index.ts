@@ -36,6 +36,7 @@ export {
   type DelimitedReadOptions,
   parseCsvText,
 } from './data/delimited.js';
+export { type IdLikeColumn, idLikeColumns } from './data/describe.js';
 export { datasetFromRows, encodeTable, type RowsOptions } from './data/encode.js';
 export type { DeclaredType, EncodeOptions } from './data/encode-options.js';
 export { TEXT_ENCODINGS, type TextEncodingName } from './data/text-decode.js';

@@ -4,11 +4,13 @@ import { DEFAULT_NA_TOKENS } from '../data/tokens.js';
 import { listOption } from './args.js';
 import { warn } from './output.js';
 
-/** `--target`, `--categorical` and `--numeric`: what each column of the data is. */
+/** `--target`, `--categorical`, `--numeric`, `--drop` and `--features`: what each column of the data is. */
 export interface ColumnFlags {
   target?: string;
   categorical?: string[];
   numeric?: string[];
+  drop?: string[];
+  features?: string[];
 }
 
 /** Add {@link ColumnFlags} to a command that reads a data source. */
@@ -19,6 +21,12 @@ export function addColumnFlags(cmd: Command): Command {
     .option(
       '--numeric <columns>',
       'read these columns as numbers (comma-separated); cells that are not numbers become missing, with a warning',
+      listOption,
+    )
+    .option('--drop <columns>', 'leave these columns out (comma-separated), e.g. an ID or a leak', listOption)
+    .option(
+      '--features <columns>',
+      'keep only these feature columns (comma-separated; the target is kept)',
       listOption,
     );
 }
@@ -53,8 +61,18 @@ export function columnReadOptions(
     target: flags.target,
     categorical: flags.categorical,
     numeric: flags.numeric,
+    drop: flags.drop,
+    features: flags.features,
     ...readOptionsFromFlags(flags),
   };
+}
+
+/**
+ * `options` for a read without a target (every column a feature) that must keep column `name`
+ * (the class column read as text): `features` then lists it too.
+ */
+export function keepingColumn<T extends { features?: string[] }>(options: T, name: string): T {
+  return options.features === undefined ? options : { ...options, features: [...options.features, name] };
 }
 
 /** Flags of every command that reads a data file: how its text is read. */

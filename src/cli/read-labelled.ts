@@ -8,10 +8,11 @@
 import { GroveError } from '../core/errors.js';
 import { counted } from '../core/text-table.js';
 import type { Dataset } from '../data/dataset.js';
-import { continuousTarget } from '../data/describe.js';
+import { continuousTarget, idLikeColumns } from '../data/describe.js';
 import { labelFromColumn } from '../data/label-column.js';
 import type { DataSource, SourceReadOptions } from '../sources/index.js';
 import { warn } from './output.js';
+import { keepingColumn } from './read-flags.js';
 import { readData } from './read-progress.js';
 
 /** The message the readers give for a row without a label. */
@@ -35,7 +36,16 @@ export async function readLabelled(
   const data = await readOrDrop(open, options, progress, requireLabels);
   const continuous = continuousTarget(data);
   if (continuous) warn(continuous);
+  warnIdLike(data);
   return data;
+}
+
+/** A warning for each feature that looks like a row identifier, naming the flag that leaves it out. */
+export function warnIdLike(data: Dataset): void {
+  for (const { name, reason } of idLikeColumns(data))
+    warn(
+      `column '${name}' looks like a row identifier (${reason}): a tree learns nothing from it; leave it out with --drop ${name}`,
+    );
 }
 
 async function readOrDrop(
@@ -51,7 +61,7 @@ async function readOrDrop(
     const target = err.column;
     const table = await readData(
       open(),
-      { ...options, noTarget: true, categorical: [...(options.categorical ?? []), target] },
+      keepingColumn({ ...options, noTarget: true, categorical: [...(options.categorical ?? []), target] }, target),
       progress,
     );
     const { data, unlabelled } = labelFromColumn(table, target);

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GroveError, printable } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
+import { idLikeColumns } from '../data/describe.js';
 import { forestSettings, isForestOptions } from '../ensemble/settings.js';
 import { type Analysis, analyze } from '../eval/analysis.js';
 import { type Config, checkLabels, optionsJson } from '../eval/configs.js';
@@ -23,7 +24,7 @@ import { OutLock } from './lock.js';
 import { CellRunner, TaskError } from './pool.js';
 import { Progress } from './progress.js';
 import { CELLS_FILE, type CellLine, CellLog, cellLineKey, lineKey, readCells } from './store.js';
-import type { Task } from './task.js';
+import type { CompareReadOptions, Task } from './task.js';
 
 export interface CompareRun {
   files: string[];
@@ -45,6 +46,10 @@ export interface CompareRun {
   progress?: boolean;
   /** Warnings go here (default: stderr). */
   warn?: (message: string) => void;
+  /** How every data set is read: its target, the columns to leave out, the delimiter. */
+  read?: CompareReadOptions;
+  /** Files skipped with a warning when they cannot be read (those found in a folder); others stop the run. */
+  skippable?: ReadonlySet<string>;
 }
 
 export interface CompareOutcome {
@@ -106,9 +111,14 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
   // Plan: read each data set once here (checks every file before any work, and sizes the folds).
   const datasets: DatasetInfo[] = [];
   const tasks: Task[] = [];
+  const read = run.read ?? {};
   for (const file of run.files) {
-    const { info, data } = await describeDataset(file, run.folds, run.repeats, run.seed, warn);
+    const described = await describeOrSkip(file, run, read, warn);
+    if (!described) continue;
+    const { info, data } = described;
     if (data.classes.length < 2) warn(`${info.name} has a single class; every tree is one leaf`);
+    for (const { name, reason } of idLikeColumns(data))
+      warn(`${info.name}: column '${name}' looks like a row identifier (${reason}); --drop ${name} leaves it out`);
     datasets.push(info);
     const folds = nonEmptyFolds(data, run.folds, run.repeats, run.seed);
     for (const config of run.configs) {
@@ -123,6 +133,7 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
         fold,
         folds: run.folds,
         seed: run.seed,
+        read,
         cost: costOf(trainRows, info) * treesOf(config.options),
       });
       for (const f of folds) tasks.push(task(f.repeat, f.fold, f.trainRows));
@@ -131,12 +142,30 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
     }
   }
 
+  if (datasets.length === 0) throw new GroveError('no data set could be read');
   // From here on the output folder is ours alone until the run ends, however it ends.
   const lock = run.out ? OutLock.take(run.out, warn) : undefined;
   try {
     return await runPlanned(run, settings, datasets, tasks, warn);
   } finally {
     lock?.release();
+  }
+}
+
+/** The data set's description and rows, or undefined (with a warning) when a skippable file cannot be read. */
+async function describeOrSkip(
+  file: string,
+  run: CompareRun,
+  read: CompareReadOptions,
+  warn: (message: string) => void,
+): Promise<Awaited<ReturnType<typeof describeDataset>> | undefined> {
+  try {
+    return await describeDataset(file, run.folds, run.repeats, run.seed, warn, read);
+  } catch (err) {
+    if (!(err instanceof GroveError) || !run.skippable?.has(file)) throw err;
+    const why = err.message.startsWith(file) ? err.message : `${file}: ${err.message}`;
+    warn(`skipped a data file that cannot be read: ${why}`);
+    return undefined;
   }
 }
 

@@ -5,7 +5,14 @@ import { stratifiedFolds } from '../core/folds.js';
 import type { Dataset } from '../data/dataset.js';
 import { repeatSeed } from '../eval/cross-validate.js';
 import type { DatasetInfo } from '../eval/results.js';
-import { dataFileExtensions, datasetHash, isKindSpec, readSource, sourceName } from '../sources/index.js';
+import {
+  dataFileExtensions,
+  datasetHash,
+  isKindSpec,
+  readSource,
+  type SourceReadOptions,
+  sourceName,
+} from '../sources/index.js';
 
 /** A data set's name: its file name without the extensions (`iris.csv.gz` → `iris`). */
 export const datasetName = (file: string): string => sourceName(file);
@@ -16,14 +23,21 @@ function isDataFile(name: string): boolean {
   return dataFileExtensions().some((e) => lower.endsWith(e));
 }
 
-/** Data sources named by `--data` (files, or every data file in a folder), filtered by `--datasets`. */
-export function findDataFiles(paths: readonly string[], only?: readonly string[]): string[] {
+/**
+ * Data sources named by `--data` (files, or every data file in a folder), filtered by `--datasets`;
+ * `inFolders` receives the files found in a folder (rather than named).
+ */
+export function findDataFiles(paths: readonly string[], only?: readonly string[], inFolders?: Set<string>): string[] {
   const files: string[] = [];
   for (const p of paths) {
     if (isKindSpec(p)) files.push(p);
     else if (!existsSync(p)) throw new GroveError('no such file or folder', { file: p });
     else if (statSync(p).isDirectory()) {
-      for (const f of readdirSync(p).sort()) if (isDataFile(f)) files.push(join(p, f));
+      for (const f of readdirSync(p).sort())
+        if (isDataFile(f)) {
+          files.push(join(p, f));
+          inFolders?.add(join(p, f));
+        }
     } else files.push(p);
   }
   const names = files.map(datasetName);
@@ -65,8 +79,9 @@ export async function describeDataset(
   repeats: number,
   seed: number,
   warn?: (message: string) => void,
+  read: SourceReadOptions = {},
 ): Promise<{ info: DatasetInfo; data: Dataset }> {
-  const data = await readSource(file, warn ? { onWarning: warn } : {});
+  const data = await readSource(file, { ...read, ...(warn ? { onWarning: warn } : {}) });
   if (data.nRows === 0) throw new GroveError('no data rows', { file });
   const numeric = data.features.filter((f) => f.kind === 'numeric').length;
   const info: DatasetInfo = {

@@ -3,7 +3,10 @@ import type { Dataset } from '../data/dataset.js';
 import { evaluateFold, fitAll, repeatSeed } from '../eval/cross-validate.js';
 import type { FoldRecord, ModelRecord } from '../eval/results.js';
 import type { FitOptions } from '../options/options.js';
-import { readSource } from '../sources/index.js';
+import { readSource, type SourceReadOptions } from '../sources/index.js';
+
+/** How every data set of a comparison is read (plain data: it travels to the workers). */
+export type CompareReadOptions = Pick<SourceReadOptions, 'target' | 'drop' | 'features' | 'delimiter'>;
 
 /** One unit of work: a fold of one configuration on one data set, or (fold = -1) the model on all rows. */
 export interface Task {
@@ -16,6 +19,8 @@ export interface Task {
   fold: number;
   folds: number;
   seed: number;
+  /** How the data set is read. */
+  read: CompareReadOptions;
   /** Relative cost estimate, for the progress bar's time left. */
   cost: number;
 }
@@ -30,10 +35,10 @@ export class TaskCache {
   private readonly data = new Map<string, Dataset>();
   private readonly assignments = new Map<string, Int32Array>();
 
-  async dataset(file: string): Promise<Dataset> {
+  async dataset(file: string, read: CompareReadOptions): Promise<Dataset> {
     let d = this.data.get(file);
     // The main thread read it first and gave its warnings (a skipped column) once.
-    if (!d) this.data.set(file, (d = await readSource(file, { onWarning: () => {} })));
+    if (!d) this.data.set(file, (d = await readSource(file, { ...read, onWarning: () => {} })));
     return d;
   }
 
@@ -46,7 +51,7 @@ export class TaskCache {
 }
 
 export async function runTask(task: Task, cache: TaskCache): Promise<TaskResult> {
-  const data = await cache.dataset(task.file);
+  const data = await cache.dataset(task.file, task.read);
   if (task.fold < 0) {
     const { tree, fitMs } = fitAll(data, task.options);
     const s = tree.stats();

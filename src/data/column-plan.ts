@@ -33,6 +33,8 @@ export interface ColumnPlan {
   targetIdx: number;
   /** Feature kinds forced by the `categorical` / `numeric` options. */
   forced: Map<string, 'numeric' | 'categorical'>;
+  /** Header indexes of the columns the `drop` / `features` options leave out (never the target). */
+  dropped: ReadonlySet<number>;
 }
 
 /**
@@ -102,5 +104,48 @@ export function planColumns(
     }
   }
 
-  return { targetIdx, forced };
+  return { targetIdx, forced, dropped: droppedColumns(header, colIndex, targetIdx, options) };
+}
+
+/**
+ * The header indexes `options.drop` and `options.features` leave out: every column not in
+ * `features` (when given; the target is kept anyway) and every column in `drop`. Unknown names
+ * and a dropped target are refused, naming the columns there are.
+ */
+function droppedColumns(
+  header: readonly string[],
+  colIndex: ReadonlyMap<string, number>,
+  targetIdx: number,
+  options: EncodeOptions,
+): ReadonlySet<number> {
+  const dropped = new Set<number>();
+  if (options.drop === undefined && options.features === undefined) return dropped;
+  const file = options.source;
+  const indexOf = (name: string, what: string): number => {
+    const j = colIndex.get(name);
+    if (j === undefined)
+      throw new GroveError(`unknown column '${name}' ${what} (columns: ${listColumns(header)})`, {
+        file,
+        code: 'E_OPTION',
+        column: name,
+      });
+    return j;
+  };
+  if (options.features !== undefined) {
+    const kept = new Set(options.features.map((name) => indexOf(name, 'among the features to keep')));
+    for (let j = 0; j < header.length; j++) if (!kept.has(j) && j !== targetIdx) dropped.add(j);
+  }
+  for (const name of options.drop ?? []) {
+    const j = indexOf(name, 'to drop');
+    if (j === targetIdx)
+      throw new GroveError(`cannot drop the target column '${name}'; choose another target column to drop it`, {
+        file,
+        code: 'E_OPTION',
+        column: name,
+      });
+    dropped.add(j);
+  }
+  if (dropped.size + (targetIdx >= 0 ? 1 : 0) >= header.length)
+    throw new GroveError('no feature columns left once the columns to drop are left out', { file, code: 'E_OPTION' });
+  return dropped;
 }

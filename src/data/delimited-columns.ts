@@ -22,6 +22,8 @@ export interface DelimitedColumns {
   builders: ColumnBuilder[];
   /** 1 where column `j` is a numeric builder that the tokenizer's fast path may fill directly. */
   fastNumeric: Uint8Array;
+  /** Columns left out by the `drop` / `features` options. */
+  dropped: ReadonlySet<number>;
 }
 
 /** The column names, from the header's cells or, with `header: false`, `x0, x1, ...`; checked. */
@@ -83,7 +85,7 @@ export function startColumns(
   ctx: ColumnContext,
 ): DelimitedColumns {
   const { names, seen } = columnNames(cells, headerLine, options, ctx);
-  const { targetIdx, forced } = planColumns(names, seen, options);
+  const { targetIdx, forced, dropped } = planColumns(names, seen, options);
   const fastNumeric = new Uint8Array(names.length);
   const fastOk = [...ctx.na.set].some((t) => NUMBER_RE.test(t)) ? 0 : 1;
   const builders = names.map((name, j): ColumnBuilder => {
@@ -93,13 +95,13 @@ export function startColumns(
     fastNumeric[j] = fastOk; // not when a missing token looks like a number (`--na -999`)
     return new NumericBuilder(name, ctx, kind === 'numeric', INITIAL_ROWS);
   });
-  return { names, targetIdx, builders, fastNumeric };
+  return { names, targetIdx, builders, fastNumeric, dropped };
 }
 
 /** The Dataset of `n` rows from the columns' builders; their warnings go to `options.onWarning`. */
 export function finishColumns(columns: DelimitedColumns, n: number, options: DelimitedReadOptions): Dataset {
   const file = options.source;
-  const { builders, targetIdx, names } = columns;
+  const { builders, targetIdx, names, dropped } = columns;
   const features: Column[] = [];
   const warnings: string[] = [];
   let labels: Int32Array = new Int32Array(0);
@@ -110,6 +112,7 @@ export function finishColumns(columns: DelimitedColumns, n: number, options: Del
       ({ labels, classes } = (b as CategoricalBuilder).finishLabels(n));
       continue;
     }
+    if (dropped.has(j)) continue;
     const { column, warning } = (b as NumericBuilder | CategoricalBuilder).finish(n);
     features.push(column);
     if (warning !== undefined) warnings.push(warning);

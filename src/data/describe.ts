@@ -1,5 +1,6 @@
 /** Per-column figures of a table (kind, missing, distinct, range) and the class distribution. */
 
+import { checkDataset } from './check.js';
 import type { ClassLabel, Column, Dataset } from './dataset.js';
 import { isNumericToken } from './tokens.js';
 
@@ -78,4 +79,64 @@ export function continuousTarget(data: Dataset): string | undefined {
     'grove predicts classes, so each value is a class of its own; ' +
     'give a class column with --target, or bin the values into classes'
   );
+}
+
+/** Tables shorter than this get no identifier warning: a few rows are all distinct by chance. */
+const ID_MIN_ROWS = 20;
+/** A column with at least this share of distinct values per row looks like an identifier. */
+const ID_DISTINCT_SHARE = 0.9;
+
+/** A feature that looks like a row identifier, and why. */
+export interface IdLikeColumn {
+  name: string;
+  /** `48842 distinct values in 48842 rows`, or `an integer that increases on every row`. */
+  reason: string;
+}
+
+/** Distinct values of an integer-valued numeric column, or -1 when a value is not an integer; `increasing` when each row's value exceeds the last. */
+function integerProfile(values: ArrayLike<number>): { distinct: number; increasing: boolean } {
+  let increasing = true;
+  let present = 0;
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (Number.isNaN(v)) {
+      increasing = false;
+      continue;
+    }
+    if (!Number.isInteger(v)) return { distinct: -1, increasing: false };
+    if (i > 0 && !(v > values[i - 1])) increasing = false;
+    present++;
+  }
+  if (increasing) return { distinct: present, increasing };
+  const sorted = Float64Array.from(values).sort();
+  let distinct = 0;
+  for (let i = 0; i < sorted.length && !Number.isNaN(sorted[i]); i++)
+    if (i === 0 || sorted[i] !== sorted[i - 1]) distinct++;
+  return { distinct, increasing };
+}
+
+/**
+ * The features that look like row identifiers: categorical or integer columns with a distinct value
+ * on at least 90 % of the rows, or integers that increase on every row. A tree splits such a column
+ * into one branch per row and learns nothing that carries over to new rows. Linear in rows, plus a
+ * sort of each integer column.
+ */
+export function idLikeColumns(data: Dataset): IdLikeColumn[] {
+  checkDataset(data, { caller: 'idLikeColumns', labelled: false });
+  const n = data.nRows;
+  if (n < ID_MIN_ROWS) return [];
+  const found: IdLikeColumn[] = [];
+  const many = (distinct: number) => distinct >= ID_DISTINCT_SHARE * n;
+  for (const f of data.features) {
+    if (f.kind === 'categorical') {
+      const { distinct } = summarizeColumn(f);
+      if (many(distinct)) found.push({ name: f.name, reason: `${distinct} distinct values in ${n} rows` });
+      continue;
+    }
+    const { distinct, increasing } = integerProfile(f.values);
+    if (increasing) found.push({ name: f.name, reason: 'an integer that increases on every row' });
+    else if (distinct >= 0 && many(distinct))
+      found.push({ name: f.name, reason: `${distinct} distinct integers in ${n} rows` });
+  }
+  return found;
 }

@@ -13,6 +13,10 @@ export interface EncodeOptions {
   categorical?: string[];
   /** Feature columns that must be numeric (a non-numeric cell is an error). */
   numeric?: string[];
+  /** Columns to leave out (an ID, a leak); the target cannot be one. An unknown name is an error. */
+  drop?: string[];
+  /** The only feature columns to keep (the target is kept too); the others are left out. */
+  features?: string[];
   /** Where the rows came from (a file path), used in error messages and kept on the Dataset. */
   source?: string;
   /** Line number of `rows[0]`, for error messages (default 2: the line after a CSV header). */
@@ -57,6 +61,8 @@ const OPTION_TYPES: ReadonlyMap<string, 'string' | 'boolean' | 'count' | 'string
   ['source', 'string'],
   ['categorical', 'strings'],
   ['numeric', 'strings'],
+  ['drop', 'strings'],
+  ['features', 'strings'],
   ['columns', 'strings'],
   ['firstDataRow', 'count'],
   ['rowNumbers', 'list'],

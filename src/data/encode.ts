@@ -64,7 +64,7 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
 
   // ---- header and options -------------------------------------------------------------------
   const colIndex = indexColumns(header, file);
-  const { targetIdx, forced } = planColumns(header, colIndex, options);
+  const { targetIdx, forced, dropped } = planColumns(header, colIndex, options);
   const targetName = targetIdx >= 0 ? header[targetIdx] : '';
   if (nRows === 0) throw new GroveError('no data rows', { file, code: 'E_DATA' });
   for (let i = 0; i < nRows; i++) {
@@ -77,7 +77,7 @@ export function encodeTable(header: string[], rows: string[][], options: EncodeO
   // ---- features -----------------------------------------------------------------------------
   const features: Column[] = [];
   for (let j = 0; j < nCols; j++) {
-    if (j === targetIdx) continue;
+    if (j === targetIdx || dropped.has(j)) continue;
     const name = header[j];
     const declared = declaredType(name);
     const kind = forced.get(name) ?? declared?.kind;

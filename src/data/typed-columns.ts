@@ -362,6 +362,8 @@ export class TypedTableBuilder {
   private readonly sinks: Array<Sink | undefined>;
   private readonly targetIdx: number;
   private readonly forced: Map<string, 'numeric' | 'categorical'>;
+  /** Fields left out by `drop` / `features`: filled like the others (every reader fills every sink), not kept. */
+  private readonly dropped: ReadonlySet<number>;
   private capacity: number;
 
   /** `nRows`: the row count, or the first capacity of a stream's columns. */
@@ -380,10 +382,12 @@ export class TypedTableBuilder {
     const warn = options.onWarning ?? ((m: string) => console.warn(`grove: warning: ${printable(m)}`));
     const na = options.naTokens && new Set(options.naTokens.map((t) => t.trim()));
     const isMissing = na ? (text: string) => na.has(text.trim()) : isMissingToken;
+    this.dropped = plan.dropped;
     this.sinks = fields.map((f, j) => {
       if (f.kind === 'number') return new NumberColumnSink(nRows);
       if (f.kind === 'text' || f.kind === 'boolean') return new TextColumnSink(nRows, f.kind === 'boolean');
       if (f.kind === 'value') return new ValueColumnSink(nRows, isMissing);
+      if (plan.dropped.has(j)) return undefined; // left out by the caller: no warning
       if (j === plan.targetIdx)
         throw new GroveError(`the target column has type ${f.type}, which grove cannot read as class labels`, {
           file,
@@ -393,7 +397,7 @@ export class TypedTableBuilder {
       warn(`${file !== undefined ? `${file}: ` : ''}column '${f.name}' of type ${f.type} is skipped (not supported)`);
       return undefined;
     });
-    if (this.sinks.every((s, j) => s === undefined || j === plan.targetIdx))
+    if (this.sinks.every((s, j) => s === undefined || j === plan.targetIdx || plan.dropped.has(j)))
       throw new GroveError('no feature columns grove can read', { file, code: 'E_DATA' });
   }
 
@@ -423,7 +427,7 @@ export class TypedTableBuilder {
     const place = (j: number): Place => ({ name: fields[j].name, file, rowOf });
     const features: Column[] = [];
     this.sinks.forEach((s, j) => {
-      if (s && j !== this.targetIdx)
+      if (s && j !== this.targetIdx && !this.dropped.has(j))
         features.push(s.finishFeature(place(j), this.forced.get(fields[j].name), options.float32 === true));
     });
     const source = file !== undefined ? { source: file } : {};

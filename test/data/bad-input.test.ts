@@ -341,7 +341,8 @@ describe('CLI', () => {
   });
 
   it('odd cells: a warning on stderr; --numeric and --na change how they read', () => {
-    const rows = Array.from({ length: 20 }, (_, i) => `${i},${i % 2 ? 'a' : 'b'}`);
+    // x repeats its values: a column of one value per row would be warned about as an identifier.
+    const rows = Array.from({ length: 20 }, (_, i) => `${i % 7},${i % 2 ? 'a' : 'b'}`);
     const p = file('cli-odd.csv', `x,class\n${rows.join('\n')}\nn/a,a\n`);
     const out = join(dir, 'm2.json');
     let r = grove(['fit', p, '--out', out]);

@@ -31,6 +31,9 @@ interface CompareFlags {
   models: boolean;
   json?: string;
   progress: boolean;
+  target?: string;
+  drop?: string[];
+  features?: string[];
 }
 
 /** `--data a b,c --data d` → [a, b, c, d]. */
@@ -63,6 +66,9 @@ export function registerCompare(program: Command): void {
       collectList,
     )
     .option('--datasets <names>', 'only these data sets (file names without extension)', listOption)
+    .option('--target <column>', "every data set's class column (default: each one's last column)")
+    .option('--drop <columns>', 'leave these columns out of every data set (comma-separated)', listOption)
+    .option('--features <columns>', 'keep only these feature columns of every data set (comma-separated)', listOption)
     .option('--algorithms <names>', 'presets to compare', listOption, ['id3', 'c45', 'cart', 'zaki'])
     .option('--criteria <names>', 'split measures to compare, each grown with the --base preset', listOption, [
       'gain-ratio',
@@ -89,7 +95,8 @@ export function registerCompare(program: Command): void {
     .option('--json <file>', 'also write results.json to this file')
     .option('--no-progress', 'no progress bar on stderr')
     .action(async (flags: CompareFlags, cmd: Command) => {
-      const files = findDataFiles(flags.data ?? [BUNDLED_DATA], flags.datasets);
+      const inFolders = new Set<string>();
+      const files = findDataFiles(flags.data ?? [BUNDLED_DATA], flags.datasets, inFolders);
       if (files.length === 0) throw new GroveError('no data files found');
       const explicit = (name: string) => cmd.getOptionValueSource(name) === 'cli';
       let configs: Config[];
@@ -123,6 +130,8 @@ export function registerCompare(program: Command): void {
         models: flags.models,
         json: flags.json,
         progress: flags.progress,
+        read: { target: flags.target, drop: flags.drop, features: flags.features },
+        skippable: inFolders,
       });
       process.stdout.write(renderTable(outcome.results, outcome.analysis));
       const where = flags.out

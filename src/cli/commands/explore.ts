@@ -17,6 +17,7 @@ import {
   columnReadOptions,
   type SourceFlags,
 } from '../read-flags.js';
+import { warnIdLike } from '../read-labelled.js';
 import { readData } from '../read-progress.js';
 import { DATA_HELP } from './fit.js';
 
@@ -58,6 +59,7 @@ export function registerExplore(program: Command): void {
         const scripts = readPageScripts();
         const source = openRows(dataPath, flags, openSource);
         const data = await readData(source, columnReadOptions(flags), flags.progress);
+        warnIdLike(data);
         const embedded = prepareForPage(
           data,
           source.spec === dataPath ? basename(dataPath) : source.spec,

@@ -157,6 +157,11 @@ export function registerFit(program: Command): void {
           throw new GroveError('--test-fraction needs in-memory training; give held-out rows with --test', {
             code: 'E_OPTION',
           });
+        if (flags.drop !== undefined || flags.features !== undefined)
+          throw new GroveError(
+            '--drop and --features apply to in-memory training; in a database, choose the columns with --query',
+            { code: 'E_OPTION' },
+          );
         const { tree, rows, label } = await fitWithEngine(dataPath, flags, checkedFitOptions(flags));
         const test = flags.test !== undefined ? await readTest(tree, flags.test, flags) : undefined;
         finish(tree, `in ${flags.engine ?? 'the database'} on ${rows} rows of ${label}`, { test, out: flags.out });

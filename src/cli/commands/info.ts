@@ -2,7 +2,14 @@ import type { Command } from 'commander';
 import { escapeControl, GroveError } from '../../core/errors.js';
 import { type Align, counted, textTable } from '../../core/text-table.js';
 import type { ClassLabel, Dataset } from '../../data/dataset.js';
-import { type ColumnSummary, classCounts, continuousTarget, summarizeColumn } from '../../data/describe.js';
+import {
+  type ColumnSummary,
+  classCounts,
+  continuousTarget,
+  type IdLikeColumn,
+  idLikeColumns,
+  summarizeColumn,
+} from '../../data/describe.js';
 import { labelFromColumn } from '../../data/label-column.js';
 import { openRows, openSource, type SourceReadOptions } from '../../sources/index.js';
 import { emit } from '../output.js';
@@ -12,6 +19,7 @@ import {
   type ColumnFlags,
   columnReadOptions,
   FLOAT32_HELP,
+  keepingColumn,
   type SourceFlags,
 } from '../read-flags.js';
 import { isUnlabelledError } from '../read-labelled.js';
@@ -37,6 +45,8 @@ export interface SourceInfo {
   targetProblem?: string;
   /** Why the target looks like a continuous quantity. */
   continuousTarget?: string;
+  /** Features that look like row identifiers, and why. */
+  idLike?: IdLikeColumn[];
   /** Bytes of the typed arrays and dictionaries grove holds for the data set. */
   bytes: number;
   readSeconds: number;
@@ -75,6 +85,8 @@ function describe(
     if (continuous) out.continuousTarget = continuous;
   }
   if (targetProblem !== undefined) out.targetProblem = targetProblem;
+  const idLike = idLikeColumns(table).filter((c) => c.name !== out.target);
+  if (idLike.length > 0) out.idLike = idLike;
   return out;
 }
 
@@ -128,6 +140,10 @@ function renderInfo(info: SourceInfo): string {
       );
     if (info.continuousTarget) lines.push(`note: ${escapeControl(info.continuousTarget)}`);
   } else lines.push(`no class distribution: ${escapeControl(info.targetProblem ?? 'no target column')}`);
+  for (const { name, reason } of info.idLike ?? [])
+    lines.push(
+      `note: '${escapeControl(name)}' looks like a row identifier (${reason}); --drop ${escapeControl(name)} leaves it out`,
+    );
   lines.push('', `in memory: ${formatBytes(info.bytes)}; read in ${info.readSeconds.toFixed(2)} s`);
   return `${lines.join('\n')}\n`;
 }
@@ -166,7 +182,12 @@ export function registerInfo(program: Command): void {
         if (!(err instanceof GroveError)) throw err;
         if (isUnlabelledError(err)) {
           // Every column with all its rows; the classes from the labelled rows.
-          const table = await read({ noTarget: true, categorical: [...(flags.categorical ?? []), err.column] });
+          const table = await read(
+            keepingColumn(
+              { noTarget: true, categorical: [...(flags.categorical ?? []), err.column], features: flags.features },
+              err.column,
+            ),
+          );
           figures = describe(table, labelFromColumn(table, err.column), undefined);
         } else {
           // The table may still be readable as columns without a class: describe them, say why.
