@@ -44,7 +44,8 @@ export async function readLabelled(
 export function warnIdLike(data: Dataset): void {
   for (const { name, reason } of idLikeColumns(data))
     warn(
-      `column '${name}' looks like a row identifier (${reason}): a tree learns nothing from it; leave it out with --drop ${name}`,
+      `column '${name}' looks like a row identifier (${reason}): a tree learns nothing from it; ` +
+        `leave it out with --drop ${name}`,
     );
 }
 

@@ -93,7 +93,10 @@ export interface IdLikeColumn {
   reason: string;
 }
 
-/** Distinct values of an integer-valued numeric column, or -1 when a value is not an integer; `increasing` when each row's value exceeds the last. */
+/**
+ * Distinct values of an integer-valued numeric column (-1 when a value is not an integer), and
+ * whether each row's value exceeds the last.
+ */
 function integerProfile(values: ArrayLike<number>): { distinct: number; increasing: boolean } {
   let increasing = true;
   let present = 0;

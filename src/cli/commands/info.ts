@@ -142,7 +142,8 @@ function renderInfo(info: SourceInfo): string {
   } else lines.push(`no class distribution: ${escapeControl(info.targetProblem ?? 'no target column')}`);
   for (const { name, reason } of info.idLike ?? [])
     lines.push(
-      `note: '${escapeControl(name)}' looks like a row identifier (${reason}); --drop ${escapeControl(name)} leaves it out`,
+      `note: '${escapeControl(name)}' looks like a row identifier (${reason}); ` +
+        `--drop ${escapeControl(name)} leaves it out`,
     );
   lines.push('', `in memory: ${formatBytes(info.bytes)}; read in ${info.readSeconds.toFixed(2)} s`);
   return `${lines.join('\n')}\n`;
