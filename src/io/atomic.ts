@@ -2,18 +2,18 @@ import { randomBytes } from 'node:crypto';
 import {
   chmodSync,
   lstatSync,
+  mkdirSync,
   readlinkSync,
   realpathSync,
   renameSync,
   type Stats,
   statSync,
-  unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { GroveError } from '../core/errors.js';
 import { isReadOnly, readOnlyMessage } from './same-file.js';
-import { trackTemp, untrackTemp } from './temp-files.js';
+import { removeTempNow, trackTemp, untrackTemp } from './temp-files.js';
 
 /** Links followed before giving up, as the kernel does (ELOOP). */
 const MAX_LINKS = 40;
@@ -61,12 +61,17 @@ function linkedTo(path: string): string {
   }
 }
 
-/** Fault injection for tests: `name:ms` waits `ms` after the temporary file of a file called `name` is written. */
-function pauseForTests(target: string): void {
-  const hook = process.env.GROVE_TEST_PAUSE_AFTER_TEMP;
+/**
+ * Fault injection for tests: `GROVE_TEST_PAUSE_<stage>=name:ms` waits `ms` at `stage` of the write of
+ * a file called `name` — AFTER_TEMP once the temporary file is written, IN_WRITE where a writer hands
+ * the file to another program (announced on stderr, so a test can send a signal inside the pause).
+ */
+export function pauseForTests(target: string, stage: 'AFTER_TEMP' | 'IN_WRITE' = 'AFTER_TEMP'): void {
+  const hook = process.env[`GROVE_TEST_PAUSE_${stage}`];
   if (!hook) return;
   const at = hook.lastIndexOf(':');
   if (hook.slice(0, at) !== basename(target)) return;
+  if (stage === 'IN_WRITE') process.stderr.write(`grove: test pause in the write of ${basename(target)}\n`);
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, Number(hook.slice(at + 1)));
 }
 
@@ -93,24 +98,28 @@ export function writeFileAtomic(path: string, content: string | Uint8Array): voi
 }
 
 /**
- * {@link writeFileAtomic} for a file another program writes (DuckDB's Parquet writer): `write`
+ * {@link writeFileAtomic} for a file another program may write (DuckDB's Parquet writer): `write`
  * creates the temporary file it is given; the same refusals, link handling and permission bits
- * apply, and nothing is left behind on failure.
+ * apply, and nothing is left behind on failure. The temporary file is made inside a temporary
+ * folder of its own: another program's thread may create the file after a signal's handler has
+ * removed what existed, but not inside a folder the handler has removed.
  */
 export async function writeAtomicWith(path: string, write: (tmp: string) => Promise<void>): Promise<void> {
-  const { target, mode, tmp } = prepareWrite(path);
+  const { target, mode, tmp: folder } = prepareWrite(path, true);
+  const tmp = join(folder, basename(target));
   try {
+    mkdirSync(folder, { mode: 0o700 });
     await write(tmp);
     commitWrite(tmp, target, mode);
   } catch (err) {
-    throw abandonWrite(path, tmp, err);
+    throw abandonWrite(path, folder, err);
   } finally {
-    untrackTemp(tmp);
+    removeTempNow(folder);
   }
 }
 
 /** The checks before a write: refuse a non-regular target, find the file behind links, name a temporary file. */
-function prepareWrite(path: string): { target: string; mode: number | undefined; tmp: string } {
+function prepareWrite(path: string, folder = false): { target: string; mode: number | undefined; tmp: string } {
   // The kernel follows the links first: that also sees through /dev/stdout's /proc links, which
   // name a pipe or a terminal that no path leads to.
   let mode: number | undefined;
@@ -129,7 +138,7 @@ function prepareWrite(path: string): { target: string; mode: number | undefined;
   const target = resolveLinks(path);
   // A fresh, unguessable name, created exclusively: never a file (or planted link) that exists.
   const tmp = `${target}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
-  trackTemp(tmp);
+  trackTemp(tmp, folder);
   return { target, mode, tmp };
 }
 
@@ -140,11 +149,7 @@ function commitWrite(tmp: string, target: string, mode: number | undefined): voi
 }
 
 function abandonWrite(path: string, tmp: string, err: unknown): GroveError {
-  try {
-    unlinkSync(tmp);
-  } catch {
-    // the temporary file was never created
-  }
+  removeTempNow(tmp);
   return err instanceof GroveError ? err : cannotWrite(path, err);
 }
 

@@ -1,7 +1,11 @@
-import { unlinkSync } from 'node:fs';
+import { readdirSync, rmdirSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
 
-/** Temporary files written but not yet renamed into place (or removed). */
-const inFlight = new Set<string>();
+/** Temporary files (false) and folders (true) made but not yet renamed into place or removed. */
+const inFlight = new Map<string, boolean>();
+
+/** Attempts at emptying and removing a folder that another thread may still be creating a file in. */
+const FOLDER_ATTEMPTS = 100;
 
 /** Exit code of a process stopped by a signal, as a shell reports it: 128 + the signal's number. */
 const SIGNAL_EXIT: ReadonlyMap<NodeJS.Signals, number> = new Map([
@@ -12,14 +16,51 @@ const SIGNAL_EXIT: ReadonlyMap<NodeJS.Signals, number> = new Map([
 let guardWanted = false;
 let guardInstalled = false;
 
-/** Remove every temporary file still in flight (best effort: each may already be gone). */
-export function removeTempFiles(): void {
-  for (const path of inFlight) {
+/** Remove a temporary file (best effort: it may not exist). */
+function removeFile(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already renamed or removed, or never created
+  }
+}
+
+/**
+ * Remove a temporary folder and what is in it, synchronously. Another program's thread (DuckDB's
+ * writer) may create its file there meanwhile: then the folder is not empty and is emptied again;
+ * once the folder is gone, no file can be created in it.
+ */
+function removeFolder(path: string): void {
+  for (let attempt = 0; attempt < FOLDER_ATTEMPTS; attempt++) {
+    let names: string[];
     try {
-      unlinkSync(path);
+      names = readdirSync(path);
     } catch {
-      // already renamed or removed
+      return; // gone, or never made
     }
+    for (const name of names) removeFile(join(path, name));
+    try {
+      rmdirSync(path);
+      return;
+    } catch {
+      // a file appeared since the listing: empty it again
+    }
+  }
+}
+
+/** Remove a temporary file or folder now and stop tracking it. */
+export function removeTempNow(path: string): void {
+  const folder = inFlight.get(path);
+  if (folder) removeFolder(path);
+  else removeFile(path);
+  inFlight.delete(path);
+}
+
+/** Remove every temporary file and folder still in flight. */
+export function removeTempFiles(): void {
+  for (const [path, folder] of inFlight) {
+    if (folder) removeFolder(path);
+    else removeFile(path);
   }
   inFlight.clear();
 }
@@ -61,10 +102,10 @@ export async function settleSignals(): Promise<void> {
   await nextCheckPhase();
 }
 
-/** Record a temporary file about to be created (and install the signal guard if wanted). */
-export function trackTemp(path: string): void {
+/** Record a temporary file (or `folder`) about to be created, and install the signal guard if wanted. */
+export function trackTemp(path: string, folder = false): void {
   installGuard();
-  inFlight.add(path);
+  inFlight.set(path, folder);
 }
 
 /** The temporary file was renamed into place or removed. */

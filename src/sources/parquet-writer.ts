@@ -4,7 +4,7 @@
  */
 
 import { GroveError } from '../core/errors.js';
-import { writeAtomicWith } from '../io/atomic.js';
+import { pauseForTests, writeAtomicWith } from '../io/atomic.js';
 import { sqlIdentifier, sqlString, withDuckDB } from './duckdb.js';
 
 /** One output column: its name, SQL type and value of row `i` (`null` = missing). */
@@ -31,6 +31,7 @@ export async function writeParquetFile(path: string, columns: readonly OutColumn
           appender.endRow();
         }
         appender.closeSync();
+        pauseForTests(path, 'IN_WRITE');
         await db.run(`COPY out TO ${sqlString(tmp)} (FORMAT parquet)`);
       }),
     );
