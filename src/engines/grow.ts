@@ -127,6 +127,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit>, Ro
   /** The root's entry, from its class weights and rows (`weighted`: rows differ in weight). */
   root(rows: number, totals: Float64Array, weighted: boolean): EngineEntry {
     if (weighted) this.histsPerNode = 2;
+    this.evaluator.countRows(rows);
     this.rootEntry = { ...rootGrowEntry(rows, totals, this.opts), hist: null, classRows: null, slot: 0 };
     return this.rootEntry;
   }

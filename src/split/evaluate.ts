@@ -82,6 +82,14 @@ export class FeatureEvaluator {
     return w / this.totalWeight;
   }
 
+  /**
+   * The training rows, for J48's average-gain rule, where the columns hold no values (a database's
+   * grower, which knows them once the root is counted): that rule reads how many there are.
+   */
+  countRows(rows: number): void {
+    this.finalizer.j48Average?.set(j48AverageMembers(this.features, rows));
+  }
+
   /** Most branches a split can have here (the largest dictionary, at least 2). */
   get maxBranches(): number {
     return this.ctx.maxBranches;
@@ -187,8 +195,7 @@ export class FeatureEvaluator {
  * Which features count toward J48's average gain (C45ModelSelection): all, unless a categorical
  * feature declares at least 0.3 · n values (n: the training rows) and some feature does not.
  */
-function j48AverageMembers(features: Column[]): Uint8Array {
-  const n = features.length > 0 ? lengthOf(features[0]) : 0;
+function j48AverageMembers(features: Column[], n = features.length > 0 ? lengthOf(features[0]) : 0): Uint8Array {
   const many = (c: Column) => c.kind === 'categorical' && c.categories.length >= 0.3 * n;
   const every = features.every(many);
   return Uint8Array.from(features, (c) => (every || !many(c) ? 1 : 0));
