@@ -5,13 +5,12 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { nextFloat32Down, nextFloat32Up } from '../../src/export/onnx/float32.js';
 import { treeToOnnx } from '../../src/export/onnx/model.js';
-import { type DecisionTree, fit, readDataset } from '../../src/node.js';
+import { fit, readDataset } from '../../src/node.js';
 import { PRESETS } from '../../src/options/presets.js';
 import { repoRoot } from '../helpers/cli.js';
 import { scoreOnnx } from './engines.js';
-import { plainColumns } from './rows.js';
+import { plainColumns, rowsAtThresholds } from './rows.js';
 
 /**
  * Presets whose thresholds are training values: those setting J48's rules, and every other with
@@ -22,27 +21,6 @@ const CASES: { algorithm: string; j48Rules?: true }[] = Object.keys(PRESETS)
   .filter((algorithm) => algorithm !== 'cmbsv' && algorithm !== 'optimal')
   .map((algorithm) => (PRESETS[algorithm].options.j48Rules ? { algorithm } : { algorithm, j48Rules: true }));
 const FILES = ['iris', 'glass', 'wine'];
-
-/**
- * Rows of the training data, then per numeric threshold t copies of row 0 with t and with the
- * float32 values either side of t's float32 (which stands for t itself).
- */
-function rowsAtThresholds(tree: DecisionTree, train: (number | null)[][]): (number | null)[][] {
-  const rows = train.map((r) => [...r]);
-  for (const node of tree.nodes) {
-    if (node.split?.kind !== 'numeric' || tree.features[node.split.feature].levels) continue;
-    const f = node.split.feature;
-    for (const t of node.split.thresholds) {
-      const t32 = Math.fround(t);
-      for (const x of [t, nextFloat32Down(t32), nextFloat32Up(t32)]) {
-        const row = [...train[0]];
-        row[f] = x;
-        rows.push(row);
-      }
-    }
-  }
-  return rows;
-}
 
 describe('ONNX thresholds at training values', () => {
   for (const file of FILES) {

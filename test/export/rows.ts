@@ -2,6 +2,7 @@
  * Rows for the export tests: the model's feature columns as plain values (numbers with null for
  * missing, strings with null for missing), built from a Dataset, plus grove's own predictions.
  */
+import { nextFloat32Down, nextFloat32Up } from '../../src/export/onnx/float32.js';
 import type { Dataset, DecisionTree } from '../../src/node.js';
 
 /** One column per model feature: numbers (null = missing) or strings (null = missing). */
@@ -93,4 +94,26 @@ export function sampleRows(n: number, count: number, seed: number): Int32Array {
   const picked = new Set<number>();
   while (picked.size < count) picked.add(Math.floor(next() * n));
   return Int32Array.from([...picked].sort((a, b) => a - b));
+}
+
+/**
+ * Rows of the training data, then per numeric threshold t copies of the rows `base` (row 0) with t
+ * and with the float32 values either side of t's float32 (which stands for t itself).
+ */
+export function rowsAtThresholds(tree: DecisionTree, train: (number | null)[][], base = [0]): (number | null)[][] {
+  const rows = train.map((r) => [...r]);
+  for (const node of tree.nodes) {
+    if (node.split?.kind !== 'numeric' || tree.features[node.split.feature].levels) continue;
+    const f = node.split.feature;
+    for (const t of node.split.thresholds) {
+      const t32 = Math.fround(t);
+      for (const x of [t, nextFloat32Down(t32), nextFloat32Up(t32)])
+        for (const b of base) {
+          const row = [...train[b]];
+          row[f] = x;
+          rows.push(row);
+        }
+    }
+  }
+  return rows;
 }
