@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * No size cap (issue 16): a CSV of millions of rows fits with
- * `grove fit FILE --bins 255 --float32 --max-depth 12`, and the fit's peak RSS stays within
- * 1.5 × the bytes of the typed columns + 150 MB. The typed columns' bytes are what
- * `grove info FILE --float32 --json` reports as held in memory; peak RSS and wall time come from
- * GNU time around the child process.
+ * No size cap: a CSV of millions of rows fits with
+ * `grove fit FILE --bins 255 --float32 --max-depth 12 --prune none`, and the fit's peak RSS stays
+ * within 1.5 × the bytes of the typed columns + 150 MiB, on one thread and on worker threads. The
+ * typed columns' bytes are what `grove info FILE --float32 --json` reports as held in memory; peak
+ * RSS and wall time come from GNU time around the child process. Exits 1 when a fit goes over the
+ * bound or the trees differ across thread counts.
  *
  *   npx tsc -p tsconfig.json
  *   node bench/scale-fit.mjs [--rows 4000000] [--features 20] [--threads 1,auto] [--dir /tmp/grove-scale] [--keep]
@@ -118,7 +119,7 @@ try {
 } catch {}
 const fmtLoad = (l) => l.map((v) => v.toFixed(2)).join(' ');
 console.log(
-  `${rows} rows x ${features} numeric features + 3 classes, CSV ${(size / 1e6).toFixed(0)} MB; grove ${commit}; load average ${fmtLoad(loadStart)} at start, ${fmtLoad(os.loadavg())} at end`,
+  `${rows} rows x ${features} numeric features + 3 classes, CSV ${(size / 1e6).toFixed(0)} MB; grove ${commit}; ${os.availableParallelism()} cores (auto: up to that many threads); load average ${fmtLoad(loadStart)} at start, ${fmtLoad(os.loadavg())} at end`,
 );
 console.log('| step | wall | CPU | peak RSS | typed columns | bound 1.5 × columns + 150 MiB | RSS / bound |');
 console.log('|---|--:|--:|--:|--:|--:|--:|');
@@ -132,6 +133,13 @@ for (const { args, run, nodes } of fits)
   console.log(
     `--threads ${args.at(-1)}: ${nodes} nodes; fit peak RSS ${run.rss <= bound ? 'within' : 'OVER'} the bound`,
   );
-if (fits.length > 1)
-  console.log(`trees ${fits.every((f) => f.tree === fits[0].tree) ? 'identical' : 'DIFFERENT'} across --threads`);
+const same = fits.every((f) => f.tree === fits[0].tree);
+if (fits.length > 1) console.log(`trees ${same ? 'identical' : 'DIFFERENT'} across --threads`);
+const one = fits.find((f) => f.args.at(-1) === '1');
+for (const f of fits)
+  if (one && f !== one)
+    console.log(
+      `--threads ${f.args.at(-1)} / --threads 1: wall ${(f.run.wall / one.run.wall).toFixed(2)}, CPU ${(f.run.cpu / one.run.cpu).toFixed(2)}, peak RSS ${(f.run.rss / one.run.rss).toFixed(2)}`,
+    );
 if (!opt.keep) rmSync(opt.dir, { recursive: true, force: true });
+if (!same || fits.some((f) => f.run.rss > bound)) process.exit(1);

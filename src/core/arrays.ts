@@ -24,6 +24,12 @@ export const sharedArrays: ArrayMaker = {
   uint16: (n) => new Uint16Array(new SharedArrayBuffer(2 * n)),
 };
 
+/**
+ * Shared arrays where SharedArrayBuffer exists (Node; cross-origin-isolated pages), else plain
+ * ones: for the arrays a fit may hand to worker threads, which would otherwise copy them.
+ */
+export const shareableArrays: ArrayMaker = typeof SharedArrayBuffer === 'function' ? sharedArrays : plainArrays;
+
 /** `a` when it holds `capacity` entries already, else a copy of it with room for `capacity`. */
 export function grown<T extends Float64Array | Int32Array>(a: T, capacity: number): T {
   if (capacity <= a.length) return a;

@@ -4,6 +4,7 @@
  * or `__proto__` gets its own weight and never one from `Object.prototype`.
  */
 
+import { shareableArrays } from '../core/arrays.js';
 import { GroveError } from '../core/errors.js';
 import type { Dataset } from './dataset.js';
 
@@ -24,13 +25,14 @@ const SMALLEST = 1e-90;
 
 /** One weight per row: `given` checked (finite, ≥ 0, one per row), or 1 for every row. A new array. */
 export function checkSampleWeights(given: unknown, n: number, label: string, file?: string): Float64Array {
-  if (given === undefined || given === null) return new Float64Array(n).fill(1);
+  // Shareable: worker threads read the fit's row weights in place (src/learn/threads/).
+  if (given === undefined || given === null) return shareableArrays.float64(n).fill(1);
   const length = typeof given === 'object' ? (given as { length?: unknown }).length : undefined;
   if (typeof length !== 'number')
     throw new GroveError(`${label} must be an array of numbers, one per row`, { code: 'E_OPTION', file });
   if (length !== n) throw new GroveError(`${label} has ${length} entries for ${n} rows`, { code: 'E_OPTION', file });
   const src = given as ArrayLike<unknown>;
-  const w = new Float64Array(n);
+  const w = shareableArrays.float64(n);
   for (let i = 0; i < n; i++) {
     const v = src[i];
     if (typeof v !== 'number' || !(v >= 0) || !Number.isFinite(v))

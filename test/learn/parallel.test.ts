@@ -6,6 +6,7 @@
 import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../dist/core/random.js';
+import { checkSampleWeights } from '../../dist/data/weights.js';
 import { fitShape, memoryPlan } from '../../dist/learn/threads/memory-plan.js';
 import { threadsFor } from '../../dist/learn/threads/parallel-grow.js';
 import { ownThreadId, threadAlive } from '../../dist/learn/threads/thread-liveness.js';
@@ -105,10 +106,21 @@ describe('parallel growth', () => {
     // The issue 16 benchmark: 4M rows bin on one thread and grow on two; 30M rows only on one.
     expect(memoryPlan(shape(4_000_000), 2)).toEqual({ bin: 1, grow: 2 });
     expect(memoryPlan(shape(30_000_000), 2)).toEqual({ bin: 1, grow: 1 });
+    // Row weights made in shared memory (as fit makes them), only the labels copied: still binning on one thread.
+    expect(memoryPlan({ ...shape(4_000_000), copies: 4 * 4_000_000 }, 2)).toEqual({ bin: 1, grow: 2 });
     // Labels and weights in shared memory cost a worker nothing.
     expect(memoryPlan({ ...shape(30_000_000), copies: 0 }, 2)).toEqual({ bin: 1, grow: 2 });
-    // A worker's own heap counts too: the fixed 150 MiB hold Node and three workers' heaps, not seven.
-    expect(memoryPlan(shape(100_000), 8)).toEqual({ bin: 4, grow: 4 });
+    // A worker's own heap counts too: the fixed 150 MiB hold Node and three workers' heaps, not seven,
+    // and no room is left for the larger heaps of workers that bin.
+    expect(memoryPlan(shape(100_000), 8)).toEqual({ bin: 1, grow: 4 });
+  });
+
+  it("makes a fit's row weights in shared memory, so that the workers read them without a copy", () => {
+    for (const given of [undefined, Array.from({ length: data.nRows }, (_, i) => i % 3)]) {
+      const weights = checkSampleWeights(given, data.nRows, 'sampleWeight');
+      expect(weights.buffer).toBeInstanceOf(SharedArrayBuffer);
+      expect(fitShape(data, weights, 0).copies).toBe(data.labels.byteLength);
+    }
   });
 
   it('grows the one-thread tree whatever the memory plan (binning on one thread, or no workers)', () => {

@@ -53,9 +53,24 @@ export function fitShape(data: Dataset, weights: Float64Array, codes: number): F
 }
 
 const MiB = 2 ** 20;
-/** Node's own memory beside a fit's arrays, and a worker thread's (measured: docs/performance.md, "No size cap"). */
+/**
+ * Node's own memory beside a fit's arrays, a worker thread's, and what a worker's heap grows by
+ * while it bins (measured: docs/performance.md, "No size cap").
+ */
 const RUNTIME_BYTES = 75 * MiB;
 const WORKER_BYTES = 20 * MiB;
+const BIN_WORKER_BYTES = 20 * MiB;
+
+/**
+ * A fit that shares this many bytes with its workers ends them instead of pooling them. A shared
+ * array is freed once every thread that viewed it has collected it, and an idle worker collects
+ * nothing: the fit's layout would stay beside whatever the process does next (the CLI's training
+ * accuracy, say). A fresh worker's start-up is small beside a fit of this size.
+ */
+export const RETIRE_BYTES = 32 * MiB;
+
+/** Bytes a histogram-mode fit shares with its workers: the code matrix, labels, row weights and two row arrays. */
+export const histSharedBytes = (rows: number, codes: number): number => codes + (4 + 8 + 8) * rows;
 
 /** A fit's memory budget: 1.5 × its typed columns + 150 MiB. */
 export const defaultBudget = (shape: FitShape): number => 1.5 * shape.columns + 150 * MiB;
@@ -65,8 +80,8 @@ export const defaultBudget = (shape: FitShape): number => 1.5 * shape.columns + 
  * (`grow`; 1: no workers at all) within `budget` (bytes): fewer threads before more memory.
  * Beyond a one-thread fit, the workers need the labels and row weights in shared memory (copies,
  * unless they are shared already), every worker holds its own heap and a partition scratch as long
- * as the largest task, and a binning worker also a staging copy of its column and its sort keys
- * with their radix buffer.
+ * as the largest task, and a binning worker also a staging copy of its column, its sort keys
+ * with their radix buffer, and a larger heap.
  */
 export function memoryPlan(shape: FitShape, threads: number, budget = defaultBudget(shape)): MemoryPlan {
   const { rows: n, columns, narrow, categorical } = shape;
@@ -75,9 +90,15 @@ export function memoryPlan(shape: FitShape, threads: number, budget = defaultBud
   const sort = (narrow ? 8 : 16) * n;
   const stage = (narrow ? 4 : 8) * n;
   const growth = 12 * n; // rows, branchOf, partition scratch
+  // A binning worker's scratch is freed only when that worker collects garbage: growth runs beside
+  // it, unless the fit is large enough that fresh workers grow (see growParallelHistogram).
+  const fresh = histSharedBytes(n, shape.codes) >= RETIRE_BYTES;
   for (let t = threads; t > 1; t--) {
     const worker = WORKER_BYTES + 4 * taskRows(n, t).max + rowMap;
-    const peak = (bin: number) => base + (t - 1) * worker + Math.max(growth, sort + (bin - 1) * (stage + sort));
+    const peak = (bin: number) => {
+      const binning = (bin - 1) * (stage + sort + BIN_WORKER_BYTES);
+      return base + (t - 1) * worker + Math.max(sort + binning, growth + (fresh ? 0 : binning));
+    };
     if (peak(t) <= budget) return { bin: t, grow: t };
     if (peak(1) <= budget) return { bin: 1, grow: t };
   }

@@ -28,7 +28,7 @@ import { checkHistogramOptions, HistGrower } from '../grow-hist.js';
 import { binInto, binNumerics, codeMatrix, codeWidth, finishLayout, type HistLayout } from '../hist-layout.js';
 import type { NodeSplit } from '../split-policy.js';
 import { growsInTasks, growTop, joinTasks, nodeJob, sentOptions, taskRows } from '../tasks.js';
-import { fitShape, type MemoryPlan, memoryPlan } from './memory-plan.js';
+import { fitShape, histSharedBytes, type MemoryPlan, memoryPlan, RETIRE_BYTES } from './memory-plan.js';
 import type { GrowInit, Job } from './messages.js';
 import { Team, workerAvailable } from './team.js';
 
@@ -122,9 +122,10 @@ export function growParallel(
   const pool = new EntryPool(data.labels, weights, sharedArrays);
   const buf = sharedBuffers(data);
   const branchOf = sharedArrays.int32(n);
+  const values = sharedValues(data);
   const team = new Team(t - 1, {
     mode: 'exact',
-    features: describeFeatures(data, sharedValues(data)),
+    features: describeFeatures(data, values),
     classes: k,
     options: sentOptions(opts),
     exitOn: probe.exitOn,
@@ -146,7 +147,18 @@ export function growParallel(
     grower.team = undefined;
     return done;
   } finally {
-    team.close();
+    const slices = buf.sorted.flatMap((slice) => (slice ? [slice.order, slice.labs] : []));
+    team.close(
+      byteSum([
+        ...values.flatMap((v) => (v ? [v] : [])),
+        ...slices,
+        buf.ids,
+        branchOf,
+        pool.row,
+        pool.label,
+        pool.weight,
+      ]),
+    );
   }
 }
 
@@ -156,6 +168,9 @@ const describeFeatures = (data: Dataset, values: (NumericValues | undefined)[] =
       ? { kind: 'numeric', name: col.name, values: values[f] }
       : { kind: 'categorical', name: col.name, codes: col.codes, categories: col.categories },
   );
+
+/** Bytes of the arrays of `arrays` (a fit's shared arrays). */
+const byteSum = (arrays: ArrayBufferView[]): number => arrays.reduce((sum, a) => sum + a.byteLength, 0);
 
 /** `a` itself when it is in shared memory, else a shared copy from `make`. */
 function shared<A extends Int32Array | Float64Array>(a: A, make: (n: number) => A): A {
@@ -234,7 +249,7 @@ function growParallelHistogram(
   // Posted as they are, the labels and weights would be copied into every worker: one shared copy serves all.
   const labels = shared(data.labels, sharedArrays.int32);
   const rowWeights = shared(weights, sharedArrays.float64);
-  const team = new Team(t - 1, {
+  const init: GrowInit = {
     mode: 'hist',
     features: describeFeatures(data),
     classes: data.classes.length,
@@ -243,12 +258,20 @@ function growParallelHistogram(
     labels,
     weights: rowWeights,
     codes,
-  });
+  };
+  const sharedBytes = histSharedBytes(n, codes.byteLength);
+  let team = new Team(t - 1, init);
   try {
     // Shared scratch: after binning it becomes the layout's row arrays, which the workers read.
     const work = new SortWork(sharedArrays);
-    if (plan.bin > 1) binInParallel(team, data, maxBins, { codes, binned }, t, work);
-    else binNumerics(data, maxBins, codes, binned, work);
+    if (plan.bin > 1) {
+      binInParallel(team, data, maxBins, { codes, binned }, t, work);
+      // A worker's sort scratch stays until it collects garbage: in a fit that ends its workers, fresh ones grow.
+      if (sharedBytes >= RETIRE_BYTES) {
+        team.close(sharedBytes);
+        team = new Team(t - 1, init);
+      }
+    } else binNumerics(data, maxBins, codes, binned, work);
     const layout = finishLayout(data, codes, binned, work);
     const { max: maxTask } = taskRows(n, t);
     team.round(
@@ -264,7 +287,7 @@ function growParallelHistogram(
     });
     return growInTasks(team, grower, grower.rootEntry(), n, t, job, probe);
   } finally {
-    team.close();
+    team.close(sharedBytes);
   }
 }
 

@@ -14,6 +14,7 @@ import { SortWork } from '../../split/sort-work.js';
 import { type Buffers, type NodeGrower, type NodeTeam, type StackEntry, sortInto } from '../grow.js';
 import type { BranchSizes } from '../partition.js';
 import { nodeJob } from '../tasks.js';
+import { RETIRE_BYTES } from './memory-plan.js';
 import type { GrowInit, Job, Reply } from './messages.js';
 import { threadAlive } from './thread-liveness.js';
 
@@ -224,10 +225,14 @@ export class Team implements NodeTeam {
     );
   }
 
-  /** Back to the pool, told to drop this fit's data; a worker still busy (after an error) is ended. */
-  close(): void {
+  /**
+   * Back to the pool, told to drop this fit's data; a worker still busy (after an error) is ended,
+   * and so is every worker of a fit that shared `sharedBytes` ≥ `RETIRE_BYTES`.
+   */
+  close(sharedBytes = 0): void {
+    const retire = sharedBytes >= RETIRE_BYTES;
     for (const w of this.workers) {
-      if (w.busy) void w.worker.terminate();
+      if (w.busy || retire) void w.worker.terminate();
       else {
         w.port.postMessage({ op: 'release' } satisfies Job);
         idle.push(w);
