@@ -181,26 +181,11 @@ async function runPlanned(
   tasks: Task[],
   warn: (message: string) => void,
 ): Promise<CompareOutcome> {
-  // Resume: keep the logged cells that belong to this plan.
   const optionsOf = new Map(run.configs.map((c) => [c.label, optionsJson(c.options)]));
   const taskKey = (t: Task) => lineKey(t.dataset, t.config, optionsOf.get(t.config)!, t.repeat, t.fold);
-  const planned = new Set(tasks.map(taskKey));
-  const kept: CellLine[] = [];
-  if (run.resume) {
-    const seen = new Set<string>();
-    for (const line of readCells(run.out!, settings, datasets)) {
-      const key = cellLineKey(line);
-      if (planned.has(key) && !seen.has(key)) {
-        seen.add(key);
-        kept.push(line);
-      }
-    }
-  } else if (run.out && existsSync(join(run.out, 'cells.jsonl'))) {
-    warn(`${run.out} holds an earlier run; starting afresh (add --resume to continue it)`);
-  }
+  const kept = keptCells(run, settings, datasets, new Set(tasks.map(taskKey)), warn);
   const keptKeys = new Set(kept.map(cellLineKey));
   const todo = tasks.filter((t) => !keptKeys.has(taskKey(t)));
-
   const folds: FoldRecord[] = [];
   const models: ModelRecord[] = [];
   for (const line of kept) {
@@ -252,13 +237,51 @@ async function runPlanned(
   }
   progress?.stop();
 
-  const results: CompareResults = {
+  const results = resultsOf(run, settings, datasets, folds, models, !interrupted);
+  const analysis = analyze(results);
+  writeOutputs(results, analysis, run.out, run.json);
+  return { results, analysis, interrupted, signal, ran, reused: kept.length };
+}
+
+/** On --resume, the logged cells that belong to this plan (`planned` keys), each once. */
+function keptCells(
+  run: CompareRun,
+  settings: CompareSettings,
+  datasets: DatasetInfo[],
+  planned: Set<string>,
+  warn: (message: string) => void,
+): CellLine[] {
+  const kept: CellLine[] = [];
+  if (run.resume) {
+    const seen = new Set<string>();
+    for (const line of readCells(run.out!, settings, datasets)) {
+      const key = cellLineKey(line);
+      if (planned.has(key) && !seen.has(key)) {
+        seen.add(key);
+        kept.push(line);
+      }
+    }
+  } else if (run.out && existsSync(join(run.out, 'cells.jsonl'))) {
+    warn(`${run.out} holds an earlier run; starting afresh (add --resume to continue it)`);
+  }
+  return kept;
+}
+
+function resultsOf(
+  run: CompareRun,
+  settings: CompareSettings,
+  datasets: DatasetInfo[],
+  folds: FoldRecord[],
+  models: ModelRecord[],
+  complete: boolean,
+): CompareResults {
+  return {
     format: RESULTS_FORMAT,
     version: RESULTS_VERSION,
     grove: VERSION,
     runtime: `${process.version} ${process.platform} ${process.arch}`,
     created: new Date().toISOString(),
-    complete: !interrupted,
+    complete,
     settings,
     datasets,
     configs: run.configs.map((c) => ({
@@ -268,9 +291,6 @@ async function runPlanned(
     folds,
     models,
   };
-  const analysis = analyze(results);
-  writeOutputs(results, analysis, run.out, run.json);
-  return { results, analysis, interrupted, signal, ran, reused: kept.length };
 }
 
 /**

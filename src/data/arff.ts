@@ -178,21 +178,11 @@ export function parseArffDocument(text: string, file?: string): ArffDocument {
 
     if (inData) {
       if (trimmed[0] === '{') sc.fail('sparse ARFF is not supported (data lines in {index value, ...} form)');
-      const tokens = sc.readList();
-      let weight = 1;
-      const last = tokens[tokens.length - 1];
-      if (tokens.length === attributes.length + 1 && !last.quoted && last.text.startsWith('{')) {
-        const m = /^\{\s*([^}]*?)\s*\}$/.exec(last.text);
-        weight = m ? Number(m[1]) : NaN;
-        if (!m || m[1] === '' || !Number.isFinite(weight) || weight < 0) {
-          sc.fail(`bad instance weight '${last.text}' (expected {w} with a number w >= 0)`);
-        }
-        tokens.pop();
-        weighted = true;
-      }
-      rows.push(tokens.map((t) => (!t.quoted && t.text === '?' ? '' : t.text)));
+      const { cells, weight } = readDataLine(sc, attributes.length);
+      if (weight !== undefined) weighted = true;
+      rows.push(cells);
       rowNumbers.push(lineNo);
-      weights.push(weight);
+      weights.push(weight ?? 1);
       continue;
     }
 
@@ -202,39 +192,9 @@ export function parseArffDocument(text: string, file?: string): ArffDocument {
       case 'relation':
         relation = sc.atEnd() ? '' : sc.readName();
         break;
-      case 'attribute': {
-        const name = sc.readName();
-        if (name === '') sc.fail('@attribute without a name');
-        if (names.has(name)) sc.fail(`duplicate attribute name '${name}'`, name);
-        names.add(name);
-        sc.skipSpace();
-        let type: ArffAttributeType;
-        if (sc.s[sc.pos] === '{') {
-          sc.pos++;
-          const values = sc.readList('}').map((t) => t.text);
-          if (values.length === 1 && values[0] === '') sc.fail(`nominal attribute '${name}' has no values`, name);
-          const seen = new Set<string>();
-          for (const v of values) {
-            if (seen.has(v)) sc.fail(`nominal attribute '${name}' declares the value '${v}' twice`, name);
-            seen.add(v);
-          }
-          type = { kind: 'categorical', categories: values };
-        } else {
-          const word = sc.atEnd() ? '' : sc.readName().toLowerCase();
-          if (word === 'numeric' || word === 'real' || word === 'integer') type = { kind: 'numeric' };
-          else if (word === 'string') type = { kind: 'string' };
-          else if (word === 'date') sc.fail(`date attributes are not supported ('${name}')`, name);
-          else if (word === 'relational') sc.fail(`relational attributes are not supported ('${name}')`, name);
-          else
-            sc.fail(
-              `unknown type '${word}' for attribute '${name}' (expected numeric, real, integer, string or {values})`,
-              name,
-            );
-        }
-        if (!sc.atEnd()) sc.fail(`unexpected text after the type of attribute '${name}'`, name);
-        attributes.push({ name, type, line: lineNo });
+      case 'attribute':
+        attributes.push(readAttribute(sc, names, lineNo));
         break;
-      }
       case 'data':
         if (attributes.length === 0) sc.fail('@data before any @attribute');
         inData = true;
@@ -256,6 +216,56 @@ export function parseArffDocument(text: string, file?: string): ArffDocument {
     rowNumbers: Int32Array.from(rowNumbers),
     ...(weighted ? { weights: Float64Array.from(weights) } : {}),
   };
+}
+
+/** A data line's cells ('?' unquoted: missing, as '') and its instance weight when it gives one (`{w}` last). */
+function readDataLine(sc: LineScanner, attributeCount: number): { cells: string[]; weight?: number } {
+  const tokens = sc.readList();
+  let weight: number | undefined;
+  const last = tokens[tokens.length - 1];
+  if (tokens.length === attributeCount + 1 && !last.quoted && last.text.startsWith('{')) {
+    const m = /^\{\s*([^}]*?)\s*\}$/.exec(last.text);
+    weight = m ? Number(m[1]) : NaN;
+    if (!m || m[1] === '' || !Number.isFinite(weight) || weight < 0) {
+      sc.fail(`bad instance weight '${last.text}' (expected {w} with a number w >= 0)`);
+    }
+    tokens.pop();
+  }
+  return { cells: tokens.map((t) => (!t.quoted && t.text === '?' ? '' : t.text)), weight };
+}
+
+/** An @attribute declaration after its keyword: a new name and a type grove reads. */
+function readAttribute(sc: LineScanner, names: Set<string>, line: number): ArffAttribute {
+  const name = sc.readName();
+  if (name === '') sc.fail('@attribute without a name');
+  if (names.has(name)) sc.fail(`duplicate attribute name '${name}'`, name);
+  names.add(name);
+  sc.skipSpace();
+  let type: ArffAttributeType;
+  if (sc.s[sc.pos] === '{') {
+    sc.pos++;
+    const values = sc.readList('}').map((t) => t.text);
+    if (values.length === 1 && values[0] === '') sc.fail(`nominal attribute '${name}' has no values`, name);
+    const seen = new Set<string>();
+    for (const v of values) {
+      if (seen.has(v)) sc.fail(`nominal attribute '${name}' declares the value '${v}' twice`, name);
+      seen.add(v);
+    }
+    type = { kind: 'categorical', categories: values };
+  } else {
+    const word = sc.atEnd() ? '' : sc.readName().toLowerCase();
+    if (word === 'numeric' || word === 'real' || word === 'integer') type = { kind: 'numeric' };
+    else if (word === 'string') type = { kind: 'string' };
+    else if (word === 'date') sc.fail(`date attributes are not supported ('${name}')`, name);
+    else if (word === 'relational') sc.fail(`relational attributes are not supported ('${name}')`, name);
+    else
+      sc.fail(
+        `unknown type '${word}' for attribute '${name}' (expected numeric, real, integer, string or {values})`,
+        name,
+      );
+  }
+  if (!sc.atEnd()) sc.fail(`unexpected text after the type of attribute '${name}'`, name);
+  return { name, type, line };
 }
 
 /**
