@@ -62,10 +62,14 @@ const MAGIC = [0x50, 0x41, 0x52, 0x31]; // PAR1
 const MAX_ROWS = 0x7fffffff;
 
 /**
- * Rows the columns first have room for: they grow as pages show they hold more, so a footer's row
- * count takes no memory before the pages bear it out.
+ * Rows the columns first have room for: the footer's count, but no more values (rows × columns)
+ * than 8 a byte of the file (a file of real data holds fewer) and at least 4,096 rows. They grow
+ * as pages show they hold more, so a count the file's bytes cannot hold takes no memory before
+ * the pages bear it out.
  */
-const FIRST_CAPACITY = 1 << 16;
+function firstCapacity(rows: number, bytes: number, columns: number): number {
+  return Math.min(rows, Math.max(4096, Math.floor((8 * bytes) / Math.max(columns, 1))));
+}
 
 /** One column chunk to read: where it is and where its rows go. */
 interface ChunkTask {
@@ -154,7 +158,7 @@ export async function readParquetSource(source: ByteSource, options: ParquetRead
     const tasks = chunkTasks(meta, columns, dataEnd, codecs);
     const builder = new TypedTableBuilder(
       columns.map((c) => c.field),
-      Math.min(meta.numRows, FIRST_CAPACITY),
+      firstCapacity(meta.numRows, source.size, columns.length),
       options,
     );
     await decodeChunks(source, tasks, columns, builder, codecs, options, meta.numRows);
