@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { GroveError } from '../../core/errors.js';
 import { Forest } from '../../ensemble/forest.js';
+import { forestToSql } from '../../export/sql/forest.js';
 import { treeToSql } from '../../export/sql/query.js';
 import { writeFileAtomic } from '../../io/atomic.js';
 import { loadAnyModel } from '../../io/model-file.js';
@@ -82,13 +83,8 @@ export function registerExport(program: Command): void {
         writeFileAtomic(flags.out!, bytes);
         return;
       }
-      if (model instanceof Forest)
-        throw new GroveError(`--format ${flags.format} exports single trees only; this model is a forest`, {
-          file: modelPath,
-          code: 'E_OPTION',
-        });
-      const tree = model;
-      const { sql, warnings } = treeToSql(tree, { dialect: flags.dialect!, table: flags.table!, proba: flags.proba });
+      const sqlOptions = { dialect: flags.dialect!, table: flags.table!, proba: flags.proba };
+      const { sql, warnings } = model instanceof Forest ? forestToSql(model, sqlOptions) : treeToSql(model, sqlOptions);
       for (const w of warnings) warn(w);
       emit(sql, flags.out);
     });

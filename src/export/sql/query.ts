@@ -1,4 +1,5 @@
 import { badArgument } from '../../core/args.js';
+import type { ClassLabel } from '../../data/dataset.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
 import {
   bindOnceOf,
@@ -32,8 +33,8 @@ export interface SqlExport {
  * How the query refers to a constant array: the literal itself, or (ClickHouse) a name bound to it
  * once in a `WITH` clause.
  */
-type Named = (literal: string) => string;
-const asIs: Named = (literal) => literal;
+export type Named = (literal: string) => string;
+export const asIs: Named = (literal) => literal;
 
 /** `xs[n]` for a per-node array of a level, or the constant itself when every node has the same. */
 function lookupOf(n: string, r: Dialect, named: Named) {
@@ -65,7 +66,7 @@ function nextState(
  * A level's step from state `n`, each tested feature a value of its own: `value(f)` is feature
  * f's value (numeric) or value code (coded); a CASE picks the node's feature.
  */
-function stepExpression(
+export function stepExpression(
   level: Level,
   p: PortableTree,
   n: string,
@@ -88,7 +89,7 @@ function stepExpression(
  * features) and `codes` (coded ones): the node's slot in them is one lookup, not a CASE over the
  * level's features. `slot` maps a feature to its 1-based place in its array.
  */
-function arrayStep(level: Level, p: PortableTree, n: string, slot: Map<number, number>, r: Dialect): string {
+export function arrayStep(level: Level, p: PortableTree, n: string, slot: Map<number, number>, r: Dialect): string {
   const lookup = lookupOf(n, r, asIs);
   const featureOf = level.feature.map((j) => level.features[j - 1]);
   const at = lookup(featureOf.map((f) => slot.get(f)!));
@@ -103,17 +104,25 @@ function arrayStep(level: Level, p: PortableTree, n: string, slot: Map<number, n
   return nextState(level, n, chosen, lookup, r, asIs);
 }
 
+/**
+ * The array literal of the labels of class indexes `codes` (-1: `unclassified`): numbers when every
+ * class is a finite number and no region is unclassified, else text.
+ */
+export function labelArray(classes: readonly ClassLabel[], hasUnclassified: boolean, codes: number[], r: Dialect) {
+  const numericLabels = !hasUnclassified && classes.every((c) => typeof c === 'number' && Number.isFinite(c));
+  return numericLabels
+    ? classes.every((c) => Number.isInteger(c))
+      ? r.integers(codes.map((c) => classes[c] as number))
+      : r.doubles(codes.map((c) => classes[c] as number))
+    : r.strings(codes.map((c) => (c < 0 ? UNCLASSIFIED_LABEL : String(classes[c]))));
+}
+
 /** The output columns as expressions of the leaf state `s` (negative: `-leaf`). */
 function outputColumns(p: PortableTree, tables: LevelTables, s: string, proba: boolean, r: Dialect, named: Named) {
   const { tree } = p;
   const leaf = `-${s}`;
-  const numericLabels = !p.hasUnclassified && tree.classes.every((c) => typeof c === 'number' && Number.isFinite(c));
   const labels = tables.leafNode.map((i) => (tree.nodes[i].unclassified ? -1 : p.classOf[i]));
-  const label = numericLabels
-    ? tree.classes.every((c) => Number.isInteger(c))
-      ? r.integers(labels.map((c) => tree.classes[c] as number))
-      : r.doubles(labels.map((c) => tree.classes[c] as number))
-    : r.strings(labels.map((c) => (c < 0 ? UNCLASSIFIED_LABEL : String(tree.classes[c]))));
+  const label = labelArray(tree.classes, p.hasUnclassified, labels, r);
   const columns = [{ name: 'predicted', sql: subscript(named(label), leaf) }];
   if (!proba) return columns;
   const k = tree.classes.length;
@@ -134,17 +143,37 @@ interface WalkInput {
 }
 
 /** The features the walk reads, each once, in the order first tested. */
-function walkedFeatures(tables: LevelTables): number[] {
+export function walkedFeatures(tables: LevelTables): number[] {
   return [...new Set(tables.levels.flatMap((l) => l.features))];
 }
 
 /** A feature's value as the walk reads it: the column (numeric) or its value code (coded). */
-function featureValue(p: PortableTree, f: number, column: string, r: Dialect, named: Named = asIs): string {
+export function featureValue(p: PortableTree, f: number, column: string, r: Dialect, named: Named = asIs): string {
   return isCoded(p, f) ? r.position(named(r.strings(codeNames(p, f))), column) : column;
 }
 
-const selectList = (columns: { name: string; sql: string }[], r: Dialect): string =>
+export const selectList = (columns: { name: string; sql: string }[], r: Dialect): string =>
   columns.map((c) => `${c.sql} AS ${r.quote(c.name)}`).join(',\n  ');
+
+/**
+ * The row's values the walk tests, computed once in the innermost subquery of `chain`: the numeric
+ * features' values (`grove_numbers`) and the coded features' value codes (`grove_codes`), each an
+ * array; `slot` maps a feature to its 1-based place in its array, `selected` is the innermost
+ * select list's part and `carried` the part each level's select list passes on.
+ */
+export function rowArrays(p: PortableTree, features: readonly number[], r: Dialect) {
+  const numeric = features.filter((f) => !isCoded(p, f));
+  const coded = features.filter((f) => isCoded(p, f));
+  const slot = new Map([...numeric.map((f, j) => [f, j + 1] as const), ...coded.map((f, j) => [f, j + 1] as const)]);
+  const column = (f: number): string => `grove_t.${r.quote(p.tree.features[f].name)}`;
+  const arrays = [
+    ...(numeric.length > 0 ? [`${r.array(numeric.map((f) => r.numberToDouble(column(f))))} AS grove_numbers`] : []),
+    ...(coded.length > 0 ? [`${r.array(coded.map((f) => featureValue(p, f, column(f), r)))} AS grove_codes`] : []),
+  ];
+  const carried = arrays.map((a) => `, q.${a.slice(a.lastIndexOf(' ') + 1)}`).join('');
+  const selected = arrays.map((a) => `, ${a}`).join('');
+  return { slot, carried, selected };
+}
 
 /**
  * The walk as a chain of subqueries, one per level, each fenced with `OFFSET 0` so the planner
@@ -158,17 +187,7 @@ function chain(
   { from, proba, rules: r }: WalkInput,
   expand: (row: string) => string,
 ) {
-  const features = walkedFeatures(tables);
-  const numeric = features.filter((f) => !isCoded(p, f));
-  const coded = features.filter((f) => isCoded(p, f));
-  const slot = new Map([...numeric.map((f, j) => [f, j + 1] as const), ...coded.map((f, j) => [f, j + 1] as const)]);
-  const column = (f: number): string => `grove_t.${r.quote(p.tree.features[f].name)}`;
-  const arrays = [
-    ...(numeric.length > 0 ? [`${r.array(numeric.map((f) => r.numberToDouble(column(f))))} AS grove_numbers`] : []),
-    ...(coded.length > 0 ? [`${r.array(coded.map((f) => featureValue(p, f, column(f), r)))} AS grove_codes`] : []),
-  ];
-  const carried = arrays.map((a) => `, q.${a.slice(a.lastIndexOf(' ') + 1)}`).join('');
-  const selected = arrays.map((a) => `, ${a}`).join('');
+  const { slot, carried, selected } = rowArrays(p, walkedFeatures(tables), r);
   const innermost =
     `SELECT grove_t AS grove_row, ${tables.rootState} AS grove_s${selected} ` + `FROM ${from} AS grove_t OFFSET 0`;
   // Level d's subquery wraps level d - 1's: its head goes before, its end after (joined once, linear).
@@ -216,6 +235,15 @@ const WALKS: Record<DialectName, (p: PortableTree, tables: LevelTables, input: W
   postgres: (p, tables, input) => chain(p, tables, input, (row) => `(${row}).*`),
 };
 
+/** Throw GroveError unless `options` are SQL export options (a dialect grove knows, a table name). */
+export function checkSqlOptions(caller: string, options: SqlExportOptions): void {
+  if (typeof options !== 'object' || options === null)
+    badArgument(caller, 'options', 'an object { dialect, table, proba? }', options);
+  if (!(DIALECT_NAMES as readonly unknown[]).includes(options.dialect))
+    badArgument(caller, 'options.dialect', `one of ${DIALECT_NAMES.join(', ')}`, options.dialect);
+  if (typeof options.table !== 'string') badArgument(caller, 'options.table', 'a table name (a string)', options.table);
+}
+
 /**
  * A `SELECT t, <label> AS predicted[, <p> AS "<class>" …] FROM <table> AS t` query that scores
  * every row as `grove predict` does (a walk over the tree's levels, `WALKS`), NULL routed as the model routes a missing
@@ -223,12 +251,7 @@ const WALKS: Record<DialectName, (p: PortableTree, tables: LevelTables, input: W
  */
 export function treeToSql(tree: DecisionTree, options: SqlExportOptions): SqlExport {
   checkTree(tree, 'treeToSql');
-  if (typeof options !== 'object' || options === null)
-    badArgument('treeToSql', 'options', 'an object { dialect, table, proba? }', options);
-  if (!(DIALECT_NAMES as readonly unknown[]).includes(options.dialect))
-    badArgument('treeToSql', 'options.dialect', `one of ${DIALECT_NAMES.join(', ')}`, options.dialect);
-  if (typeof options.table !== 'string')
-    badArgument('treeToSql', 'options.table', 'a table name (a string)', options.table);
+  checkSqlOptions('treeToSql', options);
   const p = portableTree(tree, 'SQL');
   const rules = dialectOf(options.dialect);
   const from = tableReference(options.table, rules);
