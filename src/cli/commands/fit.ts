@@ -16,7 +16,6 @@ import { describeOptimality } from '../../model/optimality.js';
 import { fitOptimal } from '../../optimal/fit-optimal.js';
 import {
   type FitOptions,
-  OPTION_DESCRIPTORS,
   type OptionGroup,
   PRESETS,
   resolveOptions,
