@@ -14,12 +14,7 @@ import { refuseOutputOverInput } from '../../io/same-file.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
 import { describeOptimality } from '../../model/optimality.js';
 import { fitOptimal } from '../../optimal/fit-optimal.js';
-import {
-  type FitOptions,
-  type OptionGroup,
-  PRESETS,
-  resolveOptions,
-} from '../../options/options.js';
+import { type FitOptions, type OptionGroup, PRESETS, resolveOptions } from '../../options/options.js';
 import { formatsHelp } from '../../sources/formats.js';
 import { openRows, openSource } from '../../sources/index.js';
 import { modelReadOptions } from '../model-columns.js';
