@@ -65,13 +65,13 @@ export type { ShapValues } from './explain/shap.js';
 export { shapValues } from './explain/shap.js';
 // Exports.
 export { treeToDot } from './export/dot.js';
-export type { OnnxExport } from './export/onnx/model.js';
 export { forestToOnnx } from './export/onnx/forest.js';
+export type { OnnxExport } from './export/onnx/model.js';
 export { treeToOnnx } from './export/onnx/model.js';
 export type { Rule } from './export/rules.js';
 export { rulesToText, treeToRules } from './export/rules.js';
-export type { SqlExport, SqlExportOptions } from './export/sql/query.js';
 export { forestToSql } from './export/sql/forest.js';
+export type { SqlExport, SqlExportOptions } from './export/sql/query.js';
 export { treeToSql } from './export/sql/query.js';
 export { treeToText } from './export/text.js';
 export type { AttributeScore, ScoreReport } from './learn/score.js';
