@@ -60,17 +60,59 @@ export async function bucketedBins(
   const count = Math.min(BUCKETS_PER_BIN * maxBins, MAX_BUCKETS);
   const scale = count / span;
   if (!Number.isFinite(range.min) || !Number.isFinite(span) || span <= 0 || !Number.isFinite(scale)) return null;
-  const d = rows.engine.dialect;
   const bucketed = (p: Params) =>
     `(SELECT x, CAST(FLOOR((x - ${p.add(range.min)}) * ${p.add(scale)}) AS INTEGER) AS b FROM ` +
     `${weightedRows(rows, p, (v) => [['x', v[f]]])} AS r WHERE x IS NOT NULL)`;
-  const buckets = await bucketCounts(rows, bucketed);
-  const values: (Values | null)[] = Array.from({ length: buckets.count }, (_, i) =>
-    buckets.min[i] === buckets.max[i]
-      ? { xs: Float64Array.of(buckets.min[i]), ns: Float64Array.of(buckets.rows[i]) }
-      : null,
-  );
-  const countValues = async (wanted: Iterable<number>) => {
+  const walk = new BucketWalk(rows, bucketed, await bucketCounts(rows, bucketed), maxBins);
+  const { buckets } = walk;
+  if (walk.countAfter() <= maxBins) {
+    // Maybe no more values than bins (each its own bin): only every value tells.
+    await walk.countValues(buckets.rows.keys());
+    walk.countAfter();
+  }
+  const cutter = walk.start();
+  await walk.countValues(walk.plan(0, cutter));
+  walk.countAfter();
+  for (let at = 0, round = 1; ; round++) {
+    at = walk.walk(at, cutter, true);
+    if (at >= buckets.count) break;
+    await walk.countValues(round < MAX_ROUNDS ? walk.plan(at, cutter).add(at) : buckets.rows.keys());
+    walk.countAfter();
+  }
+  return walk.result();
+}
+
+/** `bucketedBins`'s walk of `BinCutter`'s rule over the buckets, and the values counted so far. */
+class BucketWalk {
+  /** Each bucket's values once counted (a bucket of one value is counted from the start). */
+  private readonly values: (Values | null)[];
+  /** Distinct values after each bucket, at least: a bucket not counted has one, or two if min < max. */
+  private readonly after: Float64Array;
+  /** Buckets from here on are counted whole: fewer than maxBins values follow them. */
+  private tail: number;
+  private lo = new Float64Array(0);
+  private hi = new Float64Array(0);
+  private bin = 0;
+  private fresh = true;
+
+  constructor(
+    private readonly rows: EngineRows,
+    private readonly bucketed: (p: Params) => string,
+    readonly buckets: Buckets,
+    private readonly maxBins: number,
+  ) {
+    this.values = Array.from({ length: buckets.count }, (_, i) =>
+      buckets.min[i] === buckets.max[i]
+        ? { xs: Float64Array.of(buckets.min[i]), ns: Float64Array.of(buckets.rows[i]) }
+        : null,
+    );
+    this.after = new Float64Array(buckets.count);
+    this.tail = buckets.count;
+  }
+
+  /** Count the values of the buckets `wanted` not counted yet (one scan). */
+  async countValues(wanted: Iterable<number>): Promise<void> {
+    const { buckets, values } = this;
     const flags = new Int32Array(buckets.id[buckets.count - 1] + 1);
     let any = false;
     for (const i of wanted)
@@ -78,84 +120,76 @@ export async function bucketedBins(
         flags[buckets.id[i]] = 1;
         any = true;
       }
-    if (any) await valueCounts(rows, bucketed, flags, buckets, values, d.intList!);
-  };
+    if (any) await valueCounts(this.rows, this.bucketed, flags, buckets, values, this.rows.engine.dialect.intList!);
+  }
 
-  // Distinct values after each bucket, at least: a bucket not counted has one, or two if min < max.
-  const after = new Float64Array(buckets.count);
-  const countAfter = () => {
+  /** Refresh `after`; returns the values of all buckets, at least. */
+  countAfter(): number {
     let sum = 0;
-    for (let i = buckets.count - 1; i >= 0; i--) {
-      after[i] = sum;
-      const v = values[i];
-      sum += v ? v.xs.length : buckets.min[i] < buckets.max[i] ? 2 : 1;
+    for (let i = this.buckets.count - 1; i >= 0; i--) {
+      this.after[i] = sum;
+      const v = this.values[i];
+      sum += v ? v.xs.length : this.buckets.min[i] < this.buckets.max[i] ? 2 : 1;
     }
     return sum;
-  };
-  const known = buckets.rows.reduce((a, b) => a + b, 0);
-  if (countAfter() <= maxBins) {
-    // Maybe no more values than bins (each its own bin): only every value tells.
-    await countValues(buckets.rows.keys());
-    countAfter();
   }
-  // The number of values, or more than maxBins when some bucket is not counted (then it has more).
-  let distinct = 0;
-  for (let i = 0; i < buckets.count; i++) distinct += values[i]?.xs.length ?? maxBins + 1;
-  const cutter = new BinCutter(known, null, maxBins, distinct <= maxBins);
-  // The tail, where fewer than maxBins values follow, is counted whole: there a bin may close
-  // because values run out, which only the exact number of values left tells.
-  let tail = buckets.count;
-  while (tail > 0 && after[tail - 1] < maxBins) tail--;
 
-  const size = Math.max(1, Math.min(distinct, maxBins));
-  const lo = new Float64Array(size);
-  const hi = new Float64Array(size);
-  let bin = 0;
-  let fresh = true;
+  /** The cutter over every row, once the first counts are in; the tail and the bins' room set. */
+  start(): BinCutter {
+    const { buckets, maxBins } = this;
+    const known = buckets.rows.reduce((a, b) => a + b, 0);
+    // The number of values, or more than maxBins when some bucket is not counted (then it has more).
+    let distinct = 0;
+    for (let i = 0; i < buckets.count; i++) distinct += this.values[i]?.xs.length ?? maxBins + 1;
+    // The tail is counted whole: there a bin may close because values run out, which only the
+    // exact number of values left tells.
+    while (this.tail > 0 && this.after[this.tail - 1] < maxBins) this.tail--;
+    const size = Math.max(1, Math.min(distinct, maxBins));
+    this.lo = new Float64Array(size);
+    this.hi = new Float64Array(size);
+    return new BinCutter(known, null, maxBins, distinct <= maxBins);
+  }
+
   /** Walk the rule from bucket `i` with `cut`; `record` false to plan. Returns where it stopped. */
-  const walk = (i: number, cut: BinCutter, record: boolean, planned?: Set<number>): number => {
+  walk(i: number, cut: BinCutter, record: boolean, planned?: Set<number>): number {
+    const { buckets, values, after, lo, hi } = this;
     for (; i < buckets.count; i++) {
       const v = values[i];
       if (v) {
         for (let j = 0; j < v.xs.length; j++) {
-          if (record && fresh) lo[bin] = v.xs[j];
+          if (record && this.fresh) lo[this.bin] = v.xs[j];
           const closes = cut.closesWith(v.ns[j], v.xs.length - 1 - j + after[i]);
           if (record) {
-            fresh = closes;
-            if (closes) hi[bin++] = v.xs[j];
+            this.fresh = closes;
+            if (closes) hi[this.bin++] = v.xs[j];
           }
         }
-      } else if (i < tail && cut.skips(buckets.rows[i], after[i])) {
-        if (record && fresh) lo[bin] = buckets.min[i];
-        if (record) fresh = false;
+      } else if (i < this.tail && cut.skips(buckets.rows[i], after[i])) {
+        if (record && this.fresh) lo[this.bin] = buckets.min[i];
+        if (record) this.fresh = false;
       } else if (record) return i;
-      else {
+      else if (cut.flow(buckets.rows[i]) > 0) {
         // Planning: where a bin closes in a bucket spread evenly, count it and its neighbours.
-        if (cut.flow(buckets.rows[i]) > 0)
-          planned!
-            .add(i - 1)
-            .add(i)
-            .add(i + 1);
+        planned!
+          .add(i - 1)
+          .add(i)
+          .add(i + 1);
       }
     }
     return i;
-  };
-  const plan = (i: number, cut: BinCutter) => {
-    const planned = new Set<number>();
-    walk(i, cut.clone(), false, planned);
-    for (let t = tail; t < buckets.count; t++) planned.add(t);
-    return planned;
-  };
-
-  await countValues(plan(0, cutter));
-  countAfter();
-  for (let at = 0, round = 1; ; round++) {
-    at = walk(at, cutter, true);
-    if (at >= buckets.count) break;
-    await countValues(round < MAX_ROUNDS ? plan(at, cutter).add(at) : buckets.rows.keys());
-    countAfter();
   }
-  return { bins: bin, lo: lo.slice(0, bin), hi: hi.slice(0, bin) };
+
+  /** The buckets to count before walking on from `i`: where the rule may close a bin, and the tail. */
+  plan(i: number, cut: BinCutter): Set<number> {
+    const planned = new Set<number>();
+    this.walk(i, cut.clone(), false, planned);
+    for (let t = this.tail; t < this.buckets.count; t++) planned.add(t);
+    return planned;
+  }
+
+  result(): CutBins {
+    return { bins: this.bin, lo: this.lo.slice(0, this.bin), hi: this.hi.slice(0, this.bin) };
+  }
 }
 
 /** The rows, smallest and largest value of each non-empty bucket, by bucket. */
