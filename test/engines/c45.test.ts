@@ -15,6 +15,7 @@ import { parseSourceSpec } from '../../src/sources/engine-source.js';
 import { readDataset } from '../../src/sources/file-source.js';
 import { corpus, haveCorpus } from '../helpers/paths.js';
 import { engineModel, memoryModel } from './identical.js';
+import { CLUSTER_THRESHOLD, writeClusterCsv } from './j48-cluster.js';
 
 let engine: DuckDBEngine;
 let dir: string;
@@ -72,14 +73,11 @@ describe.skipIf(!haveCorpus)('C4.5 inside DuckDB gives the in-memory histogram t
 
 describe('C4.5 inside DuckDB', () => {
   it('training values within 1e-6 below a threshold: J48 scans them in row order, as in memory', async () => {
-    const xs = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10.0000006, 10.0000003, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20];
-    const csv = join(dir, 'cluster.csv');
-    writeFileSync(csv, `x,y\n${xs.map((x) => `${x},${x < 10.5 ? 'a' : 'b'}`).join('\n')}\n`);
+    const csv = writeClusterCsv(dir);
     const spec = await parseSourceSpec(csv);
     const model = await engineModel(engine, spec.source, c45);
     expect(model).toBe(await memoryModel(csv, c45));
-    // The largest value below the midpoint is 10.0000006, but J48 kept 10 before it and skips it.
-    expect(JSON.parse(model).nodes[0].split.thresholds).toEqual([10]);
+    expect(JSON.parse(model).nodes[0].split.thresholds).toEqual([CLUSTER_THRESHOLD]);
   });
 
   it('fractional missing values on rows with a missing value are refused, naming the column and the option', async () => {

@@ -13,6 +13,7 @@ import { postgresUnavailable, startPostgres } from '../helpers/servers/postgres.
 import { BIN_EDGES, BIN_VALUES, searchBothWays } from './bin-cases.js';
 import { writeClashingCsv } from './clashing-names.js';
 import { engineModel, memoryModel } from './identical.js';
+import { CLUSTER_THRESHOLD, writeClusterCsv } from './j48-cluster.js';
 import { loadCsv } from './load.js';
 
 const why = postgresUnavailable() ?? (haveCorpus ? undefined : 'the UCI corpus is absent');
@@ -79,6 +80,15 @@ describe.skipIf(why !== undefined)('in-database training with PostgreSQL', () =>
     expect(await engineModel(engine, weighted.source, balanced, { target: 'label', weight: 'grove_w' })).toBe(
       await memoryModel(files.plain, balanced, files.weights),
     );
+  }, 120_000);
+
+  it('c45: training values within 1e-6 below a threshold, scanned in row order as J48 scans them: the in-memory tree', async () => {
+    const csv = writeClusterCsv(dir);
+    await loadCsv(engine, csv, 'cluster');
+    const spec = await parseSourceSpec(server.url, { table: 'cluster' });
+    const model = await engineModel(engine, spec.source, { algorithm: 'c45' });
+    expect(model).toBe(await memoryModel(csv, { algorithm: 'c45' }));
+    expect(JSON.parse(model).nodes[0].split.thresholds).toEqual([CLUSTER_THRESHOLD]);
   }, 120_000);
 
   it('grove fit postgres://… --table gives the model of --bins 255; a query with no rows is refused', async () => {
