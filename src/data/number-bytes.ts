@@ -83,23 +83,9 @@ export function parseNumberBytes(buf: Uint8Array, s: number, e: number, canonica
   let exponent = 0;
   if (p < e && (buf[p] | 0x20) === 0x65 /* e or E */) {
     canonical = false;
-    p++;
-    let expNegative = false;
-    if (p < e && (buf[p] === 0x2d || buf[p] === 0x2b)) {
-      expNegative = buf[p] === 0x2d;
-      p++;
-    }
-    const expStart = p;
-    while (p < e) {
-      c = buf[p] - 0x30;
-      if (c < 0 || c > 9) break;
-      if (exponent < 10000) exponent = exponent * 10 + c;
-      p++;
-    }
-    if (p === expStart) return NaN; // 1e
-    if (expNegative) exponent = -exponent;
-  }
-  if (p !== e) return NaN; // trailing junk: not a strict number
+    exponent = exponentOf(buf, p + 1, e);
+    if (exponent !== exponent) return NaN;
+  } else if (p !== e) return NaN; // trailing junk: not a strict number
   const scale = exponent - fracDigits;
   if (digits > 15) return longDecimal(mantissa, extra, digits, scale, negative, canonical, canonicalDigits);
   let value: number;
@@ -115,6 +101,25 @@ export function parseNumberBytes(buf: Uint8Array, s: number, e: number, canonica
     canonical = false;
   numberScan.canonical = canonical;
   return value;
+}
+
+/** The exponent written in `buf[p..e)` as `[+-]digits` to the end (capped near ±10000), else NaN. */
+function exponentOf(buf: Uint8Array, p: number, e: number): number {
+  let negative = false;
+  if (p < e && (buf[p] === 0x2d || buf[p] === 0x2b)) {
+    negative = buf[p] === 0x2d;
+    p++;
+  }
+  const start = p;
+  let exponent = 0;
+  while (p < e) {
+    const c = buf[p] - 0x30;
+    if (c < 0 || c > 9) return NaN; // trailing junk: not a strict number
+    if (exponent < 10000) exponent = exponent * 10 + c;
+    p++;
+  }
+  if (p === start) return NaN; // 1e
+  return negative ? -exponent : exponent;
 }
 
 /**

@@ -98,13 +98,19 @@ export class FastRoutes {
    * from the root). `orig` maps stops to node ids.
    */
   route(columns: AlignedColumn[], base: number, count: number, out: Int32Array): void {
-    const s = this.used.length;
-    if (s === 0) {
+    if (this.used.length === 0) {
       out.fill(0, 0, count); // the root is a stop
       return;
     }
+    // One call each per block of rows: the loops inside stay whole.
+    this.fillBlock(columns, base, count);
+    this.walkGroups(count, out);
+  }
+
+  /** Copy the block's rows into `values`, interleaved by groups of four, and flag groups with a missing value. */
+  private fillBlock(columns: AlignedColumn[], base: number, count: number): void {
+    const s = this.used.length;
     const values = this.values;
-    const rec = this.rec;
     const start = this.start;
     const missing = this.missing;
     const cols = this.cols;
@@ -136,6 +142,17 @@ export class FastRoutes {
     for (let slot = 0, p = start + rest * s; slot < s; slot++, p += 4) {
       for (let j = rest; j < count; j++) values[p + j - rest] = cols[slot][base + j];
     }
+  }
+
+  /** Walk the block's groups of four rows (`fillBlock`'s), the flagged ones and the last partial group row by row. */
+  private walkGroups(count: number, out: Int32Array): void {
+    const s = this.used.length;
+    const values = this.values;
+    const rec = this.rec;
+    const start = this.start;
+    const missing = this.missing;
+    const groups = count >> 2;
+    const rest = 4 * groups;
     // A group's four rows are walked in lockstep without branches on the comparisons: their cache
     // misses overlap instead of queueing behind mispredicted branches. A walk is over when no row
     // moved. A row's state is its node's record offset q:
