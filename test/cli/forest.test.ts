@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/core/random.js';
+import { duckdb, scoreDuckdb, scoreOnnx } from '../export/engines.js';
+import { firstMismatch, type PlainColumn, type Scored } from '../export/rows.js';
 import { assertBuilt, grove } from '../helpers/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'grove-forest-cli-'));
@@ -63,6 +65,38 @@ describe('grove with forests', () => {
     expect(parsed.format).toBe('grove-forest-json');
     expect(parsed.trees).toHaveLength(12);
     expect(parsed.trees[0].nodes[0].counts).toHaveLength(3);
+  });
+
+  it('export --format onnx and sql score as predict --proba does (ONNX Runtime, DuckDB)', async () => {
+    const predicted = grove(['predict', DATA, '--model', MODEL, '--proba']).stdout.trim().split('\n').slice(1);
+    const expected: Scored = {
+      labels: predicted.map((l) => l.split(',')[0]),
+      proba: Float64Array.from(predicted.flatMap((l) => l.split(',').slice(1).map(Number))),
+    };
+    const rows = readFileSync(DATA, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
+    const columns: PlainColumn[] = ['x0', 'x1', 'x2', 'x3'].map((name, j) => ({
+      name,
+      kind: 'number',
+      values: rows.map((r) => Number(r[j])),
+    }));
+    const onnx = join(dir, 'rf.onnx');
+    expect(grove(['export', MODEL, '--format', 'onnx', '--out', onnx]).status).toBe(0);
+    // The features have three decimals: float32 rounding moves none of them across a threshold here.
+    expect(firstMismatch(expected, await scoreOnnx(readFileSync(onnx), columns, rows.length), 3)).toBeUndefined();
+    const sql = grove(['export', MODEL, '--format', 'sql', '--dialect', 'duckdb', '--table', 'grove_rows', '--proba']);
+    expect(sql.status).toBe(0);
+    const db = await duckdb();
+    try {
+      const got = await scoreDuckdb(db.connection, 'grove_rows', sql.stdout, columns, rows.length, ['a', 'b', 'c']);
+      // predict writes 6 significant digits; sql-forest.test.ts checks the query's own doubles to 1e-12.
+      expect(firstMismatch(expected, got, 3)).toBeUndefined();
+    } finally {
+      db.close();
+    }
   });
 
   it('refuses bad forest flags and damaged files with one line, exit 2, nothing written', () => {
