@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { GroveError } from '../core/errors.js';
 import { parseEncodingName, TEXT_ENCODINGS, type TextEncodingName } from '../data/text-decode.js';
 import { DEFAULT_NA_TOKENS } from '../data/tokens.js';
 import { listOption } from './args.js';
@@ -79,7 +80,23 @@ export function keepingColumn<T extends { features?: string[] }>(options: T, nam
 export interface ReadFlags {
   encoding?: TextEncodingName;
   na?: string[];
+  delimiter?: string;
 }
+
+/** `--delimiter`'s value: one character, or `tab` / `\t` for a tab. */
+export function delimiterOption(raw: string): string {
+  const d = raw === 'tab' || raw === '\\t' ? '\t' : raw;
+  if (!/^[\x20-\x7e\t]$/.test(d) || d === '"')
+    throw new GroveError(`option --delimiter expects one character other than a quote (or 'tab'), got '${raw}'`, {
+      code: 'E_OPTION',
+    });
+  return d;
+}
+
+/** Help of `--delimiter`. */
+export const DELIMITER_HELP =
+  "field delimiter of CSV text: one character, or 'tab' " +
+  "(default: a comma, or ';', tab or '|' when the header has no comma)";
 
 /** Add `--encoding` and `--na` to a command that reads a data file. */
 function addReadFlags(cmd: Command): Command {
@@ -90,6 +107,7 @@ function addReadFlags(cmd: Command): Command {
       `text encoding of the data file: ${TEXT_ENCODINGS.join(', ')} (default utf8; a UTF-16 BOM is recognised)`,
       (raw: string) => parseEncodingName(raw, '--encoding'),
     )
+    .option('--delimiter <char>', DELIMITER_HELP, delimiterOption)
     .option(
       '--na <tokens>',
       `CSV cell texts read as missing, comma-separated, instead of the default (${defaults}); ` +
@@ -102,11 +120,13 @@ function addReadFlags(cmd: Command): Command {
 export function readOptionsFromFlags(flags: ReadFlags): {
   encoding?: TextEncodingName;
   naTokens?: string[];
+  delimiter?: string;
   onWarning: (message: string) => void;
 } {
   return {
     ...(flags.encoding !== undefined ? { encoding: flags.encoding } : {}),
     ...(flags.na !== undefined ? { naTokens: ['', ...flags.na] } : {}),
+    ...(flags.delimiter !== undefined ? { delimiter: flags.delimiter } : {}),
     onWarning: warn,
   };
 }

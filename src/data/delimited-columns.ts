@@ -7,6 +7,7 @@ import { escapeControl, GroveError } from '../core/errors.js';
 import { planColumns } from './column-plan.js';
 import type { Column, Dataset } from './dataset.js';
 import type { DelimitedReadOptions } from './delimited-options.js';
+import { delimiterName, SNIFFED_DELIMITERS } from './delimiter-sniff.js';
 import { CategoricalBuilder, type ColumnBuilder, type ColumnContext, NumericBuilder } from './text-columns.js';
 import { INVALID_UTF8 } from './text-decode.js';
 import { NUMBER_RE } from './tokens.js';
@@ -57,15 +58,14 @@ function columnNames(cells: Uint8Array[], headerLine: number, options: Delimited
   }
   // Rows to predict (noTarget) may have a single feature; a table to train on needs two columns.
   if (names.length === 1 && !options.noTarget) {
-    const comma = (options.delimiter ?? ',') === ',';
-    const hint = comma
-      ? /[;\t|]/.test(fields[0])
-        ? ' (is the file comma-separated? grove reads only commas)'
-        : ''
-      : fields[0].includes(',')
-        ? ' (is the file comma-separated? this reader splits on another delimiter)'
-        : '';
-    throw new GroveError(`only one column '${names[0]}' in the header; need features and a target${hint}`, {
+    // No delimiter: the comma by default, none of the sniffed ones found either.
+    const d = options.delimiter;
+    const hint =
+      d === undefined
+        ? `no comma, and none of ${SNIFFED_DELIMITERS.map(delimiterName).join(', ')}; ` +
+          'give the delimiter with --delimiter'
+        : `split on ${delimiterName(d)}; is that the file's delimiter? --delimiter sets it`;
+    throw new GroveError(`only one column '${names[0]}' in the header; need features and a target (${hint})`, {
       file,
       code: 'E_DATA',
       row: headerLine,

@@ -18,6 +18,7 @@ import type { Dataset } from './dataset.js';
 import { type DelimitedColumns, finishColumns, startColumns } from './delimited-columns.js';
 import { DelimitedInput } from './delimited-input.js';
 import { checkReadOptions, type DelimitedReader, type DelimitedReadOptions } from './delimited-options.js';
+import { delimiterName, sniffDelimiter } from './delimiter-sniff.js';
 import { numberScan, POW10, parseNumberBytes } from './number-bytes.js';
 import { type ColumnBuilder, type ColumnContext, NaTokens, type NumericBuilder } from './text-columns.js';
 import { CellDecoder } from './text-decode.js';
@@ -28,6 +29,7 @@ export type { DelimitedReader, DelimitedReadOptions } from './delimited-options.
 const QUOTE = 0x22;
 const LF = 0x0a;
 const CR = 0x0d;
+const COMMA = 0x2c;
 
 /**
  * A streaming reader of delimited text into a {@link Dataset}: `push` byte chunks as they come
@@ -54,7 +56,9 @@ export function parseCsvText(text: string, options: DelimitedReadOptions = {}): 
 
 class DelimitedTextReader implements DelimitedReader {
   private readonly file: string | undefined;
-  private readonly delim: number;
+  private delim: number;
+  /** True until the delimiter is known: not given, it is sniffed from the first bytes. */
+  private sniffing: boolean;
   private readonly stop = new Uint8Array(256);
   private readonly ctx: ColumnContext;
   private readonly input: DelimitedInput;
@@ -94,6 +98,7 @@ class DelimitedTextReader implements DelimitedReader {
     checkReadOptions(options);
     this.file = options.source;
     this.delim = (options.delimiter ?? ',').charCodeAt(0);
+    this.sniffing = options.delimiter === undefined;
     this.stop[this.delim] = 1;
     this.stop[LF] = 1;
     this.stop[CR] = 1;
@@ -143,12 +148,27 @@ class DelimitedTextReader implements DelimitedReader {
       throw e;
     }
     if (buf === undefined) return;
+    if (this.sniffing) this.sniff(buf);
     this.input.keep(this.scan(buf, final));
     if (final || this.reserved || this.rows < 1000 || this.sizeHint === 0 || this.input.transcoding) return;
     // Size the columns for the whole input from the bytes per row so far, once.
     this.reserved = true;
     const rows = Math.ceil((this.sizeHint / (this.input.bytesSeen - this.input.carried)) * this.rows * 1.02) + 16;
     for (const b of this.builders) b.reserve(rows);
+  }
+
+  /** Take the delimiter the first bytes show (a comma unless the first line has none), once; a note if not a comma. */
+  private sniff(buf: Uint8Array): void {
+    this.sniffing = false;
+    const d = sniffDelimiter(buf);
+    if (d === ',') return;
+    this.stop[this.delim] = 0;
+    this.delim = d.charCodeAt(0);
+    this.stop[this.delim] = 1;
+    const where = this.file !== undefined ? `${this.file}: ` : '';
+    this.options.onWarning?.(
+      `${where}no comma in the header: read with ${delimiterName(d)} as the delimiter (sniffed; --delimiter sets it)`,
+    );
   }
 
   /**
@@ -437,7 +457,9 @@ class DelimitedTextReader implements DelimitedReader {
     const cells = this.headerFields;
     this.headerFields = [];
     this.headerLine = this.recordLine;
-    const columns = startColumns(cells, this.headerLine, this.options, this.ctx);
+    // The delimiter given or sniffed (undefined: the default comma), for the message of a one-column header.
+    const delimiter = this.options.delimiter ?? (this.delim !== COMMA ? String.fromCharCode(this.delim) : undefined);
+    const columns = startColumns(cells, this.headerLine, { ...this.options, delimiter }, this.ctx);
     this.columns = columns;
     this.targetIdx = columns.targetIdx;
     this.names = columns.names;

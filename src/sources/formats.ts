@@ -42,7 +42,7 @@ function sizeHint(path: string, gzip: boolean): { sizeHint?: number } {
   }
 }
 
-/** A delimited text format; `options.delimiter` (API only) overrides the format's. */
+/** A delimited text format; `options.delimiter` (`--delimiter`) overrides the format's. */
 function delimited(name: string, extensions: readonly string[], delimiter: ',' | '\t'): DataFormat {
   const sql = delimiter === ',' ? "','" : "'\t'";
   return {
@@ -50,7 +50,12 @@ function delimited(name: string, extensions: readonly string[], delimiter: ',' |
     extensions,
     gzip: true,
     read: (path, gzip, options) =>
-      readDelimited(fileChunks(path, gzip, options.onProgress), { delimiter, ...sizeHint(path, gzip), ...options }),
+      readDelimited(fileChunks(path, gzip, options.onProgress), {
+        ...sizeHint(path, gzip),
+        ...options,
+        // CSV leaves it to the reader: a comma, unless the header shows `;`, tab or `|`.
+        delimiter: options.delimiter ?? (delimiter === ',' ? undefined : delimiter),
+      }),
     // Every column as text: the engine types the columns by the CSV reader's rules itself.
     duckdb: (path) => `read_csv(${path}, header = true, all_varchar = true, delim = ${sql}, quote = '"', escape = '"')`,
   };

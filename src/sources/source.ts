@@ -23,7 +23,10 @@ export interface ReadProgress {
 export interface SourceReadOptions extends TypedReadOptions {
   /** Text encoding of CSV, TSV and ARFF files (default UTF-8; a UTF-16 BOM is recognised). */
   encoding?: TextEncodingName;
-  /** CSV and TSV: the field delimiter, one ASCII character (default `,`, or tab for TSV). */
+  /**
+   * CSV and TSV: the field delimiter, one ASCII character (default: tab for TSV; for CSV a comma,
+   * or `;`, tab or `|` when the header has no comma but one of those, with a warning).
+   */
   delimiter?: string;
   /** CSV and TSV: the first non-blank line holds the column names (default true). */
   header?: boolean;

@@ -1,5 +1,5 @@
 /**
- * `--drop` and `--features` on the commands that read training data, the warning for columns that
+ * `--drop`, `--features` and `--delimiter` on the commands that read training data, the warning for columns that
  * look like row identifiers, and `compare --target/--drop` with a folder holding an unreadable file,
  * through the BUILT binary (run `npm run build` first; `npm test` does).
  */
@@ -29,7 +29,7 @@ beforeAll(() => {
   writeFileSync(IDS, `id,code,x,colour,label\n${rows.join('\n')}\n`);
   mkdirSync(tmp('folder'));
   writeFileSync(tmp('folder/ids.csv'), `id,code,x,colour,label\n${rows.join('\n')}\n`);
-  writeFileSync(tmp('folder/semicolons.csv'), 'a;b;c\n1;2;x\n3;4;y\n');
+  writeFileSync(tmp('folder/spaces.csv'), 'a b c\n1 2 x\n3 4 y\n');
   writeFileSync(
     tmp('folder/first.csv'),
     `label,x\n${Array.from({ length: 12 }, (_, i) => `${i < 6 ? 'n' : 'p'},${i}`).join('\n')}\n`,
@@ -88,20 +88,72 @@ describe('compare', () => {
   const args = ['--algorithms', 'cart,id3', '--criteria', '', '--folds', '2', '--no-models', '--no-progress'];
 
   it('--data FOLDER skips a file it cannot read with a warning naming it; --target names the class column', () => {
-    const r = ok(grove(['compare', '--data', tmp('folder'), ...args, '--datasets', 'ids,semicolons']));
-    expect(r.stderr).toMatch(/skipped a data file that cannot be read: .*semicolons\.csv/);
+    const r = ok(grove(['compare', '--data', tmp('folder'), ...args, '--datasets', 'ids,spaces']));
+    expect(r.stderr).toMatch(/skipped a data file that cannot be read: .*spaces\.csv, row 1: only one column 'a b c'/);
     expect(r.stdout).toMatch(/^ids\s/m);
     const first = ok(grove(['compare', '--data', tmp('folder/first.csv'), '--target', 'label', ...args]));
     expect(first.stdout).toMatch(/^first\s+100\.0±0\.0 \(2\)\s+100\.0±0\.0 \(2\)/m);
   });
 
   it('a file named on its own still stops the run; --drop applies to every data set', () => {
-    const r = grove(['compare', '--data', tmp('folder/semicolons.csv'), ...args]);
+    const r = grove(['compare', '--data', tmp('folder/spaces.csv'), ...args]);
     expect(r.status).toBe(2);
     const dropped = ok(grove(['compare', '--data', IDS, '--drop', 'id,code', ...args]));
     expect(dropped.stderr).not.toMatch(/row identifier/);
     expect(ok(grove(['compare', '--data', IDS, ...args])).stderr).toMatch(
       /ids: column 'id' looks like a row identifier/,
     );
+  });
+});
+
+describe('--delimiter', () => {
+  const semicolons = () => {
+    const p = tmp('semicolons.csv');
+    writeFileSync(
+      p,
+      `"x";"colour";"label"\n${Array.from({ length: 12 }, (_, i) => `${i};"r";${i < 6 ? 'n' : 'p'}`).join('\n')}\n`,
+    );
+    return p;
+  };
+
+  it("a header without a comma but with ';', tab or '|' is read with that delimiter, with a note", () => {
+    const p = semicolons();
+    const r = ok(grove(['fit', p, '--prune', 'none']));
+    expect(r.stderr).toMatch(
+      /semicolons\.csv: no comma in the header: read with ';' as the delimiter \(sniffed; --delimiter sets it\)/,
+    );
+    expect(r.stderr).toMatch(/on 12 rows: 3 nodes, 2 leaves/);
+    const bars = tmp('bars.txt');
+    writeFileSync(bars, 'a|b|y\n1|2|p\n3|4|q\n');
+    expect(ok(grove(['info', bars, '--json'])).stdout).toMatch(/"target":"y"/);
+  });
+
+  it('--delimiter sets it; a delimiter that gives one column says so, naming it', () => {
+    const p = semicolons();
+    const r = ok(grove(['info', p, '--delimiter', ';']));
+    expect(r.stderr).toBe('');
+    const tabs = tmp('tabs.csv');
+    writeFileSync(tabs, 'a\tb\ty\n1\t2\tp\n3\t4\tq\n');
+    expect(ok(grove(['info', tabs, '--delimiter', 'tab'])).stdout).toMatch(/2 features/);
+    const plain = tmp('plain-semicolons.csv');
+    writeFileSync(plain, 'x;colour;label\n1;r;n\n2;g;p\n');
+    const wrong = grove(['fit', plain, '--delimiter', '|']);
+    expect(wrong.status).toBe(2);
+    expect(wrong.stderr).toMatch(
+      /only one column .* \(split on '\|'; is that the file's delimiter\? --delimiter sets it\)/,
+    );
+    const none = grove(['fit', tmp('folder/spaces.csv')]);
+    expect(none.stderr).toMatch(
+      /only one column 'a b c' .*\(no comma, and none of ';', tab, '\|'; give the delimiter with --delimiter\)/,
+    );
+    expect(grove(['fit', p, '--delimiter', ';;']).stderr).toMatch(/option --delimiter expects one character/);
+  });
+
+  it('compare takes --delimiter for every data set', () => {
+    const p = semicolons();
+    const args = ['--algorithms', 'id3', '--criteria', '', '--folds', '2', '--no-models', '--no-progress'];
+    const r = ok(grove(['compare', '--data', p, '--delimiter', ';', ...args]));
+    expect(r.stdout).toMatch(/^semicolons\s+100\.0±0\.0/m);
+    expect(r.stderr).not.toMatch(/sniffed/);
   });
 });

@@ -1,4 +1,4 @@
-/** `drop` and `features` in every reader, and the identifier-like columns `idLikeColumns` finds. */
+/** `drop` and `features` in every reader, the identifier-like columns `idLikeColumns` finds, the sniffed delimiter. */
 
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GroveError } from '../../src/core/errors.js';
 import { parseArff } from '../../src/data/arff.js';
+import { createDelimitedReader } from '../../src/data/delimited.js';
+import { sniffDelimiter } from '../../src/data/delimiter-sniff.js';
 import { idLikeColumns } from '../../src/data/describe.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { readDataset } from '../../src/sources/index.js';
@@ -99,5 +101,32 @@ describe('idLikeColumns', () => {
     expect(idLikeColumns(at90).map((c) => c.name)).toEqual(['k']);
     const missing = datasetFromRows(rows(40, (i) => ({ k: i < 5 ? null : i, y: i % 2 ? 'p' : 'q' })));
     expect(idLikeColumns(missing).map((c) => c.name)).toEqual([]);
+  });
+});
+
+describe('delimiter sniffing', () => {
+  it('a comma unless the first line has none outside quotes; then the most frequent of ; tab |', () => {
+    const enc = (s: string) => new TextEncoder().encode(s);
+    expect(sniffDelimiter(enc('a,b;c;d\n'))).toBe(',');
+    expect(sniffDelimiter(enc('"a,b";c;d\n1,5;2;3\n'))).toBe(';');
+    expect(sniffDelimiter(enc('\n  \na\tb|c\td\n'))).toBe('\t');
+    expect(sniffDelimiter(enc('a b c\n'))).toBe(',');
+  });
+
+  it('readDataset sniffs a CSV file and says so; createDelimitedReader with a delimiter does not', async () => {
+    const p = join(dir, 'semi.csv');
+    writeFileSync(p, 'x;c;y\n1,5;a;p\n2,5;b;q\n');
+    const warnings: string[] = [];
+    const d = await readDataset(p, { onWarning: (m) => warnings.push(m) });
+    expect(names(d)).toEqual(['x', 'c']);
+    expect(d.features[0]).toMatchObject({ kind: 'categorical', categories: ['1,5', '2,5'] });
+    expect(warnings).toEqual([
+      `${p}: no comma in the header: read with ';' as the delimiter (sniffed; --delimiter sets it)`,
+    ]);
+    await expect(readDataset(p, { delimiter: '|' })).rejects.toThrow(/only one column 'x;c;y' .*split on '\|'/);
+    const reader = createDelimitedReader({ delimiter: ',' });
+    expect(() => reader.push(new TextEncoder().encode('x;c;y\n1;a;p\n'))).toThrow(
+      /only one column 'x;c;y' .*split on ','/,
+    );
   });
 });

@@ -269,8 +269,8 @@ describe('CSV file errors', () => {
   });
 
   it('a single-column file hints at the delimiter', () => {
-    const e = groveError(() => parseCsvText('a;b;class\n1;2;x\n', { source: 'f.csv' }));
-    expect(e.message).toContain('comma-separated');
+    const e = groveError(() => parseCsvText('a b class\n1 2 x\n', { source: 'f.csv' }));
+    expect(e.message).toContain("no comma, and none of ';', tab, '|'; give the delimiter with --delimiter");
   });
 });
 

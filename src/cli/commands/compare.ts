@@ -11,6 +11,7 @@ import { renderTable } from '../../eval/table.js';
 import { type OutputPath, refuseOutputOverInput } from '../../io/same-file.js';
 import { intOption, listOption } from '../args.js';
 import { note } from '../output.js';
+import { DELIMITER_HELP, delimiterOption } from '../read-flags.js';
 
 /** The data sets that ship with grove (Debian-sourced UCI files, see data/README.md). */
 export const BUNDLED_DATA = fileURLToPath(new URL('../../../data/', import.meta.url));
@@ -34,6 +35,7 @@ interface CompareFlags {
   target?: string;
   drop?: string[];
   features?: string[];
+  delimiter?: string;
 }
 
 /** `--data a b,c --data d` → [a, b, c, d]. */
@@ -69,6 +71,7 @@ export function registerCompare(program: Command): void {
     .option('--target <column>', "every data set's class column (default: each one's last column)")
     .option('--drop <columns>', 'leave these columns out of every data set (comma-separated)', listOption)
     .option('--features <columns>', 'keep only these feature columns of every data set (comma-separated)', listOption)
+    .option('--delimiter <char>', DELIMITER_HELP, delimiterOption)
     .option('--algorithms <names>', 'presets to compare', listOption, ['id3', 'c45', 'cart', 'zaki'])
     .option('--criteria <names>', 'split measures to compare, each grown with the --base preset', listOption, [
       'gain-ratio',
@@ -130,7 +133,7 @@ export function registerCompare(program: Command): void {
         models: flags.models,
         json: flags.json,
         progress: flags.progress,
-        read: { target: flags.target, drop: flags.drop, features: flags.features },
+        read: { target: flags.target, drop: flags.drop, features: flags.features, delimiter: flags.delimiter },
         skippable: inFolders,
       });
       process.stdout.write(renderTable(outcome.results, outcome.analysis));
