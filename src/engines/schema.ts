@@ -113,14 +113,53 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
   if (featureNames.length === 0)
     throw new GroveError(`no feature columns: the only column is the target '${targetName}'`, { file, code: 'E_DATA' });
 
-  // One scan: row count, missing labels, the weight's range, and per text column whether it is all numbers.
-  const p = new Params(d);
-  const from = source.from(p);
   const label = cellOf(engine, targetName);
   const double = (name: string) =>
     typeOf.get(name) === 'number' ? d.numberToDouble(d.quote(name)) : d.toDouble(d.quote(name));
   const weight = columns.weight === undefined ? null : d.nanToNull(double(columns.weight));
   const checks = featureNames.filter((n) => typeOf.get(n) === 'text' && forced.get(n) !== 'categorical');
+  const { nRows, numericText } = await scanRows(engine, source, { label, targetName, weight, checks, forced }, columns);
+  const alias = aliasNamer(names);
+  const features: EngineFeature[] = [];
+  for (const name of featureNames) {
+    const numeric = forced.get(name) !== 'categorical' && (typeOf.get(name) === 'number' || numericText.has(name));
+    if (numeric) {
+      const value = typeOf.get(name) === 'number' ? d.nanToNull(double(name)) : d.toDouble(cellOf(engine, name));
+      const stored = typeOf.get(name) === 'number' ? double(name) : null;
+      features.push({ name, kind: 'numeric', value, stored, categories: [] });
+    } else {
+      const value = cellOf(engine, name);
+      const categories = await firstAppearance(engine, source, value, alias);
+      features.push({ name, kind: 'categorical', value, stored: null, categories });
+    }
+  }
+  const classes = classList(await distinct(engine, source, label), typeOf.get(targetName) === 'number');
+  return { source, features, targetName, label, classes, weight, nRows, columnNames: names, alias };
+}
+
+/** What `scanRows` checks: the label and weight expressions, and the text columns to test for numbers. */
+interface RowChecks {
+  label: string;
+  targetName: string;
+  weight: string | null;
+  checks: string[];
+  forced: Map<string, string>;
+}
+
+/**
+ * One scan: the row count, rows without a label or with a bad weight (refused), and which text
+ * columns hold only numbers (a column forced numeric that holds another text is refused).
+ */
+async function scanRows(
+  engine: Engine,
+  source: EngineSource,
+  { label, targetName, weight, checks, forced }: RowChecks,
+  columns: EngineColumns,
+): Promise<{ nRows: number; numericText: Set<string> }> {
+  const d = engine.dialect;
+  const file = source.label;
+  const p = new Params(d);
+  const from = source.from(p);
   // A parameter is bound only when a query uses it (DuckDB refuses unused ones).
   const pattern = checks.length > 0 ? p.add(NUMBER_PATTERN) : '';
   const select = [
@@ -160,28 +199,7 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
       throw new GroveError(`expected a number, found '${stats[5 + 3 * i]}'`, { file, code: 'E_DATA', column: name });
     if (bad === 0 && (present > 0 || forced.get(name) === 'numeric')) numericText.add(name);
   });
-
-  const alias = aliasNamer(names);
-  const features: EngineFeature[] = [];
-  for (const name of featureNames) {
-    const numeric = forced.get(name) !== 'categorical' && (typeOf.get(name) === 'number' || numericText.has(name));
-    if (numeric) {
-      const value = typeOf.get(name) === 'number' ? d.nanToNull(double(name)) : d.toDouble(cellOf(engine, name));
-      const stored = typeOf.get(name) === 'number' ? double(name) : null;
-      features.push({ name, kind: 'numeric', value, stored, categories: [] });
-    } else {
-      const value = cellOf(engine, name);
-      features.push({
-        name,
-        kind: 'categorical',
-        value,
-        stored: null,
-        categories: await firstAppearance(engine, source, value, alias),
-      });
-    }
-  }
-  const classes = classList(await distinct(engine, source, label), typeOf.get(targetName) === 'number');
-  return { source, features, targetName, label, classes, weight, nRows, columnNames: names, alias };
+  return { nRows, numericText };
 }
 
 /** Distinct non-null values of `expr`, in order of first appearance. */
