@@ -68,7 +68,7 @@ describe('the argument parser', () => {
     expect(choice.status).toBe(2);
     expect(choice.stderr).toContain('te\\x1b[2Jxt');
     expect(choice.stderr.slice(0, -1)).not.toMatch(RAW_CONTROL);
-  });
+  }, 180_000); // thirteen CLI runs
 });
 
 describe('data-derived text', () => {

@@ -184,13 +184,14 @@ describe('the page grown on two workers', () => {
   it("a helper slow but alive: the grower grows its task too rather than wait, fit's model, and the late answer is no silence", async () => {
     const options: FitOptions = { algorithm: 'id3' };
     const plan = planFit(data, options);
-    const slow = localHelper(data, 1000);
+    // Slow enough that the grower finishes first even on a loaded machine.
+    const slow = localHelper(data, 4000);
     let silent = 0;
     const { tree } = await growInTwo(
       plan,
       slow,
       () => silent++,
-      () => 1500,
+      () => 6000,
     );
     // Returned before the helper's first answer: no wait for it.
     expect(slow.tasks).toBe(0);
@@ -198,7 +199,7 @@ describe('the page grown on two workers', () => {
     await slow.answers;
     expect(slow.tasks).toBe(1);
     // Past the wait counted from the grow's end: the answer came in time, no silence reported.
-    await new Promise((done) => setTimeout(done, 1600));
+    await new Promise((done) => setTimeout(done, 6100));
     expect(silent).toBe(0);
   });
 
