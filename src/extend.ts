@@ -11,6 +11,7 @@ export { chandraVarghese } from './criteria/chandra-varghese.js';
 export { createTable, tableFromCounts } from './criteria/checked.js';
 export { dcsm } from './criteria/dcsm.js';
 export { averageGain, gainRatio, infoGain, normalizedGain } from './criteria/gain.js';
+export { hellinger } from './criteria/hellinger.js';
 export { chiSquare, gStatistic } from './criteria/statistics.js';
 export { ZERO_TOLERANCE } from './criteria/table.js';
 export {

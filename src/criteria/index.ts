@@ -7,6 +7,7 @@ export { gini, giniOfRow, twoing } from './cart.js';
 export { chandraVarghese } from './chandra-varghese.js';
 export { dcsm } from './dcsm.js';
 export { averageGain, gainRatio, infoGain, normalizedGain, splitInfo, splitInfoWithUnknown } from './gain.js';
+export { hellinger } from './hellinger.js';
 export type { RegisterOptions } from './registry.js';
 export {
   BUILTIN_CRITERIA,

@@ -8,6 +8,7 @@ import { gini, twoing } from './cart.js';
 import { chandraVarghese } from './chandra-varghese.js';
 import { dcsm } from './dcsm.js';
 import { averageGain, gainRatio, infoGain, normalizedGain } from './gain.js';
+import { hellinger } from './hellinger.js';
 import { chiSquare, gStatistic } from './statistics.js';
 import type { CountTable, Criterion } from './types.js';
 
@@ -23,6 +24,7 @@ export const BUILTIN_CRITERIA: readonly Criterion[] = Object.freeze([
   gStatistic,
   dcsm,
   chandraVarghese,
+  hellinger,
 ]);
 
 const registry = new NamedRegistry<Criterion>({

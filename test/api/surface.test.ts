@@ -53,6 +53,7 @@ describe('the public surface', () => {
         'dcsm',
         'gStatistic',
         'gainRatio',
+        'hellinger',
         'gini',
         'infoGain',
         'normalizedGain',

@@ -32,6 +32,7 @@ const ALL_CRITERIA = [
   'g-statistic',
   'dcsm',
   'chandra-varghese',
+  'hellinger',
 ];
 
 /** Unpruned ID3 tree on play-tennis (fitted in beforeAll). */
@@ -449,7 +450,7 @@ describe('grove score --json', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('grove criteria', () => {
-  it('lists all ten measures with their direction (text and --json agree)', () => {
+  it('lists all eleven measures with their direction (text and --json agree)', () => {
     const text = grove(['criteria']);
     const json = grove(['criteria', '--json']);
     expectOk(text);

@@ -475,10 +475,34 @@ const HAND: Record<string, { t22: number; t33: number; approx22: number; approx3
     approx22: 1.085714286,
     approx33: 0.764705882,
   },
+  hellinger: {
+    // Class 0 (n = 7) against class 1 (n = 5) over the two branches.
+    t22: Math.sqrt((Math.sqrt(6 / 7) - Math.sqrt(2 / 5)) ** 2 + (Math.sqrt(1 / 7) - Math.sqrt(3 / 5)) ** 2),
+    // Mean over the classes of class k against the rest (n_k = 5, 6, 6; rest = 12, 11, 11).
+    t33:
+      (Math.sqrt(
+        (Math.sqrt(4 / 5) - Math.sqrt(1 / 12)) ** 2 +
+          (Math.sqrt(1 / 5) - Math.sqrt(4 / 12)) ** 2 +
+          (0 - Math.sqrt(7 / 12)) ** 2,
+      ) +
+        Math.sqrt(
+          (Math.sqrt(1 / 6) - Math.sqrt(4 / 11)) ** 2 +
+            (Math.sqrt(3 / 6) - Math.sqrt(2 / 11)) ** 2 +
+            (Math.sqrt(2 / 6) - Math.sqrt(5 / 11)) ** 2,
+        ) +
+        Math.sqrt(
+          (0 - Math.sqrt(5 / 11)) ** 2 +
+            (Math.sqrt(1 / 6) - Math.sqrt(4 / 11)) ** 2 +
+            (Math.sqrt(5 / 6) - Math.sqrt(2 / 11)) ** 2,
+        )) /
+      3,
+    approx22: 0.493335452,
+    approx33: 0.730827561,
+  },
 };
 
 describe('registry contents', () => {
-  it('lists the ten built-in measures in registration order', () => {
+  it('lists the eleven built-in measures in registration order', () => {
     expect(NAMES).toEqual([
       'info-gain',
       'gain-ratio',
@@ -490,6 +514,7 @@ describe('registry contents', () => {
       'g-statistic',
       'dcsm',
       'chandra-varghese',
+      'hellinger',
     ]);
     expect(BUILTIN_CRITERIA.map((c) => c.name)).toEqual(NAMES);
   });
@@ -667,6 +692,7 @@ describe('orientation and improvement', () => {
       'twoing',
       'chi-square',
       'g-statistic',
+      'hellinger',
     ]) {
       const c = getCriterion(n);
       expect(c.evaluate(parent)).toBe(0);

@@ -128,7 +128,15 @@ describe('growing', () => {
       { columns: rows[0].split(','), target: 'Cheat' },
     );
     const base = await readDataset(fixture('taxable-income.csv'), { target: 'Cheat' });
-    for (const criterion of ['gini', 'info-gain', 'gain-ratio', 'chi-square', 'dcsm', 'chandra-varghese']) {
+    for (const criterion of [
+      'gini',
+      'info-gain',
+      'gain-ratio',
+      'chi-square',
+      'dcsm',
+      'chandra-varghese',
+      'hellinger',
+    ]) {
       const weighted = fit(base, { criterion, prune: 'none', sampleWeight: new Float64Array(base.nRows).fill(2) });
       const dup = fit(doubled, { criterion, prune: 'none' });
       expect(weighted.nodes.map((n) => [n.split, n.counts])).toEqual(dup.nodes.map((n) => [n.split, n.counts]));
