@@ -2,6 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { Agent, request } from 'node:http';
 import { GroveError } from '../core/errors.js';
 import { clickhouseDialect } from '../sql/index.js';
+import {
+  CANNOT_CONNECT,
+  NoAnswer,
+  refusesDdl,
+  SESSION_NOT_FOUND,
+  SESSION_TOO_LONG,
+  ServerError,
+  timeoutSeconds,
+} from './clickhouse-errors.js';
 import { namedTables } from './clickhouse-names.js';
 import { CLICKHOUSE_NUMERIC, type TsvCell, TsvRows } from './clickhouse-tsv.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
@@ -12,40 +21,6 @@ import { asSubquery } from './subquery.js';
 const MAX_QUERY_BYTES = 64 << 20;
 /** The largest syntax tree of a query grove sends. */
 const MAX_AST = 10_000_000;
-
-/**
- * Seconds grove waits for ClickHouse to answer a request when `GROVE_CLICKHOUSE_TIMEOUT` does not
- * say: a level query over many rows answers only when it has counted them all.
- */
-export const CLICKHOUSE_DEFAULT_TIMEOUT = 3600;
-
-/** Connection failures, as opposed to a server that was reached and did not answer in time. */
-const CANNOT_CONNECT = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
-
-/** `GROVE_CLICKHOUSE_TIMEOUT` (seconds, > 0) or the default. */
-function timeoutSeconds(): number {
-  const text = process.env.GROVE_CLICKHOUSE_TIMEOUT;
-  if (text === undefined || text === '') return CLICKHOUSE_DEFAULT_TIMEOUT;
-  const seconds = Number(text);
-  if (!(seconds > 0) || !Number.isFinite(seconds))
-    throw new GroveError(`GROVE_CLICKHOUSE_TIMEOUT must be a number of seconds above 0, not '${text}'`, {
-      code: 'E_OPTION',
-    });
-  return seconds;
-}
-
-/** Raised by the request's timer; told apart from a connection failure. */
-class NoAnswer extends Error {}
-
-/** The server answered with an error: `serverMessage` is its first line (`Code: N, …`). */
-class ServerError extends GroveError {
-  constructor(
-    message: string,
-    readonly serverMessage: string,
-  ) {
-    super(message, { code: 'E_IO' });
-  }
-}
 
 /** Table engines whose rows may live on other servers, or behind a view. */
 const SPREAD_ENGINES = ['Distributed', 'Merge', 'View', 'MaterializedView', 'Buffer'];
@@ -64,20 +39,6 @@ const STREAMED = '&wait_end_of_query=1';
  * largest a server allows by default (max_session_timeout), where its default is 60.
  */
 const SESSION_SECONDS = 3600;
-
-/** Server error codes of a user who may not create tables: READONLY, QUERY_IS_PROHIBITED (allow_ddl=0). */
-const NO_DDL = /^Code: (164|392)\b/;
-
-/** Server error code of a session_timeout above the server's max_session_timeout. */
-const SESSION_TOO_LONG = /^Code: 374\b/;
-
-/** Server error code of a session that has expired (or never was): SESSION_NOT_FOUND. */
-const SESSION_NOT_FOUND = /^Code: 372\b/;
-
-/** True when `message` (a server error's first line) says the user may not create tables. */
-export function refusesDdl(message: string): boolean {
-  return NO_DDL.test(message);
-}
 
 /**
  * ClickHouse through its HTTP interface (JSONCompact results, or tab-separated ones streamed as they

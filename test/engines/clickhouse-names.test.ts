@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusesDdl } from '../../src/engines/clickhouse.js';
+import { refusesDdl } from '../../src/engines/clickhouse-errors.js';
 import { namedTables } from '../../src/engines/clickhouse-names.js';
 import { clickhouseDialect } from '../../src/sql/index.js';
 
