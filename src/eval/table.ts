@@ -30,8 +30,10 @@ export function statisticsText(m: MetricAnalysis, maxPairs = 15): string[] {
   lines.push(
     `Friedman test on ${m.label} (N = ${f.N} data sets, k = ${f.k}): ` +
       `χ²_F = ${f.chiSquare.toFixed(3)} (df ${f.df}), ${pText(f.pValue)}; ` +
-      `Iman–Davenport F_F = ${Number.isFinite(id.F) ? id.F.toFixed(3) : '∞'} (df ${id.df1}, ${id.df2}), ` +
-      pText(id.pValue),
+      (Number.isFinite(id.F)
+        ? `Iman–Davenport F_F = ${id.F.toFixed(3)} (df ${id.df1}, ${id.df2}), ${pText(id.pValue)}`
+        : 'Iman–Davenport F_F not finite: every data set ranks the configurations in the same order ' +
+          `(χ²_F at its largest, N(k−1) = ${f.N * (f.k - 1)})`),
   );
   const sig = m.pairs.filter((p) => p.nemenyiSignificant);
   const better = (p: PairComparison) => (p.rankDifference > 0 ? `${p.a} > ${p.b}` : `${p.b} > ${p.a}`);
@@ -78,7 +80,7 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
   };
   const width = maxOf(
     datasets.map((d) => d.length),
-    Math.max(8, 'avg rank (leaves)'.length),
+    'avg rank (accuracy)'.length,
   );
   let colWidth = maxOf(
     labels.map((l) => l.length),
@@ -97,8 +99,8 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
     );
   const ranks = (m: MetricAnalysis) => m.configs.map((_, j) => num(m.averageRanks[j], 2));
   if (analysis.accuracy.datasets.length) {
-    lines.push(row('avg rank (accuracy)'.slice(0, width), ranks(analysis.accuracy)));
-    lines.push(row('avg rank (leaves)'.slice(0, width), ranks(analysis.leaves)));
+    lines.push(row('avg rank (accuracy)', ranks(analysis.accuracy)));
+    lines.push(row('avg rank (leaves)', ranks(analysis.leaves)));
   }
 
   // Per configuration, averaged over the data sets on which it finished.

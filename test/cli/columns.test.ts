@@ -93,6 +93,7 @@ describe('compare', () => {
     expect(r.stdout).toMatch(/^ids\s/m);
     const first = ok(grove(['compare', '--data', tmp('folder/first.csv'), '--target', 'label', ...args]));
     expect(first.stdout).toMatch(/^first\s+100\.0±0\.0 \(2\)\s+100\.0±0\.0 \(2\)/m);
+    expect(first.stdout).toMatch(/^avg rank \(accuracy\)\s+1\.50\s+1\.50$/m);
   });
 
   it('a file named on its own still stops the run; --drop applies to every data set', () => {

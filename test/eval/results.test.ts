@@ -131,6 +131,13 @@ describe('results and statistics', () => {
     expect(xz.wilcoxon.pValue).toBeCloseTo(0.0625, 12); // n = 5, all positive: 2/2^5
     expect(xz.nemenyiSignificant).toBe(Math.abs(xz.rankDifference) >= a.accuracy.cd05!);
     expect(a.accuracy.cliques.flat()).toContain('y');
+    // The same order on every data set: χ²_F at N(k−1) = 10, so F_F has no finite value; the table says why.
+    expect(a.accuracy.friedman!.imanDavenport.F).toBe(Infinity);
+    const table = renderTable(r, a);
+    expect(table).toMatch(/Iman–Davenport F_F not finite: every data set ranks the configurations in the same order/);
+    expect(table).not.toMatch(/∞/);
+    expect(table).toMatch(/^avg rank \(accuracy\) /m);
+    expect(table).toMatch(/^avg rank \(leaves\) /m);
   });
 
   it('an unfinished cell keeps its data set out of the statistics and is flagged in the table', () => {
