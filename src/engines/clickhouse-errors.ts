@@ -1,4 +1,7 @@
-/** How grove's ClickHouse client tells its failures apart: no answer in time, no connection, the server's error codes. */
+/**
+ * How grove's ClickHouse client tells its failures apart: no answer in time, no connection, the server's
+ * error codes.
+ */
 import { GroveError } from '../core/errors.js';
 
 /**

@@ -84,7 +84,8 @@ function modelShape(model: DecisionTree | Forest): { nodes: number; leaves: numb
 }
 
 /**
- * Fit on every fold but `f`, test on fold `f` (a forest when the options ask for one). Returns null when the fold is empty (fewer rows
+ * Fit on every fold but `f`, test on fold `f` (a forest when the options ask for one). Returns null
+ * when the fold is empty (fewer rows
  * than folds). The numbers depend only on the data, the options and the assignment: no clock or
  * thread enters them, so every run with the same seed gives the same accuracies.
  */

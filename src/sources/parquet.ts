@@ -159,7 +159,8 @@ async function textEnum(
   const sqlName = sqlIdentifier(`grove_enum_${j}`);
   await duckdb.query(
     db,
-    `CREATE TYPE ${sqlName} AS ENUM (SELECT DISTINCT CAST(${name} AS VARCHAR) FROM ${from} WHERE ${name} IS NOT NULL LIMIT ${MAX_ENUM_VALUES + 1})`,
+    `CREATE TYPE ${sqlName} AS ENUM (SELECT DISTINCT CAST(${name} AS VARCHAR) FROM ${from} ` +
+      `WHERE ${name} IS NOT NULL LIMIT ${MAX_ENUM_VALUES + 1})`,
   );
   const [column] = await describeQuery(db, `SELECT CAST(NULL AS ${sqlName})`);
   const type = enumType(column.type);

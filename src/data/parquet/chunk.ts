@@ -28,7 +28,10 @@ import { zstdDecompress } from './zstd.js';
 /** A decompressor: `input` to exactly `size` bytes (the caller checks the size). */
 export type Decompress = (input: Uint8Array, size: number) => Uint8Array;
 
-/** Decompressors of codecs beyond the built-in UNCOMPRESSED, SNAPPY, LZ4, ZSTD and LZ4_RAW, by codec id (GZIP = 2, BROTLI = 4). */
+/**
+ * Decompressors of codecs beyond the built-in UNCOMPRESSED, SNAPPY, LZ4, ZSTD and LZ4_RAW, by codec id (GZIP
+ * = 2, BROTLI = 4).
+ */
 export type Codecs = ReadonlyMap<number, Decompress>;
 
 /**
@@ -99,7 +102,8 @@ export function decodeChunk(ctx: ChunkContext, bytes: Uint8Array, row: number, r
     check(
       h.uncompressedSize <= most,
       ctx.column.physical === PHYSICAL.BYTE_ARRAY
-        ? `page declares ${h.uncompressedSize} bytes for ${h.numValues} strings (at most ${MAX_TEXT_BYTES} bytes a string are read)`
+        ? `page declares ${h.uncompressedSize} bytes for ${h.numValues} strings ` +
+            `(at most ${MAX_TEXT_BYTES} bytes a string are read)`
         : `page declares ${h.uncompressedSize} bytes for ${h.numValues} values`,
     );
     pos = start + h.compressedSize;
@@ -172,7 +176,10 @@ function readDictionary(ctx: ChunkContext, h: PageHeader, page: Uint8Array): Dic
   return { numbers, size: h.numValues };
 }
 
-/** The page's definition levels and values (decompressed); `bitPacked`: levels in the deprecated BIT_PACKED encoding. */
+/**
+ * The page's definition levels and values (decompressed); `bitPacked`: levels in the deprecated BIT_PACKED
+ * encoding.
+ */
 interface PageParts {
   levels: Uint8Array;
   values: Uint8Array;

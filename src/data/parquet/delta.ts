@@ -194,7 +194,10 @@ export function deltaTexts(bytes: Uint8Array, count: number, scratch: Scratch): 
   return out;
 }
 
-/** `count` DELTA_BYTE_ARRAY values of a FIXED_LEN_BYTE_ARRAY column, each `width` bytes, as PLAIN bytes in scratch memory. */
+/**
+ * `count` DELTA_BYTE_ARRAY values of a FIXED_LEN_BYTE_ARRAY column, each `width` bytes, as PLAIN bytes in
+ * scratch memory.
+ */
 export function deltaFixed(bytes: Uint8Array, count: number, width: number, scratch: Scratch): Uint8Array {
   const out = scratch.bytes('unsplit', count * width);
   deltaByteArrays(bytes, count, scratch, (k, value) => {

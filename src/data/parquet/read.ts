@@ -151,7 +151,8 @@ export async function readParquetSource(source: ByteSource, options: ParquetRead
     const { meta, dataEnd } = await readFooter(source);
     if (meta.numRows > MAX_ROWS)
       throw new GroveError(
-        `the file declares ${meta.numRows.toLocaleString('en-US')} rows, more than grove holds in memory (at most ${MAX_ROWS.toLocaleString('en-US')})`,
+        `the file declares ${meta.numRows.toLocaleString('en-US')} rows, ` +
+          `more than grove holds in memory (at most ${MAX_ROWS.toLocaleString('en-US')})`,
         { file: options.source, code: 'E_DATA' },
       );
     const columns = flatColumns(meta.schema);
@@ -169,7 +170,8 @@ export async function readParquetSource(source: ByteSource, options: ParquetRead
       throw new GroveError(`cannot read Parquet: ${err.message}`, { file: options.source, code: 'E_DATA' });
     // Damage is a ParquetCorrupt; anything else (a TypeError, a RangeError) is a bug of the decoder's.
     const internal = new GroveError(
-      `cannot read Parquet: internal error in grove's Parquet decoder, not a fault of the file (${(err as Error)?.message ?? err}); please report it`,
+      "cannot read Parquet: internal error in grove's Parquet decoder, " +
+        `not a fault of the file (${(err as Error)?.message ?? err}); please report it`,
       { file: options.source, code: 'E_DATA' },
     );
     internal.cause = err;

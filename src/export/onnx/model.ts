@@ -175,7 +175,10 @@ export function treeToOnnx(tree: DecisionTree): OnnxExport {
   return { bytes, warnings: p.warnings };
 }
 
-/** The parts of a graph with outputs `label` ([N], int64 when `asInt`, else string) and `probabilities` ([N, classes]). */
+/**
+ * The parts of a graph with outputs `label` ([N], int64 when `asInt`, else string) and `probabilities` ([N,
+ * classes]).
+ */
 export interface GraphParts {
   doc: string;
   name: string;
