@@ -46,6 +46,7 @@ const CASES: [string, FitOptions][] = [
   ['pima-indians-diabetes', { prune: 'cost-complexity', ccpAlpha: 0.005, criterion: 'average-gain', bins: 32 }],
   ['balance-scale', { ...none, criterion: 'dcsm', classWeight: { L: 2, R: 3 } }],
   ['wine', { ...none, criterion: 'chandra-varghese', minSamplesLeaf: 3 }],
+  ['glass', { ...none, criterion: 'hellinger', minSamplesLeaf: 2 }], // six imbalanced classes (9 to 76 rows)
 ];
 
 describe.skipIf(!haveCorpus)('in-database training with DuckDB gives the in-memory histogram tree', () => {
