@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import { GroveError } from '../../core/errors.js';
+import { escapeControl, GroveError } from '../../core/errors.js';
+import { significant, textTable } from '../../core/text-table.js';
 import { Forest } from '../../ensemble/forest.js';
 import { forestSummary } from '../../ensemble/summary.js';
 import { treeToDot } from '../../export/dot.js';
@@ -11,7 +12,17 @@ import type { DecisionTree } from '../../model/decision-tree.js';
 import { choiceOption, intOption } from '../args.js';
 import { emit } from '../output.js';
 
-const FORMATS = ['text', 'rules', 'dot', 'json', 'stats'] as const;
+const FORMATS = ['text', 'rules', 'dot', 'json', 'stats', 'importances'] as const;
+
+/** Feature importances as a table, largest first, 3 significant digits (ties in feature order). */
+export function importancesText(importances: Record<string, number>): string {
+  const rows = Object.entries(importances).sort((a, b) => b[1] - a[1]);
+  return `${textTable(
+    ['feature', 'importance'],
+    rows.map(([name, v]) => [escapeControl(name), significant(v)]),
+    ['left', 'right'],
+  ).join('\n')}\n`;
+}
 
 /** The tree `grove show` prints: the model, or tree `k` of a forest. */
 function chosenTree(model: DecisionTree | Forest, k: number | undefined, format: string): DecisionTree | Forest {
@@ -38,7 +49,7 @@ export function registerShow(program: Command): void {
   program
     .command('show')
     .description(
-      'print a saved model as text, IF-THEN rules, Graphviz DOT, JSON or statistics; ' +
+      'print a saved model as text, IF-THEN rules, Graphviz DOT, JSON, statistics or its feature importances; ' +
         'a forest: its summary, or one tree with --tree',
     )
     .argument('<model>', 'model file written by grove fit (a tree or a forest)')
@@ -55,6 +66,7 @@ export function registerShow(program: Command): void {
           dot: () => '',
           json: () => `${JSON.stringify(model.toJSON(), null, 2)}\n`,
           stats: () => `${JSON.stringify(model.stats(), null, 2)}\n`,
+          importances: () => importancesText(model.featureImportances()),
         }[flags.format]();
         emit(text, flags.out);
         return;
@@ -66,6 +78,7 @@ export function registerShow(program: Command): void {
         dot: () => treeToDot(tree),
         json: () => `${JSON.stringify(tree.toJSON(), null, 2)}\n`,
         stats: () => `${JSON.stringify(tree.stats(), null, 2)}\n`,
+        importances: () => importancesText(tree.stats().importances),
       }[flags.format]();
       emit(text, flags.out);
     });
