@@ -3,7 +3,7 @@
  * (launched as test/report/report.browser.test.ts does), once for the whole file. For a fixture
  * (always) and three corpus data sets (when ../shared is present) it writes the page with the
  * built CLI, opens it from file:// with every network request refused, and checks it against the
- * CLI: the root split after a change of measure equals `grove fit`'s, and a node's ten scores equal
+ * CLI: the root split after a change of measure equals `grove fit`'s, and a node's eleven scores equal
  * `grove score --json` on that node's rows. Side-by-side mode, the rules, a typed row's path,
  * keyboard use, phone width, escaping of data text and the sample notice are checked too.
  * Screenshots go to the test's temp folder (printed). Any console error, page error, dialog or
@@ -44,6 +44,7 @@ const MEASURES = [
   'g-statistic',
   'dcsm',
   'chandra-varghese',
+  'hellinger',
 ];
 
 let context: BrowserContext;
@@ -207,7 +208,7 @@ async function fitRoot(csv: string, flags: string[]): Promise<{ split: unknown; 
   return { split: m.nodes[0].split, nodes: m.nodes.length };
 }
 
-/** The ten measures' scores shown for the selected node: feature → measure → score (null: no split). */
+/** The eleven measures' scores shown for the selected node: feature → measure → score (null: no split). */
 async function shownScores(page: Page): Promise<Map<string, Map<string, number | null>>> {
   const rows = await page.$$eval('#scores tbody tr', (trs) =>
     trs.map((tr) => [
@@ -280,7 +281,7 @@ async function categoricalNames(page: Page): Promise<string[]> {
 }
 
 /**
- * The checks every data set gets: measure change vs `grove fit`, a node's ten scores vs
+ * The checks every data set gets: measure change vs `grove fit`, a node's eleven scores vs
  * `grove score`, side by side (unpruned, so the CV runs are quick), screenshots. The CLI and
  * crossValidate run here while the page computes in the browser.
  */
@@ -299,7 +300,7 @@ async function checkDataset(name: string, csv: string, measure: string): Promise
   expect(JSON.parse((await root.getAttribute('data-split')) ?? 'null')).toEqual(fitted.split ?? null);
   expect(await page.locator('#tree-a g.node').count()).toBe(fitted.nodes);
   expect(await page.locator('#stats-a').textContent()).toContain(`, ${measure}:`);
-  // A node below the root, opened from the keyboard: its ten scores are grove score's on its rows.
+  // A node below the root, opened from the keyboard: its eleven scores are grove score's on its rows.
   const child = page.locator('#tree-a g.node[data-node="1"]');
   if ((await child.count()) === 1) {
     await child.focus();
@@ -348,7 +349,7 @@ async function checkDataset(name: string, csv: string, measure: string): Promise
 }
 
 describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
-  it('taxable-income: measure change, ten scores at a node, side by side, rules, a typed row, keyboard', async () => {
+  it('taxable-income: measure change, eleven scores at a node, side by side, rules, a typed row, keyboard', async () => {
     const csv = fixture('taxable-income.csv');
     await checkDataset('taxable-income', csv, 'info-gain');
     const { page, problems } = await open(join(dir, 'taxable-income.html'));
@@ -766,6 +767,7 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
 describe.skipIf(!haveChromium || !haveCorpus)('grove explore in Chromium: corpus data sets', () => {
   const cases: [string, string][] = [
     ['iris', 'info-gain'],
+    ['glass', 'hellinger'],
     ['mushroom', 'dcsm'],
     ['breast-cancer-wisconsin-diagnostic', 'gain-ratio'],
   ];
