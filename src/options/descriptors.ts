@@ -1,4 +1,7 @@
 import type { OptionDescriptor } from './descriptor.js';
+import { CMBSV_DESCRIPTORS } from './descriptors-cmbsv.js';
+import { FOREST_DESCRIPTORS } from './descriptors-forest.js';
+import { OPTIMAL_DESCRIPTORS } from './descriptors-optimal.js';
 
 /**
  * Every tree option, once. `TreeOptions`, `DEFAULTS`, validation, the model file's `options`
@@ -263,86 +266,7 @@ export const OPTION_DESCRIPTORS = [
     group: 'split',
     saved: { optional: true },
   },
-  {
-    name: 'labelCoding',
-    type: 'choice',
-    choices: ['ordinal', 'one-vs-rest'],
-    default: 'ordinal',
-    help: 'C-MBSV: class numbers in the correlation: ordinal (1..n in class order) or one-vs-rest (max over classes)',
-    flag: 'label-coding',
-    group: 'cmbsv',
-    saved: { under: 'cmbsv' },
-  },
-  {
-    name: 'correlationCentring',
-    type: 'boolean',
-    default: true,
-    help: "C-MBSV: centre feature and label vectors before normalising them (Pearson's r); off: eq. 10's cosine",
-    flag: 'centring',
-    group: 'cmbsv',
-    saved: { under: 'cmbsv' },
-  },
-  {
-    name: 'svmC',
-    type: 'number',
-    above: 0,
-    default: 1,
-    help: 'C-MBSV: the SVM constant C of eq. 11 (before the imbalance weights)',
-    flag: 'svm-c',
-    group: 'cmbsv',
-    saved: { under: 'cmbsv' },
-  },
-  {
-    name: 'svmBalance',
-    type: 'boolean',
-    default: true,
-    help: "C-MBSV: the paper's imbalance weights C·n_b/(n_a+n_b) on the SVM's classes",
-    flag: 'svm-balance',
-    group: 'cmbsv',
-    saved: { under: 'cmbsv' },
-  },
-  {
-    name: 'svmScaling',
-    type: 'choice',
-    choices: ['standardize', 'none', 'unit-norm'],
-    default: 'standardize',
-    help: "C-MBSV: values the 1-D SVMs see: standardize (each pair's rows, as MATLAB svmtrain), none, unit-norm",
-    flag: 'svm-scaling',
-    group: 'cmbsv',
-    saved: { under: 'cmbsv' },
-  },
-  {
-    name: 'svmBias',
-    type: 'choice',
-    choices: ['midpoint', 'max-alpha'],
-    default: 'midpoint',
-    help: "C-MBSV: the bias when several are optimal: midpoint (libsvm) or max-alpha (MATLAB svmtrain's QP)",
-    flag: 'svm-bias',
-    group: 'cmbsv',
-    saved: { under: 'cmbsv' },
-  },
-  {
-    name: 'unclassified',
-    type: 'choice',
-    choices: ['none', 'knn'],
-    default: 'none',
-    help:
-      'C-MBSV: rows in an unclassified region are reported as unclassified (none) or labelled by k-NN over ' +
-      "the region's parent rows (knn; the model then stores those rows)",
-    flag: 'unclassified',
-    group: 'cmbsv',
-    saved: { under: 'cmbsv' },
-  },
-  {
-    name: 'knnK',
-    type: 'integer',
-    min: 1,
-    default: 1,
-    help: 'C-MBSV: k of the k-NN fallback (1: the nearest-neighbour rule)',
-    flag: 'knn-k',
-    group: 'cmbsv',
-    saved: { under: 'cmbsv' },
-  },
+  ...CMBSV_DESCRIPTORS,
   {
     name: 'orderedCategories',
     type: 'ordered-categories',
@@ -412,125 +336,8 @@ export const OPTION_DESCRIPTORS = [
     group: 'split',
     saved: { optional: true, whenSet: true },
   },
-  // Forests (src/ensemble/): not tree options; fitForest reads them, fit refuses them.
-  {
-    name: 'forest',
-    type: 'choice',
-    choices: ['random-forest', 'extra-trees', 'bagging', 'random-subspace'],
-    default: 'random-forest',
-    help:
-      'grow a forest: random-forest (bootstrap, sqrt features per node), extra-trees (random thresholds, no ' +
-      'bootstrap), bagging (bootstrap, every feature), random-subspace (a feature subset per tree, all rows)',
-    flag: 'forest',
-    group: 'forest',
-  },
-  {
-    name: 'trees',
-    type: 'integer',
-    min: 1,
-    default: 100,
-    help: 'trees in the forest',
-    flag: 'trees',
-    group: 'forest',
-  },
-  {
-    name: 'maxSamples',
-    type: 'number',
-    above: 0,
-    default: undefined,
-    help: 'rows each bootstrap draws: a fraction in (0, 1] of the rows, or a count > 1; unset: as many as the rows',
-    flag: 'max-samples',
-    group: 'forest',
-  },
-  {
-    name: 'bootstrap',
-    type: 'boolean',
-    default: true,
-    help: "draw each tree's rows with replacement (default on for random-forest and bagging, off otherwise)",
-    flag: 'bootstrap',
-    group: 'forest',
-  },
-  {
-    name: 'oobScore',
-    type: 'boolean',
-    default: false,
-    help: 'out-of-bag accuracy: each row predicted by the trees whose bootstrap left it out (needs bootstrap)',
-    flag: 'oob',
-    group: 'forest',
-  },
-  {
-    name: 'vote',
-    type: 'choice',
-    choices: ['proba', 'majority'],
-    default: 'proba',
-    help: "how trees combine: proba (mean of their class probabilities, scikit-learn's) or majority (one vote each)",
-    flag: 'vote',
-    group: 'forest',
-  },
-  // Optimal trees (src/optimal/): written under `options.optimal` in an optimal tree's model file.
-  {
-    name: 'optimal',
-    type: 'boolean',
-    default: false,
-    help:
-      'the depth-bounded tree with the fewest (weighted) training errors, found by dynamic programming with ' +
-      'bounds over binary tests (docs/optimal.md), instead of greedy growth; needs maxDepth 1..10',
-    flag: 'optimal',
-    group: 'optimal',
-  },
-  {
-    name: 'maxLeaves',
-    type: 'integer',
-    min: 2,
-    default: undefined,
-    help: 'optimal trees: at most this many leaves (greedy growth: maxLeafNodes)',
-    flag: 'max-leaves',
-    group: 'optimal',
-    saved: { under: 'optimal' },
-  },
-  {
-    name: 'objective',
-    type: 'choice',
-    choices: ['misclassification', 'sparse'],
-    default: 'misclassification',
-    help:
-      'optimal trees: misclassification (fewest training errors, ties to fewer leaves) or sparse ' +
-      '(training error rate + alpha × leaves, as OSDT/GOSDT/MurTree)',
-    flag: 'objective',
-    group: 'optimal',
-    saved: { under: 'optimal' },
-  },
-  {
-    name: 'alpha',
-    type: 'number',
-    atLeast: 0,
-    default: 0.01,
-    help: 'optimal trees, sparse objective: what one more leaf costs, in training error rate',
-    flag: 'alpha',
-    group: 'optimal',
-    saved: { under: 'optimal' },
-  },
-  {
-    name: 'timeLimit',
-    type: 'number',
-    above: 0,
-    default: undefined,
-    help: 'optimal trees: seconds to search; then the best tree found, marked not proven optimal, with a lower bound',
-    flag: 'time-limit',
-    group: 'optimal',
-    saved: { under: 'optimal' },
-  },
-  {
-    name: 'memoryLimit',
-    type: 'integer',
-    min: 16,
-    default: 1024,
-    help:
-      "optimal trees: megabytes for the search's tables and cache; a search that would need more stops with " +
-      'the best tree found',
-    flag: 'memory-limit',
-    group: 'optimal',
-  },
+  ...FOREST_DESCRIPTORS,
+  ...OPTIMAL_DESCRIPTORS,
 ] as const satisfies readonly OptionDescriptor[];
 
 /** The option table's entries. */
