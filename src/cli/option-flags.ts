@@ -3,6 +3,7 @@ import {
   OPTION_DESCRIPTORS,
   type OptionDescriptor,
   type OptionGroup,
+  PRESETS,
   parseOptionText,
   type TreeOptions,
   valuePlaceholder,
@@ -14,15 +15,32 @@ function attributeOf(d: OptionDescriptor): string {
   return d.flag.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
 }
 
+/** The preset `fit` uses without --algorithm, whose values are the effective defaults. */
+const DEFAULT_PRESET = 'cart';
+
+/** A default as help shows it (`on`/`off`, 4 significant digits), or undefined for none. */
+function shownDefault(d: OptionDescriptor, value: unknown): string | undefined {
+  if (d.type === 'boolean') return value ? 'on' : 'off';
+  const v = typeof value === 'number' ? Number(value.toPrecision(4)) : value;
+  return v === undefined || v === Infinity ? undefined : String(v);
+}
+
 function helpOf(d: OptionDescriptor): string {
-  if (d.type === 'pruner')
-    return `${d.help}: ${listPruners()
-      .map((p) => p.name)
-      .join(', ')} (default ${d.default})`;
-  if (d.type === 'boolean') return `${d.help} (default ${d.default ? 'on' : 'off'})`;
-  const value = typeof d.default === 'number' ? Number(d.default.toPrecision(4)) : d.default;
-  const shown = value === undefined || value === Infinity ? '' : ` (default ${String(value)})`;
-  return `${d.help}${shown}`;
+  const help =
+    d.type === 'pruner'
+      ? `${d.help}: ${listPruners()
+          .map((p) => p.name)
+          .join(', ')}`
+      : d.help;
+  const plain = shownDefault(d, d.default);
+  const preset = PRESETS[DEFAULT_PRESET].options as Record<string, unknown>;
+  // The default preset sets some options (CART prunes): help gives that value, then the plain default.
+  if (Object.hasOwn(preset, d.name) && preset[d.name] !== d.default) {
+    const byPreset = shownDefault(d, preset[d.name]);
+    const under = `with the default --algorithm ${DEFAULT_PRESET}`;
+    return `${help} (default ${byPreset} ${under}; ${plain ?? 'none'} unless a preset sets it)`;
+  }
+  return plain === undefined ? help : `${help} (default ${plain})`;
 }
 
 /** Add a flag for every tree option of `groups`, in that group order, each parsed as its type says. */

@@ -1,4 +1,4 @@
-/** `grove show --format importances`: the model's importances as a sorted table (BUILT binary; `npm run build` first). */
+/** `grove show --format importances` (a sorted table) and `fit --help` defaults (BUILT binary; `npm run build` first). */
 
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,5 +42,15 @@ describe('grove show --format importances', () => {
       .map((l) => Number(l.trim().split(/\s+/)[1]));
     expect(values).toHaveLength(4);
     expect([...values].sort((a, b) => b - a)).toEqual(values);
+  });
+});
+
+describe('fit --help', () => {
+  it("gives the default preset's value where it sets an option (CART prunes), then the plain default", () => {
+    const help = grove(['fit', '--help']).stdout.replace(/\s+/g, ' ');
+    expect(help).toContain(
+      'cost-complexity (default cost-complexity with the default --algorithm cart; none unless a preset sets it)',
+    );
+    expect(help).toMatch(/--min-leaf <n> .*? \(default 1\)/);
   });
 });
