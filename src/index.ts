@@ -41,7 +41,7 @@ export { datasetFromRows, encodeTable, type RowsOptions } from './data/encode.js
 export type { DeclaredType, EncodeOptions } from './data/encode-options.js';
 export { TEXT_ENCODINGS, type TextEncodingName } from './data/text-decode.js';
 export { DEFAULT_NA_TOKENS } from './data/tokens.js';
-export type { TypedReadOptions } from './data/typed-columns.js';
+export type { TypedReadOptions } from './data/typed-fields.js';
 export type { ForestContext } from './ensemble/fit-forest.js';
 export { fitForest } from './ensemble/fit-forest.js';
 export type { ForestJson, ForestParts, ForestStats, OobEstimate } from './ensemble/forest.js';

@@ -13,14 +13,8 @@ import type { Data, DataType, Dictionary, Float, Int, RecordBatch, Schema, Table
 import { GroveError } from '../core/errors.js';
 import { describeType } from './check.js';
 import type { Dataset } from './dataset.js';
-import {
-  type FieldKind,
-  type NumberSink,
-  type TextSink,
-  type TypedField,
-  type TypedReadOptions,
-  TypedTableBuilder,
-} from './typed-columns.js';
+import { TypedTableBuilder } from './typed-columns.js';
+import type { FieldKind, NumberSink, TextSink, TypedField, TypedReadOptions } from './typed-fields.js';
 
 /** Arrow's type ids (apache-arrow's `Type` enum: Schema.fbs numbering, Dictionary as -1). */
 export const ARROW_TYPE_ID = { Int: 2, Float: 3, Utf8: 5, Bool: 6, Decimal: 7, LargeUtf8: 20, Dictionary: -1 } as const;

@@ -5,7 +5,7 @@
  */
 
 import duckdb from '@duckdb/node-bindings';
-import type { NumberSink, TextSink } from '../data/typed-columns.js';
+import type { NumberSink, TextSink } from '../data/typed-fields.js';
 
 /** Bytes per value of the integer column types {@link readIndexes} reads. */
 export type IndexWidth = 1 | 2 | 4;

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, DuckDBTypeId, type DuckDBValue, StatementType } from '@duckdb/node-api';
 import { GroveError } from '../core/errors.js';
-import type { NumberSink } from '../data/typed-columns.js';
+import type { NumberSink } from '../data/typed-fields.js';
 import { duckdbDialect } from '../sql/index.js';
 import { type DuckDBMemory, duckdbMemory, duckdbSize, isOutOfMemory } from './duckdb-memory.js';
 import { readDoubles } from './duckdb-vectors.js';

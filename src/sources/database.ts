@@ -7,7 +7,8 @@
 
 import { GroveError } from '../core/errors.js';
 import type { Dataset } from '../data/dataset.js';
-import { type TypedField, TypedTableBuilder } from '../data/typed-columns.js';
+import { TypedTableBuilder } from '../data/typed-columns.js';
+import type { TypedField } from '../data/typed-fields.js';
 import { type Engine, Params } from '../engines/engine.js';
 import { isDatabaseSpec, parseDatabaseSpec, type RowsSelector, redactUrl } from '../engines/spec.js';
 import type { DataSource, SourceKind, SourceReadOptions } from './source.js';

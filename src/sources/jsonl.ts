@@ -10,7 +10,8 @@ import { Readable } from 'node:stream';
 import { GroveError } from '../core/errors.js';
 import { listColumns } from '../data/column-plan.js';
 import type { Dataset } from '../data/dataset.js';
-import { type TypedReadOptions, TypedTableBuilder, type ValueSink } from '../data/typed-columns.js';
+import { TypedTableBuilder } from '../data/typed-columns.js';
+import type { TypedReadOptions, ValueSink } from '../data/typed-fields.js';
 
 /** Rows the columns start with (they grow by half as needed). */
 const FIRST_CAPACITY = 1 << 14;

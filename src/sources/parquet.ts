@@ -7,13 +7,8 @@
 import duckdb from '@duckdb/node-bindings';
 import { GroveError } from '../core/errors.js';
 import type { Dataset } from '../data/dataset.js';
-import {
-  BOOLEAN_TEXTS,
-  type FieldKind,
-  type TextSink,
-  type TypedField,
-  TypedTableBuilder,
-} from '../data/typed-columns.js';
+import { TypedTableBuilder } from '../data/typed-columns.js';
+import { BOOLEAN_TEXTS, type FieldKind, type TextSink, type TypedField } from '../data/typed-fields.js';
 import {
   BOOLEAN_BYTES,
   type IndexWidth,

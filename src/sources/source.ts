@@ -7,7 +7,7 @@
 
 import type { Dataset } from '../data/dataset.js';
 import type { TextEncodingName } from '../data/text-decode.js';
-import type { TypedReadOptions } from '../data/typed-columns.js';
+import type { TypedReadOptions } from '../data/typed-fields.js';
 
 /** How far a read has come, for a progress display. Totals are given when known. */
 export interface ReadProgress {

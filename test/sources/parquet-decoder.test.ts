@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GroveError } from '../../src/core/errors.js';
 import type { Dataset } from '../../src/data/dataset.js';
 import { ParquetUnsupported, readParquetSource } from '../../src/data/parquet/read.js';
-import type { TypedReadOptions } from '../../src/data/typed-columns.js';
+import type { TypedReadOptions } from '../../src/data/typed-fields.js';
 import { readSource } from '../../src/sources/index.js';
 import { readParquet as readWithDuckDB } from '../../src/sources/parquet.js';
 import { nodeCodecs } from '../../src/sources/parquet-file.js';

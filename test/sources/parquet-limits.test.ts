@@ -11,7 +11,7 @@ import { ParquetCorrupt } from '../../src/data/parquet/errors.js';
 import { CODEC, ENCODING, PAGE, PHYSICAL } from '../../src/data/parquet/metadata.js';
 import type { ParquetColumn } from '../../src/data/parquet/schema.js';
 import { Scratch } from '../../src/data/parquet/scratch.js';
-import type { NumberSink, TextSink } from '../../src/data/typed-columns.js';
+import type { NumberSink, TextSink } from '../../src/data/typed-fields.js';
 import { nodeCodecs } from '../../src/sources/parquet-file.js';
 
 function varint(out: number[], v: number): void {

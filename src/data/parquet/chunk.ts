@@ -11,7 +11,7 @@
  * PURE: no Node imports.
  */
 
-import { BOOLEAN_TEXTS, type NumberSink, type TextSink } from '../typed-columns.js';
+import { BOOLEAN_TEXTS, type NumberSink, type TextSink } from '../typed-fields.js';
 import { deltaFixed, deltaLengthTexts, deltaNumbers, deltaTexts, unsplit } from './delta.js';
 import { check, ParquetCorrupt, ParquetUnsupported } from './errors.js';
 import { decodeHybrid, isSingleRun } from './hybrid.js';

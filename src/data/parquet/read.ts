@@ -12,7 +12,8 @@
 import { LITTLE_ENDIAN } from '../../core/arrays.js';
 import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../dataset.js';
-import { type NumberSink, type TextSink, type TypedReadOptions, TypedTableBuilder } from '../typed-columns.js';
+import { TypedTableBuilder } from '../typed-columns.js';
+import type { NumberSink, TextSink, TypedReadOptions } from '../typed-fields.js';
 import { type Codecs, decodeChunk } from './chunk.js';
 import { check, ParquetCorrupt, ParquetUnsupported } from './errors.js';
 import { CODEC, ENCODING, type FileMetaData, fileMetaData } from './metadata.js';

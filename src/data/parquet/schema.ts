@@ -9,7 +9,7 @@
  * PURE: no Node imports.
  */
 
-import type { TypedField } from '../typed-columns.js';
+import type { TypedField } from '../typed-fields.js';
 import { ParquetUnsupported } from './errors.js';
 import { PHYSICAL, REPETITION, type SchemaElement } from './metadata.js';
 
