@@ -73,7 +73,10 @@ describe('bad sources', () => {
   it('corrupt, truncated and foreign files: one line naming the file', () => {
     refused(['info', at('garbage.parquet')], /garbage\.parquet: cannot read Parquet: /);
     refused(['info', at('truncated.parquet')], /truncated\.parquet: cannot read Parquet: /);
-    refused(['info', at('garbage.arrow')], /garbage\.arrow: cannot read Arrow IPC/);
+    refused(
+      ['info', at('garbage.arrow')],
+      /garbage\.arrow: damaged Arrow IPC file: the message at byte 0 declares \d+ bytes of metadata/,
+    );
     refused(['info', at('garbage.csv.gz')], /garbage\.csv\.gz: cannot decompress/);
     refused(['info', at('bad.jsonl')], /bad\.jsonl, row 2: invalid JSON/);
   });
