@@ -97,59 +97,66 @@ export function registerCompare(program: Command): void {
     )
     .option('--json <file>', 'also write results.json to this file')
     .option('--no-progress', 'no progress bar on stderr')
-    .action(async (flags: CompareFlags, cmd: Command) => {
-      const inFolders = new Set<string>();
-      const files = findDataFiles(flags.data ?? [BUNDLED_DATA], flags.datasets, inFolders);
-      if (files.length === 0) throw new GroveError('no data files found');
-      const explicit = (name: string) => cmd.getOptionValueSource(name) === 'cli';
-      let configs: Config[];
-      if (flags.configs !== undefined) {
-        configs = [
-          ...presetConfigs(
-            explicit('algorithms') ? flags.algorithms : [],
-            explicit('criteria') ? flags.criteria : [],
-            flags.base,
-          ),
-          ...parseConfigs(readConfigSpec(flags.configs)),
-        ];
-      } else configs = presetConfigs(flags.algorithms, flags.criteria, flags.base);
-      if (configs.length === 0) throw new GroveError('nothing to compare: no algorithms, criteria or configs');
-      const outputs: OutputPath[] = [
-        ...(flags.out ? outputFiles(flags.out).map((path) => ({ flag: '--out', path })) : []),
-        ...(flags.json ? [{ flag: '--json', path: flags.json }] : []),
-      ];
-      const configFile = flags.configs?.startsWith('@') ? [flags.configs.slice(1)] : [];
-      refuseOutputOverInput(outputs, [...files, ...configFile]);
-      const jobs = flags.jobs ?? Math.max(1, Math.min(2, availableParallelism()));
-      const outcome = await runComparison({
-        files,
-        configs,
-        folds: flags.folds,
-        repeats: flags.repeats,
-        seed: flags.seed,
-        jobs,
-        out: flags.out,
-        resume: flags.resume,
-        models: flags.models,
-        json: flags.json,
-        progress: flags.progress,
-        read: { target: flags.target, drop: flags.drop, features: flags.features, delimiter: flags.delimiter },
-        skippable: inFolders,
-      });
-      process.stdout.write(renderTable(outcome.results, outcome.analysis));
-      const where = flags.out
-        ? ` → ${['results.json', 'results.csv', 'report.html'].map((f) => join(flags.out!, f)).join(', ')}`
-        : '';
-      const reused = outcome.reused ? `, ${outcome.reused} reused from the earlier run` : '';
-      if (outcome.interrupted) {
-        note(
-          `interrupted: ${outcome.ran} cells finished now${reused}; ` +
-            (flags.out
-              ? `they are kept in ${flags.out} (add --resume to continue)${where}`
-              : `without --out nothing is kept beyond the table above`),
-        );
-        process.exit(outcome.signal === 'SIGTERM' ? 143 : 130);
-      }
-      note(`${outcome.ran} cells${reused}${where}`);
-    });
+    .action(runCompare);
+}
+
+async function runCompare(flags: CompareFlags, cmd: Command): Promise<void> {
+  const inFolders = new Set<string>();
+  const files = findDataFiles(flags.data ?? [BUNDLED_DATA], flags.datasets, inFolders);
+  if (files.length === 0) throw new GroveError('no data files found');
+  const configs = configsOf(flags, cmd);
+  if (configs.length === 0) throw new GroveError('nothing to compare: no algorithms, criteria or configs');
+  const outputs: OutputPath[] = [
+    ...(flags.out ? outputFiles(flags.out).map((path) => ({ flag: '--out', path })) : []),
+    ...(flags.json ? [{ flag: '--json', path: flags.json }] : []),
+  ];
+  const configFile = flags.configs?.startsWith('@') ? [flags.configs.slice(1)] : [];
+  refuseOutputOverInput(outputs, [...files, ...configFile]);
+  const jobs = flags.jobs ?? Math.max(1, Math.min(2, availableParallelism()));
+  const outcome = await runComparison({
+    files,
+    configs,
+    folds: flags.folds,
+    repeats: flags.repeats,
+    seed: flags.seed,
+    jobs,
+    out: flags.out,
+    resume: flags.resume,
+    models: flags.models,
+    json: flags.json,
+    progress: flags.progress,
+    read: { target: flags.target, drop: flags.drop, features: flags.features, delimiter: flags.delimiter },
+    skippable: inFolders,
+  });
+  process.stdout.write(renderTable(outcome.results, outcome.analysis));
+  const where = flags.out
+    ? ` → ${['results.json', 'results.csv', 'report.html'].map((f) => join(flags.out!, f)).join(', ')}`
+    : '';
+  const reused = outcome.reused ? `, ${outcome.reused} reused from the earlier run` : '';
+  if (outcome.interrupted) {
+    note(
+      `interrupted: ${outcome.ran} cells finished now${reused}; ` +
+        (flags.out
+          ? `they are kept in ${flags.out} (add --resume to continue)${where}`
+          : `without --out nothing is kept beyond the table above`),
+    );
+    process.exit(outcome.signal === 'SIGTERM' ? 143 : 130);
+  }
+  note(`${outcome.ran} cells${reused}${where}`);
+}
+
+/** The configurations: --configs (with --algorithms and --criteria given on the command line added), else those two. */
+function configsOf(flags: CompareFlags, cmd: Command): Config[] {
+  const explicit = (name: string) => cmd.getOptionValueSource(name) === 'cli';
+  if (flags.configs !== undefined) {
+    return [
+      ...presetConfigs(
+        explicit('algorithms') ? flags.algorithms : [],
+        explicit('criteria') ? flags.criteria : [],
+        flags.base,
+      ),
+      ...parseConfigs(readConfigSpec(flags.configs)),
+    ];
+  }
+  return presetConfigs(flags.algorithms, flags.criteria, flags.base);
 }

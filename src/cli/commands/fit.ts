@@ -132,69 +132,73 @@ export function registerFit(program: Command): void {
     )
     .option('--weight <column>', 'a column of sample weights (in-database training)')
     .option('--float32', FLOAT32_HELP)
-    .action(async (dataPath: string, flags: FitFlags) => {
-      const outputs = flags.out ? [{ flag: '--out', path: flags.out }] : [];
-      refuseOutputOverInput(outputs, [dataPath, ...(flags.test ? [flags.test] : [])]);
-      if (flags.test !== undefined && flags.testFraction !== undefined)
-        throw new GroveError('give --test or --test-fraction, not both', { code: 'E_OPTION' });
-      const optimal = flags.optimal === true || flags.algorithm === 'optimal';
-      if (trainsInEngine(dataPath, flags)) {
-        if (optimal)
-          throw new GroveError('an optimal tree is searched in memory: drop --engine (or use --engine memory)', {
-            code: 'E_OPTION',
-          });
-        if (isForestOptions(optionsFromFlags(flags)))
-          throw new GroveError('forests grow in memory: leave out --engine (or give --engine memory)', {
-            code: 'E_OPTION',
-          });
-        if (flags.testFraction !== undefined)
-          throw new GroveError('--test-fraction needs in-memory training; give held-out rows with --test', {
-            code: 'E_OPTION',
-          });
-        if (flags.drop !== undefined || flags.features !== undefined)
-          throw new GroveError(
-            '--drop and --features apply to in-memory training; in a database, choose the columns with --query',
-            { code: 'E_OPTION' },
-          );
-        const { tree, rows, label } = await fitWithEngine(dataPath, flags, checkedFitOptions(flags));
-        const test = flags.test !== undefined ? await readTest(tree, flags.test, flags) : undefined;
-        finish(tree, `in ${flags.engine ?? 'the database'} on ${rows} rows of ${label}`, { test, out: flags.out });
-        return;
-      }
-      if (flags.weight !== undefined)
-        throw new GroveError('--weight needs in-database training (a database source, or --engine duckdb)', {
-          code: 'E_OPTION',
-        });
-      const options = { ...checkedFitOptions(flags), threads: flags.threads ?? 'auto' };
-      // A database source with --engine memory: its rows stream into memory.
-      const data = await readLabelled(
-        () => openRows(dataPath, flags, openSource),
-        { ...columnReadOptions(flags), float32: flags.float32 },
-        flags.progress,
-        flags.requireLabels,
-      );
-      const split =
-        flags.testFraction !== undefined
-          ? holdOut(data, flags.testFraction, resolveOptions(options).seed)
-          : { train: data, test: undefined };
-      if (isForestOptions(options)) {
-        const forest = fitForestCommand(split.train, options);
-        const test =
-          split.test ?? (flags.test !== undefined ? await readTest(forest.trees[0], flags.test, flags) : undefined);
-        const rows = split.test ? `${split.train.nRows} of ${data.nRows} rows` : `${data.nRows} rows`;
-        finishForest(forest, `on ${rows}`, { test, out: flags.out });
-        return;
-      }
-      const tree = optimal
-        ? fitSearched(split.train, options, flags.progress !== false)
-        : fit(split.train, options, { names: 'flags' });
-      if (data.classes.length < 2) {
-        warn(`only one class (${String(data.classes[0])}) in '${data.targetName}': the tree is a single leaf`);
-      }
-      const test = split.test ?? (flags.test !== undefined ? await readTest(tree, flags.test, flags) : undefined);
-      const rows = split.test ? `${split.train.nRows} of ${data.nRows} rows` : `${data.nRows} rows`;
-      finish(tree, `on ${rows}`, { train: split.train, test, out: flags.out });
+    .action(runFit);
+}
+
+async function runFit(dataPath: string, flags: FitFlags): Promise<void> {
+  const outputs = flags.out ? [{ flag: '--out', path: flags.out }] : [];
+  refuseOutputOverInput(outputs, [dataPath, ...(flags.test ? [flags.test] : [])]);
+  if (flags.test !== undefined && flags.testFraction !== undefined)
+    throw new GroveError('give --test or --test-fraction, not both', { code: 'E_OPTION' });
+  const optimal = flags.optimal === true || flags.algorithm === 'optimal';
+  if (trainsInEngine(dataPath, flags)) return fitInEngine(dataPath, flags, optimal);
+  if (flags.weight !== undefined)
+    throw new GroveError('--weight needs in-database training (a database source, or --engine duckdb)', {
+      code: 'E_OPTION',
     });
+  const options = { ...checkedFitOptions(flags), threads: flags.threads ?? 'auto' };
+  // A database source with --engine memory: its rows stream into memory.
+  const data = await readLabelled(
+    () => openRows(dataPath, flags, openSource),
+    { ...columnReadOptions(flags), float32: flags.float32 },
+    flags.progress,
+    flags.requireLabels,
+  );
+  const split =
+    flags.testFraction !== undefined
+      ? holdOut(data, flags.testFraction, resolveOptions(options).seed)
+      : { train: data, test: undefined };
+  if (isForestOptions(options)) {
+    const forest = fitForestCommand(split.train, options);
+    const test =
+      split.test ?? (flags.test !== undefined ? await readTest(forest.trees[0], flags.test, flags) : undefined);
+    const rows = split.test ? `${split.train.nRows} of ${data.nRows} rows` : `${data.nRows} rows`;
+    finishForest(forest, `on ${rows}`, { test, out: flags.out });
+    return;
+  }
+  const tree = optimal
+    ? fitSearched(split.train, options, flags.progress !== false)
+    : fit(split.train, options, { names: 'flags' });
+  if (data.classes.length < 2) {
+    warn(`only one class (${String(data.classes[0])}) in '${data.targetName}': the tree is a single leaf`);
+  }
+  const test = split.test ?? (flags.test !== undefined ? await readTest(tree, flags.test, flags) : undefined);
+  const rows = split.test ? `${split.train.nRows} of ${data.nRows} rows` : `${data.nRows} rows`;
+  finish(tree, `on ${rows}`, { train: split.train, test, out: flags.out });
+}
+
+/** `grove fit --engine …` (or a database source), after refusing what only memory grows. */
+async function fitInEngine(dataPath: string, flags: FitFlags, optimal: boolean): Promise<void> {
+  if (optimal)
+    throw new GroveError('an optimal tree is searched in memory: drop --engine (or use --engine memory)', {
+      code: 'E_OPTION',
+    });
+  if (isForestOptions(optionsFromFlags(flags)))
+    throw new GroveError('forests grow in memory: leave out --engine (or give --engine memory)', {
+      code: 'E_OPTION',
+    });
+  if (flags.testFraction !== undefined)
+    throw new GroveError('--test-fraction needs in-memory training; give held-out rows with --test', {
+      code: 'E_OPTION',
+    });
+  if (flags.drop !== undefined || flags.features !== undefined)
+    throw new GroveError(
+      '--drop and --features apply to in-memory training; in a database, choose the columns with --query',
+      { code: 'E_OPTION' },
+    );
+  const { tree, rows, label } = await fitWithEngine(dataPath, flags, checkedFitOptions(flags));
+  const test = flags.test !== undefined ? await readTest(tree, flags.test, flags) : undefined;
+  finish(tree, `in ${flags.engine ?? 'the database'} on ${rows} rows of ${label}`, { test, out: flags.out });
 }
 
 type FitFlags = TrainingFlags &

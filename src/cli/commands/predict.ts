@@ -39,66 +39,66 @@ export function registerPredict(program: Command): void {
       choiceOption('--unclassified', choicesOf('unclassified')),
     )
     .option('--knn-k <k>', "C-MBSV: neighbours for k-NN (default: the model's)", intOption('--knn-k', 1));
-  addSourceFlags(cmd, 'predict').action(
-    async (
-      dataPath: string,
-      flags: {
-        model: string;
-        proba?: boolean;
-        leaf?: boolean;
-        path?: boolean;
-        out?: string;
-        unclassified?: TreeOptions['unclassified'];
-        knnK?: number;
-      } & SourceFlags,
-    ) => {
-      if (flags.out) refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath, flags.model]);
-      const tree = loadAnyModel(flags.model);
-      if (tree instanceof Forest && (flags.leaf || flags.path))
-        throw new GroveError('--leaf and --path describe one tree; this model is a forest', { code: 'E_OPTION' });
-      const trees = tree instanceof Forest ? tree.trees : [tree];
-      if (flags.unclassified === 'knn' && trees.some((t) => t.nodes.some((n) => n.unclassified && !n.knn))) {
-        throw new GroveError(
-          `${flags.model} stores no k-NN data for its unclassified regions (fit it with --unclassified knn)`,
-        );
-      }
-      const policy = { unclassified: flags.unclassified, knnK: flags.knnK };
-      // Read every column as a feature, with the model's types where the file has the column.
-      const readOptions = {
-        noTarget: true,
-        ignoreUnknownColumns: true,
-        // An ordered categorical feature (levels) is read as categorical and mapped to its rank by the model.
-        categorical: tree.features.filter((f) => f.kind === 'categorical' || f.levels).map((f) => f.name),
-        numeric: tree.features.filter((f) => f.kind === 'numeric' && !f.levels).map((f) => f.name),
-        ...readOptionsFromFlags(flags),
-      };
-      const source = openRows(dataPath, flags, openSource);
-      const parquetOut = flags.out !== undefined && /\.parquet$/i.test(flags.out) ? flags.out : undefined;
-      if ('readBatches' in source && parquetOut === undefined) {
-        // A database: a batch of rows at a time, each batch's lines written before the next is read.
-        await writeStreamed(flags.out, async (write) => {
-          await write(`${csvLine(predictionHeader(tree, flags))}\n`);
-          await (source as DatabaseSource).readBatches(readOptions, (data) =>
-            write(predictionLines(tree, data, flags, policy)),
-          );
-        });
-        return;
-      }
-      const data = await readData(source, readOptions, flags.progress);
-      if (parquetOut !== undefined) {
-        const codes = tree.predictCodes(data, policy);
-        const proba = flags.proba ? tree.predictProbaFlat(data, policy) : undefined;
-        const leaves = flags.leaf ? (tree as DecisionTree).apply(data, policy) : undefined;
-        const paths = flags.path ? (tree as DecisionTree).decisionPath(data, policy) : undefined;
-        await writePredictionsParquet(parquetOut, tree.classes, codes, proba, {
-          ...(leaves ? { leaves } : {}),
-          ...(paths ? { path: (i) => pathText(paths, i) } : {}),
-        });
-        return;
-      }
-      emit(`${csvLine(predictionHeader(tree, flags))}\n${predictionLines(tree, data, flags, policy)}`, flags.out);
-    },
-  );
+  addSourceFlags(cmd, 'predict').action(runPredict);
+}
+
+/** predict's flags. */
+type PredictFlags = {
+  model: string;
+  proba?: boolean;
+  leaf?: boolean;
+  path?: boolean;
+  out?: string;
+  unclassified?: TreeOptions['unclassified'];
+  knnK?: number;
+} & SourceFlags;
+
+async function runPredict(dataPath: string, flags: PredictFlags): Promise<void> {
+  if (flags.out) refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath, flags.model]);
+  const tree = loadAnyModel(flags.model);
+  if (tree instanceof Forest && (flags.leaf || flags.path))
+    throw new GroveError('--leaf and --path describe one tree; this model is a forest', { code: 'E_OPTION' });
+  const trees = tree instanceof Forest ? tree.trees : [tree];
+  if (flags.unclassified === 'knn' && trees.some((t) => t.nodes.some((n) => n.unclassified && !n.knn))) {
+    throw new GroveError(
+      `${flags.model} stores no k-NN data for its unclassified regions (fit it with --unclassified knn)`,
+    );
+  }
+  const policy = { unclassified: flags.unclassified, knnK: flags.knnK };
+  // Read every column as a feature, with the model's types where the file has the column.
+  const readOptions = {
+    noTarget: true,
+    ignoreUnknownColumns: true,
+    // An ordered categorical feature (levels) is read as categorical and mapped to its rank by the model.
+    categorical: tree.features.filter((f) => f.kind === 'categorical' || f.levels).map((f) => f.name),
+    numeric: tree.features.filter((f) => f.kind === 'numeric' && !f.levels).map((f) => f.name),
+    ...readOptionsFromFlags(flags),
+  };
+  const source = openRows(dataPath, flags, openSource);
+  const parquetOut = flags.out !== undefined && /\.parquet$/i.test(flags.out) ? flags.out : undefined;
+  if ('readBatches' in source && parquetOut === undefined) {
+    // A database: a batch of rows at a time, each batch's lines written before the next is read.
+    await writeStreamed(flags.out, async (write) => {
+      await write(`${csvLine(predictionHeader(tree, flags))}\n`);
+      await (source as DatabaseSource).readBatches(readOptions, (data) =>
+        write(predictionLines(tree, data, flags, policy)),
+      );
+    });
+    return;
+  }
+  const data = await readData(source, readOptions, flags.progress);
+  if (parquetOut !== undefined) {
+    const codes = tree.predictCodes(data, policy);
+    const proba = flags.proba ? tree.predictProbaFlat(data, policy) : undefined;
+    const leaves = flags.leaf ? (tree as DecisionTree).apply(data, policy) : undefined;
+    const paths = flags.path ? (tree as DecisionTree).decisionPath(data, policy) : undefined;
+    await writePredictionsParquet(parquetOut, tree.classes, codes, proba, {
+      ...(leaves ? { leaves } : {}),
+      ...(paths ? { path: (i) => pathText(paths, i) } : {}),
+    });
+    return;
+  }
+  emit(`${csvLine(predictionHeader(tree, flags))}\n${predictionLines(tree, data, flags, policy)}`, flags.out);
 }
 
 /** What the CSV of predictions holds besides `predicted`. */
