@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
-import { getCriterion } from '../../src/criteria/registry.js';
+import { BUILTIN_CRITERIA, getCriterion } from '../../src/criteria/registry.js';
 import { subsetRows } from '../../src/data/subset.js';
 import { checkExplorable, datasetFromEmbedded, embedDataset } from '../../src/explore/embedded.js';
 import { inlineScript } from '../../src/explore/html.js';
@@ -121,12 +121,12 @@ describe('rows and paths from decisionPath', () => {
   });
 });
 
-describe('a node’s ten measures and threshold curve', () => {
+describe('a node’s measures (every built-in one) and threshold curve', () => {
   const d = income;
   const all = Int32Array.from({ length: d.nRows }, (_, i) => i);
   it('at the root, each measure’s column is scoreAttributes’ (grove score’s) with that measure', () => {
     const s = measureScores(d, all, { algorithm: 'cart', prune: 'none' });
-    expect(s.measures.map((m) => m.name)).toHaveLength(10);
+    expect(s.measures.map((m) => m.name)).toEqual(BUILTIN_CRITERIA.map((c) => c.name));
     s.measures.forEach((m, i) => {
       const report = scoreAttributes(d, { algorithm: 'cart', criterion: m.name });
       expect(s.features.map((f) => f.scores[i])).toEqual(report.attributes.map((a) => a.score));
