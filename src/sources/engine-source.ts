@@ -4,20 +4,76 @@
  */
 
 import { GroveError } from '../core/errors.js';
+import { delimiterName, sniffDelimiter } from '../data/delimiter-sniff.js';
 import type { EngineSource } from '../engines/schema.js';
 import { isDatabaseSpec, openDuckDB, parseDatabaseSpec, type RowsSelector, type SourceSpec } from '../engines/spec.js';
-import { duckdbFormatNames, formatOf } from './formats.js';
+import { fileChunks } from './file-bytes.js';
+import { type DataFormat, duckdbFormatNames, formatOf } from './formats.js';
+
+/** How a data file's text is read, as the in-memory reader takes it. */
+export interface FileSourceOptions {
+  /** A delimited text's field delimiter (`--delimiter`); CSV without it is sniffed from the header. */
+  delimiter?: string;
+  /** Receives the note that a delimiter was sniffed. */
+  onWarning?: (message: string) => void;
+}
+
+/**
+ * The delimiter of a CSV file with none given, as the in-memory reader decides it (its first
+ * line: a comma unless it has none but `;`, tab or `|`), with the reader's note when it is not a
+ * comma. A file that cannot be read is left to DuckDB to report.
+ */
+async function sniffedDelimiter(path: string, gzip: boolean, options: FileSourceOptions): Promise<string> {
+  let head: Uint8Array | undefined;
+  try {
+    for await (const chunk of fileChunks(path, gzip)) {
+      head = chunk;
+      break;
+    }
+  } catch {
+    return ',';
+  }
+  const d = head ? sniffDelimiter(head) : ',';
+  if (d !== ',')
+    options.onWarning?.(
+      `${path}: no comma in the header: read with ${delimiterName(d)} as the delimiter (sniffed; --delimiter sets it)`,
+    );
+  return d;
+}
+
+/**
+ * The delimiter DuckDB reads the file with, or undefined when it is not delimited text (or its
+ * name is refused: {@link parseSourceSpec}'s `from` says why when it is asked to read it).
+ */
+async function delimiterOf(path: string, options: FileSourceOptions): Promise<string | undefined> {
+  let found: { format: DataFormat; known: boolean; gzip: boolean };
+  try {
+    found = formatOf(path);
+  } catch {
+    return undefined;
+  }
+  const { format, known, gzip } = found;
+  if (!known || format.delimiter === undefined) return undefined;
+  if (options.delimiter !== undefined) return options.delimiter;
+  return format.delimiter === ',' ? sniffedDelimiter(path, gzip, options) : format.delimiter;
+}
 
 /**
  * Parse a training source: a data file (trained on in memory, or by DuckDB when its format says
  * how DuckDB reads it), `duckdb:PATH.duckdb`, `postgres://user@host:port/db`,
  * `clickhouse://host:port/db`. A file that DuckDB does not read is an error only when DuckDB is
- * asked to read it.
+ * asked to read it. A delimited file is read with `options.delimiter`, else as the in-memory
+ * reader would (CSV's delimiter sniffed from its header).
  */
-export async function parseSourceSpec(spec: string, rows: RowsSelector = {}): Promise<SourceSpec> {
+export async function parseSourceSpec(
+  spec: string,
+  rows: RowsSelector = {},
+  options: FileSourceOptions = {},
+): Promise<SourceSpec> {
   if (isDatabaseSpec(spec)) return parseDatabaseSpec(spec, rows);
   if (rows.table !== undefined || rows.query !== undefined)
     throw new GroveError('--table and --query name rows inside a database, not in a file', { code: 'E_OPTION' });
+  const delimiter = await delimiterOf(spec, options);
   const source: EngineSource = {
     label: spec,
     from: (p) => {
@@ -27,7 +83,7 @@ export async function parseSourceSpec(spec: string, rows: RowsSelector = {}): Pr
           file: spec,
           code: 'E_OPTION',
         });
-      return format.duckdb(p.add(spec));
+      return format.duckdb(p.add(spec), delimiter);
     },
   };
   return { kind: 'file', defaultEngine: 'memory', label: spec, connect: () => openDuckDB(), source };

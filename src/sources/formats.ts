@@ -26,10 +26,13 @@ export interface DataFormat {
   /** grove's reader of the file (`gzip`: decompress as it streams in). */
   read(path: string, gzip: boolean, options: SourceReadOptions): Promise<Dataset>;
   /**
-   * DuckDB's table function over the file, given the path as an SQL expression, for
-   * `grove fit --engine duckdb`; absent when the engine does not train on the format.
+   * DuckDB's table function over the file, given the path as an SQL expression (and a delimited
+   * text's delimiter, default the format's), for `grove fit --engine duckdb`; absent when the
+   * engine does not train on the format.
    */
-  readonly duckdb?: (path: string) => string;
+  readonly duckdb?: (path: string, delimiter?: string) => string;
+  /** A delimited text's own delimiter: `,` for CSV (sniffed when not given), tab for TSV. */
+  readonly delimiter?: ',' | '\t';
 }
 
 /** The bytes the reader will see, when known without reading (not for gzip): it sizes its columns once. */
@@ -44,11 +47,11 @@ function sizeHint(path: string, gzip: boolean): { sizeHint?: number } {
 
 /** A delimited text format; `options.delimiter` (`--delimiter`) overrides the format's. */
 function delimited(name: string, extensions: readonly string[], delimiter: ',' | '\t'): DataFormat {
-  const sql = delimiter === ',' ? "','" : "'\t'";
   return {
     name,
     extensions,
     gzip: true,
+    delimiter,
     read: (path, gzip, options) =>
       readDelimited(fileChunks(path, gzip, options.onProgress), {
         ...sizeHint(path, gzip),
@@ -57,7 +60,9 @@ function delimited(name: string, extensions: readonly string[], delimiter: ',' |
         delimiter: options.delimiter ?? (delimiter === ',' ? undefined : delimiter),
       }),
     // Every column as text: the engine types the columns by the CSV reader's rules itself.
-    duckdb: (path) => `read_csv(${path}, header = true, all_varchar = true, delim = ${sql}, quote = '"', escape = '"')`,
+    duckdb: (path, d = delimiter) =>
+      `read_csv(${path}, header = true, all_varchar = true, delim = '${d.replaceAll("'", "''")}', ` +
+      `quote = '"', escape = '"')`,
   };
 }
 

@@ -150,6 +150,24 @@ describe('--delimiter', () => {
     expect(grove(['fit', p, '--delimiter', ';;']).stderr).toMatch(/option --delimiter expects one character/);
   });
 
+  it('fit --engine duckdb sniffs the delimiter as memory does, and takes --delimiter', () => {
+    const p = semicolons();
+    const mem = ok(grove(['fit', p, '--prune', 'none', '--bins', '255']));
+    const duck = ok(grove(['fit', p, '--prune', 'none', '--bins', '255', '--engine', 'duckdb']));
+    expect(duck.stderr).toMatch(
+      /semicolons\.csv: no comma in the header: read with ';' as the delimiter \(sniffed; --delimiter sets it\)/,
+    );
+    expect(duck.stdout).toBe(mem.stdout);
+    const bars = tmp('bars-engine.csv');
+    writeFileSync(
+      bars,
+      `x|colour|label\n${Array.from({ length: 12 }, (_, i) => `${i}|r|${i < 6 ? 'n' : 'p'}`).join('\n')}\n`,
+    );
+    const given = ok(grove(['fit', bars, '--prune', 'none', '--engine', 'duckdb', '--delimiter', '|']));
+    expect(given.stderr).not.toMatch(/sniffed/);
+    expect(given.stdout).toBe(mem.stdout);
+  });
+
   it('compare takes --delimiter for every data set', () => {
     const p = semicolons();
     const args = ['--algorithms', 'id3', '--criteria', '', '--folds', '2', '--no-models', '--no-progress'];

@@ -137,6 +137,30 @@ describe('in-database training with DuckDB: NaN is a missing value', () => {
   });
 });
 
+describe('in-database training with DuckDB: a delimited file is read as in memory', () => {
+  it("a CSV file of ';' is sniffed (with the reader's note) or read with the delimiter given", async () => {
+    const rows = Array.from(
+      { length: 40 },
+      (_, i) => `${(i * 7) % 13};${i % 3 === 0 ? 'r' : 'g'};${i % 13 < 6 ? 'n' : 'p'}`,
+    );
+    const file = join(dir, 'semicolons.csv');
+    writeFileSync(file, `x;colour;label\n${rows.join('\n')}\n`);
+    const notes: string[] = [];
+    const sniffed = await parseSourceSpec(file, {}, { onWarning: (m) => notes.push(m) });
+    expect(notes).toEqual([
+      `${file}: no comma in the header: read with ';' as the delimiter (sniffed; --delimiter sets it)`,
+    ]);
+    const mem = await memoryModel(file, none);
+    expect(mem).toContain('"colour"');
+    expect(await engineModel(engine, sniffed.source, none)).toBe(mem);
+    const bars = join(dir, 'bars.csv');
+    writeFileSync(bars, `x|colour|label\n${rows.map((r) => r.replaceAll(';', '|')).join('\n')}\n`);
+    const given = await parseSourceSpec(bars, {}, { delimiter: '|', onWarning: (m) => notes.push(m) });
+    expect(notes).toHaveLength(1);
+    expect(await engineModel(engine, given.source, none)).toBe(mem.replaceAll(file, bars));
+  });
+});
+
 describe('in-database training refuses what it cannot push down', () => {
   const refusals: [FitOptions, RegExp][] = [
     [{ algorithm: 'cmbsv' }, /C-MBSV/],

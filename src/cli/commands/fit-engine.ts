@@ -4,7 +4,7 @@ import { ENGINE_NAMES, type EngineName, isDatabaseSpec } from '../../engines/spe
 import type { DecisionTree } from '../../model/decision-tree.js';
 import type { FitOptions } from '../../options/options.js';
 import { parseSourceSpec } from '../../sources/engine-source.js';
-import { note } from '../output.js';
+import { note, warn } from '../output.js';
 
 /** `grove fit`'s flags for training inside a database. */
 export interface EngineFlags {
@@ -34,10 +34,14 @@ export function trainsInEngine(source: string, flags: EngineFlags): boolean {
  */
 export async function fitWithEngine(
   sourceSpec: string,
-  flags: EngineFlags & { target?: string; categorical?: string[]; numeric?: string[] },
+  flags: EngineFlags & { target?: string; categorical?: string[]; numeric?: string[]; delimiter?: string },
   options: FitOptions,
 ): Promise<{ tree: DecisionTree; rows: number; label: string }> {
-  const spec = await parseSourceSpec(sourceSpec, { table: flags.table, query: flags.query });
+  const spec = await parseSourceSpec(
+    sourceSpec,
+    { table: flags.table, query: flags.query },
+    { delimiter: flags.delimiter, onWarning: warn },
+  );
   const engine = (flags.engine as EngineName | undefined) ?? spec.defaultEngine;
   const fits = spec.kind === 'file' ? engine === 'duckdb' : engine === spec.kind;
   if (!fits)
