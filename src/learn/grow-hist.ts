@@ -13,6 +13,7 @@ import { growNodes } from './best-first.js';
 import { DepthFirstGrower } from './depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
 import { FeatureDraw } from './feature-draw.js';
+import { growFractionalHistogram } from './grow-hist-fractional.js';
 import { binAll, type HistLayout } from './hist-layout.js';
 import { PartitionScratch, partitionByCode, partitionStable } from './partition.js';
 import { type ChosenSplit, chooseSplit, heldSplit } from './split-policy.js';
@@ -286,6 +287,8 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
 
 /** Grow a tree in histogram mode on one thread (src/learn/threads/parallel-grow.ts has the threaded one). */
 export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights: Float64Array): TreeStore {
+  // A row in several nodes at once: entries with their own weights (grow-hist-fractional.ts).
+  if (opts.missing === 'fractional' && hasMissing(data)) return growFractionalHistogram(data, opts, weights);
   const { grower } = histStart(data, opts, weights);
   const nodes = TreeStore.root(data.classes.length);
   return growNodes(grower, nodes, grower.rootEntry(), opts.maxLeafNodes, opts.criterionImpl);
@@ -303,8 +306,9 @@ export function histStart(
 }
 
 /**
- * Histogram mode keeps one node a row: C4.5's fractional policy, which sends a row with a missing
- * value down every branch, is refused on data with missing values (without any it changes nothing).
+ * `HistGrower` keeps one node a row: C4.5's fractional policy, which sends a row with a missing
+ * value down every branch, is refused on data with missing values (without any it changes nothing);
+ * `growTreeHistogram` grows such a fit with `FractionalHistGrower` instead.
  */
 export function checkHistogramOptions(opts: ResolvedOptions, data: Dataset): void {
   if (opts.missing === 'fractional' && hasMissing(data))

@@ -16,6 +16,7 @@ import { DepthFirstGrower } from './depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
 import { FeatureDraw } from './feature-draw.js';
 import { growTreeHistogram } from './grow-hist.js';
+import { missingShares } from './hist-branches.js';
 import {
   type BranchSizes,
   PartitionScratch,
@@ -258,17 +259,10 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
    */
   private cloneMissing(entry: StackEntry, chosen: ChosenSplit, into: Branches, nMissing: number): void {
     const { pool, work } = this;
-    const { best } = chosen;
     const { count: branches, sizes, totals } = into;
     this.evaluator.ctx.unitWeights = false;
-    // The candidate's table is in scan order; a subset split may list its sides the other way round.
-    const swapped = best.subsetSwapped();
-    const fractions = Array.from({ length: branches }, (_, b) => best.branchWeight(swapped ? 1 - b : b));
-    const sum = fractions.reduce((a, b) => a + b, 0);
-    for (let b = 0; b < branches; b++) {
-      fractions[b] = sum > 0 ? fractions[b] / sum : 1 / branches;
-      sizes[b] += nMissing;
-    }
+    const fractions = missingShares(chosen);
+    for (let b = 0; b < branches; b++) sizes[b] += nMissing;
     const firstClone = new Int32Array(pool.row.length);
     const ids = entry.buf.ids;
     for (let i = entry.start; i < entry.end; i++) {

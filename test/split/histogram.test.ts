@@ -208,7 +208,37 @@ describe('histogram mode', () => {
     expect(hist.options.bins).toBe(8);
   });
 
-  it('refuses the fractional missing-value policy', () => {
-    expect(() => fit(randomData(4, 50, 0.1), { bins: 16, missing: 'fractional' })).toThrow(/histogram mode/);
+  it('spreads a row whose split value is missing over every branch (fractional policy)', () => {
+    const data = randomData(4, 400, 0.1);
+    const tree = fit(data, { bins: 16, missing: 'fractional', prune: 'none', maxDepth: 3 });
+    const root = tree.nodes[0];
+    const col = data.features[root.split!.feature];
+    const missing =
+      col.kind === 'numeric' ? col.values.filter((v) => Number.isNaN(v)).length : col.codes.filter((c) => c < 0).length;
+    expect(missing).toBeGreaterThan(0);
+    // Each child holds its own rows and every row whose split value is missing.
+    const kids = root.children!.map((c) => tree.nodes[c]);
+    expect(sum(kids.map((k) => k.n))).toBe(400 + (kids.length - 1) * missing);
+    for (const node of tree.nodes) {
+      if (!node.split) continue;
+      expect(node.missingBranch).toBeUndefined();
+      const below = node.children!.map((c) => tree.nodes[c]);
+      node.counts.forEach((w, c) => expect(sum(below.map((k) => k.counts[c]))).toBeCloseTo(w, 9));
+    }
+  });
+
+  it("grows exact mode's tree under the fractional policy where the bins are the categories", () => {
+    const random = mulberry32(9);
+    const rows = Array.from({ length: 600 }, () => {
+      const a = 'pqrs'[Math.floor(random() * 4)];
+      const b = 'xyz'[Math.floor(random() * 3)];
+      const y = (a === 'p' || b === 'z') === random() < 0.85 ? 'yes' : 'no';
+      return { a: random() < 0.15 ? null : a, b: random() < 0.15 ? null : b, y };
+    });
+    const data = datasetFromRows(rows, { target: 'y' });
+    const nodes = (t: ReturnType<typeof fit>) => JSON.stringify(t.toJSON().nodes);
+    const exact = fit(data, { algorithm: 'c45' });
+    expect(exact.nodes.length).toBeGreaterThan(3);
+    expect(nodes(fit(data, { algorithm: 'c45', bins: 16 }))).toBe(nodes(exact));
   });
 });
