@@ -11,6 +11,14 @@ const NODE_ONLY = [
   '^src/explore/scripts\\.ts$',
 ];
 
+// The modules that import an optional package (DuckDB, pg, apache-arrow; src/core/optional.ts), and
+// the ones only they import: each is loaded with import() through loadOptional, so a user without
+// the package gets a message naming it instead of a failed start.
+const OPTIONAL_USERS = [
+  '^src/engines/(duckdb|duckdb-vectors|postgres)\\.ts$',
+  '^src/sources/(duckdb|parquet|parquet-writer|arrow-ipc)\\.ts$',
+];
+
 const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({
   name: `layer-${layer}`,
   comment: `${layer}/ may import only from itself and the layers below it`,
@@ -50,6 +58,20 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/sources/(formats|index)\\.ts$' },
       to: { path: '^src/sources/(delimited|jsonl|arrow-ipc|parquet-file)\\.ts$' },
+    },
+    {
+      name: 'optional-packages-in-their-modules',
+      comment: 'only the modules loaded on demand import DuckDB, pg or apache-arrow (types excepted)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: OPTIONAL_USERS },
+      to: { path: 'node_modules/(@duckdb/|pg/|apache-arrow/)', dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'optional-modules-on-demand',
+      comment: 'a module that imports an optional package is loaded with import() (through loadOptional)',
+      severity: 'error',
+      from: { path: '^src/', pathNot: OPTIONAL_USERS },
+      to: { path: OPTIONAL_USERS, dynamic: false, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-unresolvable',

@@ -1,4 +1,5 @@
 import { GroveError } from '../core/errors.js';
+import { DUCKDB, loadOptional, PG } from '../core/optional.js';
 import { clickhouseDialect, duckdbDialect, postgresDialect } from '../sql/index.js';
 import type { Engine } from './engine.js';
 import { checkDatabaseUrl, redactUrl } from './redact.js';
@@ -90,7 +91,7 @@ export async function parseDatabaseSpec(spec: string, rows: RowsSelector = {}): 
   }
   if (/^postgres(ql)?:\/\//.test(spec)) {
     checkDatabaseUrl(spec);
-    const { PostgresEngine } = await import('./postgres.js');
+    const { PostgresEngine } = await loadOptional(PG, 'a postgres:// source', () => import('./postgres.js'));
     const label = redactUrl(spec);
     const source = tableOrQuery(label, rows, postgresDialect.quote);
     return {
@@ -119,6 +120,10 @@ export async function parseDatabaseSpec(spec: string, rows: RowsSelector = {}): 
 
 /** DuckDB's engine, loaded on first use (its native module is slow to load and most commands never need it). */
 export async function openDuckDB(path?: string): Promise<Engine> {
-  const { DuckDBEngine } = await import('./duckdb.js');
+  const { DuckDBEngine } = await loadOptional(
+    DUCKDB,
+    'DuckDB (a duckdb: source or --engine duckdb)',
+    () => import('./duckdb.js'),
+  );
   return DuckDBEngine.open(path);
 }

@@ -8,10 +8,11 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import duckdb from '@duckdb/node-bindings';
 import { GroveError } from '../core/errors.js';
+import { DUCKDB, loadOptional } from '../core/optional.js';
 
 /** Run `work` on a fresh in-memory DuckDB connection (`@duckdb/node-api`), closing it however `work` ends. */
 export async function withDuckDB<T>(work: (connection: DuckDBConnection) => Promise<T>): Promise<T> {
-  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const { DuckDBInstance } = await loadOptional(DUCKDB, 'DuckDB', () => import('@duckdb/node-api'));
   const instance = await DuckDBInstance.create(':memory:');
   const connection = await instance.connect();
   try {

@@ -8,6 +8,7 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { GroveError } from '../core/errors.js';
+import { APACHE_ARROW, loadOptional } from '../core/optional.js';
 import { parseArff } from '../data/arff.js';
 import type { Dataset } from '../data/dataset.js';
 import { decodeText } from '../data/text-decode.js';
@@ -91,7 +92,10 @@ export const DATA_FORMATS: readonly DataFormat[] = [
     name: 'Arrow IPC',
     extensions: ['.arrow', '.feather', '.ipc'],
     gzip: true,
-    read: async (path, gzip, options) => (await import('./arrow-ipc.js')).readArrowIpc(path, gzip, options),
+    read: async (path, gzip, options) => {
+      const arrow = await loadOptional(APACHE_ARROW, 'reading an Arrow IPC file', () => import('./arrow-ipc.js'));
+      return arrow.readArrowIpc(path, gzip, options);
+    },
   },
   {
     name: 'ARFF',

@@ -7,6 +7,7 @@ export type { OutColumn } from './parquet-writer.js';
 export { isKindSpec, openSource, registerSourceKind, sourceName } from './registry.js';
 export type { DataSource, ReadProgress, SourceKind, SourceReadOptions } from './source.js';
 
+import { DUCKDB, loadOptional } from '../core/optional.js';
 import type { Dataset } from '../data/dataset.js';
 import { DATABASE_SOURCE_KIND } from './database.js';
 import type { OutColumn } from './parquet-writer.js';
@@ -38,10 +39,12 @@ export async function readParquet(path: string, options: SourceReadOptions = {})
  * `file` names the source in messages.
  */
 export async function readDuckDBRelation(from: string, file: string, options: SourceReadOptions): Promise<Dataset> {
-  return (await import('./parquet.js')).readDuckDBRelation(from, file, options);
+  const viaDuckDB = await loadOptional(DUCKDB, `reading ${file} through DuckDB`, () => import('./parquet.js'));
+  return viaDuckDB.readDuckDBRelation(from, file, options);
 }
 
 /** Write `nRows` rows of `columns` to the Parquet file `path`; nothing half-written on failure. */
 export async function writeParquetFile(path: string, columns: readonly OutColumn[], nRows: number): Promise<void> {
-  return (await import('./parquet-writer.js')).writeParquetFile(path, columns, nRows);
+  const writer = await loadOptional(DUCKDB, `writing the Parquet file ${path}`, () => import('./parquet-writer.js'));
+  return writer.writeParquetFile(path, columns, nRows);
 }

@@ -9,6 +9,7 @@
 import { type FileHandle, open } from 'node:fs/promises';
 import * as zlib from 'node:zlib';
 import { GroveError } from '../core/errors.js';
+import { DUCKDB, loadOptional } from '../core/optional.js';
 import type { Dataset } from '../data/dataset.js';
 import type { Codecs, Decompress } from '../data/parquet/chunk.js';
 import { CODEC } from '../data/parquet/metadata.js';
@@ -76,5 +77,10 @@ export async function readParquetFile(path: string, options: SourceReadOptions =
     await handle.close();
   }
   // DuckDB loads only for the files grove's decoder leaves to it.
-  return (await import('./parquet.js')).readParquet(path, options);
+  const viaDuckDB = await loadOptional(
+    DUCKDB,
+    `reading ${path} (a Parquet layout grove's decoder leaves to DuckDB)`,
+    () => import('./parquet.js'),
+  );
+  return viaDuckDB.readParquet(path, options);
 }

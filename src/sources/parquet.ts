@@ -6,6 +6,7 @@
 
 import duckdb from '@duckdb/node-bindings';
 import { GroveError } from '../core/errors.js';
+import { DUCKDB, loadOptional } from '../core/optional.js';
 import type { Dataset } from '../data/dataset.js';
 import { TypedTableBuilder } from '../data/typed-columns.js';
 import { BOOLEAN_TEXTS, type FieldKind, type TextSink, type TypedField } from '../data/typed-fields.js';
@@ -182,7 +183,7 @@ async function describeQuery(db: duckdb.Connection, sql: string): Promise<Relati
  * `@duckdb/node-api`, loaded only for a column grove cannot read.
  */
 async function typeName(column: RelationColumn): Promise<string> {
-  const { DuckDBLogicalType } = await import('@duckdb/node-api');
+  const { DuckDBLogicalType } = await loadOptional(DUCKDB, 'DuckDB', () => import('@duckdb/node-api'));
   return DuckDBLogicalType.create(column.type).asType().toString();
 }
 
