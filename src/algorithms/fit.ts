@@ -5,6 +5,7 @@ import { limitLeaves } from '../learn/best-first.js';
 import { growTree } from '../learn/grow.js';
 import { j48Thresholds } from '../learn/j48-thresholds.js';
 import { prepareRows } from '../learn/prepare.js';
+import type { GrowProgress } from '../learn/progress.js';
 import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
 import type { PruningInfo } from '../model/pruning-info.js';
 import { type FeatureSchema, featureSchemaOf } from '../model/schema.js';
@@ -102,7 +103,14 @@ export function fitInSteps(plan: FitPlan, grown?: TreeStore): { prune(): Decisio
   // C-MBSV has its own grower (src/algorithms/cmbsv/). growTree grows best-first under maxLeafNodes;
   // of C-MBSV's trees it keeps the best-first part (src/learn/best-first.ts).
   let pregrown = grown;
+  const { onGrown, onProgress } = context;
+  const pruned = opts.prune !== NO_PRUNING;
+  // Pruning grows the tree it cuts first, then (cost-complexity without ccpAlpha) one tree per fold.
+  const total = pruned && opts.prune === 'cost-complexity' && opts.ccpAlpha === undefined ? 1 + opts.ccpFolds : 1;
+  let begun = 0;
   const grow: GrowFn = (d, w) => {
+    const index = ++begun;
+    const heard = onProgress && ((p: GrowProgress) => onProgress({ ...p, tree: index, trees: Math.max(total, index) }));
     if (opts.algorithm === 'cmbsv') {
       const given = pregrown && d === kept ? pregrown : undefined;
       if (given) pregrown = undefined;
@@ -113,7 +121,7 @@ export function fitInSteps(plan: FitPlan, grown?: TreeStore): { prune(): Decisio
     if (pregrown && d === kept) {
       tree = pregrown;
       pregrown = undefined;
-    } else tree = growTree(d, opts, w, threads);
+    } else tree = growTree(d, opts, w, threads, heard);
     // J48 puts thresholds at training values and collapses, as part of growing, every subtree
     // that does not cut training errors (also unpruned).
     return opts.j48Rules ? collapseTree(j48Thresholds(nodesOf(tree), d)) : tree;
@@ -130,10 +138,6 @@ export function fitInSteps(plan: FitPlan, grown?: TreeStore): { prune(): Decisio
       },
       TRUSTED_MODEL,
     );
-  const { onGrown } = context;
-  const pruned = opts.prune !== NO_PRUNING;
-  // Pruning grows the tree it cuts first, then (cost-complexity without ccpAlpha) one tree per fold.
-  const total = pruned && opts.prune === 'cost-complexity' && opts.ccpAlpha === undefined ? 1 + opts.ccpFolds : 1;
   let count = 0;
   const growing: GrowFn =
     onGrown && pruned
@@ -163,6 +167,22 @@ export interface FitContext extends ResolveContext {
    * fold, `total` = 1 + folds). Not called when nothing is pruned.
    */
   onGrown?: (progress: { grown: number; total: number; tree?: DecisionTree }) => void;
+  /**
+   * Told how far growing is, a batch of nodes at a time (every few hundred nodes or a tenth of a
+   * second, and once when each tree is grown): the tree growing (`tree` of `trees`: pruning by
+   * cost-complexity's cross-validation grows one per fold after the first) and its nodes and
+   * settled weight (`settled` reaches `weight` when the tree is grown). Greedy in-memory trees
+   * (exact and histogram mode, on any number of threads); C-MBSV and optimal trees do not call it.
+   */
+  onProgress?: (progress: FitProgress) => void;
+}
+
+/** How far `fit` is (`FitContext.onProgress`). */
+export interface FitProgress extends GrowProgress {
+  /** The tree growing, from 1. */
+  tree: number;
+  /** The trees the fit grows. */
+  trees: number;
 }
 
 /** A forest option given to `fit` would be silently ignored: refuse it, naming `fitForest`. */

@@ -51,7 +51,10 @@ export function addSourceFlags(cmd: Command, use: string): Command {
   return addReadFlags(cmd)
     .option('--table <name>', `the table to ${use} inside a database source`)
     .option('--query <sql>', `the query whose rows to ${use} inside a database source`)
-    .option('--no-progress', 'no progress bar on stderr while reading the data');
+    .option(
+      '--no-progress',
+      'no progress on stderr (shown on a terminal for work over a second: reading, growing, explaining)',
+    );
 }
 
 /** The reader options of the column and read flags; warnings go to stderr. */

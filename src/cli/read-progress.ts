@@ -3,16 +3,13 @@
  * a second when stderr is a terminal (never in a pipe, a log, or with --no-progress).
  */
 
-import cliProgress from 'cli-progress';
 import type { Dataset } from '../data/dataset.js';
 import { type DataSource, openSource, type ReadProgress, type SourceReadOptions } from '../sources/index.js';
 import { warn } from './output.js';
-
-/** Reads shorter than this show no progress. */
-const QUIET_MS = 1000;
+import { compactCount, ttyProgress } from './tty-progress.js';
 
 function human(n: number, bytes: boolean): string {
-  if (!bytes) return n >= 1e6 ? `${(n / 1e6).toFixed(1)}M` : n >= 1e3 ? `${(n / 1e3).toFixed(0)}k` : String(n);
+  if (!bytes) return compactCount(n);
   return n >= 1 << 30
     ? `${(n / (1 << 30)).toFixed(2)} GB`
     : n >= 1 << 20
@@ -26,36 +23,16 @@ export function readProgressBar(
   stream: NodeJS.WriteStream = process.stderr,
   now: () => number = Date.now,
 ): { onProgress: (p: ReadProgress) => void; stop: () => void } {
-  const started = now();
-  let bar: cliProgress.SingleBar | undefined;
+  const shown = ttyProgress(`reading ${label}`, { stream, now });
   const onProgress = (p: ReadProgress): void => {
-    const elapsed = now() - started;
-    if (elapsed < QUIET_MS) return;
     const bytes = p.bytes !== undefined;
     const done = (bytes ? p.bytes : p.rows) ?? 0;
     const total = (bytes ? p.totalBytes : p.totalRows) ?? done;
     const unit = bytes ? '' : ' rows';
-    const payload = {
-      done: `${human(done, bytes)}${unit}`,
-      all: `${human(total, bytes)}${unit}`,
-      rate: `${human((done * 1000) / elapsed, bytes)}${unit}/s`,
-    };
-    if (!bar) {
-      bar = new cliProgress.SingleBar(
-        {
-          stream,
-          format: `grove: reading ${label} {bar} {percentage}% | {done} of {all} | {rate}`,
-          barsize: 24,
-          hideCursor: true,
-          clearOnComplete: true,
-          fps: 5,
-        },
-        cliProgress.Presets.shades_classic,
-      );
-      bar.start(Math.max(1, total), done, payload);
-    } else bar.update(done, payload);
+    const text = `${human(done, bytes)}${unit} of ${human(total, bytes)}${unit} | ${human(shown.rate(done), bytes)}${unit}/s`;
+    shown.update(done, total, text);
   };
-  return { onProgress, stop: () => bar?.stop() };
+  return { onProgress, stop: shown.stop };
 }
 
 /**

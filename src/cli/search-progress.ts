@@ -1,24 +1,22 @@
 import type { SearchProgress } from '../optimal/fit-optimal.js';
+import { ttyProgress } from './tty-progress.js';
 
 /**
- * A one-line status of the optimal-tree search on stderr, redrawn in place about twice a second
- * once the search has lasted a second, when stderr is a terminal (never in a pipe or a log, or
- * with --no-progress); `stop()` clears it.
+ * A one-line status of the optimal-tree search on stderr (`ttyProgress`: once the search has
+ * lasted a second, on a terminal, not with --no-progress); `stop()` clears it.
  */
 export function searchProgressLine(
   show: boolean,
   stream: NodeJS.WriteStream = process.stderr,
 ): { onProgress?: (p: SearchProgress) => void; stop: () => void } {
-  if (!show || !stream.isTTY) return { stop: () => {} };
-  let drawn = false;
+  const line = ttyProgress('optimal search', { show, stream });
+  if (!line.shown) return { stop: () => {} };
   const onProgress = (p: SearchProgress): void => {
-    if (p.seconds < 1) return;
     const bound = Number.isFinite(p.bound) ? `, best so far ${p.bound.toPrecision(6)}` : '';
-    const line =
-      `grove: optimal search ${p.seconds.toFixed(0)} s: ${p.subproblems} sub-problems ` +
+    const text =
+      `${p.seconds.toFixed(0)} s: ${p.subproblems} sub-problems ` +
       `(${p.depth2} depth-2), ${p.cacheHits} cache hits${bound}`;
-    stream.write(`\r\x1b[2K${line}`);
-    drawn = true;
+    line.update(p.subproblems, undefined, text);
   };
-  return { onProgress, stop: () => drawn && stream.write('\r\x1b[2K') };
+  return { onProgress, stop: line.stop };
 }

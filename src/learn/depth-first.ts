@@ -1,5 +1,6 @@
 import { TreeStore } from '../model/store.js';
 import { type Branches, expandNode, type GrowEntry, type NodeExpansion } from './expand.js';
+import type { GrowMeter } from './progress.js';
 import type { NodeSplit, StopOptions } from './split-policy.js';
 
 /**
@@ -12,6 +13,8 @@ export abstract class DepthFirstGrower<E extends GrowEntry, S extends NodeSplit 
 {
   abstract readonly k: number;
   abstract readonly opts: StopOptions;
+  /** Told of each node grown, when a fit's progress is listened to. */
+  meter?: GrowMeter;
 
   abstract findSplit(entry: E): S | null;
   abstract assign(entry: E, chosen: S, into: Branches): void;

@@ -1,6 +1,7 @@
 import type { TreeStore } from '../model/store.js';
 import { childSeed, rootSeed } from './feature-draw.js';
 import type { BranchSizes } from './partition.js';
+import type { GrowMeter } from './progress.js';
 import { type NodeSplit, type StopOptions, stopsHere } from './split-policy.js';
 
 /**
@@ -99,6 +100,8 @@ export interface NodeExpansion<E extends GrowEntry, S extends NodeSplit = NodeSp
    */
   hold(entry: E, chosen: S): S;
   resume(entry: E, chosen: S): void;
+  /** Told of each node recorded (progress), when someone listens. */
+  readonly meter?: GrowMeter;
 }
 
 /**
@@ -131,9 +134,15 @@ export function searchNode<E extends GrowEntry, S extends NodeSplit>(
 ): S | null {
   const { id, start, end, depth } = entry;
   nodes.setStats(id, entry.totals, end - start, depth);
-  if (entry.leaf) return null;
+  if (entry.leaf) {
+    how.meter?.node(entry.totals, true);
+    return null;
+  }
   const chosen = how.findSplit(entry);
-  if (!chosen) how.keepLeaf(entry);
+  if (!chosen) {
+    how.keepLeaf(entry);
+    how.meter?.node(entry.totals, true);
+  }
   return chosen;
 }
 
@@ -163,8 +172,10 @@ export function applySplit<E extends GrowEntry, S extends NodeSplit>(
   for (let b = 0; b < count; b++) if (sizes[b] > 0) nonEmpty++;
   if (nonEmpty < 2) {
     how.keepLeaf(entry);
+    how.meter?.node(entry.totals, true);
     return false;
   }
+  how.meter?.node(entry.totals, false);
 
   const { split } = chosen;
   const firstChild = nodes.split(id, split, chosen.score, chosen.improvement, chosen.missingBranch, count);

@@ -6,6 +6,7 @@
  * from its entries (no sibling subtraction: the children of a split with missing values hold more
  * entries than their parent). The in-database grower grows the same tree (src/engines/).
  */
+
 import type { Column, Dataset } from '../data/dataset.js';
 import { TreeStore } from '../model/store.js';
 import type { ResolvedOptions } from '../options/options.js';
@@ -18,6 +19,7 @@ import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
 import { FeatureDraw } from './feature-draw.js';
 import { assignFromHistogram, codeBranches, missingShares } from './hist-branches.js';
 import { binAll, type HistLayout } from './hist-layout.js';
+import type { GrowMeter } from './progress.js';
 import { type ChosenSplit, chooseSplit, heldSplit } from './split-policy.js';
 
 /** A node's entries: positions [start, end) of `rows` (row ids) and `weights` (each entry's weight). */
@@ -184,9 +186,15 @@ export class FractionalHistGrower extends DepthFirstGrower<FractionalEntry, Chos
 }
 
 /** Grow histogram mode's tree on data with missing values under the fractional policy (one thread). */
-export function growFractionalHistogram(data: Dataset, opts: ResolvedOptions, weights: Float64Array): TreeStore {
+export function growFractionalHistogram(
+  data: Dataset,
+  opts: ResolvedOptions,
+  weights: Float64Array,
+  meter?: GrowMeter,
+): TreeStore {
   const layout = binAll(data, opts.bins!);
   const grower = new FractionalHistGrower(data.features, layout, data.labels, data.classes.length, opts);
+  grower.meter = meter;
   return growNodes(
     grower,
     TreeStore.root(data.classes.length),

@@ -16,6 +16,7 @@ import { FeatureDraw } from './feature-draw.js';
 import { growFractionalHistogram } from './grow-hist-fractional.js';
 import { binAll, type HistLayout } from './hist-layout.js';
 import { PartitionScratch, partitionByCode, partitionStable } from './partition.js';
+import type { GrowMeter } from './progress.js';
 import { type ChosenSplit, chooseSplit, heldSplit } from './split-policy.js';
 
 /** A node waiting to be grown: rows[start..end) of the layout are its rows. */
@@ -286,10 +287,16 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
 }
 
 /** Grow a tree in histogram mode on one thread (src/learn/threads/parallel-grow.ts has the threaded one). */
-export function growTreeHistogram(data: Dataset, opts: ResolvedOptions, weights: Float64Array): TreeStore {
+export function growTreeHistogram(
+  data: Dataset,
+  opts: ResolvedOptions,
+  weights: Float64Array,
+  meter?: GrowMeter,
+): TreeStore {
   // A row in several nodes at once: entries with their own weights (grow-hist-fractional.ts).
-  if (opts.missing === 'fractional' && hasMissing(data)) return growFractionalHistogram(data, opts, weights);
+  if (opts.missing === 'fractional' && hasMissing(data)) return growFractionalHistogram(data, opts, weights, meter);
   const { grower } = histStart(data, opts, weights);
+  grower.meter = meter;
   const nodes = TreeStore.root(data.classes.length);
   return growNodes(grower, nodes, grower.rootEntry(), opts.maxLeafNodes, opts.criterionImpl);
 }

@@ -24,6 +24,7 @@ import {
   partitionStable,
   partitionWithClones,
 } from './partition.js';
+import { GrowMeter, type GrowProgress } from './progress.js';
 import { type ChosenSplit, chooseSplit, heldSplit, type StopOptions } from './split-policy.js';
 
 export { argsortNumeric };
@@ -330,6 +331,7 @@ export type ParallelGrow = (
   opts: ResolvedOptions,
   weights: Float64Array,
   threads: number | 'auto',
+  meter?: GrowMeter,
 ) => TreeStore | null;
 let parallelGrow: ParallelGrow | undefined;
 
@@ -341,22 +343,43 @@ export function setParallelGrow(grow: ParallelGrow | undefined): void {
 /**
  * Grow a tree on `data`: exact mode, or histogram mode (`growTreeHistogram`) when `opts.bins` is
  * set. With `threads` ≠ 1 and the Node entry loaded, a large enough fit grows on worker threads
- * (the same tree as one thread).
+ * (the same tree as one thread). `onProgress` hears of the nodes grown, a batch at a time.
  */
 export function growTree(
   data: Dataset,
   opts: ResolvedOptions,
   weights: Float64Array,
   threads: number | 'auto' = 1,
+  onProgress?: (progress: GrowProgress) => void,
+): TreeStore {
+  const meter = onProgress && new GrowMeter(weightOf(weights), onProgress);
+  const tree = growTreeMetered(data, opts, weights, threads, meter);
+  meter?.finish(tree.size);
+  return tree;
+}
+
+function growTreeMetered(
+  data: Dataset,
+  opts: ResolvedOptions,
+  weights: Float64Array,
+  threads: number | 'auto',
+  meter: GrowMeter | undefined,
 ): TreeStore {
   // Best-first growth (maxLeafNodes) runs on one thread.
   if (threads !== 1 && parallelGrow && opts.maxLeafNodes === undefined) {
-    const nodes = parallelGrow(data, opts, weights, threads);
+    const nodes = parallelGrow(data, opts, weights, threads, meter);
     if (nodes) return nodes;
   }
-  if (opts.bins !== undefined) return growTreeHistogram(data, opts, weights);
+  if (opts.bins !== undefined) return growTreeHistogram(data, opts, weights, meter);
   const { grower, root } = exactStart(data, opts, weights);
+  grower.meter = meter;
   return growNodes(grower, TreeStore.root(data.classes.length), root, opts.maxLeafNodes, opts.criterionImpl);
+}
+
+function weightOf(weights: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < weights.length; i++) s += weights[i];
+  return s;
 }
 
 /** An exact-mode grow on one thread, ready to start: its entries, presorted layout, grower and root. */

@@ -28,9 +28,9 @@ export function probed<T>(run: () => T, inject: Pick<ParallelProbe, 'budget' | '
       seen.plan = plan;
     },
   };
-  setParallelGrow((data, opts, weights, threads) => {
+  setParallelGrow((data, opts, weights, threads, meter) => {
     seen.tasks = 0;
-    return growParallel(data, opts, weights, threads, probe);
+    return growParallel(data, opts, weights, threads, meter, probe);
   });
   try {
     return { result: run(), ...seen };

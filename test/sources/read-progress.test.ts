@@ -2,26 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { readProgressBar } from '../../src/cli/read-progress.js';
 import { assertBuilt, grove } from '../helpers/cli.js';
+import { fakeTerminal } from '../helpers/fake-terminal.js';
 import { fixture } from '../helpers/paths.js';
-
-/** A terminal-like stream that records what is written. */
-function fakeTerminal(): NodeJS.WriteStream & { text: string } {
-  const s = {
-    text: '',
-    isTTY: true,
-    columns: 120,
-    write(chunk: string) {
-      s.text += chunk;
-      return true;
-    },
-    cursorTo: () => true,
-    clearLine: () => true,
-    moveCursor: () => true,
-    on: () => s,
-    removeListener: () => s,
-  };
-  return s as unknown as NodeJS.WriteStream & { text: string };
-}
 
 describe('read progress', () => {
   it('draws nothing during the first second, then bytes read of the total and a rate', () => {

@@ -1,10 +1,8 @@
 import type { Command } from 'commander';
 import '../../learn/threads/parallel-grow.js'; // worker threads for --threads
 import '../../ensemble/threads/parallel-forest.js'; // a forest's trees on worker threads
-import { fit } from '../../algorithms/fit.js';
 import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../../data/dataset.js';
-import { fitForest } from '../../ensemble/fit-forest.js';
 import type { Forest } from '../../ensemble/forest.js';
 import { isForestOptions } from '../../ensemble/settings.js';
 import { forestSummary } from '../../ensemble/summary.js';
@@ -13,10 +11,10 @@ import { saveModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
 import { describeOptimality } from '../../model/optimality.js';
-import { fitOptimal } from '../../optimal/fit-optimal.js';
 import { type FitOptions, type OptionGroup, PRESETS, resolveOptions } from '../../options/options.js';
 import { formatsHelp } from '../../sources/formats.js';
 import { openRows, openSource } from '../../sources/index.js';
+import { fitForestShown, fitSearched, fitShown } from '../fit-progress.js';
 import { modelReadOptions } from '../model-columns.js';
 import { addOptionFlags, optionsFromFlags } from '../option-flags.js';
 import { emit, note, warn } from '../output.js';
@@ -31,7 +29,6 @@ import {
 } from '../read-flags.js';
 import { readLabelled } from '../read-labelled.js';
 import { readData } from '../read-progress.js';
-import { searchProgressLine } from '../search-progress.js';
 import { type EngineFlags, engineOption, fitWithEngine, trainsInEngine } from './fit-engine.js';
 import { fitSummary, fractionOption, holdOut } from './fit-summary.js';
 
@@ -69,22 +66,6 @@ export function checkedFitOptions(flags: TrainingFlags): FitOptions {
   const options: FitOptions = { algorithm: flags.algorithm, ...optionsFromFlags(flags) };
   resolveOptions(options, { names: 'flags' });
   return options;
-}
-
-/** `grove fit --forest`: grow the forest, with progress on a terminal. */
-function fitForestCommand(data: Dataset, options: FitOptions): Forest {
-  const started = Date.now();
-  const tty = process.stderr.isTTY === true;
-  const forest = fitForest(data, options, {
-    names: 'flags',
-    onTree: ({ grown, total }) => {
-      if (!tty) return;
-      const rate = grown / Math.max(1e-3, (Date.now() - started) / 1000);
-      process.stderr.write(`\rgrove: ${grown}/${total} trees (${rate.toPrecision(3)} trees/s)`);
-    },
-  });
-  if (tty) process.stderr.write('\n');
-  return forest;
 }
 
 /** Save the forest (or print its summary when there is no --out) and write the summary line on stderr. */
@@ -159,7 +140,7 @@ async function runFit(dataPath: string, flags: FitFlags): Promise<void> {
       ? holdOut(data, flags.testFraction, resolveOptions(options).seed)
       : { train: data, test: undefined };
   if (isForestOptions(options)) {
-    const forest = fitForestCommand(split.train, options);
+    const forest = fitForestShown(split.train, options, { show: flags.progress !== false });
     const test =
       split.test ?? (flags.test !== undefined ? await readTest(forest.trees[0], flags.test, flags) : undefined);
     const rows = split.test ? `${split.train.nRows} of ${data.nRows} rows` : `${data.nRows} rows`;
@@ -167,8 +148,8 @@ async function runFit(dataPath: string, flags: FitFlags): Promise<void> {
     return;
   }
   const tree = optimal
-    ? fitSearched(split.train, options, flags.progress !== false)
-    : fit(split.train, options, { names: 'flags' });
+    ? fitSearched(split.train, options, { show: flags.progress !== false })
+    : fitShown(split.train, options, { show: flags.progress !== false });
   if (data.classes.length < 2) {
     warn(`only one class (${String(data.classes[0])}) in '${data.targetName}': the tree is a single leaf`);
   }
@@ -225,14 +206,4 @@ function finish(tree: DecisionTree, where: string, parts: { train?: Dataset; tes
   else emit(treeToText(tree));
   if (tree.optimality) note(describeOptimality(tree.optimality));
   note(fitSummary(tree, where, parts));
-}
-
-/** An optimal tree, with the search's status line on a terminal. */
-function fitSearched(data: Dataset, options: FitOptions, progress: boolean): DecisionTree {
-  const line = searchProgressLine(progress);
-  try {
-    return fitOptimal(data, options, { names: 'flags', onProgress: line.onProgress });
-  } finally {
-    line.stop();
-  }
 }

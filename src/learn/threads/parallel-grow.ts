@@ -26,6 +26,7 @@ import type { GrowEntry } from '../expand.js';
 import { type Buffers, NodeGrower, rootEntry, setParallelGrow } from '../grow.js';
 import { checkHistogramOptions, HistGrower } from '../grow-hist.js';
 import { binInto, binNumerics, codeMatrix, codeWidth, finishLayout, type HistLayout } from '../hist-layout.js';
+import type { GrowMeter } from '../progress.js';
 import type { NodeSplit } from '../split-policy.js';
 import { growsInTasks, growTop, joinTasks, nodeJob, sentOptions, taskRows } from '../tasks.js';
 import { fitShape, histSharedBytes, type MemoryPlan, memoryPlan, RETIRE_BYTES } from './memory-plan.js';
@@ -74,13 +75,19 @@ function growInTasks<E extends GrowEntry>(
   threads: number,
   job: (task: E, i: number) => Job,
   probe: ParallelProbe,
+  meter: GrowMeter | undefined,
 ): TreeStore {
+  // This thread's nodes are metered as it grows them; a worker's subtree when it comes back.
+  grower.meter = meter;
   const top = growTop(grower, root, taskRows(n, threads));
   probe.onTasks?.(top.tasks.length);
-  return joinTasks(
-    top,
-    team.growTasks(top.tasks, (task) => grower.growSubtree(task), job),
+  const grown = team.growTasks(
+    top.tasks,
+    (task) => grower.growSubtree(task),
+    job,
+    meter && ((i, nodes) => meter.subtree(top.tasks[i].totals, nodes.size)),
   );
+  return joinTasks(top, grown);
 }
 
 /** Shared, unsorted buffers for every feature (ids 0..n-1). */
@@ -105,18 +112,19 @@ function sharedValues(data: Dataset): (NumericValues | undefined)[] {
 
 /**
  * Grow `data`'s tree on several threads (the main one included); null when one thread is better.
- * `probe` is for tests (src/learn/grow.ts installs this function without one).
+ * `meter` hears of the nodes grown; `probe` is for tests (src/learn/grow.ts installs this function without one).
  */
 export function growParallel(
   data: Dataset,
   opts: ResolvedOptions,
   weights: Float64Array,
   threads: number | 'auto',
+  meter?: GrowMeter,
   probe: ParallelProbe = {},
 ): TreeStore | null {
   const t = threadsFor(data, opts, threads);
   if (t <= 1) return null;
-  if (opts.bins !== undefined) return growParallelHistogram(data, opts, weights, t, threads === 'auto', probe);
+  if (opts.bins !== undefined) return growParallelHistogram(data, opts, weights, t, threads === 'auto', probe, meter);
   const n = data.nRows;
   const k = data.classes.length;
   const pool = new EntryPool(data.labels, weights, sharedArrays);
@@ -143,7 +151,7 @@ export function growParallel(
     grower.team = team;
     const root = rootEntry(buf, pool, k, opts);
     const grow = (task: GrowEntry, i: number): Job => ({ op: 'grow', task: i, ...nodeJob(task) });
-    const done = growInTasks(team, grower, root, n, t, grow, probe);
+    const done = growInTasks(team, grower, root, n, t, grow, probe, meter);
     grower.team = undefined;
     return done;
   } finally {
@@ -233,6 +241,7 @@ function growParallelHistogram(
   threads: number,
   auto: boolean,
   probe: ParallelProbe,
+  meter: GrowMeter | undefined,
 ): TreeStore | null {
   checkHistogramOptions(opts, data);
   const n = data.nRows;
@@ -285,7 +294,7 @@ function growParallelHistogram(
       hist: task.hist,
       ...nodeJob(task),
     });
-    return growInTasks(team, grower, grower.rootEntry(), n, t, job, probe);
+    return growInTasks(team, grower, grower.rootEntry(), n, t, job, probe, meter);
   } finally {
     team.close(sharedBytes);
   }

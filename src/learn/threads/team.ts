@@ -173,9 +173,15 @@ export class Team implements NodeTeam {
 
   /**
    * Largest task first to whoever is free; this thread grows tasks too (`local`) and hands out more
-   * between them. `job(task, i)` is the message that asks a worker for task i.
+   * between them. `job(task, i)` is the message that asks a worker for task i; `onGrown` hears of
+   * each task a worker has grown (this thread's own are metered as they grow).
    */
-  growTasks<T>(tasks: T[], local: (task: T) => TreeStore, job: (task: T, i: number) => Job): TreeStore[] {
+  growTasks<T>(
+    tasks: T[],
+    local: (task: T) => TreeStore,
+    job: (task: T, i: number) => Job,
+    onGrown?: (i: number, nodes: TreeStore) => void,
+  ): TreeStore[] {
     const results: TreeStore[] = new Array(tasks.length);
     const owner = new Map<Helper, number>();
     let next = 0;
@@ -190,6 +196,7 @@ export class Team implements NodeTeam {
         const r = this.take(w);
         if (r?.op !== 'nodes') continue;
         results[r.task] = TreeStore.fromData(r.nodes);
+        onGrown?.(r.task, results[r.task]);
         feed(w);
       }
     };
