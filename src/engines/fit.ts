@@ -13,9 +13,10 @@ import {
 import { collapseTree, pruneTree } from '../prune/index.js';
 import { engineBins } from './bins.js';
 import { type Engine, Params } from './engine.js';
+import { refuseFlatFractional } from './fan-out.js';
 import { j48PointsInEngine } from './j48-points.js';
 import { growInEngine, type LevelReport } from './level-loop.js';
-import { refuseMissingValues } from './missing.js';
+import { firstMissingColumn } from './missing.js';
 import type { EngineRows } from './rows.js';
 import { classCode, type EngineColumns, type EngineSource, readSchema } from './schema.js';
 import { treeRows } from './tree-rows.js';
@@ -44,9 +45,9 @@ export const ENGINE_DEFAULT_BINS = 255;
  * (`bins` defaults to 255); the tree equals `fit(data, { ...options, bins })` on the same rows
  * when the weights are whole numbers (docs/in-database.md says why).
  *
- * @throws GroveError for options that need the rows in memory (C-MBSV, fractional missing values
- *   on rows with missing values, cross-validated or reduced-error pruning, ordered categories) and
- *   bad data
+ * @throws GroveError for options that need the rows in memory (C-MBSV, cross-validated or
+ *   reduced-error pruning, ordered categories), fractional missing values on rows with missing
+ *   values where the engine makes no temporary tables, and bad data
  */
 export async function fitInEngine(
   engine: Engine,
@@ -77,7 +78,11 @@ export async function fitInEngine(
     }
     rows.classWeights = classWeights(opts.classWeight, schema.classes, count, schema.nRows, flag('classWeight'));
   }
-  if (opts.missing === 'fractional') await refuseMissingValues(rows, flag('missing'));
+  if (opts.missing === 'fractional' && (await firstMissingColumn(rows)) >= 0) {
+    // A row in several nodes at once: each level a table of (node, weight) entries.
+    if (spread || !engine.dialect.repeatIndex) throw refuseFlatFractional(engine.dialect.name, flag('missing'));
+    rows.fractional = true;
+  }
   const { binned, grids } = await engineBins(rows, opts.bins!, input.signal);
   const grown = await growInEngine(rows, binned, grids, opts, input.batchCells, input.onLevel, input.signal);
   // J48 puts thresholds at training values and collapses, as part of growing, every subtree that

@@ -6,8 +6,8 @@
 import { argMax } from '../core/extent.js';
 import type { Column } from '../data/dataset.js';
 import { type Branches, type GrowEntry, type NodeExpansion, rootGrowEntry } from '../learn/expand.js';
+import { assignFromHistogram, codeBranches, missingShares } from '../learn/hist-branches.js';
 import { type ChosenSplit, chooseSplit } from '../learn/split-policy.js';
-import { categoryBranches } from '../model/route.js';
 import { TreeStore } from '../model/store.js';
 import type { ResolvedOptions } from '../options/options.js';
 import type { Candidate } from '../split/candidate.js';
@@ -85,6 +85,11 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit>, Ro
     schema: EngineSchema,
     private readonly binned: (BinnedFeature | null)[],
     readonly opts: ResolvedOptions,
+    /**
+     * C4.5's fractional missing values on rows with missing values: every open child is counted
+     * (a child of a split with missing values holds more rows than its parent, none by subtraction).
+     */
+    readonly fractional = false,
   ) {
     this.k = schema.classes.length;
     this.d = schema.features.length;
@@ -205,7 +210,7 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit>, Ro
       const route = this.routes.get(parent.id)!;
       const { sizes, children, leaf } = route;
       const largest = argMax(sizes);
-      const subtract = !leaf[largest] && parent.hist !== null;
+      const subtract = !leaf[largest] && parent.hist !== null && !this.fractional;
       const counted: Family['counted'] = [];
       children.forEach((id, b) => {
         if (subtract ? b !== largest && sizes[b] > 0 : !leaf[b]) counted.push({ id, entry: open.get(id) ?? null });
@@ -253,7 +258,8 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit>, Ro
   /** True when the split of `e` (just expanded) makes its largest child's histogram by subtraction. */
   private keepsHist(e: EngineEntry): boolean {
     const route = this.routedChildren.get(e.id);
-    if (!route || !e.hist || (this.kept + 1) * this.histSize * this.histsPerNode > KEPT_CELLS) return false;
+    if (!route || !e.hist || this.fractional) return false;
+    if ((this.kept + 1) * this.histSize * this.histsPerNode > KEPT_CELLS) return false;
     const { sizes, leaf } = route;
     return !leaf[argMax(sizes)];
   }
@@ -324,46 +330,22 @@ export class EngineGrower implements NodeExpansion<EngineEntry, ChosenSplit>, Ro
 
   /** The children's sizes and class weights from the node's histogram of the split feature. */
   assign(entry: EngineEntry, chosen: ChosenSplit, into: Branches): void {
-    const { split, missingBranch } = chosen;
-    const f = split.feature;
-    const table = this.branchTable(chosen);
-    const h = entry.hist!;
-    const { k, stride } = this;
-    const o = this.offset[f];
-    for (let code = 0; code <= this.nBins[f]; code++) {
-      const at = o + code * stride;
-      if (h[at + k] === 0) continue;
-      const b = table[code] < 0 ? missingBranch : table[code];
-      into.sizes[b] += h[at + k];
-      const t = into.totals[b];
-      for (let c = 0; c < k; c++) t[c] += h[at + c];
-    }
-  }
-
-  /** Each code's branch at the chosen split, as the in-memory histogram grower routes codes. */
-  private branchTable(chosen: ChosenSplit): Int32Array {
-    const { split, missingBranch } = chosen;
-    const missingCode = this.nBins[split.feature];
-    const table = this.codeBranch;
-    if (split.kind === 'numeric') {
-      // Bins are in value order: a bin up to the split's last left bin goes left.
-      for (let b = 0; b < missingCode; b++) table[b] = b <= chosen.best.splitBin ? 0 : 1;
-    } else categoryBranches(split, missingCode, table);
-    table[missingCode] = missingBranch;
-    return table;
+    const f = chosen.split.feature;
+    const table = codeBranches(chosen, this.nBins[f], this.codeBranch);
+    assignFromHistogram(entry.hist!, this.offset[f], this.k, this.nBins[f], table, chosen, into);
   }
 
   /** Record the split for the next level's routing (no rows to move). */
   partition(entry: EngineEntry, chosen: ChosenSplit, branches: Branches, leaf: readonly boolean[]): number {
     const missingCode = this.nBins[chosen.split.feature];
-    const table = this.branchTable(chosen).slice(0, missingCode + 1);
-    for (let c = 0; c < table.length; c++) if (table[c] < 0) table[c] = chosen.missingBranch;
+    const table = codeBranches(chosen, missingCode, this.codeBranch).slice(0, missingCode + 1);
     const route: Route = {
       feature: chosen.split.feature,
       branchOfCode: table,
       children: new Int32Array(branches.count),
       sizes: branches.sizes.slice(),
       leaf: leaf.slice(),
+      ...(branches.everyBranch > 0 ? { shares: missingShares(chosen) } : {}),
     };
     this.routes.set(entry.id, route);
     this.slotOf.set(entry.id, entry.slot);

@@ -52,9 +52,10 @@ export async function growInEngine(
   signal?: AbortSignal,
 ): Promise<TreeStore> {
   const started = Date.now();
-  const grower = new EngineGrower(rows.schema, binned, opts);
+  const fractional = rows.fractional ?? false;
+  const grower = new EngineGrower(rows.schema, binned, opts, fractional);
   const tables = new TempTables(rows.engine);
-  const router = new Router(rows, tables, grower, grower.codeCount);
+  const router = new Router(rows, tables, grower, grower.codeCount, fractional);
   const counts = new LevelCounts(rows.engine, grower.layout, grower.pool, tables);
   const nodes = grower.nodes;
   stopIfAborted(signal);

@@ -9,6 +9,7 @@ import type { BinnedFeature } from '../split/histogram.js';
 import { type Dialect, walkNode } from '../sql/index.js';
 import type { CodeGrid } from './code-grid.js';
 import { type Engine, Params, type SqlValue } from './engine.js';
+import { fanOutSelect, refuseFlatFractional } from './fan-out.js';
 import { type FlatRow, flatCodes, flatRow } from './flat.js';
 import { codedRowsSelect, type EngineRows, unitWeights } from './rows.js';
 import { caseStep, lookupCase, type Route, stepTables } from './step-sql.js';
@@ -86,6 +87,8 @@ export class Router {
     private readonly state: RouteState,
     /** The number of codes of the widest feature (the walk's code type). */
     private readonly codeCount: number,
+    /** C4.5's fractional missing values on rows with missing values: each level's table by `fanOut`. */
+    private readonly fractional = false,
   ) {
     this.step = tableStepOf(rows.engine.dialect);
     this.codes = rows.schema.features.map((_, f) => `c${f}`);
@@ -104,7 +107,8 @@ export class Router {
     const { engine, spread } = this.rows;
     const d = engine.dialect;
     if (!spread) {
-      const unit = unitWeights(this.rows);
+      // A row's weight in a node is a share of its own under the fractional policy: always a w.
+      const unit = !this.fractional && unitWeights(this.rows);
       const p = new Params(d);
       const coded = codedRowsSelect(this.rows, binned, grids, nBins, p, !unit);
       // Every row starts in the root: the column is read only once a level has updated it.
@@ -120,6 +124,7 @@ export class Router {
       }
     }
     if (!d.flatLevels) throw new GroveError(`${d.name} made no temporary table of the coded rows`, { code: 'E_IO' });
+    if (this.fractional) throw refuseFlatFractional(d.name);
     const p = new Params(d);
     const row = flatRow(this.rows, p);
     const codes = flatCodes(this.rows, row, binned, nBins, p);
@@ -143,6 +148,7 @@ export class Router {
       const { row, codes } = previous.flat;
       return { ...previous, node: walkNode(d, codes, this.state.routes, slots, d.intType(this.codeCount), row.name) };
     }
+    if (this.fractional) return this.fanOut(previous, slots);
     // One parent split (the root, or a chain): its CASE is a comparison or two per row, cheaper in
     // each count query than writing every row to a new table. Two steps nested are not.
     if (routedChildren.size === 1 && !previous.stepped)
@@ -179,6 +185,30 @@ export class Router {
     const tableRows = column ? open : null;
     const drop = () => table.drop();
     return { from: table.name, node: 'node', weighted: previous.weighted, params: [], flat: null, tableRows, drop };
+  }
+
+  /**
+   * The next level's rows under C4.5's fractional policy: always a new table, where a row whose
+   * split value is missing is in every child with its share of the weight (fan-out.ts).
+   */
+  private async fanOut(previous: LevelRows, slots: Map<number, number>): Promise<LevelRows> {
+    const d = this.engine.dialect;
+    const p = new Params(d);
+    const step = this.stepSql(previous, slots, p);
+    const { routedChildren, slotOf } = this.state;
+    const select = fanOutSelect(
+      d,
+      previous.node,
+      step,
+      routedChildren,
+      slotOf,
+      slots,
+      this.codes,
+      d.intType(slots.size),
+    );
+    const table = await this.tables.make(select, p.values, 'from its own temporary table');
+    const drop = () => table.drop();
+    return { from: table.name, node: 'node', weighted: true, params: [], flat: null, tableRows: null, drop };
   }
 
   /** A row's next slot over the rows of `source` by this router's table step. */

@@ -14,6 +14,11 @@ export interface EngineRows {
   schema: EngineSchema;
   classWeights: Float64Array | null;
   spread?: boolean;
+  /**
+   * C4.5's fractional missing values on rows with a missing value: such a row goes down every
+   * branch of a split on that feature with a share of its weight (fan-out.ts).
+   */
+  fractional?: boolean;
 }
 
 /**

@@ -8,6 +8,11 @@ import type { WalkRoute } from '../sql/index.js';
 export interface Route extends WalkRoute {
   sizes: Int32Array;
   leaf: readonly boolean[];
+  /**
+   * C4.5's fractional policy, when rows reach the split with its value missing: each branch's
+   * share of such a row's weight (the missing code's branch is −1: the row goes down every branch).
+   */
+  shares?: Float64Array;
 }
 
 /** Entries (parents × codes) of a level step by lookups at most (Router's lookup step, routing.ts). */

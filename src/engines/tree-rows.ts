@@ -6,7 +6,8 @@
  * interval of each feature's thresholds (or category) they fall in — one GROUP BY — and hands over
  * per group its summed weight and its rows. The pruner (src/prune/subtree-raising.ts, the same code
  * as in memory) routes those groups, each a row of a small data set whose value stands for its
- * interval, and counts `n` by the rows each stands for.
+ * interval, and counts `n` by the rows each stands for. Under C4.5's fractional missing values
+ * the rows are not grouped (see `treeRows`).
  */
 import type { Column, Dataset } from '../data/dataset.js';
 import type { TreeNode } from '../model/node.js';
@@ -65,8 +66,12 @@ export async function treeRows(nodes: readonly TreeNode[], rows: EngineRows): Pr
   const tests = testsOf(nodes, schema.features.length);
   const used = tests.flatMap((t, f) => (t === null ? [] : [f]));
   const p = new Params(d);
-  const from = weightedRows(rows, p, (v) =>
-    used.map((f): [string, string] => {
+  // Fractional missing values multiply a row's weight by shares: a group's sum times a share is
+  // not its rows' products summed, so each row comes alone, in the engine's scan order (fit's order).
+  const alone = rows.fractional === true;
+  const from = weightedRows(rows, p, (v) => [
+    ...(alone ? [['rn', d.rowNumber] as [string, string]] : []),
+    ...used.map((f): [string, string] => {
       const col = schema.features[f];
       const t = tests[f];
       if (col.kind === 'categorical' || t === true || t === null)
@@ -74,12 +79,13 @@ export async function treeRows(nodes: readonly TreeNode[], rows: EngineRows): Pr
       const whens = t.map((x, i) => `WHEN ${v[f]} <= ${p.add(x)} THEN ${i}`).join(' ');
       return [`i${f}`, `CASE WHEN ${v[f]} IS NULL THEN -1 ${whens} ELSE ${t.length} END`];
     }),
-  );
+  ]);
   const keys = ['y', ...used.map((f) => `i${f}`)];
-  const sql =
-    `SELECT ${keys.join(', ')}, ${d.numberToDouble('SUM(w)')}, ${d.numberToDouble('COUNT(*)')} FROM ${from} AS r ` +
-    // Ordered, so the pruner's sums (of weights that are not whole numbers) are the same every time.
-    `GROUP BY ${keys.join(', ')} ORDER BY ${keys.join(', ')}`;
+  const sql = alone
+    ? `SELECT ${keys.join(', ')}, ${d.numberToDouble('w')}, ${d.numberToDouble('1')} FROM ${from} AS r ORDER BY rn`
+    : `SELECT ${keys.join(', ')}, ${d.numberToDouble('SUM(w)')}, ${d.numberToDouble('COUNT(*)')} FROM ${from} AS r ` +
+      // Ordered, so the pruner's sums (of weights that are not whole numbers) are the same every time.
+      `GROUP BY ${keys.join(', ')} ORDER BY ${keys.join(', ')}`;
   const groups = new Columns(keys.length + 2);
   await streamNumbers(engine, sql, p.values, (columns, count) => {
     for (let i = 0; i < count; i++) groups.push(columns, i);

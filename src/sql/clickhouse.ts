@@ -105,6 +105,8 @@ export const clickhouseDialect: Dialect = {
     return `arrayMap(${head} -> ${body}, ${values.map((v) => `[${v}]`).join(', ')})[1]`;
   },
 
+  repeatIndex: (count) => `arrayJoin(range(toUInt32(${count})))`,
+
   createTemporary: (name, select) => `CREATE TEMPORARY TABLE ${name} ENGINE = Memory AS ${select}`,
   dropTemporary: (name) => `DROP TEMPORARY TABLE IF EXISTS ${name}`,
   groupByEveryCode: (relation, codes) => [

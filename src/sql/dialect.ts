@@ -88,6 +88,13 @@ export interface Dialect {
    */
   bindOnce?(params: readonly string[], values: readonly string[], body: string): string;
 
+  /**
+   * A set-returning expression for a SELECT list: the integers 0 … `count` − 1, the row repeated
+   * once with each (C4.5's fractional missing values send a row down every branch of a split);
+   * absent when the database has none (such a fit is then refused).
+   */
+  repeatIndex?(count: string): string;
+
   // Temporary tables.
 
   /** The statement that saves the rows of `select` in table `name` (quoted) for this session. */

@@ -40,6 +40,8 @@ export const duckdbDialect: Dialect = {
   doubleList: (values, bind) => `CAST(${bind(doubleListText(values))} AS DOUBLE[])`,
   intList: (values, bind) => `CAST(${bind(intListText(values))} AS INTEGER[])`,
 
+  repeatIndex: (count) => `unnest(range(${count}))`,
+
   createTemporary: (name, select) => `CREATE TABLE ${name} AS ${select}`,
   dropTemporary: (name) => `DROP TABLE IF EXISTS ${name}`,
   // One query per code column, each a small hash table over (node, y, code) from one scan of a

@@ -53,6 +53,8 @@ export const postgresDialect: Dialect = {
   doubleList: (values, bind) => arrayParam(bind(doubleArrayText(values)), 'double precision'),
   intList: (values, bind) => arrayParam(bind(intArrayText(values)), 'integer'),
 
+  repeatIndex: (count) => `generate_series(0, ${count} - 1)`,
+
   createTemporary: (name, select) => `CREATE TEMP TABLE ${name} AS ${select}`,
   dropTemporary: (name) => `DROP TABLE IF EXISTS ${name}`,
   groupByEveryCode: (relation, codes) => groupingSets(relation, codes, (e) => `CAST(${e} AS double precision)`),

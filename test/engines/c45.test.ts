@@ -9,7 +9,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import { DuckDBEngine } from '../../src/engines/duckdb.js';
-import { fitInEngine } from '../../src/engines/fit.js';
 import type { FitOptions } from '../../src/options/options.js';
 import { parseSourceSpec } from '../../src/sources/engine-source.js';
 import { readDataset } from '../../src/sources/file-source.js';
@@ -46,6 +45,13 @@ describe.skipIf(!haveCorpus)('C4.5 inside DuckDB gives the in-memory histogram t
     // with a missing value follow the node's missing-value branch).
     ['house-votes-84', { ...c45, missing: 'majority' }],
     ['breast-cancer-wisconsin-original', { ...c45, missing: 'learned' }],
+    // C4.5's own policy, fractional: a row whose split value is missing goes down every branch
+    // with its share of the weight (a level's rows are (node, weight) entries), and subtree
+    // raising recounts such rows one by one, in the engine's scan order.
+    ['house-votes-84', c45],
+    ['breast-cancer-wisconsin-original', c45],
+    ['soybean', c45],
+    ['soybean', { ...c45, prune: 'none' }],
   ];
   for (const [name, options] of cases) {
     it(`${name} ${JSON.stringify(options)}`, async () => {
@@ -80,12 +86,24 @@ describe('C4.5 inside DuckDB', () => {
     expect(JSON.parse(model).nodes[0].split.thresholds).toEqual([CLUSTER_THRESHOLD]);
   });
 
-  it('fractional missing values on rows with a missing value are refused, naming the column and the option', async () => {
+  it('fractional missing values: rows missing at a split in every child, by share, as memory grows them', async () => {
     const csv = join(dir, 'missing.csv');
-    writeFileSync(csv, 'a,b,y\n1,x,p\n2,?,q\n3,y,p\n');
+    const lines = ['a,b,y'];
+    for (let i = 0; i < 90; i++) {
+      const a = i % 9;
+      const b = 'xyz'[(i * 7) % 3];
+      const y = a < 4 !== (b === 'z' && i % 5 === 0) ? 'p' : 'q';
+      lines.push(`${i % 7 === 0 ? '?' : a},${i % 11 === 0 ? '?' : b},${y}`);
+    }
+    writeFileSync(csv, `${lines.join('\n')}\n`);
     const spec = await parseSourceSpec(csv);
-    await expect(fitInEngine(engine, { source: spec.source }, noRaising)).rejects.toThrow(
-      /missing fractional .* column 'b' has missing values; use --engine memory, or missing majority or learned/,
-    );
+    const model = await engineModel(engine, spec.source, { ...c45, prune: 'none' });
+    expect(model).toBe(await memoryModel(csv, { ...c45, prune: 'none' }));
+    // The root splits on a, which 13 rows miss: both children hold them.
+    const nodes = JSON.parse(model).nodes;
+    expect(nodes[0].split.feature).toBe(0);
+    const [left, right] = nodes[0].children.map((c: number) => nodes[c]);
+    expect(left.n + right.n).toBe(90 + 13);
+    expect(await engineModel(engine, spec.source, c45)).toBe(await memoryModel(csv, c45));
   });
 });

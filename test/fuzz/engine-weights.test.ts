@@ -89,8 +89,8 @@ async function both(s: Settings, weights: readonly number[]): Promise<{ inDb: st
   const { plain, weighted, w } = table(s.seed, s.n, weights, s.missing);
   const options: FitOptions =
     s.algorithm === 'c45'
-      ? // C4.5's fractional missing values are refused inside a database (a clear error): majority.
-        { algorithm: 'c45', maxDepth: s.maxDepth, ...(s.missing ? { missing: 'majority' as const } : {}) }
+      ? // With missing values, C4.5's own fractional policy (rows spread over every branch).
+        { algorithm: 'c45', maxDepth: s.maxDepth }
       : { prune: 'none', criterion: s.criterion, maxDepth: s.maxDepth };
   if (s.classWeight) options.classWeight = s.classWeight;
   const spec = await parseSourceSpec(s.sampled ? weighted : plain);
