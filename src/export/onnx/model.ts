@@ -4,7 +4,7 @@ import type { FeatureSchema } from '../../model/schema.js';
 import { checkTree } from '../check-tree.js';
 import { portableTree, UNCLASSIFIED_LABEL } from '../portable.js';
 import { type EnsembleAttributes, ensembleAttributes } from './ensemble.js';
-import { AttributeType, DataType, encodeModelProto } from './proto.js';
+import { AttributeType, DataType, modelProto } from './proto.js';
 
 /** The ONNX file for a model, and what the user should know about it. */
 export interface OnnxExport {
@@ -207,5 +207,6 @@ export function encodeModel(g: GraphParts): Uint8Array {
       ],
     },
   };
-  return encodeModelProto(model);
+  // The object already has the message shape (numbers, Uint8Array bytes): encode it as it is.
+  return modelProto().encode(model).finish();
 }
