@@ -66,8 +66,8 @@ export class DuckDBEngine implements Engine {
       const conn = await DuckDBConnection.create(instance);
       // A literal, not a parameter (ATTACH takes none); READ_WRITE, as a read-only instance
       // attaches read-only by default.
-      const file = join(spill, 'work.duckdb').replaceAll("'", "''");
-      await conn.run(`ATTACH '${file}' AS ${work} (READ_WRITE)`);
+      const file = duckdbDialect.string(join(spill, 'work.duckdb'));
+      await conn.run(`ATTACH ${file} AS ${work} (READ_WRITE)`);
       // grove's tables (the only ones written) are written once and read a few times: choosing
       // each segment's compression costs more time than reading it compressed saves.
       await conn.run(`SET force_compression = 'uncompressed'`);

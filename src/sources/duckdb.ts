@@ -42,12 +42,6 @@ export async function withDuckDBConnections<T>(
   }
 }
 
-/** A string literal for SQL ('it''s'). */
-export const sqlString = (s: string): string => `'${s.replace(/'/g, "''")}'`;
-
-/** A quoted SQL identifier ("my ""col"""). */
-export const sqlIdentifier = (s: string): string => `"${s.replace(/"/g, '""')}"`;
-
 /** DuckDB's error (`Invalid Input Error: No magic bytes…`) as a one-line GroveError about `file`. */
 export function duckdbError(err: unknown, what: string, file: string): GroveError {
   if (err instanceof GroveError) return err;

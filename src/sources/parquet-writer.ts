@@ -5,7 +5,8 @@
 
 import { GroveError } from '../core/errors.js';
 import { pauseForTests, writeAtomicWith } from '../io/atomic.js';
-import { sqlIdentifier, sqlString, withDuckDB } from './duckdb.js';
+import { duckdbDialect } from '../sql/index.js';
+import { withDuckDB } from './duckdb.js';
 
 /** One output column: its name, SQL type and value of row `i` (`null` = missing). */
 export type OutColumn =
@@ -17,7 +18,7 @@ export async function writeParquetFile(path: string, columns: readonly OutColumn
   try {
     await writeAtomicWith(path, (tmp) =>
       withDuckDB(async (db) => {
-        const defs = columns.map((c) => `${sqlIdentifier(c.name)} ${c.type}`).join(', ');
+        const defs = columns.map((c) => `${duckdbDialect.quote(c.name)} ${c.type}`).join(', ');
         await db.run(`CREATE TABLE out (${defs})`);
         const appender = await db.createAppender('out');
         for (let i = 0; i < nRows; i++) {
@@ -32,7 +33,7 @@ export async function writeParquetFile(path: string, columns: readonly OutColumn
         }
         appender.closeSync();
         pauseForTests(path, 'IN_WRITE');
-        await db.run(`COPY out TO ${sqlString(tmp)} (FORMAT parquet)`);
+        await db.run(`COPY out TO ${duckdbDialect.string(tmp)} (FORMAT parquet)`);
       }),
     );
   } catch (err) {

@@ -18,7 +18,8 @@ import {
   readIndexes,
   readTexts,
 } from '../engines/duckdb-vectors.js';
-import { duckdbError, sqlIdentifier, sqlString, withDuckDBConnections } from './duckdb.js';
+import { duckdbDialect } from '../sql/index.js';
+import { duckdbError, withDuckDBConnections } from './duckdb.js';
 import type { SourceReadOptions } from './source.js';
 
 const T = duckdb.Type;
@@ -106,7 +107,7 @@ function planReaders(columns: readonly RelationColumn[], builder: TypedTableBuil
   for (let j = 0; j < columns.length; j++) {
     const sink = builder.sink(j);
     if (!sink || sink.kind === 'value') continue; // no DuckDB column is read as JS values
-    const name = sqlIdentifier(columns[j].name);
+    const name = duckdbDialect.quote(columns[j].name);
     const { type, typeId } = columns[j];
     if (sink.kind === 'number') {
       const expr = typeId === T.DOUBLE ? name : `CAST(${name} AS DOUBLE)`;
@@ -152,7 +153,7 @@ async function textEnum(
   name: string,
   j: number,
 ): Promise<{ type: EnumType; sqlName: string } | undefined> {
-  const sqlName = sqlIdentifier(`grove_enum_${j}`);
+  const sqlName = duckdbDialect.quote(`grove_enum_${j}`);
   await duckdb.query(
     db,
     `CREATE TYPE ${sqlName} AS ENUM (SELECT DISTINCT CAST(${name} AS VARCHAR) FROM ${from} ` +
@@ -296,5 +297,5 @@ export async function readDuckDBRelation(
  * decoder first).
  */
 export function readParquet(path: string, options: SourceReadOptions = {}): Promise<Dataset> {
-  return readDuckDBRelation(`read_parquet(${sqlString(path)})`, path, options, true);
+  return readDuckDBRelation(`read_parquet(${duckdbDialect.string(path)})`, path, options, true);
 }
