@@ -1,9 +1,9 @@
+import { csvLine } from '../data/csv-write.js';
 import type { PartialDependence } from '../explain/partial.js';
 import type { ShapValues } from '../explain/shap.js';
 import type { ShapSummary } from '../explain/summary.js';
 import { type OutColumn, writeParquetFile } from '../sources/index.js';
 import { writeStreamed } from './commands/predict.js';
-import { csvLine } from './csv-out.js';
 
 /**
  * `grove explain`'s outputs. Wide: one line per row, for each class its expected value (column

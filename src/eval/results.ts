@@ -1,3 +1,4 @@
+import { csvField } from '../data/csv-write.js';
 import type { ModelFile } from '../model/schema.js';
 import { type FoldResult, type Summary, summarize } from './cross-validate.js';
 
@@ -174,12 +175,6 @@ export function completeDatasets(results: CompareResults, cells: CellSummary[] =
   return results.datasets
     .map((d) => d.name)
     .filter((name) => cells.filter((c) => c.dataset === name).every((c) => c.complete));
-}
-
-/** One CSV field, quoted only when it must be (RFC 4180). */
-function csvField(value: string | number): string {
-  const s = String(value);
-  return /[",\r\n]/.test(s) || s !== s.trim() ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 const round = (x: number, digits: number) => Number(x.toFixed(digits));

@@ -1,6 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { GroveError } from '../../core/errors.js';
+import { csvLine } from '../../data/csv-write.js';
 import type { Dataset } from '../../data/dataset.js';
 import { Forest } from '../../ensemble/forest.js';
 import { writeAtomicWith } from '../../io/atomic.js';
@@ -10,7 +11,6 @@ import type { DecisionPaths, DecisionTree, PredictOptions } from '../../model/de
 import { choicesOf, type TreeOptions } from '../../options/options.js';
 import { type DatabaseSource, openRows, openSource } from '../../sources/index.js';
 import { choiceOption, intOption } from '../args.js';
-import { csvLine } from '../csv-out.js';
 import { emit } from '../output.js';
 import { addSourceFlags, readOptionsFromFlags, type SourceFlags } from '../read-flags.js';
 import { readData } from '../read-progress.js';
