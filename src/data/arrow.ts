@@ -1,8 +1,10 @@
 /**
- * Apache Arrow tables into Datasets. Integer, float and decimal columns are numeric; string and
- * dictionary-encoded columns are read as text (numeric when every value is a number, as CSV cells
- * are, else categorical); booleans are categorical; nulls are missing. Other types (lists,
- * structs, binary, dates) are skipped with a warning, refused as the target. The rules are
+ * Apache Arrow tables into Datasets. Integer, float and decimal columns are numeric; dates and
+ * timestamps are numeric, in seconds since 1970-01-01, and times of day in seconds since
+ * midnight (refused as the target); string and dictionary-encoded columns are read as text
+ * (numeric when every value is a number, as CSV cells are, else categorical); booleans are
+ * categorical; nulls are missing. Other types (lists, structs, binary, intervals) are skipped
+ * with a warning, refused as the target. The rules are
  * {@link TypedTableBuilder}'s, shared with the Parquet reader.
  *
  * PURE: no Node imports. Types only from apache-arrow: the caller brings its own Arrow build, and
@@ -12,17 +14,46 @@
 import type { Data, DataType, Dictionary, Float, Int, RecordBatch, Schema, Table, Vector } from 'apache-arrow';
 import { GroveError } from '../core/errors.js';
 import { describeType } from './check.js';
-import type { Dataset } from './dataset.js';
+import type { Dataset, TimeUnit } from './dataset.js';
 import { TypedTableBuilder } from './typed-columns.js';
 import type { FieldKind, NumberSink, TextSink, TypedField, TypedReadOptions } from './typed-fields.js';
 
 /** Arrow's type ids (apache-arrow's `Type` enum: Schema.fbs numbering, Dictionary as -1). */
-export const ARROW_TYPE_ID = { Int: 2, Float: 3, Utf8: 5, Bool: 6, Decimal: 7, LargeUtf8: 20, Dictionary: -1 } as const;
+export const ARROW_TYPE_ID = {
+  Int: 2,
+  Float: 3,
+  Utf8: 5,
+  Bool: 6,
+  Decimal: 7,
+  Date: 8,
+  Time: 9,
+  Timestamp: 10,
+  LargeUtf8: 20,
+  Dictionary: -1,
+} as const;
+
+/** Divisors from a time type's stored integers to seconds, by Arrow's TimeUnit (SECOND … NANOSECOND). */
+const PER_SECOND = [1, 1e3, 1e6, 1e9];
+
+/**
+ * A date, time or timestamp type's unit and how its stored integers become seconds (`times`, then
+ * divided by `per`), else undefined.
+ */
+function arrowTime(type: DataType): { unit: TimeUnit; times: number; per: number } | undefined {
+  const id = type.typeId as number;
+  const unit = (type as { unit?: number } & DataType).unit ?? 0;
+  if (id === ARROW_TYPE_ID.Date)
+    return unit === 0 ? { unit: 'epoch-seconds', times: 86400, per: 1 } : { unit: 'epoch-seconds', times: 1, per: 1e3 };
+  if (id === ARROW_TYPE_ID.Timestamp) return { unit: 'epoch-seconds', times: 1, per: PER_SECOND[unit] ?? 1 };
+  if (id === ARROW_TYPE_ID.Time) return { unit: 'day-seconds', times: 1, per: PER_SECOND[unit] ?? 1 };
+  return undefined;
+}
 
 /** How grove reads an Arrow column type. */
 export function arrowFieldKind(type: DataType): FieldKind {
   const id = type.typeId as number;
   if (id === ARROW_TYPE_ID.Int || id === ARROW_TYPE_ID.Float || id === ARROW_TYPE_ID.Decimal) return 'number';
+  if (arrowTime(type)) return 'number';
   if (id === ARROW_TYPE_ID.Utf8 || id === ARROW_TYPE_ID.LargeUtf8) return 'text';
   if (id === ARROW_TYPE_ID.Bool) return 'boolean';
   if (id === ARROW_TYPE_ID.Dictionary) {
@@ -41,9 +72,25 @@ function toNumber(value: unknown, scale: number): number {
   return scale === 0 ? Number(digits) : Number(`${digits}e-${scale}`);
 }
 
+/** Fill rows `at…` of a number sink from a date, time or timestamp column: its stored integers as seconds. */
+function readTimes(vector: Vector, sink: NumberSink, at: number, { times, per }: { times: number; per: number }): void {
+  let row = 0;
+  for (const chunk of vector.data as Data[]) {
+    const values = chunk.values as ArrayLike<number | bigint>;
+    for (let k = 0; k < chunk.length; k++)
+      sink.set(at + row + k, chunk.nullCount > 0 && !chunk.getValid(k) ? null : (Number(values[k]) * times) / per);
+    row += chunk.length;
+  }
+}
+
 /** Fill rows `at…` of a number sink from one Arrow column (fast path for plain numeric arrays without nulls). */
 function readNumbers(vector: Vector, sink: NumberSink, at: number): void {
   const type = vector.type as DataType;
+  const time = arrowTime(type);
+  if (time) {
+    readTimes(vector, sink, at, time);
+    return;
+  }
   const id = type.typeId as number;
   const scale = id === ARROW_TYPE_ID.Decimal ? (type as { scale: number } & DataType).scale : 0;
   const plain =
@@ -109,7 +156,16 @@ function readText(vector: Vector, sink: TextSink, at: number): void {
 
 /** How grove reads each field of an Arrow schema. */
 export function arrowFields(schema: Schema): TypedField[] {
-  return schema.fields.map((f) => ({ name: f.name, kind: arrowFieldKind(f.type), type: String(f.type) }));
+  return schema.fields.map((f) => {
+    const field: TypedField = { name: f.name, kind: arrowFieldKind(f.type), type: String(f.type) };
+    const time = arrowTime(f.type);
+    if (time) field.time = time.unit;
+    if ((f.type.typeId as number) === ARROW_TYPE_ID.Decimal) {
+      const { precision, scale } = f.type as { precision: number; scale: number } & DataType;
+      field.decimal = { precision, scale };
+    }
+    return field;
+  });
 }
 
 /**

@@ -15,11 +15,23 @@ export type ClassLabel = string | number | boolean;
  */
 export type NumericValues = Float64Array | Float32Array;
 
+/**
+ * What the numbers of a column read from dates or times count: seconds since 1970-01-01 00:00
+ * (`epoch-seconds`: dates, timestamps; UTC for a time-zone-aware one, the wall clock's own
+ * reading otherwise) or seconds since midnight (`day-seconds`: times of day).
+ */
+export type TimeUnit = 'epoch-seconds' | 'day-seconds';
+
+/** The time units, for schemas and messages. */
+export const TIME_UNITS: readonly TimeUnit[] = ['epoch-seconds', 'day-seconds'];
+
 /** A numeric feature: one float per row, `NaN` = missing. */
 export interface NumericColumn {
   readonly kind: 'numeric';
   readonly name: string;
   readonly values: NumericValues;
+  /** The column holds dates or times, as seconds in this unit. */
+  readonly unit?: TimeUnit;
 }
 
 /** A categorical feature: dictionary codes into `categories`, `-1` = missing. */

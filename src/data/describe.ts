@@ -1,7 +1,7 @@
 /** Per-column figures of a table (kind, missing, distinct, range) and the class distribution. */
 
 import { checkDataset } from './check.js';
-import type { ClassLabel, Column, Dataset } from './dataset.js';
+import type { ClassLabel, Column, Dataset, TimeUnit } from './dataset.js';
 import { isNumericToken } from './tokens.js';
 
 /** One column's figures. */
@@ -17,6 +17,8 @@ export interface ColumnSummary {
   max?: number;
   /** Size of a categorical column's dictionary. */
   categories?: number;
+  /** A numeric column of dates or times: what its numbers count. */
+  unit?: TimeUnit;
   /** Bytes of its typed arrays and dictionary. */
   bytes: number;
 }
@@ -36,6 +38,7 @@ export function summarizeColumn(f: Column): ColumnSummary {
       missing: f.values.length - n,
       distinct,
       ...(n > 0 ? { min: sorted[0], max: sorted[n - 1] } : {}),
+      ...(f.unit !== undefined ? { unit: f.unit } : {}),
       bytes: f.values.byteLength,
     };
   }

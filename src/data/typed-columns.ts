@@ -11,7 +11,9 @@
  *   every category looks like a number).
  * - A boolean column is categorical (`true`/`false`); as the target, its classes are the booleans
  *   `false`, `true` (a label keeps its type: predict returns booleans).
- * - A column of another type (nested list, struct, binary, date…) is skipped with a warning, or
+ * - A date, timestamp or time column arrives as numbers (seconds, `TypedField.time`): a numeric
+ *   feature that records its unit; refused as the target (a point in time is no class label).
+ * - A column of another type (nested list, struct, binary…) is skipped with a warning, or
  *   refused when it is the target.
  *
  * PURE: no Node imports.
@@ -23,6 +25,47 @@ import type { Column, Dataset } from './dataset.js';
 import { isMissingToken } from './dataset.js';
 import type { NumberSink, Place, TextSink, TypedField, TypedReadOptions, ValueSink } from './typed-fields.js';
 import { NumberColumnSink, type Sink, TextColumnSink, ValueColumnSink } from './typed-sinks.js';
+
+/** The target column's type cannot hold class labels. */
+function targetTypeError(f: TypedField, file: string | undefined): GroveError {
+  return new GroveError(`the target column has type ${f.type}, which grove cannot read as class labels`, {
+    file,
+    code: 'E_DATA',
+    column: f.name,
+  });
+}
+
+/** Unscaled integers of at least this size have more digits than a double holds: its spacing there exceeds 1. */
+const EXACT_INTEGERS = 2 ** 53;
+
+/**
+ * The warning for a decimal column whose doubles lost digits: a value whose unscaled integer
+ * (`|v| · 10^scale`) reaches 2^53, where the nearest double no longer tells it from the next
+ * decimal of its scale. Only decimals of more than 15 digits can.
+ */
+function warnLostDigits(
+  values: ArrayLike<number>,
+  field: TypedField,
+  { precision, scale }: { precision: number; scale: number },
+  place: Place,
+  warn: (message: string) => void,
+): void {
+  if (precision <= 15) return;
+  const limit = EXACT_INTEGERS / 10 ** scale;
+  let lost = 0;
+  let first = -1;
+  for (let i = 0; i < values.length; i++)
+    if (Math.abs(values[i]) >= limit) {
+      lost++;
+      if (first < 0) first = i;
+    }
+  if (lost === 0) return;
+  const where = place.file !== undefined ? `${place.file}: ` : '';
+  warn(
+    `${where}column '${place.name}' of type ${field.type}: ${lost} ${lost === 1 ? 'value has' : 'values have'} ` +
+      `more digits than a double holds (first at row ${place.rowOf(first)}); read as the nearest doubles`,
+  );
+}
 
 /**
  * Collects the columns of a typed source, then builds the Dataset. Fill each {@link sink} (one per
@@ -37,6 +80,7 @@ export class TypedTableBuilder {
   /** Fields left out by `drop` / `features`: filled like the others (every reader fills every sink), not kept. */
   private readonly dropped: ReadonlySet<number>;
   private capacity: number;
+  private readonly warn: (message: string) => void;
 
   /** `nRows`: the row count, or the first capacity of a stream's columns. */
   constructor(
@@ -55,17 +99,14 @@ export class TypedTableBuilder {
     const na = options.naTokens && new Set(options.naTokens.map((t) => t.trim()));
     const isMissing = na ? (text: string) => na.has(text.trim()) : isMissingToken;
     this.dropped = plan.dropped;
+    this.warn = warn;
     this.sinks = fields.map((f, j) => {
+      if (j === plan.targetIdx && f.time !== undefined) throw targetTypeError(f, file);
       if (f.kind === 'number') return new NumberColumnSink(nRows);
       if (f.kind === 'text' || f.kind === 'boolean') return new TextColumnSink(nRows, f.kind === 'boolean');
       if (f.kind === 'value') return new ValueColumnSink(nRows, isMissing);
       if (plan.dropped.has(j)) return undefined; // left out by the caller: no warning
-      if (j === plan.targetIdx)
-        throw new GroveError(`the target column has type ${f.type}, which grove cannot read as class labels`, {
-          file,
-          code: 'E_DATA',
-          column: f.name,
-        });
+      if (j === plan.targetIdx) throw targetTypeError(f, file);
       warn(`${file !== undefined ? `${file}: ` : ''}column '${f.name}' of type ${f.type} is skipped (not supported)`);
       return undefined;
     });
@@ -99,8 +140,12 @@ export class TypedTableBuilder {
     const place = (j: number): Place => ({ name: fields[j].name, file, rowOf });
     const features: Column[] = [];
     this.sinks.forEach((s, j) => {
-      if (s && j !== this.targetIdx && !this.dropped.has(j))
-        features.push(s.finishFeature(place(j), this.forced.get(fields[j].name), options.float32 === true));
+      if (!s || j === this.targetIdx || this.dropped.has(j)) return;
+      const column = s.finishFeature(place(j), this.forced.get(fields[j].name), options.float32 === true);
+      const unit = fields[j].time;
+      features.push(unit !== undefined && column.kind === 'numeric' ? { ...column, unit } : column);
+      const decimal = fields[j].decimal;
+      if (decimal && column.kind === 'numeric') warnLostDigits(column.values, fields[j], decimal, place(j), this.warn);
     });
     const source = file !== undefined ? { source: file } : {};
     if (this.targetIdx < 0)

@@ -1,4 +1,5 @@
 /** What a typed source (Arrow, Parquet, DuckDB, JSON Lines) declares of its columns, and the sinks its values go to. */
+import type { TimeUnit } from './dataset.js';
 import type { EncodeOptions } from './encode-options.js';
 
 /**
@@ -19,6 +20,13 @@ export interface TypedField {
   kind: FieldKind;
   /** The source's own type name (`DOUBLE`, `Utf8`, `STRUCT(...)`), for warnings. */
   type: string;
+  /**
+   * A `number` field of dates or times, its numbers seconds in this unit: a numeric feature that
+   * records the unit, never a class label.
+   */
+  time?: TimeUnit;
+  /** A `number` field of decimals: its digits and scale (read as doubles, which may not hold every digit). */
+  decimal?: { precision: number; scale: number };
 }
 
 /** Options of the typed readers: encodeTable's, and where warnings go (default `console.warn`). */

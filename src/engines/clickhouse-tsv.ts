@@ -5,12 +5,20 @@
  */
 
 import type { GroveError } from '../core/errors.js';
+import type { TimeKind } from '../sql/index.js';
 
 /** A cell: a number for a numeric column, else text; null for NULL. */
 export type TsvCell = string | number | null;
 
 /** ClickHouse types read as numbers. */
 export const CLICKHOUSE_NUMERIC = /^(Nullable\()?(U?Int\d+|Float\d+|Decimal)/;
+
+/** A ClickHouse type of dates (`Date`, `Date32`) or timestamps (`DateTime`, `DateTime64(3, 'UTC')`), else undefined. */
+export function clickhouseTimeKind(type: string): TimeKind | undefined {
+  const m = /^(?:Nullable\()?(Date32|Date|DateTime64|DateTime)\b/.exec(type);
+  if (!m) return undefined;
+  return m[1].startsWith('DateTime') ? 'timestamp' : 'date';
+}
 
 const ESCAPED = new Map([
   ['b', '\b'],

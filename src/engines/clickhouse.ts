@@ -12,7 +12,7 @@ import {
   timeoutSeconds,
 } from './clickhouse-errors.js';
 import { namedTables } from './clickhouse-names.js';
-import { CLICKHOUSE_NUMERIC, type TsvCell, TsvRows } from './clickhouse-tsv.js';
+import { CLICKHOUSE_NUMERIC, clickhouseTimeKind, type TsvCell, TsvRows } from './clickhouse-tsv.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
 import { checkDatabaseUrl, redactUrl } from './redact.js';
 import { asSubquery } from './subquery.js';
@@ -168,10 +168,11 @@ export class ClickHouseEngine implements Engine {
         return (JSON.parse(text) as { meta: { name: string; type: string }[] }).meta.map((m) => [m.name, m.type]);
       },
     );
-    return response.map(([name, type]) => ({
-      name: String(name),
-      type: CLICKHOUSE_NUMERIC.test(String(type)) ? 'number' : 'text',
-    }));
+    return response.map(([name, type]) => {
+      const time = clickhouseTimeKind(String(type));
+      if (time) return { name: String(name), type: 'number', time };
+      return { name: String(name), type: CLICKHOUSE_NUMERIC.test(String(type)) ? 'number' : 'text' };
+    });
   }
 
   /**

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DuckDBConnection, DuckDBInstance, DuckDBTypeId, type DuckDBValue, StatementType } from '@duckdb/node-api';
 import { GroveError } from '../core/errors.js';
 import type { NumberSink } from '../data/typed-fields.js';
+import type { TimeKind } from '../sql/index.js';
 import { duckdbDialect } from '../sql/index.js';
 import { type DuckDBMemory, duckdbMemory, duckdbSize, isOutOfMemory } from './duckdb-memory.js';
 import { readDoubles } from './duckdb-vectors.js';
@@ -15,6 +16,14 @@ let tempTables = 0;
 
 const NUMERIC_TYPES =
   /^(TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|FLOAT|DOUBLE|DECIMAL)/;
+
+/** A DuckDB type of dates or times (`DATE`, `TIMESTAMP_NS`, `TIMESTAMP WITH TIME ZONE`, `TIME`), else undefined. */
+function duckdbTimeKind(type: string): TimeKind | undefined {
+  if (type === 'DATE') return 'date';
+  if (/^TIMESTAMP(_S|_MS|_NS| WITH TIME ZONE)?$/.test(type)) return 'timestamp';
+  if (/^TIME( WITH TIME ZONE)?$/.test(type)) return 'time';
+  return undefined;
+}
 
 /** Rows of DuckDB values as plain JS: BIGINT and HUGEINT as numbers. */
 function plain(rows: unknown[][]): unknown[][] {
@@ -146,7 +155,11 @@ export class DuckDBEngine implements Engine {
       this.conn.run(`SELECT * FROM ${relation} AS src LIMIT 0`, params as DuckDBValue[]),
     );
     const types = result.columnTypes().map(String);
-    return result.columnNames().map((name, j) => ({ name, type: NUMERIC_TYPES.test(types[j]) ? 'number' : 'text' }));
+    return result.columnNames().map((name, j) => {
+      const time = duckdbTimeKind(types[j]);
+      if (time) return { name, type: 'number', time };
+      return { name, type: NUMERIC_TYPES.test(types[j]) ? 'number' : 'text' };
+    });
   }
 
   async tempTable(select: string, params: readonly SqlValue[]): Promise<TempTable> {

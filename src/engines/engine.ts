@@ -1,5 +1,6 @@
 import { GroveError } from '../core/errors.js';
-import type { Dialect, SqlValue } from '../sql/index.js';
+import type { TimeUnit } from '../data/dataset.js';
+import type { Dialect, SqlValue, TimeKind } from '../sql/index.js';
 
 export type { SqlValue };
 
@@ -62,7 +63,20 @@ export interface TempTable {
 /** A source column as the engine types it: numbers, or anything else (read as text). */
 export interface EngineColumn {
   name: string;
+  /** A date or time column is a `number` one, read as seconds ({@link columnDouble}). */
   type: 'number' | 'text';
+  /** Dates or times: which (read as seconds, {@link TimeKind}). */
+  time?: TimeKind;
+}
+
+/** What the seconds of a date or time column count. */
+export function timeUnitOf(kind: TimeKind): TimeUnit {
+  return kind === 'time' ? 'day-seconds' : 'epoch-seconds';
+}
+
+/** A `number` column (quoted `expr`) as a double: dates and times as seconds, numbers without a trip through text. */
+export function columnDouble(d: Dialect, expr: string, time: TimeKind | undefined): string {
+  return time !== undefined ? d.timeToSeconds(expr, time) : d.numberToDouble(expr);
 }
 
 /** Parameters of one query: `add` binds a value and returns its placeholder. */

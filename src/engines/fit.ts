@@ -97,7 +97,7 @@ export async function fitInEngine(
       target: schema.targetName,
       features: schema.features.map((col) =>
         col.kind === 'numeric'
-          ? { name: col.name, kind: 'numeric' }
+          ? { name: col.name, kind: 'numeric', ...(col.unit !== undefined ? { unit: col.unit } : {}) }
           : { name: col.name, kind: 'categorical', categories: col.categories.slice() },
       ),
       classes: schema.classes.slice(),

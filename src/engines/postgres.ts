@@ -1,12 +1,20 @@
 import pg from 'pg';
 import { GroveError } from '../core/errors.js';
-import { postgresDialect } from '../sql/index.js';
+import { postgresDialect, type TimeKind } from '../sql/index.js';
 import type { Engine, EngineColumn, SqlValue, TempTable } from './engine.js';
 import { checkDatabaseUrl, redactUrl } from './redact.js';
 import { asSubquery } from './subquery.js';
 
 // int2, int4, int8, float4, float8, numeric, oid
 const NUMERIC_OIDS = new Set([21, 23, 20, 700, 701, 1700, 26]);
+// date; timestamp, timestamptz; time, timetz
+const TIME_OIDS = new Map<number, TimeKind>([
+  [1082, 'date'],
+  [1114, 'timestamp'],
+  [1184, 'timestamp'],
+  [1083, 'time'],
+  [1266, 'time'],
+]);
 const FETCH_ROWS = 20000;
 let tempTables = 0;
 
@@ -66,7 +74,11 @@ export class PostgresEngine implements Engine {
         rowMode: 'array',
       }),
     );
-    return r.fields.map((f) => ({ name: f.name, type: NUMERIC_OIDS.has(f.dataTypeID) ? 'number' : 'text' }));
+    return r.fields.map((f) => {
+      const time = TIME_OIDS.get(f.dataTypeID);
+      if (time) return { name: f.name, type: 'number', time };
+      return { name: f.name, type: NUMERIC_OIDS.has(f.dataTypeID) ? 'number' : 'text' };
+    });
   }
 
   /**

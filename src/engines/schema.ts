@@ -1,10 +1,10 @@
 import { GroveError } from '../core/errors.js';
 import { orderClasses } from '../data/class-order.js';
 import { indexColumns, listColumns, planColumns } from '../data/column-plan.js';
-import type { ClassLabel } from '../data/dataset.js';
+import type { ClassLabel, TimeUnit } from '../data/dataset.js';
 import { isNumericToken } from '../data/tokens.js';
 import type { Engine, SqlValue } from './engine.js';
-import { Params } from './engine.js';
+import { columnDouble, Params, timeUnitOf } from './engine.js';
 
 /** Where the rows are: a FROM item (a table, a subquery, a file-reading function) and its name for messages. */
 export interface EngineSource {
@@ -36,6 +36,8 @@ export interface EngineFeature {
   stored: string | null;
   /** Categories in grove's dictionary order (first appearance, or by value when all look numeric). */
   categories: string[];
+  /** A numeric feature of dates or times: what its seconds count. */
+  unit?: TimeUnit;
 }
 
 /** The training columns of a source, typed by grove's rules, with the class list. */
@@ -94,6 +96,7 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
   const cols = await engine.columns(source.from(probe), probe.values);
   const names = cols.map((c) => c.name);
   const typeOf = new Map(cols.map((c) => [c.name, c.type]));
+  const timeOf = new Map(cols.flatMap((c) => (c.time !== undefined ? [[c.name, c.time] as const] : [])));
   // The same header checks and option rules as every file reader (src/data/encode.ts).
   const colIndex = indexColumns(names, file);
   const { targetIdx, forced } = planColumns(names, colIndex, {
@@ -103,6 +106,12 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
     ...(columns.numeric ? { numeric: columns.numeric.slice() } : {}),
   });
   const targetName = names[targetIdx];
+  const targetTime = timeOf.get(targetName);
+  if (targetTime !== undefined)
+    throw new GroveError(
+      `the target column has type ${targetTime.toUpperCase()}, which grove cannot read as class labels`,
+      { file, code: 'E_DATA', column: targetName },
+    );
   if (columns.weight !== undefined && !colIndex.has(columns.weight))
     throw new GroveError(`unknown weight column '${columns.weight}' (columns: ${listColumns(names)})`, {
       file,
@@ -115,7 +124,7 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
 
   const label = cellOf(engine, targetName);
   const double = (name: string) =>
-    typeOf.get(name) === 'number' ? d.numberToDouble(d.quote(name)) : d.toDouble(d.quote(name));
+    typeOf.get(name) === 'number' ? columnDouble(d, d.quote(name), timeOf.get(name)) : d.toDouble(d.quote(name));
   const weight = columns.weight === undefined ? null : d.nanToNull(double(columns.weight));
   const checks = featureNames.filter((n) => typeOf.get(n) === 'text' && forced.get(n) !== 'categorical');
   const { nRows, numericText } = await scanRows(engine, source, { label, targetName, weight, checks, forced }, columns);
@@ -126,7 +135,15 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
     if (numeric) {
       const value = typeOf.get(name) === 'number' ? d.nanToNull(double(name)) : d.toDouble(cellOf(engine, name));
       const stored = typeOf.get(name) === 'number' ? double(name) : null;
-      features.push({ name, kind: 'numeric', value, stored, categories: [] });
+      const time = timeOf.get(name);
+      features.push({
+        name,
+        kind: 'numeric',
+        value,
+        stored,
+        categories: [],
+        ...(time ? { unit: timeUnitOf(time) } : {}),
+      });
     } else {
       const value = cellOf(engine, name);
       const categories = await firstAppearance(engine, source, value, alias);

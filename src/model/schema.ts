@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { badArgument } from '../core/args.js';
 import { GroveError } from '../core/errors.js';
-import type { ClassLabel, Column } from '../data/dataset.js';
+import { type ClassLabel, type Column, TIME_UNITS, type TimeUnit } from '../data/dataset.js';
 import { choicesOf, savedOptionsSchema } from '../options/options.js';
 import type { TreeNode } from './node.js';
 import type { OptimalityInfo } from './optimality.js';
@@ -22,13 +22,15 @@ export interface FeatureSchema {
    * value = rank (1-based).
    */
   levels?: string[];
+  /** A numeric feature read from dates or times: what its numbers (and thresholds) count. */
+  unit?: TimeUnit;
 }
 
 /** The model's schema of a data set's column; `levels` for a numeric column made from ordered categories. */
 export function featureSchemaOf(col: Column, levels?: string[]): FeatureSchema {
   const schema: FeatureSchema =
     col.kind === 'numeric'
-      ? { name: col.name, kind: 'numeric' }
+      ? { name: col.name, kind: 'numeric', ...(col.unit !== undefined ? { unit: col.unit } : {}) }
       : { name: col.name, kind: 'categorical', categories: col.categories.slice() };
   return levels ? { ...schema, levels } : schema;
 }
@@ -102,6 +104,7 @@ const modelSchema = z.object({
       kind: z.enum(['numeric', 'categorical']),
       categories: z.array(z.string()).optional(),
       levels: z.array(z.string()).min(1).optional(),
+      unit: z.enum(TIME_UNITS as [TimeUnit, ...TimeUnit[]]).optional(),
     }),
   ),
   classes: z.array(z.union([z.string(), z.number(), z.boolean()])).min(1),
@@ -218,6 +221,7 @@ function checkNames(model: ModelFile, fail: Fail): void {
   model.features.forEach((f, i) => {
     if (f.kind === 'categorical' && !f.categories) fail(`features.${i}: categorical feature without categories`);
     if (f.levels && f.kind !== 'numeric') fail(`features.${i}: ordered levels on a categorical feature`);
+    if (f.unit && f.kind !== 'numeric') fail(`features.${i}: a time unit on a categorical feature`);
     const categories = new Set<string>();
     f.categories?.forEach((v, j) => {
       if (categories.has(v)) fail(`features.${i}.categories.${j}: duplicate category ${JSON.stringify(v)}`);

@@ -9,7 +9,7 @@ import { GroveError } from '../core/errors.js';
 import type { Dataset } from '../data/dataset.js';
 import { TypedTableBuilder } from '../data/typed-columns.js';
 import type { TypedField } from '../data/typed-fields.js';
-import { type Engine, Params } from '../engines/engine.js';
+import { columnDouble, type Engine, Params, timeUnitOf } from '../engines/engine.js';
 import { isDatabaseSpec, parseDatabaseSpec, type RowsSelector, redactUrl } from '../engines/spec.js';
 import type { DataSource, SourceKind, SourceReadOptions } from './source.js';
 
@@ -35,8 +35,14 @@ export interface DatabaseSource extends DataSource {
 async function plan(engine: Engine, from: string, params: readonly unknown[]) {
   const d = engine.dialect;
   const cols = await engine.columns(from, params as never);
-  const fields: TypedField[] = cols.map((c) => ({ name: c.name, kind: c.type, type: c.type }));
-  const select = cols.map((c) => (c.type === 'number' ? d.numberToDouble(d.quote(c.name)) : d.toText(d.quote(c.name))));
+  const fields: TypedField[] = cols.map((c) =>
+    c.time !== undefined
+      ? { name: c.name, kind: 'number', type: c.time.toUpperCase(), time: timeUnitOf(c.time) }
+      : { name: c.name, kind: c.type, type: c.type },
+  );
+  const select = cols.map((c) =>
+    c.type === 'number' ? columnDouble(d, d.quote(c.name), c.time) : d.toText(d.quote(c.name)),
+  );
   return { fields, select: select.join(', ') };
 }
 

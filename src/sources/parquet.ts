@@ -1,13 +1,13 @@
 /**
  * Parquet files through DuckDB's C API: the schema decides each column's kind (numbers cast to
- * DOUBLE, strings as ENUM indexes, booleans as bytes), then the rows stream in chunks copied in bulk
+ * DOUBLE, dates and times as seconds, strings as ENUM indexes, booleans as bytes), then the rows stream in chunks copied in bulk
  * into a {@link TypedTableBuilder}, never as a table of strings.
  */
 
 import duckdb from '@duckdb/node-bindings';
 import { GroveError } from '../core/errors.js';
 import { DUCKDB, loadOptional } from '../core/optional.js';
-import type { Dataset } from '../data/dataset.js';
+import type { Dataset, TimeUnit } from '../data/dataset.js';
 import { TypedTableBuilder } from '../data/typed-columns.js';
 import { BOOLEAN_TEXTS, type FieldKind, type TextSink, type TypedField } from '../data/typed-fields.js';
 import {
@@ -40,9 +40,26 @@ const NUMBER_TYPES = new Set<duckdb.Type>([
   T.DECIMAL,
 ]);
 
+/** Dates and times, read as seconds by `epoch()`: since 1970-01-01 00:00, or since midnight for a time of day. */
+const TIME_TYPES = new Map<duckdb.Type, TimeUnit>([
+  [T.DATE, 'epoch-seconds'],
+  [T.TIMESTAMP, 'epoch-seconds'],
+  [T.TIMESTAMP_S, 'epoch-seconds'],
+  [T.TIMESTAMP_MS, 'epoch-seconds'],
+  [T.TIMESTAMP_NS, 'epoch-seconds'],
+  [T.TIMESTAMP_TZ, 'epoch-seconds'],
+  [T.TIME, 'day-seconds'],
+  [T.TIME_TZ, 'day-seconds'],
+]);
+
+/** The unit of a DuckDB date or time type, else undefined. */
+export function duckdbTimeUnit(type: duckdb.Type): TimeUnit | undefined {
+  return TIME_TYPES.get(type);
+}
+
 /** How grove reads a DuckDB column type. */
 export function duckdbFieldKind(type: duckdb.Type): FieldKind {
-  if (NUMBER_TYPES.has(type)) return 'number';
+  if (NUMBER_TYPES.has(type) || TIME_TYPES.has(type)) return 'number';
   if (type === T.VARCHAR || type === T.ENUM) return 'text';
   if (type === T.BOOLEAN) return 'boolean';
   return 'unsupported';
@@ -110,7 +127,12 @@ function planReaders(columns: readonly RelationColumn[], builder: TypedTableBuil
     const name = duckdbDialect.quote(columns[j].name);
     const { type, typeId } = columns[j];
     if (sink.kind === 'number') {
-      const expr = typeId === T.DOUBLE ? name : `CAST(${name} AS DOUBLE)`;
+      const expr =
+        typeId === T.DOUBLE
+          ? name
+          : TIME_TYPES.has(typeId)
+            ? `CAST(epoch(${name}) AS DOUBLE)`
+            : `CAST(${name} AS DOUBLE)`;
       plan.ready.push({ expr, read: (chunk, c, n, row) => readDoubles(chunk, c, n, sink, row) });
     } else if (typeId === T.BOOLEAN) {
       plan.ready.push(
@@ -188,6 +210,22 @@ async function typeName(column: RelationColumn): Promise<string> {
   return DuckDBLogicalType.create(column.type).asType().toString();
 }
 
+/** How a column is read: its kind, its type's name, and a date's unit or a decimal's digits. */
+async function fieldOf(column: RelationColumn): Promise<TypedField> {
+  const kind = duckdbFieldKind(column.typeId);
+  const named = kind === 'unsupported' || column.typeId === T.DECIMAL;
+  const type = named ? await typeName(column) : (T[column.typeId] ?? String(column.typeId));
+  const time = duckdbTimeUnit(column.typeId);
+  const decimal = /^DECIMAL\((\d+),\s*(\d+)\)$/.exec(type);
+  return {
+    name: column.name,
+    kind,
+    type,
+    ...(time !== undefined ? { time } : {}),
+    ...(decimal ? { decimal: { precision: Number(decimal[1]), scale: Number(decimal[2]) } } : {}),
+  };
+}
+
 async function countRows(db: duckdb.Connection, from: string): Promise<number> {
   const chunk = await duckdb.fetch_chunk(await duckdb.query(db, `SELECT count(*) FROM ${from}`));
   if (!chunk) throw new GroveError('DuckDB returned no row count', { code: 'E_DATA' });
@@ -252,11 +290,7 @@ export async function readDuckDBRelation(
     try {
       const columns = await describeQuery(db, `SELECT * FROM ${from}`);
       const fields: TypedField[] = [];
-      for (const column of columns) {
-        const kind = duckdbFieldKind(column.typeId);
-        const type = kind === 'unsupported' ? await typeName(column) : (T[column.typeId] ?? String(column.typeId));
-        fields.push({ name: column.name, kind, type });
-      }
+      for (const column of columns) fields.push(await fieldOf(column));
       const nRows = await countRows(db, from);
       const builder = new TypedTableBuilder(fields, nRows, { ...options, source: options.source ?? file });
       const { ready, text } = planReaders(columns, builder);

@@ -78,6 +78,8 @@ export const clickhouseDialect: Dialect = {
   toDouble: (e) => `toFloat64OrNull(toString(${e}))`,
   // Not through text: the server's text-to-number parser may be 1 ulp off (docs/in-database.md).
   numberToDouble: (e) => `toFloat64(${e})`,
+  // Date and Date32 count days; DateTime seconds; DateTime64 seconds with their fraction.
+  timeToSeconds: (e, kind) => (kind === 'date' ? `toFloat64(${e}) * 86400` : `toFloat64(${e})`),
   toText: (e) => `toString(${e})`,
   fullMatch: (e, p) => `match(${e}, ${p})`,
   nanToNull: (e) => `if(isNaN(${e}), NULL, ${e})`,

@@ -9,6 +9,12 @@ export type DialectName = (typeof DIALECT_NAMES)[number];
 export type SqlValue = number | string;
 
 /**
+ * A date or time column: `date` and `timestamp` read as seconds since 1970-01-01 00:00 (UTC, or
+ * the wall clock of a zone-less timestamp), `time` (of day) as seconds since midnight.
+ */
+export type TimeKind = 'date' | 'timestamp' | 'time';
+
+/**
  * Everything that differs between the SQL of the databases grove writes for, one object per
  * database. Everything grove writes into a query is an identifier quoted here, a literal written
  * here (text, exact doubles, integers it generated), a parameter placeholder, or one of these fragments.
@@ -44,6 +50,8 @@ export interface Dialect {
   toDouble(expr: string): string;
   /** `expr`, a column the database types as a number, as a double without a trip through text. */
   numberToDouble(expr: string): string;
+  /** `expr`, a column of dates or times, as seconds (a double; {@link TimeKind}). */
+  timeToSeconds(expr: string, kind: TimeKind): string;
   /** `expr` as text (NULL stays NULL). */
   toText(expr: string): string;
   /** True when text `expr` matches regular expression `pattern` (an expression) in full. */

@@ -23,6 +23,7 @@ export const duckdbDialect: Dialect = {
   trim: (e) => `TRIM(${e})`,
   toDouble: (e) => `CAST(${e} AS DOUBLE)`,
   numberToDouble: (e) => `CAST(${e} AS DOUBLE)`,
+  timeToSeconds: (e) => `CAST(epoch(${e}) AS DOUBLE)`,
   toText: (e) => `CAST(${e} AS VARCHAR)`,
   fullMatch: (e, p) => `regexp_full_match(${e}, ${p})`,
   // DuckDB compares NaN equal to NaN (of either sign): NULLIF is one comparison, where a CASE splits vectors.

@@ -8,7 +8,7 @@ import { duckdbDialect } from './duckdb.js';
 import { postgresDialect } from './postgres.js';
 
 export { backslashEscaped, clickhouseDialect, hexFloat } from './clickhouse.js';
-export { DIALECT_NAMES, type Dialect, type DialectName, type SqlValue } from './dialect.js';
+export { DIALECT_NAMES, type Dialect, type DialectName, type SqlValue, type TimeKind } from './dialect.js';
 export { duckdbDialect } from './duckdb.js';
 export { tableReference } from './names.js';
 export { postgresDialect } from './postgres.js';

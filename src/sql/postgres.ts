@@ -37,6 +37,7 @@ export const postgresDialect: Dialect = {
   trim: (e) => `TRIM(${e})`,
   toDouble: (e) => `CAST(${e} AS double precision)`,
   numberToDouble: (e) => `CAST(${e} AS double precision)`,
+  timeToSeconds: (e) => `CAST(EXTRACT(EPOCH FROM ${e}) AS double precision)`,
   toText: (e) => `CAST(${e} AS text)`,
   fullMatch: (e, p) => `(${e} ~ ${p})`,
   nanToNull: (e) => `NULLIF(${e}, 'NaN'::float8)`,

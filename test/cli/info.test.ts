@@ -92,9 +92,11 @@ describe('grove info', () => {
     const r = ok(grove(['info', parquet, '--json']));
     const ts = JSON.parse(r.stdout) as Info;
     expect(ts.targetProblem).toMatch(/TIMESTAMP/);
+    // Not a class label, but a numeric feature in seconds when another column is the target.
     expect(ts.columns.map((c) => [c.name, c.distinct])).toEqual([
       ['x', 10],
       ['z', 3],
+      ['t', 10],
     ]);
   });
 

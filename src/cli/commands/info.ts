@@ -11,6 +11,7 @@ import {
   summarizeColumn,
 } from '../../data/describe.js';
 import { labelFromColumn } from '../../data/label-column.js';
+import { timeText, timeUnitText } from '../../data/time-units.js';
 import { openRows, openSource, type SourceReadOptions } from '../../sources/index.js';
 import { emit } from '../output.js';
 import {
@@ -100,6 +101,14 @@ function formatBytes(n: number): string {
   return `${n} B`;
 }
 
+/** A column's range: its numbers, and for dates and times the unit and the dates they are. */
+function rangeText(c: ColumnInfo): string {
+  if (c.min === undefined || c.max === undefined) return '';
+  const range = `${shown(c.min)} … ${shown(c.max)}`;
+  if (c.unit === undefined) return range;
+  return `${range} ${timeUnitText(c.unit)} (${timeText(c.min, c.unit)} … ${timeText(c.max, c.unit)})`;
+}
+
 /** The text of `grove info`: names, labels and the source as the data has them, with control characters escaped. */
 function renderInfo(info: SourceInfo): string {
   const features = info.columns.filter((c) => c.kind !== 'target');
@@ -114,13 +123,7 @@ function renderInfo(info: SourceInfo): string {
   lines.push(
     ...textTable(
       ['column', 'kind', 'missing', 'distinct', 'range'],
-      info.columns.map((c) => [
-        c.name,
-        c.kind,
-        String(c.missing),
-        String(c.distinct),
-        c.min !== undefined && c.max !== undefined ? `${shown(c.min)} … ${shown(c.max)}` : '',
-      ]),
+      info.columns.map((c) => [c.name, c.kind, String(c.missing), String(c.distinct), rangeText(c)]),
       align,
     ),
   );

@@ -129,7 +129,8 @@ function decimalColumn(
   if (!stored) unsupported(e, 'decimal stored as variable-length bytes or in more than 8 bytes');
   if (precision > MAX_DECIMAL_PRECISION) unsupported(e, `decimal of more than ${MAX_DECIMAL_PRECISION} digits`);
   if (precision < 1 || scale < 0 || scale > precision) unsupported(e, 'decimal without a valid precision and scale');
-  return { ...column('number', `DECIMAL(${precision},${scale})`), scale };
+  const c = column('number', `DECIMAL(${precision},${scale})`);
+  return { ...c, field: { ...c.field, decimal: { precision, scale } }, scale };
 }
 
 /** The columns of a flat schema (its root's leaves, in order), or a {@link ParquetUnsupported}. */
