@@ -35,24 +35,24 @@ export class ClassRows {
   }
 }
 
-/** The buffers every solve refills (one solve at a time per thread). */
-export const shared = new ClassRows();
-
-/** The rows of positive C split by class, each ascending by x (`shared`, refilled). */
+/**
+ * The rows of positive C split by class, each ascending by x, written to `rows` (the caller's
+ * buffers, grown when short) and returned.
+ */
 export function classRows(
   x: ArrayLike<number>,
   y: ArrayLike<number>,
   c: ArrayLike<number>,
   m: number,
   sorted: boolean,
-) {
+  rows: ClassRows,
+): ClassRows {
   let order: Int32Array | null = null;
   if (!sorted) {
     order = new Int32Array(m);
     for (let i = 0; i < m; i++) order[i] = i;
     order.sort((a, b) => x[a] - x[b] || a - b);
   }
-  const rows = shared;
   rows.reset(m);
   const { px, pc, pi, nx, nc, ni } = rows;
   let np = 0;

@@ -28,7 +28,7 @@
  * 1e-12 relative (the tests compare with hand-solved optima to 1e-9).
  */
 
-import { type ClassRows, classRows, shared } from './svm1d-rows.js';
+import { ClassRows, classRows } from './svm1d-rows.js';
 
 export interface Svm1dOptions {
   /** x is already sorted ascending (skips the sort). */
@@ -75,16 +75,19 @@ export function solveSvm1d(
   const m = x.length;
   if (y.length !== m || c.length !== m) throw new RangeError('solveSvm1d: x, y and c must have the same length');
   const alpha = new Float64Array(m);
-  const plane = solveSvm1dPlane(x, y, c, m, options, alpha);
+  const rows = new ClassRows();
+  const plane = solveSvm1dPlane(x, y, c, m, options, alpha, rows);
   // One class only (w = 0, b = ±1) meets every constraint: no hinge loss.
-  const objective = shared.np === 0 || shared.nn === 0 ? 0 : primalObjective(plane.w, plane.b, shared);
+  const objective = rows.np === 0 || rows.nn === 0 ? 0 : primalObjective(plane.w, plane.b, rows);
   return { ...plane, objective, alpha };
 }
 
 /**
  * `solveSvm1d` over the first m rows of x, y and c, its dual solution written to `alpha` (m zeros
- * on entry) when given. Without `alpha` nothing is allocated, and the dual solution is found only
- * when the `max-alpha` bias reads it.
+ * on entry) when given. `rows` is the solve's working memory, kept by the caller from one solve to
+ * the next and holding this problem's rows by class afterwards. Without `alpha` nothing is
+ * allocated once `rows` is large enough, and the dual solution is found only when the `max-alpha`
+ * bias reads it.
  */
 export function solveSvm1dPlane(
   x: ArrayLike<number>,
@@ -93,8 +96,9 @@ export function solveSvm1dPlane(
   m: number,
   options: Svm1dOptions,
   alpha: Float64Array | null,
+  rows: ClassRows,
 ): Svm1dPlane {
-  const rows = classRows(x, y, c, m, options.sorted === true);
+  classRows(x, y, c, m, options.sorted === true, rows);
   const { pc, np, nc, nn } = rows;
   let P = 0;
   for (let i = 0; i < np; i++) P += pc[i];

@@ -25,6 +25,7 @@ import type { NumericValues } from '../../data/dataset.js';
 import { numericBranch } from '../../model/route.js';
 import { type ColumnRanks, knownByRank, knownBySort } from './known-order.js';
 import { balancedBoxConstraints, solveSvm1dPlane } from './svm1d.js';
+import { ClassRows } from './svm1d-rows.js';
 
 export type SvmScaling = 'standardize' | 'none' | 'unit-norm';
 
@@ -60,9 +61,10 @@ export interface NodeThresholds {
 
 /**
  * The buffers of one node's thresholds, kept from node to node: a pair's rows among its known ones
- * (`pair`) and the pair's SVM problem (`xs`, `ys`, `cs`).
+ * (`pair`), the pair's SVM problem (`xs`, `ys`, `cs`) and the solver's working memory (`svm`).
  */
 const scratch = {
+  svm: new ClassRows(),
   pair: new Int32Array(0),
   xs: new Float64Array(0),
   ys: new Float64Array(0),
@@ -204,7 +206,7 @@ function pairThreshold(
   const ys = (scratch.ys = grown(scratch.ys, m));
   const cs = (scratch.cs = grown(scratch.cs, m));
   pairProblem(x, labels, weights, rows, a, shift, scale, ca, cb, xs, ys, cs);
-  const svm = solveSvm1dPlane(xs, ys, cs, m, { sorted: true, bias: opts.svmBias, rank: rows }, null);
+  const svm = solveSvm1dPlane(xs, ys, cs, m, { sorted: true, bias: opts.svmBias, rank: rows }, null, scratch.svm);
   if (svm.w === 0) return { ...none, bias: svm.b };
   return { a, b, threshold: shift + scale * svm.threshold, w: svm.w, bias: svm.b };
 }
