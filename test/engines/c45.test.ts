@@ -52,6 +52,13 @@ describe.skipIf(!haveCorpus)('C4.5 inside DuckDB gives the in-memory histogram t
     ['breast-cancer-wisconsin-original', c45],
     ['soybean', c45],
     ['soybean', { ...c45, prune: 'none' }],
+    // The policy outside the preset: binary subset splits (a share per side, sides swapped by the
+    // split's order) and balanced class weights.
+    ['soybean', { missing: 'fractional', prune: 'none', categoricalSplit: 'binary', criterion: 'gini' }],
+    [
+      'breast-cancer-wisconsin-original',
+      { missing: 'fractional', prune: 'none', classWeight: 'balanced', maxDepth: 6 },
+    ],
   ];
   for (const [name, options] of cases) {
     it(`${name} ${JSON.stringify(options)}`, async () => {
