@@ -100,4 +100,29 @@ describe("the README's grove commands", () => {
     expect(failed).toEqual([]);
     expect(readFileSync(join(dir, 'predictions.csv'), 'utf8').split('\n')[0]).toMatch(/^predicted,/);
   }, 1_200_000);
+
+  it('the ONNX examples score the exported iris tree, feeding every input', async () => {
+    const blocks = readmeBlocks().filter((b) => /onnxruntime/.test(b.text));
+    const js = blocks.find((b) => b.lang === 'js');
+    expect(js).toBeDefined();
+    // Node's fetch reads no files: this one reads the model file the example fetches.
+    const prelude = [
+      "import { readFileSync as __read } from 'node:fs';",
+      "import * as __ort from 'onnxruntime-web';",
+      '__ort.env.wasm.numThreads = 1;',
+      'globalThis.fetch = async (path) => new Response(__read(path));',
+    ];
+    writeFileSync(join(dir, 'readme-onnx.mjs'), `${prelude.join('\n')}\n${js?.text ?? ''}\n`);
+    const r = await promisify(execFile)(process.execPath, ['readme-onnx.mjs'], { cwd: dir, timeout: 120_000 });
+    expect(r.stdout).toContain('Iris-setosa');
+    const python = blocks.find((b) => b.lang === 'python');
+    expect(python).toBeDefined();
+    if (spawnSync('python3', ['-c', 'import numpy, onnxruntime']).status !== 0) {
+      console.warn(`README.md:${python?.line}: skipped (needs python3 with numpy and onnxruntime)`);
+      return;
+    }
+    writeFileSync(join(dir, 'readme-onnx.py'), `${python?.text ?? ''}\nprint(label)\n`);
+    const p = await promisify(execFile)('python3', ['readme-onnx.py'], { cwd: dir, timeout: 120_000 });
+    expect(p.stdout).toContain('Iris-setosa');
+  }, 300_000);
 });
