@@ -13,9 +13,9 @@
  *
  * `--threads`: a comma-separated list of `grove fit --threads` values, one fit each (the CLI's
  * default is auto: as many threads as the machine has and the bound allows). `--check`: those of
- * them whose peak must stay within the bound (an explicit count of two or more bins on that many
- * threads, at the cost of memory). `--generate-only`: write the file (with --keep, for later
- * runs) and stop.
+ * them whose peak must stay within the bound (every count: an explicit count of two or more grows
+ * on that many threads and bins on as many only within the bound). `--generate-only`: write the
+ * file (with --keep, for later runs) and stop.
  *
  * Data: seeded N(0, 2) values with 4 decimals (as bench/read-csv.mjs writes them; 4M rows × 20
  * is about 600 MB), a class column of 3 classes that depends on four of the features with 10 %

@@ -7,7 +7,7 @@ import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../dist/core/random.js';
 import { checkSampleWeights } from '../../dist/data/weights.js';
-import { fitShape, memoryPlan } from '../../dist/learn/threads/memory-plan.js';
+import { explicitPlan, fitShape, memoryPlan } from '../../dist/learn/threads/memory-plan.js';
 import { threadsFor } from '../../dist/learn/threads/parallel-grow.js';
 import { ownThreadId, threadAlive } from '../../dist/learn/threads/thread-liveness.js';
 import { type Dataset, datasetFromRows, type FitOptions, fit, resolveOptions } from '../../dist/node.js';
@@ -113,6 +113,11 @@ describe('parallel growth', () => {
     // A worker's own heap counts too: the fixed 150 MiB hold Node and three workers' heaps, not seven,
     // and no room is left for the larger heaps of workers that bin.
     expect(memoryPlan(shape(100_000), 8)).toEqual({ bin: 1, grow: 4 });
+    // An explicit count grows on that many threads whatever the memory, and bins on as many only within the budget.
+    expect(explicitPlan(shape(100_000), 2)).toEqual({ bin: 2, grow: 2 });
+    expect(explicitPlan(shape(4_000_000), 2)).toEqual({ bin: 1, grow: 2 });
+    expect(explicitPlan(shape(30_000_000), 2)).toEqual({ bin: 1, grow: 2 });
+    expect(explicitPlan(shape(100_000), 8)).toEqual({ bin: 1, grow: 8 });
   });
 
   it("makes a fit's row weights in shared memory, so that the workers read them without a copy", () => {

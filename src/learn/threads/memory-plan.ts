@@ -76,14 +76,13 @@ export const histSharedBytes = (rows: number, codes: number): number => codes + 
 export const defaultBudget = (shape: FitShape): number => 1.5 * shape.columns + 150 * MiB;
 
 /**
- * How many threads quantise the features (`bin`: all, or this one alone) and grow the tree
- * (`grow`; 1: no workers at all) within `budget` (bytes): fewer threads before more memory.
- * Beyond a one-thread fit, the workers need the labels and row weights in shared memory (copies,
- * unless they are shared already), every worker holds its own heap and a partition scratch as long
- * as the largest task, and a binning worker also a staging copy of its column, its sort keys
- * with their radix buffer, and a larger heap.
+ * The peak bytes of a fit that grows on `t` threads and bins on `bin` (`t` or 1). Beyond a
+ * one-thread fit, the workers need the labels and row weights in shared memory (copies, unless
+ * they are shared already), every worker holds its own heap and a partition scratch as long as
+ * the largest task, and a binning worker also a staging copy of its column, its sort keys with
+ * their radix buffer, and a larger heap.
  */
-export function memoryPlan(shape: FitShape, threads: number, budget = defaultBudget(shape)): MemoryPlan {
+function peakBytes(shape: FitShape, t: number, bin: number): number {
   const { rows: n, columns, narrow, categorical } = shape;
   const rowMap = categorical ? 4 * n : 0;
   const base = RUNTIME_BYTES + columns + shape.weights + shape.codes + rowMap + shape.copies;
@@ -93,14 +92,28 @@ export function memoryPlan(shape: FitShape, threads: number, budget = defaultBud
   // A binning worker's scratch is freed only when that worker collects garbage: growth runs beside
   // it, unless the fit is large enough that fresh workers grow (see growParallelHistogram).
   const fresh = histSharedBytes(n, shape.codes) >= RETIRE_BYTES;
+  const worker = WORKER_BYTES + 4 * taskRows(n, t).max + rowMap;
+  const binning = (bin - 1) * (stage + sort + BIN_WORKER_BYTES);
+  return base + (t - 1) * worker + Math.max(sort + binning, growth + (fresh ? 0 : binning));
+}
+
+/**
+ * How many threads quantise the features (`bin`: all, or this one alone) and grow the tree
+ * (`grow`; 1: no workers at all) within `budget` (bytes): fewer threads before more memory.
+ */
+export function memoryPlan(shape: FitShape, threads: number, budget = defaultBudget(shape)): MemoryPlan {
   for (let t = threads; t > 1; t--) {
-    const worker = WORKER_BYTES + 4 * taskRows(n, t).max + rowMap;
-    const peak = (bin: number) => {
-      const binning = (bin - 1) * (stage + sort + BIN_WORKER_BYTES);
-      return base + (t - 1) * worker + Math.max(sort + binning, growth + (fresh ? 0 : binning));
-    };
-    if (peak(t) <= budget) return { bin: t, grow: t };
-    if (peak(1) <= budget) return { bin: 1, grow: t };
+    if (peakBytes(shape, t, t) <= budget) return { bin: t, grow: t };
+    if (peakBytes(shape, t, 1) <= budget) return { bin: 1, grow: t };
   }
   return { bin: 1, grow: 1 };
+}
+
+/**
+ * An explicit thread count's plan: it grows on `threads` whatever the memory, and bins on as many
+ * only when that stays within `budget` (binning on more threads holds a column's sort scratch
+ * per thread at once), else on one.
+ */
+export function explicitPlan(shape: FitShape, threads: number, budget = defaultBudget(shape)): MemoryPlan {
+  return { bin: peakBytes(shape, threads, threads) <= budget ? threads : 1, grow: threads };
 }

@@ -29,7 +29,7 @@ import { binInto, binNumerics, codeMatrix, codeWidth, finishLayout, type HistLay
 import type { GrowMeter } from '../progress.js';
 import type { NodeSplit } from '../split-policy.js';
 import { growsInTasks, growTop, joinTasks, nodeJob, sentOptions, taskRows } from '../tasks.js';
-import { fitShape, histSharedBytes, type MemoryPlan, memoryPlan, RETIRE_BYTES } from './memory-plan.js';
+import { explicitPlan, fitShape, histSharedBytes, type MemoryPlan, memoryPlan, RETIRE_BYTES } from './memory-plan.js';
 import type { GrowInit, Job } from './messages.js';
 import { Team, workerAvailable } from './team.js';
 
@@ -229,7 +229,8 @@ function binInParallel(
 
 /**
  * Histogram mode on `threads` threads — with `auto`, as many of them as `memoryPlan` allows (null:
- * one); an explicit count is the user's choice of speed over memory, and is obeyed. The numeric
+ * one); an explicit count grows on that many threads whatever the memory, and bins on as many
+ * only where the memory bound allows (`explicitPlan`). The numeric
  * features are quantised (in parallel when the plan allows; each thread writes its features'
  * columns of the shared row-major code matrix), this thread grows the top of the tree, and the
  * subtrees below are tasks as in exact mode, each sent with its histogram.
@@ -246,10 +247,9 @@ function growParallelHistogram(
   checkHistogramOptions(opts, data);
   const n = data.nRows;
   const maxBins = opts.bins!;
+  const shape = fitShape(data, weights, n * data.features.length * codeWidth(data, maxBins));
   const plan =
-    auto || probe.budget !== undefined
-      ? memoryPlan(fitShape(data, weights, n * data.features.length * codeWidth(data, maxBins)), threads, probe.budget)
-      : { bin: threads, grow: threads };
+    auto || probe.budget !== undefined ? memoryPlan(shape, threads, probe.budget) : explicitPlan(shape, threads);
   probe.onPlan?.(plan);
   if (plan.grow === 1) return null;
   const t = plan.grow;
