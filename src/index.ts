@@ -7,7 +7,7 @@
 // Fitting and models.
 export type { CmbsvSplitOptions, CmbsvSplitResult } from './algorithms/cmbsv/index.js';
 export { cmbsvSplit } from './algorithms/cmbsv/index.js';
-export { type FitContext, fit } from './algorithms/fit.js';
+export { type FitContext, type FitProgress, fit } from './algorithms/fit.js';
 // Errors.
 export type { GroveErrorCode, GroveErrorDetails } from './core/errors.js';
 export { GroveError } from './core/errors.js';
@@ -61,7 +61,7 @@ export type { PartialDependence, PartialDependenceOptions } from './explain/part
 export { partialDependence } from './explain/partial.js';
 export type { PermutationImportance, PermutationImportanceOptions } from './explain/permutation.js';
 export { permutationImportance } from './explain/permutation.js';
-export type { ShapValues } from './explain/shap.js';
+export type { ShapOptions, ShapValues } from './explain/shap.js';
 export { shapValues } from './explain/shap.js';
 // Exports.
 export { treeToDot } from './export/dot.js';
@@ -74,6 +74,7 @@ export { forestToSql } from './export/sql/forest.js';
 export type { SqlExport, SqlExportOptions } from './export/sql/query.js';
 export { treeToSql } from './export/sql/query.js';
 export { treeToText } from './export/text.js';
+export type { GrowProgress } from './learn/progress.js';
 export type { AttributeScore, ScoreReport } from './learn/score.js';
 export { scoreAttributes } from './learn/score.js';
 export type { AlignOptions, PredictInput } from './model/align.js';

@@ -15,6 +15,8 @@ export interface PermutationImportanceOptions {
   repeats?: number;
   /** Seed of the shuffles (default 0): the same seed gives the same importances. */
   seed?: number;
+  /** Told after each shuffle scored (`done` of `total` = features × repeats). */
+  onProgress?: (progress: { done: number; total: number }) => void;
 }
 
 /** Permutation importances of every feature of a model on a labelled data set. */
@@ -55,7 +57,7 @@ export function permutationImportance(
   const caller = 'permutationImportance';
   checkDataset(data, { caller, labelled: true });
   const { columns, nRows } = alignRows(model, data, undefined, caller);
-  const { repeats, seed } = checkOptions(options, caller);
+  const { repeats, seed, onProgress } = checkOptions(options, caller);
   if (nRows === 0) throw new GroveError(`${caller}: no rows to score`);
   const labels = modelLabels(model, data);
   const predict = classCodes(model, nRows);
@@ -76,6 +78,7 @@ export function permutationImportance(
       shuffleOrder(order, random);
       for (let i = 0; i < nRows; i++) shuffled[i] = original[order[i]];
       importances[j * repeats + r] = baseline - score(swept);
+      onProgress?.({ done: j * repeats + r + 1, total: f * repeats });
     }
     const s = summarize(Array.from(importances.subarray(j * repeats, (j + 1) * repeats)));
     mean[j] = s.mean;
@@ -134,14 +137,19 @@ function modelLabels(model: ExplainableModel, data: Dataset): Int32Array {
   return Int32Array.from(data.labels, (c) => (c < 0 ? -2 : map[c]));
 }
 
-function checkOptions(options: PermutationImportanceOptions, caller: string): { repeats: number; seed: number } {
+function checkOptions(
+  options: PermutationImportanceOptions,
+  caller: string,
+): { repeats: number; seed: number; onProgress?: PermutationImportanceOptions['onProgress'] } {
   checkObject(caller, 'options', options);
   for (const key of Object.keys(options))
-    if (key !== 'repeats' && key !== 'seed')
-      throw new GroveError(`${caller}: unknown option '${key}' (known: repeats, seed)`);
-  const { repeats = 5, seed = 0 } = options;
+    if (key !== 'repeats' && key !== 'seed' && key !== 'onProgress')
+      throw new GroveError(`${caller}: unknown option '${key}' (known: repeats, seed, onProgress)`);
+  const { repeats = 5, seed = 0, onProgress } = options;
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw new GroveError(`${caller}: onProgress must be a function, got ${typeof onProgress}`);
   if (!Number.isSafeInteger(repeats) || repeats < 1)
     throw new GroveError(`${caller}: repeats must be an integer ≥ 1, got ${String(repeats)}`);
   if (!Number.isSafeInteger(seed)) throw new GroveError(`${caller}: seed must be an integer, got ${String(seed)}`);
-  return { repeats, seed };
+  return { repeats, seed, onProgress };
 }

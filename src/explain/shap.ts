@@ -1,3 +1,4 @@
+import { GroveError } from '../core/errors.js';
 import type { ClassLabel } from '../data/dataset.js';
 import type { AlignedColumn, AlignOptions, PredictInput } from '../model/align.js';
 import { type ExplainableModel, type WeightedTree, weightedTrees } from './model.js';
@@ -49,18 +50,40 @@ export interface ShapValues {
  * const contribution = shap.values[(0 * f + 2) * k + 1]; // row 0, feature 2, class 1
  * ```
  */
-export function shapValues(model: ExplainableModel, input: PredictInput, options?: AlignOptions): ShapValues {
-  const { columns, nRows } = alignRows(model, input, options, 'shapValues');
+export function shapValues(model: ExplainableModel, input: PredictInput, options?: ShapOptions): ShapValues {
+  const caller = 'shapValues';
+  const { columns, nRows } = alignRows(model, input, options, caller, ['allowMissingKeys', 'onProgress']);
+  const onProgress = options?.onProgress;
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw new GroveError(`${caller}: options.onProgress must be a function, got ${typeof onProgress}`);
   const k = model.classes.length;
   const f = model.features.length;
   const trees = weightedTrees(model);
+  const values = new Float64Array(nRows * f * k);
+  // A block at a time, so that a listener hears of each hundredth of the rows, not of every row.
+  const block = Math.max(1, Math.ceil(nRows / 100));
+  for (let from = 0; from < nRows; from += block) {
+    const to = Math.min(nRows, from + block);
+    values.set(treesShap(trees, columns, nRows, f, k, from, to), from * f * k);
+    onProgress?.({ rows: to, total: nRows });
+  }
+  if (nRows === 0) onProgress?.({ rows: 0, total: 0 });
   return {
     nRows,
     features: model.features.map((x) => x.name),
     classes: model.classes,
-    values: treesShap(trees, columns, nRows, f, k),
+    values,
     expected: treesExpected(trees, k),
   };
+}
+
+/** How `shapValues` reads rows (as `predict` does), and who hears of its progress. */
+export interface ShapOptions extends AlignOptions {
+  /**
+   * Told of the rows explained so far (`rows` of `total`), after each hundredth of them and at
+   * the end (`rows` = `total`).
+   */
+  onProgress?: (progress: { rows: number; total: number }) => void;
 }
 
 /** Contributions (rows × features × classes) of the weighted sum of `trees`. */
