@@ -93,6 +93,7 @@ export async function describeDataset(
     categorical: data.features.length - numeric,
     classes: data.classes.length,
     foldsPlanned: nonEmptyFolds(data, folds, repeats, seed).length,
+    classLabels: data.classes.map(String),
     sha256: datasetHash(data),
   };
   return { info, data };

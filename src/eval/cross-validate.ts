@@ -23,6 +23,34 @@ export interface FoldResult {
   needlessFeatures: number;
   fitMs: number;
   predictMs: number;
+  /**
+   * The fold's test rows counted by actual class (row) and predicted class (column), in the order of
+   * the data set's classes; a row predicted as no class (C-MBSV's unclassified) is not counted.
+   * Absent from results files written before it was recorded.
+   */
+  confusion?: number[][];
+}
+
+/** `confusion[a][p]`: rows of class code `a` predicted as code `p` (of `k` classes; a negative code is left out). */
+export function confusionCounts(predicted: Int32Array, labels: Int32Array, k: number): number[][] {
+  const m = Array.from({ length: k }, () => new Array<number>(k).fill(0));
+  for (let i = 0; i < labels.length; i++) {
+    const a = labels[i];
+    const p = predicted[i];
+    if (a >= 0 && a < k && p >= 0 && p < k) m[a][p]++;
+  }
+  return m;
+}
+
+/** The element-wise sum of confusion matrices of `k` classes (the folds' test rows pooled); undefined when none has one. */
+export function pooledConfusion(folds: readonly { confusion?: number[][] }[], k: number): number[][] | undefined {
+  let sum: number[][] | undefined;
+  for (const f of folds) {
+    if (!f.confusion) continue;
+    sum ??= Array.from({ length: k }, () => new Array<number>(k).fill(0));
+    f.confusion.forEach((row, a) => row.forEach((n, p) => (sum![a][p] += n)));
+  }
+  return sum;
 }
 
 /** Mean and sample standard deviation. */
@@ -112,6 +140,7 @@ export function evaluateFold(data: Dataset, options: FitOptions, assignment: Int
     needlessFeatures: s.needless,
     fitMs: t1 - t0,
     predictMs: t2 - t1,
+    confusion: confusionCounts(testPred, testData.labels, data.classes.length),
   };
 }
 

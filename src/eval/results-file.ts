@@ -20,6 +20,7 @@ const fold = z.object({
   needlessFeatures: int,
   fitMs: num,
   predictMs: num,
+  confusion: z.array(z.array(int)).optional(),
 });
 const schema = z.object({
   format: z.literal(RESULTS_FORMAT),
@@ -39,6 +40,7 @@ const schema = z.object({
       categorical: int,
       classes: int,
       foldsPlanned: int,
+      classLabels: z.array(z.string()).optional(),
       sha256: z.string().optional(),
     }),
   ),

@@ -17,6 +17,8 @@ export interface DatasetInfo {
   classes: number;
   /** Fold evaluations per configuration: non-empty folds × repeats. */
   foldsPlanned: number;
+  /** The class labels as text, in the order of the folds' confusion matrices. */
+  classLabels?: string[];
   /**
    * SHA-256 (hex) of the data set's content (its columns, dictionaries and labels as read, not its
    * file's bytes), so a resumed run never mixes different data under one name, and the same data

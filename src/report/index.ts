@@ -9,6 +9,7 @@ import { type CellSummary, type CompareResults, configAverages } from '../eval/r
 import { formatP, pText } from '../eval/table.js';
 import { cdDiagram } from './cd-diagram.js';
 import { CLIENT_JS } from './client.js';
+import { confusionSection } from './confusion.js';
 import { color, esc, fmt, scriptJson, tableRow } from './html.js';
 import { barsPanel, scatterPanel } from './panels.js';
 import { STYLE } from './style.js';
@@ -18,7 +19,8 @@ export { type ReportTree, reportTree } from './tree-data.js';
 
 const NAV =
   '<nav><a href="#summary">Summary</a><a href="#cd">Critical difference</a><a href="#accuracy">Accuracy</a>' +
-  '<a href="#pairs">Pairwise tests</a><a href="#datasets">Per data set</a><a href="#trees">Trees</a>' +
+  '<a href="#pairs">Pairwise tests</a><a href="#datasets">Per data set</a>' +
+  '<a href="#confusion">Confusion matrices</a><a href="#trees">Trees</a>' +
   '<a href="#setup">Setup</a></nav>';
 
 const INTERRUPTED =
@@ -358,6 +360,7 @@ ${legend(labels, colors)}
 ${SCATTER_NOTE}
 <div class="panels" id="scatter">${scatterPanels}</div>
 </section>
+${confusionSection(results)}
 <section id="trees">
 <h2>Trees</h2>
 ${trees.length ? TREE_VIEW : NO_TREES}

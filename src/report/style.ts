@@ -38,6 +38,8 @@ td.tree-link:hover { text-decoration: underline; color: var(--accent); }
 .swatch { width: 12px; height: 12px; border-radius: 3px; display: inline-block; }
 .panels { display: flex; flex-wrap: wrap; gap: 10px; }
 .panels svg { background: var(--soft); border-radius: 8px; }
+.confusion h4 { margin: 6px 0 2px; font-size: 13px; }
+.confusion-matrix td { min-width: 2.5em; }
 svg.chart text { font-size: 12px; fill: var(--fg); }
 svg.chart text.small, svg.chart .tick { font-size: 10.5px; }
 svg.chart text.muted, svg.chart tspan.muted { fill: var(--muted); }

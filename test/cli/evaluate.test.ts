@@ -120,6 +120,18 @@ describe('grove cv', () => {
     );
     const mean = cv.folds.reduce((a: number, f: { testAccuracy: number }) => a + f.testAccuracy, 0) / 8;
     expect(cv.summary.testAccuracy.mean).toBeCloseTo(mean, 12);
+    // The pooled confusion matrix: every test row of every fold (150 rows × 2 repeats), the diagonal the correct ones.
+    const { labels, matrix } = cv.confusion as { labels: string[]; matrix: number[][] };
+    expect(labels).toEqual(['Iris-setosa', 'Iris-versicolor', 'Iris-virginica']);
+    expect(matrix.flat().reduce((a, b) => a + b, 0)).toBe(300);
+    const right = cv.folds.reduce(
+      (a: number, f: { testAccuracy: number; testRows: number }) => a + f.testAccuracy * f.testRows,
+      0,
+    );
+    expect(matrix[0][0] + matrix[1][1] + matrix[2][2]).toBe(Math.round(right));
+    expect(compared.map((f: { confusion: number[][] }) => f.confusion)).toEqual(
+      cv.folds.map((f: { confusion: number[][] }) => f.confusion),
+    );
   });
 
   it('text: a per-fold table and mean ± sd lines; fit flags shape the trees', () => {
@@ -128,6 +140,10 @@ describe('grove cv', () => {
     expect(r.stdout).toMatch(/^test accuracy\s+\d\.\d{4} ± \d\.\d{4}\s+\(mean ± sd over 3 folds\)$/m);
     // A depth-1 tree has 2 leaves in every fold.
     expect(r.stdout).toMatch(/^leaves\s+2\.0 ± 0\.0$/m);
+    // The test rows of every fold by actual and predicted class, labelled.
+    expect(r.stdout).toMatch(
+      /^confusion matrix of the test rows over every fold \(rows: actual class, columns: predicted class\)\n\s+Iris-setosa\s+Iris-versicolor\s+Iris-virginica\nIris-setosa\s+50\s+0\s+0$/m,
+    );
     const bad = grove(['cv', IRIS, '--folds', '1']);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toMatch(/--folds/);

@@ -84,6 +84,24 @@ describe('report in Chromium', () => {
     expect(await page.locator('#scatter svg.scatter').first().locator('text.panel-title').textContent()).toBe('iris');
   });
 
+  it('shows the confusion matrices of the first data set, the others on demand', async () => {
+    const first = page.locator('#confusion details').first();
+    expect(await first.locator('summary').textContent()).toBe('iris (3 classes)');
+    const matrix = first.locator('table.confusion-matrix[data-config="cart"]');
+    expect(await matrix.isVisible()).toBe(true);
+    expect(await matrix.locator('thead th').allTextContents()).toEqual([
+      'actual \\ predicted',
+      'Iris-setosa',
+      'Iris-versicolor',
+      'Iris-virginica',
+    ]);
+    const wine = page.locator('#confusion details').nth(1);
+    expect(await wine.locator('table').first().isVisible()).toBe(false);
+    await wine.locator('summary').click();
+    expect(await wine.locator('table.confusion-matrix').count()).toBe(2);
+    expect(await wine.locator('table').first().isVisible()).toBe(true);
+  });
+
   it('shows a tooltip on hover', async () => {
     await page.locator('#scatter g.point').first().hover();
     const tip = page.locator('.tooltip');

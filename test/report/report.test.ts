@@ -40,6 +40,32 @@ describe('HTML report', () => {
     expect(buildReport(results)).toBe(html);
   });
 
+  it("shows each configuration's cross-validated confusion matrix per data set, with the class labels", async () => {
+    const { results, analysis } = await tinyRun();
+    const html = buildReport(results, analysis);
+    expect(html).toContain('<a href="#confusion">Confusion matrices</a>');
+    const tables = [
+      ...html.matchAll(/<table class="confusion-matrix" data-dataset="(\w+)" data-config="(\w+)">([\s\S]*?)<\/table>/g),
+    ];
+    expect(tables.map((t) => `${t[1]}/${t[2]}`)).toEqual(['iris/cart', 'iris/dcsm', 'wine/cart', 'wine/dcsm']);
+    const iris = results.datasets.find((d) => d.name === 'iris')!;
+    expect(iris.classLabels).toEqual(['Iris-setosa', 'Iris-versicolor', 'Iris-virginica']);
+    for (const [, dataset, config, body] of tables) {
+      const folds = results.folds.filter((f) => f.dataset === dataset && f.config === config);
+      const counts = [...body.matchAll(/<td[^>]*>(\d+)<\/td>/g)].map((m) => Number(m[1]));
+      const k = results.datasets.find((d) => d.name === dataset)!.classes;
+      expect(counts).toHaveLength(k * k);
+      // Every test row once; the diagonal is the rows each fold's accuracy counts.
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(folds.reduce((a, f) => a + f.testRows, 0));
+      const diagonal = counts.filter((_, i) => i % (k + 1) === 0).reduce((a, b) => a + b, 0);
+      expect(diagonal).toBe(Math.round(folds.reduce((a, f) => a + f.testAccuracy * f.testRows, 0)));
+    }
+    expect(tables[0][3]).toMatch(/<th>actual \\ predicted<\/th><th>Iris-setosa<\/th><th>Iris-versicolor<\/th>/);
+    // A results file of an earlier grove, without the matrices, says so instead.
+    const old = { ...results, folds: results.folds.map(({ confusion: _c, ...f }) => f) };
+    expect(buildReport(old)).toMatch(/records no confusion matrices/);
+  });
+
   it('escapes every name it shows, inside markup and inside the embedded JSON', async () => {
     const { results } = await tinyRun(
       `[{"label": "<b>x</b> & \\"y\\"", "algorithm": "cart"}, {"label": "</script><i>", "algorithm": "c45"}]`,

@@ -1,6 +1,13 @@
 import type { Command } from 'commander';
+import { escapeControl } from '../../core/errors.js';
 import { textTable } from '../../core/text-table.js';
-import { crossValidateRepeated, type RepeatedFoldResult, summarize } from '../../eval/cross-validate.js';
+import type { ClassLabel } from '../../data/dataset.js';
+import {
+  crossValidateRepeated,
+  pooledConfusion,
+  type RepeatedFoldResult,
+  summarize,
+} from '../../eval/cross-validate.js';
 import { openRows, openSource } from '../../sources/index.js';
 import { intOption } from '../args.js';
 import { emit } from '../output.js';
@@ -21,6 +28,21 @@ const f4 = (x: number): string => x.toFixed(4);
 function meanSd(folds: readonly RepeatedFoldResult[], pick: (f: RepeatedFoldResult) => number, digits = 4): string {
   const s = summarize(folds.map(pick));
   return `${s.mean.toFixed(digits)} ± ${s.sd.toFixed(digits)}`;
+}
+
+/** The test rows of every fold counted by actual (row) and predicted class (column), with the labels. */
+function pooled(folds: readonly RepeatedFoldResult[], classes: readonly ClassLabel[]) {
+  return { labels: classes.slice(), matrix: pooledConfusion(folds, classes.length) ?? [] };
+}
+
+function confusionText({ labels, matrix }: ReturnType<typeof pooled>): string[] {
+  return [
+    'confusion matrix of the test rows over every fold (rows: actual class, columns: predicted class)',
+    ...textTable(
+      ['', ...labels.map((l) => escapeControl(String(l)))],
+      matrix.map((row, a) => [escapeControl(String(labels[a])), ...row.map(String)]),
+    ),
+  ];
 }
 
 function cvText(folds: readonly RepeatedFoldResult[], repeats: number): string[] {
@@ -92,11 +114,11 @@ export function registerCv(program: Command): void {
           leaves: summarize(folds.map((f) => f.leaves)),
           height: summarize(folds.map((f) => f.height)),
         };
-        emit(
-          `${JSON.stringify({ folds: rows, summary, k: flags.folds, repeats: flags.repeats, seed: flags.foldSeed })}\n`,
-        );
+        const json = { folds: rows, summary, confusion: pooled(folds, data.classes) };
+        emit(`${JSON.stringify({ ...json, k: flags.folds, repeats: flags.repeats, seed: flags.foldSeed })}\n`);
         return;
       }
-      emit(`${cvText(folds, flags.repeats).join('\n')}\n`);
+      const text = [...cvText(folds, flags.repeats), '', ...confusionText(pooled(folds, data.classes))];
+      emit(`${text.join('\n')}\n`);
     });
 }
