@@ -1,5 +1,5 @@
 // Bundles the browser build with esbuild (`npm run build:browser`, part of `npm run build`):
-// dist/explore-page/page.js and worker.js, the scripts `grove explore` inlines into its page, and
+// dist/explore-page/page.js, worker.js and reader.js, the scripts `grove explore` inlines into its page, and
 // dist/browser/grove.js, `grove/browser` as one ES module for a <script type="module">.
 
 import { dirname, resolve } from 'node:path';
@@ -49,6 +49,12 @@ await Promise.all([
     ...common,
     entryPoints: [resolve(root, 'src/explore-page/worker.ts')],
     outfile: resolve(root, 'dist/explore-page/worker.js'),
+    format: 'iife',
+  }),
+  build({
+    ...common,
+    entryPoints: [resolve(root, 'src/explore-page/reader.ts')],
+    outfile: resolve(root, 'dist/explore-page/reader.js'),
     format: 'iife',
   }),
   build({

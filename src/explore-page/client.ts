@@ -7,7 +7,7 @@ export class Cancelled extends Error {}
 
 /**
  * One Web Worker running the page's worker code (from a Blob URL, which works from file://),
- * holding the data set: `call` sends a request and resolves with its reply. `restart` drops the
+ * holding the data set (or none, until the user opens a file): `call` sends a request and resolves with its reply. `restart` drops the
  * worker with whatever it is computing (its pending requests reject with `Cancelled`) and starts
  * a fresh one with the same data.
  */
@@ -21,7 +21,8 @@ export class WorkerClient {
     private readonly url: string,
     /** The worker's name (its role in the page: 'grower', 'helper', 'cv'), as the browser's tools show it. */
     private readonly name: string,
-    private readonly data: EmbeddedData,
+    /** The data set it holds (none yet: the page waits for a file), loaded again by each restart. */
+    private data: EmbeddedData | undefined,
     private readonly onError: (message: string) => void,
     /** Runs after each start (the first, and every restart's), once its load has been sent. */
     private readonly onStart?: (client: WorkerClient) => void,
@@ -65,6 +66,11 @@ export class WorkerClient {
   /** Send `req`, moving `transfer` (a MessagePort) to the worker. */
   transfer<T>(req: Request, transfer: Transferable[]): Promise<T> {
     return this.loaded.then(() => this.send<T>(req, undefined, transfer));
+  }
+
+  /** The data set the next restart loads (and every one after it). */
+  setData(data: EmbeddedData): void {
+    this.data = data;
   }
 
   /** Whether a request is still being worked on. */

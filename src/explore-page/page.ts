@@ -4,19 +4,23 @@
  * side-by-side comparison, the rules and the path of a typed row. Plain DOM, no framework.
  */
 import type { EmbeddedData } from '../explore/embedded.js';
+import type { PageSettings } from '../explore/page-text.js';
 import type { FitOptions } from '../options/types.js';
-import { Cancelled, WorkerClient } from './client.js';
+import { Cancelled } from './client.js';
 import { buildControls, type ControlSet, optionsForB } from './controls.js';
 import { curveControls } from './curve-controls.js';
 import { disagreementText, firstDisagreements } from './disagree.js';
 import { el } from './dom.js';
 import { nodePanel } from './node-panel.js';
+import { clearPanes, readFile, showDataTexts, watchFiles } from './open-file.js';
 import { $, afterPaint, busy, clearError, paintedOrLate, report, showError } from './page-status.js';
 import { fillRules, legend, paneStats } from './panes.js';
 import { pathForm, showPath } from './path-form.js';
 import type { CvResult, GrowProgress, NodeDetail, PathResult, Request, RulesText, Slot } from './protocol.js';
+import { ReaderClient } from './reader-client.js';
 import { type DrawnTree, drawTree } from './tree-svg.js';
 import { childrenOf, splitOf, type TreeView } from './tree-view.js';
+import { PageWorkers } from './workers.js';
 import { type Zoomable, zoomable } from './zoom.js';
 
 // ---- errors --------------------------------------------------------------------------------------
@@ -26,33 +30,15 @@ window.addEventListener('unhandledrejection', (e) => report(e.reason));
 
 // ---- the workers ---------------------------------------------------------------------------------
 
-const data = JSON.parse($('grove-data').textContent ?? 'null') as EmbeddedData;
-const workerUrl = URL.createObjectURL(new Blob([$('grove-worker').textContent ?? ''], { type: 'text/javascript' }));
-// Growing and inspecting in one worker, with a helper worker that takes some of each tree's
-// subtrees as it becomes free (grow-in-two.ts), linked again whenever either restarts (the helper
-// restarts on an error: the grower grows the tasks it lost); cross-validation in another,
-// restarted when a regrow makes its result stale, so a slow CV never holds up the next tree.
-let started = false;
-const relink = () => {
-  if (started) link();
-};
-const helper: WorkerClient = new WorkerClient(workerUrl, 'helper', data, () => helper.restart(), relink);
-// A helper the grower found silent (hung, or killed without a word) is replaced.
-const grower = new WorkerClient(workerUrl, 'grower', data, showError, relink, () => helper.restart());
-/** A new channel between the grower and the helper, an end sent to each (the grower's last link closes). */
-function link(): void {
-  const { port1, port2 } = new MessageChannel();
-  grower.transfer({ type: 'link', role: 'grower', port: port1 }, [port1]).catch(() => undefined);
-  helper.transfer({ type: 'link', role: 'helper', port: port2 }, [port2]).catch(() => undefined);
-}
-started = true;
-link();
-let cvWorker: WorkerClient | undefined;
-/** The CV worker, started the first time side-by-side mode needs it. */
-function cvClient(): WorkerClient {
-  cvWorker ??= new WorkerClient(workerUrl, 'cv', data, showError);
-  return cvWorker;
-}
+// The data set the page holds: the one `grove explore` embedded, or none until the user opens a file.
+let data = (JSON.parse($('grove-data').textContent ?? 'null') as EmbeddedData | null) ?? undefined;
+const settings = JSON.parse($('grove-settings').textContent ?? 'null') as PageSettings;
+/** A Blob URL of the worker code inlined in `<script id="ID">` (a Blob URL works from file://). */
+const scriptUrl = (id: string) => URL.createObjectURL(new Blob([$(id).textContent ?? ''], { type: 'text/javascript' }));
+const workerUrl = scriptUrl('grove-worker');
+const workers = new PageWorkers(workerUrl, data, showError);
+const reader = new ReaderClient(scriptUrl('grove-reader'));
+const { grower } = workers;
 
 function call<T>(req: Request, progress?: (p: GrowProgress) => void): Promise<T> {
   return busy(grower.call<T>(req, progress));
@@ -204,7 +190,8 @@ function markDisagreements(): void {
  */
 async function grow(): Promise<void> {
   const token = ++growToken;
-  if (cvWorker?.busy()) cvWorker.restart();
+  if (!data) return;
+  workers.dropCv();
   const side = sideBySide();
   $('pane-b').hidden = !side;
   $('rules-b-box').hidden = !side;
@@ -274,7 +261,7 @@ async function crossValidateBoth(token: number, slots: Slot[], opts: Map<Slot, F
   for (const s of slots) $(`cv-${s}`).textContent = 'cross-validating…';
   try {
     const cvs = await Promise.all(
-      slots.map((s) => cvClient().call<CvResult>({ type: 'cv', options: opts.get(s)!, folds: 5, seed: 1 })),
+      slots.map((s) => workers.cv().call<CvResult>({ type: 'cv', options: opts.get(s)!, folds: 5, seed: 1 })),
     );
     if (token !== growToken) return;
     cvs.forEach((r, i) => {
@@ -351,6 +338,7 @@ async function pick(slot: Slot, node: number): Promise<void> {
 // ---- a typed row ----------------------------------------------------------------------------------
 
 async function trace(): Promise<void> {
+  if (!data) return;
   const values = data.features.map((_, i) => ($(`path-f${i}`) as HTMLInputElement | HTMLSelectElement).value);
   const out = $('path-out');
   try {
@@ -364,6 +352,41 @@ async function trace(): Promise<void> {
   }
 }
 
+// ---- a file opened in the page -------------------------------------------------------------------
+
+/**
+ * Read `file` in the reader worker and grow on it; a file that cannot be read leaves the data set held, and the page says what is wrong.
+ */
+async function openFile(file: File): Promise<void> {
+  const opened = await readFile(file, (f) => reader.read({ file: f, ...settings }));
+  if (opened) useData(opened.data);
+}
+
+/** Hold `d` from now on: every worker on it, every pane cleared, grown again. */
+function useData(d: EmbeddedData): void {
+  data = d;
+  // A grow still in flight is of the data set before: its trees are not shown.
+  growToken++;
+  workers.useData(d);
+  showDataTexts(d);
+  views.clear();
+  drawn.clear();
+  beforePruning.clear();
+  picked = null;
+  clearPanes();
+  showPathForm(d);
+  clearError();
+  regrowSoon();
+}
+
+/** The form a row is typed into, for `d`'s features. */
+function showPathForm(d: EmbeddedData): void {
+  $('path-box').replaceChildren(
+    pathForm(d.features, () => void trace()),
+    el('div', { id: 'path-out' }),
+  );
+}
+
 // ---- start ----------------------------------------------------------------------------------------
 
 async function start(): Promise<void> {
@@ -373,10 +396,8 @@ async function start(): Promise<void> {
   controlsB = buildControls('b', names, new Set(['criterion']));
   $('controls-a').append(controlsA.element);
   $('controls-b').append(controlsB.element);
-  $('path-box').append(
-    pathForm(data.features, () => void trace()),
-    el('div', { id: 'path-out' }),
-  );
+  if (data) showPathForm(data);
+  watchFiles((file) => void busy(openFile(file)));
   const side = $<HTMLInputElement>('side');
   side.addEventListener('change', () => {
     $('controls-b').hidden = !side.checked;
@@ -393,7 +414,7 @@ async function start(): Promise<void> {
     e.preventDefault();
     regrowSoon();
   });
-  regrowSoon();
+  if (data) regrowSoon();
 }
 
 busy(start()).catch((err: Error) => showError(err.message));

@@ -9,7 +9,8 @@ export type Slot = 'a' | 'b';
 
 /** What the page asks the worker (one reply per request, matched by `id`). */
 export type Request =
-  | { type: 'load'; data: EmbeddedData }
+  /** Hold `data` (none: the page has no data set yet); the reply names what the controls offer. */
+  | { type: 'load'; data?: EmbeddedData }
   | { type: 'grow'; slot: Slot; options: FitOptions }
   /**
    * The page shows tree `slot` before pruning (the progress of grow `grow`, its request id): the
@@ -47,6 +48,22 @@ export interface Loaded {
   criteria: string[];
   pruners: string[];
 }
+
+/** What the page asks the reader worker: read a file the user opened, sampled to `maxRows` rows. */
+export interface ReadRequest {
+  file: File;
+  maxRows: number;
+  seed: number;
+}
+
+/** The reader's answer: the data set as the page embeds one, and the reader's warnings. */
+export interface Opened {
+  data: EmbeddedData;
+  warnings: string[];
+}
+
+/** The reader worker's reply. */
+export type ReadReply = { ok: true; opened: Opened } | { ok: false; error: string };
 
 /** The reply to `rules`: a tree's IF-THEN rules as text, and how many there are. */
 export interface RulesText {

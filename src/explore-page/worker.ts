@@ -217,6 +217,29 @@ function markShown(slot: Slot, id: number): void {
   waiting.go();
 }
 
+/** Hold `embedded` (checked first: a refused data set leaves the one held); the names the controls offer. */
+function load(embedded: EmbeddedData | undefined): Loaded {
+  if (embedded) {
+    const all = datasetFromEmbedded(embedded);
+    checkExplorable(all);
+    // Every regrow fits the same rows: held as a subset of all of them, each fit takes the numeric
+    // columns' sorted orders from the parent (sorted once, kept while it lives: src/split/column-order.ts)
+    // instead of sorting them again.
+    data = subsetRows(
+      all,
+      Int32Array.from({ length: all.nRows }, (_, i) => i),
+    );
+    rowNumbers = embedded.rowNumbers;
+    trees.clear();
+    rootScores = undefined;
+  }
+  return {
+    rows: data?.nRows ?? 0,
+    criteria: listCriteria().map((c) => c.name),
+    pruners: listPruners().map((p) => p.name),
+  };
+}
+
 /** The grower's link to the helper worker, which grows some of a tree's subtrees (grow-in-two.ts). */
 let helper: HelperLink | undefined;
 /** The helper's link: the grower's jobs arrive through it. */
@@ -233,26 +256,8 @@ function handle(req: Request, id: number, progress: (p: GrowProgress) => void): 
         served = serveHelper(req.port, () => need(data, 'load data'));
       }
       return null;
-    case 'load': {
-      const all = datasetFromEmbedded(req.data as EmbeddedData);
-      checkExplorable(all);
-      // Every regrow fits the same rows: held as a subset of all of them, each fit takes the numeric
-      // columns' sorted orders from the parent (sorted once, kept while it lives: src/split/column-order.ts)
-      // instead of sorting them again.
-      const d = subsetRows(
-        all,
-        Int32Array.from({ length: all.nRows }, (_, i) => i),
-      );
-      data = d;
-      rowNumbers = req.data.rowNumbers;
-      trees.clear();
-      const loaded: Loaded = {
-        rows: d.nRows,
-        criteria: listCriteria().map((c) => c.name),
-        pruners: listPruners().map((p) => p.name),
-      };
-      return loaded;
-    }
+    case 'load':
+      return load(req.data);
     case 'grow':
       return grow(req.slot, req.options, id, progress);
     case 'shown':

@@ -1,12 +1,17 @@
 import { esc, scriptJson } from '../report/html.js';
 import { STYLE } from '../report/style.js';
 import type { EmbeddedData } from './embedded.js';
+import { dataSummary, FORMATS, type PageSettings, pageTitle, sampleNotice } from './page-text.js';
+import { DEFAULT_MAX_ROWS } from './prepare.js';
 import { EXPLORE_STYLE } from './style.js';
 
-/** The page's two bundled scripts (dist/explore-page/, built by `npm run build:browser`). */
+/** The page's bundled scripts (dist/explore-page/, built by `npm run build:browser`). */
 export interface PageScripts {
   page: string;
+  /** The workers that grow, inspect and cross-validate. */
   worker: string;
+  /** The worker that reads a file opened in the page (started only then). */
+  reader: string;
 }
 
 /**
@@ -19,31 +24,33 @@ export function inlineScript(code: string): string {
 
 /**
  * The explore page: one self-contained HTML file (styles, scripts and data inline, no request
- * made), the data set as JSON in a `<script type="application/json">`, the worker's code in a
- * non-executed `<script>` the page turns into a Blob URL.
+ * made), the data set as JSON in a `<script type="application/json">` (none: the page waits for
+ * the user to open a file), the workers' code in non-executed `<script>`s the page turns into
+ * Blob URLs. `settings` are the limits of a file opened in the page.
  */
-export function explorePage(data: EmbeddedData, scripts: PageScripts): string {
-  const n = data.labels.length;
-  const notice = data.sample
-    ? `<p id="notice" class="warn" role="status">This page holds a sample of ${data.sample.rows} of the ` +
-      `${data.totalRows} rows (stratified by class, seed ${data.sample.seed}): ${esc(data.source)} is over ` +
-      "the page's limit. Trees, scores and row numbers are the sample's (row numbers are the file's).</p>"
-    : '';
+export function explorePage(
+  data: EmbeddedData | undefined,
+  scripts: PageScripts,
+  settings: PageSettings = { maxRows: DEFAULT_MAX_ROWS, seed: 1 },
+): string {
+  const notice = sampleNotice(data);
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>grove explore: ${esc(data.source)}</title>
+<title>${esc(pageTitle(data))}</title>
 <style>${STYLE}${EXPLORE_STYLE}</style>
 </head>
 <body data-state="busy">
 <header>
-<h1>grove explore: ${esc(data.source)}</h1>
-<p>${n} rows, ${data.features.length} features, ${data.classes.length} classes of ${esc(data.target)}. ${INTRO}</p>
+<h1 id="title">${esc(pageTitle(data))}</h1>
+<p id="summary">${esc(dataSummary(data))}</p>
+${OPEN_FILE}
 </header>
 <div class="page">
-${notice}
+<p id="notice" class="warn" role="status"${notice ? '' : ' hidden'}>${esc(notice)}</p>
+<p id="file-status" class="muted" role="status" hidden></p>
 <div id="error" class="error" role="alert" hidden></div>
 <form id="controls" class="sidebar" aria-label="tree options">
 <h2>Tree A</h2>
@@ -64,8 +71,10 @@ ${RULES_SECTION}
 ${PATH_SECTION}
 </main>
 </div>
-<script type="application/json" id="grove-data">${scriptJson(data)}</script>
+<script type="application/json" id="grove-data">${data ? scriptJson(data) : 'null'}</script>
+<script type="application/json" id="grove-settings">${scriptJson(settings)}</script>
 <script type="text/plain" id="grove-worker">${inlineScript(scripts.worker)}</script>
+<script type="text/plain" id="grove-reader">${inlineScript(scripts.reader)}</script>
 <script>${inlineScript(scripts.page)}</script>
 </body>
 </html>
@@ -102,7 +111,9 @@ const PATH_SECTION =
   '<section id="path"><h2>The path of a row</h2>' +
   '<p class="muted">Type a row\'s values (empty = missing) and trace it down tree A.</p>' +
   '<div id="path-box"></div></section>';
-const INTRO = 'Grow, click a node, compare two measures.';
+const OPEN_FILE =
+  '<p class="open-file"><label>Open a file <input type="file" id="file" ' +
+  `aria-describedby="summary"></label> <span class="muted">or drop one on the page (${FORMATS}).</span></p>`;
 const CONTROLS_B =
   '<div id="controls-b" hidden><h2>Tree B</h2>' +
   "<p class=\"muted\">Tree A's options, with B's preset (and its measure) and B's measure where given.</p></div>";

@@ -1,7 +1,10 @@
 /** The explore page's styles, on top of the report's (src/report/style.ts). */
 export const EXPLORE_STYLE = `
 .page { display: grid; grid-template-columns: 270px minmax(0, 1fr); gap: 18px; padding: 12px 20px 40px; }
-#notice, #error { grid-column: 1 / -1; margin: 0; }
+#notice, #error, #file-status { grid-column: 1 / -1; margin: 0; }
+.open-file { margin: 6px 0 0; }
+#file-status { white-space: pre-line; }
+body.dropping { outline: 3px dashed var(--accent); outline-offset: -6px; }
 .error {
   background: #fdecea; border: 1px solid #e0a39c; color: #8a1c12;
   padding: 8px 12px; border-radius: 6px; white-space: pre-wrap;

@@ -7,45 +7,13 @@
  */
 
 import { type FileHandle, open } from 'node:fs/promises';
-import { type AsyncRecordBatchFileReader, type AsyncRecordBatchStreamReader, RecordBatchReader } from 'apache-arrow';
+import { RecordBatchReader } from 'apache-arrow';
 import { GroveError } from '../core/errors.js';
-import { arrowFields, readArrowColumns } from '../data/arrow.js';
-import { ArrowDamage } from '../data/arrow-metadata.js';
+import { arrowError, type BatchReader, readBatches } from '../data/arrow-batches.js';
+import { checkArrowFraming, type ReadAt, readForwards, readFromBytes } from '../data/arrow-framing.js';
 import type { Dataset } from '../data/dataset.js';
-import { TypedTableBuilder } from '../data/typed-columns.js';
-import { checkArrowFraming, type ReadAt, readForwards, readFromBytes } from './arrow-framing.js';
 import { fileBytes, fileChunks, fileErrorReason, statDataFile } from './file-bytes.js';
 import type { SourceReadOptions } from './source.js';
-
-/** Rows the columns start with (they grow by half as needed). */
-const FIRST_CAPACITY = 1 << 14;
-
-function arrowError(err: unknown, file: string): GroveError {
-  if (err instanceof GroveError) return err;
-  const what = err instanceof ArrowDamage ? 'damaged Arrow IPC file' : 'cannot read Arrow IPC';
-  return new GroveError(`${what}: ${String((err as Error)?.message ?? err).split('\n')[0]}`, {
-    file,
-    code: 'E_DATA',
-  });
-}
-
-type BatchReader = AsyncRecordBatchFileReader | AsyncRecordBatchStreamReader;
-
-/** Copy every batch of an open reader into a Dataset. */
-async function readBatches(reader: BatchReader, path: string, options: SourceReadOptions): Promise<Dataset> {
-  await reader.open();
-  const fields = reader.schema ? arrowFields(reader.schema) : [];
-  if (fields.length === 0)
-    throw new GroveError('cannot read Arrow IPC: no columns (not an Arrow IPC file?)', { file: path, code: 'E_DATA' });
-  const builder = new TypedTableBuilder(fields, FIRST_CAPACITY, { ...options, source: options.source ?? path });
-  let rows = 0;
-  for await (const batch of reader) {
-    builder.reserve(rows + batch.numRows);
-    readArrowColumns(builder, batch, rows);
-    rows += batch.numRows;
-  }
-  return builder.finish(rows);
-}
 
 /**
  * A gzip-compressed file checked (checkArrowFraming) and opened: the stream format is checked in a

@@ -6,7 +6,7 @@
  * footer checkFooter; only metadata is read, bodies are skipped.
  */
 
-import { ArrowDamage, checkFooter, checkMessage, type MessageInfo } from '../data/arrow-metadata.js';
+import { ArrowDamage, checkFooter, checkMessage, type MessageInfo } from './arrow-metadata.js';
 
 /** Bytes from the file: a random-access read of `length` bytes at `position` (fewer at the end). */
 export type ReadAt = (position: number, length: number) => Promise<Uint8Array>;

@@ -1,0 +1,166 @@
+#!/usr/bin/env node
+/**
+ * Opening a large CSV in the explore page (a page `grove explore` wrote with no data), in Debian's
+ * Chromium (headless, driven by playwright-core), against `grove info` on the same file in the same
+ * run. Reported per file size, as the median of --repeats:
+ *
+ * - `grove info FILE`: wall time of the whole command (a Node process: start, read, describe);
+ * - the page's read: from the file handed to the page's file picker to the reader worker's answer
+ *   (the file read by grove's CSV reader from `File.stream()`, sampled to the page's 20,000 rows),
+ *   as the page itself times it (`#file-status`'s `data-read-ms`), and the ratio to `grove info`;
+ * - until the page is idle: the read, then the tree grown on the sample and painted;
+ * - the main thread's long tasks meanwhile (PerformanceObserver 'longtask', tasks over 50 ms):
+ *   their count and the longest, from the file handed over until the page is idle.
+ *
+ *   npm run build
+ *   node bench/explore-open.mjs [--mb 100,10] [--repeats 3] [--dir /tmp/grove-explore-open] [--keep]
+ *
+ * The file (seeded: 10 numeric features with 4 decimals, one categorical of 12 values, a class of 3)
+ * is generated in --dir and removed afterwards unless --keep; it is never committed.
+ */
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { launchChromium, median } from './lib/explore-page.mjs';
+import { mulberry32 } from './synthetic.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const { values: args } = parseArgs({
+  options: {
+    mb: { type: 'string', default: '100' },
+    repeats: { type: 'string', default: '3' },
+    dir: { type: 'string', default: '/tmp/grove-explore-open' },
+    keep: { type: 'boolean', default: false },
+    chromium: { type: 'string', default: process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium' },
+  },
+});
+const repeats = Number(args.repeats);
+if (!existsSync(args.chromium)) throw new Error(`${args.chromium} not found (apt-get install chromium)`);
+const dist = (p) => pathToFileURL(resolve(root, 'dist', p)).href;
+const { explorePage } = await import(dist('explore/html.js'));
+const { readPageScripts } = await import(dist('explore/scripts.js'));
+
+/** A seeded CSV of about `mb` megabytes. */
+function generate(file, mb) {
+  const random = mulberry32(7);
+  const fd = openSync(file, 'w');
+  const header = `${Array.from({ length: 10 }, (_, f) => `x${f}`).join(',')},colour,class\n`;
+  writeSync(fd, header);
+  let bytes = header.length;
+  const target = mb * 1e6;
+  const lines = [];
+  while (bytes < target) {
+    const x = Array.from({ length: 10 }, () => (random() * 200 - 100).toFixed(4));
+    const colour = `c${Math.floor(random() * 12)}`;
+    const score = Number(x[0]) + Number(x[3]) / 2 + (random() - 0.5) * 60;
+    const line = `${x.join(',')},${colour},${score < -20 ? 'low' : score < 20 ? 'mid' : 'high'}\n`;
+    lines.push(line);
+    bytes += line.length;
+    if (lines.length === 10_000) {
+      writeSync(fd, lines.join(''));
+      lines.length = 0;
+    }
+  }
+  writeSync(fd, lines.join(''));
+  closeSync(fd);
+}
+
+/** Wall time (ms) of `grove info FILE`, as a user runs it. */
+function groveInfo(file) {
+  const t0 = performance.now();
+  const r = spawnSync(process.execPath, [resolve(root, 'dist/cli/main.js'), 'info', file], { encoding: 'utf8' });
+  const ms = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`grove info failed: ${r.stderr}`);
+  return ms;
+}
+
+/** One open of `file` in a fresh tab of the page: the page's read time, time until idle, long tasks. */
+async function openInPage(browser, html, file) {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(String(e)));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, ms: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(pathToFileURL(html).href);
+  await page.waitForSelector('body[data-state="idle"]', { state: 'attached', timeout: 60_000 });
+  const from = await page.evaluate(() => performance.now());
+  const t0 = performance.now();
+  await page.setInputFiles('#file', file);
+  await page.waitForSelector('#file-status[data-read-ms]', { state: 'attached', timeout: 600_000 });
+  await page.waitForSelector('body[data-state="idle"]', { state: 'attached', timeout: 600_000 });
+  const idleMs = performance.now() - t0;
+  const readMs = Number(await page.getAttribute('#file-status', 'data-read-ms'));
+  const tasks = (await page.evaluate(() => window.__longTasks)).filter((t) => t.start >= from);
+  // The page stamps the read's end; tasks that start before it are the read's, the others the grow's.
+  const readEnd = from + readMs;
+  const reading = tasks.filter((t) => t.start < readEnd);
+  const growing = tasks.filter((t) => t.start >= readEnd);
+  const error = await page.locator('#error').isVisible();
+  if (error || problems.length > 0)
+    throw new Error(`the page failed: ${(await page.locator('#error').textContent()) ?? ''} ${problems.join('; ')}`);
+  await page.close();
+  const longest = (ts) => Math.max(0, ...ts.map((t) => t.ms));
+  return {
+    readMs,
+    idleMs,
+    longTasks: tasks.length,
+    longestMs: longest(tasks),
+    readLongestMs: longest(reading),
+    growLongestMs: longest(growing),
+    readTasks: reading.length,
+  };
+}
+
+mkdirSync(args.dir, { recursive: true });
+const html = join(args.dir, 'empty.html');
+writeFileSync(html, explorePage(undefined, readPageScripts(resolve(root, 'dist/explore-page'))));
+const loadStart = loadavg()[0];
+const browser = await launchChromium(args.chromium);
+const rows = [];
+try {
+  for (const mb of args.mb.split(',').map(Number)) {
+    const file = join(args.dir, `open-${mb}mb.csv`);
+    if (!existsSync(file)) generate(file, mb);
+    const size = statSync(file).size;
+    const info = [];
+    const opens = [];
+    for (let i = 0; i < repeats; i++) {
+      info.push(groveInfo(file));
+      opens.push(await openInPage(browser, html, file));
+      const o = opens.at(-1);
+      console.error(
+        `${mb} MB #${i + 1}: grove info ${info.at(-1).toFixed(0)} ms, page read ${o.readMs.toFixed(0)} ms, ` +
+          `idle ${o.idleMs.toFixed(0)} ms, ${o.longTasks} long tasks (${o.readTasks} while reading), longest ` +
+          `${o.readLongestMs.toFixed(0)} ms while reading, ${o.growLongestMs.toFixed(0)} ms while growing`,
+      );
+    }
+    const read = median(opens.map((o) => o.readMs));
+    const infoMs = median(info);
+    rows.push(
+      `| ${(size / 1e6).toFixed(1)} MB | ${infoMs.toFixed(0)} ms | ${read.toFixed(0)} ms | ${(read / infoMs).toFixed(2)} | ` +
+        `${median(opens.map((o) => o.idleMs)).toFixed(0)} ms | ${Math.max(...opens.map((o) => o.longTasks))} | ` +
+        `${Math.max(...opens.map((o) => o.readLongestMs)).toFixed(0)} ms | ` +
+        `${Math.max(...opens.map((o) => o.growLongestMs)).toFixed(0)} ms |`,
+    );
+    if (!args.keep) rmSync(file);
+  }
+} finally {
+  await browser.close();
+}
+console.log(
+  `explore page: open a CSV (median of ${repeats}; load ${loadStart.toFixed(1)} → ${loadavg()[0].toFixed(1)})`,
+);
+console.log(
+  '| file | grove info | page: read | ratio | page: read + tree shown | long tasks (most in a run) | ' +
+    'longest while reading | longest while growing |',
+);
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(r);

@@ -1,0 +1,109 @@
+/**
+ * The page's file opening: the file picker and a drop anywhere on the page hand a file to the
+ * page (which has its worker read it), and the texts about the data set are written again for the
+ * data set opened. The page's other panes are the page's to clear (page.ts holds their state).
+ */
+import type { EmbeddedData } from '../explore/embedded.js';
+import { dataSummary, pageTitle, sampleNotice } from '../explore/page-text.js';
+import { el } from './dom.js';
+import { PAGE_EXTENSIONS } from './page-formats.js';
+import { $, report, showError } from './page-status.js';
+import type { Opened } from './protocol.js';
+
+/** Whether a drag carries files (not text or a link dragged within the page). */
+function carriesFiles(e: DragEvent): boolean {
+  return e.dataTransfer?.types.includes('Files') ?? false;
+}
+
+/** Hand each file picked (the `#file` input) or dropped on the page to `open`. */
+export function watchFiles(open: (file: File) => void): void {
+  const input = $<HTMLInputElement>('file');
+  input.accept = PAGE_EXTENSIONS.join(',');
+  input.addEventListener('change', () => {
+    const file = input.files?.[0];
+    // Cleared, so that picking the same file again (after fixing it) is a change too.
+    input.value = '';
+    if (file) open(file);
+  });
+  const body = document.body;
+  // dragenter and dragleave fire for each element crossed: the outline goes when the count is back to 0.
+  let inside = 0;
+  document.addEventListener('dragenter', (e) => {
+    if (!carriesFiles(e)) return;
+    inside++;
+    body.classList.add('dropping');
+  });
+  document.addEventListener('dragleave', (e) => {
+    if (!carriesFiles(e)) return;
+    inside = Math.max(0, inside - 1);
+    if (inside === 0) body.classList.remove('dropping');
+  });
+  document.addEventListener('dragover', (e) => {
+    if (!carriesFiles(e)) return;
+    // Without this the browser would navigate to the dropped file, leaving the page.
+    e.preventDefault();
+    if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+  });
+  document.addEventListener('drop', (e) => {
+    if (!carriesFiles(e)) return;
+    e.preventDefault();
+    inside = 0;
+    body.classList.remove('dropping');
+    const files = e.dataTransfer?.files;
+    if (!files || files.length === 0) return;
+    if (files.length > 1) showError(`${files.length} files dropped: drop one data file`);
+    else open(files[0]);
+  });
+}
+
+/** The page's title, summary line and sample notice, for `data`. */
+export function showDataTexts(data: EmbeddedData): void {
+  document.title = pageTitle(data);
+  $('title').textContent = pageTitle(data);
+  $('summary').textContent = dataSummary(data);
+  const notice = $('notice');
+  notice.textContent = sampleNotice(data);
+  notice.hidden = notice.textContent === '';
+}
+
+/** Every pane emptied of the data set before: trees, stats, rules, the node's panel. */
+export function clearPanes(): void {
+  for (const s of ['a', 'b']) {
+    $(`tree-${s}`).replaceChildren();
+    $(`stats-${s}`).textContent = '';
+    $(`cv-${s}`).textContent = '';
+    $(`rules-${s}`).textContent = '';
+    $(`rules-${s}-all`).hidden = true;
+  }
+  $('disagree').textContent = '';
+  $('node-body').replaceChildren(el('p', { class: 'muted' }, 'Click a node (or focus it and press Enter).'));
+}
+
+/**
+ * `read(file)`, the page's status line saying so meanwhile and then how long it took, with the
+ * reader's warnings; undefined when the file could not be read (the page shows why, in one line).
+ */
+export async function readFile(file: File, read: (file: File) => Promise<Opened>): Promise<Opened | undefined> {
+  const status = $('file-status');
+  status.hidden = false;
+  status.textContent = `Reading ${file.name} (${sizeText(file.size)})…`;
+  const t0 = performance.now();
+  try {
+    const opened = await read(file);
+    const ms = performance.now() - t0;
+    status.dataset.readMs = ms.toFixed(1);
+    status.textContent = [`Read ${file.name} in ${(ms / 1000).toFixed(2)} s.`, ...opened.warnings].join('\n');
+    return opened;
+  } catch (err) {
+    status.hidden = true;
+    report(err);
+    return undefined;
+  }
+}
+
+/** `bytes` for a status line: `12.3 MB`. */
+export function sizeText(bytes: number): string {
+  if (bytes < 1e3) return `${bytes} bytes`;
+  if (bytes < 1e6) return `${(bytes / 1e3).toFixed(1)} kB`;
+  return `${(bytes / 1e6).toFixed(1)} MB`;
+}

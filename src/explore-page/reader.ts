@@ -1,0 +1,34 @@
+/**
+ * The page's reader worker: reads a file the user opened (read-file.ts) and hands the page the
+ * data set as `grove explore` would embed it, sampled over the page's row limit as the CLI
+ * samples. A worker of its own, started the first time a file is opened: its readers (Parquet,
+ * apache-arrow for Arrow IPC) load in no growing worker, and reading never holds up a grow.
+ */
+import { GroveError } from '../core/errors.js';
+import { idLikeColumns } from '../data/describe.js';
+import { prepareForPage } from '../explore/prepare.js';
+import type { Opened, ReadReply, ReadRequest } from './protocol.js';
+import { readPageFile } from './read-file.js';
+
+/** Read `file`, sampled over `maxRows` rows: the same Dataset, checks and warnings as the CLI's. */
+async function openFile({ file, maxRows, seed }: ReadRequest): Promise<Opened> {
+  const warnings: string[] = [];
+  const read = await readPageFile(file, { onWarning: (m) => warnings.push(m) });
+  for (const { name, reason } of idLikeColumns(read))
+    warnings.push(`column '${name}' looks like a row identifier (${reason}): a tree learns nothing from it`);
+  return { data: prepareForPage(read, file.name, maxRows, seed), warnings };
+}
+
+const scope = self as unknown as {
+  onmessage: ((e: MessageEvent<ReadRequest>) => void) | null;
+  postMessage(message: ReadReply): void;
+};
+
+scope.onmessage = async (e) => {
+  try {
+    scope.postMessage({ ok: true, opened: await openFile(e.data) });
+  } catch (err) {
+    const message = err instanceof Error ? err.message : String(err);
+    scope.postMessage({ ok: false, error: err instanceof GroveError ? message : `internal error: ${message}` });
+  }
+};
