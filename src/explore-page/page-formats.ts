@@ -8,7 +8,7 @@ import { GroveError } from '../core/errors.js';
 
 /** A format the page reads: its name, the extensions that claim a file, and whether `.gz` may wrap it. */
 export interface PageFormat {
-  readonly name: 'CSV' | 'TSV' | 'Parquet' | 'Arrow IPC' | 'ARFF';
+  readonly name: 'CSV' | 'TSV' | 'JSON Lines' | 'Parquet' | 'Arrow IPC' | 'ARFF';
   readonly extensions: readonly string[];
   readonly gzip: boolean;
 }
@@ -17,6 +17,7 @@ export interface PageFormat {
 export const PAGE_FORMATS: readonly PageFormat[] = [
   { name: 'CSV', extensions: ['.csv'], gzip: true },
   { name: 'TSV', extensions: ['.tsv', '.tab'], gzip: true },
+  { name: 'JSON Lines', extensions: ['.jsonl', '.ndjson'], gzip: true },
   { name: 'Parquet', extensions: ['.parquet', '.pq'], gzip: false },
   { name: 'Arrow IPC', extensions: ['.arrow', '.feather', '.ipc'], gzip: true },
   { name: 'ARFF', extensions: ['.arff'], gzip: true },

@@ -13,6 +13,7 @@ import { arrowError, type BatchReader, readBatches } from '../data/arrow-batches
 import { checkArrowFraming, type ReadAt, readForwards, readFromBytes } from '../data/arrow-framing.js';
 import type { Dataset } from '../data/dataset.js';
 import { createDelimitedReader } from '../data/delimited.js';
+import { readJsonLineTexts } from '../data/jsonl.js';
 import { type ByteSource, ParquetUnsupported, readParquetSource } from '../data/parquet/read.js';
 import { decodeText } from '../data/text-decode.js';
 import type { TypedReadOptions } from '../data/typed-fields.js';
@@ -30,6 +31,7 @@ type Reader = (
 const READERS = new Map<PageFormat['name'], Reader>([
   ['CSV', (f, c, o) => readText(f, c, o)],
   ['TSV', (f, c, o) => readText(f, c, o, '\t')],
+  ['JSON Lines', (_f, c, o) => readJsonLineTexts(textLines(c()), o)],
   ['Parquet', (f, _c, o) => readParquet(f, o)],
   ['Arrow IPC', readArrow],
   ['ARFF', async (f, c, o) => parseArff(decodeText(await allBytes(c()), 'utf8', f.name), o)],
@@ -78,6 +80,27 @@ async function allBytes(chunks: AsyncIterable<Uint8Array>): Promise<Uint8Array> 
     at += p.length;
   }
   return out;
+}
+
+/** Every line of UTF-8 text in chunks, split as Node's `readline` splits it (at `\n`, `\r\n` or a lone `\r`). */
+async function* textLines(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<string> {
+  const decoder = new TextDecoder();
+  const end = /\r\n|\r|\n/g;
+  let rest = '';
+  for await (const chunk of chunks) {
+    rest += decoder.decode(chunk, { stream: true });
+    let from = 0;
+    end.lastIndex = 0;
+    for (let m = end.exec(rest); m; m = end.exec(rest)) {
+      // A `\r` ending the chunk may be the first half of `\r\n`: the next chunk tells.
+      if (m[0] === '\r' && m.index === rest.length - 1) break;
+      yield rest.slice(from, m.index);
+      from = end.lastIndex;
+    }
+    rest = rest.slice(from);
+  }
+  const last = (rest + decoder.decode()).split(/\r\n|\r|\n/);
+  for (const [i, line] of last.entries()) if (i < last.length - 1 || line !== '') yield line;
 }
 
 /** CSV or TSV through the CLI's streaming reader; a CSV's delimiter is sniffed as the CLI sniffs it. */

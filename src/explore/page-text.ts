@@ -30,7 +30,7 @@ export function sampleNotice(data: EmbeddedData | undefined): string {
 }
 
 /** The formats a file opened in the page may be in, for the page's texts. */
-export const FORMATS = 'CSV, TSV, Parquet, Arrow IPC or ARFF; .gz too, but not Parquet';
+export const FORMATS = 'CSV, TSV, JSON Lines, Parquet, Arrow IPC or ARFF; .gz too, but not Parquet';
 
 /** The page's limits for a file opened in it: rows held (a larger file is sampled) and the sample's seed. */
 export interface PageSettings {

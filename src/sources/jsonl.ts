@@ -1,97 +1,18 @@
 /**
- * JSON Lines (`.jsonl`, `.ndjson`): one JSON object per line, read with the rules of
- * {@link datasetFromRows} (columns = the first object's keys; numbers, strings, booleans, null).
- * Lines stream in and each value goes straight into its typed column ({@link TypedTableBuilder}'s
- * value sinks): memory holds the columns, not the file's text or one object per row.
+ * JSON Lines files (`.jsonl`, `.ndjson`): the file's lines, as Node's `readline` splits them, read by
+ * {@link readJsonLineTexts} (src/data/jsonl.ts), which the explore page's reader shares.
  */
 
 import { createInterface } from 'node:readline';
 import { Readable } from 'node:stream';
-import { GroveError } from '../core/errors.js';
-import { listColumns } from '../data/column-plan.js';
 import type { Dataset } from '../data/dataset.js';
-import { TypedTableBuilder } from '../data/typed-columns.js';
-import type { TypedReadOptions, ValueSink } from '../data/typed-fields.js';
-
-/** Rows the columns start with (they grow by half as needed). */
-const FIRST_CAPACITY = 1 << 14;
-
-/** A cell's JS value as a sink takes it; other types and non-finite numbers are errors. */
-function cellValue(
-  v: unknown,
-  file: string | undefined,
-  row: number,
-  column: string,
-): number | string | boolean | null {
-  if (v === null || typeof v === 'string' || typeof v === 'boolean') return v;
-  if (typeof v === 'number') {
-    if (!Number.isFinite(v))
-      throw new GroveError(`value ${v} is not a finite number`, { file, code: 'E_DATA', row, column });
-    return v;
-  }
-  throw new GroveError(`unsupported value of type ${typeof v} (use a number, string, boolean or null)`, {
-    file,
-    code: 'E_DATA',
-    row,
-    column,
-  });
-}
+import { readJsonLineTexts } from '../data/jsonl.js';
+import type { TypedReadOptions } from '../data/typed-fields.js';
 
 /** Read JSON Lines from a stream of byte chunks; blank lines are skipped; rows are numbered by line. */
 export async function readJsonLines(chunks: AsyncIterable<Uint8Array>, options: TypedReadOptions): Promise<Dataset> {
-  const file = options.source;
-  const lines = createInterface({ input: Readable.from(chunks), crlfDelay: Number.POSITIVE_INFINITY });
-  let header: string[] = [];
-  let columnOf = new Map<string, number>();
-  let builder: TypedTableBuilder | undefined;
-  let sinks: Array<ValueSink | undefined> = [];
-  let lineNumbers = new Int32Array(FIRST_CAPACITY);
-  let rows = 0;
-  let line = 0;
-  for await (const raw of lines) {
-    line++;
-    const text = line === 1 ? raw.replace(/^\uFEFF/, '') : raw;
-    if (text.trim() === '') continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(text);
-    } catch (err) {
-      throw new GroveError(`invalid JSON: ${(err as Error).message}`, { file, code: 'E_DATA', row: line });
-    }
-    if (value === null || typeof value !== 'object' || Array.isArray(value))
-      throw new GroveError('expected one JSON object per line', { file, code: 'E_DATA', row: line });
-    const object = value as Record<string, unknown>;
-    if (!builder) {
-      header = Object.keys(object);
-      columnOf = new Map(header.map((name, j) => [name, j]));
-      builder = new TypedTableBuilder(
-        header.map((name) => ({ name, kind: 'value', type: 'JSON' })),
-        FIRST_CAPACITY,
-        options,
-      );
-      const b = builder;
-      sinks = header.map((_, j) => b.sink(j) as ValueSink | undefined);
-    }
-    builder.reserve(rows + 1);
-    if (rows === lineNumbers.length) {
-      const grown = new Int32Array(Math.ceil(rows * 1.5));
-      grown.set(lineNumbers);
-      lineNumbers = grown;
-    }
-    for (const key of Object.keys(object))
-      if (!columnOf.has(key))
-        throw new GroveError(`key '${key}' is not a column of the first row (columns: ${listColumns(header)})`, {
-          file,
-          code: 'E_DATA',
-          row: line,
-          column: key,
-        });
-    for (let j = 0; j < header.length; j++) {
-      const v = Object.hasOwn(object, header[j]) ? object[header[j]] : undefined;
-      sinks[j]?.set(rows, v === undefined ? null : cellValue(v, file, line, header[j]));
-    }
-    lineNumbers[rows++] = line;
-  }
-  if (!builder) throw new GroveError('no data rows', { file, code: 'E_DATA' });
-  return builder.finish(rows, lineNumbers);
+  return readJsonLineTexts(
+    createInterface({ input: Readable.from(chunks), crlfDelay: Number.POSITIVE_INFINITY }),
+    options,
+  );
 }

@@ -50,6 +50,12 @@ beforeAll(async () => {
   good.set('CSV with semicolons', join(dir, 'iris-semicolons.csv'));
   writeFileSync(good.get('CSV with semicolons')!, semicolons(iris));
   good.set('TSV', converted.tsv);
+  good.set('JSON Lines', converted.jsonl);
+  good.set('JSON Lines, CRLF line ends', join(dir, 'glass-crlf.ndjson'));
+  writeFileSync(
+    good.get('JSON Lines, CRLF line ends')!,
+    readFileSync(converted.jsonl, 'utf8').replaceAll('\n', '\r\n'),
+  );
   good.set('gzip-compressed CSV', converted['csv.gz']);
   good.set('Parquet', converted.parquet);
   good.set('Arrow IPC file', converted.arrow);
@@ -157,6 +163,7 @@ describe.skipIf(!haveChromium)('the explore page opens a file', () => {
       ['one-class.csv', 'a,class\n1,x\n2,x\n'],
       ['garbage.arrow', 'this is not an Arrow file at all, only text'],
       ['garbage.parquet', 'PAR1 not a Parquet file PAR1'],
+      ['broken.jsonl', '{"a": 1, "class": "x"}\n{"a": 2, "class": \n'],
     ]);
     const badDir = join(dir, 'bad');
     mkdirSync(badDir, { recursive: true });
