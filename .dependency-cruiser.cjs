@@ -17,6 +17,8 @@ const NODE_ONLY = [
 const OPTIONAL_USERS = [
   '^src/engines/(duckdb|duckdb-vectors|postgres)\\.ts$',
   '^src/sources/(duckdb|parquet|parquet-writer|arrow-ipc)\\.ts$',
+  // The explore page's reader worker: esbuild bundles apache-arrow into it; the page starts it when a file is opened.
+  '^src/explore-page/(reader|read-file)\\.ts$',
 ];
 
 const layerRules = LAYERS.slice(0, -1).map((layer, i) => ({
