@@ -17,9 +17,9 @@ import { describeType } from './check.js';
 import type { Dataset } from './dataset.js';
 import { type DelimitedColumns, finishColumns, startColumns } from './delimited-columns.js';
 import { DelimitedInput } from './delimited-input.js';
+import { type NumberRunState, numberRun } from './delimited-number-run.js';
 import { checkReadOptions, type DelimitedReader, type DelimitedReadOptions } from './delimited-options.js';
-import { delimiterName, sniffDelimiter } from './delimiter-sniff.js';
-import { numberScan, POW10, parseNumberBytes } from './number-bytes.js';
+import { sniffDelimiterByte } from './delimiter-sniff.js';
 import { type ColumnBuilder, type ColumnContext, NaTokens, type NumericBuilder } from './text-columns.js';
 import { CellDecoder } from './text-decode.js';
 import { DEFAULT_NA_TOKENS } from './tokens.js';
@@ -54,9 +54,10 @@ export function parseCsvText(text: string, options: DelimitedReadOptions = {}): 
   return reader.finish();
 }
 
-class DelimitedTextReader implements DelimitedReader {
+/** The reader; the members {@link NumberRunState} names are the fast path's (delimited-number-run.ts). */
+class DelimitedTextReader implements DelimitedReader, NumberRunState {
   private readonly file: string | undefined;
-  private delim: number;
+  delim: number;
   /** True until the delimiter is known: not given, it is sniffed from the first bytes. */
   private sniffing: boolean;
   private readonly stop = new Uint8Array(256);
@@ -69,10 +70,10 @@ class DelimitedTextReader implements DelimitedReader {
   private resumeEscapes = false;
   /** Whether the quoted field `closingQuote` last found holds doubled quotes. */
   private quoteEscapes = false;
-  private afterCR = false;
-  private line = 1;
+  afterCR = false;
+  line = 1;
   private recordLine = 1;
-  private fieldIndex = 0;
+  fieldIndex = 0;
   /** Fields beyond the header's count in the current record. */
   private extraFields = 0;
   private scratch = new Uint8Array(256);
@@ -84,12 +85,12 @@ class DelimitedTextReader implements DelimitedReader {
   private headerLine = 1;
   private columns: DelimitedColumns | undefined;
   /** The columns' builders (`columns.builders`: a numeric one is replaced when it turns categorical). */
-  private builders: ColumnBuilder[] = [];
+  builders: ColumnBuilder[] = [];
   /** 1 where column `j` is a numeric builder that the tokenizer's fast path may fill directly. */
-  private fastNumeric: Uint8Array = new Uint8Array(0);
-  private readonly canonicalDigits: number;
+  fastNumeric: Uint8Array = new Uint8Array(0);
+  readonly canonicalDigits: number;
   private targetIdx = -1;
-  private rows = 0;
+  rows = 0;
   private finished = false;
   /** The input's expected size in bytes (0: unknown). */
   private sizeHint = 0;
@@ -148,7 +149,10 @@ class DelimitedTextReader implements DelimitedReader {
       throw e;
     }
     if (buf === undefined) return;
-    if (this.sniffing) this.sniff(buf);
+    if (this.sniffing) {
+      this.sniffing = false;
+      this.setDelimiter(sniffDelimiterByte(buf, this.file, this.options.onWarning));
+    }
     this.input.keep(this.scan(buf, final));
     if (final || this.reserved || this.rows < 1000 || this.sizeHint === 0 || this.input.transcoding) return;
     // Size the columns for the whole input from the bytes per row so far, once.
@@ -157,18 +161,11 @@ class DelimitedTextReader implements DelimitedReader {
     for (const b of this.builders) b.reserve(rows);
   }
 
-  /** Take the delimiter the first bytes show (a comma unless the first line has none), once; a note if not a comma. */
-  private sniff(buf: Uint8Array): void {
-    this.sniffing = false;
-    const d = sniffDelimiter(buf);
-    if (d === ',') return;
+  /** Read with delimiter byte `d` from now on. */
+  private setDelimiter(d: number): void {
     this.stop[this.delim] = 0;
-    this.delim = d.charCodeAt(0);
-    this.stop[this.delim] = 1;
-    const where = this.file !== undefined ? `${this.file}: ` : '';
-    this.options.onWarning?.(
-      `${where}no comma in the header: read with ${delimiterName(d)} as the delimiter (sniffed; --delimiter sets it)`,
-    );
+    this.delim = d;
+    this.stop[d] = 1;
   }
 
   /**
@@ -205,7 +202,7 @@ class DelimitedTextReader implements DelimitedReader {
         this.field(buf, pos + 1, p, this.quoteEscapes, term !== delim);
       } else {
         if (this.resume === 0) {
-          const next = this.numberRun(buf, pos, n);
+          const next = numberRun(this, buf, pos, n);
           if (next !== pos) {
             pos = next;
             continue;
@@ -294,84 +291,6 @@ class DelimitedTextReader implements DelimitedReader {
   }
 
   /**
-   * The tokenizer's fast path: plain numbers (`-12.5`: no spaces, `+` or exponent) in numeric
-   * columns, parsed while scanning, field after field up to the end of the record. Returns where
-   * it stopped: `pos` itself when the field there is not such a number (the general path takes it).
-   */
-  private numberRun(buf: Uint8Array, pos: number, n: number): number {
-    const fast = this.fastNumeric;
-    const builders = this.builders;
-    const delim = this.delim;
-    const row = this.rows;
-    const canonicalDigits = this.canonicalDigits;
-    let j = this.fieldIndex;
-    while (j < fast.length && fast[j] === 1) {
-      let p = pos;
-      let negative = false;
-      if (buf[p] === 0x2d) {
-        negative = true;
-        p++;
-      }
-      const intStart = p;
-      let mantissa = 0;
-      let lead = 0; // leading zeros, which are not significant digits
-      let c = 0;
-      while (p < n && (c = buf[p] - 0x30) >= 0 && c <= 9) {
-        if (mantissa === 0 && c === 0) lead++;
-        mantissa = mantissa * 10 + c;
-        p++;
-      }
-      const intDigits = p - intStart;
-      let fracDigits = 0;
-      let dot = false;
-      if (p < n && buf[p] === 0x2e) {
-        dot = true;
-        const fracStart = ++p;
-        while (p < n && (c = buf[p] - 0x30) >= 0 && c <= 9) {
-          if (mantissa === 0 && c === 0) lead++;
-          mantissa = mantissa * 10 + c;
-          p++;
-        }
-        fracDigits = p - fracStart;
-      }
-      const digits = intDigits + fracDigits;
-      const t = p < n ? buf[p] : -1;
-      // A record of one field takes the general path (a blank line or a short row).
-      if (!(t === delim || ((t === LF || t === CR) && j > 0)) || digits === 0 || (mantissa === 0 && negative)) break;
-      let value: number;
-      let canonical: boolean;
-      if (digits > 15) {
-        // A long number (a double printed in full): the exact long-decimal parse, or the general path.
-        value = parseNumberBytes(buf, pos, p, canonicalDigits);
-        if (value !== value) break;
-        canonical = numberScan.canonical;
-      } else {
-        value = fracDigits === 0 ? mantissa : mantissa / POW10[fracDigits];
-        if (negative) value = -value;
-        canonical =
-          intDigits > 0 &&
-          !(intDigits > 1 && buf[intStart] === 0x30) &&
-          !(dot && (fracDigits === 0 || buf[p - 1] === 0x30)) &&
-          digits - lead <= canonicalDigits &&
-          (value === 0 || value >= 1e-6 || value <= -1e-6);
-      }
-      (builders[j] as NumericBuilder).putNumber(row, value, canonical, buf, pos, p);
-      pos = p + 1;
-      if (t === delim) {
-        j++;
-        continue;
-      }
-      this.fieldIndex = j;
-      this.endRecord();
-      this.line++;
-      if (t === CR) this.afterCR = true;
-      return pos;
-    }
-    this.fieldIndex = j;
-    return pos;
-  }
-
-  /**
    * The chunk ends inside the field starting at `fieldStart`, scanned up to `p`: keep it for the
    * next chunk, remembering where to go on (so a long field is not rescanned chunk after chunk).
    */
@@ -397,7 +316,7 @@ class DelimitedTextReader implements DelimitedReader {
       e = k;
     }
     const j = this.fieldIndex;
-    if (j === 0 && last && this.isBlank(buf, s, e)) {
+    if (j === 0 && last && this.ctx.decoder.isBlank(buf, s, e)) {
       // A blank line (or one of only spaces): no record. Undo the record's start.
       this.fieldIndex = -1;
       return;
@@ -425,19 +344,7 @@ class DelimitedTextReader implements DelimitedReader {
     return b;
   }
 
-  private isBlank(buf: Uint8Array, s: number, e: number): boolean {
-    for (let p = s; p < e; p++) {
-      const c = buf[p];
-      if (c !== 0x20 && (c < 0x09 || c > 0x0d)) {
-        if (c < 0x80) return false;
-        const text = this.ctx.decoder.decode(buf, s, e);
-        return text !== undefined && text.trim() === '';
-      }
-    }
-    return true;
-  }
-
-  private endRecord(): void {
+  endRecord(): void {
     const fields = this.fieldIndex + 1;
     this.fieldIndex = 0;
     if (fields === 0) return; // a blank line

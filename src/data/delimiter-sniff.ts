@@ -40,6 +40,25 @@ export function sniffDelimiter(bytes: Uint8Array): string {
   return best;
 }
 
+/**
+ * The delimiter byte to read `bytes` (the start of the input) with when none was given
+ * ({@link sniffDelimiter}), telling `onWarning` when it is not a comma.
+ */
+export function sniffDelimiterByte(
+  bytes: Uint8Array,
+  file: string | undefined,
+  onWarning: ((message: string) => void) | undefined,
+): number {
+  const d = sniffDelimiter(bytes);
+  if (d !== ',') {
+    const where = file !== undefined ? `${file}: ` : '';
+    onWarning?.(
+      `${where}no comma in the header: read with ${delimiterName(d)} as the delimiter (sniffed; --delimiter sets it)`,
+    );
+  }
+  return d.charCodeAt(0);
+}
+
 /** A delimiter as messages show it: `';'`, `tab`. */
 export function delimiterName(d: string): string {
   return d === '\t' ? 'tab' : `'${d}'`;

@@ -64,6 +64,19 @@ export class CellDecoder {
     this.table = encoding === 'latin1' || encoding === 'windows-1252' ? singleByteTable(encoding) : undefined;
   }
 
+  /** Whether `buf[s..e)` holds only white space (ASCII's, or Unicode's where a byte is not ASCII). */
+  isBlank(buf: Uint8Array, s: number, e: number): boolean {
+    for (let p = s; p < e; p++) {
+      const c = buf[p];
+      if (c !== 0x20 && (c < 0x09 || c > 0x0d)) {
+        if (c < 0x80) return false;
+        const text = this.decode(buf, s, e);
+        return text !== undefined && text.trim() === '';
+      }
+    }
+    return true;
+  }
+
   /**
    * The text of `buf[s..e)`; returns `undefined` for bytes that are not valid in the encoding
    * (only UTF-8 can have such bytes), leaving the message to the caller, who knows the line.
