@@ -1,4 +1,5 @@
 import { GroveError } from '../core/errors.js';
+import { timeText } from '../data/time-units.js';
 import type { TreeNode } from '../model/node.js';
 import { type BranchDomain, branchDomain } from '../model/route.js';
 import type { FeatureSchema } from '../model/schema.js';
@@ -31,10 +32,13 @@ export function branchCondition(split: Split, b: number, features: FeatureSchema
 export function domainCondition(f: FeatureSchema, domain: BranchDomain): string {
   if (domain.kind === 'interval') {
     const { low, high } = domain;
+    // A feature read from dates or times: its thresholds as the dates or times they are.
+    const unit = f.unit;
+    const shown = unit !== undefined ? (x: number) => timeText(x, unit) : formatNumber;
     if (low === undefined && high === undefined) return `${f.name} is any value`;
-    if (low === undefined) return `${f.name} <= ${formatNumber(high!)}`;
-    if (high === undefined) return `${f.name} > ${formatNumber(low)}`;
-    return `${formatNumber(low)} < ${f.name} <= ${formatNumber(high)}`;
+    if (low === undefined) return `${f.name} <= ${shown(high!)}`;
+    if (high === undefined) return `${f.name} > ${shown(low)}`;
+    return `${shown(low)} < ${f.name} <= ${shown(high)}`;
   }
   const set = domain.codes.map((v) => f.categories![v]);
   return set.length === 1 ? `${f.name} = ${set[0]}` : `${f.name} in {${set.join(', ')}}`;

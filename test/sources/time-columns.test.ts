@@ -15,6 +15,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import type { Dataset, NumericColumn } from '../../src/data/dataset.js';
 import { DuckDBEngine } from '../../src/engines/duckdb.js';
+import { rulesToText } from '../../src/export/rules.js';
+import { treeToText } from '../../src/export/text.js';
 import { parseSourceSpec } from '../../src/sources/engine-source.js';
 import { readDataset } from '../../src/sources/file-source.js';
 import { openSource } from '../../src/sources/index.js';
@@ -159,6 +161,9 @@ describe('dates and times as numeric features in seconds', () => {
     const json = tree.toJSON();
     expect(json.features).toEqual([{ name: 'ts', kind: 'numeric', unit: 'epoch-seconds' }]);
     expect(tree.predict(data)).toEqual(rows.map(label));
+    // Thresholds read as the dates they are: midway between row 24's (03-14 00:00) and row 25's (03-16 01:00).
+    expect(treeToText(tree)).toMatch(/^ts <= 2020-03-15 12:30:00\.500: early/m);
+    expect(rulesToText(tree)).toMatch(/IF ts > 2020-03-15 12:30:00\.500 THEN/);
   });
 });
 
@@ -220,6 +225,7 @@ describe('grove info, fit and predict on dates and times', () => {
     expect(JSON.parse(readFileSync(model, 'utf8')).features).toEqual([
       { name: 'ts', kind: 'numeric', unit: 'epoch-seconds' },
     ]);
+    expect(grove(['show', model]).stdout).toMatch(/^ts <= 2020-03-15 12:30:00\.500: early/m);
     const predicted = grove(['predict', '--model', model, at('times.parquet')]);
     expect(predicted.status, predicted.stderr).toBe(0);
     expect(
