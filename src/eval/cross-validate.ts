@@ -154,10 +154,17 @@ export function fitAll(data: Dataset, options: FitOptions): { tree: DecisionTree
 /**
  * Stratified k-fold cross-validation of one configuration. Folds depend only on the labels, k and
  * the seed, so every configuration run with the same seed sees the same folds.
+ * `onFold`, when given, is called after each fold (progress).
  * @throws GroveError for a malformed Dataset, k not an integer ≥ 2, a seed that is not an integer,
  *   or anything `fit` refuses
  */
-export function crossValidate(data: Dataset, options: FitOptions, k: number, seed: number): FoldResult[] {
+export function crossValidate(
+  data: Dataset,
+  options: FitOptions,
+  k: number,
+  seed: number,
+  onFold?: () => void,
+): FoldResult[] {
   checkDataset(data, { caller: 'crossValidate', labelled: true });
   if (!(Number.isSafeInteger(k) && k >= 2))
     throw new GroveError(`crossValidate: k must be an integer ≥ 2, got ${String(k)}`, { code: 'E_OPTION' });
@@ -168,6 +175,7 @@ export function crossValidate(data: Dataset, options: FitOptions, k: number, see
   for (let f = 0; f < k; f++) {
     const r = evaluateFold(data, options, assignment, f);
     if (r) results.push(r);
+    onFold?.();
   }
   return results;
 }
@@ -180,13 +188,19 @@ export interface RepeatedFoldResult extends FoldResult {
 /**
  * Repeated stratified k-fold cross-validation of one configuration: repeat `r` uses the folds of
  * seed `seed + r`, exactly the folds `grove compare --folds k --repeats R --seed seed` gives every
- * configuration, so one configuration's figures here match its row there.
+ * configuration, so one configuration's figures here match its row there. `folds.onProgress`, when
+ * given, hears of each fold done (`done` of `total` = k × repeats).
  * @throws GroveError as {@link crossValidate}, or for repeats not an integer ≥ 1
  */
 export function crossValidateRepeated(
   data: Dataset,
   options: FitOptions,
-  folds: { k: number; repeats: number; seed: number },
+  folds: {
+    k: number;
+    repeats: number;
+    seed: number;
+    onProgress?: (progress: { done: number; total: number }) => void;
+  },
 ): RepeatedFoldResult[] {
   checkDataset(data, { caller: 'crossValidateRepeated', labelled: true });
   if (typeof folds !== 'object' || folds === null)
@@ -198,8 +212,15 @@ export function crossValidateRepeated(
     throw new GroveError(`crossValidate: repeats must be an integer ≥ 1, got ${String(repeats)}`, {
       code: 'E_OPTION',
     });
+  const { onProgress } = folds;
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw new GroveError(`crossValidateRepeated: onProgress must be a function, got ${typeof onProgress}`, {
+      code: 'E_OPTION',
+    });
   const out: RepeatedFoldResult[] = [];
+  let done = 0;
+  const onFold = onProgress && (() => onProgress({ done: ++done, total: k * repeats }));
   for (let r = 0; r < repeats; r++)
-    for (const f of crossValidate(data, options, k, repeatSeed(seed, r))) out.push({ repeat: r, ...f });
+    for (const f of crossValidate(data, options, k, repeatSeed(seed, r), onFold)) out.push({ repeat: r, ...f });
   return out;
 }

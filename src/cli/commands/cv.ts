@@ -1,18 +1,20 @@
 import type { Command } from 'commander';
 import { escapeControl } from '../../core/errors.js';
 import { textTable } from '../../core/text-table.js';
-import type { ClassLabel } from '../../data/dataset.js';
+import type { ClassLabel, Dataset } from '../../data/dataset.js';
 import {
   crossValidateRepeated,
   pooledConfusion,
   type RepeatedFoldResult,
   summarize,
 } from '../../eval/cross-validate.js';
+import type { FitOptions } from '../../options/options.js';
 import { openRows, openSource } from '../../sources/index.js';
 import { intOption } from '../args.js';
 import { emit } from '../output.js';
 import { addSourceFlags, columnReadOptions } from '../read-flags.js';
 import { readLabelled } from '../read-labelled.js';
+import { countText, type TtyProgressOptions, ttyProgress } from '../tty-progress.js';
 import { addTrainingFlags, checkedFitOptions, DATA_HELP, type TrainingFlags } from './fit.js';
 
 interface CvFlags extends TrainingFlags {
@@ -100,11 +102,12 @@ export function registerCv(program: Command): void {
         flags.progress,
         flags.requireLabels,
       );
-      const folds = crossValidateRepeated(data, options, {
-        k: flags.folds,
-        repeats: flags.repeats,
-        seed: flags.foldSeed,
-      });
+      const folds = crossValidateShown(
+        data,
+        options,
+        { k: flags.folds, repeats: flags.repeats, seed: flags.foldSeed },
+        { show: flags.progress !== false },
+      );
       if (flags.json) {
         // Times vary from run to run; the JSON keeps only what the data and options determine.
         const rows = folds.map(({ fitMs: _f, predictMs: _p, ...rest }) => rest);
@@ -121,4 +124,21 @@ export function registerCv(program: Command): void {
       const text = [...cvText(folds, flags.repeats), '', ...confusionText(pooled(folds, data.classes))];
       emit(`${text.join('\n')}\n`);
     });
+}
+
+/** The folds, with folds done of the total and their rate on a terminal. */
+export function crossValidateShown(
+  data: Dataset,
+  options: FitOptions,
+  folds: { k: number; repeats: number; seed: number },
+  where: TtyProgressOptions,
+): RepeatedFoldResult[] {
+  const shown = ttyProgress('cross-validating', where);
+  const onProgress = ({ done, total }: { done: number; total: number }) =>
+    shown.update(done, total, countText(shown, done, total, 'folds'));
+  try {
+    return crossValidateRepeated(data, options, { ...folds, ...(shown.shown ? { onProgress } : {}) });
+  } finally {
+    shown.stop();
+  }
 }
