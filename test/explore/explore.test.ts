@@ -195,6 +195,22 @@ describe('grove explore (CLI)', () => {
     expect(html).toContain('id="notice"');
     expect(html).toContain('a sample of 12 of the 30 rows (stratified by class, seed 5)');
   });
+  it('without DATA writes the page with no data, its limits those of --max-rows and --seed; refuses read flags', () => {
+    const dir = tmp();
+    const out = join(dir, 'empty.html');
+    const r = grove(['explore', '--out', out, '--max-rows', '500', '--seed', '3']);
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('explore page with no data (open a file in it)');
+    const html = readFileSync(out, 'utf8');
+    expect(html).toContain('<script type="application/json" id="grove-data">null</script>');
+    expect(html).toContain('<script type="application/json" id="grove-settings">{"maxRows":500,"seed":3}</script>');
+    expect(html).toContain('id="file"');
+    expect(html).toContain('id="grove-reader"');
+    const refused = grove(['explore', '--out', join(dir, 'other.html'), '--target', 'class']);
+    expect(refused.status).toBe(2);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/--target says how to read DATA, and no DATA was given/);
+  });
   it('refuses to write over its input, a bad --max-rows, and says how to build missing scripts', () => {
     const dir = tmp();
     const csv = join(dir, 'in.csv');
