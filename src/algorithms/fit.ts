@@ -5,7 +5,7 @@ import { limitLeaves } from '../learn/best-first.js';
 import { growTree } from '../learn/grow.js';
 import { j48Thresholds } from '../learn/j48-thresholds.js';
 import { prepareRows } from '../learn/prepare.js';
-import type { GrowProgress } from '../learn/progress.js';
+import { type GrowProgress, metered } from '../learn/progress.js';
 import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
 import type { PruningInfo } from '../model/pruning-info.js';
 import { type FeatureSchema, featureSchemaOf } from '../model/schema.js';
@@ -114,7 +114,12 @@ export function fitInSteps(plan: FitPlan, grown?: TreeStore): { prune(): Decisio
     if (opts.algorithm === 'cmbsv') {
       const given = pregrown && d === kept ? pregrown : undefined;
       if (given) pregrown = undefined;
-      const tree = growCmbsv(d, opts, w, given);
+      const tree = metered(
+        w,
+        heard,
+        (meter) => growCmbsv(d, opts, w, given, meter),
+        (nodes) => nodes.length,
+      );
       return opts.maxLeafNodes === undefined ? tree : limitLeaves(tree, opts.maxLeafNodes, opts.criterionImpl);
     }
     let tree: TreeStore;
@@ -172,7 +177,7 @@ export interface FitContext extends ResolveContext {
    * second, and once when each tree is grown): the tree growing (`tree` of `trees`: pruning by
    * cost-complexity's cross-validation grows one per fold after the first) and its nodes and
    * settled weight (`settled` reaches `weight` when the tree is grown). Greedy in-memory trees
-   * (exact and histogram mode, on any number of threads); C-MBSV and optimal trees do not call it.
+   * (exact and histogram mode, on any number of threads) and C-MBSV trees; optimal trees do not call it.
    */
   onProgress?: (progress: FitProgress) => void;
 }

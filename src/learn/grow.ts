@@ -24,7 +24,7 @@ import {
   partitionStable,
   partitionWithClones,
 } from './partition.js';
-import { GrowMeter, type GrowProgress } from './progress.js';
+import { type GrowMeter, type GrowProgress, metered } from './progress.js';
 import { type ChosenSplit, chooseSplit, heldSplit, type StopOptions } from './split-policy.js';
 
 export { argsortNumeric };
@@ -352,10 +352,12 @@ export function growTree(
   threads: number | 'auto' = 1,
   onProgress?: (progress: GrowProgress) => void,
 ): TreeStore {
-  const meter = onProgress && new GrowMeter(weightOf(weights), onProgress);
-  const tree = growTreeMetered(data, opts, weights, threads, meter);
-  meter?.finish(tree.size);
-  return tree;
+  return metered(
+    weights,
+    onProgress,
+    (meter) => growTreeMetered(data, opts, weights, threads, meter),
+    (tree) => tree.size,
+  );
 }
 
 function growTreeMetered(
@@ -374,12 +376,6 @@ function growTreeMetered(
   const { grower, root } = exactStart(data, opts, weights);
   grower.meter = meter;
   return growNodes(grower, TreeStore.root(data.classes.length), root, opts.maxLeafNodes, opts.criterionImpl);
-}
-
-function weightOf(weights: Float64Array): number {
-  let s = 0;
-  for (let i = 0; i < weights.length; i++) s += weights[i];
-  return s;
 }
 
 /** An exact-mode grow on one thread, ready to start: its entries, presorted layout, grower and root. */

@@ -62,3 +62,22 @@ function totalOf(totals: Float64Array): number {
   for (let c = 0; c < totals.length; c++) s += totals[c];
   return s;
 }
+
+/**
+ * `grow(meter)` with a meter reporting to `onProgress` (none when it is undefined), finished with
+ * the grown tree's node count (`size`): the progress of one tree grown on rows of weights `weights`.
+ */
+export function metered<T>(
+  weights: Float64Array,
+  onProgress: ((progress: GrowProgress) => void) | undefined,
+  grow: (meter: GrowMeter | undefined) => T,
+  size: (tree: T) => number,
+): T {
+  if (!onProgress) return grow(undefined);
+  let weight = 0;
+  for (let i = 0; i < weights.length; i++) weight += weights[i];
+  const meter = new GrowMeter(weight, onProgress);
+  const tree = grow(meter);
+  meter.finish(size(tree));
+  return tree;
+}

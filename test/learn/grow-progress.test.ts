@@ -25,9 +25,9 @@ function noisy(n: number, seed: number): Dataset {
 const data = noisy(8000, 3);
 
 /** What onProgress heard during a fit, and the model. */
-function heard(options: FitOptions) {
+function heard(options: FitOptions, rows = data) {
   const events: FitProgress[] = [];
-  const model = fit(data, options, { onProgress: (p) => events.push({ ...p }) });
+  const model = fit(rows, options, { onProgress: (p) => events.push({ ...p }) });
   return { events, model };
 }
 
@@ -82,5 +82,13 @@ describe("fit's onProgress", () => {
   it("cost-complexity's cross-validation: each fold's tree in turn", () => {
     const { events } = heard({ algorithm: 'cart', ccpFolds: 3, threads: 1 });
     expectMonotone(events, 4);
+  });
+
+  it('C-MBSV trees: their nodes, the same tree as without it', () => {
+    const small = noisy(1500, 5);
+    const { events, model } = heard({ algorithm: 'cmbsv' }, small);
+    expectMonotone(events, 1);
+    expect(events.at(-1)!.nodes).toBe(model.nodes.length);
+    expect(JSON.stringify(model.nodes)).toBe(JSON.stringify(fit(small, { algorithm: 'cmbsv' }).nodes));
   });
 });

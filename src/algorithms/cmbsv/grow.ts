@@ -24,6 +24,7 @@ import type { Column, Dataset, NumericValues } from '../../data/dataset.js';
 import { DepthFirstGrower } from '../../learn/depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from '../../learn/expand.js';
 import { PartitionScratch, partitionStable } from '../../learn/partition.js';
+import type { GrowMeter } from '../../learn/progress.js';
 import type { NodeSplit } from '../../learn/split-policy.js';
 import type { KnnRegion, TreeNode } from '../../model/node.js';
 import { branchCount, categoryBranch, categoryBranches, numericBranch } from '../../model/route.js';
@@ -47,7 +48,13 @@ export interface CmbsvGrowOptions extends SelectionOptions, ThresholdOptions {
  * `grown`: the tree this grower grows, grown elsewhere in pieces (the explore page's two workers,
  * `growsCmbsvInTasks`); its unclassified regions are its empty nodes.
  */
-export function growCmbsv(data: Dataset, opts: CmbsvGrowOptions, weights: Float64Array, grown?: TreeStore): TreeNode[] {
+export function growCmbsv(
+  data: Dataset,
+  opts: CmbsvGrowOptions,
+  weights: Float64Array,
+  grown?: TreeStore,
+  meter?: GrowMeter,
+): TreeNode[] {
   if (grown) {
     if (!growsCmbsvInTasks(opts))
       throw new GroveError("internal: a C-MBSV tree grown in pieces with unclassified 'knn'", { code: 'E_MODEL' });
@@ -57,6 +64,7 @@ export function growCmbsv(data: Dataset, opts: CmbsvGrowOptions, weights: Float6
     return nodes;
   }
   const grower = new CmbsvGrower(data, opts, weights);
+  grower.meter = meter;
   const store = TreeStore.root(data.classes.length);
   grower.grow(store, [grower.rootEntry()]);
   const nodes = store.toNodes();
