@@ -11,7 +11,8 @@ export function permutationText(pi: PermutationImportance, rows: number, seed: n
   const order = pi.features.map((_, j) => j).sort((a, b) => pi.mean[b] - pi.mean[a] || a - b);
   const head =
     `accuracy ${significant(pi.baseline, 4)} on ${rows} ${rows === 1 ? 'row' : 'rows'}; ` +
-    `decrease when a feature is shuffled, over ${pi.repeats} ${pi.repeats === 1 ? 'shuffle' : 'shuffles'} (seed ${seed})`;
+    `decrease when a feature is shuffled, over ${pi.repeats} ` +
+    `${pi.repeats === 1 ? 'shuffle' : 'shuffles'} (seed ${seed})`;
   const table = textTable(
     ['feature', 'mean decrease', 'std'],
     order.map((j) => [escapeControl(pi.features[j]), significant(pi.mean[j]), significant(pi.sd[j])]),

@@ -29,7 +29,8 @@ export function readProgressBar(
     const done = (bytes ? p.bytes : p.rows) ?? 0;
     const total = (bytes ? p.totalBytes : p.totalRows) ?? done;
     const unit = bytes ? '' : ' rows';
-    const text = `${human(done, bytes)}${unit} of ${human(total, bytes)}${unit} | ${human(shown.rate(done), bytes)}${unit}/s`;
+    const rate = `${human(shown.rate(done), bytes)}${unit}/s`;
+    const text = `${human(done, bytes)}${unit} of ${human(total, bytes)}${unit} | ${rate}`;
     shown.update(done, total, text);
   };
   return { onProgress, stop: shown.stop };

@@ -42,7 +42,10 @@ export function confusionCounts(predicted: Int32Array, labels: Int32Array, k: nu
   return m;
 }
 
-/** The element-wise sum of confusion matrices of `k` classes (the folds' test rows pooled); undefined when none has one. */
+/**
+ * The element-wise sum of confusion matrices of `k` classes (the folds' test rows pooled);
+ * undefined when none has one.
+ */
 export function pooledConfusion(folds: readonly { confusion?: number[][] }[], k: number): number[][] | undefined {
   let sum: number[][] | undefined;
   for (const f of folds) {

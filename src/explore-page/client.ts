@@ -7,9 +7,9 @@ export class Cancelled extends Error {}
 
 /**
  * One Web Worker running the page's worker code (from a Blob URL, which works from file://),
- * holding the data set (or none, until the user opens a file): `call` sends a request and resolves with its reply. `restart` drops the
- * worker with whatever it is computing (its pending requests reject with `Cancelled`) and starts
- * a fresh one with the same data.
+ * holding the data set (or none, until the user opens a file): `call` sends a request and
+ * resolves with its reply. `restart` drops the worker with whatever it is computing (its pending
+ * requests reject with `Cancelled`) and starts a fresh one with the same data.
  */
 export class WorkerClient {
   private worker!: Worker;

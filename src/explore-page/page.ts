@@ -355,7 +355,8 @@ async function trace(): Promise<void> {
 // ---- a file opened in the page -------------------------------------------------------------------
 
 /**
- * Read `file` in the reader worker and grow on it; a file that cannot be read leaves the data set held, and the page says what is wrong.
+ * Read `file` in the reader worker and grow on it; a file that cannot be read leaves the data set
+ * held, and the page says what is wrong.
  */
 async function openFile(file: File): Promise<void> {
   const opened = await readFile(file, (f) => reader.read({ file: f, ...settings }));

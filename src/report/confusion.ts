@@ -24,7 +24,8 @@ function matrixTable(d: DatasetInfo, labels: readonly string[], config: string, 
     const total = row.reduce((s, n) => s + n, 0);
     const cells = row.map((n, p) => {
       const share = total > 0 ? n / total : 0;
-      const style = `background:rgba(78,121,167,${(0.75 * share).toFixed(3)})${a === p ? ';outline:1px solid #4e79a7' : ''}`;
+      const outline = a === p ? ';outline:1px solid #4e79a7' : '';
+      const style = `background:rgba(78,121,167,${(0.75 * share).toFixed(3)})${outline}`;
       const tip = `${config} on ${d.name}: ${n} of ${total} rows of '${labels[a]}' predicted '${labels[p]}'`;
       return `<td style="${style}" data-tip="${esc(tip)}">${n}</td>`;
     });
@@ -57,5 +58,6 @@ export function confusionSection(results: CompareResults): string {
         `<div class="panels">${tables.join('')}</div></details>`,
     );
   }
-  return `<section id="confusion">\n<h2>Confusion matrices</h2>\n${blocks.length ? NOTE + blocks.join('\n') : NONE}\n</section>`;
+  const body = blocks.length ? NOTE + blocks.join('\n') : NONE;
+  return `<section id="confusion">\n<h2>Confusion matrices</h2>\n${body}\n</section>`;
 }

@@ -1,7 +1,7 @@
 /**
  * Parquet files through DuckDB's C API: the schema decides each column's kind (numbers cast to
- * DOUBLE, dates and times as seconds, strings as ENUM indexes, booleans as bytes), then the rows stream in chunks copied in bulk
- * into a {@link TypedTableBuilder}, never as a table of strings.
+ * DOUBLE, dates and times as seconds, strings as ENUM indexes, booleans as bytes), then the rows
+ * stream in chunks copied in bulk into a {@link TypedTableBuilder}, never as a table of strings.
  */
 
 import duckdb from '@duckdb/node-bindings';
