@@ -59,8 +59,8 @@ export function fanOutSelect(
   const childOf = child.length === 0 ? '-1' : `CASE ${child.join(' ')} ELSE -1 END`;
   const shareOf = share.length === 0 ? d.double(1) : `CASE ${share.join(' ')} ELSE ${d.double(1)} END`;
   // Named apart from w and node: ClickHouse's aliases are seen by every expression of the SELECT.
-  const routedRows =
-    `SELECT ${step.slot} AS slot0, ${node} AS parent, ${many} AS copies, y, w, ${cs} FROM ${step.from}`;
+  const selected = `${step.slot} AS slot0, ${node} AS parent, ${many} AS copies, y, w, ${cs}`;
+  const routedRows = `SELECT ${selected} FROM ${step.from}`;
   const repeated = `SELECT ${d.repeatIndex('copies')} AS b, * FROM (${routedRows}) AS s`;
   const next =
     `SELECT CASE WHEN copies = 1 THEN slot0 ELSE ${childOf} END AS slot, ` +
