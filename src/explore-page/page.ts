@@ -9,19 +9,18 @@ import type { FitOptions } from '../options/types.js';
 import { Cancelled } from './client.js';
 import { buildControls, type ControlSet, optionsForB } from './controls.js';
 import { curveControls } from './curve-controls.js';
-import { disagreementText, firstDisagreements } from './disagree.js';
 import { el } from './dom.js';
 import { nodePanel } from './node-panel.js';
 import { clearPanes, readFile, showDataTexts, watchFiles } from './open-file.js';
 import { $, afterPaint, busy, clearError, paintedOrLate, report, showError } from './page-status.js';
+import { drawInPane, markDisagreements as markInDrawings } from './pane-trees.js';
 import { fillRules, legend, paneStats } from './panes.js';
 import { pathForm, showPath } from './path-form.js';
 import type { CvResult, GrowProgress, NodeDetail, PathResult, Request, RulesText, Slot } from './protocol.js';
 import { ReaderClient } from './reader-client.js';
-import { type DrawnTree, drawTree } from './tree-svg.js';
-import { childrenOf, splitOf, type TreeView } from './tree-view.js';
+import type { DrawnTree } from './tree-svg.js';
+import type { TreeView } from './tree-view.js';
 import { PageWorkers } from './workers.js';
-import { type Zoomable, zoomable } from './zoom.js';
 
 // ---- errors --------------------------------------------------------------------------------------
 
@@ -138,20 +137,10 @@ function showFinal(run: Run, slot: Slot, v: TreeView): Promise<void> {
 /** Draw tree `slot` in its pane; returns the time it took (ms). */
 function draw(slot: Slot, v: TreeView): number {
   const t0 = performance.now();
-  const holder = $(`tree-${slot}`);
-  let zoom: Zoomable | undefined;
-  const d = drawTree(
-    v,
-    (id) => pick(slot, id),
-    (area, minPx) => zoom?.reveal(area, minPx),
+  drawn.set(
+    slot,
+    drawInPane($(`tree-${slot}`), v, (id) => pick(slot, id)),
   );
-  drawn.set(slot, d);
-  zoom = zoomable(d.svg, d.width, d.height, d.showDetail);
-  // Focus inside the tree replaced stays in the pane: on the new tree's view.
-  const hadFocus = holder.contains(document.activeElement);
-  holder.replaceChildren(zoom.element);
-  if (hadFocus) zoom.element.focus();
-  d.showDetail();
   return performance.now() - t0;
 }
 
@@ -167,19 +156,8 @@ async function showRules(slot: Slot, v: TreeView): Promise<void> {
 }
 
 function markDisagreements(): void {
-  for (const d of drawn.values()) d.mark('disagree', []);
-  const a = views.get('a');
-  const b = views.get('b');
-  const out = $('disagree');
-  if (!sideBySide() || !a || !b) {
-    out.textContent = '';
-    return;
-  }
-  const nodeOf = (v: TreeView) => (id: number) => ({ split: splitOf(v, id), children: childrenOf(v, id) });
-  const [na, nb] = firstDisagreements(nodeOf(a), nodeOf(b));
-  drawn.get('a')!.mark('disagree', na);
-  drawn.get('b')!.mark('disagree', nb);
-  out.textContent = disagreementText(na, nb);
+  const both = sideBySide();
+  markInDrawings(drawn, both ? views.get('a') : undefined, both ? views.get('b') : undefined, $('disagree'));
 }
 
 // ---- growing --------------------------------------------------------------------------------------
