@@ -3,11 +3,13 @@
  * Optimal trees on the corpus (../shared/datasets), from the built library (npm run build):
  *
  *   node bench/optimal.mjs speed [--depth 3] [--bins 16] [--max-rows 20000] [--time-limit 120] [--sets a,b]
+ *                                [--threads N]
  *   node bench/optimal.mjs gap [--depths 2,3,4] [--bins 16] [--max-rows 5000] [--folds 5] [--time-limit 60] [--sets a,b]
  *
  * `speed`: per data set, the search's seconds, sub-problems, depth-2 solves, cache hits and
- * entries, its training error and the greedy (gini) tree's, and whether it was proven optimal.
- * Without --bins every midpoint is a test.
+ * entries (and their estimated MB), the peak resident memory of the process that searched (each
+ * set in a child process of its own), its training error and the greedy (gini) tree's, and
+ * whether it was proven optimal. Without --bins every midpoint is a test.
  *
  * `gap`: per data set and depth, the training-error gap of each greedy criterion's tree (same
  * depth, same bins, unpruned) to the optimal tree, and test accuracy of each over stratified
@@ -16,6 +18,7 @@
  *
  * Prints a Markdown table on stdout; one JSON line per row on stderr.
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -27,10 +30,11 @@ const { readDataset } = await import(pathToFileURL(path.join(ROOT, 'dist/node.js
 const { subsetRows } = await import(pathToFileURL(path.join(ROOT, 'dist/data/subset.js')).href);
 
 const [mode = 'speed', ...rest] = process.argv.slice(2);
-const arg = (name, fallback) => {
+const threads = arg('threads') === undefined ? undefined : Number(arg('threads'));
+function arg(name, fallback) {
   const i = rest.indexOf(`--${name}`);
   return i >= 0 ? rest[i + 1] : fallback;
-};
+}
 const bins = arg('bins') === undefined ? undefined : Number(arg('bins'));
 const timeLimit = Number(arg('time-limit', mode === 'speed' ? 120 : 60));
 const maxRows = Number(arg('max-rows', mode === 'speed' ? 20000 : 5000));
@@ -67,24 +71,40 @@ async function corpusSets() {
 const pct = (x) => (100 * x).toFixed(2);
 const withBins = (o) => (bins === undefined ? o : { ...o, bins });
 
+/** One set's search in a child process of its own, so that its peak memory is its own. */
+function speedChild(name, depth) {
+  const args = [fileURLToPath(import.meta.url), 'speed-child', name, String(depth), ...rest];
+  const r = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.status !== 0) throw new Error(`${name}: child failed (${r.status}): ${r.stderr.slice(-2000)}`);
+  return JSON.parse(r.stdout);
+}
+
+/** In the child: fit one set, print its seconds, optimality and peak resident memory (MB) as JSON. */
+async function speedOne(name, depth) {
+  const data = await readDataset(path.join(DATA, `${name}.csv`));
+  const t0 = process.hrtime.bigint();
+  const tree = fitOptimal(data, withBins({ maxDepth: depth, timeLimit, ...(threads ? { threads } : {}) }));
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const peakMB = process.resourceUsage().maxRSS / 1024;
+  process.stdout.write(JSON.stringify({ seconds, peakMB, o: tree.optimality }));
+}
+
 async function speed() {
   const depth = Number(arg('depth', 3));
-  console.log(`Optimal trees, depth ${depth}, ${bins === undefined ? 'every midpoint' : `${bins} bins`}\n`);
+  const how = bins === undefined ? 'every midpoint' : `${bins} bins`;
+  console.log(`Optimal trees, depth ${depth}, ${how}, ${threads ?? 1} thread(s), time limit ${timeLimit} s\n`);
   console.log(
-    '| data set | rows | tests | seconds | sub-problems | depth-2 solves | cache hits | cache entries | ' +
-      'optimal error % | greedy (gini) error % | proven |',
+    '| data set | rows | tests | seconds | sub-problems | depth-2 solves | cache hits | cache entries | cache MB | ' +
+      'peak RSS MB | optimal error % | greedy (gini) error % | proven |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const { name, data } of await corpusSets()) {
-    const t0 = process.hrtime.bigint();
-    const tree = fitOptimal(data, withBins({ maxDepth: depth, timeLimit }));
-    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    const o = tree.optimality;
-    console.error(JSON.stringify({ name, rows: data.nRows, seconds, ...o }));
+    const { seconds, peakMB, o } = speedChild(name, depth);
+    console.error(JSON.stringify({ name, rows: data.nRows, seconds, peakMB, ...o }));
     console.log(
       `| ${name} | ${data.nRows} | ${o.tests} | ${seconds.toFixed(2)} | ${o.subproblems} | ${o.depth2} | ` +
-        `${o.cacheHits} | ${o.cacheEntries} | ${pct(o.trainingError)} | ${pct(o.greedyError)} | ` +
-        `${o.proven ? 'yes' : `no (${o.stopped})`} |`,
+        `${o.cacheHits} | ${o.cacheEntries} | ${(o.cacheBytes / 2 ** 20).toFixed(1)} | ${peakMB.toFixed(0)} | ` +
+        `${pct(o.trainingError)} | ${pct(o.greedyError)} | ${o.proven ? 'yes' : `no (${o.stopped})`} |`,
     );
   }
 }
@@ -147,6 +167,7 @@ async function gap() {
 }
 
 if (mode === 'speed') await speed();
+else if (mode === 'speed-child') await speedOne(rest[0], Number(rest[1]));
 else if (mode === 'gap') await gap();
 else {
   console.error(`unknown mode '${mode}' (speed, gap)`);

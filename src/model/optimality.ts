@@ -24,6 +24,9 @@ export interface OptimalityInfo {
   depth2: number;
   cacheHits: number;
   cacheEntries: number;
+  /** What the cache's entries take, estimated (bytes), and the bound it had to stay within (MB, `memoryLimit`). */
+  cacheBytes?: number;
+  memoryLimit?: number;
   /** Seconds the search took. */
   seconds: number;
 }
@@ -35,7 +38,7 @@ export function describeOptimality(o: OptimalityInfo): string {
   const bound = o.objective === 'sparse' ? o.lowerBound.toPrecision(6) : pct(o.lowerBound);
   const status = o.proven
     ? `proven optimal (${o.objective} ${value})`
-    : `NOT proven optimal: the search stopped at its ${o.stopped === 'memory' ? 'memory bound' : 'time limit'} ` +
+    : `NOT proven optimal: the search stopped at its ${o.stopped === 'memory' ? memoryBound(o) : 'time limit'} ` +
       `(${o.objective} ${value}, lower bound ${bound})`;
   return (
     `Optimal tree: ${status}; misclassified ${pct(o.trainingError)} of the training weight ` +
@@ -43,4 +46,11 @@ export function describeOptimality(o: OptimalityInfo): string {
     `${o.tests} tests, ${o.subproblems} sub-problems (${o.depth2} depth-2), ${o.cacheHits} cache hits, ` +
     `${o.seconds.toFixed(2)} s`
   );
+}
+
+/** The memory stop, with the bound and what the cache held when the model says (older files do not). */
+function memoryBound(o: OptimalityInfo): string {
+  if (o.memoryLimit === undefined) return 'memory bound';
+  const mb = ((o.cacheBytes ?? 0) / 2 ** 20).toFixed(0);
+  return `memory bound (${o.cacheEntries} cache entries, about ${mb} MB, within memoryLimit ${o.memoryLimit} MB)`;
 }

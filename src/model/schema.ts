@@ -160,6 +160,8 @@ const modelSchema = z.object({
       depth2: z.number().int().nonnegative(),
       cacheHits: z.number().int().nonnegative(),
       cacheEntries: z.number().int().nonnegative(),
+      cacheBytes: z.number().nonnegative().optional(),
+      memoryLimit: z.number().positive().optional(),
       seconds: z.number().nonnegative(),
     })
     .optional(),

@@ -129,6 +129,8 @@ export function fitOptimal(data: Dataset, options: FitOptions = {}, context: Opt
     depth2: p.depth2,
     cacheHits: p.cacheHits,
     cacheEntries: p.cacheEntries,
+    cacheBytes: p.cacheEntries * SLOT_BYTES,
+    memoryLimit: opts.memoryLimit,
     seconds: (Date.now() - started) / 1000,
   };
   return new DecisionTree(
@@ -186,7 +188,7 @@ function checkMemory(b: Binarised, opts: ResolvedOptions, tests: number, naming:
       { code: 'E_OPTION' },
     );
   }
-  return Math.max(1024, Math.floor((budget - fixed) / SLOT_BYTES));
+  return Math.max(256, Math.floor((budget - fixed) / SLOT_BYTES));
 }
 
 /** Grove's greedy tree of the same depth and leaves over the same kind of tests: the first upper bound. */

@@ -60,7 +60,7 @@ export const OPTIMAL_DESCRIPTORS = [
   {
     name: 'memoryLimit',
     type: 'integer',
-    min: 16,
+    min: 1,
     default: 1024,
     help:
       "optimal trees: megabytes for the search's tables and cache; a search that would need more stops with " +

@@ -156,6 +156,23 @@ describe('bad input gets one line', () => {
     expect(tree.score(data)).toBeCloseTo(1 - o.trainingError, 12);
   });
 
+  it('fitOptimal past its memoryLimit: the best tree so far, not proven, the bound and the cache in its message', async () => {
+    const data = await local('iris');
+    const tree = fitOptimal(data, { maxDepth: 6, memoryLimit: 1 });
+    const o = tree.optimality!;
+    expect(o.proven).toBe(false);
+    expect(o.stopped).toBe('memory');
+    expect(o.memoryLimit).toBe(1);
+    expect(o.cacheBytes).toBeLessThanOrEqual(2 ** 20);
+    expect(o.cacheBytes).toBe(o.cacheEntries * 240);
+    expect(o.lowerBound).toBeLessThanOrEqual(o.value);
+    expect(o.trainingError).toBeLessThanOrEqual(o.greedyError);
+    expect(tree.score(data)).toBeCloseTo(1 - o.trainingError, 12);
+    expect(treeToText(tree)).toMatch(
+      /NOT proven optimal: the search stopped at its memory bound \(\d+ cache entries, about \d+ MB, within memoryLimit 1 MB\)/,
+    );
+  });
+
   it('a search that fills its cache stops with the best tree so far (the memory bound), no crash', async () => {
     const data = await local('iris');
     const b = binarise(data, new Float64Array(data.nRows).fill(1));
