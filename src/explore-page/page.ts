@@ -10,11 +10,12 @@ import { Cancelled } from './client.js';
 import { buildControls, type ControlSet, optionsForB } from './controls.js';
 import { curveControls } from './curve-controls.js';
 import { el } from './dom.js';
+import { WhyPane } from './explain-pane.js';
 import { nodePanel } from './node-panel.js';
 import { clearPanes, readFile, showDataTexts, watchFiles } from './open-file.js';
 import { $, afterPaint, busy, clearError, paintedOrLate, report, showError } from './page-status.js';
 import { drawInPane, markDisagreements as markInDrawings } from './pane-trees.js';
-import { fillRules, legend, paneStats } from './panes.js';
+import { crossValidateBoth, fillRules, legend, paneStats } from './panes.js';
 import { pathForm, showPath } from './path-form.js';
 import type { CvResult, GrowProgress, NodeDetail, PathResult, Request, RulesText, Slot } from './protocol.js';
 import { ReaderClient } from './reader-client.js';
@@ -47,6 +48,7 @@ function call<T>(req: Request, progress?: (p: GrowProgress) => void): Promise<T>
 
 const views = new Map<Slot, TreeView>();
 const drawn = new Map<Slot, DrawnTree>();
+const why = new WhyPane(call);
 let controlsA: ControlSet;
 let controlsB: ControlSet;
 let growToken = 0;
@@ -217,7 +219,10 @@ async function grow(): Promise<void> {
       }),
     );
     for (const [i, v] of grown.entries()) void busy(afterShown(() => showRules(slots[i], v))).catch(report);
-    if (side) void busy(crossValidateBoth(token, slots, opts));
+    void busy(afterShown(() => why.show())).catch(report);
+    const cv = (o: FitOptions) => workers.cv().call<CvResult>({ type: 'cv', options: o, folds: 5, seed: 1 });
+    const current = () => token === growToken;
+    if (side) void busy(crossValidateBoth(cv, slots, opts, current)).catch((e) => current() && report(e));
   } catch (err) {
     if (token !== growToken) return;
     report(err);
@@ -231,25 +236,6 @@ async function grow(): Promise<void> {
     beforePruning.clear();
   } finally {
     if (token === growToken) pruning = false;
-  }
-}
-
-/** Side by side: each tree's CV accuracy, in the CV worker (restarted by the next grow). */
-async function crossValidateBoth(token: number, slots: Slot[], opts: Map<Slot, FitOptions>): Promise<void> {
-  for (const s of slots) $(`cv-${s}`).textContent = 'cross-validating…';
-  try {
-    const cvs = await Promise.all(
-      slots.map((s) => workers.cv().call<CvResult>({ type: 'cv', options: opts.get(s)!, folds: 5, seed: 1 })),
-    );
-    if (token !== growToken) return;
-    cvs.forEach((r, i) => {
-      const out = $(`cv-${slots[i]}`);
-      const accuracy = `${(100 * r.mean).toFixed(1)} ± ${(100 * r.sd).toFixed(1)} %`;
-      out.textContent = `${r.folds}-fold CV accuracy ${accuracy} (${r.ms.toFixed(0)} ms)`;
-      out.dataset.accuracy = String(r.mean);
-    });
-  } catch (err) {
-    if (token === growToken) report(err);
   }
 }
 
@@ -353,6 +339,7 @@ function useData(d: EmbeddedData): void {
   beforePruning.clear();
   picked = null;
   clearPanes();
+  why.reset(d);
   showPathForm(d);
   clearError();
   regrowSoon();
@@ -375,7 +362,10 @@ async function start(): Promise<void> {
   controlsB = buildControls('b', names, new Set(['criterion']));
   $('controls-a').append(controlsA.element);
   $('controls-b').append(controlsB.element);
-  if (data) showPathForm(data);
+  if (data) {
+    showPathForm(data);
+    why.reset(data);
+  }
   watchFiles((file) => void busy(openFile(file)));
   const side = $<HTMLInputElement>('side');
   side.addEventListener('change', () => {

@@ -1,8 +1,10 @@
 /** What the explore page's panes say: a tree's stats line, the class legend and a tree's rules. */
+
+import type { FitOptions } from '../options/types.js';
 import { color } from '../report/html.js';
 import { el } from './dom.js';
 import { $ } from './page-status.js';
-import type { GrowProgress, RulesText, Slot } from './protocol.js';
+import type { CvResult, GrowProgress, RulesText, Slot } from './protocol.js';
 import type { TreeView } from './tree-view.js';
 
 /**
@@ -76,4 +78,25 @@ export function fillRules(slot: Slot, { text: rules, count }: RulesText): void {
     all.onclick = null;
     pre.focus();
   };
+}
+
+/**
+ * Side by side: each tree's CV accuracy (`cv` runs in the CV worker, restarted by the next grow),
+ * shown while `current()` says the grow that asked is still the page's.
+ */
+export async function crossValidateBoth(
+  cv: (options: FitOptions) => Promise<CvResult>,
+  slots: Slot[],
+  opts: Map<Slot, FitOptions>,
+  current: () => boolean,
+): Promise<void> {
+  for (const s of slots) $(`cv-${s}`).textContent = 'cross-validating…';
+  const cvs = await Promise.all(slots.map((s) => cv(opts.get(s)!)));
+  if (!current()) return;
+  cvs.forEach((r, i) => {
+    const out = $(`cv-${slots[i]}`);
+    const accuracy = `${(100 * r.mean).toFixed(1)} ± ${(100 * r.sd).toFixed(1)} %`;
+    out.textContent = `${r.folds}-fold CV accuracy ${accuracy} (${r.ms.toFixed(0)} ms)`;
+    out.dataset.accuracy = String(r.mean);
+  });
 }

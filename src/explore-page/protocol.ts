@@ -23,6 +23,8 @@ export type Request =
   | { type: 'node'; slot: Slot; node: number }
   | { type: 'curve'; slot: Slot; node: number; feature: number }
   | { type: 'path'; slot: Slot; values: string[] }
+  /** Tree `slot`'s SHAP summary, the waterfall of row `row` (from 0) and the partial dependence on `feature`. */
+  | { type: 'explain'; slot: Slot; row: number; feature?: string }
   /**
    * One end of the channel between the grower and the helper worker, which grow a tree together
    * (grow-in-two.ts): the grower asks through it, the helper answers.

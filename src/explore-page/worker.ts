@@ -17,6 +17,7 @@ import { majorityClass } from '../model/node.js';
 import { resolveOptions } from '../options/options.js';
 import type { FitOptions } from '../options/types.js';
 import { listPruners } from '../prune/registry.js';
+import { explainTree } from './explain-tree.js';
 import { growInTwo, growsInTwo } from './grow-in-two.js';
 import { type HelperLink, linkHelper, serveHelper } from './helper-link.js';
 import { type MeasureScores, measureScores, scoreOptions, thresholdCurve } from './node-detail.js';
@@ -284,6 +285,10 @@ function handle(req: Request, id: number, progress: (p: GrowProgress) => void): 
     }
     case 'path':
       return typedRowPath(req.slot, req.values);
+    case 'explain': {
+      const name = `row ${rowNumbers?.[req.row] ?? req.row + 1}`;
+      return explainTree(held(req.slot).tree, need(data, 'load data'), req.row, req.feature, name);
+    }
   }
 }
 

@@ -3,22 +3,23 @@ import type { ShapSummary } from '../explain/summary.js';
 import { esc, fmt } from './html.js';
 
 /**
- * SVG pictures of TreeSHAP results: the per-feature summary (mean |contribution| as bars) and a
+ * SVG pictures of TreeSHAP results (shared by the HTML report and the explore page, which builds
+ * them in its worker): the per-feature summary (mean |contribution| as bars) and a
  * row's waterfall from the expected value to the prediction. Drawn in a viewBox 360 units wide
  * (a phone's width in CSS pixels) and scaled with `width: 100%`, labels at 12 units, so they stay
  * legible on a phone and sharp on a desktop.
  */
 
-const WIDTH = 360;
-const LABEL = 124;
+export const WIDTH = 360;
+export const LABEL = 124;
 /** Characters of a label before it is cut (about 6.5 units each at 12 units). */
-const CHARS = 17;
-const ROW = 22;
+export const CHARS = 17;
+export const ROW = 22;
 const FONT = 'font-family="system-ui, sans-serif" font-size="12"';
 const UP = '#d62728';
 const DOWN = '#1f77b4';
 
-function svgOpen(height: number, label: string, cls: string): string {
+export function svgOpen(height: number, label: string, cls: string): string {
   return (
     `<svg class="chart ${cls}" viewBox="0 0 ${WIDTH} ${height}" width="100%" style="max-width:${2 * WIDTH}px" ` +
     `role="img" aria-label="${esc(label)}" xmlns="http://www.w3.org/2000/svg" ${FONT}>`
@@ -26,7 +27,7 @@ function svgOpen(height: number, label: string, cls: string): string {
 }
 
 /** A label clipped to about `chars` characters (the full text in a <title>). */
-function label(text: string, chars: number, x: number, y: number, anchor: 'start' | 'end'): string {
+export function label(text: string, chars: number, x: number, y: number, anchor: 'start' | 'end'): string {
   const shown = text.length > chars ? `${text.slice(0, chars - 1)}…` : text;
   return `<text x="${x}" y="${y}" text-anchor="${anchor}"><title>${esc(text)}</title>${esc(shown)}</text>`;
 }
@@ -70,9 +71,16 @@ export function shapSummarySvg(summary: ShapSummary, maxFeatures = 12): string {
 /**
  * Row `row`'s waterfall for class index `c`: from the expected value, one step per feature
  * (largest |contribution| first, at most `maxFeatures`, the rest in one step) to the predicted
- * probability. Steps up are red, down blue; the axis spans what the steps reach.
+ * probability. Steps up are red, down blue; the axis spans what the steps reach. `rowName` names
+ * the row in the picture's label.
  */
-export function shapWaterfallSvg(shap: ShapValues, row: number, c: number, maxFeatures = 10): string {
+export function shapWaterfallSvg(
+  shap: ShapValues,
+  row: number,
+  c: number,
+  maxFeatures = 10,
+  rowName = `row ${row + 1}`,
+): string {
   const f = shap.features.length;
   const k = shap.classes.length;
   const contribution = (j: number) => shap.values[(row * f + j) * k + c];
@@ -96,7 +104,7 @@ export function shapWaterfallSvg(shap: ShapValues, row: number, c: number, maxFe
   const plot = WIDTH - LABEL - 20;
   const x = (v: number) => LABEL + ((v - lo) / span) * plot;
   const height = 40 + (steps.length + 1) * ROW;
-  const what = `class ${String(shap.classes[c])}, row ${row + 1}`;
+  const what = `class ${String(shap.classes[c])}, ${rowName}`;
   const parts = [svgOpen(height, `contributions to the probability of ${what}`, 'shap-waterfall')];
   parts.push(`<text x="${LABEL}" y="14">P(${esc(String(shap.classes[c]))}): ${fmt(base, 3)} → ${fmt(at, 3)}</text>`);
   parts.push(`<line x1="${x(base).toFixed(2)}" y1="20" x2="${x(base).toFixed(2)}" y2="${height - 4}" stroke="#999"/>`);
