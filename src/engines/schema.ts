@@ -12,6 +12,8 @@ export interface EngineSource {
   from(p: Params): string;
   /** The source as messages and the model file name it (never a password). */
   readonly label: string;
+  /** Cell texts (after trimming) that are missing values; default the empty text and `?`. */
+  readonly missingTexts?: readonly string[];
 }
 
 /** Which columns play which part (as `grove fit`'s flags give them). */
@@ -75,11 +77,15 @@ export function aliasNamer(columnNames: readonly string[]): (base: string) => st
 /** grove's number syntax (src/data/tokens.ts), for the engine's regular-expression match. */
 const NUMBER_PATTERN = '^[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?$';
 
-/** Make a text cell as the file readers see it: trimmed; NULL, '' and '?' are missing (NULL). */
-function cellOf(engine: Engine, column: string): string {
+/** The texts the engine reads as missing when the source names none: the database's own. */
+const MISSING_TEXTS: readonly string[] = ['', '?'];
+
+/** Make a text cell as the file readers see it: trimmed; NULL and the source's missing texts are missing (NULL). */
+function cellOf(engine: Engine, source: EngineSource, column: string): string {
   const d = engine.dialect;
   const t = d.trim(d.toText(d.quote(column)));
-  return `CASE WHEN ${t} IN ('', '?') THEN NULL ELSE ${t} END`;
+  const missing = (source.missingTexts ?? MISSING_TEXTS).map((text) => d.string(text)).join(', ');
+  return missing === '' ? t : `CASE WHEN ${t} IN (${missing}) THEN NULL ELSE ${t} END`;
 }
 
 /**
@@ -122,7 +128,7 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
   if (featureNames.length === 0)
     throw new GroveError(`no feature columns: the only column is the target '${targetName}'`, { file, code: 'E_DATA' });
 
-  const label = cellOf(engine, targetName);
+  const label = cellOf(engine, source, targetName);
   const double = (name: string) =>
     typeOf.get(name) === 'number' ? columnDouble(d, d.quote(name), timeOf.get(name)) : d.toDouble(d.quote(name));
   const weight = columns.weight === undefined ? null : d.nanToNull(double(columns.weight));
@@ -133,7 +139,8 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
   for (const name of featureNames) {
     const numeric = forced.get(name) !== 'categorical' && (typeOf.get(name) === 'number' || numericText.has(name));
     if (numeric) {
-      const value = typeOf.get(name) === 'number' ? d.nanToNull(double(name)) : d.toDouble(cellOf(engine, name));
+      const value =
+        typeOf.get(name) === 'number' ? d.nanToNull(double(name)) : d.toDouble(cellOf(engine, source, name));
       const stored = typeOf.get(name) === 'number' ? double(name) : null;
       const time = timeOf.get(name);
       features.push({
@@ -145,7 +152,7 @@ export async function readSchema(engine: Engine, source: EngineSource, columns: 
         ...(time ? { unit: timeUnitOf(time) } : {}),
       });
     } else {
-      const value = cellOf(engine, name);
+      const value = cellOf(engine, source, name);
       const categories = await firstAppearance(engine, source, value, alias);
       features.push({ name, kind: 'categorical', value, stored: null, categories });
     }
@@ -185,7 +192,7 @@ async function scanRows(
     weight ? `${d.toDouble(`SUM(CASE WHEN ${weight} IS NULL OR ${weight} < 0 THEN 1 ELSE 0 END)`)}` : '0',
   ];
   for (const name of checks) {
-    const cell = cellOf(engine, name);
+    const cell = cellOf(engine, source, name);
     const bad = `${cell} IS NOT NULL AND NOT ${d.fullMatch(cell, pattern)}`;
     select.push(
       d.toDouble(`SUM(CASE WHEN ${cell} IS NULL THEN 0 ELSE 1 END)`),

@@ -5,6 +5,8 @@
 
 import { GroveError } from '../core/errors.js';
 import { delimiterName, sniffDelimiter } from '../data/delimiter-sniff.js';
+import type { TextEncodingName } from '../data/text-decode.js';
+import { DEFAULT_NA_TOKENS } from '../data/tokens.js';
 import type { EngineSource } from '../engines/schema.js';
 import { isDatabaseSpec, openDuckDB, parseDatabaseSpec, type RowsSelector, type SourceSpec } from '../engines/spec.js';
 import { fileChunks } from './file-bytes.js';
@@ -14,8 +16,31 @@ import { type DataFormat, duckdbFormatNames, formatOf } from './formats.js';
 export interface FileSourceOptions {
   /** A delimited text's field delimiter (`--delimiter`); CSV without it is sniffed from the header. */
   delimiter?: string;
+  /** A delimited text's encoding (`--encoding`, default UTF-8). */
+  encoding?: TextEncodingName;
+  /** A delimited text's cell texts read as missing (`--na`; default the file readers' tokens). */
+  naTokens?: readonly string[];
   /** Receives the note that a delimiter was sniffed. */
   onWarning?: (message: string) => void;
+}
+
+/** DuckDB's names of the encodings it reads; windows-1252 needs an extension it cannot download here. */
+const DUCKDB_ENCODINGS: ReadonlyMap<TextEncodingName, string> = new Map([
+  ['utf8', 'utf-8'],
+  ['latin1', 'latin-1'],
+  ['utf16', 'utf-16'],
+]);
+
+function duckdbEncoding(encoding: TextEncodingName | undefined): string | undefined {
+  if (encoding === undefined) return undefined;
+  const name = DUCKDB_ENCODINGS.get(encoding);
+  if (name === undefined)
+    throw new GroveError(
+      `option --encoding: DuckDB does not read ${encoding} text; train in memory (--engine memory) ` +
+        'or give the file as latin1 or UTF-8',
+      { code: 'E_OPTION' },
+    );
+  return name;
 }
 
 /**
@@ -74,8 +99,11 @@ export async function parseSourceSpec(
   if (rows.table !== undefined || rows.query !== undefined)
     throw new GroveError('--table and --query name rows inside a database, not in a file', { code: 'E_OPTION' });
   const delimiter = await delimiterOf(spec, options);
+  const encoding = duckdbEncoding(options.encoding);
   const source: EngineSource = {
     label: spec,
+    // A delimited text's cells are missing as the file readers decide; other formats keep the engine's rule.
+    ...(delimiter !== undefined ? { missingTexts: options.naTokens ?? DEFAULT_NA_TOKENS } : {}),
     from: (p) => {
       const { format, known } = formatOf(spec);
       if (!known || !format.duckdb)
@@ -83,7 +111,7 @@ export async function parseSourceSpec(
           file: spec,
           code: 'E_OPTION',
         });
-      return format.duckdb(p.add(spec), delimiter);
+      return format.duckdb(p.add(spec), { delimiter, encoding });
     },
   };
   return { kind: 'file', defaultEngine: 'memory', label: spec, connect: () => openDuckDB(), source };

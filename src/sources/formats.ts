@@ -27,13 +27,19 @@ export interface DataFormat {
   /** grove's reader of the file (`gzip`: decompress as it streams in). */
   read(path: string, gzip: boolean, options: SourceReadOptions): Promise<Dataset>;
   /**
-   * DuckDB's table function over the file, given the path as an SQL expression (and a delimited
-   * text's delimiter, default the format's), for `grove fit --engine duckdb`; absent when the
-   * engine does not train on the format.
+   * DuckDB's table function over the file, given the path as an SQL expression (and how a
+   * delimited text is read), for `grove fit --engine duckdb`; absent when the engine does not
+   * train on the format.
    */
-  readonly duckdb?: (path: string, delimiter?: string) => string;
+  readonly duckdb?: (path: string, text: DuckDBTextOptions) => string;
   /** A delimited text's own delimiter: `,` for CSV (sniffed when not given), tab for TSV. */
   readonly delimiter?: ',' | '\t';
+}
+
+/** How DuckDB reads a delimited text: its delimiter (default the format's) and DuckDB's name of its encoding. */
+export interface DuckDBTextOptions {
+  delimiter?: string;
+  encoding?: string;
 }
 
 /** The bytes the reader will see, when known without reading (not for gzip): it sizes its columns once. */
@@ -61,9 +67,9 @@ function delimited(name: string, extensions: readonly string[], delimiter: ',' |
         delimiter: options.delimiter ?? (delimiter === ',' ? undefined : delimiter),
       }),
     // Every column as text: the engine types the columns by the CSV reader's rules itself.
-    duckdb: (path, d = delimiter) =>
+    duckdb: (path, { delimiter: d = delimiter, encoding = 'utf-8' }) =>
       `read_csv(${path}, header = true, all_varchar = true, delim = '${d.replaceAll("'", "''")}', ` +
-      `quote = '"', escape = '"')`,
+      `quote = '"', escape = '"', encoding = '${encoding}')`,
   };
 }
 

@@ -159,6 +159,48 @@ describe('in-database training with DuckDB: a delimited file is read as in memor
     expect(notes).toHaveLength(1);
     expect(await engineModel(engine, given.source, none)).toBe(mem.replaceAll(file, bars));
   });
+
+  it("cells missing by the readers' tokens (NA, null, ?) or by --na are missing; latin1 text is decoded", async () => {
+    const lines = Array.from({ length: 60 }, (_, i) => {
+      const x = i % 7 === 0 ? 'NA' : i % 9 === 0 ? '?' : String((i * 37) % 50);
+      const colour = i % 11 === 0 ? 'null' : i % 4 === 0 ? 'rot' : 'grün';
+      return `${x},${colour},${(i * 37) % 50 < 25 === (i % 4 === 0) ? 'ja' : 'nein'}`;
+    });
+    const file = join(dir, 'tokens.csv');
+    writeFileSync(file, Buffer.from(`x,colour,label\n${lines.join('\n')}\n`, 'latin1'));
+    const same = async (read: { naTokens?: string[] }) => {
+      const data = await readDataset(file, { encoding: 'latin1', ...read });
+      const mem = JSON.stringify(fit(data, { bins: 255, ...none }).toJSON());
+      const spec = await parseSourceSpec(file, {}, { encoding: 'latin1', ...read });
+      expect(await engineModel(engine, spec.source, none)).toBe(mem);
+      return mem;
+    };
+    // By default x is numeric (NA and ? missing) and `null` is a missing colour, as in memory.
+    const byDefault = await same({});
+    expect(byDefault).toContain('grün');
+    expect(byDefault).not.toContain('"null"');
+    // With --na NA only, ? and null are values: x turns categorical.
+    expect(await same({ naTokens: ['', 'NA'] })).toContain('"null"');
+    await expect(parseSourceSpec(file, {}, { encoding: 'windows-1252' })).rejects.toThrow(
+      /--encoding: DuckDB does not read windows-1252 text/,
+    );
+  });
+
+  it('--na and --encoding on a database source: exit 2, one line', () => {
+    assertBuilt();
+    const r = grove([
+      'fit',
+      `duckdb:${join(dir, 'none.duckdb')}`,
+      '--table',
+      't',
+      '--na',
+      'NA',
+      '--out',
+      join(dir, 'm'),
+    ]);
+    expect(r.status).toBe(2);
+    expect(r.stderr.trim()).toBe('grove: --na and --encoding say how a data file is read, not a database source');
+  });
 });
 
 describe('in-database training refuses what it cannot push down', () => {

@@ -5,6 +5,7 @@ import type { DecisionTree } from '../../model/decision-tree.js';
 import type { FitOptions } from '../../options/options.js';
 import { parseSourceSpec } from '../../sources/engine-source.js';
 import { note, warn } from '../output.js';
+import { type ColumnFlags, type ReadFlags, readOptionsFromFlags } from '../read-flags.js';
 
 /** `grove fit`'s flags for training inside a database. */
 export interface EngineFlags {
@@ -34,13 +35,18 @@ export function trainsInEngine(source: string, flags: EngineFlags): boolean {
  */
 export async function fitWithEngine(
   sourceSpec: string,
-  flags: EngineFlags & { target?: string; categorical?: string[]; numeric?: string[]; delimiter?: string },
+  flags: EngineFlags & ColumnFlags & ReadFlags,
   options: FitOptions,
 ): Promise<{ tree: DecisionTree; rows: number; label: string }> {
+  const { naTokens, encoding } = readOptionsFromFlags(flags);
+  if (isDatabaseSpec(sourceSpec) && (naTokens !== undefined || encoding !== undefined))
+    throw new GroveError('--na and --encoding say how a data file is read, not a database source', {
+      code: 'E_OPTION',
+    });
   const spec = await parseSourceSpec(
     sourceSpec,
     { table: flags.table, query: flags.query },
-    { delimiter: flags.delimiter, onWarning: warn },
+    { delimiter: flags.delimiter, encoding, naTokens, onWarning: warn },
   );
   const engine = (flags.engine as EngineName | undefined) ?? spec.defaultEngine;
   const fits = spec.kind === 'file' ? engine === 'duckdb' : engine === spec.kind;
