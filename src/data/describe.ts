@@ -122,8 +122,9 @@ function integerProfile(values: ArrayLike<number>): { distinct: number; increasi
 }
 
 /**
- * The features that look like row identifiers: categorical or integer columns with a distinct value
- * on at least 90 % of the rows, or integers that increase on every row. A tree splits such a column
+ * The features that look like row identifiers: categorical columns with a distinct value on at
+ * least 90 % of the rows, integer columns with a different value on every row, or integers that
+ * increase on every row. A tree splits such a column
  * into one branch per row and learns nothing that carries over to new rows. Linear in rows, plus a
  * sort of each integer column.
  */
@@ -141,8 +142,9 @@ export function idLikeColumns(data: Dataset): IdLikeColumn[] {
     }
     const { distinct, increasing } = integerProfile(f.values);
     if (increasing) found.push({ name: f.name, reason: 'an integer that increases on every row' });
-    else if (distinct >= 0 && many(distinct))
-      found.push({ name: f.name, reason: `${distinct} distinct integers in ${n} rows` });
+    // Every row a different integer: a measurement in whole units (an amount, a count) repeats
+    // values long before its rows run out, where a shuffled key never does.
+    else if (distinct === n) found.push({ name: f.name, reason: `${distinct} distinct integers in ${n} rows` });
   }
   return found;
 }

@@ -95,12 +95,16 @@ describe('idLikeColumns', () => {
     expect(idLikeColumns(small)).toEqual([]);
   });
 
-  it('counts distinct values at 90 % of the rows, missing values not counted', () => {
-    // 36 distinct values in 40 rows is 90 %; 35 (five rows missing) is not.
-    const at90 = datasetFromRows(rows(40, (i) => ({ k: i < 36 ? 2 * i : 0, y: i % 2 ? 'p' : 'q' })));
+  it('text: distinct values at 90 % of the rows, missing values not counted; integers: a different one on every row', () => {
+    // 36 distinct texts in 40 rows is 90 %; 35 (five rows missing) is not.
+    const text = (i: number) => `k${2 * i}`;
+    const at90 = datasetFromRows(rows(40, (i) => ({ k: i < 36 ? text(i) : 'k0', y: i % 2 ? 'p' : 'q' })));
     expect(idLikeColumns(at90).map((c) => c.name)).toEqual(['k']);
-    const missing = datasetFromRows(rows(40, (i) => ({ k: i < 5 ? null : i, y: i % 2 ? 'p' : 'q' })));
+    const missing = datasetFromRows(rows(40, (i) => ({ k: i < 5 ? null : text(i), y: i % 2 ? 'p' : 'q' })));
     expect(idLikeColumns(missing).map((c) => c.name)).toEqual([]);
+    // An amount in whole units with a few repeats (39 distinct in 40 rows) is a measurement, not a key.
+    const amount = datasetFromRows(rows(40, (i) => ({ k: ((i * 7919) % 40) * 37 + (i === 39 ? -37 : 0), y: 'p' })));
+    expect(idLikeColumns(amount).map((c) => c.name)).toEqual([]);
   });
 });
 
