@@ -67,6 +67,16 @@ export class Depth2Solver {
   private readonly pr: Float64Array;
   private readonly ml: Float64Array;
   private readonly mr: Float64Array;
+  /**
+   * Lower bounds on the best depth-1 tree of each side along an ordinal sweep, per direction of
+   * the root feature's missing rows (0: right, 1: left); see `sweep`.
+   */
+  private readonly simL = new Float64Array(2);
+  private readonly simR = new Float64Array(2);
+  /** Weight below which two costs count as equal (rounding in sums of fractional weights). */
+  private slack = 0;
+  /** Root tests whose children were not scanned because the similarity bounds ruled them out. */
+  skipped = 0;
   private readonly bestL = new SideBest();
   private readonly bestR = new SideBest();
   private best: Solution[] = [];
@@ -123,6 +133,7 @@ export class Depth2Solver {
     tot.fill(0);
     this.addRows(this.total, rows, 0, count, tot);
     const err = leafError(tot, 0, k);
+    this.slack = 1e-9 * (err + this.penalty);
     const leaf = leafSolution(err + this.penalty);
     this.best = [leaf, leaf, leaf, leaf];
     if (err > 0) {
@@ -156,12 +167,21 @@ export class Depth2Solver {
     if (this.data.features[f].kind === 'ordinal') {
       // With missing rows, the last test sends every known value left and the missing rows right.
       const last = miss ? m : m - 1;
+      // Similarity bounds (MurTree section 4.5) along the sweep: the left side only gains rows, so
+      // its best depth-1 tree cannot get cheaper; the right side loses bucket i, so its best can
+      // get cheaper by at most that bucket's weight. A test whose bounds reach the best trees so
+      // far needs no scan of its children.
+      this.simL.fill(0);
+      this.simR.fill(0);
       for (let i = 0; i < last; i++) {
+        const before = sumOf(this.sideL);
         this.addRows(this.left, order, start[i], start[i + 1], this.sideL);
+        const moved = sumOf(this.sideL) - before;
+        for (let dir = 0; dir < 2; dir++) this.simR[dir] = Math.max(0, this.simR[dir] - moved - this.slack);
         this.leftRows += start[i + 1] - start[i];
         const test = { feature: f, a: g.occ[o + i], b: i + 1 < m ? g.occ[o + i + 1] : -1 };
-        this.evaluate(test, false, depth);
-        if (miss) this.evaluate(test, true, depth);
+        this.evaluate(test, false, depth, true);
+        if (miss) this.evaluate(test, true, depth, true);
       }
       this.clearRows(this.left, order, 0, start[Math.max(0, last)]);
     } else {
@@ -172,16 +192,19 @@ export class Depth2Solver {
         this.addRows(this.left, order, start[i], start[i + 1], this.sideL);
         this.leftRows = start[i + 1] - start[i];
         const test = { feature: f, a: g.occ[o + i], b: -1 };
-        this.evaluate(test, false, depth);
-        if (miss) this.evaluate(test, true, depth);
+        this.evaluate(test, false, depth, false);
+        if (miss) this.evaluate(test, true, depth, false);
         this.clearRows(this.left, order, start[i], start[i + 1]);
       }
     }
     if (miss) this.clearRows(this.missingRoot, order, start[m], start[m + 1]);
   }
 
-  /** One root test: the best tree of each leaf budget that starts with it, kept when it beats the best so far. */
-  private evaluate(t: { feature: number; a: number; b: number }, missingLeft: boolean, depth: 1 | 2): void {
+  /**
+   * One root test: the best tree of each leaf budget that starts with it, kept when it beats the best so far.
+   * `carry`: an ordinal sweep's test, whose similarity bounds (`simL`, `simR`) may rule its children out.
+   */
+  private evaluate(t: { feature: number; a: number; b: number }, missingLeft: boolean, depth: 1 | 2, carry: boolean) {
     const { k, tot, sideL, missC, penalty: P } = this;
     const L = this.vL;
     const R = this.vR;
@@ -199,12 +222,24 @@ export class Depth2Solver {
     if (errL + errR + 2 * P < best[1].cost)
       best[1] = splitSolution(test, leafSolution(errL + P), leafSolution(errR + P));
     if (depth === 1) return;
+    const dir = missingLeft ? 1 : 0;
+    if (carry) {
+      const lbL = this.simL[dir];
+      const lbR = this.simR[dir];
+      const three = Math.min(lbL + errR + P, errL + P + lbR);
+      if (three - this.slack >= best[2].cost && lbL + lbR - this.slack >= best[3].cost) {
+        this.skipped++;
+        return;
+      }
+    }
     this.bestL.reset(errL + P);
     this.bestR.reset(errR + P);
     // A child may test the root's feature again (an interval).
     if (errL > 0 || errR > 0) for (let g = 0; g < this.data.features.length; g++) this.scanChild(g, missingLeft, L, R);
     const l = this.bestL;
     const r = this.bestR;
+    this.simL[dir] = l.cost;
+    this.simR[dir] = r.cost;
     const three = Math.min(l.cost + errR + P, errL + P + r.cost);
     if (three < best[2].cost) {
       best[2] =
@@ -334,4 +369,10 @@ export class Depth2Solver {
       for (let g = 0; g < features.length; g++) hist[(base[g] + features[g].codes[r]) * k + y] = 0;
     }
   }
+}
+
+function sumOf(a: Float64Array): number {
+  let s = 0;
+  for (let i = 0; i < a.length; i++) s += a[i];
+  return s;
 }
