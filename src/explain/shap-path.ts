@@ -27,6 +27,8 @@ export class PathBuffer {
   private readonly rise: Float64Array;
   /** across[u * stride + i] = (u + 1) / (u − i), for i < u. */
   private readonly across: Float64Array;
+  /** upDown[u * stride + i] = up × down = (u − i) / (i + 1). */
+  private readonly upDown: Float64Array;
 
   constructor(private readonly nFeatures: number) {
     const s = nFeatures + 2;
@@ -35,12 +37,14 @@ export class PathBuffer {
     this.down = new Float64Array(s * s);
     this.rise = new Float64Array(s * s);
     this.across = new Float64Array(s * s);
+    this.upDown = new Float64Array(s * s);
     for (let u = 0; u < s; u++)
       for (let i = 0; i <= u; i++) {
         this.up[u * s + i] = (u + 1) / (i + 1);
         this.down[u * s + i] = (u - i) / (u + 1);
         this.rise[u * s + i] = (i + 1) / (u + 1);
         this.across[u * s + i] = i < u ? (u + 1) / (u - i) : 0;
+        this.upDown[u * s + i] = (u - i) / (i + 1);
       }
   }
 
@@ -56,10 +60,14 @@ export class PathBuffer {
     const to = this.segment(depth);
     this.reserve(to + count + 1);
     const from = this.segment(depth - 1);
-    this.feature.copyWithin(to, from, from + count);
-    this.zero.copyWithin(to, from, from + count);
-    this.one.copyWithin(to, from, from + count);
-    this.weight.copyWithin(to, from, from + count);
+    // Plain loops: paths are short, and copyWithin's call costs more than the copy.
+    const { feature, zero, one, weight } = this;
+    for (let i = 0; i < count; i++) {
+      feature[to + i] = feature[from + i];
+      zero[to + i] = zero[from + i];
+      one[to + i] = one[from + i];
+      weight[to + i] = weight[from + i];
+    }
   }
 
   private reserve(size: number): void {
@@ -82,8 +90,31 @@ export class PathBuffer {
     const row = unique * this.stride;
     const { rise, down } = this;
     for (let i = unique - 1; i >= 0; i--) {
-      w[seg + i + 1] += one * w[seg + i] * rise[row + i];
-      w[seg + i] = zero * w[seg + i] * down[row + i];
+      const wi = w[seg + i];
+      w[seg + i + 1] += one * wi * rise[row + i];
+      w[seg + i] = zero * wi * down[row + i];
+    }
+  }
+
+  /**
+   * COPY then EXTEND in one pass: the first `unique` elements of the path at `from`, plus
+   * (feature, zero, one) at index `unique`, written to the path at `seg` with its weights.
+   */
+  extendFrom(from: number, seg: number, unique: number, zero: number, one: number, feature: number): void {
+    this.reserve(seg + unique + 1);
+    const { weight: w, feature: features, zero: zeros, one: ones, rise, down } = this;
+    features[seg + unique] = feature;
+    zeros[seg + unique] = zero;
+    ones[seg + unique] = one;
+    w[seg + unique] = unique === 0 ? 1 : 0;
+    const row = unique * this.stride;
+    for (let i = unique - 1; i >= 0; i--) {
+      const wi = w[from + i];
+      features[seg + i] = features[from + i];
+      zeros[seg + i] = zeros[from + i];
+      ones[seg + i] = ones[from + i];
+      w[seg + i + 1] += one * wi * rise[row + i];
+      w[seg + i] = zero * wi * down[row + i];
     }
   }
 
@@ -109,27 +140,63 @@ export class PathBuffer {
     }
   }
 
-  /** The total weight the path would have with element `p` unwound (without changing it). */
-  unwoundSum(seg: number, unique: number, p: number): number {
-    const w = this.weight;
-    const one = this.one[seg + p];
-    const zero = this.zero[seg + p];
+  /**
+   * Add every element's contribution at a leaf into `out[offset + feature * k + c]`: `scale` ×
+   * (one − zero) × the unwound sum × `value[at + c]`. An element with one = 0 has unwound sum
+   * Σᵢ wᵢ (u + 1) / (u − i) / zero, so its contribution is −scale × that sum without the division:
+   * the same for every such element, computed once per leaf.
+   */
+  addLeaf(
+    seg: number,
+    unique: number,
+    scale: number,
+    value: Float64Array,
+    at: number,
+    k: number,
+    out: Float64Array,
+    offset: number,
+  ): void {
+    const { weight: w, one: ones, zero: zeros, feature } = this;
     const row = unique * this.stride;
-    const { up, down } = this;
-    let total = 0;
-    if (one !== 0) {
-      const perOne = 1 / one;
-      let next = w[seg + unique];
-      for (let i = unique - 1; i >= 0; i--) {
-        const part = next * up[row + i] * perOne;
-        total += part;
-        next = w[seg + i] - part * zero * down[row + i];
+    let offPath = NaN;
+    for (let p = 1; p <= unique; p++) {
+      const one = ones[seg + p];
+      let contribution: number;
+      if (one !== 0) contribution = this.onePathSum(seg, unique, one, zeros[seg + p]) * (one - zeros[seg + p]) * scale;
+      else {
+        if (offPath !== offPath) {
+          const across = this.across;
+          offPath = 0;
+          for (let i = unique - 1; i >= 0; i--) offPath += w[seg + i] * across[row + i];
+        }
+        contribution = -offPath * scale;
       }
-    } else if (zero !== 0) {
-      const across = this.across;
-      let sum = 0;
-      for (let i = unique - 1; i >= 0; i--) sum += w[seg + i] * across[row + i];
-      total = sum / zero;
+      if (contribution === 0) continue;
+      const o = offset + feature[seg + p] * k;
+      for (let c = 0; c < k; c++) out[o + c] += contribution * value[at + c];
+    }
+  }
+
+  /** The total weight the path would have with an element (`one` ≠ 0, `zero`) unwound. */
+  private onePathSum(seg: number, unique: number, one: number, zero: number): number {
+    const { weight: w, up, down } = this;
+    const row = unique * this.stride;
+    let total = 0;
+    let next = w[seg + unique];
+    if (one === 1) {
+      // next · up · down folded into one table: a shorter chain of dependent operations.
+      const across = this.upDown;
+      for (let i = unique - 1; i >= 0; i--) {
+        total += next * up[row + i];
+        next = w[seg + i] - next * (zero * across[row + i]);
+      }
+      return total;
+    }
+    const perOne = 1 / one;
+    for (let i = unique - 1; i >= 0; i--) {
+      const part = next * up[row + i] * perOne;
+      total += part;
+      next = w[seg + i] - part * zero * down[row + i];
     }
     return total;
   }

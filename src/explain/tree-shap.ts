@@ -116,17 +116,10 @@ export class TreeShapExplainer {
       const scale = frames.scale[t];
       const seg = path.segment(depth);
       if (edge === SPREAD) path.copy(depth, unique + 1);
-      else {
-        if (depth > 0) path.copy(depth, unique);
-        path.extend(seg, unique, frames.zero[t], frames.one[t], edge);
-      }
+      else if (depth > 0) path.extendFrom(path.segment(depth - 1), seg, unique, frames.zero[t], frames.one[t], edge);
+      else path.extend(seg, unique, frames.zero[t], frames.one[t], edge);
       if (tree.isLeaf(v)) {
-        for (let p = 1; p <= unique; p++) {
-          const w = path.unwoundSum(seg, unique, p) * (path.one[seg + p] - path.zero[seg + p]) * scale;
-          if (w === 0) continue;
-          const o = offset + path.feature[seg + p] * k;
-          for (let c = 0; c < k; c++) out[o + c] += w * tree.proba[v * k + c];
-        }
+        path.addLeaf(seg, unique, scale, tree.proba, v * k, k, out, offset);
         continue;
       }
       const first = tree.firstChild[v];
@@ -150,7 +143,15 @@ export class TreeShapExplainer {
       for (let c = tree.branches[v] - 1; c >= 0; c--) {
         const zero = tree.share[first + c] * inZero;
         const one = c === b ? inOne : 0;
-        if (zero !== 0 || one !== 0) frames.push(first + c, depth + 1, unique + 1, d, zero, one, scale);
+        if (zero === 0 && one === 0) continue;
+        if (!tree.isLeaf(first + c)) {
+          frames.push(first + c, depth + 1, unique + 1, d, zero, one, scale);
+          continue;
+        }
+        // A leaf child is finished at once: no frame to push and pop.
+        const leafSeg = path.segment(depth + 1);
+        path.extendFrom(seg, leafSeg, unique + 1, zero, one, d);
+        path.addLeaf(leafSeg, unique + 1, scale, tree.proba, (first + c) * k, k, out, offset);
       }
     }
   }
