@@ -4,30 +4,33 @@
  *
  *   node bench/optimal.mjs speed [--depth 3] [--bins 16] [--max-rows 20000] [--time-limit 120] [--sets a,b]
  *                                [--threads N]
- *   node bench/optimal.mjs gap [--depths 2,3,4] [--bins 16] [--max-rows 5000] [--folds 5] [--time-limit 60] [--sets a,b]
+ *   node bench/optimal.mjs gap [--depths 2,3] [--bins 16] [--max-rows 5000] [--folds 5] [--time-limit 60] [--sets a,b]
+ *                              [--jobs 2] [--out DIR] [--resume]
+ *   node bench/optimal.mjs gap --from DIR1,DIR2
  *
  * `speed`: per data set, the search's seconds, sub-problems, depth-2 solves, cache hits and
  * entries (and their estimated MB), the peak resident memory of the process that searched (each
  * set in a child process of its own), its training error and the greedy (gini) tree's, and
  * whether it was proven optimal. Without --bins every midpoint is a test.
  *
- * `gap`: per data set and depth, the training-error gap of each greedy criterion's tree (same
- * depth, same bins, unpruned) to the optimal tree, and test accuracy of each over stratified
- * folds (the optimal tree refitted on each fold's training rows). Only searches that finish (are
- * proven optimal within --time-limit on every fold) enter the table.
+ * `gap`: `grove compare` (runComparison) of the optimal tree at each depth beside every measure's
+ * unpruned tree of that depth over the same bins (and C-MBSV with the same depth limit), stratified
+ * folds, results in --out (default bench/results/optimal-gap); then per depth the training-error
+ * gap of each measure's tree to the optimal one and its test accuracy, a summary per measure, and
+ * Spearman's ρ of gap with test accuracy. Folds where the optimal search stopped at --time-limit
+ * are marked. `--from` prints the tables of finished runs (several folders: one table set).
  *
- * Prints a Markdown table on stdout; one JSON line per row on stderr.
+ * Prints Markdown tables on stdout (`speed`: one JSON line per row on stderr).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DATA = process.env.GROVE_DATA_DIR ?? path.resolve(ROOT, '../shared/datasets');
-const { fit, fitOptimal, stratifiedFolds } = await import(pathToFileURL(path.join(ROOT, 'dist/index.js')).href);
+const { fitOptimal } = await import(pathToFileURL(path.join(ROOT, 'dist/index.js')).href);
 const { readDataset } = await import(pathToFileURL(path.join(ROOT, 'dist/node.js')).href);
-const { subsetRows } = await import(pathToFileURL(path.join(ROOT, 'dist/data/subset.js')).href);
 
 const [mode = 'speed', ...rest] = process.argv.slice(2);
 const threads = arg('threads') === undefined ? undefined : Number(arg('threads'));
@@ -109,60 +112,178 @@ async function speed() {
   }
 }
 
-/** Accuracy of `tree` on `data`. */
-const accuracy = (tree, data) => tree.score(data);
+const MEASURES = [...CRITERIA, 'hellinger'];
 
-async function gap() {
-  const depths = arg('depths', '2,3,4').split(',').map(Number);
-  const k = Number(arg('folds', 5));
-  console.log(
-    `Gap to the optimal tree: training error of each greedy criterion's tree minus the optimal tree's ` +
-      `(percentage points, same depth, ${bins === undefined ? 'every midpoint' : `${bins} bins`}), and mean test ` +
-      `accuracy over ${k} stratified folds\n`,
-  );
-  console.log(`| data set | depth | optimal: train err % / test acc % | ${CRITERIA.join(' | ')} |`);
-  console.log(`|---|---:|---|${CRITERIA.map(() => '---').join('|')}|`);
-  for (const { name, data } of await corpusSets()) {
-    for (const depth of depths) {
-      const opt = fitOptimal(data, withBins({ maxDepth: depth, timeLimit }));
-      if (!opt.optimality.proven) {
-        console.error(JSON.stringify({ name, depth, skipped: 'not proven within the time limit' }));
-        continue;
-      }
-      const folds = stratifiedFolds(data.labels, data.classes.length, k, 1);
-      const test = { optimal: 0 };
-      let proven = true;
-      for (let f = 0; f < k && proven; f++) {
-        const rowsOf = (keep) => Int32Array.from(Array.from(folds.keys()).filter((r) => keep(folds[r] === f)));
-        const train = subsetRows(
-          data,
-          rowsOf((inFold) => !inFold),
-        );
-        const held = subsetRows(
-          data,
-          rowsOf((inFold) => inFold),
-        );
-        const o = fitOptimal(train, withBins({ maxDepth: depth, timeLimit }));
-        proven = o.optimality.proven;
-        test.optimal += accuracy(o, held) / k;
-        for (const criterion of CRITERIA) {
-          const g = fit(train, withBins({ criterion, maxDepth: depth, prune: 'none' }));
-          test[criterion] = (test[criterion] ?? 0) + accuracy(g, held) / k;
-        }
-      }
-      if (!proven) {
-        console.error(JSON.stringify({ name, depth, skipped: 'a fold was not proven within the time limit' }));
-        continue;
-      }
-      const optErr = opt.optimality.trainingError;
-      const cells = CRITERIA.map((criterion) => {
-        const g = fit(data, withBins({ criterion, maxDepth: depth, prune: 'none' }));
-        const gapPoints = 100 * (1 - accuracy(g, data) - optErr);
-        return `+${gapPoints.toFixed(2)} / ${pct(test[criterion])}`;
+/**
+ * The configurations of the gap experiment at each depth: the optimal tree, every measure's
+ * unpruned tree over the same bins with missing values sent the learned way (the optimal tree's
+ * tests), and C-MBSV with the same depth limit.
+ */
+function gapConfigs(depths) {
+  const configs = [];
+  for (const d of depths) {
+    configs.push({ label: `optimal-${d}`, optimal: true, maxDepth: d, ...withBins({}), timeLimit });
+    for (const criterion of MEASURES)
+      configs.push({
+        label: `${criterion}-${d}`,
+        criterion,
+        maxDepth: d,
+        ...withBins({}),
+        missing: 'learned',
+        prune: 'none',
       });
-      console.error(JSON.stringify({ name, depth, optErr, test }));
-      console.log(`| ${name} | ${depth} | ${pct(optErr)} / ${pct(test.optimal)} | ${cells.join(' | ')} |`);
+    configs.push({ label: `cmbsv-${d}`, algorithm: 'cmbsv', maxDepth: d });
+  }
+  return configs;
+}
+
+/** Runs `grove compare` (the library's runComparison) into `out`, or reads the results already there. */
+async function gapResults(out, depths) {
+  const file = path.join(out, 'results.json');
+  if (arg('from') === undefined) {
+    const { runComparison } = await import(pathToFileURL(path.join(ROOT, 'dist/compare/compare.js')).href);
+    const { parseConfigs } = await import(pathToFileURL(path.join(ROOT, 'dist/eval/configs.js')).href);
+    const files = (await corpusSets()).map(({ name }) => path.join(DATA, `${name}.csv`));
+    await runComparison({
+      files,
+      configs: parseConfigs(JSON.stringify(gapConfigs(depths))),
+      folds: Number(arg('folds', 5)),
+      repeats: 1,
+      seed: Number(arg('seed', 1)),
+      jobs: Number(arg('jobs', 2)),
+      out,
+      resume: rest.includes('--resume'),
+      models: false,
+    });
+  }
+  return JSON.parse(readFileSync(file, 'utf8'));
+}
+
+const mean = (xs) => xs.reduce((s, x) => s + x, 0) / xs.length;
+const signed = (x) => `${x >= 0 ? '+' : ''}${(100 * x).toFixed(2)}`;
+
+/**
+ * `gap`: grove compare with an optimal configuration per depth beside every measure's tree, then
+ * the Markdown tables of docs/reproduction.md: per depth, each measure's gap / test accuracy per
+ * data set; a summary per measure; and whether the gap predicts test accuracy (Spearman's ρ).
+ * `--from dir1,dir2` reads finished runs' results.json instead of running.
+ */
+async function gap() {
+  const { optimalGaps, spearman } = await import(pathToFileURL(path.join(ROOT, 'dist/eval/optimal-gap.js')).href);
+  const depths = arg('depths', '2,3').split(',').map(Number);
+  const outs = (arg('from') ?? arg('out', 'bench/results/optimal-gap')).split(',');
+  const cells = [];
+  const optimal = new Map();
+  for (const out of outs) {
+    const results = await gapResults(out, depths);
+    const gaps = optimalGaps(results);
+    for (const c of gaps.cells) if (c.folds === results.settings.folds * results.settings.repeats) cells.push(c);
+    for (const s of results.summary) optimal.set(`${s.dataset}\u0000${s.config}`, s);
+  }
+  const measureOf = (config) => config.replace(/-\d+$/, '');
+  const allDepths = [...new Set(cells.map((c) => c.depth))].sort();
+  for (const depth of allDepths)
+    gapTable(
+      cells.filter((c) => c.depth === depth),
+      depth,
+      optimal,
+    );
+  gapSummary(cells, allDepths, measureOf);
+  gapCorrelation(cells, allDepths, measureOf, spearman);
+}
+
+function gapTable(cells, depth, summaries) {
+  const sets = [...new Set(cells.map((c) => c.dataset))];
+  const measures = [...MEASURES, 'cmbsv'];
+  console.log(
+    `\nDepth ${depth}: gap (points) / test accuracy % per measure; optimal: training error % / test accuracy %\n`,
+  );
+  console.log(`| data set | optimal | ${measures.join(' | ')} |`);
+  console.log(`|---|---|${measures.map(() => '---').join('|')}|`);
+  for (const set of sets) {
+    const mine = cells.filter((c) => c.dataset === set);
+    const o = summaries.get(`${set}\u0000optimal-${depth}`);
+    const unproven = mine[0].unproven ? `* (${mine[0].unproven}/${mine[0].folds} not proven)` : '';
+    const row = measures.map((m) => {
+      const c = mine.find((x) => x.config === `${m}-${depth}`);
+      return c ? `${signed(c.gap.mean)} / ${pct(c.testAccuracy.mean)}` : '—';
+    });
+    console.log(`| ${set} | ${pct(o.trainError.mean)} / ${pct(o.testAccuracy.mean)}${unproven} | ${row.join(' | ')} |`);
+  }
+}
+
+/** Per measure and depth: mean gap, sets where it matched the optimum, mean rank of its gap, mean test accuracy. */
+function gapSummary(cells, depths, measureOf) {
+  console.log(
+    '\nPer measure: mean gap (points), sets at gap ≤ 0 (the optimum matched or beaten), average rank of the gap among the eleven measures ',
+  );
+  console.log('(1 = closest), mean test accuracy %, over the data sets of each depth\n');
+  console.log(`| measure | ${depths.map((d) => `depth ${d}: gap / at optimum / rank / test acc`).join(' | ')} |`);
+  console.log(`|---|${depths.map(() => '---').join('|')}|`);
+  const rankOf = new Map();
+  for (const depth of depths) {
+    const sets = [...new Set(cells.filter((c) => c.depth === depth).map((c) => c.dataset))];
+    for (const set of sets) {
+      const row = cells.filter((c) => c.depth === depth && c.dataset === set && measureOf(c.config) !== 'cmbsv');
+      const sorted = row.map((c) => c.gap.mean).sort((a, b) => a - b);
+      for (const c of row) {
+        const first = sorted.findIndex((g) => Math.abs(g - c.gap.mean) < 1e-12);
+        const last = sorted.findLastIndex((g) => Math.abs(g - c.gap.mean) < 1e-12);
+        rankOf.set(`${depth}\u0000${set}\u0000${c.config}`, (first + last) / 2 + 1);
+      }
     }
+  }
+  const optimalParts = depths.map((depth) => {
+    const bySet = new Map(cells.filter((c) => c.depth === depth).map((c) => [c.dataset, c.optimalTestAccuracy.mean]));
+    return `0 / ${bySet.size} of ${bySet.size} / — / ${pct(mean([...bySet.values()]))}`;
+  });
+  console.log(`| optimal | ${optimalParts.join(' | ')} |`);
+  for (const m of [...MEASURES, 'cmbsv']) {
+    const parts = depths.map((depth) => {
+      const mine = cells.filter((c) => c.depth === depth && measureOf(c.config) === m);
+      if (mine.length === 0) return '—';
+      const zero = mine.filter((c) => c.gap.mean <= 1e-12).length;
+      const ranks = mine
+        .map((c) => rankOf.get(`${depth}\u0000${c.dataset}\u0000${c.config}`))
+        .filter((r) => r !== undefined);
+      const rank = ranks.length ? mean(ranks).toFixed(2) : 'n/a';
+      return `${signed(mean(mine.map((c) => c.gap.mean)))} / ${zero} of ${mine.length} / ${rank} / ${pct(mean(mine.map((c) => c.testAccuracy.mean)))}`;
+    });
+    console.log(`| ${m} | ${parts.join(' | ')} |`);
+  }
+}
+
+/**
+ * Does closeness predict accuracy? Within each data set and depth, Spearman's ρ over the eleven
+ * measures of gap with test accuracy; and over every (data set, measure) of a depth, ρ of gap with
+ * test accuracy minus the optimal tree's (which takes the data set's difficulty out).
+ */
+function gapCorrelation(cells, depths, measureOf, spearman) {
+  console.log('\nGap against test accuracy (Spearman ρ; C-MBSV left out)\n');
+  console.log(
+    '| depth | sets | mean within-set ρ | sets ρ < 0 / > 0 / undefined | pooled ρ(gap, accuracy − optimal accuracy) | points |',
+  );
+  console.log('|---:|---:|---:|---|---:|---:|');
+  for (const depth of depths) {
+    const mine = cells.filter((c) => c.depth === depth && measureOf(c.config) !== 'cmbsv');
+    const sets = [...new Set(mine.map((c) => c.dataset))];
+    const rhos = sets.map((s) => {
+      const row = mine.filter((c) => c.dataset === s);
+      return spearman(
+        row.map((c) => c.gap.mean),
+        row.map((c) => c.testAccuracy.mean),
+      );
+    });
+    const defined = rhos.filter((r) => Number.isFinite(r));
+    const pooled = spearman(
+      mine.map((c) => c.gap.mean),
+      mine.map((c) => c.testAccuracy.mean - c.optimalTestAccuracy.mean),
+    );
+    console.log(
+      `| ${depth} | ${sets.length} | ${defined.length ? mean(defined).toFixed(2) : 'n/a'} | ` +
+        `${defined.filter((r) => r < 0).length} / ${defined.filter((r) => r > 0).length} / ${rhos.length - defined.length} | ` +
+        `${pooled.toFixed(2)} | ${mine.length} |`,
+    );
   }
 }
 

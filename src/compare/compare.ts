@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { GroveError, printable } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
@@ -6,6 +6,8 @@ import { idLikeColumns } from '../data/describe.js';
 import { forestSettings, isForestOptions } from '../ensemble/settings.js';
 import { type Analysis, analyze } from '../eval/analysis.js';
 import { type Config, checkLabels, optionsJson } from '../eval/configs.js';
+import { gapsToCsv } from '../eval/gap-table.js';
+import { isOptimalConfig, optimalGaps } from '../eval/optimal-gap.js';
 import {
   type CompareResults,
   type CompareSettings,
@@ -87,8 +89,11 @@ export function validateConfigs(configs: readonly Config[], warn: (m: string) =>
   }
 }
 
-/** What `compare --out dir` writes in `dir` at the end (cells.jsonl is written as cells finish). */
-const RESULT_FILES = ['results.json', 'results.csv', 'report.html'];
+/**
+ * What `compare --out dir` writes in `dir` at the end (cells.jsonl is written as cells finish);
+ * gaps.csv only when a configuration is an optimal tree.
+ */
+const RESULT_FILES = ['results.json', 'results.csv', 'report.html', 'gaps.csv'];
 
 /** Estimated cost of fitting on `rows` rows of a data set: rows × features × log rows. */
 const costOf = (rows: number, info: DatasetInfo) => rows * Math.max(1, info.features) * Math.log2(rows + 2);
@@ -299,16 +304,22 @@ function resultsOf(
  */
 export function resultsJson(results: CompareResults, analysis: Analysis): string {
   const { cells, accuracy, leaves } = analysis;
-  return `${JSON.stringify({ ...results, summary: cells, statistics: { accuracy, leaves } })}\n`;
+  const gaps = hasOptimal(results) ? { gaps: optimalGaps(results) } : {};
+  return `${JSON.stringify({ ...results, summary: cells, statistics: { accuracy, leaves }, ...gaps })}\n`;
 }
+
+const hasOptimal = (results: CompareResults) => results.configs.some((c) => isOptimalConfig(c.options));
 
 export function writeOutputs(results: CompareResults, analysis: Analysis, out?: string, json?: string): void {
   if (out) {
     mkdirSync(out, { recursive: true });
-    const [resultsFile, csvFile, reportFile] = RESULT_FILES.map((f) => join(out, f));
+    const [resultsFile, csvFile, reportFile, gapsFile] = RESULT_FILES.map((f) => join(out, f));
     writeFileAtomic(resultsFile, resultsJson(results, analysis));
     writeFileAtomic(csvFile, resultsToCsv(results));
     writeFileAtomic(reportFile, buildReport(results, analysis));
+    // A gaps.csv of an earlier run in this folder would not belong to these results.
+    if (hasOptimal(results)) writeFileAtomic(gapsFile, gapsToCsv(optimalGaps(results)));
+    else rmSync(gapsFile, { force: true });
   }
   if (json) writeFileAtomic(json, resultsJson(results, analysis));
 }

@@ -29,6 +29,12 @@ export interface FoldResult {
    * Absent from results files written before it was recorded.
    */
   confusion?: number[][];
+  /**
+   * An optimal tree's search (`fitOptimal`): whether it finished (proven optimal) or stopped at its
+   * time limit or memory bound, and the lower bound on the training error rate it proved. Absent
+   * for greedy trees and forests.
+   */
+  optimal?: { proven: boolean; lowerBound: number };
 }
 
 /** `confusion[a][p]`: rows of class code `a` predicted as code `p` (of `k` classes; a negative code is left out). */
@@ -144,7 +150,14 @@ export function evaluateFold(data: Dataset, options: FitOptions, assignment: Int
     fitMs: t1 - t0,
     predictMs: t2 - t1,
     confusion: confusionCounts(testPred, testData.labels, data.classes.length),
+    ...optimalSearch(model),
   };
+}
+
+/** The optimal search's outcome for a fold record (nothing for a greedy tree or a forest). */
+function optimalSearch(model: DecisionTree | Forest): Pick<FoldResult, 'optimal'> {
+  const o = 'optimality' in model ? model.optimality : undefined;
+  return o ? { optimal: { proven: o.proven, lowerBound: o.lowerBound } } : {};
 }
 
 /** Fit on all rows (the model a report shows), with its fit time. */

@@ -21,6 +21,7 @@ const fold = z.object({
   fitMs: num,
   predictMs: num,
   confusion: z.array(z.array(int)).optional(),
+  optimal: z.object({ proven: z.boolean(), lowerBound: num }).optional(),
 });
 const schema = z.object({
   format: z.literal(RESULTS_FORMAT),

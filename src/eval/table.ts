@@ -1,5 +1,7 @@
 import { maxOf } from '../core/extent.js';
 import type { Analysis, MetricAnalysis, PairComparison } from './analysis.js';
+import { gapText } from './gap-table.js';
+import { optimalGaps } from './optimal-gap.js';
 import { type CellSummary, type CompareResults, configAverages } from './results.js';
 
 /** p-value for humans: 2–3 significant digits, tiny ones as "< 1e-6". */
@@ -131,6 +133,7 @@ export function renderTable(results: CompareResults, analysis: Analysis): string
     lines.push([l.padEnd(lw), ...vals.map((v) => v.padStart(10))].join('  '));
   }
   for (const l of ['', ...statisticsText(analysis.accuracy), '', ...statisticsText(analysis.leaves)]) lines.push(l);
+  for (const l of gapText(results, optimalGaps(results), cells)) lines.push(l);
   if (!results.complete)
     lines.push(
       '',

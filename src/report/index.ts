@@ -5,11 +5,13 @@
  */
 import { maxOf } from '../core/extent.js';
 import { type Analysis, analyze, type MetricAnalysis } from '../eval/analysis.js';
+import { optimalGaps } from '../eval/optimal-gap.js';
 import { type CellSummary, type CompareResults, configAverages } from '../eval/results.js';
 import { formatP, pText } from '../eval/table.js';
 import { cdDiagram } from './cd-diagram.js';
 import { CLIENT_JS } from './client.js';
 import { confusionSection } from './confusion.js';
+import { gapSection } from './gap.js';
 import { color, esc, fmt, scriptJson, tableRow } from './html.js';
 import { barsPanel, scatterPanel } from './panels.js';
 import { STYLE } from './style.js';
@@ -22,6 +24,10 @@ const NAV =
   '<a href="#pairs">Pairwise tests</a><a href="#datasets">Per data set</a>' +
   '<a href="#confusion">Confusion matrices</a><a href="#trees">Trees</a>' +
   '<a href="#setup">Setup</a></nav>';
+
+/** The navigation bar, with a link to the gap section when there is one. */
+const nav = (withGap: boolean) =>
+  withGap ? NAV.replace('<a href="#confusion">', '<a href="#gap">Gap to optimal</a><a href="#confusion">') : NAV;
 
 const INTERRUPTED =
   '<p class="warn">This run was interrupted: unfinished cells are marked [done/planned], and the statistics ' +
@@ -309,6 +315,7 @@ export function buildReport(results: CompareResults, analysis: Analysis = analyz
   const trees = results.models.map(reportTree);
   const withModels = new Set(results.models.map((m) => `${m.dataset}\u0000${m.config}`));
   const { bars: barPanels, scatter: scatterPanels } = panels(results, a, labels, colors);
+  const gap = gapSection(results, optimalGaps(results), a.cells);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -323,7 +330,7 @@ export function buildReport(results: CompareResults, analysis: Analysis = analyz
 <p>${design}</p>
 <p class="small">${provenance}</p>
 </header>
-${NAV}
+${nav(gap !== '')}
 <main>
 ${results.complete ? '' : INTERRUPTED}
 <section id="summary">
@@ -360,6 +367,7 @@ ${legend(labels, colors)}
 ${SCATTER_NOTE}
 <div class="panels" id="scatter">${scatterPanels}</div>
 </section>
+${gap}
 ${confusionSection(results)}
 <section id="trees">
 <h2>Trees</h2>

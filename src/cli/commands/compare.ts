@@ -7,6 +7,7 @@ import { outputFiles, runComparison } from '../../compare/compare.js';
 import { findDataFiles } from '../../compare/datasets.js';
 import { GroveError } from '../../core/errors.js';
 import { type Config, parseConfigs, presetConfigs } from '../../eval/configs.js';
+import { isOptimalConfig } from '../../eval/optimal-gap.js';
 import { renderTable } from '../../eval/table.js';
 import { type OutputPath, refuseOutputOverInput } from '../../io/same-file.js';
 import { intOption, listOption } from '../args.js';
@@ -89,7 +90,11 @@ export function registerCompare(program: Command): void {
     .option('--repeats <r>', 'repeat the cross-validation with seeds seed, seed+1, ...', intOption('--repeats', 1), 1)
     .option('--seed <s>', 'seed of the fold assignment', intOption('--seed', 0), 1)
     .option('--jobs <n>', 'worker threads (default: min(2, cores); 1 = no workers)', intOption('--jobs', 1))
-    .option('--out <dir>', 'write cells.jsonl (as cells finish), results.json, results.csv and report.html here')
+    .option(
+      '--out <dir>',
+      'write cells.jsonl (as cells finish), results.json, results.csv and report.html here ' +
+        '(and gaps.csv when a configuration is an optimal tree)',
+    )
     .option('--resume', 'continue the interrupted run in --out (finished cells are not run again)')
     .option(
       '--no-models',
@@ -129,9 +134,9 @@ async function runCompare(flags: CompareFlags, cmd: Command): Promise<void> {
     skippable: inFolders,
   });
   process.stdout.write(renderTable(outcome.results, outcome.analysis));
-  const where = flags.out
-    ? ` → ${['results.json', 'results.csv', 'report.html'].map((f) => join(flags.out!, f)).join(', ')}`
-    : '';
+  const written = ['results.json', 'results.csv', 'report.html'];
+  if (outcome.results.configs.some((c) => isOptimalConfig(c.options))) written.push('gaps.csv');
+  const where = flags.out ? ` → ${written.map((f) => join(flags.out!, f)).join(', ')}` : '';
   const reused = outcome.reused ? `, ${outcome.reused} reused from the earlier run` : '';
   if (outcome.interrupted) {
     note(
