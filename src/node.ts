@@ -1,9 +1,10 @@
 /**
  * grove for Node: everything in the browser-safe entry plus file and database readers, model
- * files, and worker threads for `fit(data, { threads })`.
+ * files, and worker threads for `fit(data, { threads })` and `shapValues(model, rows, { threads })`.
  */
 import './learn/threads/parallel-grow.js';
 import './ensemble/threads/parallel-forest.js';
+import './explain/threads/parallel-shap.js';
 
 export * from './index.js';
 export { loadAnyModel, loadForest, loadModel, saveModel } from './io/model-file.js';

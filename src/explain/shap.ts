@@ -41,32 +41,30 @@ export interface ShapValues {
  * `unclassified: 'none'`): their k-NN labels depend on every feature at once and are not
  * explained. Cost per row: O(L · D²) for L leaves and depth D (Lundberg et al. 2020).
  *
- * Rows are read as `predict` reads them (same errors). GroveError for anything else.
+ * Rows are read as `predict` reads them (same errors). GroveError for anything else. With
+ * `threads` (Node), rows are shared out among worker threads and the caller waits for them.
  *
  * @example
  * ```ts
  * const shap = shapValues(tree, rows);
  * const k = shap.classes.length, f = shap.features.length;
  * const contribution = shap.values[(0 * f + 2) * k + 1]; // row 0, feature 2, class 1
+ * const fast = shapValues(forest, rows, { threads: 2 }); // the same values, on two worker threads
  * ```
  */
 export function shapValues(model: ExplainableModel, input: PredictInput, options?: ShapOptions): ShapValues {
   const caller = 'shapValues';
-  const { columns, nRows } = alignRows(model, input, options, caller, ['allowMissingKeys', 'onProgress']);
+  const { columns, nRows } = alignRows(model, input, options, caller, ['allowMissingKeys', 'onProgress', 'threads']);
   const onProgress = options?.onProgress;
   if (onProgress !== undefined && typeof onProgress !== 'function')
     throw new GroveError(`${caller}: options.onProgress must be a function, got ${typeof onProgress}`);
+  const threads = checkThreads(options?.threads, caller);
   const k = model.classes.length;
   const f = model.features.length;
   const trees = weightedTrees(model);
-  const values = new Float64Array(nRows * f * k);
-  // A block at a time, so that a listener hears of each hundredth of the rows, not of every row.
-  const block = Math.max(1, Math.ceil(nRows / 100));
-  for (let from = 0; from < nRows; from += block) {
-    const to = Math.min(nRows, from + block);
-    values.set(treesShap(trees, columns, nRows, f, k, from, to), from * f * k);
-    onProgress?.({ rows: to, total: nRows });
-  }
+  const job: ShapJob = { model, columns, nRows, nFeatures: f, nClasses: k, block: shapBlock(nRows) };
+  const report = (rows: number) => onProgress?.({ rows, total: nRows });
+  const values = (threads !== 1 && parallelShap?.(job, threads, report)) || rowsOnThisThread(job, trees, report);
   if (nRows === 0) onProgress?.({ rows: 0, total: 0 });
   return {
     nRows,
@@ -77,6 +75,60 @@ export function shapValues(model: ExplainableModel, input: PredictInput, options
   };
 }
 
+/** Every row's contributions on this thread, a block at a time (`report` hears of each block). */
+function rowsOnThisThread(job: ShapJob, trees: readonly WeightedTree[], report: (rows: number) => void): Float64Array {
+  const { columns, nRows, nFeatures: f, nClasses: k, block } = job;
+  const values = new Float64Array(nRows * f * k);
+  for (let from = 0; from < nRows; from += block) {
+    const to = Math.min(nRows, from + block);
+    values.set(treesShap(trees, columns, nRows, f, k, from, to), from * f * k);
+    report(to);
+  }
+  return values;
+}
+
+/** Rows per block: a listener hears of each hundredth of the rows, not of every row. */
+function shapBlock(nRows: number): number {
+  return Math.max(1, Math.ceil(nRows / 100));
+}
+
+function checkThreads(threads: ShapOptions['threads'], caller: string): number | 'auto' {
+  if (threads === undefined) return 1;
+  if (threads === 'auto' || (Number.isInteger(threads) && threads >= 1)) return threads;
+  throw new GroveError(`${caller}: options.threads must be an integer ≥ 1 or 'auto', got ${String(threads)}`, {
+    code: 'E_OPTION',
+  });
+}
+
+/** What `shapValues` hands to worker threads: the model, its aligned rows, and the block size. */
+export interface ShapJob {
+  model: ExplainableModel;
+  columns: AlignedColumn[];
+  nRows: number;
+  nFeatures: number;
+  nClasses: number;
+  /** Rows per block handed out (progress is reported per block). */
+  block: number;
+}
+
+/**
+ * Computes every row's contributions (rows × features × classes) on worker threads, telling
+ * `report` the number of rows finished after each block, or returns null to leave the work to
+ * this thread. Installed by the Node entry (src/explain/threads/); browsers explain on one thread.
+ */
+export type ParallelShap = (
+  job: ShapJob,
+  threads: number | 'auto',
+  report: (rows: number) => void,
+) => Float64Array | null;
+
+let parallelShap: ParallelShap | undefined;
+
+/** Install (or remove) the worker-thread explainer: done by importing src/explain/threads/parallel-shap.ts. */
+export function setParallelShap(run: ParallelShap | undefined): void {
+  parallelShap = run;
+}
+
 /** How `shapValues` reads rows (as `predict` does), and who hears of its progress. */
 export interface ShapOptions extends AlignOptions {
   /**
@@ -84,6 +136,13 @@ export interface ShapOptions extends AlignOptions {
    * the end (`rows` = `total`).
    */
   onProgress?: (progress: { rows: number; total: number }) => void;
+  /**
+   * Worker threads (Node; the `grove/node` entry, which installs them): a number, or `auto` for
+   * the machine's cores when the work is large enough to pay for starting them. Each row is
+   * explained whole on one thread, so the values are the same, bit for bit, on any number of
+   * threads. Default 1; browsers always use one.
+   */
+  threads?: number | 'auto';
 }
 
 /** Contributions (rows × features × classes) of the weighted sum of `trees`. */

@@ -83,6 +83,19 @@ describe('grove explain', () => {
     );
   });
 
+  it('writes the same contributions on 1 and 2 threads, and refuses a bad --threads', () => {
+    const one = grove(['explain', '--model', MODEL, DATA, '--threads', '1']);
+    const two = grove(['explain', '--model', MODEL, DATA, '--threads', '2']);
+    expect(one.status, one.stderr).toBe(0);
+    expect(two.stdout).toBe(one.stdout);
+    const bad = grove(['explain', '--model', MODEL, DATA, '--threads', '0']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toBe("grove: option --threads expects an integer ≥ 1 or 'auto', got '0'\n");
+    const partial = grove(['explain', '--model', MODEL, DATA, '--partial', 'x0', '--threads', '2']);
+    expect(partial.status).toBe(2);
+    expect(partial.stderr).toBe('grove: --threads applies to the contributions, not to --partial\n');
+  });
+
   it('writes the same numbers to Parquet', async () => {
     const out = tmp('shap.parquet');
     expect(grove(['explain', '--model', MODEL, DATA, '--out', out]).status).toBe(0);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import '../../explain/threads/parallel-shap.js'; // rows explained on worker threads (--threads)
 import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../../data/dataset.js';
 import type { ExplainableModel } from '../../explain/model.js';
@@ -17,7 +18,7 @@ import { permutationText } from '../permutation-out.js';
 import { addSourceFlags, readOptionsFromFlags, type SourceFlags } from '../read-flags.js';
 import { readData } from '../read-progress.js';
 import { countText, type TtyProgressOptions, ttyProgress } from '../tty-progress.js';
-import { DATA_HELP } from './fit.js';
+import { DATA_HELP, threadsOption } from './fit.js';
 
 interface ExplainFlags extends SourceFlags {
   model: string;
@@ -29,6 +30,7 @@ interface ExplainFlags extends SourceFlags {
   repeats?: number;
   seed?: number;
   target?: string;
+  threads?: number | 'auto';
 }
 
 export function registerExplain(program: Command): void {
@@ -66,10 +68,18 @@ export function registerExplain(program: Command): void {
     )
     .option('--repeats <n>', 'with --permutation: shuffles per feature (default 5)', intOption('--repeats', 1))
     .option('--seed <n>', 'with --permutation: seed of the shuffles (default 0)', intOption('--seed', 0))
-    .option('--target <column>', "with --permutation: class column of DATA (default: the model's target name)");
+    .option('--target <column>', "with --permutation: class column of DATA (default: the model's target name)")
+    .option(
+      '--threads <n>',
+      "worker threads for the contributions: a number or 'auto' (the same values; default auto)",
+      threadsOption,
+    );
   addSourceFlags(cmd, 'explain').action(async (dataPath: string, flags: ExplainFlags) => {
     if (flags.out) refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath, flags.model]);
     checkPermutationFlags(flags);
+    const other = flags.permutation ? '--permutation' : flags.partial !== undefined ? '--partial' : undefined;
+    if (flags.threads !== undefined && other)
+      throw new GroveError(`--threads applies to the contributions, not to ${other}`, { code: 'E_OPTION' });
     const tree = loadAnyModel(flags.model);
     if (flags.permutation) {
       await runPermutation(dataPath, flags, tree);
@@ -83,7 +93,7 @@ export function registerExplain(program: Command): void {
       await writePartial(partialDependence(tree, data, flags.partial), flags.out);
       return;
     }
-    const shap = explainShown(tree, data, { show: flags.progress !== false });
+    const shap = explainShown(tree, data, { show: flags.progress !== false }, flags.threads ?? 'auto');
     const long = flags.format === 'long';
     if (flags.out !== undefined && /\.parquet$/i.test(flags.out)) await writeShapParquet(shap, long, flags.out);
     else if (flags.out !== undefined || !flags.summary) await writeShapCsv(shap, long, flags.out);
@@ -92,12 +102,17 @@ export function registerExplain(program: Command): void {
 }
 
 /** TreeSHAP over every row, with rows explained of the total and their rate on a terminal. */
-export function explainShown(model: ExplainableModel, data: Dataset, where: TtyProgressOptions): ShapValues {
+export function explainShown(
+  model: ExplainableModel,
+  data: Dataset,
+  where: TtyProgressOptions,
+  threads: number | 'auto' = 1,
+): ShapValues {
   const shown = ttyProgress('explaining', where);
   const onProgress = ({ rows, total }: { rows: number; total: number }) =>
     shown.update(rows, total, countText(shown, rows, total, 'rows'));
   try {
-    return shapValues(model, data, shown.shown ? { onProgress } : undefined);
+    return shapValues(model, data, shown.shown ? { onProgress, threads } : { threads });
   } finally {
     shown.stop();
   }

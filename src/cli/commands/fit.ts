@@ -32,7 +32,8 @@ import { readData } from '../read-progress.js';
 import { type EngineFlags, engineOption, fitWithEngine, trainsInEngine } from './fit-engine.js';
 import { fitSummary, fractionOption, holdOut } from './fit-summary.js';
 
-function threadsOption(raw: string): number | 'auto' {
+/** Parse `--threads`: an integer ≥ 1 or `auto`. */
+export function threadsOption(raw: string): number | 'auto' {
   if (raw.trim() === 'auto') return 'auto';
   if (!/^\s*\d+\s*$/.test(raw) || Number(raw) < 1)
     throw new GroveError(`option --threads expects an integer ≥ 1 or 'auto', got '${raw}'`);

@@ -1,0 +1,44 @@
+/**
+ * Worker thread of the parallel explainer (parallel-shap.ts): rebuilds the model's trees and takes
+ * the aligned rows once, then explains the blocks of rows it is asked for with the same code as
+ * the main thread (`treesShap`), sending each block's contributions back.
+ */
+import type { MessagePort } from 'node:worker_threads';
+import { workerData } from 'node:worker_threads';
+import { ownThreadId } from '../../learn/threads/thread-liveness.js';
+import type { AlignedColumn } from '../../model/align.js';
+import { DecisionTree, TRUSTED_MODEL } from '../../model/decision-tree.js';
+import type { WeightedTree } from '../model.js';
+import { treesShap } from '../shap.js';
+import type { ShapReply, ShapRequest } from './messages.js';
+
+const { port, signal, tid } = workerData as { port: MessagePort; signal: Int32Array; tid: Int32Array };
+// Lets the main thread notice this thread's death while it waits synchronously.
+Atomics.store(tid, 0, ownThreadId());
+let job: { trees: WeightedTree[]; columns: AlignedColumn[]; nRows: number; nFeatures: number; nClasses: number };
+
+function reply(message: ShapReply, transfer: ArrayBuffer[] = []): void {
+  port.postMessage(message, transfer);
+  Atomics.add(signal, 0, 1);
+  Atomics.notify(signal, 0);
+}
+
+port.on('message', (request: ShapRequest) => {
+  try {
+    if (request.op === 'init') {
+      const { trees, ...rest } = request;
+      const rebuilt = trees.models.map((m, j) => ({
+        tree: new DecisionTree(m, TRUSTED_MODEL).compiled,
+        weight: trees.weights[j],
+      }));
+      job = { ...rest, trees: rebuilt };
+      reply({ op: 'ready' });
+      return;
+    }
+    const { trees, columns, nRows, nFeatures, nClasses } = job;
+    const values = treesShap(trees, columns, nRows, nFeatures, nClasses, request.from, request.to);
+    reply({ op: 'rows', from: request.from, to: request.to, values }, [values.buffer as ArrayBuffer]);
+  } catch (err) {
+    reply({ op: 'error', error: (err as Error)?.message ?? String(err) });
+  }
+});
