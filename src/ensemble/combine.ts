@@ -32,18 +32,26 @@ export function addTree(
     for (let i = 0; i < nRows * k; i++) sum[i] += p[i];
     return p;
   }
-  for (let i = 0; i < nRows; i++) {
-    let best = -1;
-    for (let c = 0; c < k; c++) if (p[i * k + c] > 0 && (best < 0 || p[i * k + c] > p[i * k + best])) best = c;
-    if (best >= 0) sum[i * k + best] += 1;
-  }
+  for (let i = 0; i < nRows; i++) addVote(p, i * k, k, sum, i * k);
   return p;
 }
 
 /**
- * The forest's class probabilities for aligned rows: the mean over trees of their probabilities
- * (`proba`) or of their votes (`majority`). Trees are added in order, so the sums are the same
- * bits however the forest was grown.
+ * One vote into `sum[at..at + k)` for the most probable class of `p[from..from + k)` (ties to the
+ * lowest index; no vote for a row of zeros).
+ */
+export function addVote(p: ArrayLike<number>, from: number, k: number, sum: Float64Array, at: number): void {
+  let best = -1;
+  for (let c = 0; c < k; c++) if (p[from + c] > 0 && (best < 0 || p[from + c] > p[from + best])) best = c;
+  if (best >= 0) sum[at + best] += 1;
+}
+
+/**
+ * The forest's class probabilities for aligned rows, one tree at a time over all rows: the mean
+ * over trees of their probabilities (`proba`) or of their votes (`majority`). Trees are added in
+ * order, so the sums are the same bits however the forest was grown. `Forest` predicts with
+ * `CompiledForest` (compiled-forest.ts), which adds the same terms in the same order; this is
+ * its reference in tests and benchmarks.
  */
 export function combineTrees(
   trees: readonly DecisionTree[],

@@ -4,9 +4,9 @@ import { accuracy } from '../model/accuracy.js';
 import { type Aligned, alignInput, checkPredictInput, type PredictInput } from '../model/align.js';
 import { checkPredictOptions, DecisionTree, type PredictOptions } from '../model/decision-tree.js';
 import { encodeOrderedInput } from '../model/ordinal.js';
-import { applyLeaves } from '../model/paths.js';
 import type { FeatureSchema, SavedOptions } from '../model/schema.js';
-import { combineTrees } from './combine.js';
+import { treePolicy } from './combine.js';
+import { CompiledForest } from './compiled-forest.js';
 import type { ForestSettings } from './settings.js';
 
 /** Out-of-bag estimate: each row predicted by the trees whose bootstrap left it out. */
@@ -68,6 +68,7 @@ export class Forest {
   /** The trees, in growing order (tree i grew from the forest's seed and i). */
   readonly trees: DecisionTree[];
   readonly oob?: OobEstimate;
+  private compiledForest?: CompiledForest;
 
   /**
    * A forest from its parts (what `fitForest` and the forest file make): every tree a
@@ -87,7 +88,13 @@ export class Forest {
   /** Class probabilities row-major (`[i * classes.length + c]`): the trees' combined as `settings.vote` says. */
   predictProbaFlat(input: PredictInput, options?: PredictOptions): Float64Array {
     const { columns, nRows } = this.align(input, options);
-    return combineTrees(this.trees, columns, nRows, this.settings.vote, options);
+    const policies = this.trees.map((tree) => treePolicy(tree, options));
+    return this.compiled.predictProba(columns, nRows, this.settings.vote, policies);
+  }
+
+  /** Every tree in one compiled predictor (built on first use). */
+  get compiled(): CompiledForest {
+    return (this.compiledForest ??= new CompiledForest(this.trees.map((tree) => tree.compiled)));
   }
 
   /** Class-probability vector per row, in the order of `classes`. */
@@ -121,13 +128,7 @@ export class Forest {
    */
   apply(input: PredictInput, options?: PredictOptions): Int32Array {
     const { columns, nRows } = this.align(input, options);
-    const t = this.trees.length;
-    const out = new Int32Array(nRows * t);
-    for (let j = 0; j < t; j++) {
-      const leaves = applyLeaves(this.trees[j].compiled, columns, nRows);
-      for (let i = 0; i < nRows; i++) out[i * t + j] = leaves[i];
-    }
-    return out;
+    return this.compiled.apply(columns, nRows);
   }
 
   /**

@@ -56,9 +56,10 @@ export class CompiledTree {
   readonly knn: (KnnRegion | undefined)[];
   private readonly kinds: ('numeric' | 'categorical')[];
   private readonly mix: Float64Array;
-  private readonly fast: FastRoutes;
+  /** The fast walk's records, made on first use (a forest walks its own, over all its trees). */
+  private fastRoutes?: FastRoutes;
   private readonly hasUnclassified: boolean;
-  /** Leaf (or -1 - node, see `route`) per row of the block being predicted. */
+  /** The fast walk's stop (`FastRoutes.route`) per row of the block being predicted. */
   private readonly blockLeaves = new Int32Array(BLOCK);
   /** `accumulate`'s stack of (node, weight) still to visit. */
   private readonly stackNode: number[] = [];
@@ -130,9 +131,15 @@ export class CompiledTree {
       categoryBranches(split, table.length, table);
     }
     this.hasUnclassified = this.unclassified.includes(1);
-    this.fast = new FastRoutes(this, (v) =>
-      this.kind[v] === LEAF && this.unclassified[v] === 0 ? this.classOf[v] : -1,
-    );
+  }
+
+  private get fast(): FastRoutes {
+    return (this.fastRoutes ??= new FastRoutes(this, (v) => this.leafCodeOf(v)));
+  }
+
+  /** The class a row that stops at `node` gets without more work, or -1 when it needs more (see `FastRoutes`). */
+  leafCodeOf(node: number): number {
+    return this.kind[node] === LEAF && this.unclassified[node] === 0 ? this.classOf[node] : -1;
   }
 
   /** An `emptyCategoryBranch` predicts its parent's class distribution (parents come before children). */
@@ -149,18 +156,9 @@ export class CompiledTree {
     }
   }
 
-  /** `route` from the root for rows base..base+count-1 into `this.blockLeaves` (count <= BLOCK). */
-  private routeBlock(columns: AlignedColumn[], base: number, count: number): Int32Array {
-    const leaves = this.blockLeaves;
-    this.fast.route(columns, base, count, leaves);
-    for (let j = 0; j < count; j++) leaves[j] = this.finishRoute(columns, base + j, leaves[j]);
-    return leaves;
-  }
-
-  /** `route`'s result for row `i` from where the fast walk stopped (`FastRoutes.route`). */
-  private finishRoute(columns: AlignedColumn[], i: number, stop: number): number {
-    const v = stop < 0 ? 0 : this.fast.orig[stop];
-    return this.kind[v] === LEAF ? v : this.route(columns, i, v);
+  /** `route`'s result for row `i` from where the fast walk stopped: its node `from` (0 for a row it did not take). */
+  finishRoute(columns: AlignedColumn[], i: number, from: number): number {
+    return this.kind[from] === LEAF ? from : this.route(columns, i, from);
   }
 
   /**
@@ -247,23 +245,26 @@ export class CompiledTree {
     policy?: UnclassifiedPolicy,
   ): Int32Array {
     const stops = this.blockLeaves;
-    const leafCode = this.fast.leafCode;
+    const { leafCode, orig } = this.fast;
     for (let base = 0; base < nRows; base += BLOCK) {
       const count = Math.min(BLOCK, nRows - base);
       this.fast.route(columns, base, count, stops);
       for (let j = 0; j < count; j++) {
         const stop = stops[j];
         const code = stop >= 0 ? leafCode[stop] : -1;
-        out[base + j] =
-          code >= 0 ? code : this.codeOf(columns, base + j, this.finishRoute(columns, base + j, stop), policy);
+        out[base + j] = code >= 0 ? code : this.codeFrom(columns, base + j, stop < 0 ? 0 : orig[stop], policy);
       }
     }
     return out;
   }
 
-  /** Class code of row `i` from its `route` result `r`. */
-  private codeOf(columns: AlignedColumn[], i: number, r: number, policy?: UnclassifiedPolicy): number {
+  /**
+   * Class code of row `i`, its walk resumed at node `from` (where the fast walk stopped; 0 for a
+   * row it did not take).
+   */
+  codeFrom(columns: AlignedColumn[], i: number, from: number, policy?: UnclassifiedPolicy): number {
     const k = this.classes;
+    const r = this.finishRoute(columns, i, from);
     if (r >= 0) {
       const region = this.unclassified[r] && policy?.unclassified === 'knn' ? this.knn[r] : undefined;
       return region ? knnVote(region, this.kinds, columns, i, policy!.knnK, k) : this.classOf[r];
@@ -287,20 +288,38 @@ export class CompiledTree {
     policy?: UnclassifiedPolicy,
   ): Float64Array {
     const k = this.classes;
+    const stops = this.blockLeaves;
+    const orig = this.fast.orig;
     for (let base = 0; base < nRows; base += BLOCK) {
       const count = Math.min(BLOCK, nRows - base);
-      const leaves = this.routeBlock(columns, base, count);
+      this.fast.route(columns, base, count, stops);
       for (let j = 0; j < count; j++) {
-        const i = base + j;
-        const r = leaves[j];
-        if (r >= 0 && !(this.unclassified[r] && policy?.unclassified === 'knn' && this.knn[r])) {
-          for (let c = 0; c < k; c++) out[i * k + c] = this.proba[r * k + c];
-        } else {
-          out.fill(0, i * k, i * k + k);
-          this.accumulate(columns, i, 0, 1, out, i * k, policy);
-        }
+        const stop = stops[j];
+        this.probaFrom(columns, base + j, stop < 0 ? 0 : orig[stop], out, (base + j) * k, policy);
       }
     }
     return out;
+  }
+
+  /**
+   * Row `i`'s class probabilities into `out[offset..offset + classes)`, its walk resumed at node
+   * `from` (where the fast walk stopped; 0 for a row it did not take).
+   */
+  probaFrom(
+    columns: AlignedColumn[],
+    i: number,
+    from: number,
+    out: Float64Array,
+    offset: number,
+    policy?: UnclassifiedPolicy,
+  ): void {
+    const k = this.classes;
+    const r = this.finishRoute(columns, i, from);
+    if (r >= 0 && !(this.unclassified[r] && policy?.unclassified === 'knn' && this.knn[r])) {
+      for (let c = 0; c < k; c++) out[offset + c] = this.proba[r * k + c];
+    } else {
+      out.fill(0, offset, offset + k);
+      this.accumulate(columns, i, 0, 1, out, offset, policy);
+    }
   }
 }

@@ -50,28 +50,47 @@ export class FastRoutes {
   /** Per group of four rows of the block: 1 when one may have a missing value among the used features. */
   private readonly missing = new Uint8Array(BLOCK / 4);
 
-  constructor(tree: RoutableTree, codeOfLeaf: (node: number) => number) {
-    const m = tree.kind.length;
-    const fast = (v: number) => tree.kind[v] === NUMERIC && tree.paramCount[v] === 1;
+  /** Record offset (4 × preorder id) of each tree's root: trees are laid out one after another. */
+  readonly roots: Int32Array;
+
+  /**
+   * The fast records of one tree, or of several (a forest: their records one tree after another,
+   * one block of the features any of them uses). `codeOfLeaf(node, tree)` gives a stop's class.
+   */
+  constructor(trees: RoutableTree | readonly RoutableTree[], codeOfLeaf: (node: number, tree: number) => number) {
+    const list: readonly RoutableTree[] = Array.isArray(trees) ? trees : [trees as RoutableTree];
+    const fast = (tree: RoutableTree, v: number) => tree.kind[v] === NUMERIC && tree.paramCount[v] === 1;
     const slotOf = new Map<number, number>();
+    let m = 0;
+    for (const tree of list) m += tree.kind.length;
     const orig = new Int32Array(m);
+    const treeOf = new Int32Array(m);
+    // Preorder id of a fast node → its right child's preorder id (-1: a stop).
+    const right = new Int32Array(m).fill(-1);
+    this.roots = new Int32Array(list.length);
     let count = 0;
-    // Preorder over the fast nodes and the stops directly below them.
-    const stack = m > 0 ? [0] : [];
-    const pending: [number, number][] = []; // [preorder id of a fast node, original right child]
-    while (stack.length > 0) {
-      const v = stack.pop()!;
-      const id = count++;
-      orig[id] = v;
-      if (fast(v)) {
-        const f = tree.feature[v];
-        if (!slotOf.has(f)) slotOf.set(f, slotOf.size);
-        pending.push([id, tree.firstChild[v] + 1]);
-        stack.push(tree.firstChild[v] + 1, tree.firstChild[v]);
+    const stack: number[] = [];
+    list.forEach((tree, t) => {
+      this.roots[t] = 4 * count;
+      const preorderOf = new Int32Array(tree.kind.length);
+      const first = count;
+      // Preorder over the fast nodes and the stops directly below them.
+      if (tree.kind.length > 0) stack.push(0);
+      while (stack.length > 0) {
+        const v = stack.pop()!;
+        const id = count++;
+        orig[id] = v;
+        treeOf[id] = t;
+        preorderOf[v] = id;
+        if (fast(tree, v)) {
+          const f = tree.feature[v];
+          if (!slotOf.has(f)) slotOf.set(f, slotOf.size);
+          stack.push(tree.firstChild[v] + 1, tree.firstChild[v]);
+        }
       }
-    }
-    const preorderOf = new Map<number, number>();
-    for (let id = 0; id < count; id++) preorderOf.set(orig[id], id);
+      for (let id = first; id < count; id++)
+        if (fast(tree, orig[id])) right[id] = preorderOf[tree.firstChild[orig[id]] + 1];
+    });
     this.orig = orig.slice(0, count);
     // Records are indexed by 4 × preorder id (their int32 offset), what the walk keeps per row.
     this.start = 2 * count;
@@ -79,32 +98,44 @@ export class FastRoutes {
     this.rec = new Int32Array(this.values.buffer);
     // A stop loops on itself: block column 0 and a NaN threshold send every value right, to itself.
     for (let id = 0; id < count; id++) {
-      this.values[2 * id] = NaN;
-      this.rec[4 * id + 3] = 4 * id;
-    }
-    for (const [id, r] of pending) {
+      const tree = list[treeOf[id]];
       const v = orig[id];
+      if (right[id] < 0) {
+        this.values[2 * id] = NaN;
+        this.rec[4 * id + 3] = 4 * id;
+        continue;
+      }
       this.values[2 * id] = tree.thresholds[tree.paramStart[v]];
       this.rec[4 * id + 2] = 4 * slotOf.get(tree.feature[v])!;
-      this.rec[4 * id + 3] = 4 * preorderOf.get(r)!;
+      this.rec[4 * id + 3] = 4 * right[id];
     }
-    this.leafCode = this.orig.map((v) => codeOfLeaf(v));
+    this.leafCode = new Int32Array(count);
+    for (let id = 0; id < count; id++) this.leafCode[id] = codeOfLeaf(orig[id], treeOf[id]);
     this.used = Int32Array.from(slotOf.keys());
   }
 
   /**
    * For rows base..base+count-1 (count <= BLOCK), the (preorder) id of the stop where the fast walk
    * ended: a leaf or a node it does not handle; -1 for a row with a missing value (to be routed
-   * from the root). `orig` maps stops to node ids.
+   * from the root). `orig` maps stops to node ids. One tree's records only (the first).
    */
   route(columns: AlignedColumn[], base: number, count: number, out: Int32Array): void {
-    if (this.used.length === 0) {
-      out.fill(0, 0, count); // the root is a stop
-      return;
-    }
+    this.fill(columns, base, count);
+    this.walk(0, count, out);
+  }
+
+  /** Copy rows base..base+count-1 (count <= BLOCK) into the block, for `walk` to route them through any tree. */
+  fill(columns: AlignedColumn[], base: number, count: number): void {
     // One call each per block of rows: the loops inside stay whole.
-    this.fillBlock(columns, base, count);
-    this.walkGroups(count, out);
+    if (this.used.length > 0) this.fillBlock(columns, base, count);
+  }
+
+  /** `route`'s stops for the block `fill` copied, through tree `tree` (its root at `roots[tree]`). */
+  walk(tree: number, count: number, out: Int32Array): void {
+    const root = this.roots[tree];
+    if (this.used.length === 0)
+      out.fill(root >> 2, 0, count); // the root is a stop
+    else this.walkGroups(count, out, root);
   }
 
   /** Copy the block's rows into `values`, interleaved by groups of four, and flag groups with a missing value. */
@@ -145,7 +176,7 @@ export class FastRoutes {
   }
 
   /** Walk the block's groups of four rows (`fillBlock`'s), the flagged ones and the last partial group row by row. */
-  private walkGroups(count: number, out: Int32Array): void {
+  private walkGroups(count: number, out: Int32Array, root: number): void {
     const s = this.used.length;
     const values = this.values;
     const rec = this.rec;
@@ -161,13 +192,13 @@ export class FastRoutes {
     for (let g = 0; g < groups; g++) {
       const o = start + 4 * g * s;
       if (missing[g] !== 0) {
-        for (let l = 0; l < 4; l++) out[4 * g + l] = this.walkOne(o + l);
+        for (let l = 0; l < 4; l++) out[4 * g + l] = this.walkOne(o + l, root);
         continue;
       }
-      let a = 0;
-      let b = 0;
-      let c = 0;
-      let d = 0;
+      let a = root;
+      let b = root;
+      let c = root;
+      let d = root;
       for (;;) {
         // next = left when x <= t, else right: right + ((left - right) & -(x <= t)).
         // (The casts only quiet TypeScript: `(x <= t) | 0` is 1 or 0 in JavaScript, without a
@@ -202,18 +233,18 @@ export class FastRoutes {
       out[4 * g + 2] = c >> 2;
       out[4 * g + 3] = d >> 2;
     }
-    for (let j = rest; j < count; j++) out[j] = this.walkOne(start + rest * s + j - rest);
+    for (let j = rest; j < count; j++) out[j] = this.walkOne(start + rest * s + j - rest, root);
   }
 
   /** The row whose values are at o, o + 4, ... in `values`: its stop, or -1 if one is missing. */
-  private walkOne(o: number): number {
+  private walkOne(o: number, root: number): number {
     const values = this.values;
     const rec = this.rec;
     for (let slot = 0, s = this.used.length; slot < s; slot++) {
       const x = values[o + 4 * slot];
       if (x !== x) return -1;
     }
-    let q = 0;
+    let q = root;
     for (;;) {
       const next = values[o + rec[q + 2]] <= values[q >> 1] ? q + 4 : rec[q + 3];
       if (next === q) return q >> 2;

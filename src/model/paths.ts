@@ -50,31 +50,40 @@ class SpreadWalk {
 }
 
 /**
- * The leaf each row ends in. A row spread over several leaves (fractional policy) gets the one
- * with the largest weight, the lowest id on a tie.
+ * The leaf a row ends in. A row spread over several leaves (fractional policy) gets the one with
+ * the largest weight, the lowest id on a tie.
  */
-export function applyLeaves(tree: CompiledTree, columns: AlignedColumn[], nRows: number): Int32Array {
-  const out = new Int32Array(nRows);
-  const walk = new SpreadWalk(tree);
-  let best = -1;
-  let bestWeight = -1;
-  const keep = (leaf: number, w: number) => {
-    if (w > bestWeight || (w === bestWeight && leaf < best)) {
-      best = leaf;
-      bestWeight = w;
+export class LeafFinder {
+  private readonly walk: SpreadWalk;
+  private best = -1;
+  private bestWeight = -1;
+  private readonly keep = (leaf: number, w: number) => {
+    if (w > this.bestWeight || (w === this.bestWeight && leaf < this.best)) {
+      this.best = leaf;
+      this.bestWeight = w;
     }
   };
-  for (let i = 0; i < nRows; i++) {
-    const r = tree.route(columns, i, 0);
-    if (r >= 0) {
-      out[i] = r;
-      continue;
-    }
-    best = -1;
-    bestWeight = -1;
-    walk.leaves(columns, i, r, keep);
-    out[i] = best;
+
+  constructor(private readonly tree: CompiledTree) {
+    this.walk = new SpreadWalk(tree);
   }
+
+  /** Row `i`'s leaf, its walk resumed at node `from` (0: from the root; any node on its path). */
+  leafFrom(columns: AlignedColumn[], i: number, from: number): number {
+    const r = this.tree.finishRoute(columns, i, from);
+    if (r >= 0) return r;
+    this.best = -1;
+    this.bestWeight = -1;
+    this.walk.leaves(columns, i, r, this.keep);
+    return this.best;
+  }
+}
+
+/** The leaf each row ends in (`LeafFinder`). */
+export function applyLeaves(tree: CompiledTree, columns: AlignedColumn[], nRows: number): Int32Array {
+  const out = new Int32Array(nRows);
+  const finder = new LeafFinder(tree);
+  for (let i = 0; i < nRows; i++) out[i] = finder.leafFrom(columns, i, 0);
   return out;
 }
 

@@ -1,0 +1,90 @@
+import type { AlignedColumn, CompiledTree, UnclassifiedPolicy } from '../model/compiled.js';
+import { BLOCK, FastRoutes } from '../model/fast-routes.js';
+import { LeafFinder } from '../model/paths.js';
+import { addVote } from './combine.js';
+import type { ForestVote } from './settings.js';
+
+/**
+ * A whole forest compiled for prediction: every tree's binary numeric nodes in one `FastRoutes`
+ * (the compiled tree's 16-byte preorder records, trees one after another, one block of the
+ * features any tree uses), so a block of rows is copied once and then walked through each tree
+ * in turn while it sits in cache. A row that stops at a node the fast walk does not handle
+ * (categorical or multiway splits, a missing value, a C-MBSV region) is finished by its tree's
+ * own `CompiledTree` (`probaFrom`, `LeafFinder`), so every node kind predicts as a lone tree does.
+ *
+ * Per row, the trees' terms are added in tree order, as `combineTrees` adds them: the
+ * probabilities are the same bits as the per-tree path's.
+ */
+export class CompiledForest {
+  private readonly routes: FastRoutes;
+  private readonly stops = new Int32Array(BLOCK);
+
+  constructor(readonly trees: readonly CompiledTree[]) {
+    this.routes = new FastRoutes(trees, (v, t) => trees[t].leafCodeOf(v));
+  }
+
+  /**
+   * The forest's class probabilities, row-major (k classes): the mean over trees of their
+   * probabilities (`proba`) or of one vote each (`majority`). `policies[t]` is tree t's C-MBSV policy.
+   */
+  predictProba(
+    columns: AlignedColumn[],
+    nRows: number,
+    vote: ForestVote,
+    policies: readonly UnclassifiedPolicy[],
+  ): Float64Array {
+    const trees = this.trees;
+    const k = trees[0].classes;
+    const sum = new Float64Array(nRows * k);
+    const row = new Float64Array(k);
+    const { orig, leafCode } = this.routes;
+    const stops = this.stops;
+    const majority = vote === 'majority';
+    for (let base = 0; base < nRows; base += BLOCK) {
+      const count = Math.min(BLOCK, nRows - base);
+      this.routes.fill(columns, base, count);
+      for (let t = 0; t < trees.length; t++) {
+        const tree = trees[t];
+        this.routes.walk(t, count, stops);
+        for (let j = 0, at = base * k; j < count; j++, at += k) {
+          const stop = stops[j];
+          let p: Float64Array = row;
+          let from = 0;
+          if (stop >= 0 && leafCode[stop] >= 0) {
+            p = tree.proba; // a plain leaf: its own distribution, as `probaFrom` would copy it
+            from = orig[stop] * k;
+          } else tree.probaFrom(columns, base + j, stop < 0 ? 0 : orig[stop], row, 0, policies[t]);
+          if (majority) addVote(p, from, k, sum, at);
+          else for (let c = 0; c < k; c++) sum[at + c] += p[from + c];
+        }
+      }
+    }
+    const n = trees.length;
+    for (let i = 0; i < sum.length; i++) sum[i] /= n;
+    return sum;
+  }
+
+  /** The leaf each row reaches in each tree, row-major (`[i * trees + t]`), as `applyLeaves` finds it. */
+  apply(columns: AlignedColumn[], nRows: number): Int32Array {
+    const trees = this.trees;
+    const nt = trees.length;
+    const out = new Int32Array(nRows * nt);
+    const finders = trees.map((tree) => new LeafFinder(tree));
+    const { orig } = this.routes;
+    const stops = this.stops;
+    for (let base = 0; base < nRows; base += BLOCK) {
+      const count = Math.min(BLOCK, nRows - base);
+      this.routes.fill(columns, base, count);
+      for (let t = 0; t < nt; t++) {
+        const tree = trees[t];
+        this.routes.walk(t, count, stops);
+        for (let j = 0; j < count; j++) {
+          const stop = stops[j];
+          const v = stop < 0 ? 0 : orig[stop];
+          out[(base + j) * nt + t] = tree.isLeaf(v) ? v : finders[t].leafFrom(columns, base + j, v);
+        }
+      }
+    }
+    return out;
+  }
+}
