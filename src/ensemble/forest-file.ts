@@ -1,10 +1,11 @@
 import { GroveError } from '../core/errors.js';
 import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
-import type { KnnRegion, TreeNode } from '../model/node.js';
+import type { KnnRegion } from '../model/node.js';
 import { MODEL_FORMAT, MODEL_VERSION, type SavedOptions, validateModel } from '../model/schema.js';
-import type { Split } from '../model/split.js';
 import { treeSeed } from './draws.js';
 import { Forest } from './forest.js';
+import { NodeReader } from './forest-nodes.js';
+import { BYTES, flatten, narrow, SECTIONS, type Sections, type SectionType, viewOf } from './forest-sections.js';
 import type { ForestSettings } from './settings.js';
 
 /**
@@ -16,38 +17,18 @@ import type { ForestSettings } from './settings.js';
  *   bytes 8–11  header length H (uint32, little-endian)
  *   bytes 12–15 FNV-1a checksum (uint32) of every byte from 16 to the end
  *   bytes 16–   the header, UTF-8 JSON, padded with spaces to a multiple of 8
- *   then        the sections the header lists, in order, each starting at a multiple of 8
+ *   then        the sections the header lists (name, type, length), in order, each starting at a
+ *               multiple of 8: see forest-sections.ts
  *
- * Sections (N nodes over all trees, k classes, little-endian): `treeStart` int32[trees + 1],
- * `n`, `feature` (-1: leaf), `firstChild`, `branches`, `missingBranch` (-1: none, the fractional
- * policy) int32[N]; `kind` uint8[N] (0 leaf, 1 numeric, 2 multiway, 3 subset; +4 an unclassified
- * region); `paramCount` int32[N] and `params` float64 (numeric thresholds, multiway codes, or a
- * subset's left size then its left and right codes); `score`, `improvement` float64[N] (NaN:
- * absent); `counts` float64[N · k]. Each tree is then checked as a tree model file is.
+ * Reading checks every tree as a tree model file is checked (forest-nodes.ts), on the arrays: a
+ * tree of plain nodes becomes a `TreeStore` without a node object; a tree with C-MBSV regions or
+ * other rarer fields is made of node objects and checked by `validateModel`.
  */
 
 export const FOREST_FORMAT = 'grove-forest';
-export const FOREST_VERSION = 1;
+export const FOREST_VERSION = 2;
 const MAGIC = 'GROVEFRS';
 const PREFIX = 16;
-
-type SectionType = 'i32' | 'u8' | 'f64';
-const SECTIONS: readonly [string, SectionType][] = [
-  ['treeStart', 'i32'],
-  ['n', 'i32'],
-  ['feature', 'i32'],
-  ['firstChild', 'i32'],
-  ['branches', 'i32'],
-  ['missingBranch', 'i32'],
-  ['paramCount', 'i32'],
-  ['kind', 'u8'],
-  ['params', 'f64'],
-  ['score', 'f64'],
-  ['improvement', 'f64'],
-  ['counts', 'f64'],
-];
-const BYTES: Record<SectionType, number> = { i32: 4, u8: 1, f64: 8 };
-const KIND_CODE: Record<Split['kind'], number> = { numeric: 1, multiway: 2, subset: 3 };
 
 interface Header {
   format: typeof FOREST_FORMAT;
@@ -58,6 +39,8 @@ interface Header {
   options: SavedOptions;
   forest: ForestSettings;
   oob?: { score: number; rows: number };
+  /** Split nodes' `n` and counts are their children's sums (only the leaves' are stored). */
+  sums: boolean;
   /** k-NN data of C-MBSV unclassified regions, by node index over all trees. */
   knn?: Record<string, KnnRegion>;
   sections: { name: string; type: SectionType; length: number }[];
@@ -74,15 +57,13 @@ const pad8 = (x: number) => (x + 7) & ~7;
 
 /** The forest as the bytes of its model file. */
 export function encodeForest(forest: Forest): Uint8Array {
-  const arrays = flatten(forest);
-  const knn: Record<string, KnnRegion> = {};
-  let base = 0;
-  for (const tree of forest.trees) {
-    tree.nodes.forEach((node, id) => {
-      if (node.knn) knn[String(base + id)] = node.knn;
-    });
-    base += tree.nodes.length;
-  }
+  const { values, sums, knn } = flatten(forest);
+  const arrays = SECTIONS.map(([name, fractions]) => {
+    const section = narrow(values[name]);
+    if (!fractions && (section.type === 'f32' || section.type === 'f64'))
+      throw new Error(`forest file: section ${name} holds a fraction`);
+    return { name, ...section };
+  });
   const header: Header = {
     format: FOREST_FORMAT,
     version: FOREST_VERSION,
@@ -92,8 +73,9 @@ export function encodeForest(forest: Forest): Uint8Array {
     options: forest.options,
     forest: forest.settings,
     ...(forest.oob ? { oob: { score: forest.oob.score, rows: forest.oob.rows } } : {}),
+    sums,
     ...(Object.keys(knn).length > 0 ? { knn } : {}),
-    sections: SECTIONS.map(([name, type]) => ({ name, type, length: arrays[name].length })),
+    sections: arrays.map(({ name, type, array }) => ({ name, type, length: array.length })),
   };
   let text = new TextEncoder().encode(JSON.stringify(header));
   const headerBytes = pad8(PREFIX + text.length) - PREFIX;
@@ -101,86 +83,19 @@ export function encodeForest(forest: Forest): Uint8Array {
   padded.set(text);
   text = padded;
   let size = PREFIX + headerBytes;
-  for (const [name, type] of SECTIONS) size = pad8(size + arrays[name].length * BYTES[type]);
+  for (const { array } of arrays) size = pad8(size + array.byteLength);
   const out = new Uint8Array(size);
   for (let i = 0; i < MAGIC.length; i++) out[i] = MAGIC.charCodeAt(i);
   const view = new DataView(out.buffer);
   view.setUint32(8, headerBytes, true);
   out.set(text, PREFIX);
   let at = PREFIX + headerBytes;
-  for (const [name, type] of SECTIONS) {
-    const a = arrays[name];
-    out.set(new Uint8Array(a.buffer, a.byteOffset, a.length * BYTES[type]), at);
-    at = pad8(at + a.length * BYTES[type]);
+  for (const { array } of arrays) {
+    out.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
+    at = pad8(at + array.byteLength);
   }
   view.setUint32(12, fnv1a(out.subarray(PREFIX)), true);
   return out;
-}
-
-type Flat = Record<string, Int32Array | Uint8Array | Float64Array>;
-
-/** Every tree's nodes in the sections' arrays. */
-function flatten(forest: Forest): Flat {
-  const k = forest.classes.length;
-  let total = 0;
-  let params = 0;
-  for (const tree of forest.trees)
-    for (const node of tree.nodes) {
-      total++;
-      const s = node.split;
-      if (s)
-        params +=
-          s.kind === 'numeric'
-            ? s.thresholds.length
-            : s.kind === 'multiway'
-              ? s.values.length
-              : 1 + s.left.length + s.right.length;
-    }
-  const f: Flat = {
-    treeStart: new Int32Array(forest.trees.length + 1),
-    n: new Int32Array(total),
-    feature: new Int32Array(total).fill(-1),
-    firstChild: new Int32Array(total).fill(-1),
-    branches: new Int32Array(total),
-    missingBranch: new Int32Array(total).fill(-1),
-    paramCount: new Int32Array(total),
-    kind: new Uint8Array(total),
-    params: new Float64Array(params),
-    score: new Float64Array(total).fill(Number.NaN),
-    improvement: new Float64Array(total).fill(Number.NaN),
-    counts: new Float64Array(total * k),
-  };
-  let i = 0;
-  let p = 0;
-  forest.trees.forEach((tree, t) => {
-    f.treeStart[t] = i;
-    for (const node of tree.nodes) {
-      f.n[i] = node.n;
-      f.counts.set(node.counts, i * k);
-      if (node.missingBranch !== undefined) f.missingBranch[i] = node.missingBranch;
-      if (node.score !== undefined) f.score[i] = node.score;
-      if (node.improvement !== undefined) f.improvement[i] = node.improvement;
-      const s = node.split;
-      f.kind[i] = (s ? KIND_CODE[s.kind] : 0) + (node.unclassified ? 4 : 0);
-      if (s && node.children) {
-        f.feature[i] = s.feature;
-        f.firstChild[i] = node.children[0];
-        f.branches[i] = node.children.length;
-        const values =
-          s.kind === 'numeric'
-            ? s.thresholds
-            : s.kind === 'multiway'
-              ? s.values
-              : [s.left.length, ...s.left, ...s.right];
-        f.params.set(values, p);
-        f.paramCount[i] = values.length;
-        p += values.length;
-      }
-      i++;
-    }
-  });
-  f.treeStart[forest.trees.length] = i;
-  return f;
 }
 
 /**
@@ -219,25 +134,27 @@ export function isForestFile(bytes: Uint8Array): boolean {
   return true;
 }
 
-function readSections(own: Uint8Array, start: number, header: Header, fail: (why: string) => never): Flat {
+const TYPES: ReadonlySet<string> = new Set(['u8', 'u16', 'i32', 'f32', 'f64']);
+
+function readSections(own: Uint8Array, start: number, header: Header, fail: (why: string) => never): Sections {
   const listed = header.sections;
   if (!Array.isArray(listed) || listed.length !== SECTIONS.length) fail('its header lists the wrong sections');
-  const out: Flat = {};
+  const out: Sections = {};
   let at = pad8(start);
-  SECTIONS.forEach(([name, type], s) => {
+  SECTIONS.forEach(([name, fractions], s) => {
     const entry = listed[s];
-    if (entry?.name !== name || entry.type !== type || !Number.isSafeInteger(entry.length) || entry.length < 0)
-      fail(`section ${s} should be ${name} (${type})`);
+    const type = entry?.type;
+    if (
+      entry?.name !== name ||
+      !TYPES.has(type) ||
+      (!fractions && (type === 'f32' || type === 'f64')) ||
+      !Number.isSafeInteger(entry.length) ||
+      entry.length < 0
+    )
+      fail(`section ${s} should be ${name}`);
     const bytes = entry.length * BYTES[type];
     if (at + bytes > own.length) fail(`truncated (section ${name} runs past the end)`);
-    const buffer = own.buffer;
-    const offset = own.byteOffset + at;
-    out[name] =
-      type === 'i32'
-        ? new Int32Array(buffer, offset, entry.length)
-        : type === 'u8'
-          ? new Uint8Array(buffer, offset, entry.length)
-          : new Float64Array(buffer, offset, entry.length);
+    out[name] = viewOf(type, own.buffer, own.byteOffset + at, entry.length);
     at = pad8(at + bytes);
   });
   if (at !== own.length) fail(`${own.length - at} bytes after the last section`);
@@ -245,97 +162,49 @@ function readSections(own: Uint8Array, start: number, header: Header, fail: (why
 }
 
 /** The trees from the sections, each checked as a tree model file. */
-function rebuild(header: Header, f: Flat, fail: (why: string) => never, file?: string): Forest {
+function rebuild(header: Header, f: Sections, fail: (why: string) => never, file?: string): Forest {
   const settings = header.forest;
-  const trees = (f.treeStart as Int32Array).length - 1;
+  const trees = f.treeStart.length - 1;
   if (!settings || typeof settings !== 'object' || settings.trees !== trees || trees < 1)
     fail('the header and the tree sections disagree on the number of trees');
-  const total = f.n.length;
+  if (typeof header.sums !== 'boolean') fail('its header has no "sums"');
+  // The header's parts as a tree model file's (one leaf stands for the nodes, checked below).
   const k = Array.isArray(header.classes) ? header.classes.length : 0;
-  for (const name of [
-    'feature',
-    'firstChild',
-    'branches',
-    'missingBranch',
-    'paramCount',
-    'kind',
-    'score',
-    'improvement',
-  ])
-    if (f[name].length !== total) fail(`section ${name} has ${f[name].length} entries for ${total} nodes`);
-  if (f.counts.length !== total * k)
-    fail(`section counts has ${f.counts.length} entries for ${total} nodes × ${k} classes`);
-  const start = f.treeStart as Int32Array;
-  if (start[0] !== 0 || start[trees] !== total) fail('tree offsets do not cover the nodes');
-  let p = 0;
+  const shape = validateModel(
+    {
+      format: MODEL_FORMAT,
+      version: MODEL_VERSION,
+      target: header.target,
+      features: header.features,
+      classes: header.classes,
+      options: header.options,
+      nodes: [{ counts: new Array(k).fill(0), n: 0, depth: 0 }],
+    },
+    file,
+  );
+  const reader = new NodeReader(f, shape, header.sums, header.knn ?? {}, fail);
   const list: DecisionTree[] = [];
   for (let t = 0; t < trees; t++) {
-    if (!(start[t + 1] > start[t])) fail(`tree ${t} has no nodes`);
-    const nodes: TreeNode[] = [];
-    for (let i = start[t]; i < start[t + 1]; i++) {
-      const node = nodeAt(f, i, k, p, header.knn?.[String(i)], fail);
-      p += f.paramCount[i];
-      nodes.push(node);
-    }
-    // Depths are not stored: children follow their parent (the growers' numbering).
-    for (const node of nodes)
-      for (const c of node.children ?? []) if (c > 0 && c < nodes.length) nodes[c].depth = node.depth + 1;
+    const nodes = reader.tree(t);
     const options = { ...header.options, seed: treeSeed(settings.seed, t) };
-    const model = validateModel(
-      {
-        format: MODEL_FORMAT,
-        version: MODEL_VERSION,
-        target: header.target,
-        features: header.features,
-        classes: header.classes,
-        options,
-        nodes,
-      },
-      file,
+    const model = { target: shape.target, features: shape.features, classes: shape.classes, options };
+    list.push(
+      Array.isArray(nodes)
+        ? new DecisionTree(
+            validateModel({ format: MODEL_FORMAT, version: MODEL_VERSION, ...model, nodes }, file),
+            TRUSTED_MODEL,
+          )
+        : new DecisionTree({ ...model, nodes }, TRUSTED_MODEL),
     );
-    list.push(new DecisionTree(model, TRUSTED_MODEL));
   }
-  if (p !== f.params.length) fail('the split parameters do not match the nodes');
-  const first = list[0];
+  reader.finish();
   return new Forest({
-    target: first.target,
-    features: first.features,
-    classes: first.classes,
+    target: shape.target,
+    features: shape.features,
+    classes: shape.classes,
     settings,
     options: header.options,
     trees: list,
     ...(header.oob ? { oob: header.oob } : {}),
   });
-}
-
-function nodeAt(
-  f: Flat,
-  i: number,
-  k: number,
-  p: number,
-  knn: KnnRegion | undefined,
-  fail: (why: string) => never,
-): TreeNode {
-  const code = f.kind[i] & 3;
-  const node: TreeNode = { counts: Array.from(f.counts.subarray(i * k, i * k + k)), n: f.n[i], depth: 0 };
-  if (!Number.isNaN(f.score[i])) node.score = f.score[i];
-  if (!Number.isNaN(f.improvement[i])) node.improvement = f.improvement[i];
-  if (f.missingBranch[i] >= 0) node.missingBranch = f.missingBranch[i];
-  if (f.kind[i] & 4) node.unclassified = true;
-  if (knn) node.knn = knn;
-  if (code === 0) return node;
-  const count = f.paramCount[i];
-  if (count < 1 || p + count > f.params.length) fail(`node ${i}: bad split parameters`);
-  const values = Array.from(f.params.subarray(p, p + count));
-  const feature = f.feature[i];
-  if (code === 1) node.split = { kind: 'numeric', feature, thresholds: values };
-  else if (code === 2) node.split = { kind: 'multiway', feature, values };
-  else {
-    const left = values[0];
-    if (!Number.isInteger(left) || left < 1 || left + 1 > count) fail(`node ${i}: bad subset split`);
-    node.split = { kind: 'subset', feature, left: values.slice(1, 1 + left), right: values.slice(1 + left) };
-  }
-  const first = f.firstChild[i];
-  node.children = Array.from({ length: f.branches[i] }, (_, b) => first + b);
-  return node;
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fitForest } from '../../src/ensemble/fit-forest.js';
 import { decodeForest, encodeForest } from '../../src/ensemble/forest-file.js';
-import { fit, GroveError } from '../../src/index.js';
+import { datasetFromRows, fit, GroveError } from '../../src/index.js';
 import { loadAnyModel, loadForest, loadModel, saveModel } from '../../src/io/model-file.js';
 import { synthetic } from './synthetic.js';
 
@@ -70,4 +70,104 @@ describe('forest model file', () => {
     expect(refusal(() => loadAnyModel(path))).toMatch(/not a valid grove forest file/);
     expect(readFileSync(path).length).toBe(bytes.length + 8);
   });
+
+  it('C-MBSV (k-NN regions) and fractional missing-value forests round-trip', () => {
+    const numeric = synthetic(150, 8);
+    const cmbsv = fitForest(numeric, { algorithm: 'cmbsv', forest: 'bagging', trees: 3, unclassified: 'knn' });
+    expect(cmbsv.trees.some((t) => t.nodes.some((n) => n.knn))).toBe(true);
+    const holes = datasetFromRows(
+      Array.from({ length: 120 }, (_, i) => ({
+        a: i % 7 === 0 ? null : (i * 37) % 11,
+        b: i % 3,
+        y: i % 2 ? 'p' : 'q',
+      })),
+      { target: 'y' },
+    );
+    const fractional = fitForest(holes, { trees: 3, missing: 'fractional', forest: 'bagging' });
+    for (const [forest, rows] of [
+      [cmbsv, numeric],
+      [fractional, holes],
+    ] as const) {
+      const back = decodeForest(encodeForest(forest));
+      expect(back.trees.map((t) => t.nodes)).toEqual(forest.trees.map((t) => t.nodes));
+      expect(Array.from(back.predictProbaFlat(rows))).toEqual(Array.from(forest.predictProbaFlat(rows)));
+    }
+  });
+
+  it('stores sections in their narrowest exact type and split nodes’ sums only once', () => {
+    const forest = fitForest(data, { trees: 5 });
+    const bytes = encodeForest(forest);
+    const { header } = sectionsOf(bytes);
+    expect(header.version).toBe(2);
+    expect(header.sums).toBe(true);
+    const type = (name: string) => header.sections.find((s) => s.name === name)!.type;
+    expect(type('feature')).toBe('u8');
+    expect(type('kind')).toBe('u8');
+    expect(type('counts')).toBe('u8');
+    expect(type('params')).toBe('f64'); // thresholds stay exact doubles
+    expect(header.sections.find((s) => s.name === 'leafScore')!.length).toBe(0);
+    expect(JSON.stringify(decodeForest(bytes).toJSON())).toBe(JSON.stringify(forest.toJSON()));
+  });
+
+  it('refuses a file whose checksum holds but whose nodes do not make trees', () => {
+    const bytes = encodeForest(fitForest(data, { trees: 3 }));
+    const cases: [string, (v: DataView, at: (name: string) => number) => void, RegExp][] = [
+      ['feature', (v, at) => v.setUint8(at('feature'), 99), /no feature 99/],
+      ['firstChild', (v, at) => setInt(v, at('firstChild'), 0), /children out of range/],
+      ['params', (v, at) => v.setFloat64(at('params'), Number.NaN, true), /thresholds not finite/],
+      ['kind', (v, at) => v.setUint8(at('kind'), 5), /bad kind 5/],
+      ['missingBranch', (v, at) => v.setUint8(at('missingBranch'), 9), /no branch 8 for missing values/],
+    ];
+    for (const [name, damage, pattern] of cases) {
+      const copy = bytes.slice();
+      const { offsets } = sectionsOf(copy);
+      damage(new DataView(copy.buffer), (s) => offsets.get(s)!);
+      reChecksum(copy);
+      expect(
+        refusal(() => decodeForest(copy, 'crafted.grove')),
+        name,
+      ).toMatch(pattern);
+    }
+    const old = bytes.slice();
+    const text = new TextDecoder().decode(old.subarray(16, 16 + new DataView(old.buffer).getUint32(8, true)));
+    old.set(new TextEncoder().encode(text.replace('"version":2', '"version":1')), 16);
+    reChecksum(old);
+    expect(refusal(() => decodeForest(old, 'old.grove'))).toMatch(
+      /unsupported version 1 \(this grove reads version 2\)/,
+    );
+  });
 });
+
+interface FileHeader {
+  version: number;
+  sums: boolean;
+  sections: { name: string; type: string; length: number }[];
+}
+
+const WIDTH: Record<string, number> = { u8: 1, u16: 2, i32: 4, f32: 4, f64: 8 };
+
+/** The header of a forest file and the byte offset of each section. */
+function sectionsOf(bytes: Uint8Array): { header: FileHeader; offsets: Map<string, number> } {
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true);
+  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + length))) as FileHeader;
+  const offsets = new Map<string, number>();
+  let at = 16 + length;
+  for (const s of header.sections) {
+    offsets.set(s.name, at);
+    at = (at + s.length * WIDTH[s.type] + 7) & ~7;
+  }
+  return { header, offsets };
+}
+
+/** Little-endian integer of the width its section has (the sections here are narrowed to u8 or u16). */
+function setInt(v: DataView, at: number, x: number): void {
+  v.setUint8(at, x);
+  v.setUint8(at + 1, 0);
+}
+
+/** The FNV-1a checksum the reader expects, written into bytes 12–15. */
+function reChecksum(bytes: Uint8Array): void {
+  let h = 0x811c9dc5;
+  for (let i = 16; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
+  new DataView(bytes.buffer).setUint32(12, h >>> 0, true);
+}

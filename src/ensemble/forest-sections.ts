@@ -1,0 +1,147 @@
+import type { KnnRegion } from '../model/node.js';
+import type { Split } from '../model/split.js';
+import type { Forest } from './forest.js';
+
+/**
+ * The forest file's node sections: what `encodeForest` writes and `decodeForest` reads. Split
+ * nodes' fields are stored for split nodes only (S of them, in node order); a section is written
+ * in the narrowest type that holds its values exactly (`narrow`), and when every split node's `n`
+ * and class counts are the sums of its children's (in branch order, the same float64 additions
+ * the reader makes), only the leaves' are stored (`sums`).
+ *
+ * Sections (N nodes over all trees, S split nodes, L leaves, k classes): `treeStart` int32[trees
+ * + 1]; `kind` uint8[N] (0 leaf, 1 numeric, 2 multiway, 3 subset; +4 an unclassified region);
+ * `missingBranch` [N] (the branch + 1, 0: none); per split node `feature`, `firstChild`,
+ * `branches`, `paramCount`, `score`, `improvement` [S] (NaN: absent); `params` (numeric
+ * thresholds, multiway codes, or a subset's left size then its left and right codes);
+ * `leafScore`, `leafImprovement` [L], or empty when no leaf has one; `n` and `counts` [N] and
+ * [N · k], or [L] and [L · k] with `sums`.
+ */
+
+export type SectionType = 'u8' | 'u16' | 'i32' | 'f32' | 'f64';
+export const BYTES: Record<SectionType, number> = { u8: 1, u16: 2, i32: 4, f32: 4, f64: 8 };
+
+/** Section names in file order, and whether a section may hold fractions (else integers only). */
+export const SECTIONS: readonly [name: string, fractions: boolean][] = [
+  ['treeStart', false],
+  ['kind', false],
+  ['missingBranch', false],
+  ['feature', false],
+  ['firstChild', false],
+  ['branches', false],
+  ['paramCount', false],
+  ['params', true],
+  ['score', true],
+  ['improvement', true],
+  ['leafScore', true],
+  ['leafImprovement', true],
+  ['n', false],
+  ['counts', true],
+];
+
+export type Section = Uint8Array | Uint16Array | Int32Array | Float32Array | Float64Array;
+export type Sections = Record<string, Section>;
+
+const KIND_CODE: Record<Split['kind'], number> = { numeric: 1, multiway: 2, subset: 3 };
+
+/** `values` in the narrowest type that holds each exactly (NaN only in f32 or f64). */
+export function narrow(values: ArrayLike<number>): { type: SectionType; array: Section } {
+  let ints = true;
+  let lo = 0;
+  let hi = 0;
+  let f32 = true;
+  for (let i = 0; i < values.length; i++) {
+    const x = values[i];
+    if (ints && !(Number.isInteger(x) && !Object.is(x, -0))) ints = false;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+    if (f32 && !Object.is(Math.fround(x), x)) f32 = false;
+  }
+  if (ints && lo >= 0 && hi < 256) return { type: 'u8', array: Uint8Array.from(values) };
+  if (ints && lo >= 0 && hi < 65536) return { type: 'u16', array: Uint16Array.from(values) };
+  if (ints && lo >= -(2 ** 31) && hi < 2 ** 31) return { type: 'i32', array: Int32Array.from(values) };
+  if (f32) return { type: 'f32', array: Float32Array.from(values) };
+  return { type: 'f64', array: Float64Array.from(values) };
+}
+
+/** A view of `length` values of `type` at byte `offset` of `buffer` (the offset a multiple of 8). */
+export function viewOf(type: SectionType, buffer: ArrayBufferLike, offset: number, length: number): Section {
+  switch (type) {
+    case 'u8':
+      return new Uint8Array(buffer, offset, length);
+    case 'u16':
+      return new Uint16Array(buffer, offset, length);
+    case 'i32':
+      return new Int32Array(buffer, offset, length);
+    case 'f32':
+      return new Float32Array(buffer, offset, length);
+    default:
+      return new Float64Array(buffer, offset, length);
+  }
+}
+
+/** Every tree's nodes in the sections' values (before narrowing), and the k-NN data by global node id. */
+export function flatten(forest: Forest): {
+  values: Record<string, number[]>;
+  sums: boolean;
+  knn: Record<string, KnnRegion>;
+} {
+  const k = forest.classes.length;
+  const v: Record<string, number[]> = {};
+  for (const [name] of SECTIONS) v[name] = [];
+  const knn: Record<string, KnnRegion> = {};
+  const leafN: number[] = [];
+  const leafCounts: number[] = [];
+  let sums = true;
+  let leafMeta = false;
+  let base = 0;
+  for (const tree of forest.trees) {
+    v.treeStart.push(base);
+    const nodes = tree.nodes;
+    nodes.forEach((node, id) => {
+      if (node.knn) knn[String(base + id)] = node.knn;
+      const s = node.split;
+      v.kind.push((s ? KIND_CODE[s.kind] : 0) + (node.unclassified ? 4 : 0));
+      v.missingBranch.push(node.missingBranch === undefined ? 0 : node.missingBranch + 1);
+      v.n.push(node.n);
+      for (const c of node.counts) v.counts.push(c);
+      if (!s || !node.children) {
+        v.leafScore.push(node.score ?? Number.NaN);
+        v.leafImprovement.push(node.improvement ?? Number.NaN);
+        if (node.score !== undefined || node.improvement !== undefined) leafMeta = true;
+        leafN.push(node.n);
+        for (const c of node.counts) leafCounts.push(c);
+        return;
+      }
+      const params =
+        s.kind === 'numeric' ? s.thresholds : s.kind === 'multiway' ? s.values : [s.left.length, ...s.left, ...s.right];
+      v.feature.push(s.feature);
+      v.firstChild.push(node.children[0]);
+      v.branches.push(node.children.length);
+      v.paramCount.push(params.length);
+      for (const x of params) v.params.push(x);
+      v.score.push(node.score ?? Number.NaN);
+      v.improvement.push(node.improvement ?? Number.NaN);
+      // The reader adds the children's in branch order: the same additions, checked here.
+      let n = 0;
+      for (const c of node.children) n += nodes[c].n;
+      if (n !== node.n) sums = false;
+      for (let c = 0; c < k && sums; c++) {
+        let w = 0;
+        for (const child of node.children) w += nodes[child].counts[c];
+        if (!Object.is(w, node.counts[c])) sums = false;
+      }
+    });
+    base += nodes.length;
+  }
+  v.treeStart.push(base);
+  if (!leafMeta) {
+    v.leafScore = [];
+    v.leafImprovement = [];
+  }
+  if (sums) {
+    v.n = leafN;
+    v.counts = leafCounts;
+  }
+  return { values: v, sums, knn };
+}
