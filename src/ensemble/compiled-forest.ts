@@ -19,8 +19,29 @@ export class CompiledForest {
   private readonly routes: FastRoutes;
   private readonly stops = new Int32Array(BLOCK);
 
+  /** Per stop: where its distribution starts in `leafProba` when it is a plain leaf, else -1. */
+  private readonly leafAt: Int32Array;
+  /** The plain leaves' class distributions (their trees' `proba` rows), in stop order: read in sequence. */
+  private readonly leafProba: Float64Array;
+
   constructor(readonly trees: readonly CompiledTree[]) {
     this.routes = new FastRoutes(trees, (v, t) => trees[t].leafCodeOf(v));
+    const { orig, leafCode, roots } = this.routes;
+    const k = trees[0].classes;
+    this.leafAt = new Int32Array(orig.length).fill(-1);
+    let leaves = 0;
+    for (let id = 0; id < orig.length; id++) if (leafCode[id] >= 0) leaves++;
+    this.leafProba = new Float64Array(leaves * k);
+    let at = 0;
+    for (let t = 0; t < trees.length; t++) {
+      const end = t + 1 < trees.length ? roots[t + 1] >> 2 : orig.length;
+      for (let id = roots[t] >> 2; id < end; id++) {
+        if (leafCode[id] < 0) continue;
+        this.leafAt[id] = at;
+        this.leafProba.set(trees[t].proba.subarray(orig[id] * k, orig[id] * k + k), at);
+        at += k;
+      }
+    }
   }
 
   /**
@@ -37,23 +58,29 @@ export class CompiledForest {
     const k = trees[0].classes;
     const sum = new Float64Array(nRows * k);
     const row = new Float64Array(k);
-    const { orig, leafCode } = this.routes;
-    const stops = this.stops;
+    const { orig } = this.routes;
+    const { leafAt, leafProba, stops } = this;
     const majority = vote === 'majority';
     for (let base = 0; base < nRows; base += BLOCK) {
       const count = Math.min(BLOCK, nRows - base);
       this.routes.fill(columns, base, count);
       for (let t = 0; t < trees.length; t++) {
-        const tree = trees[t];
         this.routes.walk(t, count, stops);
         for (let j = 0, at = base * k; j < count; j++, at += k) {
           const stop = stops[j];
-          let p: Float64Array = row;
-          let from = 0;
-          if (stop >= 0 && leafCode[stop] >= 0) {
-            p = tree.proba; // a plain leaf: its own distribution, as `probaFrom` would copy it
-            from = orig[stop] * k;
-          } else tree.probaFrom(columns, base + j, stop < 0 ? 0 : orig[stop], row, 0, policies[t]);
+          const leaf = stop >= 0 ? leafAt[stop] : -1;
+          if (leaf >= 0 && !majority) {
+            // A plain leaf: its own distribution, as `probaFrom` would copy it.
+            for (let c = 0; c < k; c++) sum[at + c] += leafProba[leaf + c];
+            continue;
+          }
+          let p = leafProba;
+          let from = leaf;
+          if (leaf < 0) {
+            trees[t].probaFrom(columns, base + j, stop < 0 ? 0 : orig[stop], row, 0, policies[t]);
+            p = row;
+            from = 0;
+          }
           if (majority) addVote(p, from, k, sum, at);
           else for (let c = 0; c < k; c++) sum[at + c] += p[from + c];
         }

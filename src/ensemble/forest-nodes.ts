@@ -136,10 +136,16 @@ export class NodeReader {
     a.score[i] = f.score[s];
     a.improvement[i] = f.improvement[s];
     if (Number.isNaN(a.score[i]) || Number.isNaN(a.improvement[i])) a.needsObjects = true;
-    const split = this.splitAt(s, code, g);
+    const split = this.splitAt(s, code, g, a, i);
     const branches = f.branches[s];
     const expected =
-      split.kind === 'numeric' ? split.thresholds.length + 1 : split.kind === 'multiway' ? split.values.length : 2;
+      split === undefined
+        ? 2
+        : split.kind === 'numeric'
+          ? split.thresholds.length + 1
+          : split.kind === 'multiway'
+            ? split.values.length
+            : 2;
     if (branches !== expected) fail(`node ${g}: expected ${expected} children, found ${branches}`);
     if (missing >= branches) fail(`node ${g}: no branch ${missing} for missing values`);
     const first = f.firstChild[s];
@@ -151,14 +157,14 @@ export class NodeReader {
     a.firstChild[i] = first;
     a.branches[i] = branches;
     a.missingBranch[i] = missing;
-    if (split.kind === 'numeric' && split.thresholds.length === 1) {
-      a.feature[i] = split.feature;
-      a.threshold[i] = split.thresholds[0];
-    } else a.splits.set(i, split);
+    if (split) a.splits.set(i, split);
   }
 
-  /** Split number `s` (node `g`), checked against its feature. */
-  private splitAt(s: number, code: number, g: number): Split {
+  /**
+   * Split number `s` (node `g`, node `i` of `a`), checked against its feature; a binary numeric
+   * split goes straight into `a.feature` and `a.threshold` (undefined is returned).
+   */
+  private splitAt(s: number, code: number, g: number, a: TreeArrays, i: number): Split | undefined {
     const { f, fail } = this;
     const feature = f.feature[s];
     const schema = this.model.features[feature];
@@ -168,6 +174,13 @@ export class NodeReader {
     const p = this.param;
     if (count < 1 || p + count > f.params.length) fail(`node ${g}: bad split parameters`);
     this.param += count;
+    if (code === 1 && count === 1) {
+      const t = f.params[p];
+      if (!Number.isFinite(t)) fail(`node ${g}: thresholds not finite and increasing`);
+      a.feature[i] = feature;
+      a.threshold[i] = t;
+      return undefined;
+    }
     const values = Array.from(f.params.subarray(p, p + count));
     if (code === 1) {
       for (let j = 0; j < count; j++)

@@ -1,7 +1,7 @@
 import type { AlignedColumn } from './align.js';
 import { BLOCK, FastRoutes } from './fast-routes.js';
 import { knnVote } from './knn.js';
-import { emptyCategoryBranch, type KnnRegion, majorityClass } from './node.js';
+import { emptyCategoryBranch, type KnnRegion, majorityClass, type TreeNode } from './node.js';
 import { branchCount, categoryBranchAt, categoryBranches, NO_BRANCH, numericBranchAt } from './route.js';
 import type { FeatureSchema } from './schema.js';
 import type { Split } from './split.js';
@@ -88,10 +88,13 @@ export class CompiledTree {
     const thresholds: number[] = [];
     const categorical: Array<[node: number, split: CategoricalSplit]> = [];
     let tableSize = 0;
+    // A store makes a node object on each call: one each.
+    const list: TreeNode[] = [];
+    for (let i = 0; i < m; i++) list.push(nodes.node(i));
     const totals = new Float64Array(m);
-    for (let i = 0; i < m; i++) totals[i] = nodes.node(i).counts.reduce((a, b) => a + b, 0);
+    for (let i = 0; i < m; i++) totals[i] = list[i].counts.reduce((a, b) => a + b, 0);
     for (let i = 0; i < m; i++) {
-      const node = nodes.node(i);
+      const node = list[i];
       const total = totals[i];
       for (let c = 0; c < classes; c++) this.proba[i * classes + c] = total > 0 ? node.counts[c] / total : 1 / classes;
       this.classOf[i] = majorityClass(node.counts);
@@ -123,7 +126,7 @@ export class CompiledTree {
         tableSize += this.paramCount[i];
       }
     }
-    this.inheritEmpty(nodes);
+    this.inheritEmpty(list);
     this.thresholds = Float64Array.from(thresholds);
     this.codeBranch = new Int32Array(tableSize);
     for (const [i, split] of categorical) {
@@ -143,13 +146,13 @@ export class CompiledTree {
   }
 
   /** An `emptyCategoryBranch` predicts its parent's class distribution (parents come before children). */
-  private inheritEmpty(nodes: NodeSource): void {
+  private inheritEmpty(nodes: TreeNode[]): void {
     const classes = this.classes;
-    for (let i = 0; i < nodes.size; i++) {
-      const parent = nodes.node(i);
+    for (let i = 0; i < nodes.length; i++) {
+      const parent = nodes[i];
       if (!parent.children || parent.split?.kind === 'numeric') continue;
       for (const c of parent.children) {
-        if (!emptyCategoryBranch(nodes.node(c), parent)) continue;
+        if (!emptyCategoryBranch(nodes[c], parent)) continue;
         this.proba.copyWithin(c * classes, i * classes, (i + 1) * classes);
         this.classOf[c] = this.classOf[i];
       }
