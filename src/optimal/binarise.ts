@@ -1,6 +1,7 @@
 import type { Dataset } from '../data/dataset.js';
 import { binFeature } from '../split/histogram.js';
 import { midpoint } from '../split/numeric.js';
+import { SortWork } from '../split/sort-work.js';
 
 /**
  * The binary tests the optimal search chooses among, held per feature as one small integer code
@@ -40,15 +41,18 @@ export const MAX_BINS = 65535;
  * without `bins`, one bin per distinct value (every midpoint is a test).
  */
 export function binarise(data: Dataset, weights: Float64Array, bins?: number): Binarised {
+  // One sort scratch for every feature: a new one each would be garbage per feature.
+  const work = new SortWork();
   const features = data.features.map((col): BinFeature => {
     if (col.kind === 'categorical') {
       const m = col.categories.length;
       const codes = Int32Array.from(col.codes, (c) => (c < 0 ? m : c));
       return { kind: 'category', bins: m, codes };
     }
-    const b = binFeature(col, bins ?? MAX_BINS);
+    const b = binFeature(col, bins ?? MAX_BINS, work);
     return { kind: 'ordinal', bins: b.bins, codes: Int32Array.from(b.codes), lo: b.lo, hi: b.hi };
   });
+  work.release();
   return { n: data.nRows, k: data.classes.length, labels: data.labels, weights, features };
 }
 

@@ -1,43 +1,8 @@
 import type { Binarised } from './binarise.js';
 import { RowGroups } from './row-groups.js';
+import { SideBest } from './side-best.js';
 import { leafError, leafSolution, type Solution, splitSolution, type Test } from './solution.js';
 import { StopSearch } from './stop.js';
-
-/**
- * The best depth-1 split found so far for one side of a root test: its test and its two leaves'
- * objective values, or `cost` = the side as a leaf (then `g` is -1).
- */
-class SideBest {
-  cost = 0;
-  g = -1;
-  a = 0;
-  b = 0;
-  missingLeft = false;
-  leftCost = 0;
-  rightCost = 0;
-
-  reset(leafCost: number): void {
-    this.cost = leafCost;
-    this.g = -1;
-  }
-
-  offer(cost: number, g: number, a: number, b: number, missingLeft: boolean, lc: number, rc: number): void {
-    if (!(cost < this.cost)) return;
-    this.cost = cost;
-    this.g = g;
-    this.a = a;
-    this.b = b;
-    this.missingLeft = missingLeft;
-    this.leftCost = lc;
-    this.rightCost = rc;
-  }
-
-  solution(): Solution {
-    if (this.g < 0) return leafSolution(this.cost);
-    const test = { feature: this.g, a: this.a, b: this.b, missingLeft: this.missingLeft };
-    return splitSolution(test, leafSolution(this.leftCost), leafSolution(this.rightCost));
-  }
-}
 
 /**
  * MurTree's specialised solver for trees of depth ≤ 2 (Demirović et al. 2022, section 4.4),
@@ -73,6 +38,9 @@ export class Depth2Solver {
    */
   private readonly simL = new Float64Array(2);
   private readonly simR = new Float64Array(2);
+  /** Cells of each histogram; whether every weight is an integer (then sums and differences are exact). */
+  private readonly cells: number;
+  private readonly integral: boolean;
   /** Weight below which two costs count as equal (rounding in sums of fractional weights). */
   private slack = 0;
   /** Root tests whose children were not scanned because the similarity bounds ruled them out. */
@@ -100,6 +68,8 @@ export class Depth2Solver {
     this.tiny = lightest / 2;
     this.k = data.k;
     const cells = this.groups.base[data.features.length] * data.k;
+    this.cells = cells;
+    this.integral = data.weights.every((w) => Number.isInteger(w));
     this.total = new Float64Array(cells);
     this.left = new Float64Array(cells);
     this.missingRoot = new Float64Array(cells);
@@ -141,12 +111,12 @@ export class Depth2Solver {
       for (let f = 0; f < this.data.features.length; f++) {
         this.sweep(f, rows, count, depth);
         if (this.deadline !== undefined && Date.now() > this.deadline) {
-          this.clearRows(this.total, rows, 0, count);
+          this.wipe(this.total, rows, 0, count);
           throw new StopSearch('time');
         }
       }
     }
-    this.clearRows(this.total, rows, 0, count);
+    this.wipe(this.total, rows, 0, count);
     const best = this.best.slice(0, depth === 1 ? 2 : 4);
     for (let j = 1; j < best.length; j++) if (!(best[j].cost < best[j - 1].cost)) best[j] = best[j - 1];
     return best;
@@ -173,7 +143,15 @@ export class Depth2Solver {
       // far needs no scan of its children.
       this.simL.fill(0);
       this.simR.fill(0);
-      for (let i = 0; i < last; i++) {
+      // One test (two codes, or one code and missing rows: all its rows left with missing ones is no test).
+      const one = last === 1 && this.mirrorPays(start[1] - start[0], start[2] - start[1]);
+      if (one) {
+        this.mirror(order, start[1], start[2]);
+        this.leftRows = start[1];
+        this.evaluate({ feature: f, a: g.occ[o], b: m > 1 ? g.occ[o + 1] : -1 }, false, depth, false);
+        this.left.fill(0);
+      }
+      for (let i = 0; i < (one ? 0 : last); i++) {
         const before = sumOf(this.sideL);
         this.addRows(this.left, order, start[i], start[i + 1], this.sideL);
         const moved = sumOf(this.sideL) - before;
@@ -183,7 +161,7 @@ export class Depth2Solver {
         this.evaluate(test, false, depth, true);
         if (miss) this.evaluate(test, true, depth, true);
       }
-      this.clearRows(this.left, order, 0, start[Math.max(0, last)]);
+      if (!one) this.wipe(this.left, order, 0, start[Math.max(0, last)]);
     } else {
       // With two known codes and no missing rows, the second one-vs-rest test is the first mirrored.
       const last = m === 2 && !miss ? 1 : m;
@@ -356,6 +334,30 @@ export class Depth2Solver {
       classes[y] += w;
       for (let g = 0; g < features.length; g++) hist[(base[g] + features[g].codes[r]) * k + y] += w;
     }
+  }
+
+  /**
+   * Whether a two-bucket test's left histogram is cheaper made as the node's total minus its right
+   * side's (`right` rows added, then every cell subtracted) than by adding its `left` rows: when the
+   * right side is the smaller (a sparse 0/1 feature's ones). Only with integer weights, whose
+   * differences are exact.
+   */
+  private mirrorPays(left: number, right: number): boolean {
+    return this.integral && right * this.data.features.length + this.cells < left * this.data.features.length;
+  }
+
+  /** The left histogram and class weights as the total's minus those of rows `order[from .. to)`. */
+  private mirror(order: Int32Array, from: number, to: number): void {
+    const { left, total, sideL, tot } = this;
+    this.addRows(left, order, from, to, sideL);
+    for (let i = 0; i < left.length; i++) left[i] = total[i] - left[i];
+    for (let c = 0; c < this.k; c++) sideL[c] = tot[c] - sideL[c];
+  }
+
+  /** Zero what rows `order[from .. to)` added to `hist`: cell by cell, or all at once when that is cheaper. */
+  private wipe(hist: Float64Array, order: Int32Array, from: number, to: number): void {
+    if ((to - from) * this.data.features.length > this.cells) hist.fill(0);
+    else this.clearRows(hist, order, from, to);
   }
 
   /** Zero the cells of `hist` that rows `order[from .. to)` touched (exact zeros, unlike subtracting). */

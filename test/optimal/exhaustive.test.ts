@@ -99,6 +99,27 @@ describe('optimal trees equal an exhaustive search', () => {
     }
   }
 
+  it('sparse 0/1 features (a test whose left side is the total less its few ones): least error, fewest leaves', () => {
+    for (const seed of [11, 12, 13]) {
+      const random = mulberry32(seed);
+      const bit = (p: number) => (random() < p ? 1 : 0);
+      const rows = Array.from({ length: 40 }, () => {
+        const [s, t, u, v] = [bit(0.15), bit(0.2), bit(0.25), bit(0.5)];
+        const y = random() < 0.8 ? ['p', 'q', 'r'][(s + 2 * t + u) % 3] : ['p', 'q', 'r'][Math.floor(random() * 3)];
+        return { s, t, u: random() < 0.1 ? null : u, v, y };
+      });
+      const data = datasetFromRows(rows, { target: 'y' });
+      const weights = rows.map((_, i) => 1 + (i % 3));
+      for (const depth of [2, 3]) {
+        const byLeaves = bestByLeaves(data, weights, all(data.nRows), depth);
+        const best = Math.min(...byLeaves);
+        const tree = fitOptimal(data, { maxDepth: depth, sampleWeight: weights });
+        expect(trainingError(tree, data, weights)).toBe(best);
+        expect(tree.stats().leaves).toBe(byLeaves.indexOf(best));
+      }
+    }
+  });
+
   it('fractional weights: the least weighted error', () => {
     for (const seed of [8, 9, 10]) {
       const { data, weights } = randomData(seed, 30);
