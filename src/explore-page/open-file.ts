@@ -56,6 +56,50 @@ export function watchFiles(open: (file: File) => void): void {
   });
 }
 
+/**
+ * The target choice: `columns` of the file opened in the page, `target` chosen. Data embedded by
+ * `grove explore DATA` has no file to read again: its target is shown, not offered.
+ */
+export function showTargets(columns: readonly string[] | undefined, target: string): void {
+  const select = $<HTMLSelectElement>('target');
+  select.replaceChildren(...(columns ?? [target]).map((c) => el('option', { value: c }, c)));
+  select.value = target;
+  select.disabled = columns === undefined;
+  select.title = columns ? '' : 'chosen by grove explore --target for the data set it embedded';
+}
+
+/** The file opened in the page, and its columns (what the target choice offers). */
+let opened: { file: File; columns: string[] } | undefined;
+
+/** Hand the file opened and each target the user chooses for it to `choose`. */
+export function watchTarget(choose: (file: File, target: string) => void): void {
+  const select = $<HTMLSelectElement>('target');
+  select.addEventListener('change', () => opened && choose(opened.file, select.value));
+}
+
+/**
+ * Read `file` with class column `target` (default: the CLI's) through `read` and hand its data set
+ * to `use`; the target choice then offers the file's columns. A file that cannot be read leaves
+ * the data set held (`held`) and its target shown, and the page says what is wrong.
+ */
+export async function openFile(
+  file: File,
+  target: string | undefined,
+  read: (file: File, target?: string) => Promise<Opened>,
+  use: (data: EmbeddedData) => void,
+  held: EmbeddedData | undefined,
+): Promise<void> {
+  const got = await readFile(file, (f) => read(f, target));
+  if (!got) {
+    if (held) showTargets(opened?.columns, held.target);
+    return;
+  }
+  const d = got.data;
+  if (opened?.file !== file) opened = { file, columns: [...d.features.map((c) => c.name), d.target] };
+  showTargets(opened.columns, d.target);
+  use(d);
+}
+
 /** The page's title, summary line and sample notice, for `data`. */
 export function showDataTexts(data: EmbeddedData): void {
   document.title = pageTitle(data);

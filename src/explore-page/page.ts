@@ -12,7 +12,7 @@ import { curveControls } from './curve-controls.js';
 import { el } from './dom.js';
 import { WhyPane } from './explain-pane.js';
 import { nodePanel } from './node-panel.js';
-import { clearPanes, readFile, showDataTexts, watchFiles } from './open-file.js';
+import { clearPanes, openFile, showDataTexts, showTargets, watchFiles, watchTarget } from './open-file.js';
 import { $, afterPaint, busy, clearError, paintedOrLate, report, showError } from './page-status.js';
 import { drawInPane, markDisagreements as markInDrawings } from './pane-trees.js';
 import { crossValidateBoth, fillRules, legend, paneStats } from './panes.js';
@@ -318,15 +318,6 @@ async function trace(): Promise<void> {
 
 // ---- a file opened in the page -------------------------------------------------------------------
 
-/**
- * Read `file` in the reader worker and grow on it; a file that cannot be read leaves the data set
- * held, and the page says what is wrong.
- */
-async function openFile(file: File): Promise<void> {
-  const opened = await readFile(file, (f) => reader.read({ file: f, ...settings }));
-  if (opened) useData(opened.data);
-}
-
 /** Hold `d` from now on: every worker on it, every pane cleared, grown again. */
 function useData(d: EmbeddedData): void {
   data = d;
@@ -365,8 +356,12 @@ async function start(): Promise<void> {
   if (data) {
     showPathForm(data);
     why.reset(data);
+    showTargets(undefined, data.target);
   }
-  watchFiles((file) => void busy(openFile(file)));
+  const open = (file: File, target?: string) =>
+    busy(openFile(file, target, (f, t) => reader.read({ file: f, ...settings, target: t }), useData, data));
+  watchFiles((file) => void open(file));
+  watchTarget((file, target) => void open(file, target));
   const side = $<HTMLInputElement>('side');
   side.addEventListener('change', () => {
     $('controls-b').hidden = !side.checked;

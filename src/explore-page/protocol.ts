@@ -56,6 +56,8 @@ export interface ReadRequest {
   file: File;
   maxRows: number;
   seed: number;
+  /** The class column (default: the CLI's, `class` or the last column). */
+  target?: string;
 }
 
 /** The reader's answer: the data set as the page embeds one, and the reader's warnings. */

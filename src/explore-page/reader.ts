@@ -10,10 +10,10 @@ import { prepareForPage } from '../explore/prepare.js';
 import type { Opened, ReadReply, ReadRequest } from './protocol.js';
 import { readPageFile } from './read-file.js';
 
-/** Read `file`, sampled over `maxRows` rows: the same Dataset, checks and warnings as the CLI's. */
-async function openFile({ file, maxRows, seed }: ReadRequest): Promise<Opened> {
+/** Read `file` (class column `target`), sampled over `maxRows` rows: the same Dataset, checks and warnings as the CLI's. */
+async function openFile({ file, maxRows, seed, target }: ReadRequest): Promise<Opened> {
   const warnings: string[] = [];
-  const read = await readPageFile(file, { onWarning: (m) => warnings.push(m) });
+  const read = await readPageFile(file, { onWarning: (m) => warnings.push(m), ...(target ? { target } : {}) });
   for (const { name, reason } of idLikeColumns(read))
     warnings.push(`column '${name}' looks like a row identifier (${reason}): a tree learns nothing from it`);
   return { data: prepareForPage(read, file.name, maxRows, seed), warnings };

@@ -123,7 +123,8 @@ const WHY_SECTION =
   '<p id="why-status" class="muted" role="status"></p></section>';
 const OPEN_FILE =
   '<p class="open-file"><label>Open a file <input type="file" id="file" ' +
-  `aria-describedby="summary"></label> <span class="muted">or drop one on the page (${FORMATS}).</span></p>`;
+  `aria-describedby="summary"></label> <span class="muted">or drop one on the page (${FORMATS}).</span> ` +
+  '<label class="target">target <select id="target" disabled></select></label></p>';
 const CONTROLS_B =
   '<div id="controls-b" hidden><h2>Tree B</h2>' +
   "<p class=\"muted\">Tree A's options, with B's preset (and its measure) and B's measure where given.</p></div>";

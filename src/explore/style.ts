@@ -3,6 +3,7 @@ export const EXPLORE_STYLE = `
 .page { display: grid; grid-template-columns: 270px minmax(0, 1fr); gap: 18px; padding: 12px 20px 40px; }
 #notice, #error, #file-status { grid-column: 1 / -1; margin: 0; }
 .open-file { margin: 6px 0 0; }
+.open-file .target { margin-left: 10px; white-space: nowrap; }
 #file-status { white-space: pre-line; }
 body.dropping { outline: 3px dashed var(--accent); outline-offset: -6px; }
 .error {

@@ -154,6 +154,41 @@ describe.skipIf(!haveChromium)('the explore page opens a file', () => {
       await page.close();
     }, 180_000);
 
+  it("regrows on the target chosen among the file's columns, and keeps the data set when a choice is refused", async () => {
+    const { page, problems } = await openPage();
+    const file = join(dir, 'pets.csv');
+    const colors = ['red', 'green', 'blue'];
+    const lines = Array.from({ length: 90 }, (_, i) => {
+      const weight = (i % 17) * 1.5;
+      const color = colors[(i * 7) % 3];
+      return `${weight},${color},4,${weight > 12 || color === 'red' ? 'cat' : 'dog'}`;
+    });
+    writeFileSync(file, ['weight,color,legs,class', ...lines].join('\n'));
+    await give(page, file, 'picker');
+    expect(await page.locator('#target').isDisabled()).toBe(false);
+    expect(await page.locator('#target option').allTextContents()).toEqual(['weight', 'color', 'legs', 'class']);
+    expect(await page.locator('#target').inputValue()).toBe('class');
+    expect(await rules(page)).toBe(rulesToText(fit(await readDataset(file), {})));
+    await page.selectOption('#target', 'color');
+    await settle(page);
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    const byColor = rulesToText(fit(await readDataset(file, { target: 'color' }), {}));
+    expect(await rules(page)).toBe(byColor);
+    expect(await page.locator('#summary').textContent()).toContain('3 classes of color');
+    // The other columns stay on offer, in the file's order as first read.
+    expect(await page.locator('#target option').allTextContents()).toEqual(['weight', 'color', 'legs', 'class']);
+    // One value only: refused as a file of one class is, the data set by color kept.
+    await page.selectOption('#target', 'legs');
+    await settle(page);
+    expect(await page.locator('#error').textContent()).toBe(
+      "pets.csv: only one class (4) in 'legs': every tree is a single leaf, nothing to explore",
+    );
+    expect(await page.locator('#target').inputValue()).toBe('color');
+    expect(await rules(page)).toBe(byColor);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 180_000);
+
   it('refuses a file it cannot read with the CLI one line, keeping the data set held', async () => {
     const { page, problems } = await openPage();
     await give(page, good.get('CSV')!, 'picker');
