@@ -15,6 +15,26 @@ import { shapSummarySvg, shapWaterfallSvg } from '../report/shap-svg.js';
 
 /** Most rows the summary averages over: more are sampled evenly (every n-th row). */
 export const SUMMARY_ROWS = 2000;
+/** Fewest rows it averages over, however large the tree. */
+const FEWEST_ROWS = 20;
+/**
+ * TreeSHAP's work the summary may take, in leaves × depth² × classes per row (its cost, Lundberg
+ * et al.), so a deep unpruned tree's summary holds the worker about as long as a small tree's.
+ */
+const SUMMARY_WORK = 1e8;
+
+/** Rows the summary of `tree` averages over: as many as the work allows, within the bounds above. */
+export function summaryRowCount(tree: DecisionTree, nRows: number): number {
+  let leaves = 0;
+  let height = 0;
+  for (const node of tree.nodes)
+    if (!node.split) {
+      leaves++;
+      height = Math.max(height, node.depth);
+    }
+  const perRow = leaves * (height + 1) ** 2 * tree.classes.length;
+  return Math.min(nRows, Math.max(FEWEST_ROWS, Math.min(SUMMARY_ROWS, Math.floor(SUMMARY_WORK / perRow))));
+}
 
 /** The pictures of one tree: its summary, one row's waterfall and one feature's partial dependence. */
 export interface Explained {
@@ -45,7 +65,8 @@ function summaryOf(tree: DecisionTree, data: Dataset) {
   let s = summaries.get(tree);
   if (s) return s;
   const n = data.nRows;
-  const rows = n <= SUMMARY_ROWS ? data : subsetRows(data, sampleRows(n, SUMMARY_ROWS));
+  const count = summaryRowCount(tree, n);
+  const rows = n <= count ? data : subsetRows(data, sampleRows(n, count));
   const summary = shapSummary(shapValues(tree, rows));
   const contributing = summary.order.filter((j) => summary.total[j] > 0).length;
   s = {

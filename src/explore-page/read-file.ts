@@ -17,6 +17,7 @@ import { readJsonLineTexts } from '../data/jsonl.js';
 import { type ByteSource, ParquetUnsupported, readParquetSource } from '../data/parquet/read.js';
 import { decodeText } from '../data/text-decode.js';
 import type { TypedReadOptions } from '../data/typed-fields.js';
+import { PAGE_CODECS } from './page-codecs.js';
 import { type PageFormat, pageFormatOf } from './page-formats.js';
 
 /** A format's reader: the file, its (gunzipped) chunks, the readers' options. */
@@ -129,13 +130,13 @@ function fileSource(file: File): ByteSource {
 }
 
 /**
- * Parquet through grove's decoder, with its built-in codecs (SNAPPY, LZ4, ZSTD, uncompressed). A
- * file it leaves to DuckDB on the command line (GZIP or BROTLI pages, an unusual encoding) is
- * refused with the reason: the page has no DuckDB.
+ * Parquet through grove's decoder, with its built-in codecs (SNAPPY, LZ4, ZSTD, uncompressed) and
+ * the page's (GZIP, BROTLI). A file it leaves to DuckDB on the command line (an unusual codec or
+ * encoding) is refused with the reason: the page has no DuckDB.
  */
 async function readParquet(file: File, options: TypedReadOptions): Promise<Dataset> {
   try {
-    return await readParquetSource(fileSource(file), options);
+    return await readParquetSource(fileSource(file), { ...options, codecs: PAGE_CODECS });
   } catch (err) {
     if (!(err instanceof ParquetUnsupported)) throw err;
     throw new GroveError(

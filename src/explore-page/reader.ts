@@ -6,6 +6,7 @@
  */
 import { GroveError } from '../core/errors.js';
 import { idLikeColumns } from '../data/describe.js';
+import { packedBuffers } from '../explore/embedded.js';
 import { prepareForPage } from '../explore/prepare.js';
 import type { Opened, ReadReply, ReadRequest } from './protocol.js';
 import { readPageFile } from './read-file.js';
@@ -16,17 +17,19 @@ async function openFile({ file, maxRows, seed, target }: ReadRequest): Promise<O
   const read = await readPageFile(file, { onWarning: (m) => warnings.push(m), ...(target ? { target } : {}) });
   for (const { name, reason } of idLikeColumns(read))
     warnings.push(`column '${name}' looks like a row identifier (${reason}): a tree learns nothing from it`);
-  return { data: prepareForPage(read, file.name, maxRows, seed), warnings };
+  return { data: prepareForPage(read, file.name, maxRows, seed, true), warnings };
 }
 
 const scope = self as unknown as {
   onmessage: ((e: MessageEvent<ReadRequest>) => void) | null;
-  postMessage(message: ReadReply): void;
+  postMessage(message: ReadReply, transfer?: Transferable[]): void;
 };
 
 scope.onmessage = async (e) => {
   try {
-    scope.postMessage({ ok: true, opened: await openFile(e.data) });
+    const opened = await openFile(e.data);
+    // Moved, not copied: the page's main thread takes the columns as whole buffers.
+    scope.postMessage({ ok: true, opened }, packedBuffers(opened.data));
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
     scope.postMessage({ ok: false, error: err instanceof GroveError ? message : `internal error: ${message}` });

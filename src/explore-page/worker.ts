@@ -43,7 +43,7 @@ interface Held {
 }
 
 let data: Dataset | undefined;
-let rowNumbers: number[] | undefined;
+let rowNumbers: ArrayLike<number> | undefined;
 const trees = new Map<Slot, Held>();
 const PREVIEW_ROWS = 50;
 /**

@@ -4,51 +4,77 @@ import type { ClassLabel, Column, Dataset } from '../data/dataset.js';
 /**
  * The data set as `grove explore` writes it into the page: the encoded columns (the same Dataset
  * `grove fit` builds from the file, so the page grows the same trees), plain JSON. A missing
- * numeric value is `null` (JSON has no NaN), a missing category `-1`.
+ * numeric value is `null` (JSON has no NaN), a missing category `-1`. A file opened in the page
+ * comes from its reader worker packed instead: typed arrays (a missing number NaN), which cross
+ * between threads as whole buffers, not element by element on the page's main thread.
  */
 export interface EmbeddedData {
   /** File name shown in the page. */
   source: string;
   target: string;
   classes: ClassLabel[];
-  labels: number[];
+  labels: number[] | Int32Array;
   features: EmbeddedColumn[];
   /** Rows in the file; more than `labels.length` when the page holds a sample. */
   totalRows: number;
   /** Present when the rows are a stratified sample of the file's. */
   sample?: { seed: number; rows: number };
   /** With `sample`: each row's number in the file (1 = first data row). */
-  rowNumbers?: number[];
+  rowNumbers?: number[] | Int32Array;
 }
 
 export type EmbeddedColumn =
-  | { kind: 'numeric'; name: string; values: (number | null)[] }
-  | { kind: 'categorical'; name: string; categories: string[]; codes: number[] };
+  | { kind: 'numeric'; name: string; values: (number | null)[] | Float64Array }
+  | { kind: 'categorical'; name: string; categories: string[]; codes: number[] | Int32Array };
 
-/** `data` as page JSON (`sample` when the rows are a sample of `totalRows`). */
+/**
+ * `data` as page JSON (`sample` when the rows are a sample of `totalRows`), or `packed` in typed
+ * arrays of its own (no view of `data`'s), ready to be transferred (`packedBuffers`).
+ */
 export function embedDataset(
   data: Dataset,
   source: string,
   totalRows: number,
   sample?: EmbeddedData['sample'] & { picked: Int32Array },
+  packed = false,
 ): EmbeddedData {
   const features = data.features.map(
     (col): EmbeddedColumn =>
       col.kind === 'numeric'
-        ? { kind: 'numeric', name: col.name, values: Array.from(col.values, (v) => (Number.isNaN(v) ? null : v)) }
-        : { kind: 'categorical', name: col.name, categories: col.categories, codes: Array.from(col.codes) },
+        ? {
+            kind: 'numeric',
+            name: col.name,
+            values: packed ? Float64Array.from(col.values) : Array.from(col.values, (v) => (Number.isNaN(v) ? null : v)),
+          }
+        : {
+            kind: 'categorical',
+            name: col.name,
+            categories: col.categories,
+            codes: packed ? col.codes.slice() : Array.from(col.codes),
+          },
   );
+  const rowNumbers = sample && (packed ? sample.picked.map((r) => r + 1) : Array.from(sample.picked, (r) => r + 1));
   return {
     source,
     target: data.targetName,
     classes: data.classes,
-    labels: Array.from(data.labels),
+    labels: packed ? data.labels.slice() : Array.from(data.labels),
     features,
     totalRows,
-    ...(sample
-      ? { sample: { seed: sample.seed, rows: sample.rows }, rowNumbers: Array.from(sample.picked, (r) => r + 1) }
-      : {}),
+    ...(sample && rowNumbers ? { sample: { seed: sample.seed, rows: sample.rows }, rowNumbers } : {}),
   };
+}
+
+/** The buffers of packed `data`'s typed arrays, to transfer it to another thread. */
+export function packedBuffers(data: EmbeddedData): ArrayBuffer[] {
+  const arrays: unknown[] = [
+    data.labels,
+    data.rowNumbers,
+    ...data.features.map((f) => (f.kind === 'numeric' ? f.values : f.codes)),
+  ];
+  const buffers = new Set<ArrayBuffer>();
+  for (const a of arrays) if (ArrayBuffer.isView(a)) buffers.add(a.buffer as ArrayBuffer);
+  return [...buffers];
 }
 
 /** The Dataset of page JSON (typed arrays again). */
@@ -56,7 +82,11 @@ export function datasetFromEmbedded(e: EmbeddedData): Dataset {
   const features = e.features.map(
     (col): Column =>
       col.kind === 'numeric'
-        ? { kind: 'numeric', name: col.name, values: Float64Array.from(col.values, (v) => (v === null ? NaN : v)) }
+        ? {
+            kind: 'numeric',
+            name: col.name,
+            values: Float64Array.from(col.values as ArrayLike<number | null>, (v) => (v === null ? NaN : v)),
+          }
         : { kind: 'categorical', name: col.name, categories: col.categories, codes: Int32Array.from(col.codes) },
   );
   return {

@@ -13,12 +13,19 @@ export const DEFAULT_MAX_ROWS = 20_000;
 /**
  * The data set as the page embeds it: checked (GroveError for one class or no usable feature), and
  * over `maxRows` rows a stratified, seeded sample of `maxRows`, marked so the page says so.
+ * `packed`: in typed arrays (see EmbeddedData), for a file the page's reader worker read.
  */
-export function prepareForPage(data: Dataset, source: string, maxRows: number, seed: number): EmbeddedData {
+export function prepareForPage(
+  data: Dataset,
+  source: string,
+  maxRows: number,
+  seed: number,
+  packed = false,
+): EmbeddedData {
   checkExplorable(data);
-  if (data.nRows <= maxRows) return embedDataset(data, source, data.nRows);
+  if (data.nRows <= maxRows) return embedDataset(data, source, data.nRows, undefined, packed);
   const picked = stratifiedSample(data.labels, data.classes.length, maxRows, seed);
   const sample = subsetRows(data, picked);
   checkExplorable(sample);
-  return embedDataset(sample, source, data.nRows, { seed, rows: picked.length, picked });
+  return embedDataset(sample, source, data.nRows, { seed, rows: picked.length, picked }, packed);
 }

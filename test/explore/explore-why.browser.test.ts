@@ -16,6 +16,7 @@ import { shapValues } from '../../src/explain/shap.js';
 import { shapSummary } from '../../src/explain/summary.js';
 import { explorePage } from '../../src/explore/html.js';
 import { readPageScripts } from '../../src/explore/scripts.js';
+import { summaryRowCount } from '../../src/explore-page/explain-tree.js';
 import { readDataset } from '../../src/sources/file-source.js';
 import { CHROMIUM, haveChromium, launchChromium } from '../helpers/chromium.js';
 import { repoRoot } from '../helpers/cli.js';
@@ -73,6 +74,10 @@ describe.skipIf(!haveChromium)('the explore page explains tree A', () => {
 
     const data = await readDataset(glass);
     const tree = fit(data, {});
+    // The rows the page's summary averages over (all of them for a tree this small).
+    const count = summaryRowCount(tree, data.nRows);
+    expect(count).toBe(data.nRows);
+    expect(await page.locator('#why-summary').getAttribute('data-rows')).toBe(String(count));
     const summary = shapSummary(shapValues(tree, data));
     const contributing = summary.order.filter((j) => summary.total[j] > 0);
     expect(contributing.length).toBeGreaterThan(1);
