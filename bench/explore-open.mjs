@@ -10,10 +10,16 @@
  *   as the page itself times it (`#file-status`'s `data-read-ms`), and the ratio to `grove info`;
  * - until the page is idle: the read, then the tree grown on the sample and painted;
  * - the main thread's long tasks meanwhile (PerformanceObserver 'longtask', tasks over 50 ms):
- *   their count and the longest, from the file handed over until the page is idle.
+ *   their count and the longest, from the file handed over until the page is idle, split at the
+ *   read's answer; each run's longest is printed with the page's steps it overlaps (the measures
+ *   the page marks: drawing a tree, the rules, giving the workers the data, …; none: the task
+ *   that takes a worker's message).
+ *
+ * `--against DIR`: the same file also opened in the page built in DIR (another checkout's
+ * `npm run build`), rounds alternating, so both builds share the machine's load.
  *
  *   npm run build
- *   node bench/explore-open.mjs [--mb 100,10] [--repeats 3] [--dir /tmp/grove-explore-open] [--keep]
+ *   node bench/explore-open.mjs [--mb 100,10] [--repeats 3] [--dir /tmp/grove-explore-open] [--keep] [--against DIR]
  *
  * The file (seeded: 10 numeric features with 4 decimals, one categorical of 12 values, a class of 3)
  * is generated in --dir and removed afterwards unless --keep; it is never committed.
@@ -34,14 +40,20 @@ const { values: args } = parseArgs({
     repeats: { type: 'string', default: '3' },
     dir: { type: 'string', default: '/tmp/grove-explore-open' },
     keep: { type: 'boolean', default: false },
+    against: { type: 'string' },
     chromium: { type: 'string', default: process.env.GROVE_CHROMIUM ?? '/usr/bin/chromium' },
   },
 });
 const repeats = Number(args.repeats);
 if (!existsSync(args.chromium)) throw new Error(`${args.chromium} not found (apt-get install chromium)`);
-const dist = (p) => pathToFileURL(resolve(root, 'dist', p)).href;
-const { explorePage } = await import(dist('explore/html.js'));
-const { readPageScripts } = await import(dist('explore/scripts.js'));
+/** The page with no data that the build in `repo` writes, as `file`. */
+async function writeEmptyPage(repo, file) {
+  const dist = (p) => pathToFileURL(resolve(repo, 'dist', p)).href;
+  const { explorePage } = await import(dist('explore/html.js'));
+  const { readPageScripts } = await import(dist('explore/scripts.js'));
+  writeFileSync(file, explorePage(undefined, readPageScripts(resolve(repo, 'dist/explore-page'))));
+  return file;
+}
 
 /** A seeded CSV of about `mb` megabytes. */
 function generate(file, mb) {
@@ -99,6 +111,9 @@ async function openInPage(browser, html, file) {
   const idleMs = performance.now() - t0;
   const readMs = Number(await page.getAttribute('#file-status', 'data-read-ms'));
   const tasks = (await page.evaluate(() => window.__longTasks)).filter((t) => t.start >= from);
+  const steps = await page.evaluate(() =>
+    performance.getEntriesByType('measure').map((m) => ({ name: m.name, start: m.startTime, ms: m.duration })),
+  );
   // The page stamps the read's end; tasks that start before it are the read's, the others the grow's.
   const readEnd = from + readMs;
   const reading = tasks.filter((t) => t.start < readEnd);
@@ -108,7 +123,11 @@ async function openInPage(browser, html, file) {
     throw new Error(`the page failed: ${(await page.locator('#error').textContent()) ?? ''} ${problems.join('; ')}`);
   await page.close();
   const longest = (ts) => Math.max(0, ...ts.map((t) => t.ms));
+  const top = tasks.reduce((a, t) => (a && a.ms >= t.ms ? a : t), undefined);
+  const inTop = top ? steps.filter((m) => m.start < top.start + top.ms && m.start + m.ms > top.start && m.ms >= 5) : [];
   return {
+    longestAt: top ? `${(top.start - readEnd).toFixed(0)} ms after the read's answer` : '',
+    longestSteps: inTop.map((m) => `${m.name} ${m.ms.toFixed(0)} ms`).join(', ') || 'no step of the page',
     readMs,
     idleMs,
     longTasks: tasks.length,
@@ -120,8 +139,12 @@ async function openInPage(browser, html, file) {
 }
 
 mkdirSync(args.dir, { recursive: true });
-const html = join(args.dir, 'empty.html');
-writeFileSync(html, explorePage(undefined, readPageScripts(resolve(root, 'dist/explore-page'))));
+const builds = [{ name: 'this build', html: await writeEmptyPage(root, join(args.dir, 'empty.html')) }];
+if (args.against)
+  builds.push({
+    name: args.against,
+    html: await writeEmptyPage(resolve(args.against), join(args.dir, 'against.html')),
+  });
 const loadStart = loadavg()[0];
 const browser = await launchChromium(args.chromium);
 const rows = [];
@@ -131,25 +154,34 @@ try {
     if (!existsSync(file)) generate(file, mb);
     const size = statSync(file).size;
     const info = [];
-    const opens = [];
+    const opens = builds.map(() => []);
     for (let i = 0; i < repeats; i++) {
       info.push(groveInfo(file));
-      opens.push(await openInPage(browser, html, file));
-      const o = opens.at(-1);
-      console.error(
-        `${mb} MB #${i + 1}: grove info ${info.at(-1).toFixed(0)} ms, page read ${o.readMs.toFixed(0)} ms, ` +
-          `idle ${o.idleMs.toFixed(0)} ms, ${o.longTasks} long tasks (${o.readTasks} while reading), longest ` +
-          `${o.readLongestMs.toFixed(0)} ms while reading, ${o.growLongestMs.toFixed(0)} ms while growing`,
+      // Rounds alternate the builds' order, so neither always runs first.
+      const order = i % 2 === 0 ? builds.keys() : [...builds.keys()].reverse();
+      for (const b of order) {
+        opens[b].push(await openInPage(browser, builds[b].html, file));
+        const o = opens[b].at(-1);
+        console.error(
+          `${mb} MB #${i + 1} (${builds[b].name}): grove info ${info.at(-1).toFixed(0)} ms, page read ` +
+            `${o.readMs.toFixed(0)} ms, idle ${o.idleMs.toFixed(0)} ms, ${o.longTasks} long tasks (${o.readTasks} ` +
+            `while reading), longest ${o.readLongestMs.toFixed(0)} ms while reading, ${o.growLongestMs.toFixed(0)} ms ` +
+            `while growing; the longest ${o.longestMs.toFixed(0)} ms, ${o.longestAt}: ${o.longestSteps}`,
+        );
+      }
+    }
+    const infoMs = median(info);
+    for (const [b, runs] of opens.entries()) {
+      const read = median(runs.map((o) => o.readMs));
+      rows.push(
+        `| ${(size / 1e6).toFixed(1)} MB${builds.length > 1 ? ` (${builds[b].name})` : ''} | ${infoMs.toFixed(0)} ms | ` +
+          `${read.toFixed(0)} ms | ${(read / infoMs).toFixed(2)} | ` +
+          `${median(runs.map((o) => o.idleMs)).toFixed(0)} ms | ${Math.max(...runs.map((o) => o.longTasks))} | ` +
+          `${Math.max(...runs.map((o) => o.readLongestMs)).toFixed(0)} ms | ` +
+          `${Math.max(...runs.map((o) => o.growLongestMs)).toFixed(0)} ms | ` +
+          `${median(runs.map((o) => o.longestMs)).toFixed(0)} ms |`,
       );
     }
-    const read = median(opens.map((o) => o.readMs));
-    const infoMs = median(info);
-    rows.push(
-      `| ${(size / 1e6).toFixed(1)} MB | ${infoMs.toFixed(0)} ms | ${read.toFixed(0)} ms | ${(read / infoMs).toFixed(2)} | ` +
-        `${median(opens.map((o) => o.idleMs)).toFixed(0)} ms | ${Math.max(...opens.map((o) => o.longTasks))} | ` +
-        `${Math.max(...opens.map((o) => o.readLongestMs)).toFixed(0)} ms | ` +
-        `${Math.max(...opens.map((o) => o.growLongestMs)).toFixed(0)} ms |`,
-    );
     if (!args.keep) rmSync(file);
   }
 } finally {
@@ -160,7 +192,7 @@ console.log(
 );
 console.log(
   '| file | grove info | page: read | ratio | page: read + tree shown | long tasks (most in a run) | ' +
-    'longest while reading | longest while growing |',
+    'longest while reading | longest while growing | longest (median of runs) |',
 );
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

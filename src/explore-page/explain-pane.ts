@@ -1,12 +1,14 @@
 /**
  * The page's "why" section: tree A's SHAP summary, one row's waterfall and a feature's partial
  * dependence, computed and drawn as SVG text in the worker (explain-tree.ts); the main thread only
- * puts the pictures in place. The row and the feature are chosen in the section's own form.
+ * puts the pictures in place. The row and the feature are chosen in the section's own form. They
+ * are computed while the section is open: on a deep tree TreeSHAP takes the grower a while, which
+ * a user not looking at them should not wait for before a node's panel.
  */
 import type { EmbeddedData } from '../explore/embedded.js';
 import { el } from './dom.js';
 import type { Explained } from './explain-tree.js';
-import { $, report } from './page-status.js';
+import { $, measured, report } from './page-status.js';
 import type { Request } from './protocol.js';
 
 const PARSER = new DOMParser();
@@ -26,12 +28,19 @@ export class WhyPane {
   private asked = 0;
 
   constructor(private readonly call: <T>(req: Request) => Promise<T>) {
-    $('why-row').addEventListener('change', () => void this.show().catch(report));
-    $('why-feature').addEventListener('change', () => void this.show().catch(report));
+    const refresh = () => void this.refresh()?.catch(report);
+    $('why-row').addEventListener('change', refresh);
+    $('why-feature').addEventListener('change', refresh);
+    $('why-box').addEventListener('toggle', refresh);
     $('why-form').addEventListener('submit', (e) => {
       e.preventDefault();
-      void this.show().catch(report);
+      refresh();
     });
+  }
+
+  /** Tree A's pictures asked for again when the section is open (undefined when it is closed). */
+  refresh(): Promise<void> | undefined {
+    return $<HTMLDetailsElement>('why-box').open ? this.show() : undefined;
   }
 
   /** Empty the pictures and offer `d`'s rows and features. */
@@ -50,14 +59,18 @@ export class WhyPane {
   }
 
   /** Ask for tree A's pictures (the row and feature chosen in the form) and show them. */
-  async show(): Promise<void> {
+  private async show(): Promise<void> {
     const asked = ++this.asked;
     const row = Math.max(1, Math.floor(Number($<HTMLInputElement>('why-row').value) || 1)) - 1;
     const feature = $<HTMLSelectElement>('why-feature').value || undefined;
-    const status = $('why-status');
-    status.textContent = 'explaining…';
+    $('why-status').textContent = 'explaining…';
     const x = await this.call<Explained>({ type: 'explain', slot: 'a', row, feature });
     if (asked !== this.asked) return;
+    measured('why pictures', () => this.place(x));
+  }
+
+  /** Set `x`'s pictures in place, with the numbers they show as data attributes (the tests read them). */
+  private place(x: Explained): void {
     const summary = $('why-summary');
     place(summary, x.summary);
     summary.dataset.contributing = String(x.contributing);
@@ -71,7 +84,7 @@ export class WhyPane {
     const partial = $('why-partial');
     place(partial, x.partial);
     partial.dataset.feature = x.feature;
-    status.textContent =
+    $('why-status').textContent =
       `Mean |contribution| over ${x.summaryRows.toLocaleString('en')} rows; the waterfall explains ` +
       `P(${x.className}) = ${x.prediction.toFixed(3)}; computed in ${x.ms.toFixed(0)} ms.`;
   }

@@ -53,3 +53,16 @@ export function afterPaint(): Promise<void> {
 export function paintedOrLate(painted: Promise<void>, ms: number): Promise<void> {
   return Promise.race([painted, new Promise<void>((done) => setTimeout(done, ms))]);
 }
+
+/**
+ * `f()`, marked on the page's performance timeline as a measure named `name`: the open bench
+ * (bench/explore-open.mjs) names the steps a long task of the main thread overlaps.
+ */
+export function measured<T>(name: string, f: () => T): T {
+  const start = performance.now();
+  try {
+    return f();
+  } finally {
+    performance.measure(name, { start });
+  }
+}

@@ -13,7 +13,7 @@ import { el } from './dom.js';
 import { WhyPane } from './explain-pane.js';
 import { nodePanel } from './node-panel.js';
 import { clearPanes, openFile, showDataTexts, showTargets, watchFiles, watchTarget } from './open-file.js';
-import { $, afterPaint, busy, clearError, paintedOrLate, report, showError } from './page-status.js';
+import { $, afterPaint, busy, clearError, measured, paintedOrLate, report, showError } from './page-status.js';
 import { drawInPane, markDisagreements as markInDrawings } from './pane-trees.js';
 import { crossValidateBoth, fillRules, legend, paneStats } from './panes.js';
 import { pathForm, showPath } from './path-form.js';
@@ -141,7 +141,7 @@ function draw(slot: Slot, v: TreeView): number {
   const t0 = performance.now();
   drawn.set(
     slot,
-    drawInPane($(`tree-${slot}`), v, (id) => pick(slot, id)),
+    measured('draw tree', () => drawInPane($(`tree-${slot}`), v, (id) => pick(slot, id))),
   );
   return performance.now() - t0;
 }
@@ -154,7 +154,7 @@ function pickedIn(slot: Slot, v: TreeView): number | undefined {
 /** Fill tree `slot`'s rules section (asked for after the tree is shown: long for a large tree). */
 async function showRules(slot: Slot, v: TreeView): Promise<void> {
   const rules = await call<RulesText>({ type: 'rules', slot });
-  if (views.get(slot) === v) fillRules(slot, rules);
+  if (views.get(slot) === v) measured('rules', () => fillRules(slot, rules));
 }
 
 function markDisagreements(): void {
@@ -219,7 +219,7 @@ async function grow(): Promise<void> {
       }),
     );
     for (const [i, v] of grown.entries()) void busy(afterShown(() => showRules(slots[i], v))).catch(report);
-    void busy(afterShown(() => why.show())).catch(report);
+    void busy(afterShown(async () => await why.refresh())).catch(report);
     const cv = (o: FitOptions) => workers.cv().call<CvResult>({ type: 'cv', options: o, folds: 5, seed: 1 });
     const current = () => token === growToken;
     if (side) void busy(crossValidateBoth(cv, slots, opts, current)).catch((e) => current() && report(e));
@@ -291,7 +291,9 @@ async function pick(slot: Slot, node: number): Promise<void> {
   try {
     const detail = await call<NodeDetail>({ type: 'node', slot, node });
     if (picked.slot !== slot || picked.node !== node || views.get(slot) !== v) return;
-    panel.replaceChildren(...nodePanel(v, slot === 'a' ? 'Tree A' : 'Tree B', detail, v.criterion));
+    measured('node panel', () =>
+      panel.replaceChildren(...nodePanel(v, slot === 'a' ? 'Tree A' : 'Tree B', detail, v.criterion)),
+    );
     panel.dataset.node = `${slot}:${node}`;
     curveControls(slot, v, node, detail, call);
   } catch (err) {
@@ -323,7 +325,7 @@ function useData(d: EmbeddedData): void {
   data = d;
   // A grow still in flight is of the data set before: its trees are not shown.
   growToken++;
-  workers.useData(d);
+  measured('workers given the data', () => workers.useData(d));
   showDataTexts(d);
   views.clear();
   drawn.clear();
@@ -331,7 +333,7 @@ function useData(d: EmbeddedData): void {
   picked = null;
   clearPanes();
   why.reset(d);
-  showPathForm(d);
+  measured('path form', () => showPathForm(d));
   clearError();
   regrowSoon();
 }

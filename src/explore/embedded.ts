@@ -44,7 +44,9 @@ export function embedDataset(
         ? {
             kind: 'numeric',
             name: col.name,
-            values: packed ? Float64Array.from(col.values) : Array.from(col.values, (v) => (Number.isNaN(v) ? null : v)),
+            values: packed
+              ? Float64Array.from(col.values)
+              : Array.from(col.values, (v) => (Number.isNaN(v) ? null : v)),
           }
         : {
             kind: 'categorical',

@@ -113,14 +113,15 @@ const PATH_SECTION =
   '<p class="muted">Type a row\'s values (empty = missing) and trace it down tree A.</p>' +
   '<div id="path-box"></div></section>';
 const WHY_SECTION =
-  '<section id="why" aria-live="polite"><h2>Why tree A says that</h2>' +
+  '<section id="why" aria-live="polite"><details id="why-box"><summary><h2>Why tree A says that</h2></summary>' +
   '<p class="muted">Exact TreeSHAP: how much each feature moves the predicted probabilities away from ' +
-  'their expected value, and partial dependence: the probabilities as one feature varies.</p>' +
+  'their expected value, and partial dependence: the probabilities as one feature varies. Computed while ' +
+  'this section is open.</p>' +
   '<div id="why-summary" class="why-picture"></div>' +
   '<form id="why-form" class="why-form"><label>row <input type="number" id="why-row" min="1" value="1"></label>' +
   '<label>feature <select id="why-feature"></select></label></form>' +
   '<div id="why-waterfall" class="why-picture"></div><div id="why-partial" class="why-picture"></div>' +
-  '<p id="why-status" class="muted" role="status"></p></section>';
+  '<p id="why-status" class="muted" role="status"></p></details></section>';
 const OPEN_FILE =
   '<p class="open-file"><label>Open a file <input type="file" id="file" ' +
   `aria-describedby="summary"></label> <span class="muted">or drop one on the page (${FORMATS}).</span> ` +

@@ -62,6 +62,8 @@ table.scores td.best { font-weight: 700; }
 .path-form .cell { display: flex; flex-direction: column; }
 .path-form label { font-size: 12px; color: var(--muted); }
 .path-form input, .path-form select { font: inherit; font-size: 13px; }
+#why summary { cursor: pointer; }
+#why summary h2 { display: inline; }
 .why-picture svg { display: block; margin: 8px 0; }
 .why-form { display: flex; flex-wrap: wrap; gap: 6px 14px; align-items: center; font-size: 13px; }
 .why-form input { width: 6em; font: inherit; }

@@ -1,6 +1,6 @@
 /**
  * The explore page's "why" pictures, in Debian's Chromium at a phone's width (390 CSS pixels, as
- * explore-open.browser.test.ts starts it): after a file is opened, tree A's SHAP summary, a row's
+ * explore-open.browser.test.ts starts it): after a file is opened and the section opened, tree A's SHAP summary, a row's
  * waterfall and a partial dependence curve appear, and say what TreeSHAP and partial dependence
  * computed in Node say for the same tree. Without /usr/bin/chromium the tests are skipped.
  */
@@ -69,6 +69,10 @@ describe.skipIf(!haveChromium)('the explore page explains tree A', () => {
     await page.goto(`file://${html}`);
     await settle(page);
     await page.setInputFiles('#file', glass);
+    await settle(page);
+    // Closed, the section computes nothing; opened, it shows tree A's pictures.
+    expect(await page.locator('#why-summary svg').count()).toBe(0);
+    await page.locator('#why-box > summary').click();
     await settle(page);
     expect(await page.locator('#error').isHidden(), (await page.locator('#error').textContent()) ?? '').toBe(true);
 
