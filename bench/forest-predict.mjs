@@ -143,7 +143,7 @@ if (!existsSync(pickleFile)) {
 /** One child under GNU time: wall seconds seen by the parent, peak RSS (MB). */
 function run(cmd, argv, env) {
   const r = timedSync(cmd, argv, { env });
-  return { wall: r.wall, rssMb: r.rssBytes / 2 ** 20 };
+  return { wall: r.wall, cpu: r.cpu, rssMb: r.rssBytes / 2 ** 20 };
 }
 const out = { grove: join(opt.dir, 'grove-pred.csv'), sklearn: join(opt.dir, 'sklearn-pred.csv') };
 const systems = {
@@ -157,7 +157,9 @@ for (let k = 0; k < repeats; k++) {
   for (const name of order) {
     const r = systems[name]();
     results[name].push(r);
-    console.error(`${name} #${k + 1}: ${r.wall.toFixed(2)} s, peak RSS ${r.rssMb.toFixed(0)} MB`);
+    console.error(
+      `${name} #${k + 1}: ${r.wall.toFixed(2)} s, CPU ${r.cpu.toFixed(2)} s, peak RSS ${r.rssMb.toFixed(0)} MB`,
+    );
   }
 }
 const loadEnd = os.loadavg();
@@ -178,6 +180,7 @@ const median = (xs) => {
 const stat = (name) => ({
   best: Math.min(...results[name].map((r) => r.wall)),
   median: median(results[name].map((r) => r.wall)),
+  cpu: Math.min(...results[name].map((r) => r.cpu)),
   rss: Math.max(...results[name].map((r) => r.rssMb)),
 });
 const g = stat('grove');

@@ -1,5 +1,5 @@
 import type { AlignedColumn, CompiledTree, UnclassifiedPolicy } from '../model/compiled.js';
-import { BLOCK, FastRoutes } from '../model/fast-routes.js';
+import { FastRoutes } from '../model/fast-routes.js';
 import { LeafFinder } from '../model/paths.js';
 import { addVote } from './combine.js';
 import type { ForestVote } from './settings.js';
@@ -15,17 +15,32 @@ import type { ForestVote } from './settings.js';
  * Per row, the trees' terms are added in tree order, as `combineTrees` adds them: the
  * probabilities are the same bits as the per-tree path's.
  */
+/**
+ * Rows per block: each tree's records are walked by a whole block while they are in cache, so the
+ * larger the better, up to a block of about 4 MB (2^19 values).
+ */
+export function forestBlock(features: number): number {
+  let block = 256;
+  while (block < 16384 && block * 2 * Math.max(1, features) <= 2 ** 19) block *= 2;
+  return block;
+}
+
 export class CompiledForest {
   private readonly routes: FastRoutes;
-  private readonly stops = new Int32Array(BLOCK);
+  private readonly stops: Int32Array;
 
   /** Per stop: where its distribution starts in `leafProba` when it is a plain leaf, else -1. */
   private readonly leafAt: Int32Array;
   /** The plain leaves' class distributions (their trees' `proba` rows), in stop order: read in sequence. */
   private readonly leafProba: Float64Array;
 
-  constructor(readonly trees: readonly CompiledTree[]) {
-    this.routes = new FastRoutes(trees, (v, t) => trees[t].leafCodeOf(v));
+  /** `block`: rows per block (a multiple of 4; `forestBlock` of the features by default). */
+  constructor(
+    readonly trees: readonly CompiledTree[],
+    block = forestBlock(featuresUsed(trees)),
+  ) {
+    this.routes = new FastRoutes(trees, (v, t) => trees[t].leafCodeOf(v), block);
+    this.stops = new Int32Array(block);
     const { orig, leafCode, roots } = this.routes;
     const k = trees[0].classes;
     this.leafAt = new Int32Array(orig.length).fill(-1);
@@ -60,9 +75,10 @@ export class CompiledForest {
     const row = new Float64Array(k);
     const { orig } = this.routes;
     const { leafAt, leafProba, stops } = this;
+    const block = this.routes.block;
     const majority = vote === 'majority';
-    for (let base = 0; base < nRows; base += BLOCK) {
-      const count = Math.min(BLOCK, nRows - base);
+    for (let base = 0; base < nRows; base += block) {
+      const count = Math.min(block, nRows - base);
       this.routes.fill(columns, base, count);
       for (let t = 0; t < trees.length; t++) {
         this.routes.walk(t, count, stops);
@@ -99,8 +115,9 @@ export class CompiledForest {
     const finders = trees.map((tree) => new LeafFinder(tree));
     const { orig } = this.routes;
     const stops = this.stops;
-    for (let base = 0; base < nRows; base += BLOCK) {
-      const count = Math.min(BLOCK, nRows - base);
+    const block = this.routes.block;
+    for (let base = 0; base < nRows; base += block) {
+      const count = Math.min(block, nRows - base);
       this.routes.fill(columns, base, count);
       for (let t = 0; t < nt; t++) {
         const tree = trees[t];
@@ -114,4 +131,11 @@ export class CompiledForest {
     }
     return out;
   }
+}
+
+/** How many features the trees' splits use (the block's width). */
+function featuresUsed(trees: readonly CompiledTree[]): number {
+  const used = new Set<number>();
+  for (const tree of trees) for (let v = 0; v < tree.kind.length; v++) if (!tree.isLeaf(v)) used.add(tree.feature[v]);
+  return used.size;
 }

@@ -48,7 +48,7 @@ export class FastRoutes {
   /** Block column → its column in the current call (kept to spare an allocation per block). */
   private readonly cols: AlignedColumn[] = [];
   /** Per group of four rows of the block: 1 when one may have a missing value among the used features. */
-  private readonly missing = new Uint8Array(BLOCK / 4);
+  private readonly missing: Uint8Array;
 
   /** Record offset (4 × preorder id) of each tree's root: trees are laid out one after another. */
   readonly roots: Int32Array;
@@ -56,8 +56,14 @@ export class FastRoutes {
   /**
    * The fast records of one tree, or of several (a forest: their records one tree after another,
    * one block of the features any of them uses). `codeOfLeaf(node, tree)` gives a stop's class.
+   * `block`: rows per block (a multiple of 4).
    */
-  constructor(trees: RoutableTree | readonly RoutableTree[], codeOfLeaf: (node: number, tree: number) => number) {
+  constructor(
+    trees: RoutableTree | readonly RoutableTree[],
+    codeOfLeaf: (node: number, tree: number) => number,
+    readonly block = BLOCK,
+  ) {
+    this.missing = new Uint8Array(block / 4);
     const list: readonly RoutableTree[] = Array.isArray(trees) ? trees : [trees as RoutableTree];
     const fast = (tree: RoutableTree, v: number) => tree.kind[v] === NUMERIC && tree.paramCount[v] === 1;
     const slotOf = new Map<number, number>();
@@ -94,7 +100,7 @@ export class FastRoutes {
     this.orig = orig.slice(0, count);
     // Records are indexed by 4 × preorder id (their int32 offset), what the walk keeps per row.
     this.start = 2 * count;
-    this.values = new Float64Array(this.start + BLOCK * slotOf.size);
+    this.values = new Float64Array(this.start + block * slotOf.size);
     this.rec = new Int32Array(this.values.buffer);
     // A stop loops on itself: block column 0 and a NaN threshold send every value right, to itself.
     for (let id = 0; id < count; id++) {
@@ -115,7 +121,7 @@ export class FastRoutes {
   }
 
   /**
-   * For rows base..base+count-1 (count <= BLOCK), the (preorder) id of the stop where the fast walk
+   * For rows base..base+count-1 (count <= block), the (preorder) id of the stop where the fast walk
    * ended: a leaf or a node it does not handle; -1 for a row with a missing value (to be routed
    * from the root). `orig` maps stops to node ids. One tree's records only (the first).
    */
@@ -124,7 +130,7 @@ export class FastRoutes {
     this.walk(0, count, out);
   }
 
-  /** Copy rows base..base+count-1 (count <= BLOCK) into the block, for `walk` to route them through any tree. */
+  /** Copy rows base..base+count-1 (count <= block) into the block, for `walk` to route them through any tree. */
   fill(columns: AlignedColumn[], base: number, count: number): void {
     // One call each per block of rows: the loops inside stay whole.
     if (this.used.length > 0) this.fillBlock(columns, base, count);

@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/core/random.js';
 import { combineTrees, treePolicy } from '../../src/ensemble/combine.js';
+import { CompiledForest, forestBlock } from '../../src/ensemble/compiled-forest.js';
 import { fitForest } from '../../src/ensemble/fit-forest.js';
 import type { Forest } from '../../src/ensemble/forest.js';
 import { type Dataset, datasetFromRows, type PredictOptions } from '../../src/index.js';
@@ -81,6 +82,22 @@ describe('CompiledForest', () => {
     expectSameAsPerTree(forest, numeric, { unclassified: 'none' });
     const policies = forest.trees.map((t) => treePolicy(t, { unclassified: 'none' }));
     expect(policies.every((p) => p.unclassified === 'none')).toBe(true);
+  });
+
+  it('blocks of any size give the same bits (here 8 rows: many blocks, missing values among them)', () => {
+    const forest = fitForest(holes, { trees: 5, seed: 6, missing: 'learned' });
+    const { columns, nRows } = alignInput(forest.features, holes);
+    const reference = combineTrees(forest.trees, columns, nRows, 'proba');
+    const small = new CompiledForest(
+      forest.trees.map((t) => t.compiled),
+      8,
+    );
+    const policies = forest.trees.map((t) => treePolicy(t));
+    const proba = small.predictProba(columns, nRows, 'proba', policies);
+    expect(Array.from(proba, (x, i) => Object.is(x, reference[i])).every(Boolean)).toBe(true);
+    expect(Array.from(small.apply(columns, nRows))).toEqual(Array.from(forest.apply(holes)));
+    expect(forestBlock(20)).toBe(16384);
+    expect(forestBlock(4000)).toBe(256);
   });
 
   it('a forest of stumps (no numeric split to walk) predicts as tree by tree', () => {
