@@ -16,13 +16,13 @@
  * --dir, removed afterwards unless --keep; never committed.
  */
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { hasGnuTime, timedSync } from './lib/proc.mjs';
-import { ensureSynthetic } from './synthetic.mjs';
+import { writeSyntheticCsv } from './lib/synthetic-csv.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: opt } = parseArgs({
@@ -54,27 +54,7 @@ if (!hasGnuTime()) {
 
 /** The synthetic set's training rows as CSV: x0..x{d-1}, class (integer codes). */
 function writeCsv(file) {
-  const dir = ensureSynthetic({ n: rows, features, classes }, join(opt.dir, 'cache'), (m) => console.error(m));
-  const read = (name) => readFileSync(join(dir, name));
-  const xBytes = read('train.X.f64');
-  const X = new Float64Array(xBytes.buffer, xBytes.byteOffset, xBytes.byteLength / 8);
-  const yBytes = read('train.y.i32');
-  const y = new Int32Array(yBytes.buffer, yBytes.byteOffset, yBytes.byteLength / 4);
-  const fd = openSync(file, 'w');
-  const header = Array.from({ length: features }, (_, j) => `x${j}`);
-  writeSync(fd, `${[...header, 'class'].join(',')}\n`);
-  let out = '';
-  for (let i = 0; i < rows; i++) {
-    for (let j = 0; j < features; j++) out += `${String(X[j * rows + i])},`;
-    out += `${y[i]}\n`;
-    if (out.length > 1 << 20) {
-      writeSync(fd, out);
-      out = '';
-    }
-  }
-  writeSync(fd, out);
-  closeSync(fd);
-  rmSync(join(opt.dir, 'cache'), { recursive: true, force: true });
+  writeSyntheticCsv(file, { rows, features, classes }, join(opt.dir, 'cache'), (m) => console.error(m));
 }
 
 const SKLEARN = `
