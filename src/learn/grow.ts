@@ -1,22 +1,21 @@
-import { type ArrayMaker, plainArrays } from '../core/arrays.js';
+import { plainArrays } from '../core/arrays.js';
 import type { Column, Dataset, NumericValues } from '../data/dataset.js';
 import { categoryBranch, categoryBranches, NO_BRANCH, numericBranch } from '../model/route.js';
 import { TreeStore } from '../model/store.js';
 import type { ResolvedOptions } from '../options/options.js';
 import { argsortNumeric } from '../split/argsort.js';
 import type { Candidate } from '../split/candidate.js';
-import { columnOrder } from '../split/column-order.js';
 import type { NodeBuffers } from '../split/context.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
-import { SortWork } from '../split/sort-work.js';
-import { ENTRY, labelCodes, markNewValues, newSlice, type SortedSlice } from '../split/sorted-slice.js';
+import { ENTRY, labelCodes, type SortedSlice } from '../split/sorted-slice.js';
 import { growNodes } from './best-first.js';
 import { DepthFirstGrower } from './depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
 import { FeatureDraw } from './feature-draw.js';
 import { growTreeHistogram } from './grow-hist.js';
 import { missingShares } from './hist-branches.js';
+import { type LazyEntry, LazySlices } from './lazy-slices.js';
 import {
   type BranchSizes,
   PartitionScratch,
@@ -24,9 +23,11 @@ import {
   partitionStable,
   partitionWithClones,
 } from './partition.js';
+import { presort, type RowScratch, rowScratch } from './presort.js';
 import { type GrowMeter, type GrowProgress, metered } from './progress.js';
 import { type ChosenSplit, chooseSplit, heldSplit, type StopOptions } from './split-policy.js';
 
+export { presort, type RowScratch, rowScratch, sortInto } from './presort.js';
 export { argsortNumeric };
 
 /**
@@ -38,46 +39,9 @@ export type Buffers = NodeBuffers;
 /** A node waiting to be grown: the slice [start, end) of `buf` holds its entries. */
 export interface StackEntry extends GrowEntry {
   buf: Buffers;
-}
-
-/** Per-row arrays every node's partition writes at its own positions (disjoint between subtrees). */
-export interface RowScratch {
-  branchOf: Int32Array;
-  scratchI: Int32Array;
-}
-
-/** Sort `values` (a column, entry = row) into `slice`, marks and `labels` (by row) included. */
-export function sortInto(values: NumericValues, labels: Int32Array, slice: SortedSlice, work?: SortWork): void {
-  fillSlice(argsortNumeric(values, work), values, labels, slice);
-}
-
-/** The slice of rows in `sorted` order: ids with their marks, and their labels alongside. */
-function fillSlice(sorted: Int32Array, values: NumericValues, labels: Int32Array, { order, labs }: SortedSlice): void {
-  markNewValues(sorted, values, order);
-  for (let i = 0; i < sorted.length; i++) labs[i] = labels[sorted[i]];
-}
-
-/**
- * The root's buffers: entry ids 0..n-1 and, per numeric feature, the entries sorted by value
- * (once), 5 bytes per row per feature (6 beyond 256 classes) whatever the column's precision.
- */
-export function presort(data: Dataset, make: ArrayMaker = plainArrays): Buffers {
-  const n = data.nRows;
-  const ids = make.int32(n);
-  for (let i = 0; i < n; i++) ids[i] = i;
-  const work = new SortWork();
-  const sorted = data.features.map((col, f) => {
-    if (col.kind !== 'numeric') return null;
-    const slice = newSlice(make, n, data.classes.length);
-    fillSlice(columnOrder(data, f, work), col.values, data.labels, slice);
-    return slice;
-  });
-  work.release();
-  return { ids, sorted };
-}
-
-export function rowScratch(n: number, make: ArrayMaker = plainArrays): RowScratch {
-  return { branchOf: make.int32(n), scratchI: make.int32(n) };
+  /** Lazy partitioning's numbering and slice sources (lazy-slices.ts), when it is on. */
+  serial?: number;
+  source?: Int32Array;
 }
 
 /** The root's stack entry over `buf`, with the weighted class totals of every entry. */
@@ -128,6 +92,10 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
   team?: NodeTeam;
   /** The features each node considers (`maxFeatures`). */
   private readonly draw: FeatureDraw;
+  /** Lazy partitioning of the sorted slices (`lazyFrom`), or none: every split partitions all. */
+  private lazy: LazySlices | null = null;
+  /** Whether one-thread exact growth with drawn features partitions lazily (tests compare both ways). */
+  static lazySlices = true;
 
   constructor(
     readonly features: Column[],
@@ -153,10 +121,27 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
     );
   }
 
+  /**
+   * Partition lazily from `root` on (lazy-slices.ts): when nodes draw a few of the features and
+   * this grower alone works on one layout without cloning entries (one thread, depth-first, no
+   * fractional missing values). Otherwise nothing changes.
+   */
+  lazyFrom(root: StackEntry): void {
+    if (!NodeGrower.lazySlices || !this.draw.active || this.team || this.opts.maxLeafNodes !== undefined) return;
+    if (this.opts.missing === 'fractional') return;
+    this.lazy = new LazySlices(this.pool.size, this.features.length);
+    this.lazy.root(root);
+  }
+
   /** The best split of feature `f` at `entry`'s node into `out` (an excluded feature gets none). */
   evaluateFeature(f: number, entry: StackEntry, out: Candidate): void {
-    if (entry.excluded.includes(f)) out.reset(f, 'numeric');
-    else this.evaluator.evaluate(f, entry.buf, entry, out);
+    if (entry.excluded.includes(f)) {
+      out.reset(f, 'numeric');
+      return;
+    }
+    const sl = this.lazy ? entry.buf.sorted[f] : null;
+    if (sl) this.lazy!.prepare(entry as StackEntry & LazyEntry, f, sl, this.work);
+    this.evaluator.evaluate(f, entry.buf, entry, out);
   }
 
   /**
@@ -313,14 +298,20 @@ export class NodeGrower extends DepthFirstGrower<StackEntry, ChosenSplit> {
     if (leaf.every((l) => l)) return start;
     const shared = this.team?.partition(entry, branches) ?? false;
     partitionStable(buf.ids, start, end, branches, work);
-    if (shared) this.team!.finishPartition();
+    const { lazy } = this;
+    if (lazy) {
+      const node = entry as StackEntry & LazyEntry;
+      lazy.placed(buf.ids, start, branches.sizes, branches.count);
+      for (let f = 0; f < features.length; f++) if (lazy.partitions(node, f)) this.partitionFeature(f, entry, branches);
+    } else if (shared) this.team!.finishPartition();
     else for (let f = 0; f < features.length; f++) this.partitionFeature(f, entry, branches);
     return start;
   }
 
-  child(_parent: StackEntry, _b: number, base: GrowEntry): StackEntry {
+  child(parent: StackEntry, _b: number, base: GrowEntry): StackEntry {
     const entry = base as StackEntry;
     entry.buf = this.childBuf!;
+    if (this.lazy) this.lazy.child(parent as StackEntry & LazyEntry, entry);
     return entry;
   }
 }
@@ -375,6 +366,7 @@ function growTreeMetered(
   if (opts.bins !== undefined) return growTreeHistogram(data, opts, weights, meter);
   const { grower, root } = exactStart(data, opts, weights);
   grower.meter = meter;
+  grower.lazyFrom(root);
   return growNodes(grower, TreeStore.root(data.classes.length), root, opts.maxLeafNodes, opts.criterionImpl);
 }
 
