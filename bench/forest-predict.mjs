@@ -194,14 +194,14 @@ const mb = (f) => statSync(f).size / 1e6;
 console.log(
   `${new Date().toISOString().slice(0, 10)}; ${rows} rows x ${features} features, ${opt.trees} trees; grove ${commit}; ${repeats} rounds each, alternating; load average ${fmtLoad(loadStart)} at start, ${fmtLoad(loadEnd)} at end; ${pg.length} predictions, the two forests agree on ${((100 * agree) / pg.length).toFixed(2)} %`,
 );
-console.log('| system | whole process, best | median | peak RSS |');
-console.log('|---|--:|--:|--:|');
-console.log(`| grove predict | ${g.best.toFixed(2)} s | ${g.median.toFixed(2)} s | ${g.rss.toFixed(0)} MB |`);
+console.log('| system | whole process, best | median | CPU, best | peak RSS |');
+console.log('|---|--:|--:|--:|--:|');
+const row = (name, r) =>
+  `| ${name} | ${r.best.toFixed(2)} s | ${r.median.toFixed(2)} s | ${r.cpu.toFixed(2)} s | ${r.rss.toFixed(0)} MB |`;
+console.log(row('grove predict', g));
+console.log(row('pickle + pandas + scikit-learn', s));
 console.log(
-  `| pickle + pandas + scikit-learn | ${s.best.toFixed(2)} s | ${s.median.toFixed(2)} s | ${s.rss.toFixed(0)} MB |`,
-);
-console.log(
-  `grove / scikit-learn: median ${(g.median / s.median).toFixed(2)}, best ${(g.best / s.best).toFixed(2)} (target <= 0.5)`,
+  `grove / scikit-learn: wall median ${(g.median / s.median).toFixed(2)}, best ${(g.best / s.best).toFixed(2)}; CPU ${(g.cpu / s.cpu).toFixed(2)} (target <= 0.5)`,
 );
 console.log(
   `model file: grove ${mb(groveModel).toFixed(1)} MB, pickle ${mb(pickleFile).toFixed(1)} MB: ${(mb(groveModel) / mb(pickleFile)).toFixed(2)} (target <= 0.5)`,
