@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 /**
  * TreeSHAP throughput: grove's shapValues on the unpruned CART tree of the 200k × 20, 2-class
- * synthetic set of bench/run.mjs (the model cached next to the data), against XGBoost's
- * pred_contribs (Debian python3-xgboost) on one XGBoost tree grown to the same depth from the
- * same rows, in alternating rounds. Prints rows/s (wall) of each, medians, per-round ratios and
- * both local-accuracy gaps.
+ * synthetic set of bench/run.mjs (the model cached next to the data), on 1 and on 2 threads
+ * (`shapValues(…, { threads })`: workers start with each call), against XGBoost's pred_contribs
+ * (Debian python3-xgboost) on one XGBoost tree grown to the same depth from the same rows, in
+ * alternating rounds. Prints rows/s (wall) of each, medians, per-round ratios and both
+ * local-accuracy gaps.
  *
  *   apt-get install -y python3-xgboost     # once (Debian)
  *   npm run build && node bench/shap.mjs [--n 200000] [--rows 2000] [--seconds 3] [--rounds 3]
  *
- * grove explains both classes' probabilities, single thread; XGBoost explains its one margin
- * output, with 1 and with 2 threads.
+ * grove explains both classes' probabilities; XGBoost explains its one margin output; each with
+ * 1 and with 2 threads.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -63,11 +64,11 @@ for (let i = 0; i < rows; i++)
     for (let j = 0; j < f; j++) sum += shap.values[(i * f + j) * 2 + c];
     gap = Math.max(gap, Math.abs(sum - proba[i * 2 + c]));
   }
-function groveRound() {
+function groveRound(threads) {
   let done = 0;
   const t0 = performance.now();
   while (performance.now() - t0 < seconds * 1000) {
-    shapValues(tree, sample);
+    shapValues(tree, sample, { threads });
     done += rows;
   }
   return +((done / (performance.now() - t0)) * 1000).toFixed(2);
@@ -99,11 +100,13 @@ console.log(
 );
 // Alternating rounds (the machine is shared: compare within a round, report medians).
 const grove = [];
+const grove2 = [];
 const xgb1 = [];
 const xgb2 = [];
 let xgbInfo;
 for (let r = 0; r < rounds; r++) {
-  grove.push(groveRound());
+  grove.push(groveRound(1));
+  grove2.push(groveRound(2));
   try {
     xgbInfo = xgboostRound(1);
     xgb1.push(xgbInfo.rowsPerSecond);
@@ -112,15 +115,19 @@ for (let r = 0; r < rounds; r++) {
     console.log(JSON.stringify({ system: 'xgboost', skipped: String(e.message).split('\n')[0] }));
     break;
   }
-  console.log(JSON.stringify({ round: r + 1, grove: grove[r], xgboost1: xgb1[r], xgboost2: xgb2[r] }));
+  console.log(
+    JSON.stringify({ round: r + 1, grove1: grove[r], grove2: grove2[r], xgboost1: xgb1[r], xgboost2: xgb2[r] }),
+  );
 }
 if (xgbInfo) console.log(JSON.stringify({ ...xgbInfo, rowsPerSecond: undefined }));
 console.log(
   JSON.stringify({
-    groveRowsPerSecond: median(grove),
+    groveRowsPerSecond1Thread: median(grove),
+    groveRowsPerSecond2Threads: median(grove2),
     xgboostRowsPerSecond1Thread: median(xgb1),
     xgboostRowsPerSecond2Threads: median(xgb2),
     groveOverXgboost1Thread: xgb1.length ? +(median(grove) / median(xgb1)).toFixed(3) : null,
+    groveOverXgboost2Threads: xgb2.length ? +(median(grove2) / median(xgb2)).toFixed(3) : null,
     roundRatios: grove.map((g, r) => +(g / xgb1[r]).toFixed(3)).filter(Number.isFinite),
   }),
 );

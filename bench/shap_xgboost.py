@@ -1,8 +1,15 @@
 #!/usr/bin/python3
-"""XGBoost side of bench/shap.mjs: pred_contribs (exact path-dependent TreeSHAP) on one tree.
+"""XGBoost side of bench/shap.mjs and bench/shap-forest.mjs: pred_contribs (exact path-dependent
+TreeSHAP) on one tree, or (--forest TREES) on a random forest.
 
     /usr/bin/python3 bench/shap_xgboost.py --dir /tmp/grove-bench/<key> --depth 40 --rows 2000 \
         [--threads 1] [--seconds 3]
+    /usr/bin/python3 bench/shap_xgboost.py --dir /tmp/grove-bench/<key> --depth 8 --forest 100 \
+        --part train [--threads 2]
+
+--forest: a random forest of the same shape as grove's (num_parallel_tree TREES in one round,
+multi:softprob: one tree per class and forest tree, bootstrap-sized subsample 0.632, sqrt(features)
+features per split, learning rate 1), then ONE timed pred_contribs over every row of --part.
 
 Reads the binary cache of bench/synthetic.mjs (as bench/child_sklearn.py does), fits ONE
 XGBoost tree (cached beside the data) (exact method, max_depth = grove's height, learning rate 1, no regularisation, no
@@ -35,7 +42,11 @@ def main():
     ap.add_argument("--rows", type=int, default=2000)
     ap.add_argument("--threads", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=3.0)
+    ap.add_argument("--forest", type=int, default=0)
+    ap.add_argument("--part", default="test")
     args = ap.parse_args()
+    if args.forest:
+        return forest(args)
     with open(os.path.join(args.dir, "header.json")) as f:
         header = json.load(f)
     X, y = load(args.dir, header, "train")
@@ -71,6 +82,39 @@ def main():
         "system": f"xgboost {xgb.__version__}", "threads": args.threads, "nodes": nodes, "leaves": leaves,
         "fitOrLoadSeconds": round(fit_s, 2), "rows": len(Xt), "rowsPerSecond": round(rows / secs, 2),
         "localAccuracyGap": gap,
+    }))
+
+
+def forest(args):
+    with open(os.path.join(args.dir, "header.json")) as f:
+        header = json.load(f)
+    X, y = load(args.dir, header, "train")
+    Xe, _ = load(args.dir, header, args.part)
+    k = int(y.max()) + 1
+    params = {
+        "objective": "multi:softprob", "num_class": k, "tree_method": "exact", "max_depth": args.depth, "eta": 1.0,
+        "num_parallel_tree": args.forest, "subsample": 0.632, "colsample_bynode": np.sqrt(X.shape[1]) / X.shape[1],
+        "lambda": 0.0, "min_child_weight": 0.0, "gamma": 0.0, "nthread": args.threads, "seed": 1,
+    }
+    cached = os.path.join(args.dir, f"xgb-forest{args.forest}-depth{args.depth}.json")
+    if os.path.exists(cached):
+        booster = xgb.Booster(params={"nthread": args.threads}, model_file=cached)
+    else:
+        booster = xgb.train(params, xgb.DMatrix(X, label=y, nthread=args.threads), num_boost_round=1)
+        booster.save_model(cached)
+    dump = booster.get_dump()
+    dm = xgb.DMatrix(Xe, nthread=args.threads)
+    cpu = time.process_time()
+    t = time.perf_counter()
+    contribs = booster.predict(dm, pred_contribs=True)
+    secs = time.perf_counter() - t
+    cpu = time.process_time() - cpu
+    margin = booster.predict(dm, output_margin=True)
+    gap = float(np.max(np.abs(contribs.sum(axis=-1) - margin)))
+    print(json.dumps({
+        "system": f"xgboost {xgb.__version__}", "threads": args.threads, "trees": len(dump), "classes": k,
+        "leaves": sum(d.count("leaf=") for d in dump), "rows": len(Xe), "seconds": round(secs, 2),
+        "cpuSeconds": round(cpu, 2), "localAccuracyGap": gap,
     }))
 
 

@@ -22,8 +22,13 @@ const workerAvailable = WORKER.protocol === 'file:' && existsSync(fileURLToPath(
 
 /** Waiting longer than this for a reply makes the main thread check that the workers still run. */
 const CHECK_MS = 1000;
-/** With `auto`, less work than this (rows × tree nodes) is explained on the calling thread. */
-const AUTO_MIN_WORK = 2_000_000;
+/**
+ * With `auto`, fewer rows or less work (rows × tree nodes) than this is explained on the calling
+ * thread: each worker starts and rebuilds the trees, which costs about as much as explaining a
+ * few hundred rows.
+ */
+const AUTO_MIN_ROWS = 1000;
+const AUTO_MIN_WORK = 20_000_000;
 
 interface Helper {
   worker: Worker;
@@ -36,8 +41,8 @@ interface Helper {
 const explainParallel: ParallelShap = (job, threads, report) => {
   const blocks = Math.ceil(job.nRows / job.block);
   const trees = modelTrees(job.model);
-  if (threads === 'auto' && job.nRows * trees.reduce((n, t) => n + t.compiled.feature.length, 0) < AUTO_MIN_WORK)
-    return null;
+  const nodes = trees.reduce((n, t) => n + t.compiled.feature.length, 0);
+  if (threads === 'auto' && (job.nRows < AUTO_MIN_ROWS || job.nRows * nodes < AUTO_MIN_WORK)) return null;
   const count = Math.min(blocks, threads === 'auto' ? availableParallelism() : threads);
   if (!workerAvailable || count < 2) return null;
   const signal = new Int32Array(new SharedArrayBuffer(4));
