@@ -17,7 +17,10 @@ export interface GapBlock {
   datasets: string[];
   /** matrix[i][j]: mean gap (a rate) of configs[j] on datasets[i]. */
   matrix: number[][];
-  /** Per configuration over `datasets`: mean of the mean gaps, mean test accuracy, average rank of the gap (1 = smallest). */
+  /**
+   * Per configuration over `datasets`: mean of the mean gaps, mean test accuracy, average rank of
+   * the gap (1 = smallest).
+   */
   meanGap: number[];
   meanAccuracy: number[];
   gapRank: number[];

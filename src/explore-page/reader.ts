@@ -11,7 +11,10 @@ import { prepareForPage } from '../explore/prepare.js';
 import type { Opened, ReadReply, ReadRequest } from './protocol.js';
 import { readPageFile } from './read-file.js';
 
-/** Read `file` (class column `target`), sampled over `maxRows` rows: the same Dataset, checks and warnings as the CLI's. */
+/**
+ * Read `file` (class column `target`), sampled over `maxRows` rows: the same Dataset, checks and
+ * warnings as the CLI's.
+ */
 async function openFile({ file, maxRows, seed, target }: ReadRequest): Promise<Opened> {
   const warnings: string[] = [];
   const read = await readPageFile(file, { onWarning: (m) => warnings.push(m), ...(target ? { target } : {}) });

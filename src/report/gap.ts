@@ -16,6 +16,9 @@ const NOTE =
   'A negative gap means the greedy tree used tests the optimal search did not have (other bins, or a subset ' +
   'of several categories). * marks cells where the optimal search stopped at its limit on some folds.</p>';
 
+/** A cell of a figure over a smaller second one (a test accuracy under its gap or error). */
+const twoLine = (main: string, sub: string) => `<td>${main}<br><span class="sub">${sub}</span></td>`;
+
 const signed = (points: number) => (Number.isFinite(points) ? `${points >= 0 ? '+' : ''}${points.toFixed(2)}` : '—');
 
 /** The section's HTML, or an empty string when no configuration is an optimal tree. */
@@ -33,7 +36,7 @@ export function gapSection(results: CompareResults, gaps: GapAnalysis, cells: re
       const opt = cells.find((c) => c.dataset === d.name && c.config === b.optimal);
       const optCell =
         opt && opt.done > 0
-          ? `<td>${fmt(100 * opt.trainError.mean, 2)}<br><span class="sub">${fmt(100 * opt.testAccuracy.mean, 1)}</span></td>`
+          ? twoLine(fmt(100 * opt.trainError.mean, 2), fmt(100 * opt.testAccuracy.mean, 1))
           : '<td class="muted">—</td>';
       const gapCells = b.configs.map((config) => {
         const c = cellOf.get(`${d.name}\u0000${config}`);
@@ -55,13 +58,11 @@ export function gapSection(results: CompareResults, gaps: GapAnalysis, cells: re
       `<tr><td><b>mean (${b.datasets.length} sets)</b></td><td><span class="sub">` +
       `${fmt(100 * b.optimalAccuracy, 1)}</span></td>` +
       b.configs
-        .map(
-          (_, j) =>
-            `<td><b>${signed(100 * b.meanGap[j])}</b><br><span class="sub">${fmt(100 * b.meanAccuracy[j], 1)}</span></td>`,
-        )
+        .map((_, j) => twoLine(`<b>${signed(100 * b.meanGap[j])}</b>`, fmt(100 * b.meanAccuracy[j], 1)))
         .join('') +
       '<td></td></tr>' +
-      `<tr><td><b>avg rank (gap)</b></td><td></td>${b.gapRank.map((r) => `<td>${fmt(r, 2)}</td>`).join('')}<td></td></tr>`;
+      `<tr><td><b>avg rank (gap)</b></td><td></td>` +
+      `${b.gapRank.map((r) => `<td>${fmt(r, 2)}</td>`).join('')}<td></td></tr>`;
     return (
       `<h3>Depth ${b.depth}: against ${esc(b.optimal)}</h3>` +
       `<div class="scroll"><table class="gap-table" data-optimal="${esc(b.optimal)}"><thead>${head}</thead>` +
