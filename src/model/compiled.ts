@@ -5,7 +5,7 @@ import { emptyCategoryBranch, type KnnRegion, majorityClass, type TreeNode } fro
 import { branchCount, categoryBranchAt, categoryBranches, NO_BRANCH, numericBranchAt } from './route.js';
 import type { FeatureSchema } from './schema.js';
 import type { Split } from './split.js';
-import type { NodeSource } from './store.js';
+import { type NodeSource, TreeStore } from './store.js';
 
 const LEAF = 0;
 const NUMERIC = 1;
@@ -14,6 +14,13 @@ const CATEGORICAL = 2;
 export type { AlignedColumn } from './align.js';
 
 type CategoricalSplit = Exclude<Split, { kind: 'numeric' }>;
+
+/** What the constructor collects while reading the nodes: thresholds and category tables to pack. */
+interface Params {
+  thresholds: number[];
+  categorical: Array<[node: number, split: CategoricalSplit]>;
+  tableSize: number;
+}
 
 /**
  * How rows that reach a C-MBSV unclassified region are predicted: `none` → class code -1 and
@@ -85,10 +92,24 @@ export class CompiledTree {
     this.knn = new Array<KnnRegion | undefined>(m);
     this.kinds = features.map((f) => f.kind);
     this.branches = new Int32Array(m);
-    const thresholds: number[] = [];
-    const categorical: Array<[node: number, split: CategoricalSplit]> = [];
-    let tableSize = 0;
-    // A store makes a node object on each call: one each.
+    const params: Params = { thresholds: [], categorical: [], tableSize: 0 };
+    if (nodes instanceof TreeStore) this.readStore(nodes, features, params);
+    else this.readNodes(nodes, features, params);
+    const { thresholds, categorical, tableSize } = params;
+    this.thresholds = Float64Array.from(thresholds);
+    this.codeBranch = new Int32Array(tableSize);
+    for (const [i, split] of categorical) {
+      const table = this.codeBranch.subarray(this.paramStart[i], this.paramStart[i] + this.paramCount[i]);
+      categoryBranches(split, table.length, table);
+    }
+    this.hasUnclassified = this.unclassified.includes(1);
+  }
+
+  /** Nodes as objects (C-MBSV, pruned and loaded trees): counts, splits and regions as they hold them. */
+  private readNodes(nodes: NodeSource, features: FeatureSchema[], params: Params): void {
+    const m = nodes.size;
+    const classes = this.classes;
+    // A source may make a node object on each call: one each.
     const list: TreeNode[] = [];
     for (let i = 0; i < m; i++) list.push(nodes.node(i));
     const totals = new Float64Array(m);
@@ -104,36 +125,95 @@ export class CompiledTree {
         this.proba.fill(0, i * classes, i * classes + classes);
         this.knn[i] = node.knn;
       }
-      const split = node.split;
-      if (!split || !node.children) continue;
-      this.feature[i] = split.feature;
-      this.branches[i] = branchCount(split);
-      if (node.missingBranch !== undefined) this.missingBranch[i] = node.missingBranch;
-      const weights = node.children.map((c) => totals[c]);
-      const sum = weights.reduce((a, b) => a + b, 0);
-      node.children.forEach((c, b) => (this.share[c] = sum > 0 ? weights[b] / sum : 1 / weights.length));
-      this.firstChild[i] = node.children[0];
-      if (split.kind === 'numeric') {
-        this.kind[i] = NUMERIC;
-        this.paramStart[i] = thresholds.length;
-        this.paramCount[i] = split.thresholds.length;
-        for (const t of split.thresholds) thresholds.push(t);
-      } else {
-        this.kind[i] = CATEGORICAL;
-        categorical.push([i, split]);
-        this.paramStart[i] = tableSize;
-        this.paramCount[i] = features[split.feature].categories?.length ?? 0;
-        tableSize += this.paramCount[i];
-      }
+      if (node.split && node.children)
+        this.setSplit(
+          i,
+          node.split,
+          node.children[0],
+          node.children.length,
+          node.missingBranch,
+          totals,
+          features,
+          params,
+        );
     }
-    this.inheritEmpty(list);
-    this.thresholds = Float64Array.from(thresholds);
-    this.codeBranch = new Int32Array(tableSize);
-    for (const [i, split] of categorical) {
-      const table = this.codeBranch.subarray(this.paramStart[i], this.paramStart[i] + this.paramCount[i]);
-      categoryBranches(split, table.length, table);
+    for (let i = 0; i < m; i++) {
+      const parent = list[i];
+      if (!parent.children || parent.split?.kind === 'numeric') continue;
+      for (const c of parent.children) if (emptyCategoryBranch(list[c], parent)) this.inherit(c, i);
     }
-    this.hasUnclassified = this.unclassified.includes(1);
+  }
+
+  /**
+   * A grower's store, read from its arrays without node objects: the same numbers as its nodes give
+   * (`NodeCounts` adds a node's weights in class order, as `readNodes` does). A store holds no
+   * unclassified regions; a child of a categorical split that no weight reached is an
+   * `emptyCategoryBranch` (weights are never negative).
+   */
+  private readStore(store: TreeStore, features: FeatureSchema[], params: Params): void {
+    const m = store.size;
+    const k = this.classes;
+    const counts = store.counts;
+    const totals = new Float64Array(m);
+    for (let i = 0; i < m; i++) totals[i] = counts.total(i);
+    const proba = this.proba;
+    for (let i = 0; i < m; i++) {
+      const total = totals[i];
+      if (!(total > 0)) proba.fill(1 / k, i * k, (i + 1) * k);
+      else if (!counts.sparse) for (let c = 0; c < k; c++) proba[i * k + c] = counts.dense[i * k + c] / total;
+      else
+        for (let j = counts.start[i], end = j + counts.len[i]; j < end; j++)
+          proba[i * k + counts.cls[j]] = counts.w[j] / total;
+      this.classOf[i] = counts.majority(i);
+      const split = store.splitOf(i);
+      if (!split || store.branches[i] === 0) continue;
+      const missing = store.missingBranch[i] >= 0 ? store.missingBranch[i] : undefined;
+      this.setSplit(i, split, store.firstChild[i], store.branches[i], missing, totals, features, params);
+    }
+    for (let i = 0; i < m; i++) {
+      if (this.kind[i] !== CATEGORICAL) continue;
+      const first = this.firstChild[i];
+      for (let c = first; c < first + store.branches[i]; c++) if (!(totals[c] > 0)) this.inherit(c, i);
+    }
+  }
+
+  /** Node i's split: its kind, feature, branches, the shares of its children and its parameters. */
+  private setSplit(
+    i: number,
+    split: Split,
+    first: number,
+    children: number,
+    missingBranch: number | undefined,
+    totals: Float64Array,
+    features: FeatureSchema[],
+    params: Params,
+  ): void {
+    this.feature[i] = split.feature;
+    this.branches[i] = branchCount(split);
+    this.firstChild[i] = first;
+    if (missingBranch !== undefined) this.missingBranch[i] = missingBranch;
+    let sum = 0;
+    for (let b = 0; b < children; b++) sum += totals[first + b];
+    for (let b = 0; b < children; b++) this.share[first + b] = sum > 0 ? totals[first + b] / sum : 1 / children;
+    if (split.kind === 'numeric') {
+      this.kind[i] = NUMERIC;
+      this.paramStart[i] = params.thresholds.length;
+      this.paramCount[i] = split.thresholds.length;
+      for (const t of split.thresholds) params.thresholds.push(t);
+    } else {
+      this.kind[i] = CATEGORICAL;
+      params.categorical.push([i, split]);
+      this.paramStart[i] = params.tableSize;
+      this.paramCount[i] = features[split.feature].categories?.length ?? 0;
+      params.tableSize += this.paramCount[i];
+    }
+  }
+
+  /** An `emptyCategoryBranch` predicts its parent's class distribution (parents come before children). */
+  private inherit(child: number, parent: number): void {
+    const k = this.classes;
+    this.proba.copyWithin(child * k, parent * k, (parent + 1) * k);
+    this.classOf[child] = this.classOf[parent];
   }
 
   private get fast(): FastRoutes {
@@ -143,20 +223,6 @@ export class CompiledTree {
   /** The class a row that stops at `node` gets without more work, or -1 when it needs more (see `FastRoutes`). */
   leafCodeOf(node: number): number {
     return this.kind[node] === LEAF && this.unclassified[node] === 0 ? this.classOf[node] : -1;
-  }
-
-  /** An `emptyCategoryBranch` predicts its parent's class distribution (parents come before children). */
-  private inheritEmpty(nodes: TreeNode[]): void {
-    const classes = this.classes;
-    for (let i = 0; i < nodes.length; i++) {
-      const parent = nodes[i];
-      if (!parent.children || parent.split?.kind === 'numeric') continue;
-      for (const c of parent.children) {
-        if (!emptyCategoryBranch(nodes[c], parent)) continue;
-        this.proba.copyWithin(c * classes, i * classes, (i + 1) * classes);
-        this.classOf[c] = this.classOf[i];
-      }
-    }
   }
 
   /** `route`'s result for row `i` from where the fast walk stopped: its node `from` (0 for a row it did not take). */
