@@ -12,6 +12,7 @@ const NODE_ONLY = [
   'src/io/',
   'src/learn/threads/',
   'src/ensemble/threads/',
+  'src/explain/threads/',
   'src/compare/',
   'src/sources/',
   'src/engines/',
