@@ -121,7 +121,7 @@ const CASES = {
       ['cli predict', () => grove(['predict', data, '--model', model]).trim().split('\n').slice(1).join(' ')],
       ...['dot', 'json', 'stats', 'rules'].map((f) => [
         `cli show --format ${f}`,
-        () => void grove(['show', model, '--format', f, '--out', join(dir, `deep.${f}`)]),
+        () => void grove(['show', model, '--format', f, '--out', join(dir, `shown.${f}`)]),
       ]),
     ]);
   },
