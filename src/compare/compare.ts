@@ -12,6 +12,7 @@ import {
   type CompareResults,
   type CompareSettings,
   type DatasetInfo,
+  type ExplanationRecord,
   type FoldRecord,
   type ModelRecord,
   RESULTS_FORMAT,
@@ -25,8 +26,8 @@ import { describeDataset, nonEmptyFolds } from './datasets.js';
 import { OutLock } from './lock.js';
 import { CellRunner, TaskError } from './pool.js';
 import { Progress } from './progress.js';
-import { CELLS_FILE, type CellLine, CellLog, cellLineKey, lineKey, readCells } from './store.js';
-import type { CompareReadOptions, Task } from './task.js';
+import { CELLS_FILE, type CellLine, CellLog, type CellRecord, cellLineKey, lineKey, readCells } from './store.js';
+import { type CompareReadOptions, EXPLAIN_FOLD, MODEL_FOLD, type Task } from './task.js';
 
 export interface CompareRun {
   files: string[];
@@ -40,7 +41,10 @@ export interface CompareRun {
   out?: string;
   /** Reuse the finished cells logged in `out`. */
   resume?: boolean;
-  /** Fit and save one model per (data set, configuration) on all rows (for the report's tree view). */
+  /**
+   * Fit and save one model per (data set, configuration) on all rows (for the report's tree view),
+   * and explain it (the report's pictures; a forest too).
+   */
   models?: boolean;
   /** Also write results.json here. */
   json?: string;
@@ -127,7 +131,7 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
     datasets.push(info);
     const folds = nonEmptyFolds(data, run.folds, run.repeats, run.seed);
     for (const config of run.configs) {
-      // A fold's cell, or (fold -1) the model trained on every row.
+      // A fold's cell, or the model trained on every row (MODEL_FOLD, EXPLAIN_FOLD).
       const task = (repeat: number, fold: number, trainRows: number): Task => ({
         id: tasks.length,
         file,
@@ -143,7 +147,8 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
       });
       for (const f of folds) tasks.push(task(f.repeat, f.fold, f.trainRows));
       // The report's tree view shows one tree: a forest configuration has no model record.
-      if (settings.models && !isForestOptions(config.options)) tasks.push(task(0, -1, info.rows));
+      if (settings.models && !isForestOptions(config.options)) tasks.push(task(0, MODEL_FOLD, info.rows));
+      if (settings.models) tasks.push(task(0, EXPLAIN_FOLD, info.rows));
     }
   }
 
@@ -193,10 +198,13 @@ async function runPlanned(
   const todo = tasks.filter((t) => !keptKeys.has(taskKey(t)));
   const folds: FoldRecord[] = [];
   const models: ModelRecord[] = [];
-  for (const line of kept) {
-    if ('fold' in line) folds.push(line.fold);
-    else models.push(line.model);
-  }
+  const explanations: ExplanationRecord[] = [];
+  const keep = (r: CellRecord) => {
+    if ('fold' in r) folds.push(r.fold);
+    else if ('model' in r) models.push(r.model);
+    else explanations.push(r.explanation);
+  };
+  for (const line of kept) keep(line);
   const log = run.out ? new CellLog(run.out, settings, datasets, kept) : undefined;
   const progress =
     run.progress === false
@@ -220,10 +228,10 @@ async function runPlanned(
   try {
     await runner.run(todo, (r, task) => {
       if ('empty' in r) return;
-      if ('fold' in r) folds.push(r.fold);
-      else models.push(r.model);
+      const { id: _, ...record } = r;
+      keep(record);
       ran++;
-      log?.append(task.options, 'fold' in r ? { fold: r.fold } : { model: r.model });
+      log?.append(task.options, record);
       progress?.tick(task.cost, `${task.dataset} × ${task.config}`);
     });
   } catch (err) {
@@ -242,7 +250,7 @@ async function runPlanned(
   }
   progress?.stop();
 
-  const results = resultsOf(run, settings, datasets, folds, models, !interrupted);
+  const results = resultsOf(run, settings, datasets, { folds, models, explanations }, !interrupted);
   const analysis = analyze(results);
   writeOutputs(results, analysis, run.out, run.json);
   return { results, analysis, interrupted, signal, ran, reused: kept.length };
@@ -276,8 +284,7 @@ function resultsOf(
   run: CompareRun,
   settings: CompareSettings,
   datasets: DatasetInfo[],
-  folds: FoldRecord[],
-  models: ModelRecord[],
+  records: Pick<CompareResults, 'folds' | 'models' | 'explanations'>,
   complete: boolean,
 ): CompareResults {
   return {
@@ -293,8 +300,7 @@ function resultsOf(
       label: c.label,
       options: JSON.parse(optionsJson(c.options)) as Record<string, unknown>,
     })),
-    folds,
-    models,
+    ...records,
   };
 }
 

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { GroveError } from '../core/errors.js';
-import { runTask, type Task, TaskCache, type TaskResult } from './task.js';
+import { EXPLAIN_FOLD, runTask, type Task, TaskCache, type TaskResult } from './task.js';
 
 type Reply = { ok: true; result: TaskResult } | { ok: false; id: number; message: string; grove: boolean };
 
@@ -12,7 +12,12 @@ export class TaskError extends Error {
     readonly grove: boolean,
   ) {
     const repeat = task.repeat ? ` of repeat ${task.repeat}` : '';
-    const cell = task.fold >= 0 ? `, fold ${task.fold}${repeat}` : ', model on all rows';
+    const cell =
+      task.fold >= 0
+        ? `, fold ${task.fold}${repeat}`
+        : task.fold === EXPLAIN_FOLD
+          ? ', explanations of the model on all rows'
+          : ', model on all rows';
     super(`${task.dataset}, ${task.config}${cell}: ${message}`);
   }
 }

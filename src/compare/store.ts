@@ -2,15 +2,20 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeSync } f
 import { join } from 'node:path';
 import { GroveError } from '../core/errors.js';
 import { optionsJson } from '../eval/configs.js';
-import type { CompareSettings, DatasetInfo, FoldRecord, ModelRecord } from '../eval/results.js';
+import type { CompareSettings, DatasetInfo, ExplanationRecord, FoldRecord, ModelRecord } from '../eval/results.js';
 import { writeFileAtomic } from '../io/atomic.js';
+import { EXPLAIN_FOLD, MODEL_FOLD } from './task.js';
 
 /** File in the output folder holding finished cells, one JSON line each, appended as they finish. */
 export const CELLS_FILE = 'cells.jsonl';
 const CELLS_FORMAT = 'grove-compare-cells';
 
-/** Version 2: data sets are identified by name and content hash (version 1: by the file's checksum). */
-const CELLS_VERSION = 2;
+/**
+ * Version 3: lines may hold explanations. Version 2 (read too: its runs resume, explaining anew):
+ * data sets are identified by name and content hash (version 1: by the file's checksum).
+ */
+const CELLS_VERSION = 3;
+const READABLE_VERSIONS: ReadonlySet<number> = new Set([2, 3]);
 
 interface Header {
   format: typeof CELLS_FORMAT;
@@ -23,7 +28,18 @@ interface Header {
  * A finished cell as logged: the configuration's options travel with it, so a resumed run only
  * reuses identical work.
  */
-export type CellLine = { options: string; fold: FoldRecord } | { options: string; model: ModelRecord };
+export type CellLine =
+  | { options: string; fold: FoldRecord }
+  | { options: string; model: ModelRecord }
+  | { options: string; explanation: ExplanationRecord };
+
+/** A logged cell's record: a fold, a model or an explanation. */
+export type CellRecord = { fold: FoldRecord } | { model: ModelRecord } | { explanation: ExplanationRecord };
+
+/** The data set and configuration a line belongs to. */
+function cellOf(line: CellLine): { dataset: string; config: string } {
+  return 'fold' in line ? line.fold : 'model' in line ? line.model : line.explanation;
+}
 
 /** Identity of a cell: data set, configuration (label and options), repeat, fold (-1 = model). */
 export function lineKey(dataset: string, config: string, options: string, repeat: number, fold: number): string {
@@ -31,9 +47,9 @@ export function lineKey(dataset: string, config: string, options: string, repeat
 }
 
 export function cellLineKey(line: CellLine): string {
-  return 'fold' in line
-    ? lineKey(line.fold.dataset, line.fold.config, line.options, line.fold.repeat, line.fold.fold)
-    : lineKey(line.model.dataset, line.model.config, line.options, 0, -1);
+  const { dataset, config } = cellOf(line);
+  if ('fold' in line) return lineKey(dataset, config, line.options, line.fold.repeat, line.fold.fold);
+  return lineKey(dataset, config, line.options, 0, 'model' in line ? MODEL_FOLD : EXPLAIN_FOLD);
 }
 
 /**
@@ -53,7 +69,7 @@ export function readCells(dir: string, settings: CompareSettings, datasets: read
     throw new GroveError(`cannot resume: not a grove cells log`, { file });
   }
   if (header.format !== CELLS_FORMAT) throw new GroveError(`cannot resume: not a grove cells log`, { file });
-  if (header.version !== CELLS_VERSION)
+  if (!READABLE_VERSIONS.has(header.version))
     throw new GroveError(
       `cannot resume: that run was logged by another version of grove (cells log version ${header.version}, ` +
         `this grove reads ${CELLS_VERSION}); start afresh without --resume, or use another --out folder`,
@@ -79,8 +95,7 @@ export function readCells(dir: string, settings: CompareSettings, datasets: read
     } catch {
       continue; // the last line of a run killed mid-write
     }
-    const dataset = 'fold' in line ? line.fold.dataset : line.model.dataset;
-    if (sameData.has(dataset)) out.push(line);
+    if (sameData.has(cellOf(line).dataset)) out.push(line);
   }
   return out;
 }
@@ -110,7 +125,7 @@ export class CellLog {
     }
   }
 
-  append(options: object, record: { fold: FoldRecord } | { model: ModelRecord }): void {
+  append(options: object, record: CellRecord): void {
     writeSync(this.fd, `${JSON.stringify({ options: optionsJson(options), ...record })}\n`);
   }
 

@@ -1,14 +1,23 @@
 import { stratifiedFolds } from '../core/folds.js';
 import type { Dataset } from '../data/dataset.js';
 import { evaluateFold, fitAll, repeatSeed } from '../eval/cross-validate.js';
-import type { FoldRecord, ModelRecord } from '../eval/results.js';
+import type { ExplanationRecord, FoldRecord, ModelRecord } from '../eval/results.js';
 import type { FitOptions } from '../options/options.js';
 import { readSource, type SourceReadOptions } from '../sources/index.js';
+import { explainCell } from './explain-cell.js';
 
 /** How every data set of a comparison is read (plain data: it travels to the workers). */
 export type CompareReadOptions = Pick<SourceReadOptions, 'target' | 'drop' | 'features' | 'delimiter'>;
 
-/** One unit of work: a fold of one configuration on one data set, or (fold = -1) the model on all rows. */
+/** The `fold` of a task that fits the model on all rows and saves it (a tree; the report's tree view). */
+export const MODEL_FOLD = -1;
+/** The `fold` of a task that fits the model on all rows and explains it (the report's pictures). */
+export const EXPLAIN_FOLD = -2;
+
+/**
+ * One unit of work: a fold of one configuration on one data set, or the model on all rows
+ * (`MODEL_FOLD`, `EXPLAIN_FOLD`).
+ */
 export interface Task {
   id: number;
   file: string;
@@ -28,6 +37,7 @@ export interface Task {
 export type TaskResult =
   | { id: number; fold: FoldRecord }
   | { id: number; model: ModelRecord }
+  | { id: number; explanation: ExplanationRecord }
   | { id: number; empty: true };
 
 /** Data sets and fold assignments a worker has already built (each worker keeps its own). */
@@ -52,7 +62,11 @@ export class TaskCache {
 
 export async function runTask(task: Task, cache: TaskCache): Promise<TaskResult> {
   const data = await cache.dataset(task.file, task.read);
-  if (task.fold < 0) {
+  if (task.fold === EXPLAIN_FOLD) {
+    const explanation = explainCell(data, task.options, task.seed, { dataset: task.dataset, config: task.config });
+    return explanation ? { id: task.id, explanation } : { id: task.id, empty: true };
+  }
+  if (task.fold === MODEL_FOLD) {
     const { tree, fitMs } = fitAll(data, task.options);
     const s = tree.stats();
     return {

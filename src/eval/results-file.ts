@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { GroveError } from '../core/errors.js';
 import { validateModel } from '../model/schema.js';
+import { explanationSchema } from './explanations.js';
 import { type CompareResults, RESULTS_FORMAT, RESULTS_VERSION } from './results.js';
 
 const num = z.number();
@@ -59,6 +60,7 @@ const schema = z.object({
       model: z.unknown(),
     }),
   ),
+  explanations: z.array(explanationSchema).optional(),
 });
 
 /**
@@ -78,7 +80,7 @@ export function parseResults(value: unknown, file?: string): CompareResults {
   const r = parsed.data;
   const names = new Set(r.datasets.map((d) => d.name));
   const labels = new Set(r.configs.map((c) => c.label));
-  for (const f of [...r.folds, ...r.models]) {
+  for (const f of [...r.folds, ...r.models, ...(r.explanations ?? [])]) {
     if (!names.has(f.dataset) || !labels.has(f.config))
       throw new GroveError(
         `corrupt results file: a result for unknown data set or configuration '${f.dataset}' × '${f.config}'`,

@@ -1,6 +1,9 @@
 import { csvField } from '../data/csv-write.js';
 import type { ModelFile } from '../model/schema.js';
 import { type FoldResult, type Summary, summarize } from './cross-validate.js';
+import type { ExplanationRecord } from './explanations.js';
+
+export type { ExplanationRecord } from './explanations.js';
 
 /** Format name and version of a results file (results.json). */
 export const RESULTS_FORMAT = 'grove-compare';
@@ -76,6 +79,11 @@ export interface CompareResults {
   configs: ConfigInfo[];
   folds: FoldRecord[];
   models: ModelRecord[];
+  /**
+   * Per (data set, configuration), what the report's explanation pictures show; absent from files
+   * written before they were recorded, and with `--no-models` (the report then omits the pictures).
+   */
+  explanations?: ExplanationRecord[];
 }
 
 /** Per (data set, configuration): means and standard deviations over its folds (all repeats pooled). */

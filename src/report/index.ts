@@ -11,6 +11,7 @@ import { formatP, pText } from '../eval/table.js';
 import { cdDiagram } from './cd-diagram.js';
 import { CLIENT_JS } from './client.js';
 import { confusionSection } from './confusion.js';
+import { explanationSection } from './explanations.js';
 import { gapSection } from './gap.js';
 import { color, esc, fmt, scriptJson, tableRow } from './html.js';
 import { barsPanel, scatterPanel } from './panels.js';
@@ -22,7 +23,7 @@ export { type ReportTree, reportTree } from './tree-data.js';
 const NAV =
   '<nav><a href="#summary">Summary</a><a href="#cd">Critical difference</a><a href="#accuracy">Accuracy</a>' +
   '<a href="#pairs">Pairwise tests</a><a href="#datasets">Per data set</a>' +
-  '<a href="#confusion">Confusion matrices</a><a href="#trees">Trees</a>' +
+  '<a href="#confusion">Confusion matrices</a><a href="#trees">Trees</a><a href="#why">Explanations</a>' +
   '<a href="#setup">Setup</a></nav>';
 
 /** The navigation bar, with a link to the gap section when there is one. */
@@ -373,6 +374,7 @@ ${confusionSection(results)}
 <h2>Trees</h2>
 ${trees.length ? TREE_VIEW : NO_TREES}
 </section>
+${explanationSection(results)}
 ${setupSection(results)}
 <footer>
 ${METHODS}

@@ -37,6 +37,8 @@ td.tree-link:hover { text-decoration: underline; color: var(--accent); }
 .legend span { display: inline-flex; align-items: center; gap: 6px; }
 .swatch { width: 12px; height: 12px; border-radius: 3px; display: inline-block; }
 .panels { display: flex; flex-wrap: wrap; gap: 10px; }
+.why-pictures { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(100%, 340px), 1fr)); gap: 12px; }
+.why-pictures svg { display: block; background: #fff; border: 1px solid var(--line); border-radius: 8px; }
 .panels svg { background: var(--soft); border-radius: 8px; }
 .confusion h4 { margin: 6px 0 2px; font-size: 13px; }
 .confusion-matrix td { min-width: 2.5em; }

@@ -68,7 +68,7 @@ describe('grove compare', () => {
     expect(r.stdout).toMatch(/Friedman test on test accuracy \(N = 2 data sets, k = 3\)/);
     expect(r.stdout).toMatch(/Wilcoxon signed-rank/);
     // stderr: progress lines (not a TTY) and the summary; nothing else.
-    expect(lines(r.stderr).at(-1)).toMatch(/^grove: 24 cells → .*results\.json, .*results\.csv, .*report\.html$/);
+    expect(lines(r.stderr).at(-1)).toMatch(/^grove: 30 cells → .*results\.json, .*results\.csv, .*report\.html$/);
 
     const results = json(join(out, 'results.json'));
     expect(results).toMatchObject({
@@ -88,6 +88,7 @@ describe('grove compare', () => {
     expect(results.folds).toHaveLength(2 * 3 * 3);
     expect(results.models).toHaveLength(2 * 3);
     expect(results.models[0].model.format).toBe('grove-tree');
+    expect(results.explanations).toHaveLength(2 * 3);
     expect(results.statistics.accuracy.friedman.N).toBe(2);
 
     const csv = parseCsv(readFileSync(join(out, 'results.csv'), 'utf8'));

@@ -144,6 +144,38 @@ describe('report in Chromium', () => {
     expect(await page.locator('#tree-stats').textContent()).toMatch(/^dcsm on iris/);
   });
 
+  it('draws the explanation pictures, legible at a phone width of 390 px', async () => {
+    const first = page.locator('#why details').first();
+    expect(await first.locator('summary').textContent()).toBe('iris');
+    const pictures = first.locator('div.why[data-config="cart"] svg');
+    expect(await pictures.count()).toBeGreaterThanOrEqual(3);
+    expect(await first.locator('svg.shap-summary g.bar rect').count()).toBeGreaterThan(0);
+    expect(await first.locator('svg.shap-waterfall g.step rect').count()).toBeGreaterThan(0);
+    expect(await first.locator('svg.partial-dependence polyline.pd-line').count()).toBeGreaterThan(0);
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      for (const cls of ['shap-summary', 'shap-waterfall', 'partial-dependence']) {
+        const svg = first.locator(`svg.${cls}`).first();
+        await svg.scrollIntoViewIfNeeded();
+        const box = (await svg.boundingBox())!;
+        // Within the phone's width, and not shrunk below it by much.
+        expect(box.width).toBeLessThanOrEqual(390);
+        expect(box.width).toBeGreaterThan(300);
+        // Labels drawn at 12 units of a 360-unit view box stay at least 10 px tall.
+        const label = (await svg.locator('text').first().boundingBox())!;
+        expect(label.height).toBeGreaterThanOrEqual(10);
+      }
+      mkdirSync(resolve(root, 'test/output'), { recursive: true });
+      await first
+        .locator('div.why')
+        .first()
+        .screenshot({ path: resolve(root, 'test/output/report-why-phone.png') });
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+    expect(pageErrors).toEqual([]);
+  });
+
   it('saves a screenshot of the whole page', async () => {
     mkdirSync(resolve(root, 'test/output'), { recursive: true });
     await page.locator('#tree-expand').click();

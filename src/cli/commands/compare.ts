@@ -98,7 +98,8 @@ export function registerCompare(program: Command): void {
     .option('--resume', 'continue the interrupted run in --out (finished cells are not run again)')
     .option(
       '--no-models',
-      'do not fit and save one model per data set × configuration on all rows (the report then has no tree view)',
+      'do not fit, save and explain one model per data set × configuration on all rows ' +
+        '(the report then has no tree view and no explanation pictures)',
     )
     .option('--json <file>', 'also write results.json to this file')
     .option('--no-progress', 'no progress bar on stderr')
