@@ -6,8 +6,9 @@ import { classWeights } from '../data/weights.js';
 import { featureCount } from '../learn/feature-draw.js';
 import { withoutZeroWeights } from '../learn/zero-weights.js';
 import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
-import type { TreeNode } from '../model/node.js';
-import type { FeatureSchema, SavedOptions } from '../model/schema.js';
+import type { FeatureSchema, ModelFile, SavedOptions } from '../model/schema.js';
+import type { Split } from '../model/split.js';
+import { type GrownTree, TreeStore } from '../model/store.js';
 import { type FitOptions, savedOptions } from '../options/options.js';
 import { bootstrapCounts, subspaceFeatures, treeSeed } from './draws.js';
 import { Forest } from './forest.js';
@@ -56,14 +57,15 @@ export function fitForest(data: Dataset, options: FitOptions = {}, context: Fore
   const trees = previous.slice(0, settings.trees);
   const todo = Array.from({ length: Math.max(0, settings.trees - trees.length) }, (_, j) => trees.length + j);
   const report = (grown: number) => context.onTree?.({ grown, total: settings.trees });
+  const header = { target: plan.given.targetName, features, classes: plan.given.classes.slice() };
   const parallel =
     plan.threads !== 1 && parallelForest && todo.length > 1
-      ? parallelForest(data, options, todo, plan.threads, (done) => report(trees.length + done))
+      ? parallelForest(data, options, header, todo, plan.threads, (done) => report(trees.length + done))
       : null;
   if (parallel) trees.push(...parallel);
   else
     for (const i of todo) {
-      trees.push(growForestTree(job, i));
+      trees.push(trimmed(growForestTree(job, i)));
       report(i + 1);
     }
   const oob = settings.oobScore ? oobEstimate(plan.data, trees, settings, samples) : undefined;
@@ -104,12 +106,13 @@ export function prepareForest(data: Dataset, options: FitOptions, context: Fores
 
 /**
  * Grows trees `indices` of the forest `fitForest(data, options)` on worker threads, in index
- * order, telling `onTree` the count grown so far; null when it cannot (then they grow here).
- * Installed by the Node entry (src/ensemble/threads/); browsers grow on one thread.
+ * order, each over `header` (the forest's target, features and classes), telling `onTree` the
+ * count grown so far; null when it cannot (then they grow here). Installed by the Node entry (src/ensemble/threads/); browsers grow on one thread.
  */
 export type ParallelForest = (
   data: Dataset,
   options: FitOptions,
+  header: Pick<ModelFile, 'target' | 'features' | 'classes'>,
   indices: number[],
   threads: number | 'auto',
   onTree: (grown: number) => void,
@@ -166,11 +169,43 @@ function balanceSample(data: Dataset, counts: Int32Array | null, samples: number
 
 /** A tree grown on a subset of the features, renumbered onto all of them (random subspaces). */
 function onAllFeatures(tree: DecisionTree, subset: Int32Array, features: FeatureSchema[]): DecisionTree {
-  const nodes: TreeNode[] = tree.nodes.map((node) =>
-    node.split ? { ...node, split: { ...node.split, feature: subset[node.split.feature] } } : node,
-  );
+  const grown = tree.grown();
+  const nodes: GrownTree = Array.isArray(grown)
+    ? grown.map((node) =>
+        node.split ? { ...node, split: { ...node.split, feature: subset[node.split.feature] } } : node,
+      )
+    : storeOnAll(grown, subset);
+  const { target, classes, options, pruning } = tree;
   return new DecisionTree(
-    { target: tree.target, features, classes: tree.classes, options: tree.options, nodes },
+    { target, features, classes, options, nodes, ...(pruning ? { pruning } : {}) },
+    TRUSTED_MODEL,
+  );
+}
+
+/** A store's splits renumbered from feature subset indices to the features themselves (a trimmed copy). */
+function storeOnAll(store: TreeStore, subset: Int32Array): TreeStore {
+  const d = store.data();
+  for (let i = 0; i < d.size; i++) if (d.feature[i] >= 0) d.feature[i] = subset[d.feature[i]];
+  const splits = new Map<number, Split>();
+  for (const [id, split] of d.splits) splits.set(id, { ...split, feature: subset[split.feature] });
+  return TreeStore.fromData({ ...d, splits });
+}
+
+/** The tree with its store trimmed to its nodes (a grower's arrays have room to spare). */
+function trimmed(tree: DecisionTree): DecisionTree {
+  const grown = tree.grown();
+  if (Array.isArray(grown) || grown.size === grown.n.length) return tree;
+  const { target, features, classes, options, pruning, optimality } = tree;
+  return new DecisionTree(
+    {
+      target,
+      features,
+      classes,
+      options,
+      nodes: TreeStore.fromData(grown.data()),
+      ...(pruning ? { pruning } : {}),
+      ...(optimality ? { optimality } : {}),
+    },
     TRUSTED_MODEL,
   );
 }

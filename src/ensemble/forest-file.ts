@@ -4,8 +4,9 @@ import type { KnnRegion } from '../model/node.js';
 import { MODEL_FORMAT, MODEL_VERSION, type SavedOptions, validateModel } from '../model/schema.js';
 import { treeSeed } from './draws.js';
 import { Forest } from './forest.js';
+import { flatten } from './forest-flatten.js';
 import { NodeReader } from './forest-nodes.js';
-import { BYTES, flatten, narrow, SECTIONS, type Sections, type SectionType, viewOf } from './forest-sections.js';
+import { BYTES, narrow, SECTIONS, type Sections, type SectionType, viewOf } from './forest-sections.js';
 import type { ForestSettings } from './settings.js';
 
 /**

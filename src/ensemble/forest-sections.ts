@@ -1,7 +1,3 @@
-import type { KnnRegion } from '../model/node.js';
-import type { Split } from '../model/split.js';
-import type { Forest } from './forest.js';
-
 /**
  * The forest file's node sections: what `encodeForest` writes and `decodeForest` reads. Split
  * nodes' fields are stored for split nodes only (S of them, in node order); a section is written
@@ -42,8 +38,6 @@ export const SECTIONS: readonly [name: string, fractions: boolean][] = [
 export type Section = Uint8Array | Uint16Array | Int32Array | Float32Array | Float64Array;
 export type Sections = Record<string, Section>;
 
-const KIND_CODE: Record<Split['kind'], number> = { numeric: 1, multiway: 2, subset: 3 };
-
 /** `values` in the narrowest type that holds each exactly (NaN only in f32 or f64). */
 export function narrow(values: ArrayLike<number>): { type: SectionType; array: Section } {
   let ints = true;
@@ -78,70 +72,4 @@ export function viewOf(type: SectionType, buffer: ArrayBufferLike, offset: numbe
     default:
       return new Float64Array(buffer, offset, length);
   }
-}
-
-/** Every tree's nodes in the sections' values (before narrowing), and the k-NN data by global node id. */
-export function flatten(forest: Forest): {
-  values: Record<string, number[]>;
-  sums: boolean;
-  knn: Record<string, KnnRegion>;
-} {
-  const k = forest.classes.length;
-  const v: Record<string, number[]> = {};
-  for (const [name] of SECTIONS) v[name] = [];
-  const knn: Record<string, KnnRegion> = {};
-  const leafN: number[] = [];
-  const leafCounts: number[] = [];
-  let sums = true;
-  let leafMeta = false;
-  let base = 0;
-  for (const tree of forest.trees) {
-    v.treeStart.push(base);
-    const nodes = tree.nodes;
-    nodes.forEach((node, id) => {
-      if (node.knn) knn[String(base + id)] = node.knn;
-      const s = node.split;
-      v.kind.push((s ? KIND_CODE[s.kind] : 0) + (node.unclassified ? 4 : 0));
-      v.missingBranch.push(node.missingBranch === undefined ? 0 : node.missingBranch + 1);
-      v.n.push(node.n);
-      for (const c of node.counts) v.counts.push(c);
-      if (!s || !node.children) {
-        v.leafScore.push(node.score ?? Number.NaN);
-        v.leafImprovement.push(node.improvement ?? Number.NaN);
-        if (node.score !== undefined || node.improvement !== undefined) leafMeta = true;
-        leafN.push(node.n);
-        for (const c of node.counts) leafCounts.push(c);
-        return;
-      }
-      const params =
-        s.kind === 'numeric' ? s.thresholds : s.kind === 'multiway' ? s.values : [s.left.length, ...s.left, ...s.right];
-      v.feature.push(s.feature);
-      v.firstChild.push(node.children[0]);
-      v.branches.push(node.children.length);
-      v.paramCount.push(params.length);
-      for (const x of params) v.params.push(x);
-      v.score.push(node.score ?? Number.NaN);
-      v.improvement.push(node.improvement ?? Number.NaN);
-      // The reader adds the children's in branch order: the same additions, checked here.
-      let n = 0;
-      for (const c of node.children) n += nodes[c].n;
-      if (n !== node.n) sums = false;
-      for (let c = 0; c < k && sums; c++) {
-        let w = 0;
-        for (const child of node.children) w += nodes[child].counts[c];
-        if (!Object.is(w, node.counts[c])) sums = false;
-      }
-    });
-    base += nodes.length;
-  }
-  v.treeStart.push(base);
-  if (!leafMeta) {
-    v.leafScore = [];
-    v.leafImprovement = [];
-  }
-  if (sums) {
-    v.n = leafN;
-    v.counts = leafCounts;
-  }
-  return { values: v, sums, knn };
 }

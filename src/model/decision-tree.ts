@@ -109,6 +109,15 @@ export class DecisionTree {
     return this.tree;
   }
 
+  /**
+   * The tree as held: the grower's `TreeStore` until something asks for `nodes`, the node objects
+   * after. For grove's own readers (forest files, worker threads), which must not change it.
+   * @internal
+   */
+  grown(): GrownTree {
+    return this.tree;
+  }
+
   /** Flat typed-array form used for prediction (built once, on first use). */
   get compiled(): CompiledTree {
     return (this.compiledTree ??= new CompiledTree(this.source(), this.features, this.classes.length));

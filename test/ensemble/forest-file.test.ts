@@ -71,6 +71,31 @@ describe('forest model file', () => {
     expect(readFileSync(path).length).toBe(bytes.length + 8);
   });
 
+  it('writes a forest held as grown stores as it writes the same trees as node objects', () => {
+    const many = datasetFromRows(
+      Array.from({ length: 300 }, (_, i) => ({
+        a: (i * 7) % 50,
+        b: i % 9,
+        c: ['p', 'q', 'r'][i % 3],
+        y: `k${i % 40}`,
+      })),
+      { target: 'y' },
+    );
+    const cases = [
+      fitForest(data, { trees: 4, seed: 3 }),
+      fitForest(data, { forest: 'random-subspace', trees: 4, categoricalSplit: 'multiway', missing: 'learned' }),
+      fitForest(data, { forest: 'extra-trees', trees: 4, categoricalSplit: 'binary' }),
+      fitForest(many, { trees: 3, seed: 2 }), // 40 classes: sparse class counts in the stores
+    ];
+    for (const forest of cases) {
+      expect(forest.trees.every((t) => !Array.isArray(t.grown()))).toBe(true);
+      const fromStores = encodeForest(forest);
+      for (const t of forest.trees) void t.nodes; // now held as node objects
+      expect(forest.trees.every((t) => Array.isArray(t.grown()))).toBe(true);
+      expect(Buffer.from(fromStores).equals(Buffer.from(encodeForest(forest)))).toBe(true);
+    }
+  });
+
   it('C-MBSV (k-NN regions) and fractional missing-value forests round-trip', () => {
     const numeric = synthetic(150, 8);
     const cmbsv = fitForest(numeric, { algorithm: 'cmbsv', forest: 'bagging', trees: 3, unclassified: 'knn' });

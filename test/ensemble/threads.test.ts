@@ -3,6 +3,7 @@
  * thread, bit for bit. Runs against dist/ (the workers load compiled modules; `npm test` builds first).
  */
 import { describe, expect, it } from 'vitest';
+import { encodeForest } from '../../dist/ensemble/forest-file.js';
 import { fitForest } from '../../dist/node.js';
 import { synthetic } from './synthetic.js';
 
@@ -18,6 +19,17 @@ describe('forest threads', () => {
     expect(Array.from(two.predictProbaFlat(data as never))).toEqual(Array.from(one.predictProbaFlat(data as never)));
     expect(two.oob?.score).toBe(one.oob?.score);
     expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('trees come back from the workers as stores, the forest file the same bytes', () => {
+    for (const forest of ['random-forest', 'random-subspace'] as const) {
+      const options = { forest, trees: 5, seed: 2, categoricalSplit: 'multiway' } as const;
+      const one = fitForest(data as never, { ...options, threads: 1 });
+      const two = fitForest(data as never, { ...options, threads: 2 });
+      expect(two.trees.every((t) => !Array.isArray(t.grown()))).toBe(true);
+      expect(Buffer.from(encodeForest(two)).equals(Buffer.from(encodeForest(one)))).toBe(true);
+      expect(JSON.stringify(two.trees.map((t) => t.nodes))).toBe(JSON.stringify(one.trees.map((t) => t.nodes)));
+    }
   });
 
   it('a warm start on 2 threads adds the trees one thread grows at once', () => {

@@ -1,7 +1,7 @@
 /**
  * Worker thread of the parallel forest grower (parallel-forest.ts): prepares the forest once
  * from the data and options it is sent (the same checks and plan as the main thread), then grows
- * the trees it is asked for, one at a time, and sends each back as a tree model's parts.
+ * the trees it is asked for, one at a time, and sends each back as its store's arrays (tree-message.ts).
  */
 import type { MessagePort } from 'node:worker_threads';
 import { workerData } from 'node:worker_threads';
@@ -10,14 +10,15 @@ import { ownThreadId } from '../../learn/threads/thread-liveness.js';
 import type { FitOptions } from '../../options/options.js';
 import { type ForestJob, growForestTree, prepareForest } from '../fit-forest.js';
 import type { ForestReply, ForestRequest } from './messages.js';
+import { treeMessage } from './tree-message.js';
 
 const { port, signal, tid } = workerData as { port: MessagePort; signal: Int32Array; tid: Int32Array };
 // Lets the main thread notice this thread's death while it waits synchronously.
 Atomics.store(tid, 0, ownThreadId());
 let job: ForestJob | undefined;
 
-function reply(message: ForestReply): void {
-  port.postMessage(message);
+function reply(message: ForestReply, transfer: ArrayBuffer[] = []): void {
+  port.postMessage(message, transfer);
   Atomics.add(signal, 0, 1);
   Atomics.notify(signal, 0);
 }
@@ -29,9 +30,8 @@ port.on('message', (request: ForestRequest) => {
       reply({ op: 'ready' });
       return;
     }
-    const tree = growForestTree(job!, request.index);
-    const { format: _f, version: _v, ...model } = tree.toJSON();
-    reply({ op: 'tree', index: request.index, model });
+    const { message, transfer } = treeMessage(growForestTree(job!, request.index));
+    reply({ op: 'tree', index: request.index, tree: message }, transfer);
   } catch (err) {
     reply({ op: 'error', error: (err as Error)?.message ?? String(err) });
   }

@@ -1,13 +1,13 @@
 /** Messages between the parallel forest grower and its workers (parallel-forest.ts, forest-worker.ts). */
 import type { Dataset } from '../../data/dataset.js';
-import type { ModelFile } from '../../model/schema.js';
 import type { FitOptions } from '../../options/options.js';
+import type { TreeMessage } from './tree-message.js';
 
 /** What a worker is asked: prepare the forest, or grow tree `index`. */
 export type ForestRequest = { op: 'init'; data: Dataset; options: FitOptions } | { op: 'tree'; index: number };
 
-/** What a worker answers: ready, a grown tree's model parts, or its error message. */
+/** What a worker answers: ready, a grown tree's own parts, or its error message. */
 export type ForestReply =
   | { op: 'ready' }
-  | { op: 'tree'; index: number; model: Omit<ModelFile, 'format' | 'version'> }
+  | { op: 'tree'; index: number; tree: TreeMessage }
   | { op: 'error'; error: string };

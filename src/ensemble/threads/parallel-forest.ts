@@ -9,10 +9,11 @@ import { availableParallelism } from 'node:os';
 import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../../data/dataset.js';
 import { SyncTeam, workerScriptAvailable } from '../../learn/threads/sync-team.js';
-import { DecisionTree, TRUSTED_MODEL } from '../../model/decision-tree.js';
+import type { DecisionTree } from '../../model/decision-tree.js';
 import type { FitOptions } from '../../options/options.js';
 import { type ParallelForest, setParallelForest } from '../fit-forest.js';
 import type { ForestReply, ForestRequest } from './messages.js';
+import { type TreeHeader, treeFromMessage } from './tree-message.js';
 
 const WORKER = new URL('./forest-worker.js', import.meta.url);
 const workerAvailable = workerScriptAvailable(WORKER);
@@ -24,7 +25,7 @@ function postable(options: FitOptions): boolean {
   return typeof options.criterion !== 'object' && typeof options.thresholdCriterion !== 'object';
 }
 
-const growParallel: ParallelForest = (data, options, indices, threads, onTree) => {
+const growParallel: ParallelForest = (data, options, header, indices, threads, onTree) => {
   const count = Math.min(indices.length, threads === 'auto' ? availableParallelism() : threads);
   if (!workerAvailable || count < 2 || !postable(options)) return null;
   let team: Team | undefined;
@@ -36,14 +37,14 @@ const growParallel: ParallelForest = (data, options, indices, threads, onTree) =
     const { threads: _threads, ...sent } = options;
     for (const m of team.members) team.send(m, { op: 'init', data: plainData(data), options: sent as FitOptions });
     for (const m of team.members) team.waitFor(m);
-    return growAll(team, indices, onTree);
+    return growAll(team, header, indices, onTree);
   } finally {
     team?.terminate();
   }
 };
 
 /** Hand out the trees one at a time as workers finish; the trees in index order. */
-function growAll(team: Team, indices: number[], onTree: (grown: number) => void) {
+function growAll(team: Team, header: TreeHeader, indices: number[], onTree: (grown: number) => void) {
   const out: DecisionTree[] = new Array(indices.length);
   const slot = new Map(indices.map((i, j) => [i, j]));
   let next = 0;
@@ -55,7 +56,7 @@ function growAll(team: Team, indices: number[], onTree: (grown: number) => void)
   team.drain(
     (m, reply) => {
       if (reply.op !== 'tree') throw new GroveError('a forest worker answered out of turn');
-      out[slot.get(reply.index)!] = new DecisionTree(reply.model, TRUSTED_MODEL);
+      out[slot.get(reply.index)!] = treeFromMessage(reply.tree, header);
       done++;
       onTree(done);
       give(m);
