@@ -20,6 +20,7 @@ import {
   resultsToCsv,
 } from '../eval/results.js';
 import { writeFileAtomic } from '../io/atomic.js';
+import { resolveOptimalOptions } from '../optimal/fit-optimal.js';
 import { DEFAULTS, type FitOptions, resolveOptions } from '../options/options.js';
 import { buildReport } from '../report/index.js';
 import { describeDataset, nonEmptyFolds } from './datasets.js';
@@ -78,6 +79,7 @@ export function validateConfigs(configs: readonly Config[], warn: (m: string) =>
     try {
       const context = c.keys ? { names: c.keys } : {};
       if (isForestOptions(c.options)) forestSettings(c.options, context);
+      else if (isOptimalConfig(c.options)) resolveOptimalOptions(c.options, context);
       else resolveOptions(c.options, context);
     } catch (err) {
       if (err instanceof GroveError) throw new GroveError(`configuration '${c.label}': ${err.message}`);

@@ -77,8 +77,7 @@ const OPTIMAL_KEYS: ReadonlySet<string> = new Set([
 export function fitOptimal(data: Dataset, options: FitOptions = {}, context: OptimalContext = {}): DecisionTree {
   checkDataset(data, { caller: 'fitOptimal', labelled: true });
   const naming: OptionNaming = context.names ?? 'fields';
-  checkKeys(options, naming);
-  const opts = resolveOptions({ ...options, algorithm: 'optimal', optimal: true }, context);
+  const opts = resolveOptimalOptions(options, context);
   const rows = prepareRows(data, options.sampleWeight, opts, context);
   const b = binarise(rows.data, rows.weights, opts.bins);
   const tests = countTests(b);
@@ -144,6 +143,17 @@ export function fitOptimal(data: Dataset, options: FitOptions = {}, context: Opt
     },
     TRUSTED_MODEL,
   );
+}
+
+/**
+ * An optimal tree's options, checked and resolved without data (so a comparison can refuse a bad
+ * configuration before its first fold).
+ *
+ * @throws GroveError for an option of greedy trees or a value out of range
+ */
+export function resolveOptimalOptions(options: FitOptions, context: ResolveContext = {}): ResolvedOptions {
+  checkKeys(options, context.names ?? 'fields');
+  return resolveOptions({ ...options, algorithm: 'optimal', optimal: true }, context);
 }
 
 /** Refuse options that shape greedy trees only, naming the first one given. */

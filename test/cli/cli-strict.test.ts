@@ -3,7 +3,7 @@
  * user strings never index Object.prototype (6), every refusal is one escaped line (10) and names
  * the flag the user typed, never an API field (11).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -134,5 +134,12 @@ describe('refusals name the flag typed, never an API field (item 11)', () => {
     refused(compare('a:min-leaf=0'), /configuration 'a': min-leaf must be an integer ≥ 1, got 0$/);
     refused(compare('a:min-leaf=0x10'), /configuration 'a': min-leaf must be an integer ≥ 1, got 0x10$/);
     refused(compare('[{"label": "b", "ccp-alpha": -1}]'), /configuration 'b': ccp-alpha must be/);
+    // Before any work (the output folder is not made): an optimal configuration with a key of greedy trees.
+    const out = tmp('optimal-refused');
+    refused(
+      grove(['compare', '--data', PLAY, '--configs', 'o:optimal=true,max-depth=2,criterion=dcsm', '--out', out]),
+      /configuration 'o': optimal trees take no criterion/,
+    );
+    expect(existsSync(out)).toBe(false);
   });
 });
