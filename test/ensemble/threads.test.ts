@@ -32,6 +32,20 @@ describe('forest threads', () => {
     }
   });
 
+  it('pooled workers grow the next forest from its own data and options', () => {
+    const other = synthetic(300, 4);
+    const jobs = [
+      [data, { forest: 'extra-trees', trees: 4, seed: 1, criterion: 'dcsm' }],
+      [other, { trees: 3, seed: 9, maxDepth: 4 }],
+      [data, { forest: 'bagging', trees: 3, seed: 2, bins: 16 }],
+    ] as const;
+    for (const [rows, options] of jobs) {
+      const two = fitForest(rows as never, { ...options, threads: 2 });
+      const one = fitForest(rows as never, { ...options, threads: 1 });
+      expect(Buffer.from(encodeForest(two)).equals(Buffer.from(encodeForest(one)))).toBe(true);
+    }
+  });
+
   it('a warm start on 2 threads adds the trees one thread grows at once', () => {
     const small = fitForest(data as never, { trees: 3, seed: 8, threads: 2 });
     const warm = fitForest(data as never, { trees: 7, seed: 8, threads: 2 }, { warmStart: small });

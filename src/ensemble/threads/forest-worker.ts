@@ -1,7 +1,8 @@
 /**
  * Worker thread of the parallel forest grower (parallel-forest.ts): prepares the forest once
  * from the data and options it is sent (the same checks and plan as the main thread), then grows
- * the trees it is asked for, one at a time, and sends each back as its store's arrays (tree-message.ts).
+ * the trees it is asked for, one at a time, sending each back as its store's arrays
+ * (tree-message.ts). Released, it drops the forest and waits in the pool for the next one.
  */
 import type { MessagePort } from 'node:worker_threads';
 import { workerData } from 'node:worker_threads';
@@ -24,6 +25,10 @@ function reply(message: ForestReply, transfer: ArrayBuffer[] = []): void {
 }
 
 port.on('message', (request: ForestRequest) => {
+  if (request.op === 'release') {
+    job = undefined;
+    return;
+  }
   try {
     if (request.op === 'init') {
       job = prepareForest(request.data as Dataset, request.options as FitOptions);

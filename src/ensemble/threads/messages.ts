@@ -3,8 +3,11 @@ import type { Dataset } from '../../data/dataset.js';
 import type { FitOptions } from '../../options/options.js';
 import type { TreeMessage } from './tree-message.js';
 
-/** What a worker is asked: prepare the forest, or grow tree `index`. */
-export type ForestRequest = { op: 'init'; data: Dataset; options: FitOptions } | { op: 'tree'; index: number };
+/** What a worker is asked: prepare the forest, grow tree `index`, or drop the forest (no answer: it goes idle). */
+export type ForestRequest =
+  | { op: 'init'; data: Dataset; options: FitOptions }
+  | { op: 'tree'; index: number }
+  | { op: 'release' };
 
 /** What a worker answers: ready, a grown tree's own parts, or its error message. */
 export type ForestReply =

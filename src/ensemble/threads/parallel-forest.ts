@@ -8,6 +8,7 @@
 import { availableParallelism } from 'node:os';
 import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../../data/dataset.js';
+import { RETIRE_BYTES } from '../../learn/threads/memory-plan.js';
 import { SyncTeam, workerScriptAvailable } from '../../learn/threads/sync-team.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
 import type { FitOptions } from '../../options/options.js';
@@ -37,7 +38,9 @@ const growParallel: ParallelForest = (data, options, header, indices, threads, o
     const { threads: _threads, ...sent } = options;
     for (const m of team.members) team.send(m, { op: 'init', data: plainData(data), options: sent as FitOptions });
     for (const m of team.members) team.waitFor(m);
-    return growAll(team, header, indices, onTree);
+    const trees = growAll(team, header, indices, onTree);
+    if (dataBytes(data) <= POOL_BYTES) team.release({ op: 'release' });
+    return trees;
   } finally {
     team?.terminate();
   }
@@ -64,6 +67,20 @@ function growAll(team: Team, header: TreeHeader, indices: number[], onTree: (gro
     () => done >= indices.length,
   );
   return out;
+}
+
+/**
+ * Workers of a forest on data up to this size stay in the pool for the next forest. Above it they
+ * end: an idle worker collects no garbage, and it would keep its copy of the data and the last
+ * tree's layout beside whatever the process does next; starting workers is small beside such a fit.
+ */
+const POOL_BYTES = RETIRE_BYTES / 4;
+
+/** Bytes of the data's typed columns, labels and sample weights. */
+function dataBytes(data: Dataset): number {
+  let bytes = data.labels.byteLength + (data.weights?.byteLength ?? 0);
+  for (const col of data.features) bytes += col.kind === 'numeric' ? col.values.byteLength : col.codes.byteLength;
+  return bytes;
 }
 
 /** The Dataset's own data (a reader's extra fields, such as a lazy cache, are not posted). */

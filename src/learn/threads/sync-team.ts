@@ -3,6 +3,11 @@
  * signal, receiveMessageOnPort), so that a parallel job stays a plain function: the forest grower
  * and TreeSHAP hand out work this way. Each worker gets `{ port, signal, tid }` as its workerData,
  * stores its thread id in `tid`, and after each reply adds 1 to `signal` and notifies it.
+ *
+ * A team that ends with `release` leaves its workers in a pool for the next team of the same
+ * script: a loop of small jobs (forests in cross-validation, one fit after another) then pays for
+ * starting a worker and warming up its compiled code once. Pooled workers are unref'd, so they
+ * never keep the process alive.
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -33,31 +38,74 @@ export interface TeamWords {
   instead: string;
 }
 
+/** Idle workers by script, left by teams that ended with `release`. */
+const pool = new Map<string, TeamMember[]>();
+/** Bumped by every worker after each reply (one for all teams: pooled workers change teams). */
+const signal = new Int32Array(new SharedArrayBuffer(4));
+
+/** Up to `count` idle workers of `script` that are still running, taken from the pool. */
+function pooled(script: URL, count: number): TeamMember[] {
+  const idle = pool.get(script.href) ?? [];
+  const alive = idle.filter((m) => threadAlive(Atomics.load(m.tid, 0)));
+  const out = alive.splice(0, count);
+  pool.set(script.href, alive);
+  return out;
+}
+
+function start(script: URL): TeamMember {
+  const { port1, port2 } = new MessageChannel();
+  const tid = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(script, { workerData: { port: port2, signal, tid }, transferList: [port2] });
+  worker.unref();
+  const member: TeamMember = { worker, port: port1, tid, busy: false };
+  // A worker that dies is never reused, and its late 'error' event must not end the process (the
+  // job that used it has already thrown; see `sleep`).
+  worker.on('error', () => {});
+  worker.on('exit', () => {
+    const idle = pool.get(script.href);
+    const i = idle?.indexOf(member) ?? -1;
+    if (i >= 0) idle!.splice(i, 1);
+  });
+  return member;
+}
+
 export class SyncTeam<Request, Reply extends { op: string }> {
   readonly members: TeamMember[] = [];
-  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
 
-  /** Start `count` workers of `script`; the caller ends them with {@link terminate} (in a `finally`). */
+  /**
+   * `count` workers of `script`, idle ones from the pool first; the caller ends the team with
+   * {@link release} or {@link terminate} (in a `finally`: terminate after release ends nothing).
+   */
   constructor(
-    script: URL,
+    private readonly script: URL,
     count: number,
     private readonly words: TeamWords,
   ) {
+    this.members.push(...pooled(script, count));
     try {
-      for (let w = 0; w < count; w++) {
-        const { port1, port2 } = new MessageChannel();
-        const tid = new Int32Array(new SharedArrayBuffer(4));
-        const workerData = { port: port2, signal: this.signal, tid };
-        const worker = new Worker(script, { workerData, transferList: [port2] });
-        worker.unref();
-        worker.on('error', () => {});
-        this.members.push({ worker, port: port1, tid, busy: false });
-      }
+      while (this.members.length < count) this.members.push(start(script));
     } catch (e) {
       // The workers started so far end here: the caller gets no team to terminate.
       this.terminate();
       throw e;
     }
+  }
+
+  /**
+   * Leave the idle members in the pool for the next team of this script, each sent `farewell`
+   * first (a request it must not answer: the worker drops the job's data); a member still busy
+   * ends. The team has no members after.
+   */
+  release(farewell: Request): void {
+    const idle = pool.get(this.script.href) ?? [];
+    for (const m of this.members.splice(0)) {
+      if (m.busy) void m.worker.terminate();
+      else {
+        m.port.postMessage(farewell);
+        idle.push(m);
+      }
+    }
+    pool.set(this.script.href, idle);
   }
 
   send(m: TeamMember, request: Request): void {
@@ -79,7 +127,7 @@ export class SyncTeam<Request, Reply extends { op: string }> {
   /** Wait for the member's reply. */
   waitFor(m: TeamMember): Reply {
     for (;;) {
-      const seen = Atomics.load(this.signal, 0);
+      const seen = Atomics.load(signal, 0);
       const reply = this.take(m);
       if (reply) return reply;
       this.sleep([m], seen);
@@ -89,7 +137,7 @@ export class SyncTeam<Request, Reply extends { op: string }> {
   /** Pass every reply to `onReply` (which may send the member more work) until `finished()`. */
   drain(onReply: (m: TeamMember, reply: Reply) => void, finished: () => boolean): void {
     while (!finished()) {
-      const seen = Atomics.load(this.signal, 0);
+      const seen = Atomics.load(signal, 0);
       let got = false;
       for (const m of this.members) {
         const reply = this.take(m);
@@ -101,13 +149,14 @@ export class SyncTeam<Request, Reply extends { op: string }> {
     }
   }
 
+  /** End every member's worker. */
   terminate(): void {
-    for (const m of this.members) void m.worker.terminate();
+    for (const m of this.members.splice(0)) void m.worker.terminate();
   }
 
   /** Wait for the next reply; if none comes for a while, make sure no busy worker has died. */
   private sleep(members: TeamMember[], seen: number): void {
-    if (Atomics.wait(this.signal, 0, seen, CHECK_MS) !== 'timed-out') return;
+    if (Atomics.wait(signal, 0, seen, CHECK_MS) !== 'timed-out') return;
     for (const m of members)
       if (m.busy && !threadAlive(Atomics.load(m.tid, 0)))
         throw new GroveError(
