@@ -38,9 +38,18 @@ const dir = execFileSync(
   .pop();
 const data = toGroveDataset(loadPart(dir, 'train', readHeader(dir)));
 const modelPath = join(dir, `forest${trees}-depth${depth}.json`);
-let forest;
-if (existsSync(modelPath)) forest = loadAnyModel(modelPath);
-else {
+/** The cached forest, unless absent or written by a grove whose forest files this one does not read. */
+function cachedForest() {
+  if (!existsSync(modelPath)) return undefined;
+  try {
+    return loadAnyModel(modelPath);
+  } catch (e) {
+    if (e?.code !== 'E_MODEL') throw e;
+    return undefined;
+  }
+}
+let forest = cachedForest();
+if (forest === undefined) {
   forest = fitForest(data, { trees, maxDepth: depth, seed: 1 });
   saveModel(forest, modelPath);
 }

@@ -1,6 +1,7 @@
 import { GroveError } from '../core/errors.js';
 import type { ClassLabel } from '../data/dataset.js';
 import type { AlignedColumn, AlignOptions, PredictInput } from '../model/align.js';
+import { buildLeafTables, explainByTables, type LeafTables, TableScratch } from './leaf-tables.js';
 import { type ExplainableModel, type WeightedTree, weightedTrees } from './model.js';
 import { alignRows } from './rows.js';
 import { expectedValue, TreeShapExplainer } from './tree-shap.js';
@@ -39,7 +40,8 @@ export interface ShapValues {
  * the branches of a node because its value is missing gives that feature nothing at that node.
  * C-MBSV unclassified regions count as all-zero probabilities (as `predictProba` with
  * `unclassified: 'none'`): their k-NN labels depend on every feature at once and are not
- * explained. Cost per row: O(L · D²) for L leaves and depth D (Lundberg et al. 2020).
+ * explained. Cost per row and tree: O(L · D) for L leaves and depth D with per-leaf tables
+ * (trees of depth ≤ 16 whose tables fit a budget), else O(L · D²) (Lundberg et al. 2020).
  *
  * Rows are read as `predict` reads them (same errors). GroveError for anything else. With
  * `threads` (Node), rows are shared out among worker threads and the caller waits for them.
@@ -79,9 +81,10 @@ export function shapValues(model: ExplainableModel, input: PredictInput, options
 function rowsOnThisThread(job: ShapJob, trees: readonly WeightedTree[], report: (rows: number) => void): Float64Array {
   const { columns, nRows, nFeatures: f, nClasses: k, block } = job;
   const values = new Float64Array(nRows * f * k);
+  const explainer = new TreesExplainer(trees, f, k);
   for (let from = 0; from < nRows; from += block) {
     const to = Math.min(nRows, from + block);
-    values.set(treesShap(trees, columns, nRows, f, k, from, to), from * f * k);
+    values.set(explainer.explain(columns, from, to), from * f * k);
     report(to);
   }
   return values;
@@ -145,22 +148,42 @@ export interface ShapOptions extends AlignOptions {
   threads?: number | 'auto';
 }
 
-/** Contributions (rows × features × classes) of the weighted sum of `trees`. */
-export function treesShap(
-  trees: readonly WeightedTree[],
-  columns: AlignedColumn[],
-  nRows: number,
-  nFeatures: number,
-  nClasses: number,
-  from = 0,
-  to = nRows,
-): Float64Array {
-  const out = new Float64Array((to - from) * nFeatures * nClasses);
-  const explainer = new TreeShapExplainer(nFeatures);
-  const stride = nFeatures * nClasses;
-  for (let i = from; i < to; i++)
-    for (const t of trees) explainer.explainRow(t.tree, columns, i, out, (i - from) * stride, t.weight);
-  return out;
+/**
+ * Explains rows of the weighted sum of some trees: each tree prepared once (its leaf tables where
+ * they fit, leaf-tables.ts; else Lundberg's walk, tree-shap.ts), then any blocks of rows.
+ */
+export class TreesExplainer {
+  private readonly tables: (LeafTables | null)[];
+  private readonly walk: TreeShapExplainer;
+  private readonly scratch = new TableScratch();
+
+  constructor(
+    private readonly trees: readonly WeightedTree[],
+    private readonly nFeatures: number,
+    private readonly nClasses: number,
+  ) {
+    this.tables = trees.map((t) => buildLeafTables(t.tree));
+    this.walk = new TreeShapExplainer(nFeatures);
+  }
+
+  /** Contributions (rows × features × classes) of rows [from, to) of `columns`. */
+  explain(columns: AlignedColumn[], from: number, to: number): Float64Array {
+    const { trees, tables, walk, scratch } = this;
+    const stride = this.nFeatures * this.nClasses;
+    const out = new Float64Array((to - from) * stride);
+    // Tree by tree over the block, so that one tree's tables stay in cache; each row still adds
+    // its trees' contributions in the trees' order.
+    for (let t = 0; t < trees.length; t++) {
+      const { tree, weight } = trees[t];
+      const table = tables[t];
+      for (let i = from; i < to; i++) {
+        const offset = (i - from) * stride;
+        if (table === null || !explainByTables(table, scratch, columns, i, out, offset, weight))
+          walk.explainRow(tree, columns, i, out, offset, weight);
+      }
+    }
+    return out;
+  }
 }
 
 /** Expected value per class of the weighted sum of `trees`. */

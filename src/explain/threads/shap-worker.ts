@@ -1,21 +1,20 @@
 /**
  * Worker thread of the parallel explainer (parallel-shap.ts): rebuilds the model's trees and takes
  * the aligned rows once, then explains the blocks of rows it is asked for with the same code as
- * the main thread (`treesShap`), sending each block's contributions back.
+ * the main thread (`TreesExplainer`), sending each block's contributions back.
  */
 import type { MessagePort } from 'node:worker_threads';
 import { workerData } from 'node:worker_threads';
 import { ownThreadId } from '../../learn/threads/thread-liveness.js';
 import type { AlignedColumn } from '../../model/align.js';
 import { DecisionTree, TRUSTED_MODEL } from '../../model/decision-tree.js';
-import type { WeightedTree } from '../model.js';
-import { treesShap } from '../shap.js';
+import { TreesExplainer } from '../shap.js';
 import type { ShapReply, ShapRequest } from './messages.js';
 
 const { port, signal, tid } = workerData as { port: MessagePort; signal: Int32Array; tid: Int32Array };
 // Lets the main thread notice this thread's death while it waits synchronously.
 Atomics.store(tid, 0, ownThreadId());
-let job: { trees: WeightedTree[]; columns: AlignedColumn[]; nRows: number; nFeatures: number; nClasses: number };
+let job: { explainer: TreesExplainer; columns: AlignedColumn[] };
 
 function reply(message: ShapReply, transfer: ArrayBuffer[] = []): void {
   port.postMessage(message, transfer);
@@ -31,12 +30,11 @@ port.on('message', (request: ShapRequest) => {
         tree: new DecisionTree(m, TRUSTED_MODEL).compiled,
         weight: trees.weights[j],
       }));
-      job = { ...rest, trees: rebuilt };
+      job = { explainer: new TreesExplainer(rebuilt, rest.nFeatures, rest.nClasses), columns: rest.columns };
       reply({ op: 'ready' });
       return;
     }
-    const { trees, columns, nRows, nFeatures, nClasses } = job;
-    const values = treesShap(trees, columns, nRows, nFeatures, nClasses, request.from, request.to);
+    const values = job.explainer.explain(job.columns, request.from, request.to);
     reply({ op: 'rows', from: request.from, to: request.to, values }, [values.buffer as ArrayBuffer]);
   } catch (err) {
     reply({ op: 'error', error: (err as Error)?.message ?? String(err) });
