@@ -1,5 +1,5 @@
-import type { AlignedColumn, CompiledTree, UnclassifiedPolicy } from '../model/compiled.js';
-import { FastRoutes } from '../model/fast-routes.js';
+import type { AlignedColumn, ForestPart, UnclassifiedPolicy } from '../model/compiled.js';
+import { FastRoutes, isFastNode } from '../model/fast-routes.js';
 import { LeafFinder } from '../model/paths.js';
 import { addVote } from './combine.js';
 import type { ForestVote } from './settings.js';
@@ -11,6 +11,7 @@ import type { ForestVote } from './settings.js';
  * in turn while it sits in cache. A row that stops at a node the fast walk does not handle
  * (categorical or multiway splits, a missing value, a C-MBSV region) is finished by its tree's
  * own `CompiledTree` (`probaFrom`, `LeafFinder`), so every node kind predicts as a lone tree does.
+ * The trees come as `ForestPart`s: a tree read from its store builds its `CompiledTree` only then.
  *
  * Per row, the trees' terms are added in tree order, as `combineTrees` adds them: the
  * probabilities are the same bits as the per-tree path's.
@@ -36,7 +37,7 @@ export class CompiledForest {
 
   /** `block`: rows per block (a multiple of 4; `forestBlock` of the features by default). */
   constructor(
-    readonly trees: readonly CompiledTree[],
+    readonly trees: readonly ForestPart[],
     block = forestBlock(featuresUsed(trees)),
   ) {
     this.routes = new FastRoutes(trees, (v, t) => trees[t].leafCodeOf(v), block);
@@ -50,10 +51,11 @@ export class CompiledForest {
     let at = 0;
     for (let t = 0; t < trees.length; t++) {
       const end = t + 1 < trees.length ? roots[t + 1] >> 2 : orig.length;
+      const tree = trees[t];
       for (let id = roots[t] >> 2; id < end; id++) {
         if (leafCode[id] < 0) continue;
         this.leafAt[id] = at;
-        this.leafProba.set(trees[t].proba.subarray(orig[id] * k, orig[id] * k + k), at);
+        tree.leafProbaInto(orig[id], this.leafProba, at);
         at += k;
       }
     }
@@ -93,7 +95,7 @@ export class CompiledForest {
           let p = leafProba;
           let from = leaf;
           if (leaf < 0) {
-            trees[t].probaFrom(columns, base + j, stop < 0 ? 0 : orig[stop], row, 0, policies[t]);
+            trees[t].compiledTree().probaFrom(columns, base + j, stop < 0 ? 0 : orig[stop], row, 0, policies[t]);
             p = row;
             from = 0;
           }
@@ -109,7 +111,7 @@ export class CompiledForest {
 
   /** The leaf each row reaches in each tree, row-major (`[i * trees + t]`), as `applyLeaves` finds it. */
   apply(columns: AlignedColumn[], nRows: number): Int32Array {
-    const trees = this.trees;
+    const trees = this.trees.map((part) => part.compiledTree());
     const nt = trees.length;
     const out = new Int32Array(nRows * nt);
     const finders = trees.map((tree) => new LeafFinder(tree));
@@ -133,9 +135,18 @@ export class CompiledForest {
   }
 }
 
-/** How many features the trees' splits use (the block's width). */
-function featuresUsed(trees: readonly CompiledTree[]): number {
-  const used = new Set<number>();
-  for (const tree of trees) for (let v = 0; v < tree.kind.length; v++) if (!tree.isLeaf(v)) used.add(tree.feature[v]);
-  return used.size;
+/** How many features the trees' fast nodes (binary numeric) use: the block's width. */
+function featuresUsed(trees: readonly ForestPart[]): number {
+  const used: boolean[] = [];
+  let count = 0;
+  for (const tree of trees) {
+    const feature = tree.feature;
+    for (let v = 0; v < tree.kind.length; v++) {
+      if (!isFastNode(tree, v) || used[feature[v]]) continue;
+      for (let g = used.length; g < feature[v]; g++) used[g] = false;
+      used[feature[v]] = true;
+      count++;
+    }
+  }
+  return count;
 }

@@ -39,15 +39,18 @@ export class NodeReader {
   private param = 0;
   private readonly k: number;
   private readonly start: ArrayLike<number>;
+  /** The header's k-NN data by global node id (a number: no string made per node). */
+  private readonly knnAt: Map<number, KnnRegion>;
 
   constructor(
     private readonly f: Sections,
     private readonly model: ModelFile,
     private readonly sums: boolean,
-    private readonly knn: Record<string, KnnRegion>,
+    knn: Record<string, KnnRegion>,
     private readonly fail: Fail,
   ) {
     this.k = model.classes.length;
+    this.knnAt = new Map(Object.entries(knn).map(([id, region]) => [Number(id), region]));
     const total = f.kind.length;
     let splits = 0;
     for (let i = 0; i < total; i++) if ((f.kind[i] & 3) !== 0) splits++;
@@ -117,7 +120,7 @@ export class NodeReader {
     const kind = f.kind[g];
     const code = kind & 3;
     if (kind > 7 || (kind & 4 && code !== 0)) fail(`node ${g}: bad kind ${kind}`);
-    if (kind & 4 || this.knn[String(g)]) a.needsObjects = true;
+    if (kind & 4 || (this.knnAt.size > 0 && this.knnAt.has(g))) a.needsObjects = true;
     const missing = f.missingBranch[g] - 1;
     if (code === 0) {
       const l = this.leaf++;
@@ -234,7 +237,7 @@ export class NodeReader {
       if (!Number.isNaN(a.improvement[i])) node.improvement = a.improvement[i];
       if (a.missingBranch[i] >= 0) node.missingBranch = a.missingBranch[i];
       if (this.f.kind[a.base + i] & 4) node.unclassified = true;
-      const knn = this.knn[String(a.base + i)];
+      const knn = this.knnAt.get(a.base + i);
       if (knn) node.knn = knn;
       if (a.branches[i] > 0) {
         node.split = a.splits.get(i) ?? { kind: 'numeric', feature: a.feature[i], thresholds: [a.threshold[i]] };

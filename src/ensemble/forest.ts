@@ -94,7 +94,7 @@ export class Forest {
 
   /** Every tree in one compiled predictor (built on first use). */
   get compiled(): CompiledForest {
-    return (this.compiledForest ??= new CompiledForest(this.trees.map((tree) => tree.compiled)));
+    return (this.compiledForest ??= new CompiledForest(this.trees.map((tree) => tree.forestPart)));
   }
 
   /** Class-probability vector per row, in the order of `classes`. */

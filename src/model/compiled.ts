@@ -1,7 +1,8 @@
 import type { AlignedColumn } from './align.js';
-import { BLOCK, FastRoutes } from './fast-routes.js';
+import { BLOCK, FastRoutes, type RoutableTree } from './fast-routes.js';
 import { knnVote } from './knn.js';
 import { emptyCategoryBranch, type KnnRegion, majorityClass, type TreeNode } from './node.js';
+import type { NodeCounts } from './node-counts.js';
 import { branchCount, categoryBranchAt, categoryBranches, NO_BRANCH, numericBranchAt } from './route.js';
 import type { FeatureSchema } from './schema.js';
 import type { Split } from './split.js';
@@ -33,12 +34,46 @@ export interface UnclassifiedPolicy {
 }
 
 /**
+ * What a forest's compiled predictor reads of one tree up front: the fast walk's arrays
+ * (`RoutableTree`), each node's class when a row that stops there needs no more work (-1
+ * otherwise), a plain leaf's class distribution, and the tree's `CompiledTree` for the rows the
+ * fast walk does not finish. A `CompiledTree` is one; a `StorePart` (compiled-part.ts) reads a grown or loaded tree's
+ * store and builds the `CompiledTree` only when a row needs it, so a numeric forest predicting
+ * rows without missing values never builds one.
+ */
+export interface ForestPart extends RoutableTree {
+  readonly classes: number;
+  leafCodeOf(node: number): number;
+  /** Leaf `node`'s class distribution into `out[at..at + classes)`, as `CompiledTree.proba` holds it. */
+  leafProbaInto(node: number, out: Float64Array, at: number): void;
+  /** The tree's compiled form (built on first use). */
+  compiledTree(): CompiledTree;
+}
+
+/**
+ * Node `i`'s class distribution from a store's counts into `out[at..]`: each class's weight over
+ * the node's total (`NodeCounts.total`), or uniform when it weighs nothing. `CompiledTree` reads
+ * a store through this too, so both give the same bits.
+ */
+export function storeProbaInto(counts: NodeCounts, i: number, k: number, out: Float64Array, at: number): void {
+  const total = counts.total(i);
+  if (!(total > 0)) out.fill(1 / k, at, at + k);
+  else if (!counts.sparse) {
+    const dense = counts.dense;
+    for (let c = 0; c < k; c++) out[at + c] = dense[i * k + c] / total;
+  } else {
+    out.fill(0, at, at + k);
+    for (let j = counts.start[i], end = j + counts.len[i]; j < end; j++) out[at + counts.cls[j]] = counts.w[j] / total;
+  }
+}
+
+/**
  * A fitted tree flattened into parallel typed arrays for prediction without per-row allocation.
  * Children of a node have contiguous ids, so branch b of node i is `firstChild[i] + b`; the branch
  * itself comes from route.ts (`numericBranchAt`, `categoryBranchAt` over the packed thresholds and
  * category tables). Rows first go through `FastRoutes` (binary numeric nodes), then `route`.
  */
-export class CompiledTree {
+export class CompiledTree implements ForestPart {
   readonly kind: Uint8Array;
   readonly feature: Int32Array;
   readonly firstChild: Int32Array;
@@ -156,14 +191,8 @@ export class CompiledTree {
     const counts = store.counts;
     const totals = new Float64Array(m);
     for (let i = 0; i < m; i++) totals[i] = counts.total(i);
-    const proba = this.proba;
     for (let i = 0; i < m; i++) {
-      const total = totals[i];
-      if (!(total > 0)) proba.fill(1 / k, i * k, (i + 1) * k);
-      else if (!counts.sparse) for (let c = 0; c < k; c++) proba[i * k + c] = counts.dense[i * k + c] / total;
-      else
-        for (let j = counts.start[i], end = j + counts.len[i]; j < end; j++)
-          proba[i * k + counts.cls[j]] = counts.w[j] / total;
+      storeProbaInto(counts, i, k, this.proba, i * k);
       this.classOf[i] = counts.majority(i);
       const split = store.splitOf(i);
       if (!split || store.branches[i] === 0) continue;
@@ -218,6 +247,15 @@ export class CompiledTree {
 
   private get fast(): FastRoutes {
     return (this.fastRoutes ??= new FastRoutes(this, (v) => this.leafCodeOf(v)));
+  }
+
+  leafProbaInto(node: number, out: Float64Array, at: number): void {
+    const k = this.classes;
+    for (let c = 0; c < k; c++) out[at + c] = this.proba[node * k + c];
+  }
+
+  compiledTree(): CompiledTree {
+    return this;
   }
 
   /** The class a row that stops at `node` gets without more work, or -1 when it needs more (see `FastRoutes`). */

@@ -3,7 +3,8 @@ import { GroveError } from '../core/errors.js';
 import type { ClassLabel } from '../data/dataset.js';
 import { accuracy } from './accuracy.js';
 import { type AlignOptions, alignInput, checkPredictInput, type PredictInput } from './align.js';
-import { CompiledTree, type UnclassifiedPolicy } from './compiled.js';
+import { CompiledTree, type ForestPart, type UnclassifiedPolicy } from './compiled.js';
+import { StorePart } from './compiled-part.js';
 import type { TreeNode } from './node.js';
 import type { OptimalityInfo } from './optimality.js';
 import { encodeOrderedInput } from './ordinal.js';
@@ -121,6 +122,16 @@ export class DecisionTree {
   /** Flat typed-array form used for prediction (built once, on first use). */
   get compiled(): CompiledTree {
     return (this.compiledTree ??= new CompiledTree(this.source(), this.features, this.classes.length));
+  }
+
+  /**
+   * What a forest's compiled predictor reads of this tree: its store's arrays while it keeps one
+   * and is not compiled yet (the `CompiledTree` is then built only for rows that need it), else
+   * its compiled tree.
+   */
+  get forestPart(): ForestPart {
+    if (this.compiledTree || Array.isArray(this.tree)) return this.compiled;
+    return new StorePart(this.tree, () => this.compiled);
   }
 
   /** The nodes for reading, without making node objects for a whole stored tree. */

@@ -10,6 +10,11 @@ export type RoutableTree = Readonly<
 
 const NUMERIC = 1;
 
+/** True for a node the fast walk takes: a numeric split with one threshold. */
+export function isFastNode(tree: RoutableTree, v: number): boolean {
+  return tree.kind[v] === NUMERIC && tree.paramCount[v] === 1;
+}
+
 /**
  * The hot path of prediction for binary numeric nodes, the common case.
  *
@@ -65,8 +70,9 @@ export class FastRoutes {
   ) {
     this.missing = new Uint8Array(block / 4);
     const list: readonly RoutableTree[] = Array.isArray(trees) ? trees : [trees as RoutableTree];
-    const fast = (tree: RoutableTree, v: number) => tree.kind[v] === NUMERIC && tree.paramCount[v] === 1;
-    const slotOf = new Map<number, number>();
+    // Feature → its block column (-1: none yet), and the features in block order.
+    const slotOf: number[] = [];
+    const usedFeatures: number[] = [];
     let m = 0;
     for (const tree of list) m += tree.kind.length;
     const orig = new Int32Array(m);
@@ -88,19 +94,23 @@ export class FastRoutes {
         orig[id] = v;
         treeOf[id] = t;
         preorderOf[v] = id;
-        if (fast(tree, v)) {
+        if (isFastNode(tree, v)) {
           const f = tree.feature[v];
-          if (!slotOf.has(f)) slotOf.set(f, slotOf.size);
+          if ((slotOf[f] ?? -1) < 0) {
+            for (let g = slotOf.length; g < f; g++) slotOf[g] = -1;
+            slotOf[f] = usedFeatures.length;
+            usedFeatures.push(f);
+          }
           stack.push(tree.firstChild[v] + 1, tree.firstChild[v]);
         }
       }
       for (let id = first; id < count; id++)
-        if (fast(tree, orig[id])) right[id] = preorderOf[tree.firstChild[orig[id]] + 1];
+        if (isFastNode(tree, orig[id])) right[id] = preorderOf[tree.firstChild[orig[id]] + 1];
     });
     this.orig = orig.slice(0, count);
     // Records are indexed by 4 × preorder id (their int32 offset), what the walk keeps per row.
     this.start = 2 * count;
-    this.values = new Float64Array(this.start + block * slotOf.size);
+    this.values = new Float64Array(this.start + block * usedFeatures.length);
     this.rec = new Int32Array(this.values.buffer);
     // A stop loops on itself: block column 0 and a NaN threshold send every value right, to itself.
     for (let id = 0; id < count; id++) {
@@ -112,12 +122,12 @@ export class FastRoutes {
         continue;
       }
       this.values[2 * id] = tree.thresholds[tree.paramStart[v]];
-      this.rec[4 * id + 2] = 4 * slotOf.get(tree.feature[v])!;
+      this.rec[4 * id + 2] = 4 * slotOf[tree.feature[v]];
       this.rec[4 * id + 3] = 4 * right[id];
     }
     this.leafCode = new Int32Array(count);
     for (let id = 0; id < count; id++) this.leafCode[id] = codeOfLeaf(orig[id], treeOf[id]);
-    this.used = Int32Array.from(slotOf.keys());
+    this.used = Int32Array.from(usedFeatures);
   }
 
   /**
