@@ -27,6 +27,12 @@ export interface OptimalityInfo {
   /** What the cache's entries take, estimated (bytes), and the bound it had to stay within (MB, `memoryLimit`). */
   cacheBytes?: number;
   memoryLimit?: number;
+  /**
+   * Categorical features with more categories than the search tries every subset of (`above`):
+   * at a node that sees more than `above` of their categories, the search tries each category
+   * against the rest only, so a greedy tree's subset test there is outside the search.
+   */
+  oneVsRest?: { above: number; features: string[] };
   /** Seconds the search took. */
   seconds: number;
 }
@@ -44,8 +50,16 @@ export function describeOptimality(o: OptimalityInfo): string {
     `Optimal tree: ${status}; misclassified ${pct(o.trainingError)} of the training weight ` +
     `(greedy tree ${pct(o.greedyError)}); ` +
     `${o.tests} tests, ${o.subproblems} sub-problems (${o.depth2} depth-2), ${o.cacheHits} cache hits, ` +
-    `${o.seconds.toFixed(2)} s`
+    `${o.seconds.toFixed(2)} s${wide(o)}`
   );
+}
+
+/** The features whose wide nodes tried one category against the rest, not every subset. */
+function wide(o: OptimalityInfo): string {
+  const f = o.oneVsRest?.features;
+  if (!f?.length) return '';
+  const names = f.slice(0, 5).join(', ') + (f.length > 5 ? `, and ${f.length - 5} more` : '');
+  return `; one category against the rest (not every subset) where a node sees more than ${o.oneVsRest!.above} categories of ${names}`;
 }
 
 /** The memory stop, with the bound and what the cache held when the model says (older files do not). */

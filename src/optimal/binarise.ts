@@ -7,7 +7,7 @@ import { SortWork } from '../split/sort-work.js';
  * The binary tests the optimal search chooses among, held per feature as one small integer code
  * per row rather than one bitset per test: a numeric feature's code is its bin (each distinct
  * value, or each of `bins` quantiles), and the tests are `code ≤ a`; a categorical feature's code
- * is its category, and the tests are `code = c` (one-vs-rest). The bitset of any test is a
+ * is its category, and the tests are `code ∈ S` (subsets, SUBSET_CAP). The bitset of any test is a
  * comparison away, and ordered codes let the depth-2 solver sweep every threshold of a feature in
  * one pass (prefix sums) instead of intersecting bitsets pair by pair. Missing values get the code
  * `bins` and are sent left or right by the search itself (each test comes in both directions).
@@ -31,6 +31,13 @@ export interface Binarised {
   readonly weights: Float64Array;
   readonly features: BinFeature[];
 }
+
+/**
+ * Most categories a node may see on a feature for the search to try every subset of them
+ * (2^(m-1) - 1 tests); a node that sees more tries each category against the rest. The same
+ * bound as the greedy grower's exhaustive binary subsets (`maxSubset: 'auto'`).
+ */
+export const SUBSET_CAP = 10;
 
 /** Largest number of bins a numeric feature may have (a 16-bit bin code, as the histogram grower). */
 export const MAX_BINS = 65535;
@@ -57,13 +64,34 @@ export function binarise(data: Dataset, weights: Float64Array, bins?: number): B
 }
 
 /**
- * The number of distinct binary tests over all features (each threshold between two bins, each
- * category of a feature with three or more), not counting the missing values' two directions.
+ * The number of distinct binary tests at the root over all features (each threshold between two
+ * bins; each subset of the categories up to complement, or each category against the rest above
+ * SUBSET_CAP categories), not counting the missing values' two directions.
  */
 export function countTests(b: Binarised): number {
   let tests = 0;
-  for (const f of b.features) tests += f.kind === 'ordinal' ? Math.max(0, f.bins - 1) : f.bins > 2 ? f.bins : 1;
+  for (const f of b.features) {
+    if (f.kind === 'ordinal') tests += Math.max(0, f.bins - 1);
+    else if (f.bins <= 2) tests += 1;
+    else tests += f.bins <= SUBSET_CAP ? 2 ** (f.bins - 1) - 1 : f.bins;
+  }
   return tests;
+}
+
+/** Categorical features with more than SUBSET_CAP categories (their nodes may try one-vs-rest only). */
+export function wideCategories(b: Binarised): number[] {
+  const wide: number[] = [];
+  b.features.forEach((f, g) => {
+    if (f.kind === 'category' && f.bins > SUBSET_CAP) wide.push(g);
+  });
+  return wide;
+}
+
+/** The codes of the buckets set in `mask` (bucket i holds code occ[o + i]). */
+export function maskCodes(mask: number, occ: Int32Array, o: number): number[] {
+  const codes: number[] = [];
+  for (let i = 0; mask >> i !== 0; i++) if ((mask >> i) & 1) codes.push(occ[o + i]);
+  return codes;
 }
 
 /**

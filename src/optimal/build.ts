@@ -5,9 +5,9 @@ import { leafError, type Solution, type Test } from './solution.js';
 
 /**
  * The model's split for a search test, and whether its branches are the test's sides swapped.
- * A one-vs-rest test is a `subset` split of the category against every other category of the
- * feature (so a category unseen in training goes with the rest); the model format puts the side
- * with fewer categories first, the lowest code on a tie, hence the swap for a two-category feature.
+ * A categorical test is a `subset` split of its left categories against every other category of
+ * the feature (so a category unseen at the node goes right); the model format puts the side with
+ * fewer categories first, the lowest code on a tie, hence the swap.
  */
 function splitOf(data: Binarised, test: Test): { split: Split; swap: boolean } {
   const f = data.features[test.feature];
@@ -16,12 +16,15 @@ function splitOf(data: Binarised, test: Test): { split: Split; swap: boolean } {
       split: { kind: 'numeric', feature: test.feature, thresholds: [thresholdBetween(f, test.a, test.b)] },
       swap: false,
     };
+  const chosen = new Set(test.left ?? [test.a]);
+  const left = [...chosen].sort((x, y) => x - y);
   const rest: number[] = [];
-  for (let c = 0; c < f.bins; c++) if (c !== test.a) rest.push(c);
-  const swap = rest.length === 1 && rest[0] < test.a;
-  const left = swap ? rest : [test.a];
-  const right = swap ? [test.a] : rest;
-  return { split: { kind: 'subset', feature: test.feature, left, right }, swap };
+  for (let c = 0; c < f.bins; c++) if (!chosen.has(c)) rest.push(c);
+  const swap = rest.length < left.length || (rest.length === left.length && rest[0] < left[0]);
+  return {
+    split: { kind: 'subset', feature: test.feature, left: swap ? rest : left, right: swap ? left : rest },
+    swap,
+  };
 }
 
 /** Whether row r takes the test's left side. */
@@ -29,7 +32,8 @@ function goesLeft(data: Binarised, test: Test, r: number): boolean {
   const f = data.features[test.feature];
   const code = f.codes[r];
   if (code === f.bins) return test.missingLeft;
-  return f.kind === 'ordinal' ? code <= test.a : code === test.a;
+  if (f.kind === 'ordinal') return code <= test.a;
+  return test.left ? test.left.includes(code) : code === test.a;
 }
 
 /**

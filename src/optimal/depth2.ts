@@ -1,4 +1,5 @@
-import type { Binarised } from './binarise.js';
+import { type Binarised, maskCodes, SUBSET_CAP } from './binarise.js';
+import { offerSplit, SubsetSearch } from './category-split.js';
 import { RowGroups } from './row-groups.js';
 import { SideBest } from './side-best.js';
 import { leafError, leafSolution, type Solution, splitSolution, type Test } from './solution.js';
@@ -47,6 +48,8 @@ export class Depth2Solver {
   skipped = 0;
   private readonly bestL = new SideBest();
   private readonly bestR = new SideBest();
+  private readonly subL: SubsetSearch;
+  private readonly subR: SubsetSearch;
   private best: Solution[] = [];
   private rootRows = 0;
   private leftRows = 0;
@@ -83,13 +86,15 @@ export class Depth2Solver {
     this.pr = vec();
     this.ml = vec();
     this.mr = vec();
+    this.subL = new SubsetSearch(data.k, maxCategories(data));
+    this.subR = new SubsetSearch(data.k, maxCategories(data));
   }
 
   /** Bytes of the solver's arrays (its share of the memory bound). */
   static bytes(data: Binarised): number {
     let cells = 0;
     for (const f of data.features) cells += f.bins + 1;
-    return cells * (3 * 8 * data.k + 9) + data.n * 4;
+    return cells * (3 * 8 * data.k + 9) + data.n * 4 + 2 * SubsetSearch.bytes(data.k, maxCategories(data));
   }
 
   /**
@@ -162,10 +167,9 @@ export class Depth2Solver {
         if (miss) this.evaluate(test, true, depth, true);
       }
       if (!one) this.wipe(this.left, order, 0, start[Math.max(0, last)]);
-    } else {
-      // With two known codes and no missing rows, the second one-vs-rest test is the first mirrored.
-      const last = m === 2 && !miss ? 1 : m;
-      for (let i = 0; i < last; i++) {
+    } else if (m <= SUBSET_CAP) this.sweepSubsets(f, m, miss, depth);
+    else {
+      for (let i = 0; i < m; i++) {
         this.sideL.fill(0);
         this.addRows(this.left, order, start[i], start[i + 1], this.sideL);
         this.leftRows = start[i + 1] - start[i];
@@ -179,10 +183,53 @@ export class Depth2Solver {
   }
 
   /**
+   * Every subset test on categorical feature f (m known codes at the node, at most SUBSET_CAP):
+   * the subsets of buckets 0 .. m-2 (the last bucket's side is the complement) in Gray-code
+   * order, so the left histogram gains or loses one bucket's rows per test. With one code, the
+   * test is that code against the missing rows.
+   */
+  private sweepSubsets(f: number, m: number, miss: boolean, depth: 1 | 2): void {
+    const g = this.groups;
+    const { order, start } = g;
+    const count = m === 1 ? 1 : 2 ** (m - 1) - 1;
+    let mask = 0;
+    for (let s = 1; s <= count; s++) {
+      const i = 31 - Math.clz32(s & -s);
+      if ((mask >> i) & 1) this.dropBucket(mask, i);
+      else {
+        this.addRows(this.left, order, start[i], start[i + 1], this.sideL);
+        this.leftRows += start[i + 1] - start[i];
+      }
+      mask ^= 1 << i;
+      const test = { feature: f, a: -1, b: -1, left: maskCodes(mask, g.occ, g.base[f]) };
+      this.evaluate(test, false, depth, false);
+      if (miss) this.evaluate(test, true, depth, false);
+    }
+    for (let i = 0; i < m; i++) if ((mask >> i) & 1) this.clearRows(this.left, order, start[i], start[i + 1]);
+  }
+
+  /**
+   * Take bucket i's rows out of the left side (buckets `mask`): subtracted with integer weights
+   * (exact), else the side rebuilt from its other buckets (sums of fractions are not undone exactly).
+   */
+  private dropBucket(mask: number, i: number): void {
+    const { order, start } = this.groups;
+    this.leftRows -= start[i + 1] - start[i];
+    if (this.integral) {
+      this.addRows(this.left, order, start[i], start[i + 1], this.sideL, -1);
+      return;
+    }
+    for (let b = 0; mask >> b !== 0; b++) if ((mask >> b) & 1) this.clearRows(this.left, order, start[b], start[b + 1]);
+    this.sideL.fill(0);
+    for (let b = 0; mask >> b !== 0; b++)
+      if (b !== i && (mask >> b) & 1) this.addRows(this.left, order, start[b], start[b + 1], this.sideL);
+  }
+
+  /**
    * One root test: the best tree of each leaf budget that starts with it, kept when it beats the best so far.
    * `carry`: an ordinal sweep's test, whose similarity bounds (`simL`, `simR`) may rule its children out.
    */
-  private evaluate(t: { feature: number; a: number; b: number }, missingLeft: boolean, depth: 1 | 2, carry: boolean) {
+  private evaluate(t: Omit<Test, 'missingLeft'>, missingLeft: boolean, depth: 1 | 2, carry: boolean) {
     const { k, tot, sideL, missC, penalty: P } = this;
     const L = this.vL;
     const R = this.vR;
@@ -246,91 +293,72 @@ export class Depth2Solver {
       ml[c] = left[mc + c] + (missingLeft ? missingRoot[mc + c] : 0);
       mr[c] = total[mc + c] - ml[c];
     }
-    const last = ordinal ? (hasMiss ? m : m - 1) : m === 2 && !hasMiss ? 1 : m;
+    if (!ordinal) {
+      this.scanCategory(g, missingLeft, L, R, hasMiss);
+      return;
+    }
+    const last = hasMiss ? m : m - 1;
     pl.fill(0);
     pr.fill(0);
     for (let j = 0; j < last; j++) {
       const code = groups.occ[o + j];
       const x = cell(code);
-      if (!ordinal) {
-        pl.fill(0);
-        pr.fill(0);
-      }
-      let onLeft = 0;
-      let onRight = 0;
       for (let c = 0; c < k; c++) {
         const h = left[x + c] + (missingLeft ? missingRoot[x + c] : 0);
         pl[c] += h;
         pr[c] += total[x + c] - h;
-        onLeft += h;
-        onRight += total[x + c] - h;
       }
-      const b = ordinal && j + 1 < m ? groups.occ[o + j + 1] : -1;
-      // A category tests a side only when the side has it (else it is no one-vs-rest test there).
-      if (ordinal || onLeft > 0) this.offerSplit(this.bestL, pl, L, ml, hasMiss, g, code, b, P);
-      if (ordinal || onRight > this.tiny) this.offerSplit(this.bestR, pr, R, mr, hasMiss, g, code, b, P);
+      const b = j + 1 < m ? groups.occ[o + j + 1] : -1;
+      offerSplit(this.bestL, pl, L, ml, hasMiss, g, code, b, P, k);
+      offerSplit(this.bestR, pr, R, mr, hasMiss, g, code, b, P, k);
     }
   }
 
   /**
-   * Offer to `side` the split sending `p` left and `all − p` right, and, with missing rows, the one sending
-   * them left too.
+   * The best split on categorical feature g of each side (as `scanChild`): the categories with
+   * weight on a side are its tests' categories (a subset of them, or each against the rest).
    */
-  private offerSplit(
-    side: SideBest,
-    p: Float64Array,
-    all: Float64Array,
-    miss: Float64Array,
-    hasMiss: boolean,
-    g: number,
-    a: number,
-    b: number,
-    P: number,
-  ): void {
-    const k = this.k;
-    let s1 = 0;
-    let m1 = 0;
-    let s2 = 0;
-    let m2 = 0;
-    let s3 = 0;
-    let m3 = 0;
-    let s4 = 0;
-    let m4 = 0;
-    for (let c = 0; c < k; c++) {
-      const x = p[c];
-      const y = all[c] - x;
-      s1 += x;
-      if (x > m1) m1 = x;
-      s2 += y;
-      if (y > m2) m2 = y;
-      if (hasMiss) {
-        const x2 = x + miss[c];
-        const y2 = y - miss[c];
-        s3 += x2;
-        if (x2 > m3) m3 = x2;
-        s4 += y2;
-        if (y2 > m4) m4 = y2;
+  private scanCategory(g: number, missingLeft: boolean, L: Float64Array, R: Float64Array, hasMiss: boolean): void {
+    const { k, total, left, missingRoot, pl, pr, groups, subL, subR } = this;
+    const m = groups.len[g];
+    const o = groups.base[g];
+    subL.reset();
+    subR.reset();
+    for (let j = 0; j < m; j++) {
+      const code = groups.occ[o + j];
+      const x = (o + code) * k;
+      let onLeft = 0;
+      let onRight = 0;
+      for (let c = 0; c < k; c++) {
+        const h = left[x + c] + (missingLeft ? missingRoot[x + c] : 0);
+        pl[c] = h;
+        pr[c] = total[x + c] - h;
+        onLeft += h;
+        onRight += pr[c];
       }
+      if (onLeft > 0) subL.add(code, pl);
+      if (onRight > this.tiny) subR.add(code, pr);
     }
-    const e1 = s1 - m1 + P;
-    const e2 = s2 - m2 + P;
-    side.offer(e1 + e2, g, a, b, false, e1, e2);
-    if (hasMiss) {
-      const e3 = s3 - m3 + P;
-      const e4 = s4 - m4 + P;
-      side.offer(e3 + e4, g, a, b, true, e3, e4);
-    }
+    subL.offer(this.bestL, g, L, this.ml, hasMiss, this.penalty);
+    subR.offer(this.bestR, g, R, this.mr, hasMiss, this.penalty);
   }
 
-  /** Add rows `order[from .. to)` to histogram `hist` over every feature, and their class weights to `classes`. */
-  private addRows(hist: Float64Array, order: Int32Array, from: number, to: number, classes: Float64Array): void {
+  /** Add rows `order[from .. to)` (times `sign`) to histogram `hist` over every feature, and their class weights to `classes`. */
+  private addRows(
+    hist: Float64Array,
+    order: Int32Array,
+    from: number,
+    to: number,
+    classes: Float64Array,
+    sign = 1,
+  ): void {
     const { k, data } = this;
     const { labels, weights, features } = data;
     const base = this.groups.base;
     for (let i = from; i < to; i++) {
       const r = order[i];
       const y = labels[r];
-      const w = weights[r];
+      const w = sign * weights[r];
       classes[y] += w;
       for (let g = 0; g < features.length; g++) hist[(base[g] + features[g].codes[r]) * k + y] += w;
     }
@@ -377,4 +405,11 @@ function sumOf(a: Float64Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i];
   return s;
+}
+
+/** The most categories of any categorical feature (the size of the subset search's scratch). */
+function maxCategories(data: Binarised): number {
+  let most = 0;
+  for (const f of data.features) if (f.kind === 'category') most = Math.max(most, f.bins);
+  return most;
 }

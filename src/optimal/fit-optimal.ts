@@ -17,7 +17,7 @@ import {
   resolveOptions,
   savedOptions,
 } from '../options/options.js';
-import { type Binarised, binarise, countTests, MAX_BINS } from './binarise.js';
+import { type Binarised, binarise, countTests, MAX_BINS, SUBSET_CAP, wideCategories } from './binarise.js';
 import { buildStore } from './build.js';
 import { SLOT_BYTES } from './cache.js';
 import { Depth2Solver } from './depth2.js';
@@ -56,8 +56,10 @@ const OPTIMAL_KEYS: ReadonlySet<string> = new Set([
  * misclassified training rows, or with `objective: 'sparse'` the least error rate + `alpha` ×
  * leaves, ties going to fewer leaves, at most `maxLeaves` leaves when given. Its tests are the
  * binary tests a greedy tree could choose: a threshold at every midpoint between distinct values
- * of a numeric feature (with `bins`, between the histogram grower's bins), one category against
- * the rest of a categorical one; rows missing the feature go the way the search finds best.
+ * of a numeric feature (with `bins`, between the histogram grower's bins), every subset of the
+ * categories a node sees of a categorical one (each category against the rest where a node sees
+ * more than 10: `optimality.oneVsRest` names those features); rows missing the feature go the
+ * way the search finds best.
  * Found by branch and bound over sub-problems (MurTree, DL8.5): grove's greedy tree of the same
  * depth is the first upper bound, solved sub-problems are cached, and depth 2 has its own solver.
  *
@@ -130,6 +132,7 @@ export function fitOptimal(data: Dataset, options: FitOptions = {}, context: Opt
     cacheEntries: p.cacheEntries,
     cacheBytes: p.cacheEntries * SLOT_BYTES,
     memoryLimit: opts.memoryLimit,
+    ...oneVsRest(b, rows.data),
     seconds: (Date.now() - started) / 1000,
   };
   return new DecisionTree(
@@ -154,6 +157,13 @@ export function fitOptimal(data: Dataset, options: FitOptions = {}, context: Opt
 export function resolveOptimalOptions(options: FitOptions, context: ResolveContext = {}): ResolvedOptions {
   checkKeys(options, context.names ?? 'fields');
   return resolveOptions({ ...options, algorithm: 'optimal', optimal: true }, context);
+}
+
+/** The names of the categorical features whose wide nodes the search gives one-vs-rest tests only. */
+function oneVsRest(b: Binarised, data: Dataset): Pick<OptimalityInfo, 'oneVsRest'> {
+  const wide = wideCategories(b);
+  if (wide.length === 0) return {};
+  return { oneVsRest: { above: SUBSET_CAP, features: wide.map((g) => data.features[g].name) } };
 }
 
 /** Refuse options that shape greedy trees only, naming the first one given. */

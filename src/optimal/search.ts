@@ -1,4 +1,4 @@
-import type { Binarised } from './binarise.js';
+import { type Binarised, maskCodes, SUBSET_CAP } from './binarise.js';
 import { SubproblemCache } from './cache.js';
 import { Depth2Solver } from './depth2.js';
 import { RowGroups } from './row-groups.js';
@@ -44,6 +44,17 @@ interface Level {
   /** Per bucket: the weight of its rows. */
   readonly w: Float64Array;
   readonly sim: SweepBounds;
+}
+
+/** A node's search so far: the best tree below its bound, its row set and depth and leaf budget. */
+interface SolveState {
+  best: Solution | null;
+  bound: number;
+  readonly h1: number;
+  readonly h2: number;
+  readonly count: number;
+  readonly d: number;
+  readonly k: number;
 }
 
 /** Lower bounds carried along a sweep, per direction of the missing rows (0: right, 1: left). */
@@ -152,7 +163,15 @@ export class OptimalSearch {
     const { groups } = level;
     groups.scan(rows, count);
     const atRoot = d === this.settings.maxDepth && count === this.data.n;
-    const state = { best: leaf.cost < ub ? leaf : null, bound: Math.min(ub, leaf.cost), h1, h2, count, d, k };
+    const state: SolveState = {
+      best: leaf.cost < ub ? leaf : null,
+      bound: Math.min(ub, leaf.cost),
+      h1,
+      h2,
+      count,
+      d,
+      k,
+    };
     for (let f = 0; f < this.data.features.length; f++) {
       const m = groups.sortBy(f, rows, count);
       const miss = groups.missing[f] > 0;
@@ -160,9 +179,13 @@ export class OptimalSearch {
       this.bucketHashes(level, m);
       const o = groups.base[f];
       const ordinal = this.data.features[f].kind === 'ordinal';
+      if (!ordinal && m <= SUBSET_CAP) {
+        this.trySubsets(level, f, m, miss, state, atRoot);
+        continue;
+      }
       // Ordinal: a threshold between each two known codes, and with missing rows one above them all
-      // (known left, missing right). Categorical: each code against the rest (one test for two codes).
-      const last = ordinal ? (miss ? m : m - 1) : m === 2 && !miss ? 1 : m;
+      // (known left, missing right). Categorical: each code against the rest.
+      const last = ordinal ? (miss ? m : m - 1) : m;
       // Similarity bounds (MurTree section 4.5) along an ordinal sweep, when the budget splits one way:
       // the left child only gains rows (its optimum cannot fall), the right one loses bucket i
       // (its optimum falls by at most that bucket's weight).
@@ -180,7 +203,7 @@ export class OptimalSearch {
             sim.right[dir] = P;
           } else if (i > 0) sim.right[dir] = Math.max(P, sim.right[dir] - level.w[i]);
           const before = state.best;
-          this.tryTest(level, { ...test, missingLeft }, from, i + 1, m, state, sim, dir);
+          this.tryTest(level, { ...test, missingLeft }, from, i + 1, -1, m, state, sim, dir);
           if (atRoot && state.best !== before && state.best?.test) this.incumbent = state.best;
         }
       }
@@ -188,6 +211,29 @@ export class OptimalSearch {
     if (state.best) return this.store(h1, h2, count, d, k, state.best);
     if (!this.cache.put(h1, h2, count, d, k, ub)) throw new StopSearch('memory');
     return null;
+  }
+
+  /**
+   * Every subset test on categorical feature f (m ≤ SUBSET_CAP known codes at the node): the
+   * subsets of buckets 0 .. m-2 in Gray-code order (the last bucket is on the complement's side);
+   * with one code, that code against the missing rows.
+   */
+  private trySubsets(level: Level, f: number, m: number, miss: boolean, state: SolveState, atRoot: boolean): void {
+    const { sim, groups } = level;
+    const count = m === 1 ? 1 : 2 ** (m - 1) - 1;
+    let mask = 0;
+    for (let s = 1; s <= count; s++) {
+      mask ^= s & -s;
+      const test = { feature: f, a: -1, b: -1, left: maskCodes(mask, groups.occ, groups.base[f]) };
+      for (const missingLeft of miss ? [false, true] : [false]) {
+        const dir = missingLeft ? 1 : 0;
+        sim.left[dir] = this.settings.penalty;
+        sim.right[dir] = this.settings.penalty;
+        const before = state.best;
+        this.tryTest(level, { ...test, missingLeft }, 0, 0, mask, m, state, sim, dir);
+        if (atRoot && state.best !== before && state.best?.test) this.incumbent = state.best;
+      }
+    }
   }
 
   /** Sums of each bucket's row hashes (buckets of the feature `sortBy` last sorted on). */
@@ -211,8 +257,8 @@ export class OptimalSearch {
   }
 
   /**
-   * One test: rows of buckets [from, to) (and the missing bucket m when the test sends missing
-   * rows left) go left. Tries each split of the leaf budget between the children, keeping in
+   * One test: rows of buckets [from, to), or with `mask` ≥ 0 of the buckets set in it, (and the
+   * missing bucket m when the test sends missing rows left) go left. Tries each split of the leaf budget between the children, keeping in
    * `state` the best tree below its bound. `sim` holds lower bounds on the children carried from
    * the sweep's previous test (direction `dir`), and gets what is known of these children after.
    */
@@ -221,19 +267,22 @@ export class OptimalSearch {
     test: Test,
     from: number,
     to: number,
+    mask: number,
     m: number,
-    state: { best: Solution | null; bound: number; h1: number; h2: number; count: number; d: number; k: number },
+    state: SolveState,
     sim: SweepBounds,
     dir: number,
   ): void {
     const { start, order } = level.groups;
     let l1 = 0;
     let l2 = 0;
-    for (let b = from; b < to; b++) {
+    let nL = 0;
+    for (let b = 0; b < m; b++) {
+      if (mask >= 0 ? ((mask >> b) & 1) === 0 : b < from || b >= to) continue;
       l1 = (l1 + level.h1[b]) >>> 0;
       l2 = (l2 + level.h2[b]) >>> 0;
+      nL += start[b + 1] - start[b];
     }
-    let nL = start[to] - start[from];
     if (test.missingLeft) {
       l1 = (l1 + level.h1[m]) >>> 0;
       l2 = (l2 + level.h2[m]) >>> 0;
@@ -260,7 +309,7 @@ export class OptimalSearch {
       try {
         if (lbL + lbR >= state.bound) continue;
         if (!copied) {
-          copySides(order, start, from, to, m, test.missingLeft, level.left, level.right);
+          copySides(order, start, from, to, mask, m, test.missingLeft, level.left, level.right);
           copied = true;
         }
         const sl = this.solve(level.left, nL, l1, l2, d, kL, state.bound - lbR);
@@ -312,14 +361,15 @@ export class OptimalSearch {
 }
 
 /**
- * The rows of buckets [from, to) (plus the missing bucket m when `missingLeft`) into `left`, the others into
- * `right`.
+ * The rows of buckets [from, to), or with `mask` ≥ 0 of the buckets set in it, (plus the missing
+ * bucket m when `missingLeft`) into `left`, the others into `right`.
  */
 function copySides(
   order: Int32Array,
   start: Int32Array,
   from: number,
   to: number,
+  mask: number,
   m: number,
   missingLeft: boolean,
   left: Int32Array,
@@ -328,7 +378,8 @@ function copySides(
   let nl = 0;
   let nr = 0;
   for (let b = 0; b <= m; b++) {
-    const toLeft = (b >= from && b < to) || (b === m && missingLeft);
+    const known = mask >= 0 ? b < m && ((mask >> b) & 1) === 1 : b >= from && b < to;
+    const toLeft = known || (b === m && missingLeft);
     const out = toLeft ? left : right;
     let n = toLeft ? nl : nr;
     for (let i = start[b]; i < start[b + 1]; i++) out[n++] = order[i];

@@ -10,6 +10,8 @@ export class SideBest {
   a = 0;
   b = 0;
   missingLeft = false;
+  /** A subset test's left categories (null: the test is `a`, `b`). */
+  left: number[] | null = null;
   leftCost = 0;
   rightCost = 0;
 
@@ -18,8 +20,8 @@ export class SideBest {
     this.g = -1;
   }
 
-  offer(cost: number, g: number, a: number, b: number, missingLeft: boolean, lc: number, rc: number): void {
-    if (!(cost < this.cost)) return;
+  offer(cost: number, g: number, a: number, b: number, missingLeft: boolean, lc: number, rc: number): boolean {
+    if (!(cost < this.cost)) return false;
     this.cost = cost;
     this.g = g;
     this.a = a;
@@ -27,11 +29,15 @@ export class SideBest {
     this.missingLeft = missingLeft;
     this.leftCost = lc;
     this.rightCost = rc;
+    this.left = null;
+    return true;
   }
 
   solution(): Solution {
     if (this.g < 0) return leafSolution(this.cost);
     const test = { feature: this.g, a: this.a, b: this.b, missingLeft: this.missingLeft };
+    if (this.left)
+      return splitSolution({ ...test, left: this.left }, leafSolution(this.leftCost), leafSolution(this.rightCost));
     return splitSolution(test, leafSolution(this.leftCost), leafSolution(this.rightCost));
   }
 }

@@ -1,13 +1,15 @@
 /**
  * One binary test: on an ordinal feature, rows with code ≤ `a` go left and the threshold lies
  * between bin `a` and bin `b` (the next bin the node's rows occupy); on a categorical feature,
- * rows with code `a` go left (one-vs-rest). Rows missing the feature go left when `missingLeft`.
+ * rows whose code is in `left` go left (a subset test), or without `left` rows with code `a`
+ * (one-vs-rest). Rows missing the feature go left when `missingLeft`.
  */
 export interface Test {
   readonly feature: number;
   readonly a: number;
   readonly b: number;
   readonly missingLeft: boolean;
+  readonly left?: readonly number[];
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mulberry32 } from '../../src/core/random.js';
 import type { Dataset } from '../../src/data/dataset.js';
 import { datasetFromRows } from '../../src/data/encode.js';
+import { SUBSET_CAP } from '../../src/optimal/binarise.js';
 import { fitOptimal } from '../../src/optimal/fit-optimal.js';
 
 /**
@@ -31,7 +32,11 @@ function bestByLeaves(data: Dataset, weights: number[], rows: number[], d: numbe
   return out;
 }
 
-/** Every binary test on `rows`: x ≤ t at each midpoint of distinct values, x = c; missing rows either way. */
+/**
+ * Every binary test on `rows`: x ≤ t at each midpoint of distinct values; x ∈ S for every subset S
+ * of the categories present (up to complement; with one category, it against the missing rows),
+ * or x = c when more than SUBSET_CAP are present; missing rows either way.
+ */
 function allTests(data: Dataset, rows: number[]): ((r: number) => boolean)[] {
   const tests: ((r: number) => boolean)[] = [];
   data.features.forEach((col) => {
@@ -45,9 +50,15 @@ function allTests(data: Dataset, rows: number[]): ((r: number) => boolean)[] {
       // Known values one way, missing ones the other.
       tests.push((r) => !Number.isNaN(v[r]));
     } else {
-      // One category of those present against the rest.
-      for (const c of new Set(rows.map((r) => col.codes[r]).filter((c) => c >= 0)))
-        for (const missLeft of [false, true]) tests.push((r) => (col.codes[r] < 0 ? missLeft : col.codes[r] === c));
+      const present = [...new Set(rows.map((r) => col.codes[r]).filter((c) => c >= 0))].sort((a, b) => a - b);
+      const sets: Set<number>[] = [];
+      if (present.length > SUBSET_CAP) for (const c of present) sets.push(new Set([c]));
+      else if (present.length === 1) sets.push(new Set(present));
+      else
+        for (let mask = 1; mask < 2 ** (present.length - 1); mask++)
+          sets.push(new Set(present.filter((_, i) => (mask >> i) & 1)));
+      for (const set of sets)
+        for (const missLeft of [false, true]) tests.push((r) => (col.codes[r] < 0 ? missLeft : set.has(col.codes[r])));
     }
   });
   return tests;
@@ -154,6 +165,54 @@ describe('optimal trees equal an exhaustive search', () => {
       expect(tree.optimality?.value).toBeCloseTo(best, 12);
       const l = tree.stats().leaves;
       expect(trainingError(tree, data, weights) / W + alpha * l).toBeCloseTo(best, 12);
+    }
+  });
+
+  it('categorical subsets (a test of several categories against the rest): least error, fewest leaves', () => {
+    for (const seed of [21, 22, 23]) {
+      const random = mulberry32(seed);
+      const pick = (m: number) => Math.floor(random() * m);
+      const colours = ['red', 'green', 'blue', 'grey', 'pink'];
+      const rows = Array.from({ length: 40 }, () => {
+        const c = pick(5);
+        const x = pick(4);
+        const y = random() < 0.85 ? (c === 0 || c === 2 ? (x < 2 ? 'p' : 'q') : 'r') : ['p', 'q', 'r'][pick(3)];
+        return { colour: random() < 0.1 ? null : colours[c], x, y };
+      });
+      const data = datasetFromRows(rows, { target: 'y' });
+      const integer = rows.map((_, i) => 1 + (i % 3));
+      for (const depth of [1, 2, 3]) {
+        const byLeaves = bestByLeaves(data, integer, all(data.nRows), depth);
+        const best = Math.min(...byLeaves);
+        const tree = fitOptimal(data, { maxDepth: depth, sampleWeight: integer });
+        expect(trainingError(tree, data, integer)).toBe(best);
+        expect(tree.stats().leaves).toBe(byLeaves.indexOf(best));
+      }
+      // The data are made so that the best first test sends two colours one way and three the other.
+      const root = fitOptimal(data, { maxDepth: 1, sampleWeight: integer }).toJSON().nodes[0].split;
+      expect(root?.kind === 'subset' && Math.min(root.left.length, root.right.length)).toBe(2);
+      const fractional = integer.map((w, i) => w * (0.5 + ((i * 7) % 5) / 7));
+      const best = Math.min(...bestByLeaves(data, fractional, all(data.nRows), 2));
+      const tree = fitOptimal(data, { maxDepth: 2, sampleWeight: fractional });
+      expect(trainingError(tree, data, fractional)).toBeCloseTo(best, 9);
+    }
+  });
+
+  it(`more than ${SUBSET_CAP} categories at a node: each category against the rest`, () => {
+    const random = mulberry32(31);
+    const pick = (m: number) => Math.floor(random() * m);
+    const rows = Array.from({ length: 60 }, () => {
+      const c = pick(SUBSET_CAP + 2);
+      return { code: `v${c}`, x: pick(3), y: random() < 0.8 ? ['p', 'q'][c % 2] : ['p', 'q'][pick(2)] };
+    });
+    const data = datasetFromRows(rows, { target: 'y' });
+    const weights = rows.map(() => 1);
+    for (const depth of [1, 2]) {
+      const byLeaves = bestByLeaves(data, weights, all(data.nRows), depth);
+      const best = Math.min(...byLeaves);
+      const tree = fitOptimal(data, { maxDepth: depth });
+      expect(trainingError(tree, data, weights)).toBe(best);
+      expect(tree.stats().leaves).toBe(byLeaves.indexOf(best));
     }
   });
 });

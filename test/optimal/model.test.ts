@@ -11,6 +11,7 @@ import { datasetFromRows } from '../../src/data/encode.js';
 import { treeToOnnx } from '../../src/export/onnx/model.js';
 import { treeToSql } from '../../src/export/sql/query.js';
 import { treeToText } from '../../src/export/text.js';
+import { describeOptimality } from '../../src/model/optimality.js';
 import { fit, fitOptimal, GroveError, loadModel, readDataset, saveModel } from '../../src/node.js';
 import { binarise } from '../../src/optimal/binarise.js';
 import { OptimalSearch, StopSearch } from '../../src/optimal/search.js';
@@ -77,8 +78,12 @@ describe('an optimal tree is a model like any other', () => {
 });
 
 describe('never above a greedy tree of the same depth on its training rows', () => {
-  // Numeric data sets: every greedy split is then one of the optimal search's tests.
+  // Every greedy split is one of the optimal search's tests: numeric thresholds, and subsets of
+  // categories (car, tic-tac-toe, mushroom: a node sees at most 10 categories of the feature split).
   const cases: [string, number, number | undefined][] = [
+    ['car', 3, undefined],
+    ['tic-tac-toe', 3, undefined],
+    ['mushroom', 2, undefined],
     ['iris', 3, undefined],
     ['haberman', 3, 16],
     ['pima-indians-diabetes', 3, 16],
@@ -94,8 +99,19 @@ describe('never above a greedy tree of the same depth on its training rows', () 
       expect(optimal.optimality?.proven).toBe(true);
       const optimalError = 1 - optimal.score(data);
       expect(optimalError).toBeCloseTo(optimal.optimality!.trainingError, 12);
+      // Mushroom's gill-color has 12 categories: where a node sees more than 10, one against the rest.
+      if (name === 'mushroom') {
+        expect(optimal.optimality?.oneVsRest).toEqual({ above: 10, features: ['gill-color'] });
+        expect(describeOptimality(optimal.optimality!)).toContain('more than 10 categories of gill-color');
+      }
       for (const criterion of ['gini', 'info-gain', 'gain-ratio', 'dcsm', 'chi-square']) {
-        const greedy = fit(data, { criterion, maxDepth: depth, prune: 'none', ...(bins ? { bins } : {}) });
+        const greedy = fit(data, {
+          criterion,
+          maxDepth: depth,
+          prune: 'none',
+          missing: 'learned',
+          ...(bins ? { bins } : {}),
+        });
         expect(optimalError).toBeLessThanOrEqual(1 - greedy.score(data) + 1e-12);
       }
     });
