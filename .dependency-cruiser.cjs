@@ -7,7 +7,7 @@ const LAYERS = [
 ];
 // Node-only code: everything else must run in a browser or a worker.
 const NODE_ONLY = [
-  '^src/node\\.ts$', '^src/cli/', '^src/io/', '^src/engines/', '^src/sources/', '^src/compare/', '^src/learn/threads/', '^src/ensemble/threads/', '^src/explain/threads/',
+  '^src/node\\.ts$', '^src/cli/', '^src/io/', '^src/engines/', '^src/sources/', '^src/compare/', '^src/learn/threads/', '^src/ensemble/threads/', '^src/explain/threads/', '^src/optimal/threads/',
   '^src/explore/scripts\\.ts$',
 ];
 

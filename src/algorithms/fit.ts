@@ -19,6 +19,7 @@ import {
   resolveOptions,
   savedOptions,
 } from '../options/options.js';
+import { checkThreads } from '../options/threads.js';
 import { collapseTree, type GrowFn, growThenPrune } from '../prune/index.js';
 import { NO_PRUNING } from '../prune/none.js';
 import { growCmbsv } from './cmbsv/grow.js';
@@ -200,12 +201,6 @@ function refuseForestOptions(options: FitOptions, context: FitContext): void {
       code: 'E_OPTION',
     });
   }
-}
-
-function checkThreads(threads: FitOptions['threads'], label: string): number | 'auto' {
-  if (threads === undefined) return 1;
-  if (threads === 'auto' || (Number.isInteger(threads) && threads >= 1)) return threads;
-  throw new GroveError(`${label} must be an integer ≥ 1 or 'auto', got ${String(threads)}`, { code: 'E_OPTION' });
 }
 
 /** The model's features for growing on `data` (its columns, ordered categories' levels from `levels`). */

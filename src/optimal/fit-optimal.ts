@@ -17,13 +17,14 @@ import {
   resolveOptions,
   savedOptions,
 } from '../options/options.js';
+import { checkThreads } from '../options/threads.js';
 import { type Binarised, binarise, countTests, MAX_BINS, SUBSET_CAP, wideCategories } from './binarise.js';
 import { buildStore } from './build.js';
 import { SLOT_BYTES } from './cache.js';
 import { Depth2Solver } from './depth2.js';
 import { equivalenceBound } from './lower-bound.js';
-import { OptimalSearch, type SearchProgress, StopSearch } from './search.js';
-import type { Solution } from './solution.js';
+import { addProgress, searchRoot } from './root.js';
+import { OptimalSearch, type SearchProgress } from './search.js';
 
 /** How `fitOptimal` names options in messages, and who hears of its progress (about twice a second). */
 export interface OptimalContext extends ResolveContext {
@@ -80,10 +81,11 @@ export function fitOptimal(data: Dataset, options: FitOptions = {}, context: Opt
   checkDataset(data, { caller: 'fitOptimal', labelled: true });
   const naming: OptionNaming = context.names ?? 'fields';
   const opts = resolveOptimalOptions(options, context);
+  const threads = checkThreads(options.threads, naming === 'flags' ? '--threads' : 'threads');
   const rows = prepareRows(data, options.sampleWeight, opts, context);
   const b = binarise(rows.data, rows.weights, opts.bins);
   const tests = countTests(b);
-  const maxSlots = checkMemory(b, opts, tests, naming);
+  const memory = checkMemory(b, opts, tests, naming);
   const started = Date.now();
   const W = sum(rows.weights);
   const alphaWeight = opts.objective === 'sparse' ? opts.alpha * W : 0;
@@ -91,30 +93,33 @@ export function fitOptimal(data: Dataset, options: FitOptions = {}, context: Opt
   const penalty = alphaWeight + epsilon;
   const greedy = growTree(rows.data, greedyOptions(opts), rows.weights);
   const greedyErr = storeError(greedy);
-  const search = new OptimalSearch(b, {
+  const settings = {
     maxDepth: opts.maxDepth,
     maxLeaves: opts.maxLeaves ?? Infinity,
     penalty,
     deadline: opts.timeLimit === undefined ? undefined : started + opts.timeLimit * 1000,
-    maxSlots,
+    maxSlots: memory.maxSlots,
+  };
+  const search = new OptimalSearch(b, { ...settings, onProgress: context.onProgress });
+  const job = {
+    data: b,
+    settings,
+    threads,
+    ...memory,
     onProgress: context.onProgress,
-  });
+  };
   const greedyCost = greedyErr + penalty * leafCount(greedy);
-  let found: Solution | null = null;
-  let stopped: StopSearch['reason'] | undefined;
-  try {
-    // The greedy tree may use a test the search does not have (a subset of several categories):
-    // when nothing beats it, search again without its bound.
-    found = search.solveRoot(greedyCost + Math.max(epsilon / 2, 1e-9 * greedyCost)) ?? search.solveRoot(Infinity);
-  } catch (e) {
-    if (!(e instanceof StopSearch)) throw e;
-    stopped = e.reason;
-    found = search.incumbent;
+  let result = searchRoot(search, job, greedyCost + Math.max(epsilon / 2, 1e-9 * greedyCost));
+  // The greedy tree may use a test the search does not have (a subset at a node that sees more
+  // than SUBSET_CAP categories): when nothing beats it, search again without its bound.
+  if (!result.found && !result.stopped) {
+    const again = searchRoot(search, job, Infinity);
+    result = { ...again, progress: addProgress(result.progress, again.progress) };
   }
+  const { found, stopped, progress: p } = result;
   const useGreedy = !found || (stopped !== undefined && found.cost > greedyCost);
   const store = useGreedy ? greedy : buildStore(b, found!);
   const err = storeError(store);
-  const p = search.progress();
   const value = (err + alphaWeight * leafCount(store)) / W;
   const bound = (equivalenceBound(b) + alphaWeight) / W;
   const info: OptimalityInfo = {
@@ -183,7 +188,12 @@ function checkKeys(options: FitOptions, naming: OptionNaming): void {
  * The search's cache slots within `memoryLimit`, after its fixed tables; GroveError when the
  * tables alone would take most of it, naming the tests and what to set.
  */
-function checkMemory(b: Binarised, opts: ResolvedOptions, tests: number, naming: OptionNaming): number {
+function checkMemory(
+  b: Binarised,
+  opts: ResolvedOptions,
+  tests: number,
+  naming: OptionNaming,
+): { maxSlots: number; fixedBytes: number; budgetBytes: number } {
   const label = (name: string) => optionLabel(optionDescriptor(name)!, naming);
   if (opts.bins === undefined) {
     const wide = b.features.findIndex((f) => f.kind === 'ordinal' && f.bins >= MAX_BINS);
@@ -208,7 +218,7 @@ function checkMemory(b: Binarised, opts: ResolvedOptions, tests: number, naming:
       { code: 'E_OPTION' },
     );
   }
-  return Math.max(256, Math.floor((budget - fixed) / SLOT_BYTES));
+  return { maxSlots: Math.max(256, Math.floor((budget - fixed) / SLOT_BYTES)), fixedBytes: fixed, budgetBytes: budget };
 }
 
 /** Grove's greedy tree of the same depth and leaves over the same kind of tests: the first upper bound. */

@@ -82,6 +82,8 @@ export class OptimalSearch {
   private lastReport = Date.now();
   /** The best complete tree found at the root so far (kept when the search stops early). */
   incumbent: Solution | null = null;
+  /** While `solveRootFeature` runs: the root's one feature, the other threads' bound, who hears of a better tree. */
+  private root: { feature: number; outside: () => number; onBest: (cost: number) => void } | null = null;
 
   constructor(
     private readonly data: Binarised,
@@ -94,6 +96,36 @@ export class OptimalSearch {
 
   /** The optimal tree over every row if one costs less than `ub`, else null. May throw StopSearch. */
   solveRoot(ub: number): Solution | null {
+    const { rows, h1, h2 } = this.rootRows();
+    const { maxDepth, maxLeaves } = this.settings;
+    return this.solve(rows, this.data.n, h1, h2, maxDepth, maxLeaves, ub);
+  }
+
+  /**
+   * The best tree over every row whose root tests feature `f` (the root of depth 3 or more; no
+   * leaf), if one costs less than `ub` and than `outside()`, re-read before each root test (what
+   * other threads' root features have found). `onBest` hears of each better tree found. The
+   * restricted root is not cached: the same rows with another root feature are another problem.
+   * May throw StopSearch (then `incumbent` holds the best tree found for f).
+   */
+  solveRootFeature(f: number, ub: number, outside: () => number, onBest: (cost: number) => void): Solution | null {
+    const { rows, h1, h2 } = this.rootRows();
+    const { maxDepth, maxLeaves } = this.settings;
+    this.incumbent = null;
+    this.root = { feature: f, outside, onBest };
+    try {
+      return this.solveLevel(rows, this.data.n, h1, h2, maxDepth, Math.min(maxLeaves, 2 ** maxDepth), ub);
+    } finally {
+      this.root = null;
+    }
+  }
+
+  /** Every row as one leaf (the root's first candidate). */
+  rootLeaf(): Solution {
+    return this.leaf(this.rootRows().rows, this.data.n);
+  }
+
+  private rootRows(): { rows: Int32Array; h1: number; h2: number } {
     const n = this.data.n;
     const rows = new Int32Array(n);
     let h1 = 0;
@@ -103,8 +135,7 @@ export class OptimalSearch {
       h1 = (h1 + this.cache.z1[r]) >>> 0;
       h2 = (h2 + this.cache.z2[r]) >>> 0;
     }
-    const { maxDepth, maxLeaves } = this.settings;
-    return this.solve(rows, n, h1, h2, maxDepth, maxLeaves, ub);
+    return { rows, h1, h2 };
   }
 
   /** Counts so far. */
@@ -163,16 +194,18 @@ export class OptimalSearch {
     const { groups } = level;
     groups.scan(rows, count);
     const atRoot = d === this.settings.maxDepth && count === this.data.n;
+    const only = atRoot && this.root ? this.root.feature : -1;
     const state: SolveState = {
-      best: leaf.cost < ub ? leaf : null,
-      bound: Math.min(ub, leaf.cost),
+      best: only < 0 && leaf.cost < ub ? leaf : null,
+      bound: only < 0 ? Math.min(ub, leaf.cost) : ub,
       h1,
       h2,
       count,
       d,
       k,
     };
-    for (let f = 0; f < this.data.features.length; f++) {
+    const features = this.data.features.length;
+    for (let f = Math.max(0, only); f < (only < 0 ? features : only + 1); f++) {
       const m = groups.sortBy(f, rows, count);
       const miss = groups.missing[f] > 0;
       if (m + (miss ? 1 : 0) < 2) continue;
@@ -202,12 +235,13 @@ export class OptimalSearch {
             sim.left[dir] = P;
             sim.right[dir] = P;
           } else if (i > 0) sim.right[dir] = Math.max(P, sim.right[dir] - level.w[i]);
-          const before = state.best;
+          const before = this.beforeTest(state, atRoot);
           this.tryTest(level, { ...test, missingLeft }, from, i + 1, -1, m, state, sim, dir);
-          if (atRoot && state.best !== before && state.best?.test) this.incumbent = state.best;
+          this.afterTest(state, before, atRoot);
         }
       }
     }
+    if (only >= 0) return state.best;
     if (state.best) return this.store(h1, h2, count, d, k, state.best);
     if (!this.cache.put(h1, h2, count, d, k, ub)) throw new StopSearch('memory');
     return null;
@@ -229,11 +263,24 @@ export class OptimalSearch {
         const dir = missingLeft ? 1 : 0;
         sim.left[dir] = this.settings.penalty;
         sim.right[dir] = this.settings.penalty;
-        const before = state.best;
+        const before = this.beforeTest(state, atRoot);
         this.tryTest(level, { ...test, missingLeft }, 0, 0, mask, m, state, sim, dir);
-        if (atRoot && state.best !== before && state.best?.test) this.incumbent = state.best;
+        this.afterTest(state, before, atRoot);
       }
     }
+  }
+
+  /** Before a test at the root: lower the bound to what other threads have found. Returns the best so far. */
+  private beforeTest(state: SolveState, atRoot: boolean): Solution | null {
+    if (atRoot && this.root) state.bound = Math.min(state.bound, this.root.outside());
+    return state.best;
+  }
+
+  /** After a test at the root: a better tree is the incumbent (kept if the search stops), and told. */
+  private afterTest(state: SolveState, before: Solution | null, atRoot: boolean): void {
+    if (!atRoot || state.best === before || !state.best?.test) return;
+    this.incumbent = state.best;
+    this.root?.onBest(state.best.cost);
   }
 
   /** Sums of each bucket's row hashes (buckets of the feature `sortBy` last sorted on). */

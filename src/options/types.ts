@@ -75,7 +75,8 @@ export interface FitOptions extends Partial<TreeOptions> {
   sampleWeight?: ArrayLike<number>;
   /**
    * Threads for a fit (Node entry `grove/node` only; elsewhere 1): features are sorted or
-   * quantised and subtrees grown on worker threads, the tree is the same. `auto` = the machine's
+   * quantised and subtrees grown on worker threads (an optimal tree: its root's features searched
+   * on worker threads, docs/optimal.md), the tree is the same. `auto` = the machine's
    * cores, for fits of at least 2^21 row·features (an explicit count: 2^16). Smaller fits, C-MBSV,
    * run-time registered criteria, best-first growth (`maxLeafNodes`) and C4.5's fractional policy with
    * missing values use one thread.

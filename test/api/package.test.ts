@@ -13,6 +13,7 @@ const NODE_ONLY = [
   'src/learn/threads/',
   'src/ensemble/threads/',
   'src/explain/threads/',
+  'src/optimal/threads/',
   'src/compare/',
   'src/sources/',
   'src/engines/',

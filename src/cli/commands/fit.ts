@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import '../../learn/threads/parallel-grow.js'; // worker threads for --threads
 import '../../ensemble/threads/parallel-forest.js'; // a forest's trees on worker threads
+import '../../optimal/threads/parallel-search.js'; // an optimal tree's root features on worker threads
 import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../../data/dataset.js';
 import type { Forest } from '../../ensemble/forest.js';
