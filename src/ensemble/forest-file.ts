@@ -61,6 +61,7 @@ export function encodeForest(forest: Forest): Uint8Array {
   const { values, sums, knn } = flatten(forest);
   const arrays = SECTIONS.map(([name, fractions]) => {
     const section = narrow(values[name]);
+    delete values[name]; // its float64 values may go while the next sections narrow
     if (!fractions && (section.type === 'f32' || section.type === 'f64'))
       throw new Error(`forest file: section ${name} holds a fraction`);
     return { name, ...section };

@@ -8,8 +8,12 @@ const KIND_CODE: Record<Split['kind'], number> = { numeric: 1, multiway: 2, subs
 
 /** A growing list of numbers (a section's values before narrowing), without a boxed number each. */
 class Values {
-  private a = new Float64Array(1024);
+  private a: Float64Array;
   length = 0;
+
+  constructor(capacity: number) {
+    this.a = new Float64Array(Math.max(1, capacity));
+  }
 
   push(x: number): void {
     if (this.length === this.a.length) {
@@ -46,11 +50,24 @@ export function flatten(forest: Forest): {
   sums: boolean;
   knn: Record<string, KnnRegion>;
 } {
+  const k = forest.classes.length;
+  const { nodes, splits, params } = sizes(forest);
+  const leaves = nodes - splits;
+  const capacity: Record<string, number> = {
+    treeStart: forest.trees.length + 1,
+    kind: nodes,
+    missingBranch: nodes,
+    params,
+    leafScore: leaves,
+    leafImprovement: leaves,
+    n: nodes,
+    counts: nodes * k,
+  };
   const f: Flat = {
-    k: forest.classes.length,
-    v: Object.fromEntries(SECTIONS.map(([name]) => [name, new Values()])),
-    leafN: new Values(),
-    leafCounts: new Values(),
+    k,
+    v: Object.fromEntries(SECTIONS.map(([name]) => [name, new Values(capacity[name] ?? splits)])),
+    leafN: new Values(leaves),
+    leafCounts: new Values(leaves * k),
     knn: {},
     sums: true,
     leafMeta: false,
@@ -76,10 +93,45 @@ export function flatten(forest: Forest): {
   return { values, sums: f.sums, knn: f.knn };
 }
 
+/** Nodes, split nodes and split parameters over all trees (the sections' lengths, made exactly). */
+function sizes(forest: Forest): { nodes: number; splits: number; params: number } {
+  let nodes = 0;
+  let splits = 0;
+  let params = 0;
+  for (const tree of forest.trees) {
+    const grown = tree.grown();
+    if (Array.isArray(grown)) {
+      nodes += grown.length;
+      for (const node of grown) {
+        if (!node.split || !node.children) continue;
+        splits++;
+        params += paramsOf(node.split).length;
+      }
+      continue;
+    }
+    nodes += grown.size;
+    for (let id = 0; id < grown.size; id++) {
+      if (grown.branches[id] === 0) continue;
+      const split = grown.feature[id] >= 0 ? undefined : grown.splits.get(id);
+      if (grown.feature[id] < 0 && !split) continue;
+      splits++;
+      params += split ? paramsOf(split).length : 1;
+    }
+  }
+  return { nodes, splits, params };
+}
+
+function paramsOf(s: Split): number[] {
+  return s.kind === 'numeric'
+    ? s.thresholds
+    : s.kind === 'multiway'
+      ? s.values
+      : [s.left.length, ...s.left, ...s.right];
+}
+
 /** A split node's parameters: numeric thresholds, multiway codes, or a subset's left size then its codes. */
 function pushParams(v: Record<string, Values>, s: Split): void {
-  const params =
-    s.kind === 'numeric' ? s.thresholds : s.kind === 'multiway' ? s.values : [s.left.length, ...s.left, ...s.right];
+  const params = paramsOf(s);
   v.paramCount.push(params.length);
   for (const x of params) v.params.push(x);
 }
