@@ -5,10 +5,11 @@ import type { ModelFile } from '../../model/schema.js';
 /** The model's trees as model-file parts, with their weights in the model's average. */
 export type ShapTrees = { models: Omit<ModelFile, 'format' | 'version'>[]; weights: number[] };
 
-/** What a worker is asked: take the trees and rows, or explain rows [from, to). */
+/** What a worker is asked: take the trees and rows, explain rows [from, to), or drop the job (unanswered). */
 export type ShapRequest =
   | { op: 'init'; trees: ShapTrees; columns: AlignedColumn[]; nRows: number; nFeatures: number; nClasses: number }
-  | { op: 'rows'; from: number; to: number };
+  | { op: 'rows'; from: number; to: number }
+  | { op: 'release' };
 
 /** What a worker answers: ready, the contributions of rows [from, to), or its error message. */
 export type ShapReply =

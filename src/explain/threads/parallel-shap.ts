@@ -24,7 +24,20 @@ const workerAvailable = workerScriptAvailable(WORKER);
 const AUTO_MIN_ROWS = 1000;
 const AUTO_MIN_WORK = 20_000_000;
 
+/**
+ * Workers of a job up to about this size (rows, trees and their leaf tables) stay in SyncTeam's
+ * pool for the next call, which then skips starting them. Above it they end: an idle worker
+ * collects no garbage, so it would keep the job's memory.
+ */
+const POOL_BYTES = 8 << 20;
+/** About what a worker keeps per tree node: the node, its compiled arrays and a share of the leaf tables. */
+const NODE_BYTES = 600;
+
 type Team = SyncTeam<ShapRequest, ShapReply>;
+
+function jobBytes(job: ShapJob, nodes: number): number {
+  return job.nRows * job.nFeatures * 8 + nodes * NODE_BYTES;
+}
 
 const explainParallel: ParallelShap = (job, threads, report) => {
   const blocks = Math.ceil(job.nRows / job.block);
@@ -42,7 +55,9 @@ const explainParallel: ParallelShap = (job, threads, report) => {
     const init: ShapRequest = { op: 'init', trees: treeParts(job.model, trees), ...rowsOf(job) };
     for (const m of team.members) team.send(m, init);
     for (const m of team.members) team.waitFor(m);
-    return explainAll(team, job, report);
+    const values = explainAll(team, job, report);
+    if (jobBytes(job, nodes) <= POOL_BYTES) team.release({ op: 'release' });
+    return values;
   } finally {
     team?.terminate();
   }

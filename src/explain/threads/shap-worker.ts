@@ -14,7 +14,7 @@ import type { ShapReply, ShapRequest } from './messages.js';
 const { port, signal, tid } = workerData as { port: MessagePort; signal: Int32Array; tid: Int32Array };
 // Lets the main thread notice this thread's death while it waits synchronously.
 Atomics.store(tid, 0, ownThreadId());
-let job: { explainer: TreesExplainer; columns: AlignedColumn[] };
+let job: { explainer: TreesExplainer; columns: AlignedColumn[] } | undefined;
 
 function reply(message: ShapReply, transfer: ArrayBuffer[] = []): void {
   port.postMessage(message, transfer);
@@ -23,6 +23,11 @@ function reply(message: ShapReply, transfer: ArrayBuffer[] = []): void {
 }
 
 port.on('message', (request: ShapRequest) => {
+  if (request.op === 'release') {
+    // Back in the pool: the next call's init brings its own trees and rows.
+    job = undefined;
+    return;
+  }
   try {
     if (request.op === 'init') {
       const { trees, ...rest } = request;
@@ -34,7 +39,7 @@ port.on('message', (request: ShapRequest) => {
       reply({ op: 'ready' });
       return;
     }
-    const values = job.explainer.explain(job.columns, request.from, request.to);
+    const values = job!.explainer.explain(job!.columns, request.from, request.to);
     reply({ op: 'rows', from: request.from, to: request.to, values }, [values.buffer as ArrayBuffer]);
   } catch (err) {
     reply({ op: 'error', error: (err as Error)?.message ?? String(err) });
