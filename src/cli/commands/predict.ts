@@ -1,7 +1,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { GroveError } from '../../core/errors.js';
-import { csvLine } from '../../data/csv-write.js';
+import { csvField, csvLine } from '../../data/csv-write.js';
 import type { Dataset } from '../../data/dataset.js';
 import { Forest } from '../../ensemble/forest.js';
 import { writeAtomicWith } from '../../io/atomic.js';
@@ -130,14 +130,16 @@ function predictionLines(
   // A forest was refused --leaf and --path above.
   const leaves = flags.leaf ? (tree as DecisionTree).apply(data, policy) : undefined;
   const paths = flags.path ? (tree as DecisionTree).decisionPath(data, policy) : undefined;
+  // Each class's field is quoted once; the other fields are numbers (or empty), never quoted.
+  const labels = tree.classes.map(csvField);
   const lines: string[] = [];
   for (let i = 0; i < data.nRows; i++) {
     // C-MBSV unclassified region: the literal `unclassified` and empty probability cells.
-    const row: Array<string | number | boolean> = [codes[i] < 0 ? 'unclassified' : tree.classes[codes[i]]];
-    if (proba) for (let c = 0; c < k; c++) row.push(codes[i] < 0 ? '' : Number(proba[i * k + c].toPrecision(6)));
-    if (leaves) row.push(leaves[i]);
-    if (paths) row.push(pathText(paths, i));
-    lines.push(`${csvLine(row)}\n`);
+    let line = codes[i] < 0 ? 'unclassified' : labels[codes[i]];
+    if (proba) for (let c = 0; c < k; c++) line += codes[i] < 0 ? ',' : `,${Number(proba[i * k + c].toPrecision(6))}`;
+    if (leaves) line += `,${leaves[i]}`;
+    if (paths) line += `,${pathText(paths, i)}`;
+    lines.push(`${line}\n`);
   }
   return lines.join('');
 }
