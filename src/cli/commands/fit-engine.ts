@@ -4,6 +4,7 @@ import { ENGINE_NAMES, type EngineName, isDatabaseSpec } from '../../engines/spe
 import type { DecisionTree } from '../../model/decision-tree.js';
 import type { FitOptions } from '../../options/options.js';
 import { parseSourceSpec } from '../../sources/engine-source.js';
+import { engineProgress } from '../engine-progress.js';
 import { note, warn } from '../output.js';
 import { type ColumnFlags, type ReadFlags, readOptionsFromFlags } from '../read-flags.js';
 
@@ -30,12 +31,12 @@ export function trainsInEngine(source: string, flags: EngineFlags): boolean {
 }
 
 /**
- * Fit inside the engine `flags.engine` (default: the source's own), printing one progress line
- * per level on stderr; `label` names the source in the summary line.
+ * Fit inside the engine `flags.engine` (default: the source's own), with its progress per level on
+ * stderr (`engineProgress`); `label` names the source in the summary line.
  */
 export async function fitWithEngine(
   sourceSpec: string,
-  flags: EngineFlags & ColumnFlags & ReadFlags,
+  flags: EngineFlags & ColumnFlags & ReadFlags & { progress?: boolean },
   options: FitOptions,
 ): Promise<{ tree: DecisionTree; rows: number; label: string }> {
   const { naTokens, encoding } = readOptionsFromFlags(flags);
@@ -69,7 +70,7 @@ export async function fitWithEngine(
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  let rows = 0;
+  const progress = engineProgress(engine, { show: flags.progress !== false });
   let tree: DecisionTree | undefined;
   try {
     tree = await fitInEngine(
@@ -77,12 +78,7 @@ export async function fitWithEngine(
       {
         source: spec.source,
         columns: { target: flags.target, categorical: flags.categorical, numeric: flags.numeric, weight: flags.weight },
-        onLevel: (r) => {
-          if (r.level === 0) rows = r.rows;
-          process.stderr.write(
-            `grove: level ${r.level}: ${r.openNodes} open nodes, ${r.rows} rows, ${r.seconds.toFixed(1)} s\n`,
-          );
-        },
+        onLevel: progress.onLevel,
         signal: stop.signal,
       },
       options,
@@ -91,6 +87,7 @@ export async function fitWithEngine(
   } catch (e) {
     if (!stop.signal.aborted) throw e;
   } finally {
+    progress.stop();
     await conn.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
@@ -99,5 +96,5 @@ export async function fitWithEngine(
     note(`interrupted; the temporary objects in ${spec.label} are removed`);
     process.exit(130);
   }
-  return { tree, rows, label: spec.label };
+  return { tree, rows: progress.rows(), label: spec.label };
 }
