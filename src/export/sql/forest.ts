@@ -3,18 +3,17 @@ import { describeType } from '../../data/check.js';
 import { Forest } from '../../ensemble/forest.js';
 import { bindOnceOf, type Dialect, type DialectName, dialectOf, subscript, tableReference } from '../../sql/index.js';
 import { type PortableTree, portableTree } from '../portable.js';
+import { nestedLeaf, nestedValues } from './forest-nested.js';
 import { type LevelTables, levelTables } from './levels.js';
 import {
   arrayStep,
   checkSqlOptions,
-  featureValue,
   labelArray,
   type Named,
   rowArrays,
   type SqlExport,
   type SqlExportOptions,
   selectList,
-  stepExpression,
   walkedFeatures,
 } from './query.js';
 
@@ -52,20 +51,30 @@ function leafScores(p: PortableTree, tables: LevelTables, vote: Forest['settings
 }
 
 /**
+ * Per class, `previous(c)` (when given) plus the scores of trees `from` … `to` − 1 at their leaves,
+ * added left to right in tree order: `term(c, t)` is tree t's score of class c at its leaf; a tree
+ * that never scores the class adds nothing.
+ */
+function partialSums(
+  w: ForestWalk,
+  term: (c: number, t: number) => string,
+  from: number,
+  to: number,
+  previous?: (c: number) => string,
+): string[] {
+  return w.forest.classes.map((_, c) => {
+    const terms = previous ? [previous(c)] : [];
+    for (let j = from; j < to; j++) if (w.trees[j].scores[c].some((x) => x !== 0)) terms.push(term(c, j));
+    return terms.length > 0 ? terms.join(' + ') : w.r.double(0);
+  });
+}
+
+/**
  * The forest's probability of each class, as grove computes it: the trees' leaf scores added in
  * tree order, then divided by the number of trees (the same double operations, so the same bits).
- * `leaf(t)` is tree t's leaf state (`-leaf`); a tree that never scores the class adds nothing.
  */
-function sumColumns(w: ForestWalk, leaf: (t: number) => string, named: Named): string[] {
-  const { r } = w;
-  return w.forest.classes.map((_, c) => {
-    const terms: string[] = [];
-    w.trees.forEach((t, j) => {
-      if (t.scores[c].some((x) => x !== 0)) terms.push(subscript(named(r.doubles(t.scores[c])), `-${leaf(j)}`));
-    });
-    const sum = terms.length > 0 ? `(${terms.join(' + ')}) / ${r.double(w.trees.length)}` : r.double(0);
-    return `${sum} AS grove_p${c + 1}`;
-  });
+function sumColumns(w: ForestWalk, term: (c: number, t: number) => string): string[] {
+  return partialSums(w, term, 0, w.trees.length).map((sum) => `(${sum}) / ${w.r.double(w.trees.length)}`);
 }
 
 /**
@@ -118,18 +127,14 @@ function forestChain(w: ForestWalk, expand: (row: string) => string): string {
     });
     heads.push(`SELECT q.grove_row, ${steps.join(',\n  ')}${carried}\nFROM (`);
   }
-  const sums = sumColumns(
-    w,
-    (j) => `q.${state(j)}`,
-    (literal) => literal,
-  );
+  const sums = sumColumns(w, (c, j) => subscript(r.doubles(trees[j].scores[c]), `-q.${state(j)}`));
   return [
     `SELECT ${expand('q.grove_row')},\n  ${outputs(
       w,
       (c) => `q.grove_p${c + 1}`,
       (literal) => literal,
     )}\nFROM (`,
-    `SELECT q.grove_row, ${sums.join(',\n  ')}\nFROM (`,
+    `SELECT q.grove_row, ${sums.map((sum, c) => `${sum} AS grove_p${c + 1}`).join(',\n  ')}\nFROM (`,
     ...heads.reverse(),
     innermost,
     ') AS q OFFSET 0'.repeat(depth + 1),
@@ -138,12 +143,17 @@ function forestChain(w: ForestWalk, expand: (row: string) => string): string {
 }
 
 /**
- * ClickHouse: every tree's walk as the tree export writes it (lambdas binding the state once per
- * step), bound in `WITH` as `grove_leaf<t>`, the sums as `grove_p<c>`; every constant array is
- * bound once by its text.
+ * Trees per lambda in the ClickHouse query. ClickHouse 18.16's analysis of one scope (the query,
+ * or a lambda's body) grows with the square of the expressions in it, and each lambda copies the
+ * columns of the scope around it: blocks of about 2.5 √T trees balance the two (measured on iris
+ * forests of 100 and 400 trees, docs/export.md).
  */
-function forestClickHouse(w: ForestWalk): string {
-  const { r } = w;
+function treesPerLambda(trees: number): number {
+  return Math.max(25, Math.round(2.5 * Math.sqrt(trees)));
+}
+
+/** A name for each constant array, bound once in `WITH` (`bound`). */
+function constantNames(): { named: Named; bound: string[] } {
   const bound: string[] = [];
   const names = new Map<string, string>();
   const named: Named = (literal) => {
@@ -155,21 +165,57 @@ function forestClickHouse(w: ForestWalk): string {
     }
     return name;
   };
-  const leaves = w.trees.map((t, j) => {
-    let state = String(t.tables.rootState);
-    for (const level of t.tables.levels) {
-      const column = (f: number) => `t.${r.quote(t.p.tree.features[f].name)}`;
-      const args = level.features.map((f) => featureValue(t.p, f, column(f), r, named));
-      const argument = new Map(level.features.map((f, i) => [f, `grove_v${i + 1}`]));
-      const step = stepExpression(level, t.p, 'grove_s', (f) => argument.get(f)!, r, named);
-      state = bindOnceOf(r, 'E_MODEL')(['grove_s', ...argument.values()], [state, ...args], step);
-    }
-    return `${state} AS grove_leaf${j + 1}`;
-  });
-  const sums = sumColumns(w, (j) => `grove_leaf${j + 1}`, named);
-  const columns = outputs(w, (c) => `grove_p${c + 1}`, named);
-  const definitions = [...bound, ...leaves, ...sums].join(',\n  ');
-  return `WITH\n  ${definitions}\nSELECT t.*,\n  ${columns}\nFROM ${w.from} AS t\n`;
+  return { named, bound };
+}
+
+/**
+ * ClickHouse: each tree's leaf as one nested expression (`nestedLeaf`). Per block of trees, one
+ * lambda over the row's values gives the block's leaves, and one over those and the sums so far
+ * adds the block's leaf scores (tree order kept; the last block divides by the trees): `grove_p`,
+ * the probabilities; one lambda over those picks the label. ClickHouse 18.16 expands a `WITH` name
+ * at each use and walks the expansion again, so each big expression is used once, as a lambda's
+ * argument, and read inside through the parameter's short name.
+ */
+function forestClickHouse(w: ForestWalk): string {
+  const { r, trees } = w;
+  const size = treesPerLambda(trees.length);
+  const { named, bound } = constantNames();
+  const bindOnce = bindOnceOf(r, 'E_MODEL');
+  const p = trees[0].p;
+  const values = nestedValues(p, [...new Set(trees.flatMap((t) => walkedFeatures(t.tables)))], r, named);
+  // Per class, one array of every tree's leaf scores, tree j's from offset[j] + 1: a constant per
+  // tree and class would be a column that every lambda's analysis copies.
+  const offset: number[] = [];
+  let leaves = 0;
+  for (const t of trees) {
+    offset.push(leaves);
+    leaves += t.tables.leafNode.length;
+  }
+  const scores = w.forest.classes.map((_, c) => named(r.doubles(trees.flatMap((t) => t.scores[c]))));
+  const term = (c: number, j: number): string =>
+    subscript(scores[c], `${offset[j]} - (${subscript('grove_l', String((j % size) + 1))})`);
+  let sums: string | undefined;
+  for (let b = 0; b < trees.length; b += size) {
+    const end = Math.min(b + size, trees.length);
+    const block = r.array(trees.slice(b, end).map((t) => nestedLeaf(t.p, t.tables, { r, value: values.value })));
+    // A forest of single leaves tests nothing: its blocks are constant arrays.
+    const blockLeaves = values.params.length > 0 ? bindOnce(values.params, values.args, block) : block;
+    const previous = sums === undefined ? undefined : (c: number) => subscript('grove_r', String(c + 1));
+    let added = partialSums(w, term, b, end, previous);
+    if (end === trees.length) added = added.map((sum) => `(${sum}) / ${r.double(trees.length)}`);
+    sums =
+      sums === undefined
+        ? bindOnce(['grove_l'], [blockLeaves], r.array(added))
+        : bindOnce(['grove_l', 'grove_r'], [blockLeaves, sums], r.array(added));
+  }
+  const label = labelColumn(w, (c) => subscript('grove_q', String(c + 1)), named);
+  const columns = [{ name: label.name, sql: bindOnce(['grove_q'], ['grove_p'], label.sql) }];
+  if (w.proba)
+    w.forest.classes.forEach((name, c) => {
+      columns.push({ name: String(name), sql: subscript('grove_p', String(c + 1)) });
+    });
+  const definitions = [...values.definitions, ...bound, `${sums} AS grove_p`].join(',\n  ');
+  return `WITH\n  ${definitions}\nSELECT t.*,\n  ${selectList(columns, r)}\nFROM ${w.from} AS t\n`;
 }
 
 const WALKS: Record<DialectName, (w: ForestWalk) => string> = {

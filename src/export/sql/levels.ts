@@ -80,7 +80,7 @@ function numberLeaves(p: PortableTree): { leafNumber: Int32Array; leafNode: numb
 }
 
 /** A numeric split on an uncoded feature walks its thresholds as a chain of binary steps. */
-function chained(p: PortableTree, split: Split): boolean {
+export function chained(p: PortableTree, split: Split): boolean {
   return split.kind === 'numeric' && !isCoded(p, split.feature);
 }
 
@@ -124,28 +124,38 @@ function linkTargets(p: PortableTree, walk: WalkNode[], made: number[][]): void 
     const { split, children } = nodes[i];
     if (!split || !children) continue;
     const ids = made[i];
-    const m = p.missingBranch[i];
     if (chained(p, split)) {
       ids.forEach((w, j) => {
         walk[w].targets = [to(children[j]), j + 1 < ids.length ? ~ids[j + 1] : to(children[j + 1])];
       });
       continue;
     }
-    const names = codeNames(p, split.feature);
-    const branchOf =
-      split.kind === 'numeric'
-        ? (code: number): number => numericBranch(split.thresholds, code + 1) // ordered: rank = code + 1
-        : (() => {
-            const table = categoryBranches(split, names.length);
-            return (code: number): number => table[code];
-          })();
-    const targets = [to(children[m])];
-    for (let code = 0; code < names.length; code++) {
-      const b = branchOf(code);
-      targets.push(to(children[b === NO_BRANCH ? m : b]));
-    }
-    walk[ids[0]].targets = targets;
+    walk[ids[0]].targets = codeChildren(p, i).map(to);
   }
+}
+
+/**
+ * The child of split node i (on a coded feature) that each value code leads to: entry 0 for code
+ * 0 (NULL or unknown), entry c for code c; a code the split has no branch for takes the missing branch.
+ */
+export function codeChildren(p: PortableTree, i: number): number[] {
+  const { split, children } = p.tree.nodes[i];
+  if (!split || !children) throw new GroveError(`codeChildren: node ${i} is a leaf`, { code: 'E_MODEL' });
+  const m = p.missingBranch[i];
+  const names = codeNames(p, split.feature);
+  const branchOf =
+    split.kind === 'numeric'
+      ? (code: number): number => numericBranch(split.thresholds, code + 1) // ordered: rank = code + 1
+      : (() => {
+          const table = categoryBranches(split, names.length);
+          return (code: number): number => table[code];
+        })();
+  const targets = [children[m]];
+  for (let code = 0; code < names.length; code++) {
+    const b = branchOf(code);
+    targets.push(children[b === NO_BRANCH ? m : b]);
+  }
+  return targets;
 }
 
 /** Number the walk nodes within their levels, then write each level's arrays. */
