@@ -11,7 +11,8 @@
  * - until the page is idle: the read, then the tree grown on the sample and painted;
  * - the main thread's long tasks meanwhile (PerformanceObserver 'longtask', tasks over 50 ms):
  *   their count and the longest, from the file handed over until the page is idle, split at the
- *   read's answer; each run's longest is printed with the page's steps it overlaps (the measures
+ *   read's answer, and the longest of those that drew a tree (overlapping the page's drawing
+ *   steps); each run's longest is printed with the page's steps it overlaps (the measures
  *   the page marks: drawing a tree, the rules, giving the workers the data, …; none: the task
  *   that takes a worker's message).
  *
@@ -123,6 +124,9 @@ async function openInPage(browser, html, file) {
     throw new Error(`the page failed: ${(await page.locator('#error').textContent()) ?? ''} ${problems.join('; ')}`);
   await page.close();
   const longest = (ts) => Math.max(0, ...ts.map((t) => t.ms));
+  // The tasks that drew a tree: those overlapping a step of the drawing ('draw tree', 'tree …').
+  const drawing = steps.filter((m) => m.name === 'draw tree' || m.name.startsWith('tree '));
+  const drawTasks = tasks.filter((t) => drawing.some((m) => m.start < t.start + t.ms && m.start + m.ms > t.start));
   const top = tasks.reduce((a, t) => (a && a.ms >= t.ms ? a : t), undefined);
   const inTop = top ? steps.filter((m) => m.start < top.start + top.ms && m.start + m.ms > top.start && m.ms >= 5) : [];
   return {
@@ -134,6 +138,7 @@ async function openInPage(browser, html, file) {
     longestMs: longest(tasks),
     readLongestMs: longest(reading),
     growLongestMs: longest(growing),
+    drawLongestMs: longest(drawTasks),
     readTasks: reading.length,
   };
 }
@@ -166,7 +171,8 @@ try {
           `${mb} MB #${i + 1} (${builds[b].name}): grove info ${info.at(-1).toFixed(0)} ms, page read ` +
             `${o.readMs.toFixed(0)} ms, idle ${o.idleMs.toFixed(0)} ms, ${o.longTasks} long tasks (${o.readTasks} ` +
             `while reading), longest ${o.readLongestMs.toFixed(0)} ms while reading, ${o.growLongestMs.toFixed(0)} ms ` +
-            `while growing; the longest ${o.longestMs.toFixed(0)} ms, ${o.longestAt}: ${o.longestSteps}`,
+            `while growing (${o.drawLongestMs.toFixed(0)} ms drawing a tree); the longest ${o.longestMs.toFixed(0)} ms, ` +
+            `${o.longestAt}: ${o.longestSteps}`,
         );
       }
     }
@@ -179,6 +185,7 @@ try {
           `${median(runs.map((o) => o.idleMs)).toFixed(0)} ms | ${Math.max(...runs.map((o) => o.longTasks))} | ` +
           `${Math.max(...runs.map((o) => o.readLongestMs)).toFixed(0)} ms | ` +
           `${Math.max(...runs.map((o) => o.growLongestMs)).toFixed(0)} ms | ` +
+          `${Math.max(...runs.map((o) => o.drawLongestMs)).toFixed(0)} ms | ` +
           `${median(runs.map((o) => o.longestMs)).toFixed(0)} ms |`,
       );
     }
@@ -192,7 +199,7 @@ console.log(
 );
 console.log(
   '| file | grove info | page: read | ratio | page: read + tree shown | long tasks (most in a run) | ' +
-    'longest while reading | longest while growing | longest (median of runs) |',
+    'longest while reading | longest while growing | longest drawing a tree | longest (median of runs) |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

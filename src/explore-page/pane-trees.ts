@@ -1,4 +1,5 @@
 import { disagreementText, firstDisagreements } from './disagree.js';
+import { measured } from './page-status.js';
 import { type DrawnTree, drawTree } from './tree-svg.js';
 import { childrenOf, splitOf, type TreeView } from './tree-view.js';
 import { type Zoomable, zoomable } from './zoom.js';
@@ -6,12 +7,14 @@ import { type Zoomable, zoomable } from './zoom.js';
 /** Draw tree `v` zoomable into `holder` (focus inside it stays in the pane); the drawn tree. */
 export function drawInPane(holder: HTMLElement, v: TreeView, onPick: Parameters<typeof drawTree>[1]): DrawnTree {
   let zoom: Zoomable | undefined;
-  const d = drawTree(v, onPick, (area, minPx) => zoom?.reveal(area, minPx));
+  // Each step is measured: the benchmarks name the steps a long task overlaps.
+  const d = measured('tree layout, first nodes', () => drawTree(v, onPick, (area, minPx) => zoom?.reveal(area, minPx)));
   zoom = zoomable(d.svg, d.width, d.height, d.showDetail);
   const hadFocus = holder.contains(document.activeElement);
-  holder.replaceChildren(zoom.element);
+  measured('tree put in the page', () => holder.replaceChildren(zoom.element));
   if (hadFocus) zoom.element.focus();
-  d.showDetail();
+  // Once every node is drawn, in a task of its own: it reads the drawing's size, which lays the page out.
+  void d.light.then(() => measured('tree boxes in view', () => d.showDetail()));
   return d;
 }
 

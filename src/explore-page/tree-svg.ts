@@ -1,5 +1,6 @@
 import { color } from '../report/html.js';
 import { clip, count, svg } from './dom.js';
+import { measured } from './page-status.js';
 import { conditionOf, countsOf, splitOf, splitTextOf, type TreeView, unclassifiedOf } from './tree-view.js';
 import type { Area } from './zoom.js';
 
@@ -7,35 +8,6 @@ const BOX_W = 124;
 const BOX_H = 40;
 const GAP_X = 14;
 const LEVEL_H = 78;
-
-/**
- * x (leaf slots) of every node: leaves in depth-first order one slot apart, an inner node centred
- * over its first and last child. Iterative (no recursion over the tree's depth).
- */
-export function layout(tree: TreeView): Float64Array {
-  const { size, firstChild, branches } = tree.nodes;
-  const x = new Float64Array(size);
-  let next = 0;
-  // Pre-order visit to place leaves, then children before parents (ids grow downwards) to centre.
-  const stack = [0];
-  while (stack.length > 0) {
-    const id = stack.pop()!;
-    if (firstChild[id] < 0) x[id] = next++;
-    else for (let b = branches[id] - 1; b >= 0; b--) stack.push(firstChild[id] + b);
-  }
-  const order: number[] = [];
-  const walk = [0];
-  while (walk.length > 0) {
-    const id = walk.pop()!;
-    order.push(id);
-    for (let b = 0; b < branches[id]; b++) walk.push(firstChild[id] + b);
-  }
-  for (let i = order.length - 1; i >= 0; i--) {
-    const id = order[i];
-    if (firstChild[id] >= 0) x[id] = (x[firstChild[id]] + x[firstChild[id] + branches[id] - 1]) / 2;
-  }
-  return x;
-}
 
 /** The class of largest weight at node `id` (the first on a tie). */
 function majority(tree: TreeView, id: number): number {
@@ -58,6 +30,8 @@ export interface DrawnTree {
   showDetail(): void;
   /** Mark exactly the nodes `ids` with `mark` (their boxes are made if they were not). */
   mark(mark: NodeMark, ids: Iterable<number>): void;
+  /** Resolves when every node is drawn, light (and boxed, in a small tree), over several tasks. */
+  light: Promise<void>;
 }
 
 /** Keys that move between nodes. */
@@ -65,6 +39,8 @@ const NAV_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Ho
 
 /** Trees up to this many nodes get every node's box at once; larger ones only where zoomed in. */
 const BOX_ALL = 400;
+/** Boxes made in one task when a tree gets them all. */
+const BOX_CHUNK = 100;
 /** Below this many pixels a box's text cannot be read: it is not made. */
 const LEGIBLE_PX = 60;
 /** The most boxes made in one pass. */
@@ -72,7 +48,7 @@ const BOX_BATCH = 800;
 
 /** Where the nodes sit in the drawing's units: a box's left and top edge, and the drawing's size. */
 interface Geometry {
-  /** Each node's x in leaf slots (`layout`). */
+  /** Each node's x in leaf slots (`layout`, computed in the worker). */
   x: Float64Array;
   width: number;
   height: number;
@@ -81,8 +57,7 @@ interface Geometry {
 }
 
 function geometry(tree: TreeView): Geometry {
-  const x = layout(tree);
-  const { size, firstChild, depth } = tree.nodes;
+  const { size, firstChild, depth, x } = tree.nodes;
   let leaves = 0;
   for (let id = 0; id < size; id++) if (firstChild[id] < 0) leaves++;
   return {
@@ -94,13 +69,19 @@ function geometry(tree: TreeView): Geometry {
   };
 }
 
-/** Every edge as one path, and every node as a rectangle in its majority class's colour (one path per class). */
-function lightDrawing(tree: TreeView, geo: Geometry): [SVGPathElement, SVGGElement] {
-  const { size, firstChild, branches } = tree.nodes;
+/** Nodes whose light drawing is made in one task: more are drawn in later tasks. */
+const LIGHT_CHUNK = 500;
+
+/**
+ * The light drawing of nodes `from` to `to` (ids) into `edges` and `light`: their edges to their
+ * children as one path, and each node as a rectangle in its majority class's colour (one path per class).
+ */
+function lightChunk(tree: TreeView, geo: Geometry, from: number, to: number, edges: SVGGElement, light: SVGGElement) {
+  const { firstChild, branches } = tree.nodes;
   const { left, top } = geo;
   const curves: string[] = [];
   const shapes = tree.classes.map((): string[] => []);
-  for (let id = 0; id < size; id++) {
+  for (let id = from; id < to; id++) {
     const cx = left(id) + BOX_W / 2;
     const y = top(id);
     for (let b = 0; b < branches[id]; b++) {
@@ -112,11 +93,39 @@ function lightDrawing(tree: TreeView, geo: Geometry): [SVGPathElement, SVGGEleme
     }
     shapes[majority(tree, id)].push(`M${left(id)},${y}h${BOX_W}v${BOX_H}h${-BOX_W}z`);
   }
-  const light = svg('g', { class: 'light', 'aria-hidden': 'true' });
+  if (curves.length) edges.append(svg('path', { d: curves.join(''), class: 'edge' }));
   shapes.forEach(
     (d, k) => d.length && light.append(svg('path', { d: d.join(''), fill: color(k), class: 'light-box' })),
   );
-  return [svg('path', { d: curves.join(''), class: 'edge' }), light];
+}
+
+/**
+ * Run `steps` one per task, the first now (so a large drawing never holds the page's thread for
+ * long), while `root` is in the page (a newer drawing may replace it); resolves when all have run
+ * or `root` left the page, and says which in `root`'s `data-drawn` (`all`, `dropped`).
+ */
+function stepByStep(root: SVGSVGElement, steps: readonly (() => void)[]): Promise<void> {
+  steps[0]?.();
+  return new Promise<void>((done) => {
+    const next = (i: number) => {
+      if (i >= steps.length || !root.isConnected) {
+        root.dataset.drawn = i >= steps.length ? 'all' : 'dropped';
+        done();
+        return;
+      }
+      measured('tree nodes drawn', steps[i]);
+      setTimeout(() => next(i + 1), 0);
+    };
+    // The second step once the caller has put the drawing in the page.
+    setTimeout(() => next(1), 0);
+  });
+}
+
+/** `size` ids in ranges of `chunk`, as [from, to) pairs. */
+function ranges(size: number, chunk: number): [number, number][] {
+  const out: [number, number][] = [];
+  for (let from = 0; from < size; from += chunk) out.push([from, Math.min(size, from + chunk)]);
+  return out;
 }
 
 /** A node's place among its siblings, for assistive technology (boxes are made lazily). */
@@ -309,9 +318,11 @@ function listen(
   onPick: (id: number) => void,
   reveal: (area: Area, minPx: number) => void,
 ): void {
-  const where = levels(tree, geo.x);
+  // Made on the first click or key: sorting every depth's nodes is work a drawing may never need.
+  let made: Levels | undefined;
+  const where = () => (made ??= levels(tree, geo.x));
   root.addEventListener('click', (e) => {
-    const id = nodeAt(e, root, geo, where);
+    const id = nodeAt(e, root, geo, where());
     if (id === undefined) return;
     boxes.rove(id);
     onPick(id);
@@ -340,7 +351,7 @@ function listen(
     }
     if (!NAV_KEYS.has(e.key)) return;
     e.preventDefault();
-    const to = step(tree, where, id, e.key);
+    const to = step(tree, where(), id, e.key);
     if (to === undefined) return;
     boxes.rove(to);
     show(to);
@@ -361,9 +372,10 @@ function listen(
  *
  * A tree of thousands of nodes would take longer to build, lay out and paint than to grow, and
  * its text is unreadable until zoomed in. So every node is first drawn light, as a rectangle in
- * its majority class's colour (one path per class, one path for all edges; a click on one is
- * found by position), and gets its box of text only when it is in view at a legible size
- * (`showDetail`), or marked. Trees up to `BOX_ALL` nodes get every box at once.
+ * its majority class's colour (a path per class and one for the edges, per chunk of
+ * `LIGHT_CHUNK` nodes, each chunk in its own task; a click on one is found by position), and gets
+ * its box of text only when it is in view at a legible size (`showDetail`), or marked. Trees up
+ * to `BOX_ALL` nodes get every box at once.
  */
 export function drawTree(
   tree: TreeView,
@@ -380,18 +392,32 @@ export function drawTree(
     'aria-label': `tree of ${tree.stats.nodes} nodes`,
   });
   const group = svg('g', { class: 'boxes' });
-  root.append(...lightDrawing(tree, geo), group);
+  const edges = svg('g', { class: 'edges' });
+  const lightBoxes = svg('g', { class: 'light', 'aria-hidden': 'true' });
+  root.append(edges, lightBoxes, group);
+
   const boxes = new NodeBoxes(tree, geo, group);
   const showDetail = () => {
     if (!root.isConnected || boxes.made.size === size) return;
     for (const id of unmadeInView(root, geo, size, boxes.made)) boxes.get(id);
   };
-  if (size <= BOX_ALL) for (let id = 0; id < size; id++) boxes.get(id);
+  // Every node light, then (a small tree) every box, a chunk per task.
+  const steps = ranges(size, LIGHT_CHUNK).map(
+    ([from, to]) =>
+      () =>
+        lightChunk(tree, geo, from, to, edges, lightBoxes),
+  );
+  if (size <= BOX_ALL)
+    for (const [from, to] of ranges(size, BOX_CHUNK))
+      steps.push(() => {
+        for (let id = from; id < to; id++) boxes.get(id);
+      });
+  const light = stepByStep(root, steps);
   listen(tree, geo, root, boxes, onPick, reveal);
   // The tab stop exists from the start, even in a light drawing.
   boxes.get(boxes.current);
   const mark = (m: NodeMark, ids: Iterable<number>) => boxes.mark(m, ids);
-  return { svg: root, width, height, showDetail, mark };
+  return { svg: root, width, height, showDetail, mark, light };
 }
 
 /** What a node's box says: its split, or its leaf's class (or unclassified region). */

@@ -31,6 +31,8 @@ export interface ViewNodes {
   splitLeft: Int32Array;
   /** A C-MBSV unclassified region: -2 not one; -1 one; k ≥ 0 one with k-NN over k rows. */
   unclassified: Int32Array;
+  /** Each node's place across the drawing, in leaf slots (`layout`). */
+  x: Float64Array;
 }
 
 /** A grown tree as the page needs it: its nodes (`ViewNodes`), names and numbers. */
@@ -52,6 +54,35 @@ export interface TreeView {
 
 const SPLIT_KINDS = ['numeric', 'multiway', 'subset'] as const;
 
+/**
+ * x (leaf slots) of every node: leaves in depth-first order one slot apart, an inner node centred
+ * over its first and last child. Iterative (no recursion over the tree's depth).
+ */
+export function layout(nodes: Pick<ViewNodes, 'size' | 'firstChild' | 'branches'>): Float64Array {
+  const { size, firstChild, branches } = nodes;
+  const x = new Float64Array(size);
+  let next = 0;
+  // Pre-order visit to place leaves, then children before parents (ids grow downwards) to centre.
+  const stack = [0];
+  while (stack.length > 0) {
+    const id = stack.pop()!;
+    if (firstChild[id] < 0) x[id] = next++;
+    else for (let b = branches[id] - 1; b >= 0; b--) stack.push(firstChild[id] + b);
+  }
+  const order: number[] = [];
+  const walk = [0];
+  while (walk.length > 0) {
+    const id = walk.pop()!;
+    order.push(id);
+    for (let b = 0; b < branches[id]; b++) walk.push(firstChild[id] + b);
+  }
+  for (let i = order.length - 1; i >= 0; i--) {
+    const id = order[i];
+    if (firstChild[id] >= 0) x[id] = (x[firstChild[id]] + x[firstChild[id] + branches[id] - 1]) / 2;
+  }
+  return x;
+}
+
 /** The page's view of `tree` (grown in `growMs`). */
 export function treeView(tree: DecisionTree, growMs: number): TreeView {
   const all = tree.nodes;
@@ -71,6 +102,7 @@ export function treeView(tree: DecisionTree, growMs: number): TreeView {
     splitValues: new Float64Array(0),
     splitLeft: new Int32Array(m),
     unclassified: new Int32Array(m).fill(-2),
+    x: new Float64Array(0),
   };
   const values: number[] = [];
   for (let id = 0; id < m; id++) {
@@ -97,6 +129,7 @@ export function treeView(tree: DecisionTree, growMs: number): TreeView {
   }
   nodes.splitAt[m] = values.length;
   nodes.splitValues = Float64Array.from(values);
+  nodes.x = layout(nodes);
   const s = tree.stats();
   const p = tree.pruning;
   return {
@@ -133,6 +166,7 @@ export function viewBuffers(view: TreeView): ArrayBuffer[] {
     v.splitValues,
     v.splitLeft,
     v.unclassified,
+    v.x,
   ].map((a) => a.buffer as ArrayBuffer);
 }
 

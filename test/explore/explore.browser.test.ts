@@ -432,6 +432,15 @@ describe.skipIf(!haveChromium)('grove explore in Chromium: fixture', () => {
     expect(nodes).toBeGreaterThan(400);
     expect(await page.locator('#tree-a path.light-box').count()).toBeGreaterThan(0);
     expect(await page.locator('#tree-a g.node').count()).toBe(1); // the selected root only
+    // Drawn light in chunks over several tasks, every node once by the time the page is idle.
+    expect(await page.locator('#tree-a svg.tree-svg').getAttribute('data-drawn')).toBe('all');
+    const lightBoxes = await page.evaluate(() =>
+      [...document.querySelectorAll('#tree-a path.light-box')].reduce(
+        (n, p) => n + (p.getAttribute('d')!.match(/M/g) ?? []).length,
+        0,
+      ),
+    );
+    expect(lightBoxes).toBe(nodes);
     // Zoom in to light boxes of a few pixels, then click the middle of one in view.
     await page.locator('#tree-a .zoom-frame').focus();
     for (let i = 0; i < 9; i++) await page.keyboard.press('+');
