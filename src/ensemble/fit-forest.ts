@@ -107,7 +107,8 @@ export function prepareForest(data: Dataset, options: FitOptions, context: Fores
 /**
  * Grows trees `indices` of the forest `fitForest(data, options)` on worker threads, in index
  * order, each over `header` (the forest's target, features and classes), telling `onTree` the
- * count grown so far; null when it cannot (then they grow here). Installed by the Node entry (src/ensemble/threads/); browsers grow on one thread.
+ * count grown so far; null when it cannot (then they grow here). Installed by the Node entry
+ * (src/ensemble/threads/); browsers grow on one thread.
  */
 export type ParallelForest = (
   data: Dataset,

@@ -59,7 +59,8 @@ function wide(o: OptimalityInfo): string {
   const f = o.oneVsRest?.features;
   if (!f?.length) return '';
   const names = f.slice(0, 5).join(', ') + (f.length > 5 ? `, and ${f.length - 5} more` : '');
-  return `; one category against the rest (not every subset) where a node sees more than ${o.oneVsRest!.above} categories of ${names}`;
+  const where = `where a node sees more than ${o.oneVsRest!.above} categories of ${names}`;
+  return `; one category against the rest (not every subset) ${where}`;
 }
 
 /** The memory stop, with the bound and what the cache held when the model says (older files do not). */

@@ -343,7 +343,10 @@ export class Depth2Solver {
     subR.offer(this.bestR, g, R, this.mr, hasMiss, this.penalty);
   }
 
-  /** Add rows `order[from .. to)` (times `sign`) to histogram `hist` over every feature, and their class weights to `classes`. */
+  /**
+   * Add rows `order[from .. to)` (times `sign`) to histogram `hist` over every feature, and their
+   * class weights to `classes`.
+   */
   private addRows(
     hist: Float64Array,
     order: Int32Array,

@@ -305,9 +305,10 @@ export class OptimalSearch {
 
   /**
    * One test: rows of buckets [from, to), or with `mask` ≥ 0 of the buckets set in it, (and the
-   * missing bucket m when the test sends missing rows left) go left. Tries each split of the leaf budget between the children, keeping in
-   * `state` the best tree below its bound. `sim` holds lower bounds on the children carried from
-   * the sweep's previous test (direction `dir`), and gets what is known of these children after.
+   * missing bucket m when the test sends missing rows left) go left. Tries each split of the leaf
+   * budget between the children, keeping in `state` the best tree below its bound. `sim` holds
+   * lower bounds on the children carried from the sweep's previous test (direction `dir`), and
+   * gets what is known of these children after.
    */
   private tryTest(
     level: Level,
