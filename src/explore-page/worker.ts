@@ -218,16 +218,6 @@ function markShown(slot: Slot, id: number): void {
   waiting.go();
 }
 
-/** The data set the page's data keeper sends over `port` (none: the page has none yet). */
-function receive(port: MessagePort): Promise<EmbeddedData | undefined> {
-  return new Promise((resolve) => {
-    port.onmessage = (e: MessageEvent<EmbeddedData | undefined>) => {
-      port.close();
-      resolve(e.data);
-    };
-  });
-}
-
 /** Hold `embedded` (checked first: a refused data set leaves the one held); the names the controls offer. */
 function load(embedded: EmbeddedData | undefined): Loaded {
   if (embedded) {
@@ -268,7 +258,7 @@ function handle(req: Request, id: number, progress: (p: GrowProgress) => void): 
       }
       return null;
     case 'load':
-      return receive(req.port).then(load);
+      return load(req.data);
     case 'grow':
       return grow(req.slot, req.options, id, progress);
     case 'shown':

@@ -1,7 +1,7 @@
 import { type Binarised, maskCodes, SUBSET_CAP } from './binarise.js';
-import { offerSplit, SubsetSearch } from './category-split.js';
+import { ChildSplits } from './child-splits.js';
+import { type PairTable, PairTables, SLICE } from './pair-table.js';
 import { RowGroups } from './row-groups.js';
-import { SideBest } from './side-best.js';
 import { leafError, leafSolution, type Solution, splitSolution, type Test } from './solution.js';
 import { StopSearch } from './stop.js';
 
@@ -12,7 +12,11 @@ import { StopSearch } from './stop.js';
  * the root feature's codes in order moves rows from right to left once, so one pass over the rows
  * per root feature (rows × features) fills every histogram, and each root test then costs one
  * scan over the occupied codes of every feature (tests × classes) — no pair of tests is counted
- * row by row. Exact: every test of the node's rows is tried at the root and at both children.
+ * row by row. With integer weights and rows enough, the left side's histograms are instead sums
+ * of slices of a pair table (`PairTables`: class weights per pair of codes, moved from the last
+ * solve's rows by their difference, or taken as the parent's less the sibling's), so a solve
+ * costs the rows it differs by rather than rows × features². Exact: every test of the node's
+ * rows is tried at the root and at both children.
  */
 export class Depth2Solver {
   private readonly groups: RowGroups;
@@ -21,7 +25,8 @@ export class Depth2Solver {
    * Class weights by (groups.base[g] + code) · k + class: of all the node's rows, of the left side, of the
    * rows missing the root feature.
    */
-  private readonly total: Float64Array;
+  private total: Float64Array;
+  private readonly ownTotal: Float64Array;
   private readonly left: Float64Array;
   private readonly missingRoot: Float64Array;
   private readonly tot: Float64Array;
@@ -29,10 +34,8 @@ export class Depth2Solver {
   private readonly missC: Float64Array;
   private readonly vL: Float64Array;
   private readonly vR: Float64Array;
-  private readonly pl: Float64Array;
-  private readonly pr: Float64Array;
-  private readonly ml: Float64Array;
-  private readonly mr: Float64Array;
+  /** The best split of each side of a root test. */
+  private readonly children: ChildSplits;
   /**
    * Lower bounds on the best depth-1 tree of each side along an ordinal sweep, per direction of
    * the root feature's missing rows (0: right, 1: left); see `sweep`.
@@ -46,17 +49,14 @@ export class Depth2Solver {
   private slack = 0;
   /** Root tests whose children were not scanned because the similarity bounds ruled them out. */
   skipped = 0;
-  private readonly bestL = new SideBest();
-  private readonly bestR = new SideBest();
-  private readonly subL: SubsetSearch;
-  private readonly subR: SubsetSearch;
   private best: Solution[] = [];
   private rootRows = 0;
   private leftRows = 0;
-  /** Below this, a right side's weight (a difference of sums) counts as none: rounding, not rows. */
-  private readonly tiny: number;
   /** Depth-2 sub-problems solved (a count for the benchmark). */
   solved = 0;
+  /** Pair tables (made on the first depth-2 solve when `pairs`), and the one serving the current solve. */
+  tables: PairTables | null = null;
+  private table: PairTable | null = null;
 
   constructor(
     private readonly data: Binarised,
@@ -64,16 +64,19 @@ export class Depth2Solver {
     private readonly penalty: number,
     /** Date.now() after which a solve stops (StopSearch), checked after each root feature. */
     private readonly deadline?: number,
+    /**
+     * Whether depth-2 solves may use pair tables (they fit the memory bound), when cheaper; with
+     * 'always', whenever they can (tests). Only with integer weights.
+     */
+    private readonly pairs: boolean | 'always' = false,
   ) {
     this.groups = new RowGroups(data);
-    let lightest = Infinity;
-    for (const w of data.weights) if (w > 0 && w < lightest) lightest = w;
-    this.tiny = lightest / 2;
     this.k = data.k;
     const cells = this.groups.base[data.features.length] * data.k;
     this.cells = cells;
     this.integral = data.weights.every((w) => Number.isInteger(w));
-    this.total = new Float64Array(cells);
+    this.ownTotal = new Float64Array(cells);
+    this.total = this.ownTotal;
     this.left = new Float64Array(cells);
     this.missingRoot = new Float64Array(cells);
     const vec = () => new Float64Array(data.k);
@@ -82,19 +85,21 @@ export class Depth2Solver {
     this.missC = vec();
     this.vL = vec();
     this.vR = vec();
-    this.pl = vec();
-    this.pr = vec();
-    this.ml = vec();
-    this.mr = vec();
-    this.subL = new SubsetSearch(data.k, maxCategories(data));
-    this.subR = new SubsetSearch(data.k, maxCategories(data));
+    this.children = new ChildSplits(data, this.groups, penalty);
+  }
+
+  /** The rows of the depth-3 node whose children are solved next (their pair tables may be its less a sibling's). */
+  setParent(rows: Int32Array, count: number): void {
+    if (!this.pairs || !this.integral) return;
+    this.tables ??= new PairTables(this.data);
+    this.tables.setParent(rows, count);
   }
 
   /** Bytes of the solver's arrays (its share of the memory bound). */
   static bytes(data: Binarised): number {
     let cells = 0;
     for (const f of data.features) cells += f.bins + 1;
-    return cells * (3 * 8 * data.k + 9) + data.n * 4 + 2 * SubsetSearch.bytes(data.k, maxCategories(data));
+    return cells * (3 * 8 * data.k + 9) + data.n * 4 + ChildSplits.bytes(data);
   }
 
   /**
@@ -104,9 +109,19 @@ export class Depth2Solver {
   solve(rows: Int32Array, count: number, depth: 1 | 2): Solution[] {
     this.solved++;
     const { k, tot } = this;
-    this.groups.scan(rows, count);
-    tot.fill(0);
-    this.addRows(this.total, rows, 0, count, tot);
+    this.table = null;
+    this.total = this.ownTotal;
+    const t = this.pairTable(rows, count, depth);
+    if (t) {
+      this.table = t;
+      this.total = t.single;
+      tot.set(t.classes);
+      this.groups.fromCounts(t.rowsOf);
+    } else {
+      this.groups.scan(rows, count);
+      tot.fill(0);
+      this.addRows(this.total, rows, 0, count, tot);
+    }
     const err = leafError(tot, 0, k);
     this.slack = 1e-9 * (err + this.penalty);
     const leaf = leafSolution(err + this.penalty);
@@ -116,26 +131,41 @@ export class Depth2Solver {
       for (let f = 0; f < this.data.features.length; f++) {
         this.sweep(f, rows, count, depth);
         if (this.deadline !== undefined && Date.now() > this.deadline) {
-          this.wipe(this.total, rows, 0, count);
+          if (!this.table) this.wipe(this.total, rows, 0, count);
           throw new StopSearch('time');
         }
       }
     }
-    this.wipe(this.total, rows, 0, count);
+    if (!this.table) this.wipe(this.total, rows, 0, count);
     const best = this.best.slice(0, depth === 1 ? 2 : 4);
     for (let j = 1; j < best.length; j++) if (!(best[j].cost < best[j - 1].cost)) best[j] = best[j - 1];
     return best;
   }
 
+  /**
+   * A pair table for a depth-2 solve of the rows when that is cheaper than filling each root
+   * feature's histograms row by row (rows × features²): reading a root bucket's slice costs the
+   * table's width, so small row sets go row by row.
+   */
+  private pairTable(rows: Int32Array, count: number, depth: 1 | 2): PairTable | null {
+    if (depth !== 2 || !this.pairs || !this.integral) return null;
+    const F = this.data.features.length;
+    const slices = SLICE * this.groups.base[F] * this.cells;
+    const byRows = this.pairs === 'always' ? Infinity : count * F * F;
+    if (slices >= byRows) return null;
+    this.tables ??= new PairTables(this.data);
+    return this.tables.moveTo(rows, count, byRows - slices);
+  }
+
   /** Every root test on feature f, in code order. */
   private sweep(f: number, rows: Int32Array, count: number, depth: 1 | 2): void {
     const g = this.groups;
-    const m = g.sortBy(f, rows, count);
+    const m = this.table ? g.len[f] : g.sortBy(f, rows, count);
     const { order, start } = g;
     const miss = g.missing[f] > 0;
     if (m + (miss ? 1 : 0) < 2) return;
     this.missC.fill(0);
-    if (miss) this.addRows(this.missingRoot, order, start[m], start[m + 1], this.missC);
+    if (miss) this.addBucket(this.missingRoot, f, m, 1, this.missC);
     const o = g.base[f];
     this.sideL.fill(0);
     this.leftRows = 0;
@@ -149,7 +179,7 @@ export class Depth2Solver {
       this.simL.fill(0);
       this.simR.fill(0);
       // One test (two codes, or one code and missing rows: all its rows left with missing ones is no test).
-      const one = last === 1 && this.mirrorPays(start[1] - start[0], start[2] - start[1]);
+      const one = !this.table && last === 1 && this.mirrorPays(start[1] - start[0], start[2] - start[1]);
       if (one) {
         this.mirror(order, start[1], start[2]);
         this.leftRows = start[1];
@@ -158,28 +188,61 @@ export class Depth2Solver {
       }
       for (let i = 0; i < (one ? 0 : last); i++) {
         const before = sumOf(this.sideL);
-        this.addRows(this.left, order, start[i], start[i + 1], this.sideL);
+        this.addBucket(this.left, f, i, 1, this.sideL);
         const moved = sumOf(this.sideL) - before;
         for (let dir = 0; dir < 2; dir++) this.simR[dir] = Math.max(0, this.simR[dir] - moved - this.slack);
-        this.leftRows += start[i + 1] - start[i];
         const test = { feature: f, a: g.occ[o + i], b: i + 1 < m ? g.occ[o + i + 1] : -1 };
         this.evaluate(test, false, depth, true);
         if (miss) this.evaluate(test, true, depth, true);
       }
-      if (!one) this.wipe(this.left, order, 0, start[Math.max(0, last)]);
+      if (this.table) this.left.fill(0);
+      else if (!one) this.wipe(this.left, order, 0, start[Math.max(0, last)]);
     } else if (m <= SUBSET_CAP) this.sweepSubsets(f, m, miss, depth);
     else {
       for (let i = 0; i < m; i++) {
         this.sideL.fill(0);
-        this.addRows(this.left, order, start[i], start[i + 1], this.sideL);
-        this.leftRows = start[i + 1] - start[i];
+        this.leftRows = 0;
+        this.addBucket(this.left, f, i, 1, this.sideL);
         const test = { feature: f, a: g.occ[o + i], b: -1 };
         this.evaluate(test, false, depth, false);
         if (miss) this.evaluate(test, true, depth, false);
-        this.clearRows(this.left, order, start[i], start[i + 1]);
+        this.clearBucket(this.left, f, i);
       }
     }
-    if (miss) this.clearRows(this.missingRoot, order, start[m], start[m + 1]);
+    if (miss) this.clearBucket(this.missingRoot, f, m);
+  }
+
+  /**
+   * Add bucket i of root feature f (`sign` −1: take it out; integer weights) to histogram `hist`,
+   * its class weights to `classes`, its rows to the left side's count (bucket `len[f]`: the rows
+   * missing f). From the rows bucket-sorted by `sortBy`, or from the pair table's slice of its code.
+   */
+  private addBucket(hist: Float64Array, f: number, i: number, sign: number, classes: Float64Array): void {
+    const t = this.table;
+    const g = this.groups;
+    if (!t) {
+      const { order, start } = g;
+      this.addRows(hist, order, start[i], start[i + 1], classes, sign);
+      if (hist === this.left) this.leftRows += sign * (start[i + 1] - start[i]);
+      return;
+    }
+    const code = i < g.len[f] ? g.occ[g.base[f] + i] : this.data.features[f].bins;
+    t.addSlice(hist, f, code, sign);
+    const x = (g.base[f] + code) * this.k;
+    for (let c = 0; c < this.k; c++) classes[c] += sign * t.single[x + c];
+    if (hist === this.left) this.leftRows += sign * t.rowsOf[g.base[f] + code];
+  }
+
+  /** Zero what bucket i of root feature f added to `hist` (exactly: cell by cell, or its slice taken out). */
+  private clearBucket(hist: Float64Array, f: number, i: number): void {
+    if (this.table) {
+      const g = this.groups;
+      const code = i < g.len[f] ? g.occ[g.base[f] + i] : this.data.features[f].bins;
+      this.table.addSlice(hist, f, code, -1);
+      return;
+    }
+    const { order, start } = this.groups;
+    this.clearRows(hist, order, start[i], start[i + 1]);
   }
 
   /**
@@ -190,35 +253,31 @@ export class Depth2Solver {
    */
   private sweepSubsets(f: number, m: number, miss: boolean, depth: 1 | 2): void {
     const g = this.groups;
-    const { order, start } = g;
     const count = m === 1 ? 1 : 2 ** (m - 1) - 1;
     let mask = 0;
     for (let s = 1; s <= count; s++) {
       const i = 31 - Math.clz32(s & -s);
-      if ((mask >> i) & 1) this.dropBucket(mask, i);
-      else {
-        this.addRows(this.left, order, start[i], start[i + 1], this.sideL);
-        this.leftRows += start[i + 1] - start[i];
-      }
+      if ((mask >> i) & 1) this.dropBucket(f, mask, i);
+      else this.addBucket(this.left, f, i, 1, this.sideL);
       mask ^= 1 << i;
       const test = { feature: f, a: -1, b: -1, left: maskCodes(mask, g.occ, g.base[f]) };
       this.evaluate(test, false, depth, false);
       if (miss) this.evaluate(test, true, depth, false);
     }
-    for (let i = 0; i < m; i++) if ((mask >> i) & 1) this.clearRows(this.left, order, start[i], start[i + 1]);
+    for (let i = 0; i < m; i++) if ((mask >> i) & 1) this.clearBucket(this.left, f, i);
   }
 
   /**
    * Take bucket i's rows out of the left side (buckets `mask`): subtracted with integer weights
    * (exact), else the side rebuilt from its other buckets (sums of fractions are not undone exactly).
    */
-  private dropBucket(mask: number, i: number): void {
-    const { order, start } = this.groups;
-    this.leftRows -= start[i + 1] - start[i];
+  private dropBucket(f: number, mask: number, i: number): void {
     if (this.integral) {
-      this.addRows(this.left, order, start[i], start[i + 1], this.sideL, -1);
+      this.addBucket(this.left, f, i, -1, this.sideL);
       return;
     }
+    const { order, start } = this.groups;
+    this.leftRows -= start[i + 1] - start[i];
     for (let b = 0; mask >> b !== 0; b++) if ((mask >> b) & 1) this.clearRows(this.left, order, start[b], start[b + 1]);
     this.sideL.fill(0);
     for (let b = 0; mask >> b !== 0; b++)
@@ -257,12 +316,10 @@ export class Depth2Solver {
         return;
       }
     }
-    this.bestL.reset(errL + P);
-    this.bestR.reset(errR + P);
-    // A child may test the root's feature again (an interval).
-    if (errL > 0 || errR > 0) for (let g = 0; g < this.data.features.length; g++) this.scanChild(g, missingLeft, L, R);
-    const l = this.bestL;
-    const r = this.bestR;
+    const { bestL: l, bestR: r } = this.children;
+    l.reset(errL + P);
+    r.reset(errR + P);
+    if (errL > 0 || errR > 0) this.children.scan(this.total, this.left, missingLeft ? this.missingRoot : null, L, R);
     this.simL[dir] = l.cost;
     this.simR[dir] = r.cost;
     const three = Math.min(l.cost + errR + P, errL + P + r.cost);
@@ -273,74 +330,6 @@ export class Depth2Solver {
           : splitSolution(test, leafSolution(errL + P), r.solution());
     }
     if (l.cost + r.cost < best[3].cost) best[3] = splitSolution(test, l.solution(), r.solution());
-  }
-
-  /**
-   * The best single split on feature g of each side of the current root test (sides' class
-   * weights `L`, `R`; the left side's histogram is `left`, plus `missingRoot` when the root sends
-   * its missing rows left). Rows missing g go to whichever child is better.
-   */
-  private scanChild(g: number, missingLeft: boolean, L: Float64Array, R: Float64Array): void {
-    const { k, total, left, missingRoot, pl, pr, ml, mr, groups, penalty: P } = this;
-    const m = groups.len[g];
-    const o = groups.base[g];
-    const ordinal = this.data.features[g].kind === 'ordinal';
-    const hasMiss = groups.missing[g] > 0;
-    if (m < 2 && !(m === 1 && hasMiss)) return;
-    const cell = (code: number) => (o + code) * k;
-    const mc = cell(this.data.features[g].bins);
-    for (let c = 0; c < k; c++) {
-      ml[c] = left[mc + c] + (missingLeft ? missingRoot[mc + c] : 0);
-      mr[c] = total[mc + c] - ml[c];
-    }
-    if (!ordinal) {
-      this.scanCategory(g, missingLeft, L, R, hasMiss);
-      return;
-    }
-    const last = hasMiss ? m : m - 1;
-    pl.fill(0);
-    pr.fill(0);
-    for (let j = 0; j < last; j++) {
-      const code = groups.occ[o + j];
-      const x = cell(code);
-      for (let c = 0; c < k; c++) {
-        const h = left[x + c] + (missingLeft ? missingRoot[x + c] : 0);
-        pl[c] += h;
-        pr[c] += total[x + c] - h;
-      }
-      const b = j + 1 < m ? groups.occ[o + j + 1] : -1;
-      offerSplit(this.bestL, pl, L, ml, hasMiss, g, code, b, P, k);
-      offerSplit(this.bestR, pr, R, mr, hasMiss, g, code, b, P, k);
-    }
-  }
-
-  /**
-   * The best split on categorical feature g of each side (as `scanChild`): the categories with
-   * weight on a side are its tests' categories (a subset of them, or each against the rest).
-   */
-  private scanCategory(g: number, missingLeft: boolean, L: Float64Array, R: Float64Array, hasMiss: boolean): void {
-    const { k, total, left, missingRoot, pl, pr, groups, subL, subR } = this;
-    const m = groups.len[g];
-    const o = groups.base[g];
-    subL.reset();
-    subR.reset();
-    for (let j = 0; j < m; j++) {
-      const code = groups.occ[o + j];
-      const x = (o + code) * k;
-      let onLeft = 0;
-      let onRight = 0;
-      for (let c = 0; c < k; c++) {
-        const h = left[x + c] + (missingLeft ? missingRoot[x + c] : 0);
-        pl[c] = h;
-        pr[c] = total[x + c] - h;
-        onLeft += h;
-        onRight += pr[c];
-      }
-      if (onLeft > 0) subL.add(code, pl);
-      if (onRight > this.tiny) subR.add(code, pr);
-    }
-    subL.offer(this.bestL, g, L, this.ml, hasMiss, this.penalty);
-    subR.offer(this.bestR, g, R, this.mr, hasMiss, this.penalty);
   }
 
   /**
@@ -408,11 +397,4 @@ function sumOf(a: Float64Array): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i];
   return s;
-}
-
-/** The most categories of any categorical feature (the size of the subset search's scratch). */
-function maxCategories(data: Binarised): number {
-  let most = 0;
-  for (const f of data.features) if (f.kind === 'category') most = Math.max(most, f.bins);
-  return most;
 }

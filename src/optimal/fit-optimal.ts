@@ -23,6 +23,7 @@ import { buildStore } from './build.js';
 import { SLOT_BYTES } from './cache.js';
 import { Depth2Solver } from './depth2.js';
 import { equivalenceBound } from './lower-bound.js';
+import { PairTables } from './pair-table.js';
 import { addProgress, searchRoot } from './root.js';
 import { OptimalSearch, type SearchProgress } from './search.js';
 
@@ -99,6 +100,7 @@ export function fitOptimal(data: Dataset, options: FitOptions = {}, context: Opt
     penalty,
     deadline: opts.timeLimit === undefined ? undefined : started + opts.timeLimit * 1000,
     maxSlots: memory.maxSlots,
+    pairs: memory.pairs,
   };
   const search = new OptimalSearch(b, { ...settings, onProgress: context.onProgress });
   const job = {
@@ -193,7 +195,7 @@ function checkMemory(
   opts: ResolvedOptions,
   tests: number,
   naming: OptionNaming,
-): { maxSlots: number; fixedBytes: number; budgetBytes: number } {
+): { maxSlots: number; fixedBytes: number; budgetBytes: number; pairs: boolean } {
   const label = (name: string) => optionLabel(optionDescriptor(name)!, naming);
   if (opts.bins === undefined) {
     const wide = b.features.findIndex((f) => f.kind === 'ordinal' && f.bins >= MAX_BINS);
@@ -218,7 +220,16 @@ function checkMemory(
       { code: 'E_OPTION' },
     );
   }
-  return { maxSlots: Math.max(256, Math.floor((budget - fixed) / SLOT_BYTES)), fixedBytes: fixed, budgetBytes: budget };
+  // Pair tables when the search has depth-2 sub-problems and they fit a quarter of the bound beside the rest.
+  const pairBytes = PairTables.bytes(b);
+  const pairs = opts.maxDepth >= 2 && Number.isFinite(pairBytes) && fixed + pairBytes <= budget / 4;
+  const total = fixed + (pairs ? pairBytes : 0);
+  return {
+    maxSlots: Math.max(256, Math.floor((budget - total) / SLOT_BYTES)),
+    fixedBytes: total,
+    budgetBytes: budget,
+    pairs,
+  };
 }
 
 /** Grove's greedy tree of the same depth and leaves over the same kind of tests: the first upper bound. */

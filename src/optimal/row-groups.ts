@@ -64,6 +64,20 @@ export class RowGroups {
     }
   }
 
+  /** Group a row set from its rows per code (laid out as `base`): the occupied codes and missing counts. */
+  fromCounts(rowsOf: Int32Array): void {
+    const { features } = this.b;
+    const { occ, len, missing, base } = this;
+    for (let g = 0; g < features.length; g++) {
+      const o = base[g];
+      const bins = features[g].bins;
+      let m = 0;
+      for (let c = 0; c < bins; c++) if (rowsOf[o + c] > 0) occ[o + m++] = c;
+      len[g] = m;
+      missing[g] = rowsOf[o + bins];
+    }
+  }
+
   /**
    * Bucket-sort `rows[0 .. count)` by feature f's code into `order`, after `scan` of the same rows:
    * bucket i < len[f] holds code occ[base[f] + i], bucket len[f] the missing rows. Returns len[f].

@@ -30,6 +30,8 @@ export interface SearchSettings {
   readonly deadline?: number;
   /** Most cache slots (the memory bound). */
   readonly maxSlots: number;
+  /** Whether depth-2 solves keep pair tables (they fit the memory bound; see Depth2Solver). */
+  readonly pairs?: boolean;
   readonly onProgress?: (p: SearchProgress) => void;
 }
 
@@ -90,7 +92,7 @@ export class OptimalSearch {
     private readonly settings: SearchSettings,
   ) {
     this.cache = new SubproblemCache(data.n, settings.maxSlots);
-    this.depth2 = new Depth2Solver(data, settings.penalty, settings.deadline);
+    this.depth2 = new Depth2Solver(data, settings.penalty, settings.deadline, settings.pairs);
     this.classes = new Float64Array(data.k);
   }
 
@@ -193,6 +195,7 @@ export class OptimalSearch {
     const level = this.level(d);
     const { groups } = level;
     groups.scan(rows, count);
+    if (d === 3) this.depth2.setParent(rows, count);
     const atRoot = d === this.settings.maxDepth && count === this.data.n;
     const only = atRoot && this.root ? this.root.feature : -1;
     const state: SolveState = {

@@ -1,0 +1,300 @@
+import type { Binarised } from './binarise.js';
+
+/** Most cells of one pair table (its offsets are 32-bit). */
+const MAX_CELLS = 2 ** 28;
+/**
+ * Costs relative to adding one row to one cell (a scattered add): zeroing a cell, a cell of a
+ * table's difference and of a slice read (sequential passes).
+ */
+const CLEAR = 0.25;
+const DIFFERENCE = 0.5;
+export const SLICE = 0.5;
+/** Children of a parent that share the cost of holding its table (a sweep has many). */
+const AMORTISE = 8;
+
+/**
+ * Class weights of every pair of feature codes over one row set (MurTree's pairwise counts,
+ * Demirović et al. 2022, section 4.4, over codes rather than single tests): the depth-2 solver
+ * reads the left side of any root test on feature f as a sum of f's code slices instead of
+ * adding the side's rows over every feature. Kept up to date incrementally (MurTree section
+ * 4.6): moving the table to a new row set adds and removes only the rows the two sets do not
+ * share, so a sweep's neighbouring sub-problems cost their difference, not their rows.
+ *
+ * A code is `base[g] + c` (c ≤ bins of g, `bins` for missing). The table keeps each pair once,
+ * (a, b) with a's feature ≤ b's: a's row of cells holds every code b from a's feature's first.
+ * Integer weights only: sums and differences of integers are exact, so a table moved by
+ * additions and removals holds exactly what a fresh one would.
+ */
+export class PairTable {
+  /** Class weights per pair of codes; `start[a] + (b − base[feat(a)])·k + class`. */
+  private readonly pairs: Float64Array;
+  /** Class weights per code, `(code)·k + class` (the depth-2 solver's `total`). */
+  readonly single: Float64Array;
+  /** Rows per code. */
+  readonly rowsOf: Int32Array;
+  /** Class weights of the row set. */
+  readonly classes: Float64Array;
+  private readonly start: Int32Array;
+  private readonly featOf: Int32Array;
+  private readonly base: Int32Array;
+  private readonly codes: Int32Array;
+  /** The row set the table holds, and a row's membership in it. */
+  rows: Int32Array;
+  count = 0;
+  readonly member: Uint8Array;
+  /** When the table last served a solve (the least recent is rebuilt). */
+  used = 0;
+
+  constructor(private readonly data: Binarised) {
+    const { features, n, k } = data;
+    const F = features.length;
+    this.base = new Int32Array(F + 1);
+    for (let g = 0; g < F; g++) this.base[g + 1] = this.base[g] + features[g].bins + 1;
+    const C = this.base[F];
+    this.featOf = new Int32Array(C);
+    this.start = new Int32Array(C);
+    let at = 0;
+    for (let g = 0; g < F; g++) {
+      const width = (C - this.base[g]) * k;
+      for (let c = this.base[g]; c < this.base[g + 1]; c++) {
+        this.featOf[c] = g;
+        this.start[c] = at;
+        at += width;
+      }
+    }
+    this.pairs = new Float64Array(at);
+    this.single = new Float64Array(C * k);
+    this.rowsOf = new Int32Array(C);
+    this.classes = new Float64Array(k);
+    this.codes = new Int32Array(F);
+    this.rows = new Int32Array(n);
+    this.member = new Uint8Array(n);
+  }
+
+  /** Cells of the pair table (each pair of codes once, times classes). */
+  static cells(data: Binarised): number {
+    let C = 0;
+    for (const f of data.features) C += f.bins + 1;
+    let cells = 0;
+    let before = 0;
+    for (const f of data.features) {
+      cells += (f.bins + 1) * (C - before) * data.k;
+      before += f.bins + 1;
+    }
+    return cells;
+  }
+
+  /** Bytes of one table. */
+  static bytes(data: Binarised): number {
+    let C = 0;
+    for (const f of data.features) C += f.bins + 1;
+    return PairTable.cells(data) * 8 + C * (8 * data.k + 16) + data.n * 5 + 8 * data.k;
+  }
+
+  /** Empty the table. */
+  clear(): void {
+    for (let i = 0; i < this.count; i++) this.member[this.rows[i]] = 0;
+    this.count = 0;
+    this.pairs.fill(0);
+    this.single.fill(0);
+    this.rowsOf.fill(0);
+    this.classes.fill(0);
+  }
+
+  /** Add (sign 1) or remove (sign -1) row r's weight in every pair of its codes. */
+  update(r: number, sign: number): void {
+    const { data, codes, base, start, pairs, single, rowsOf } = this;
+    const { features, k } = data;
+    const F = features.length;
+    const y = data.labels[r];
+    const w = sign * data.weights[r];
+    for (let g = 0; g < F; g++) {
+      const code = base[g] + features[g].codes[r];
+      codes[g] = code;
+      single[code * k + y] += w;
+      rowsOf[code] += sign;
+    }
+    this.classes[y] += w;
+    for (let f = 0; f < F; f++) {
+      const at = start[codes[f]] - base[f] * k + y;
+      for (let g = f; g < F; g++) pairs[at + codes[g] * k] += w;
+    }
+  }
+
+  /** Hold `whole` less `part` (a table of a subset of whole's rows), which are rows `rows[0 .. count)`. */
+  difference(whole: PairTable, part: PairTable, rows: Int32Array, count: number): void {
+    const { pairs, single, rowsOf, classes } = this;
+    for (let i = 0; i < pairs.length; i++) pairs[i] = whole.pairs[i] - part.pairs[i];
+    for (let i = 0; i < single.length; i++) single[i] = whole.single[i] - part.single[i];
+    for (let i = 0; i < rowsOf.length; i++) rowsOf[i] = whole.rowsOf[i] - part.rowsOf[i];
+    for (let i = 0; i < classes.length; i++) classes[i] = whole.classes[i] - part.classes[i];
+    for (let i = 0; i < this.count; i++) this.member[this.rows[i]] = 0;
+    for (let i = 0; i < count; i++) this.member[rows[i]] = 1;
+    this.rows.set(rows.subarray(0, count));
+    this.count = count;
+  }
+
+  /**
+   * Add `sign` × the class weights, over every code, of the rows with code `c` of feature f to
+   * `hist` (laid out as `single`).
+   */
+  addSlice(hist: Float64Array, f: number, c: number, sign: number): void {
+    const { base, start, pairs, featOf } = this;
+    const k = this.data.k;
+    const a = base[f] + c;
+    // Codes of features from f on: a's own row, contiguous.
+    const row = start[a];
+    const from = base[f] * k;
+    const to = base[base.length - 1] * k;
+    if (sign > 0) for (let i = from; i < to; i++) hist[i] += pairs[row + i - from];
+    else for (let i = from; i < to; i++) hist[i] -= pairs[row + i - from];
+    // Codes of earlier features: column a of their rows.
+    for (let b = 0; b < base[f]; b++) {
+      const at = start[b] + (a - base[featOf[b]]) * k;
+      for (let y = 0; y < k; y++) hist[b * k + y] += sign * pairs[at + y];
+    }
+  }
+}
+
+/**
+ * The depth-2 solver's pair tables: two for children, moved between row sets, and one for the
+ * children's parent (a depth-3 node, named by `setParent`). A sweep alternates left and right
+ * children, each a bucket away from the last of its side; and a child is also the parent's table
+ * less its sibling's (MurTree section 4.6), so a sparse 0/1 feature's large side costs only its
+ * small side's rows. Each solve takes the cheapest way, counting a row as the pairs it updates
+ * and a table's cells once: move a child table by the rows it differs by, or rebuild it; or move
+ * one to the complement within the parent and subtract it from the parent into the other.
+ */
+export class PairTables {
+  private readonly kids: [PairTable, PairTable];
+  private readonly parent: PairTable;
+  /** The parent's rows (null: none named), and whether the parent table holds them yet. */
+  private parentRows: Int32Array | null = null;
+  private parentCount = 0;
+  private parentHeld = false;
+  private readonly mark: Uint8Array;
+  private readonly inParent: Uint8Array;
+  private readonly scratch: Int32Array;
+  private clock = 0;
+  /** Solves served as the parent's table less a sibling's. */
+  differences = 0;
+  /** Cost of updating one row (its pairs of features) and of touching every cell of a table. */
+  private readonly rowCost: number;
+  private readonly tableCost: number;
+
+  constructor(data: Binarised) {
+    this.kids = [new PairTable(data), new PairTable(data)];
+    this.parent = new PairTable(data);
+    this.mark = new Uint8Array(data.n);
+    this.inParent = new Uint8Array(data.n);
+    this.scratch = new Int32Array(data.n);
+    const F = data.features.length;
+    this.rowCost = (F * (F + 1)) / 2;
+    this.tableCost = PairTable.cells(data);
+  }
+
+  /** Bytes of the three tables (Infinity past MAX_CELLS cells each). */
+  static bytes(data: Binarised): number {
+    if (PairTable.cells(data) > MAX_CELLS) return Infinity;
+    return 3 * PairTable.bytes(data) + data.n * 6;
+  }
+
+  /** The rows of the node whose children are solved next (read on the first of them, by reference). */
+  setParent(rows: Int32Array, count: number): void {
+    const { inParent } = this;
+    if (this.parentRows) for (let i = 0; i < this.parentCount; i++) inParent[this.parentRows[i]] = 0;
+    for (let i = 0; i < count; i++) inParent[rows[i]] = 1;
+    this.parentRows = rows;
+    this.parentCount = count;
+    this.parentHeld = false;
+  }
+
+  /**
+   * A table holding exactly rows `rows[0 .. count)`, or null when getting one would cost more than
+   * `budget` (in row-feature updates; the caller has a way that costs that).
+   */
+  moveTo(rows: Int32Array, count: number, budget: number): PairTable | null {
+    const { kids, parent, mark, scratch } = this;
+    // Directly: a child table moved or rebuilt.
+    let best = kids[0].used <= kids[1].used ? 0 : 1;
+    let bestCost = this.moveCost(kids[best], rows, count);
+    const other = this.moveCost(kids[1 - best], rows, count);
+    if (other < bestCost) {
+      best = 1 - best;
+      bestCost = other;
+    }
+    // Through the parent: a child table moved to the rows' complement within it, subtracted from it.
+    let via = -1;
+    let rest = 0;
+    const whole = this.parentRows;
+    if (whole && this.within(rows, count)) {
+      for (let i = 0; i < count; i++) mark[rows[i]] = 1;
+      for (let i = 0; i < this.parentCount; i++) if (mark[whole[i]] === 0) scratch[rest++] = whole[i];
+      for (let i = 0; i < count; i++) mark[rows[i]] = 0;
+      // Holding the parent serves all its children: a share of its cost.
+      const hold = this.parentHeld ? 0 : this.moveCost(parent, whole, this.parentCount) / AMORTISE;
+      for (let j = 0; j < 2; j++) {
+        const cost = hold + this.moveCost(kids[j], scratch, rest) + DIFFERENCE * this.tableCost;
+        if (cost < bestCost) {
+          via = j;
+          bestCost = cost;
+        }
+      }
+    }
+    if (bestCost > budget) return null;
+    let t = kids[best];
+    if (via >= 0) {
+      if (!this.parentHeld) this.move(parent, whole!, this.parentCount);
+      this.parentHeld = true;
+      this.move(kids[via], scratch, rest);
+      t = kids[1 - via];
+      t.difference(parent, kids[via], rows, count);
+      this.differences++;
+    } else this.move(t, rows, count);
+    t.used = ++this.clock;
+    return t;
+  }
+
+  /** Whether every row of `rows[0 .. count)` is one of the parent's. */
+  private within(rows: Int32Array, count: number): boolean {
+    const { inParent } = this;
+    for (let i = 0; i < count; i++) if (inParent[rows[i]] === 0) return false;
+    return true;
+  }
+
+  /** Rows in one of table t's row set and `rows[0 .. count)` but not the other. */
+  private static diff(t: PairTable, rows: Int32Array, count: number): number {
+    let shared = 0;
+    for (let i = 0; i < count; i++) shared += t.member[rows[i]];
+    return count - shared + (t.count - shared);
+  }
+
+  /** What moving table t to the rows costs: its difference's rows, or a rebuild. */
+  private moveCost(t: PairTable, rows: Int32Array, count: number): number {
+    const diff = PairTables.diff(t, rows, count);
+    return Math.min(diff, count) * this.rowCost + (diff < count ? 0 : CLEAR * this.tableCost);
+  }
+
+  /** Make table t hold exactly `rows[0 .. count)`: by its difference, or rebuilt when that is cheaper. */
+  private move(t: PairTable, rows: Int32Array, count: number): void {
+    const { mark } = this;
+    if (PairTables.diff(t, rows, count) >= count) t.clear();
+    for (let i = 0; i < count; i++) mark[rows[i]] = 1;
+    for (let i = 0; i < t.count; i++) {
+      const r = t.rows[i];
+      if (mark[r] === 0) t.update(r, -1);
+    }
+    for (let i = 0; i < count; i++) {
+      const r = rows[i];
+      if (t.member[r] === 0) t.update(r, 1);
+    }
+    for (let i = 0; i < t.count; i++) t.member[t.rows[i]] = 0;
+    for (let i = 0; i < count; i++) {
+      const r = rows[i];
+      mark[r] = 0;
+      t.member[r] = 1;
+    }
+    t.rows.set(rows.subarray(0, count));
+    t.count = count;
+  }
+}
