@@ -1,5 +1,5 @@
 // Bundles the browser build with esbuild (`npm run build:browser`, part of `npm run build`):
-// dist/explore-page/page.js, worker.js and reader.js, the scripts `grove explore` inlines into its page, and
+// dist/explore-page/page.js, worker.js, reader.js and keeper.js, the scripts `grove explore` inlines into its page, and
 // dist/browser/grove.js, `grove/browser` as one ES module for a <script type="module">.
 
 import { dirname, resolve } from 'node:path';
@@ -55,6 +55,12 @@ await Promise.all([
     ...common,
     entryPoints: [resolve(root, 'src/explore-page/reader.ts')],
     outfile: resolve(root, 'dist/explore-page/reader.js'),
+    format: 'iife',
+  }),
+  build({
+    ...common,
+    entryPoints: [resolve(root, 'src/explore-page/keeper.ts')],
+    outfile: resolve(root, 'dist/explore-page/keeper.js'),
     format: 'iife',
   }),
   build({

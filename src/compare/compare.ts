@@ -27,8 +27,8 @@ import { describeDataset, nonEmptyFolds } from './datasets.js';
 import { OutLock } from './lock.js';
 import { CellRunner, TaskError } from './pool.js';
 import { Progress } from './progress.js';
-import { CELLS_FILE, type CellLine, CellLog, type CellRecord, cellLineKey, lineKey, readCells } from './store.js';
-import { type CompareReadOptions, EXPLAIN_FOLD, MODEL_FOLD, type Task } from './task.js';
+import { CELLS_FILE, type CellLine, CellLog, cellLineKey, lineKey, readCells } from './store.js';
+import { type CellRecord, type CompareReadOptions, EXPLAIN_FOLD, MODEL_FOLD, type Task, taskFolds } from './task.js';
 
 export interface CompareRun {
   files: string[];
@@ -149,8 +149,10 @@ export async function runComparison(run: CompareRun): Promise<CompareOutcome> {
       });
       for (const f of folds) tasks.push(task(f.repeat, f.fold, f.trainRows));
       // The report's tree view shows one tree: a forest configuration has no model record.
-      if (settings.models && !isForestOptions(config.options)) tasks.push(task(0, MODEL_FOLD, info.rows));
-      if (settings.models) tasks.push(task(0, EXPLAIN_FOLD, info.rows));
+      // A tree's one fit on all rows serves both; a forest is only explained.
+      if (settings.models && !isForestOptions(config.options))
+        tasks.push({ ...task(0, MODEL_FOLD, info.rows), explain: true });
+      if (settings.models && isForestOptions(config.options)) tasks.push(task(0, EXPLAIN_FOLD, info.rows));
     }
   }
 
@@ -194,10 +196,11 @@ async function runPlanned(
   warn: (message: string) => void,
 ): Promise<CompareOutcome> {
   const optionsOf = new Map(run.configs.map((c) => [c.label, optionsJson(c.options)]));
-  const taskKey = (t: Task) => lineKey(t.dataset, t.config, optionsOf.get(t.config)!, t.repeat, t.fold);
-  const kept = keptCells(run, settings, datasets, new Set(tasks.map(taskKey)), warn);
+  const taskKeys = (t: Task) =>
+    taskFolds(t).map((fold) => lineKey(t.dataset, t.config, optionsOf.get(t.config)!, t.repeat, fold));
+  const kept = keptCells(run, settings, datasets, new Set(tasks.flatMap(taskKeys)), warn);
   const keptKeys = new Set(kept.map(cellLineKey));
-  const todo = tasks.filter((t) => !keptKeys.has(taskKey(t)));
+  const todo = tasks.filter((t) => taskKeys(t).some((key) => !keptKeys.has(key)));
   const folds: FoldRecord[] = [];
   const models: ModelRecord[] = [];
   const explanations: ExplanationRecord[] = [];
@@ -229,11 +232,15 @@ async function runPlanned(
   let ran = 0;
   try {
     await runner.run(todo, (r, task) => {
-      if ('empty' in r) return;
-      const { id: _, ...record } = r;
-      keep(record);
-      ran++;
-      log?.append(task.options, record);
+      if (r.records.length === 0) return;
+      const options = optionsOf.get(task.config)!;
+      // A model kept from an earlier run is not logged again when its explanation is made anew.
+      for (const record of r.records) {
+        if (keptKeys.has(cellLineKey({ options, ...record } as CellLine))) continue;
+        keep(record);
+        log?.append(task.options, record);
+        ran++;
+      }
       progress?.tick(task.cost, `${task.dataset} × ${task.config}`);
     });
   } catch (err) {

@@ -9,13 +9,11 @@ import { mulberry32 } from '../core/random.js';
 import type { Dataset } from '../data/dataset.js';
 import { subsetRows } from '../data/subset.js';
 import { Forest } from '../ensemble/forest.js';
-import { fitModel } from '../eval/cross-validate.js';
 import type { ExplanationRecord } from '../eval/explanations.js';
 import { partialDependence } from '../explain/partial.js';
 import { type ShapValues, shapValues } from '../explain/shap.js';
 import { shapSummary } from '../explain/summary.js';
 import type { DecisionTree } from '../model/decision-tree.js';
-import type { FitOptions } from '../options/options.js';
 
 /** Most rows explained. */
 export const MOST_ROWS = 500;
@@ -92,17 +90,17 @@ export function representativeRow(shap: ShapValues): { row: number; class: numbe
 }
 
 /**
- * What the report's pictures of `config` on `dataset` show, or undefined for a forest voting by
- * majority (not an average of probabilities, so SHAP values do not add up to its prediction).
+ * What the report's pictures of `model` (fitted on all of `data` from `fitStart`, a performance.now()
+ * time) show, or undefined for a forest voting by majority (not an average of probabilities, so SHAP
+ * values do not add up to its prediction).
  */
 export function explainCell(
   data: Dataset,
-  options: FitOptions,
+  model: DecisionTree | Forest,
   seed: number,
   names: { dataset: string; config: string },
+  fitStart: number,
 ): ExplanationRecord | undefined {
-  const t0 = performance.now();
-  const model = fitModel(data, options);
   if (model instanceof Forest && model.settings.vote !== 'proba') return undefined;
   const rows = explanationSample(data.nRows, explainedRowCount(model, data.nRows), seed);
   const sample = rows.length === data.nRows ? data : subsetRows(data, rows);
@@ -129,6 +127,6 @@ export function explainCell(
       contributions: Array.from(shap.values.subarray(row * stride, (row + 1) * stride)),
     },
     partial,
-    ms: performance.now() - t0,
+    ms: performance.now() - fitStart,
   };
 }

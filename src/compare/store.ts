@@ -4,7 +4,7 @@ import { GroveError } from '../core/errors.js';
 import { optionsJson } from '../eval/configs.js';
 import type { CompareSettings, DatasetInfo, ExplanationRecord, FoldRecord, ModelRecord } from '../eval/results.js';
 import { writeFileAtomic } from '../io/atomic.js';
-import { EXPLAIN_FOLD, MODEL_FOLD } from './task.js';
+import { type CellRecord, EXPLAIN_FOLD, MODEL_FOLD } from './task.js';
 
 /** File in the output folder holding finished cells, one JSON line each, appended as they finish. */
 export const CELLS_FILE = 'cells.jsonl';
@@ -32,9 +32,6 @@ export type CellLine =
   | { options: string; fold: FoldRecord }
   | { options: string; model: ModelRecord }
   | { options: string; explanation: ExplanationRecord };
-
-/** A logged cell's record: a fold, a model or an explanation. */
-export type CellRecord = { fold: FoldRecord } | { model: ModelRecord } | { explanation: ExplanationRecord };
 
 /** The data set and configuration a line belongs to. */
 function cellOf(line: CellLine): { dataset: string; config: string } {

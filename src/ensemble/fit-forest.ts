@@ -12,6 +12,7 @@ import { type GrownTree, TreeStore } from '../model/store.js';
 import { type FitOptions, savedOptions } from '../options/options.js';
 import { bootstrapCounts, subspaceFeatures, treeSeed } from './draws.js';
 import { Forest } from './forest.js';
+import { type ForestBins, forestBins, growOnBins, usesForestBins } from './forest-bins.js';
 import { oobEstimate } from './oob.js';
 import { bootstrapSize, type ForestSettings, forestSettings } from './settings.js';
 
@@ -93,6 +94,8 @@ export interface ForestJob {
   readonly features: FeatureSchema[];
   /** Rows each bootstrap draws. */
   readonly samples: number;
+  /** Histogram mode: the rows binned once for every tree this thread grows (made by the first). */
+  bins?: ForestBins;
 }
 
 /** `fitForest`'s checks and preparation, up to growing (the same on every thread). */
@@ -140,6 +143,11 @@ export function growForestTree(job: ForestJob, i: number): DecisionTree {
     for (let r = 0; r < n; r++) weights[r] *= counts[r];
     if (settings.balancedSubsample) balanceSample(plan.data, counts, samples, weights);
   } else if (settings.balancedSubsample) balanceSample(plan.data, null, n, weights);
+  const opts = { ...plan.opts, seed };
+  if (usesForestBins(plan, settings.subspace !== null)) {
+    job.bins ??= forestBins(plan);
+    return fitPlanned({ ...plan, opts, weights, threads: 1 }, growOnBins(job.bins, plan, opts, weights));
+  }
   let kept = withoutZeroWeights(plan.data, weights);
   let subset: Int32Array | null = null;
   if (settings.subspace !== null) {
@@ -152,7 +160,7 @@ export function growForestTree(job: ForestJob, i: number): DecisionTree {
   }
   const tree = fitPlanned({
     ...plan,
-    opts: { ...plan.opts, seed },
+    opts,
     data: kept.data,
     weights: kept.weights,
     threads: 1,

@@ -1,12 +1,12 @@
 import { GroveError } from '../core/errors.js';
 import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
 import type { KnnRegion } from '../model/node.js';
-import { MODEL_FORMAT, MODEL_VERSION, type SavedOptions, validateModel } from '../model/schema.js';
+import { MODEL_FORMAT, MODEL_VERSION, type ModelFile, type SavedOptions, validateModel } from '../model/schema.js';
 import { treeSeed } from './draws.js';
 import { Forest } from './forest.js';
 import { flatten } from './forest-flatten.js';
 import { NodeReader } from './forest-nodes.js';
-import { BYTES, narrow, SECTIONS, type Sections, type SectionType, viewOf } from './forest-sections.js';
+import { BYTES, SECTIONS, type Sections, type SectionType, viewOf } from './forest-sections.js';
 import type { ForestSettings } from './settings.js';
 
 /**
@@ -47,25 +47,32 @@ interface Header {
   sections: { name: string; type: SectionType; length: number }[];
 }
 
-/** FNV-1a over `bytes` (catches damaged files; not a defence against a crafted one: the checks below are). */
-function fnv1a(bytes: Uint8Array): number {
-  let h = 0x811c9dc5;
+const FNV_START = 0x811c9dc5;
+
+/** FNV-1a over `bytes`, going on from `h` (catches damaged files; not a defence against a crafted one: the checks below are). */
+function fnv1a(bytes: Uint8Array, h = FNV_START): number {
   for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
   return h >>> 0;
 }
 
 const pad8 = (x: number) => (x + 7) & ~7;
+const ZEROS = new Uint8Array(8);
 
-/** The forest as the bytes of its model file. */
-export function encodeForest(forest: Forest): Uint8Array {
-  const { values, sums, knn } = flatten(forest);
-  const arrays = SECTIONS.map(([name, fractions]) => {
-    const section = narrow(values[name]);
-    delete values[name]; // its float64 values may go while the next sections narrow
-    if (!fractions && (section.type === 'f32' || section.type === 'f64'))
-      throw new Error(`forest file: section ${name} holds a fraction`);
-    return { name, ...section };
-  });
+/** A forest file's bytes as parts in file order, and the check that reads them back. */
+export interface ForestFileParts {
+  /** The prefix, the header, each section and its padding: written one after another, they are the file. */
+  parts: Uint8Array[];
+  size: number;
+  /** Read the parts back as `decodeForest` reads a file (one tree at a time, none kept); throws a GroveError. */
+  check(file?: string): void;
+}
+
+/**
+ * The forest's model file as parts: the sections are the flattened trees' arrays themselves, so
+ * writing them needs no copy of the whole file.
+ */
+export function forestFileParts(forest: Forest): ForestFileParts {
+  const { sections, sums, knn } = flatten(forest);
   const header: Header = {
     format: FOREST_FORMAT,
     version: FOREST_VERSION,
@@ -77,26 +84,47 @@ export function encodeForest(forest: Forest): Uint8Array {
     ...(forest.oob ? { oob: { score: forest.oob.score, rows: forest.oob.rows } } : {}),
     sums,
     ...(Object.keys(knn).length > 0 ? { knn } : {}),
-    sections: arrays.map(({ name, type, array }) => ({ name, type, length: array.length })),
+    sections: sections.map(({ name, type, array }) => ({ name, type, length: array.length })),
   };
-  let text = new TextEncoder().encode(JSON.stringify(header));
+  const text = new TextEncoder().encode(JSON.stringify(header));
   const headerBytes = pad8(PREFIX + text.length) - PREFIX;
   const padded = new Uint8Array(headerBytes).fill(0x20);
   padded.set(text);
-  text = padded;
+  const prefix = new Uint8Array(PREFIX);
+  const parts: Uint8Array[] = [prefix, padded];
   let size = PREFIX + headerBytes;
-  for (const { array } of arrays) size = pad8(size + array.byteLength);
-  const out = new Uint8Array(size);
-  for (let i = 0; i < MAGIC.length; i++) out[i] = MAGIC.charCodeAt(i);
-  const view = new DataView(out.buffer);
-  view.setUint32(8, headerBytes, true);
-  out.set(text, PREFIX);
-  let at = PREFIX + headerBytes;
-  for (const { array } of arrays) {
-    out.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
-    at = pad8(at + array.byteLength);
+  for (const { array } of sections) {
+    parts.push(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
+    const end = pad8(size + array.byteLength);
+    if (end > size + array.byteLength) parts.push(ZEROS.subarray(0, end - size - array.byteLength));
+    size = end;
   }
-  view.setUint32(12, fnv1a(out.subarray(PREFIX)), true);
+  let h = FNV_START;
+  for (let i = 1; i < parts.length; i++) h = fnv1a(parts[i], h);
+  for (let i = 0; i < MAGIC.length; i++) prefix[i] = MAGIC.charCodeAt(i);
+  const view = new DataView(prefix.buffer);
+  view.setUint32(8, headerBytes, true);
+  view.setUint32(12, h, true);
+  const check = (file?: string): void => {
+    const fail = (why: string): never => {
+      throw new GroveError(`not a valid grove forest file: ${why}`, { file, code: 'E_MODEL' });
+    };
+    const read: Header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(text));
+    const arrays: Sections = Object.fromEntries(sections.map(({ name, array }) => [name, array]));
+    readTrees(read, arrays, fail, file, () => {});
+  };
+  return { parts, size, check };
+}
+
+/** The forest as the bytes of its model file. */
+export function encodeForest(forest: Forest): Uint8Array {
+  const { parts, size } = forestFileParts(forest);
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
   return out;
 }
 
@@ -165,6 +193,27 @@ function readSections(own: Uint8Array, start: number, header: Header, fail: (why
 
 /** The trees from the sections, each checked as a tree model file. */
 function rebuild(header: Header, f: Sections, fail: (why: string) => never, file?: string): Forest {
+  const list: DecisionTree[] = [];
+  const shape = readTrees(header, f, fail, file, (tree) => list.push(tree));
+  return new Forest({
+    target: shape.target,
+    features: shape.features,
+    classes: shape.classes,
+    settings: header.forest,
+    options: header.options,
+    trees: list,
+    ...(header.oob ? { oob: header.oob } : {}),
+  });
+}
+
+/** Each tree of the sections in order, checked as a tree model file, given to `each`; the header's checked parts. */
+function readTrees(
+  header: Header,
+  f: Sections,
+  fail: (why: string) => never,
+  file: string | undefined,
+  each: (tree: DecisionTree) => void,
+): ModelFile {
   const settings = header.forest;
   const trees = f.treeStart.length - 1;
   if (!settings || typeof settings !== 'object' || settings.trees !== trees || trees < 1)
@@ -185,12 +234,11 @@ function rebuild(header: Header, f: Sections, fail: (why: string) => never, file
     file,
   );
   const reader = new NodeReader(f, shape, header.sums, header.knn ?? {}, fail);
-  const list: DecisionTree[] = [];
   for (let t = 0; t < trees; t++) {
     const nodes = reader.tree(t);
     const options = { ...header.options, seed: treeSeed(settings.seed, t) };
     const model = { target: shape.target, features: shape.features, classes: shape.classes, options };
-    list.push(
+    each(
       Array.isArray(nodes)
         ? new DecisionTree(
             validateModel({ format: MODEL_FORMAT, version: MODEL_VERSION, ...model, nodes }, file),
@@ -200,13 +248,5 @@ function rebuild(header: Header, f: Sections, fail: (why: string) => never, file
     );
   }
   reader.finish();
-  return new Forest({
-    target: shape.target,
-    features: shape.features,
-    classes: shape.classes,
-    settings,
-    options: header.options,
-    trees: list,
-    ...(header.oob ? { oob: header.oob } : {}),
-  });
+  return shape;
 }

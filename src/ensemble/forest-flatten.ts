@@ -2,123 +2,110 @@ import type { KnnRegion, TreeNode } from '../model/node.js';
 import type { Split } from '../model/split.js';
 import type { TreeStore } from '../model/store.js';
 import type { Forest } from './forest.js';
-import { SECTIONS } from './forest-sections.js';
+import { SECTIONS, type Section, SectionStats, type SectionType, sectionOf } from './forest-sections.js';
 
 const KIND_CODE: Record<Split['kind'], number> = { numeric: 1, multiway: 2, subset: 3 };
 
-/** A growing list of numbers (a section's values before narrowing), without a boxed number each. */
-class Values {
-  private a: Float64Array;
-  length = 0;
+/** Where a section's values go: its statistics (first pass), its array (second pass), or nowhere. */
+interface Sink {
+  push(x: number): void;
+}
 
-  constructor(capacity: number) {
-    this.a = new Float64Array(Math.max(1, capacity));
-  }
+/** Values written into a section's array in order. */
+class Writer implements Sink {
+  at = 0;
+  constructor(readonly array: Section) {}
 
   push(x: number): void {
-    if (this.length === this.a.length) {
-      const b = new Float64Array(2 * this.a.length);
-      b.set(this.a);
-      this.a = b;
-    }
-    this.a[this.length++] = x;
-  }
-
-  get values(): Float64Array {
-    return this.a.subarray(0, this.length);
+    this.array[this.at++] = x;
   }
 }
 
-/** What flattening the trees gathers: every section's values, the leaves' own, whether sums hold. */
-interface Flat {
+const SKIP: Sink = { push() {} };
+
+/** One pass over the trees: every section's sink, the leaves' own, and what the first pass learns. */
+interface Pass {
   k: number;
-  v: Record<string, Values>;
-  leafN: Values;
-  leafCounts: Values;
+  v: Record<string, Sink>;
+  leafN: Sink;
+  leafCounts: Sink;
+  /** The first pass: gather k-NN regions, check whether split nodes hold their children's sums. */
+  first: boolean;
   knn: Record<string, KnnRegion>;
   sums: boolean;
   leafMeta: boolean;
 }
 
-/**
- * Every tree's nodes in the sections' values (before narrowing), and the k-NN data by global node
- * id. A tree held as its grower's `TreeStore` is read from the arrays, making no node objects; its
- * values are the ones its node objects would give (`TreeStore.node`).
- */
-export function flatten(forest: Forest): {
-  values: Record<string, Float64Array>;
+/** A forest's node sections in file order, each in its narrowest exact type (forest-sections.ts). */
+export interface FlatForest {
+  sections: { name: string; type: SectionType; array: Section }[];
   sums: boolean;
   knn: Record<string, KnnRegion>;
-} {
+}
+
+/**
+ * Every tree's nodes as the file's sections, and the k-NN data by global node id. Two passes over
+ * the trees: the first sizes and types each section, the second writes the values into it, so no
+ * section is ever held wider than it is written. A tree held as its grower's `TreeStore` is read
+ * from the arrays, making no node objects; its values are the ones its node objects would give
+ * (`TreeStore.node`).
+ */
+export function flatten(forest: Forest): FlatForest {
   const k = forest.classes.length;
-  const { nodes, splits, params } = sizes(forest);
-  const leaves = nodes - splits;
-  const capacity: Record<string, number> = {
-    treeStart: forest.trees.length + 1,
-    kind: nodes,
-    missingBranch: nodes,
-    params,
-    leafScore: leaves,
-    leafImprovement: leaves,
-    n: nodes,
-    counts: nodes * k,
-  };
-  const f: Flat = {
+  const stats = (): SectionStats => new SectionStats();
+  const first: Pass = {
     k,
-    v: Object.fromEntries(SECTIONS.map(([name]) => [name, new Values(capacity[name] ?? splits)])),
-    leafN: new Values(leaves),
-    leafCounts: new Values(leaves * k),
+    v: Object.fromEntries(SECTIONS.map(([name]) => [name, stats()])),
+    leafN: stats(),
+    leafCounts: stats(),
+    first: true,
     knn: {},
     sums: true,
     leafMeta: false,
   };
-  let base = 0;
-  for (const tree of forest.trees) {
-    f.v.treeStart.push(base);
-    const grown = tree.grown();
-    if (Array.isArray(grown)) fromNodes(f, grown, base);
-    else fromStore(f, grown);
-    base += Array.isArray(grown) ? grown.length : grown.size;
-  }
-  f.v.treeStart.push(base);
-  const values = Object.fromEntries(Object.entries(f.v).map(([name, x]) => [name, x.values]));
-  if (!f.leafMeta) {
-    values.leafScore = new Float64Array(0);
-    values.leafImprovement = new Float64Array(0);
-  }
-  if (f.sums) {
-    values.n = f.leafN.values;
-    values.counts = f.leafCounts.values;
-  }
-  return { values, sums: f.sums, knn: f.knn };
+  visit(forest, first);
+  const { sums, leafMeta } = first;
+  const source = (name: string): SectionStats | undefined => {
+    if (!leafMeta && (name === 'leafScore' || name === 'leafImprovement')) return undefined;
+    if (sums && name === 'n') return first.leafN as SectionStats;
+    if (sums && name === 'counts') return first.leafCounts as SectionStats;
+    return first.v[name] as SectionStats;
+  };
+  const sections = SECTIONS.map(([name, fractions]) => {
+    const s = source(name);
+    const type = s ? s.type() : 'u8';
+    if (!fractions && (type === 'f32' || type === 'f64'))
+      throw new Error(`forest file: section ${name} holds a fraction`);
+    return { name, type, array: sectionOf(type, s ? s.length : 0) };
+  });
+  const writers = Object.fromEntries(sections.map(({ name, array }) => [name, new Writer(array)]));
+  const second: Pass = {
+    k,
+    v: Object.fromEntries(sections.map(({ name }) => [name, source(name) === first.v[name] ? writers[name] : SKIP])),
+    leafN: sums ? writers.n : SKIP,
+    leafCounts: sums ? writers.counts : SKIP,
+    first: false,
+    knn: {},
+    sums,
+    leafMeta,
+  };
+  visit(forest, second);
+  for (const { name, array } of sections)
+    if (writers[name].at !== array.length) throw new Error(`forest file: section ${name} changed between passes`);
+  return { sections, sums, knn: first.knn };
 }
 
-/** Nodes, split nodes and split parameters over all trees (the sections' lengths, made exactly). */
-function sizes(forest: Forest): { nodes: number; splits: number; params: number } {
-  let nodes = 0;
-  let splits = 0;
-  let params = 0;
+/** Every tree's nodes, in order, into the pass's sinks. */
+function visit(forest: Forest, p: Pass): void {
+  let base = 0;
   for (const tree of forest.trees) {
+    p.v.treeStart.push(base);
     const grown = tree.grown();
-    if (Array.isArray(grown)) {
-      nodes += grown.length;
-      for (const node of grown) {
-        if (!node.split || !node.children) continue;
-        splits++;
-        params += paramsOf(node.split).length;
-      }
-      continue;
-    }
-    nodes += grown.size;
-    for (let id = 0; id < grown.size; id++) {
-      if (grown.branches[id] === 0) continue;
-      const split = grown.feature[id] >= 0 ? undefined : grown.splits.get(id);
-      if (grown.feature[id] < 0 && !split) continue;
-      splits++;
-      params += split ? paramsOf(split).length : 1;
-    }
+    if (Array.isArray(grown)) fromNodes(p, grown, base);
+    else fromStore(p, grown);
+    base += Array.isArray(grown) ? grown.length : grown.size;
   }
-  return { nodes, splits, params };
+  p.v.treeStart.push(base);
 }
 
 function paramsOf(s: Split): number[] {
@@ -130,16 +117,16 @@ function paramsOf(s: Split): number[] {
 }
 
 /** A split node's parameters: numeric thresholds, multiway codes, or a subset's left size then its codes. */
-function pushParams(v: Record<string, Values>, s: Split): void {
+function pushParams(v: Record<string, Sink>, s: Split): void {
   const params = paramsOf(s);
   v.paramCount.push(params.length);
   for (const x of params) v.params.push(x);
 }
 
-function fromNodes(f: Flat, nodes: TreeNode[], base: number): void {
+function fromNodes(f: Pass, nodes: TreeNode[], base: number): void {
   const { v, k } = f;
   nodes.forEach((node, id) => {
-    if (node.knn) f.knn[String(base + id)] = node.knn;
+    if (f.first && node.knn) f.knn[String(base + id)] = node.knn;
     const s = node.split;
     v.kind.push((s ? KIND_CODE[s.kind] : 0) + (node.unclassified ? 4 : 0));
     v.missingBranch.push(node.missingBranch === undefined ? 0 : node.missingBranch + 1);
@@ -159,6 +146,7 @@ function fromNodes(f: Flat, nodes: TreeNode[], base: number): void {
     pushParams(v, s);
     v.score.push(node.score ?? Number.NaN);
     v.improvement.push(node.improvement ?? Number.NaN);
+    if (!f.first || !f.sums) return;
     // The reader adds the children's in branch order: the same additions, checked here.
     let n = 0;
     for (const c of node.children) n += nodes[c].n;
@@ -172,7 +160,7 @@ function fromNodes(f: Flat, nodes: TreeNode[], base: number): void {
 }
 
 /** The store's nodes, pushed as `fromNodes` pushes the node objects `store.node(id)` makes. */
-function fromStore(f: Flat, store: TreeStore): void {
+function fromStore(f: Pass, store: TreeStore): void {
   const { v, k } = f;
   const own = new Float64Array(k);
   const sum = new Float64Array(k);
@@ -205,7 +193,7 @@ function fromStore(f: Flat, store: TreeStore): void {
     } else pushParams(v, split!);
     v.score.push(store.score[id]);
     v.improvement.push(store.improvement[id]);
-    if (!f.sums) continue;
+    if (!f.first || !f.sums) continue;
     // The reader adds the children's in branch order: the same additions, checked here.
     let sumN = 0;
     sum.fill(0);

@@ -1,7 +1,7 @@
 /**
  * The forest file's node sections: what `encodeForest` writes and `decodeForest` reads. Split
  * nodes' fields are stored for split nodes only (S of them, in node order); a section is written
- * in the narrowest type that holds its values exactly (`narrow`), and when every split node's `n`
+ * in the narrowest type that holds its values exactly (`SectionStats`), and when every split node's `n`
  * and class counts are the sums of its children's (in branch order, the same float64 additions
  * the reader makes), only the leaves' are stored (`sums`).
  *
@@ -38,24 +38,38 @@ export const SECTIONS: readonly [name: string, fractions: boolean][] = [
 export type Section = Uint8Array | Uint16Array | Int32Array | Float32Array | Float64Array;
 export type Sections = Record<string, Section>;
 
-/** `values` in the narrowest type that holds each exactly (NaN only in f32 or f64). */
-export function narrow(values: ArrayLike<number>): { type: SectionType; array: Section } {
-  let ints = true;
-  let lo = 0;
-  let hi = 0;
-  let f32 = true;
-  for (let i = 0; i < values.length; i++) {
-    const x = values[i];
-    if (ints && !(Number.isInteger(x) && !Object.is(x, -0))) ints = false;
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
-    if (f32 && !Object.is(Math.fround(x), x)) f32 = false;
+/**
+ * What decides a section's type, gathered one value at a time (a section is sized and typed
+ * before it is written, so its values never need to be held as float64 first).
+ */
+export class SectionStats {
+  length = 0;
+  private ints = true;
+  private lo = 0;
+  private hi = 0;
+  private f32 = true;
+
+  push(x: number): void {
+    this.length++;
+    if (this.ints && !(Number.isInteger(x) && !Object.is(x, -0))) this.ints = false;
+    if (x < this.lo) this.lo = x;
+    if (x > this.hi) this.hi = x;
+    if (this.f32 && !Object.is(Math.fround(x), x)) this.f32 = false;
   }
-  if (ints && lo >= 0 && hi < 256) return { type: 'u8', array: Uint8Array.from(values) };
-  if (ints && lo >= 0 && hi < 65536) return { type: 'u16', array: Uint16Array.from(values) };
-  if (ints && lo >= -(2 ** 31) && hi < 2 ** 31) return { type: 'i32', array: Int32Array.from(values) };
-  if (f32) return { type: 'f32', array: Float32Array.from(values) };
-  return { type: 'f64', array: Float64Array.from(values) };
+
+  /** The narrowest type that holds every value pushed exactly (NaN only in f32 or f64). */
+  type(): SectionType {
+    const { ints, lo, hi } = this;
+    if (ints && lo >= 0 && hi < 256) return 'u8';
+    if (ints && lo >= 0 && hi < 65536) return 'u16';
+    if (ints && lo >= -(2 ** 31) && hi < 2 ** 31) return 'i32';
+    return this.f32 ? 'f32' : 'f64';
+  }
+}
+
+/** A new section of `length` values of `type`. */
+export function sectionOf(type: SectionType, length: number): Section {
+  return viewOf(type, new ArrayBuffer(length * BYTES[type]), 0, length);
 }
 
 /** A view of `length` values of `type` at byte `offset` of `buffer` (the offset a multiple of 8). */

@@ -1,9 +1,10 @@
 import { GroveError } from '../core/errors.js';
 import type { ClassLabel } from '../data/dataset.js';
 import type { AlignedColumn, AlignOptions, PredictInput } from '../model/align.js';
-import { buildLeafTables, explainByTables, type LeafTables, TableScratch } from './leaf-tables.js';
+import { buildLeafTables, type LeafTables } from './leaf-tables.js';
 import { type ExplainableModel, type WeightedTree, weightedTrees } from './model.js';
 import { alignRows } from './rows.js';
+import { columnBlock, explainRowsByTables, TableScratch } from './table-shap.js';
 import { expectedValue, TreeShapExplainer } from './tree-shap.js';
 
 /**
@@ -156,6 +157,7 @@ export class TreesExplainer {
   private readonly tables: (LeafTables | null)[];
   private readonly walk: TreeShapExplainer;
   private readonly scratch = new TableScratch();
+  private rows = new Float64Array(0);
 
   constructor(
     private readonly trees: readonly WeightedTree[],
@@ -171,16 +173,19 @@ export class TreesExplainer {
     const { trees, tables, walk, scratch } = this;
     const stride = this.nFeatures * this.nClasses;
     const out = new Float64Array((to - from) * stride);
+    if (this.rows.length < (to - from) * columns.length) this.rows = new Float64Array((to - from) * columns.length);
+    columnBlock(columns, from, to, this.rows);
     // Tree by tree over the block, so that one tree's tables stay in cache; each row still adds
     // its trees' contributions in the trees' order.
     for (let t = 0; t < trees.length; t++) {
       const { tree, weight } = trees[t];
       const table = tables[t];
-      for (let i = from; i < to; i++) {
-        const offset = (i - from) * stride;
-        if (table === null || !explainByTables(table, scratch, columns, i, out, offset, weight))
-          walk.explainRow(tree, columns, i, out, offset, weight);
-      }
+      const handed =
+        table === null ? -1 : explainRowsByTables(table, scratch, columns, this.rows, from, to, out, weight);
+      if (handed === 0) continue;
+      for (let i = from; i < to; i++)
+        if (handed < 0 || scratch.handed[i - from] === 1)
+          walk.explainRow(tree, columns, i, out, (i - from) * stride, weight);
     }
     return out;
   }

@@ -36,6 +36,8 @@ export interface ShapTree {
   isLeaf(node: number): boolean;
   /** Branch row i takes at split `node`, or NO_BRANCH when it is spread over every branch. */
   branchAt(columns: AlignedColumn[], i: number, node: number): number;
+  /** Threshold of a two-branch numeric split (above it: branch 1; at or below: 0), else NaN. */
+  binaryCut(node: number): number;
 }
 
 /** Frame edge marker: the root (extends the path with the empty feature). */

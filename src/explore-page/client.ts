@@ -1,4 +1,3 @@
-import type { EmbeddedData } from '../explore/embedded.js';
 import { Pending } from './pending.js';
 import type { GrowProgress, Loaded, Reply, Request } from './protocol.js';
 
@@ -9,7 +8,8 @@ export class Cancelled extends Error {}
  * One Web Worker running the page's worker code (from a Blob URL, which works from file://),
  * holding the data set (or none, until the user opens a file): `call` sends a request and
  * resolves with its reply. `restart` drops the worker with whatever it is computing (its pending
- * requests reject with `Cancelled`) and starts a fresh one with the same data.
+ * requests reject with `Cancelled`) and starts a fresh one, which loads the data set the page's
+ * data keeper holds then.
  */
 export class WorkerClient {
   private worker!: Worker;
@@ -21,8 +21,8 @@ export class WorkerClient {
     private readonly url: string,
     /** The worker's name (its role in the page: 'grower', 'helper', 'cv'), as the browser's tools show it. */
     private readonly name: string,
-    /** The data set it holds (none yet: the page waits for a file), loaded again by each restart. */
-    private data: EmbeddedData | undefined,
+    /** A port the data keeper sends the data set it holds over (each start loads it). */
+    private readonly dataPort: () => MessagePort,
     private readonly onError: (message: string) => void,
     /** Runs after each start (the first, and every restart's), once its load has been sent. */
     private readonly onStart?: (client: WorkerClient) => void,
@@ -41,7 +41,8 @@ export class WorkerClient {
       else this.pending.settle(reply.id, reply.ok ? { value: reply.result } : { error: new Error(reply.error) });
     };
     this.worker.onerror = (e) => this.onError(`worker error: ${e.message}`);
-    this.loaded = this.send<Loaded>({ type: 'load', data: this.data });
+    const port = this.dataPort();
+    this.loaded = this.send<Loaded>({ type: 'load', port }, undefined, [port]);
     // Whoever waits on it hears a refusal; unwatched (the CV worker at rest) it is no page error.
     this.loaded.catch(() => undefined);
     this.onStart?.(this);
@@ -66,11 +67,6 @@ export class WorkerClient {
   /** Send `req`, moving `transfer` (a MessagePort) to the worker. */
   transfer<T>(req: Request, transfer: Transferable[]): Promise<T> {
     return this.loaded.then(() => this.send<T>(req, undefined, transfer));
-  }
-
-  /** The data set the next restart loads (and every one after it). */
-  setData(data: EmbeddedData): void {
-    this.data = data;
   }
 
   /** Whether a request is still being worked on. */

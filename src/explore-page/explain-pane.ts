@@ -5,7 +5,7 @@
  * are computed while the section is open: on a deep tree TreeSHAP takes the grower a while, which
  * a user not looking at them should not wait for before a node's panel.
  */
-import type { EmbeddedData } from '../explore/embedded.js';
+import type { DataShape } from '../explore/embedded.js';
 import { el } from './dom.js';
 import type { Explained } from './explain-tree.js';
 import { $, measured, report } from './page-status.js';
@@ -44,11 +44,11 @@ export class WhyPane {
   }
 
   /** Empty the pictures and offer `d`'s rows and features. */
-  reset(d: EmbeddedData): void {
+  reset(d: DataShape): void {
     this.asked++;
     const row = $<HTMLInputElement>('why-row');
-    row.max = String(d.labels.length);
-    if (Number(row.value) > d.labels.length) row.value = '1';
+    row.max = String(d.rows);
+    if (Number(row.value) > d.rows) row.value = '1';
     const feature = $<HTMLSelectElement>('why-feature');
     feature.replaceChildren(
       el('option', { value: '' }, 'the one contributing most'),

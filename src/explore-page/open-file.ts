@@ -3,12 +3,13 @@
  * page (which has its worker read it), and the texts about the data set are written again for the
  * data set opened. The page's other panes are the page's to clear (page.ts holds their state).
  */
-import type { EmbeddedData } from '../explore/embedded.js';
+import type { DataShape } from '../explore/embedded.js';
 import { dataSummary, pageTitle, sampleNotice } from '../explore/page-text.js';
 import { el } from './dom.js';
 import { PAGE_EXTENSIONS } from './page-formats.js';
 import { $, report, showError } from './page-status.js';
 import type { Opened } from './protocol.js';
+import type { OpenedFile } from './reader-client.js';
 
 /** Whether a drag carries files (not text or a link dragged within the page). */
 function carriesFiles(e: DragEvent): boolean {
@@ -78,16 +79,16 @@ export function watchTarget(choose: (file: File, target: string) => void): void 
 }
 
 /**
- * Read `file` with class column `target` (default: the CLI's) through `read` and hand its data set
+ * Read `file` with class column `target` (default: the CLI's) through `read` and hand the file read
  * to `use`; the target choice then offers the file's columns. A file that cannot be read leaves
  * the data set held (`held`) and its target shown, and the page says what is wrong.
  */
 export async function openFile(
   file: File,
   target: string | undefined,
-  read: (file: File, target?: string) => Promise<Opened>,
-  use: (data: EmbeddedData) => void,
-  held: EmbeddedData | undefined,
+  read: (file: File, target?: string) => Promise<OpenedFile>,
+  use: (read: OpenedFile) => void,
+  held: DataShape | undefined,
 ): Promise<void> {
   const got = await readFile(file, (f) => read(f, target));
   if (!got) {
@@ -97,11 +98,11 @@ export async function openFile(
   const d = got.data;
   if (opened?.file !== file) opened = { file, columns: [...d.features.map((c) => c.name), d.target] };
   showTargets(opened.columns, d.target);
-  use(d);
+  use(got);
 }
 
 /** The page's title, summary line and sample notice, for `data`. */
-export function showDataTexts(data: EmbeddedData): void {
+export function showDataTexts(data: DataShape): void {
   document.title = pageTitle(data);
   $('title').textContent = pageTitle(data);
   $('summary').textContent = dataSummary(data);
@@ -127,7 +128,7 @@ export function clearPanes(): void {
  * `read(file)`, the page's status line saying so meanwhile and then how long it took, with the
  * reader's warnings; undefined when the file could not be read (the page shows why, in one line).
  */
-export async function readFile(file: File, read: (file: File) => Promise<Opened>): Promise<Opened | undefined> {
+export async function readFile<T extends Opened>(file: File, read: (file: File) => Promise<T>): Promise<T | undefined> {
   const status = $('file-status');
   status.hidden = false;
   status.textContent = `Reading ${file.name} (${sizeText(file.size)})…`;

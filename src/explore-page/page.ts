@@ -3,7 +3,7 @@
  * builds the controls from the option table and shows the trees, a node's ten-measure scores,
  * side-by-side comparison, the rules and the path of a typed row. Plain DOM, no framework.
  */
-import type { EmbeddedData } from '../explore/embedded.js';
+import type { DataShape } from '../explore/embedded.js';
 import type { PageSettings } from '../explore/page-text.js';
 import type { FitOptions } from '../options/types.js';
 import { Cancelled } from './client.js';
@@ -18,7 +18,7 @@ import { drawInPane, markDisagreements as markInDrawings } from './pane-trees.js
 import { crossValidateBoth, fillRules, legend, paneStats } from './panes.js';
 import { pathForm, showPath } from './path-form.js';
 import type { CvResult, GrowProgress, NodeDetail, PathResult, Request, RulesText, Slot } from './protocol.js';
-import { ReaderClient } from './reader-client.js';
+import { type OpenedFile, ReaderClient } from './reader-client.js';
 import type { DrawnTree } from './tree-svg.js';
 import type { TreeView } from './tree-view.js';
 import { PageWorkers } from './workers.js';
@@ -30,13 +30,14 @@ window.addEventListener('unhandledrejection', (e) => report(e.reason));
 
 // ---- the workers ---------------------------------------------------------------------------------
 
-// The data set the page holds: the one `grove explore` embedded, or none until the user opens a file.
-let data = (JSON.parse($('grove-data').textContent ?? 'null') as EmbeddedData | null) ?? undefined;
+// The data set the page holds (its shape: the columns are the data keeper's): the one `grove explore`
+// embedded, or none until the user opens a file.
+let data = (JSON.parse($('grove-shape').textContent ?? 'null') as DataShape | null) ?? undefined;
 const settings = JSON.parse($('grove-settings').textContent ?? 'null') as PageSettings;
 /** A Blob URL of the worker code inlined in `<script id="ID">` (a Blob URL works from file://). */
 const scriptUrl = (id: string) => URL.createObjectURL(new Blob([$(id).textContent ?? ''], { type: 'text/javascript' }));
 const workerUrl = scriptUrl('grove-worker');
-const workers = new PageWorkers(workerUrl, data, showError);
+const workers = new PageWorkers(workerUrl, scriptUrl('grove-keeper'), $('grove-data').textContent ?? 'null', showError);
 const reader = new ReaderClient(scriptUrl('grove-reader'));
 const { grower } = workers;
 
@@ -320,12 +321,12 @@ async function trace(): Promise<void> {
 
 // ---- a file opened in the page -------------------------------------------------------------------
 
-/** Hold `d` from now on: every worker on it, every pane cleared, grown again. */
-function useData(d: EmbeddedData): void {
+/** Hold the file read from now on: every worker on it, every pane cleared, grown again. */
+function useData({ data: d, columns }: OpenedFile): void {
   data = d;
   // A grow still in flight is of the data set before: its trees are not shown.
   growToken++;
-  measured('workers given the data', () => workers.useData(d));
+  measured('workers given the data', () => workers.useData(columns));
   showDataTexts(d);
   views.clear();
   drawn.clear();
@@ -339,7 +340,7 @@ function useData(d: EmbeddedData): void {
 }
 
 /** The form a row is typed into, for `d`'s features. */
-function showPathForm(d: EmbeddedData): void {
+function showPathForm(d: DataShape): void {
   $('path-box').replaceChildren(
     pathForm(d.features, () => void trace()),
     el('div', { id: 'path-out' }),

@@ -1,10 +1,10 @@
 /** The form of a row's values that the explore page traces down tree A. */
-import type { EmbeddedData } from '../explore/embedded.js';
+import type { DataShape } from '../explore/embedded.js';
 import { el } from './dom.js';
 import type { PathResult } from './protocol.js';
 
 /** A field per feature (a select of its categories, or a text box; empty = missing); `onTrace` runs on submit. */
-export function pathForm(features: EmbeddedData['features'], onTrace: () => void): HTMLElement {
+export function pathForm(features: DataShape['features'], onTrace: () => void): HTMLElement {
   const form = el('form', { id: 'path-form', class: 'path-form' });
   features.forEach((f, i) => {
     const id = `path-f${i}`;

@@ -1,4 +1,4 @@
-import type { EmbeddedData } from '../explore/embedded.js';
+import type { DataShape } from '../explore/embedded.js';
 import type { FitOptions } from '../options/types.js';
 import type { MeasureScores, ThresholdCurve } from './node-detail.js';
 import type { RowPath } from './paths.js';
@@ -9,8 +9,11 @@ export type Slot = 'a' | 'b';
 
 /** What the page asks the worker (one reply per request, matched by `id`). */
 export type Request =
-  /** Hold `data` (none: the page has no data set yet); the reply names what the controls offer. */
-  | { type: 'load'; data?: EmbeddedData }
+  /**
+   * Hold the data set the keeper sends over `port` (none: the page has no data set yet); the reply
+   * names what the controls offer.
+   */
+  | { type: 'load'; port: MessagePort }
   | { type: 'grow'; slot: Slot; options: FitOptions }
   /**
    * The page shows tree `slot` before pruning (the progress of grow `grow`, its request id): the
@@ -51,8 +54,21 @@ export interface Loaded {
   pruners: string[];
 }
 
-/** What the page asks the reader worker: read a file the user opened, sampled to `maxRows` rows. */
+/**
+ * What the page asks its data keeper (keeper.ts): hold the data set of page JSON `json`, or the one
+ * a read sends over `port`; or send a copy of the data set held over `port` (to a worker starting).
+ */
+export type KeeperRequest =
+  | { type: 'hold'; json: string }
+  | { type: 'hold'; json?: undefined; port: MessagePort }
+  | { type: 'serve'; port: MessagePort };
+
+/**
+ * What the page asks the reader worker: read a file the user opened, sampled to `maxRows` rows,
+ * the columns sent over `columns` (to the data keeper, once the page has taken the file).
+ */
 export interface ReadRequest {
+  columns: MessagePort;
   file: File;
   maxRows: number;
   seed: number;
@@ -60,9 +76,9 @@ export interface ReadRequest {
   target?: string;
 }
 
-/** The reader's answer: the data set as the page embeds one, and the reader's warnings. */
+/** The reader's answer: the data set's shape (its columns went over the request's port), and the reader's warnings. */
 export interface Opened {
-  data: EmbeddedData;
+  data: DataShape;
   warnings: string[];
 }
 

@@ -1,6 +1,11 @@
 import { Cancelled } from './client.js';
 import type { Opened, ReadReply, ReadRequest } from './protocol.js';
 
+/** A file read: its shape and warnings, and the port its columns wait on (for the data keeper). */
+export interface OpenedFile extends Opened {
+  columns: MessagePort;
+}
+
 /**
  * The reader worker (reader.ts), started the first time a file is opened: one read at a time. A
  * file opened while another is read drops that read (the worker is restarted; its promise
@@ -13,14 +18,16 @@ export class ReaderClient {
   constructor(private readonly url: string) {}
 
   /** `request.file` read and sampled, or the reader's one-line error. */
-  read(request: ReadRequest): Promise<Opened> {
+  read(request: Omit<ReadRequest, 'columns'>): Promise<OpenedFile> {
     if (this.inFlight) {
       this.worker?.terminate();
       this.worker = undefined;
       this.inFlight.reject(new Cancelled('cancelled'));
     }
     const worker = (this.worker ??= new Worker(this.url, { name: 'reader' }));
-    return new Promise<Opened>((resolve, reject) => {
+    // The reader sends the columns into one end; the page hands the other to the data keeper.
+    const { port1: columns, port2 } = new MessageChannel();
+    return new Promise<OpenedFile>((resolve, reject) => {
       const done = () => {
         if (this.inFlight === flight) this.inFlight = undefined;
       };
@@ -28,17 +35,22 @@ export class ReaderClient {
       this.inFlight = flight;
       worker.onmessage = (e: MessageEvent<ReadReply>) => {
         done();
-        if (e.data.ok) resolve(e.data.opened);
-        else reject(new Error(e.data.error));
+        if (e.data.ok) resolve({ ...e.data.opened, columns });
+        else {
+          columns.close();
+          reject(new Error(e.data.error));
+        }
       };
       worker.onerror = (e) => {
         done();
         // A worker that failed outright (out of memory on a huge file) is started afresh next time.
         this.worker?.terminate();
         this.worker = undefined;
+        columns.close();
         reject(new Error(`cannot read ${request.file.name}: ${e.message || 'the reader failed'}`));
       };
-      worker.postMessage(request);
+      const req: ReadRequest = { ...request, columns: port2 };
+      worker.postMessage(req, [port2]);
     });
   }
 }

@@ -218,6 +218,16 @@ function markShown(slot: Slot, id: number): void {
   waiting.go();
 }
 
+/** The data set the page's data keeper sends over `port` (none: the page has none yet). */
+function receive(port: MessagePort): Promise<EmbeddedData | undefined> {
+  return new Promise((resolve) => {
+    port.onmessage = (e: MessageEvent<EmbeddedData | undefined>) => {
+      port.close();
+      resolve(e.data);
+    };
+  });
+}
+
 /** Hold `embedded` (checked first: a refused data set leaves the one held); the names the controls offer. */
 function load(embedded: EmbeddedData | undefined): Loaded {
   if (embedded) {
@@ -258,7 +268,7 @@ function handle(req: Request, id: number, progress: (p: GrowProgress) => void): 
       }
       return null;
     case 'load':
-      return load(req.data);
+      return receive(req.port).then(load);
     case 'grow':
       return grow(req.slot, req.options, id, progress);
     case 'shown':

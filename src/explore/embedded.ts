@@ -67,6 +67,59 @@ export function embedDataset(
   };
 }
 
+/**
+ * What the page's main thread holds of a data set: everything but its columns' values (those stay
+ * with the page's data keeper and its workers), enough to write the page's texts and forms.
+ */
+export interface DataShape {
+  source: string;
+  target: string;
+  classes: ClassLabel[];
+  /** Rows the page holds (the sample's when it holds one). */
+  rows: number;
+  features: ColumnShape[];
+  totalRows: number;
+  sample?: { seed: number; rows: number };
+}
+
+export type ColumnShape =
+  | { kind: 'numeric'; name: string }
+  | { kind: 'categorical'; name: string; categories: string[] };
+
+/** `data` without its columns' values. */
+export function dataShape(data: EmbeddedData): DataShape {
+  return {
+    source: data.source,
+    target: data.target,
+    classes: data.classes,
+    rows: data.labels.length,
+    features: data.features.map(
+      (f): ColumnShape =>
+        f.kind === 'numeric'
+          ? { kind: 'numeric', name: f.name }
+          : { kind: 'categorical', name: f.name, categories: f.categories },
+    ),
+    totalRows: data.totalRows,
+    ...(data.sample ? { sample: data.sample } : {}),
+  };
+}
+
+/** A packed copy of `data` (page JSON or packed): typed arrays of its own, ready to be transferred. */
+export function packedCopy(data: EmbeddedData): EmbeddedData {
+  const ints = (xs: ArrayLike<number>) => Int32Array.from(xs);
+  return {
+    ...data,
+    labels: ints(data.labels),
+    features: data.features.map(
+      (f): EmbeddedColumn =>
+        f.kind === 'numeric'
+          ? { ...f, values: Float64Array.from(f.values as ArrayLike<number | null>, (v) => (v === null ? NaN : v)) }
+          : { ...f, codes: ints(f.codes) },
+    ),
+    ...(data.rowNumbers ? { rowNumbers: ints(data.rowNumbers) } : {}),
+  };
+}
+
 /** The buffers of packed `data`'s typed arrays, to transfer it to another thread. */
 export function packedBuffers(data: EmbeddedData): ArrayBuffer[] {
   const arrays: unknown[] = [

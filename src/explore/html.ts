@@ -1,6 +1,6 @@
 import { esc, scriptJson } from '../report/html.js';
 import { STYLE } from '../report/style.js';
-import type { EmbeddedData } from './embedded.js';
+import { dataShape, type EmbeddedData } from './embedded.js';
 import { dataSummary, FORMATS, type PageSettings, pageTitle, sampleNotice } from './page-text.js';
 import { DEFAULT_MAX_ROWS } from './prepare.js';
 import { EXPLORE_STYLE } from './style.js';
@@ -12,6 +12,8 @@ export interface PageScripts {
   worker: string;
   /** The worker that reads a file opened in the page (started only then). */
   reader: string;
+  /** The worker that holds the data set's columns and gives each other worker a copy. */
+  keeper: string;
 }
 
 /**
@@ -25,27 +27,29 @@ export function inlineScript(code: string): string {
 /**
  * The explore page: one self-contained HTML file (styles, scripts and data inline, no request
  * made), the data set as JSON in a `<script type="application/json">` (none: the page waits for
- * the user to open a file), the workers' code in non-executed `<script>`s the page turns into
- * Blob URLs. `settings` are the limits of a file opened in the page.
+ * the user to open a file) with its shape beside it (what the main thread reads), the workers'
+ * code in non-executed `<script>`s the page turns into Blob URLs. `settings` are the limits of a
+ * file opened in the page.
  */
 export function explorePage(
   data: EmbeddedData | undefined,
   scripts: PageScripts,
   settings: PageSettings = { maxRows: DEFAULT_MAX_ROWS, seed: 1 },
 ): string {
-  const notice = sampleNotice(data);
+  const shape = data && dataShape(data);
+  const notice = sampleNotice(shape);
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(pageTitle(data))}</title>
+<title>${esc(pageTitle(shape))}</title>
 <style>${STYLE}${EXPLORE_STYLE}</style>
 </head>
 <body data-state="busy">
 <header>
-<h1 id="title">${esc(pageTitle(data))}</h1>
-<p id="summary">${esc(dataSummary(data))}</p>
+<h1 id="title">${esc(pageTitle(shape))}</h1>
+<p id="summary">${esc(dataSummary(shape))}</p>
 ${OPEN_FILE}
 </header>
 <div class="page">
@@ -73,9 +77,11 @@ ${WHY_SECTION}
 </main>
 </div>
 <script type="application/json" id="grove-data">${data ? scriptJson(data) : 'null'}</script>
+<script type="application/json" id="grove-shape">${shape ? scriptJson(shape) : 'null'}</script>
 <script type="application/json" id="grove-settings">${scriptJson(settings)}</script>
 <script type="text/plain" id="grove-worker">${inlineScript(scripts.worker)}</script>
 <script type="text/plain" id="grove-reader">${inlineScript(scripts.reader)}</script>
+<script type="text/plain" id="grove-keeper">${inlineScript(scripts.keeper)}</script>
 <script>${inlineScript(scripts.page)}</script>
 </body>
 </html>

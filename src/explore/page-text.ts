@@ -1,4 +1,4 @@
-import type { EmbeddedData } from './embedded.js';
+import type { DataShape } from './embedded.js';
 
 /**
  * The explore page's texts about its data set, as plain text: `grove explore` writes them into the
@@ -6,21 +6,21 @@ import type { EmbeddedData } from './embedded.js';
  */
 
 /** The page's title and heading. */
-export function pageTitle(data: EmbeddedData | undefined): string {
+export function pageTitle(data: DataShape | undefined): string {
   return data ? `grove explore: ${data.source}` : 'grove explore';
 }
 
 /** The line under the heading: the data set's size, or what to do without one. */
-export function dataSummary(data: EmbeddedData | undefined): string {
+export function dataSummary(data: DataShape | undefined): string {
   if (!data) return `No data yet: open a file (${FORMATS}) with the button or drop it on the page.`;
   return (
-    `${data.labels.length} rows, ${data.features.length} features, ${data.classes.length} classes of ` +
+    `${data.rows} rows, ${data.features.length} features, ${data.classes.length} classes of ` +
     `${data.target}. Grow, click a node, compare two measures.`
   );
 }
 
 /** What the page says when it holds a sample of the file's rows ('' when it holds them all). */
-export function sampleNotice(data: EmbeddedData | undefined): string {
+export function sampleNotice(data: DataShape | undefined): string {
   if (!data?.sample) return '';
   return (
     `This page holds a sample of ${data.sample.rows} of the ${data.totalRows} rows (stratified by class, seed ` +

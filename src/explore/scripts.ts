@@ -7,7 +7,7 @@ import type { PageScripts } from './html.js';
 /** Where `npm run build:browser` writes the page's bundles: dist/explore-page/, beside dist/explore/. */
 export const BUNDLE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../explore-page');
 
-/** The bundled page, worker and reader scripts; GroveError when the browser build has not been run. */
+/** The bundled page, worker, reader and keeper scripts; GroveError when the browser build has not been run. */
 export function readPageScripts(dir = BUNDLE_DIR): PageScripts {
   const read = (name: string) => {
     const path = resolve(dir, name);
@@ -22,5 +22,5 @@ export function readPageScripts(dir = BUNDLE_DIR): PageScripts {
       );
     }
   };
-  return { page: read('page.js'), worker: read('worker.js'), reader: read('reader.js') };
+  return { page: read('page.js'), worker: read('worker.js'), reader: read('reader.js'), keeper: read('keeper.js') };
 }

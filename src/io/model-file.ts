@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { GroveError } from '../core/errors.js';
 import { Forest } from '../ensemble/forest.js';
-import { decodeForest, encodeForest, isForestFile } from '../ensemble/forest-file.js';
+import { decodeForest, forestFileParts, isForestFile } from '../ensemble/forest-file.js';
 import { DecisionTree } from '../model/decision-tree.js';
 import { validateModel } from '../model/schema.js';
 import { writeFileAtomic } from './atomic.js';
@@ -9,13 +9,14 @@ import { writeFileAtomic } from './atomic.js';
 /**
  * Save a model (atomically: a crash never leaves half a file), after the check loading makes: a
  * model grove would refuse to load is never reported written. A tree is written as JSON, a
- * forest in the forest file format (src/ensemble/forest-file.ts: a JSON header and typed arrays).
+ * forest in the forest file format (src/ensemble/forest-file.ts: a JSON header and typed arrays),
+ * written from its sections' arrays without a copy of the whole file.
  */
 export function saveModel(model: DecisionTree | Forest, path: string): void {
   if (model instanceof Forest) {
-    const bytes = encodeForest(model);
+    const file = forestFileParts(model);
     try {
-      decodeForest(bytes);
+      file.check();
     } catch (err) {
       throw new GroveError(
         `internal error: the forest fails grove's own check, not written (${(err as Error).message})`,
@@ -24,7 +25,7 @@ export function saveModel(model: DecisionTree | Forest, path: string): void {
         },
       );
     }
-    writeFileAtomic(path, bytes);
+    writeFileAtomic(path, file.parts);
     return;
   }
   const text = `${JSON.stringify(model.toJSON())}\n`;

@@ -145,11 +145,12 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
     return super.subtreeSteps({ ...entry, sortedAt: -1 });
   }
 
-  /** The root's entry (its histogram built unless it is a leaf or small). */
+  /** The root's entry, over the layout's rows (its histogram built unless it is a leaf or small). */
   rootEntry(): HistEntry {
-    const n = this.layout.rows.length;
+    const { rows } = this.layout;
+    const n = rows.length;
     const totals = new Float64Array(this.k);
-    for (let i = 0; i < n; i++) totals[this.y[i]] += this.weights[i];
+    for (let i = 0; i < n; i++) totals[this.y[rows[i]]] += this.weights[rows[i]];
     const entry = rootGrowEntry(n, totals, this.opts, 0, this.opts.seed) as HistEntry;
     entry.hist = entry.leaf || this.small(n) ? null : this.buildHist(0, n);
     entry.sortedAt = -1;

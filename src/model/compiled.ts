@@ -298,6 +298,14 @@ export class CompiledTree implements ForestPart {
     return b === NO_BRANCH ? this.missingBranch[node] : b;
   }
 
+  /**
+   * The threshold of a numeric split with two branches (a value above it takes branch 1, at or
+   * below it branch 0, a missing one is `branchAt`'s to route), else NaN.
+   */
+  binaryCut(node: number): number {
+    return this.kind[node] === NUMERIC && this.paramCount[node] === 1 ? this.thresholds[this.paramStart[node]] : NaN;
+  }
+
   /** True for a leaf (a node without a split). */
   isLeaf(node: number): boolean {
     return this.kind[node] === LEAF;

@@ -42,6 +42,7 @@ describe('forest model file', () => {
     const forest = fitForest(data, { trees: 4, oobScore: true });
     const forestPath = join(dir, 'f.grove');
     saveModel(forest, forestPath);
+    expect(readFileSync(forestPath).equals(Buffer.from(encodeForest(forest)))).toBe(true); // written in parts
     const loaded = loadAnyModel(forestPath);
     expect(loaded.constructor.name).toBe('Forest');
     expect(loadForest(forestPath).oob?.score).toBe(forest.oob?.score);

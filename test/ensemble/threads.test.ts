@@ -21,6 +21,14 @@ describe('forest threads', () => {
     expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
   });
 
+  it('a histogram forest (the rows binned once per thread) is the same on 1 and 2 threads', () => {
+    const options = { trees: 6, seed: 4, bins: 32, oobScore: true };
+    const one = fitForest(data as never, { ...options, threads: 1 });
+    const two = fitForest(data as never, { ...options, threads: 2 });
+    expect(Buffer.from(encodeForest(two)).equals(Buffer.from(encodeForest(one)))).toBe(true);
+    expect(two.oob?.score).toBe(one.oob?.score);
+  });
+
   it('trees come back from the workers as stores, the forest file the same bytes', () => {
     for (const forest of ['random-forest', 'random-subspace'] as const) {
       const options = { forest, trees: 5, seed: 2, categoricalSplit: 'multiway' } as const;

@@ -1,12 +1,14 @@
 /**
  * The leaf-table TreeSHAP (leaf-tables.ts) against Lundberg's walk (tree-shap.ts) and brute force
  * on trees deep enough that features repeat along paths, with zero-weight branches; rows a C4.5
- * tree spreads are handed back to the walk; trees past the tables' budget get none.
+ * tree spreads are handed back to the walk; a block of rows explained in groups gives each row the
+ * same values as alone; trees past the tables' budget get none.
  */
 import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
-import { buildLeafTables, explainByTables, TableScratch } from '../../src/explain/leaf-tables.js';
+import { buildLeafTables } from '../../src/explain/leaf-tables.js';
 import { alignRows } from '../../src/explain/rows.js';
+import { columnBlock, explainByTables, explainRowsByTables, TableScratch } from '../../src/explain/table-shap.js';
 import { TreeShapExplainer } from '../../src/explain/tree-shap.js';
 import type { DecisionTree } from '../../src/model/decision-tree.js';
 import { bruteShap } from './brute-shap.js';
@@ -70,6 +72,32 @@ describe('TreeSHAP by leaf tables', () => {
     expect(handedBack).toBeGreaterThan(0);
     expect(handedBack).toBeLessThan(rows.length);
     for (const r of rows) if (r.byTables) expect(maxGap(r.byTables, r.byWalk)).toBeLessThan(1e-12);
+  });
+
+  it('gives each row of a block in groups the same bits as alone, missing values taking their branch', () => {
+    const data = synthetic(3000, 11, 0.05);
+    const tree = fit(data, { algorithm: 'cart', prune: 'none', maxDepth: 11, minSamplesLeaf: 2 });
+    const tables = buildLeafTables(tree.compiled);
+    if (tables === null) throw new Error('expected leaf tables');
+    const k = tree.classes.length;
+    // More nodes × rows × classes than one group's budget: the block is explained in several groups.
+    expect(tree.compiled.feature.length * data.nRows * k).toBeGreaterThan(4 << 16);
+    const { columns } = alignRows(tree, data, undefined, 'test');
+    const stride = tree.features.length * k;
+    const block = new Float64Array(data.nRows * columns.length);
+    columnBlock(columns, 0, data.nRows, block);
+    const together = new Float64Array(data.nRows * stride);
+    const scratch = new TableScratch();
+    expect(explainRowsByTables(tables, scratch, columns, block, 0, data.nRows, together, 0.5)).toBe(0);
+    const walk = new TreeShapExplainer(tree.features.length);
+    for (let i = 0; i < data.nRows; i++) {
+      const alone = new Float64Array(stride);
+      expect(explainByTables(tables, scratch, columns, i, alone, 0, 0.5)).toBe(true);
+      expect(together.subarray(i * stride, (i + 1) * stride)).toEqual(alone);
+      const byWalk = new Float64Array(stride);
+      walk.explainRow(tree.compiled, columns, i, byWalk, 0, 0.5);
+      expect(maxGap(alone, byWalk)).toBeLessThan(1e-12);
+    }
   });
 
   it('builds no tables for a tree deeper than their budget', () => {

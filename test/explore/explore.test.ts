@@ -10,7 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { fit } from '../../src/algorithms/fit.js';
 import { BUILTIN_CRITERIA, getCriterion } from '../../src/criteria/registry.js';
 import { subsetRows } from '../../src/data/subset.js';
-import { checkExplorable, datasetFromEmbedded, embedDataset } from '../../src/explore/embedded.js';
+import {
+  checkExplorable,
+  dataShape,
+  datasetFromEmbedded,
+  embedDataset,
+  packedBuffers,
+  packedCopy,
+} from '../../src/explore/embedded.js';
 import { inlineScript } from '../../src/explore/html.js';
 import { prepareForPage } from '../../src/explore/prepare.js';
 import { stratifiedSample } from '../../src/explore/sample.js';
@@ -58,6 +65,34 @@ describe('the page’s data', () => {
     expect(back.labels).toEqual(d.labels);
     expect(back.classes).toEqual(d.classes);
     expect(JSON.stringify(fit(back, { prune: 'none' }).nodes)).toBe(JSON.stringify(fit(d, { prune: 'none' }).nodes));
+  });
+  it('packed copies (what the data keeper hands each worker) are the same data set in arrays of their own', async () => {
+    const d = await readDataset(fixture('tutorial-30.csv'));
+    const json = JSON.parse(JSON.stringify(prepareForPage(d, 't.csv', 10, 3)));
+    const packed = packedCopy(json);
+    expect(datasetFromEmbedded(packed)).toEqual(datasetFromEmbedded(json));
+    expect(packed.rowNumbers).toEqual(Int32Array.from(json.rowNumbers));
+    const again = packedCopy(packed);
+    expect(datasetFromEmbedded(again)).toEqual(datasetFromEmbedded(json));
+    // Moving one copy's buffers leaves the other whole.
+    const buffers = packedBuffers(again);
+    expect(buffers).toHaveLength(2 + d.features.length);
+    for (const b of buffers) expect(packedBuffers(packed)).not.toContain(b);
+    structuredClone(again, { transfer: buffers });
+    expect(datasetFromEmbedded(packed)).toEqual(datasetFromEmbedded(json));
+    expect(dataShape(packed)).toEqual({
+      source: 't.csv',
+      target: d.targetName,
+      classes: d.classes,
+      rows: 10,
+      features: d.features.map((f) =>
+        f.kind === 'numeric'
+          ? { kind: 'numeric', name: f.name }
+          : { kind: 'categorical', name: f.name, categories: f.categories },
+      ),
+      totalRows: 30,
+      sample: { seed: 3, rows: 10 },
+    });
   });
   it('over the limit: a sample marked with the file’s row numbers', async () => {
     const d = await readDataset(fixture('tutorial-30.csv'));

@@ -69,6 +69,10 @@ export async function duckdb(): Promise<{ connection: DuckDBConnection; close: (
   };
 }
 
+/** A value for a JSON row: NaN (a float column's NaN, not a NULL) as the engine's text for it; JSON has none. */
+const jsonValue = (v: number | string | null, nan: string): number | string | null =>
+  typeof v === 'number' && Number.isNaN(v) ? nan : v;
+
 const dq = (name: string): string => `"${name.replaceAll('"', '""')}"`;
 
 /** Load the rows into DuckDB table `table`, run `sql`, return the scores. */
@@ -112,7 +116,7 @@ export async function scorePostgres(
   await client.query(`CREATE TABLE ${dq(table)} (grove_row_id INTEGER, ${defs.join(', ')})`);
   const rows = Array.from({ length: nRows }, (_, i) => {
     const row: Record<string, unknown> = { grove_row_id: i };
-    for (const c of columns) row[c.name] = c.values[i];
+    for (const c of columns) row[c.name] = jsonValue(c.values[i], 'NaN');
     return row;
   });
   await client.query(`INSERT INTO ${dq(table)} SELECT * FROM json_populate_recordset(NULL::${dq(table)}, $1)`, [
@@ -178,7 +182,7 @@ export async function scoreClickhouse(
   });
   const values = Array.from({ length: nRows }, (_, i) => {
     const row: Record<string, unknown> = { grove_row_id: i };
-    for (const c of columns) row[c.name] = c.values[i];
+    for (const c of columns) row[c.name] = jsonValue(c.values[i], 'nan');
     return row;
   });
   await client.insert({ table: bq(table), values, format: 'JSONEachRow' });

@@ -123,6 +123,17 @@ const MODELS: Model[] = [
     columns: [{ name: 'x', kind: 'number', values: deepX }],
   },
   {
+    // NaN stored in a float column is missing to grove; SQL engines order it (DuckDB and PostgreSQL above every number).
+    name: 'NaN in a float column',
+    tree: mixed,
+    n: grid.length,
+    columns: [
+      { name: 'x', kind: 'number', values: grid.map((r) => r[0] ?? NaN) },
+      { name: 'o', kind: 'string', values: grid.map((r) => r[1]) },
+      { name: 'c', kind: 'string', values: grid.map((r) => r[2]) },
+    ],
+  },
+  {
     name: 'single leaf',
     tree: handModel([{ name: 'x', kind: 'numeric' }], ['a', 'b'], [{ counts: [1, 3], n: 4, depth: 0 }]),
     n: 3,

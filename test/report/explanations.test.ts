@@ -6,7 +6,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { runComparison } from '../../src/compare/compare.js';
 import {
   explainedRowCount,
   explanationSample,
@@ -17,6 +18,8 @@ import {
 import { CellLog, cellLineKey, readCells } from '../../src/compare/store.js';
 import { mulberry32 } from '../../src/core/random.js';
 import { subsetRows } from '../../src/data/subset.js';
+import { parseConfigs } from '../../src/eval/configs.js';
+import * as crossValidate from '../../src/eval/cross-validate.js';
 import { fitModel } from '../../src/eval/cross-validate.js';
 import type { CompareResults } from '../../src/eval/results.js';
 import { parseResults } from '../../src/eval/results-file.js';
@@ -154,6 +157,47 @@ describe('report: explanation pictures', () => {
       /^results\.json: corrupt results file: explanations\.0: meanAbs has/,
     );
   });
+});
+
+describe('compare: one fit on all rows per tree configuration', () => {
+  it('a tree is fitted once for its model and its pictures; a resumed log without them adds only the pictures', async () => {
+    // The all-rows fits, as the compare tasks call them (a fold's fit is evaluateFold's own).
+    const fits = [vi.spyOn(crossValidate, 'fitAll'), vi.spyOn(crossValidate, 'fitModel')];
+    const allRowsFits = () => fits.reduce((s, f) => s + f.mock.calls.length, 0);
+    try {
+      const run = await tinyRun(CONFIGS, files);
+      // Per data set: the tree once (its model and its explanation), the forest once (its explanation).
+      expect(allRowsFits()).toBe(2 * 2);
+      // Cells per data set: 3 folds of each configuration, the tree's model and both explanations.
+      expect(run.ran).toBe(2 * (3 + 3 + 1 + 2));
+      const file = join(run.out, 'cells.jsonl');
+      const lines = readFileSync(file, 'utf8').trim().split('\n');
+      // Drop the explanations, as a log of the version before holds none, and resume.
+      writeFileSync(file, `${lines.filter((l) => !l.includes('"explanation"')).join('\n')}\n`);
+      const again = await runComparison({
+        files,
+        configs: parseConfigs(CONFIGS),
+        folds: 3,
+        repeats: 1,
+        seed: 1,
+        jobs: 1,
+        out: run.out,
+        progress: false,
+        resume: true,
+      });
+      expect(again.ran).toBe(4);
+      const kinds = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => Object.keys(JSON.parse(l)).find((k) => k !== 'options'));
+      expect(kinds.filter((k) => k === 'model')).toHaveLength(2);
+      expect(kinds.filter((k) => k === 'explanation')).toHaveLength(4);
+      expect(again.results.explanations).toEqual(results.explanations!.map((x) => ({ ...x, ms: expect.any(Number) })));
+    } finally {
+      for (const f of fits) f.mockRestore();
+    }
+  }, 120_000);
 });
 
 describe('cells log: explanations', () => {

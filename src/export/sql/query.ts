@@ -149,8 +149,11 @@ export function walkedFeatures(tables: LevelTables): number[] {
 
 /** A feature's value as the walk reads it: the column (numeric) or its value code (coded). */
 export function featureValue(p: PortableTree, f: number, column: string, r: Dialect, named: Named = asIs): string {
-  return isCoded(p, f) ? r.position(named(r.strings(codeNames(p, f))), column) : column;
+  return isCoded(p, f) ? r.position(named(r.strings(codeNames(p, f))), column) : numberValue(column, r);
 }
+
+/** A numeric column as the walk tests it: a double, NaN as NULL (grove reads NaN as missing; SQL engines order it). */
+export const numberValue = (column: string, r: Dialect): string => r.nanToNull(r.numberToDouble(column));
 
 export const selectList = (columns: { name: string; sql: string }[], r: Dialect): string =>
   columns.map((c) => `${c.sql} AS ${r.quote(c.name)}`).join(',\n  ');
@@ -167,7 +170,7 @@ export function rowArrays(p: PortableTree, features: readonly number[], r: Diale
   const slot = new Map([...numeric.map((f, j) => [f, j + 1] as const), ...coded.map((f, j) => [f, j + 1] as const)]);
   const column = (f: number): string => `grove_t.${r.quote(p.tree.features[f].name)}`;
   const arrays = [
-    ...(numeric.length > 0 ? [`${r.array(numeric.map((f) => r.numberToDouble(column(f))))} AS grove_numbers`] : []),
+    ...(numeric.length > 0 ? [`${r.array(numeric.map((f) => numberValue(column(f), r)))} AS grove_numbers`] : []),
     ...(coded.length > 0 ? [`${r.array(coded.map((f) => featureValue(p, f, column(f), r)))} AS grove_codes`] : []),
   ];
   const carried = arrays.map((a) => `, q.${a.slice(a.lastIndexOf(' ') + 1)}`).join('');
