@@ -18,6 +18,11 @@
  *   - `sqrt, pure`: `maxFeatures` = floor(sqrt(d)) features drawn once per tree (it has no per-node
  *     draw) and trees grown until pure (`treeOptions: { gainFunction: 'gini', maxDepth: Infinity,
  *     minNumSamples: 1, gainThreshold: 0 }`), the closest it comes to scikit-learn's defaults.
+ * grove also runs as ml-random-forest does by default (`grove as ml-rf defaults`: a random subspace
+ * per tree of the expected share of distinct features among d drawn with replacement, bootstrap
+ * rows, majority vote, `minSamplesSplit: 4`, `minGain: 0.01`), so accuracy compares at the same settings.
+ * `--systems` picks some of: grove, grove as ml-rf defaults, ml-random-forest defaults,
+ * ml-random-forest sqrt, pure (comma-separated; grove first is the ratios' base).
  * Data sets: every CSV of the corpus with at most --max-rows rows, numeric features only and no
  * missing value (ml-random-forest takes neither), unless --datasets names them.
  */
@@ -36,6 +41,7 @@ const { values: opt } = parseArgs({
     'max-rows': { type: 'string', default: '1000' },
     folds: { type: 'string', default: '10' },
     trees: { type: 'string', default: '100' },
+    systems: { type: 'string' },
   },
 });
 if (!opt['peer-dir']) {
@@ -93,6 +99,25 @@ const SYSTEMS = {
     const fit = timed(() => fitForest(train.data, { trees, seed: 1, threads: 1 }));
     return { ...fit, codes: fit.value.predictCodes(test.data) };
   },
+  // ml-random-forest's defaults in grove's terms: d features drawn with replacement per tree (about
+  // 63 % of them distinct), bootstrap rows, majority vote; ml-cart leaves a node of 3 rows or fewer
+  // and splits only for a Gini gain above 0.01.
+  'grove as ml-rf defaults': (train, test) => {
+    const fit = timed(() =>
+      fitForest(train.data, {
+        forest: 'random-subspace',
+        bootstrap: true,
+        maxFeatures: 1 - (1 - 1 / train.data.features.length) ** train.data.features.length,
+        vote: 'majority',
+        trees,
+        seed: 1,
+        threads: 1,
+        minSamplesSplit: 4,
+        minGain: 0.01,
+      }),
+    );
+    return { ...fit, codes: fit.value.predictCodes(test.data) };
+  },
   'ml-random-forest defaults': (train, test) => mlrf(train, test, {}),
   'ml-random-forest sqrt, pure': (train, test) =>
     mlrf(train, test, {
@@ -120,7 +145,9 @@ function part(data, rows) {
   };
 }
 
-const names = Object.keys(SYSTEMS);
+const names = opt.systems ? opt.systems.split(',') : Object.keys(SYSTEMS);
+for (const s of names)
+  if (!SYSTEMS[s]) throw new Error(`unknown system ${s}: one of ${Object.keys(SYSTEMS).join(', ')}`);
 const results = [];
 for (const { name, data } of await pick()) {
   const assignment = stratifiedFolds(data.labels, data.classes.length, folds, 1);
