@@ -14,7 +14,10 @@
  *   read's answer, and the longest of those that drew a tree (overlapping the page's drawing
  *   steps); each run's longest is printed with the page's steps it overlaps (the measures
  *   the page marks: drawing a tree, the rules, giving the workers the data, …; none: the task
- *   that takes a worker's message).
+ *   that takes a worker's message) and its long animation frame (its scripts and rendering);
+ * - the main thread's tasks in CPU time, from a Chromium trace of the open: the longest, the one
+ *   that gave the workers the data, the longest that drew a tree. On a loaded machine a task's
+ *   wall time is mostly waiting for a core; its CPU time is the page's own work.
  *
  * `--against DIR`: the same file also opened in the page built in DIR (another checkout's
  * `npm run build`), rounds alternating, so both builds share the machine's load.
@@ -90,6 +93,54 @@ function groveInfo(file) {
   return ms;
 }
 
+/**
+ * From a trace of the open (Chromium's `toplevel` tasks, with the thread time each took): the
+ * page's main thread's longest task in CPU time and that task's wall time, the task that gave
+ * the workers the data (the page's measure of that name), in CPU and wall time, and the longest
+ * in CPU time of the tasks that drew a tree (holding the start of a drawing step: 'draw tree', 'tree …'). CPU time does not
+ * grow with the machine's load as a long task's wall time does.
+ */
+function mainThreadCpu(events) {
+  const names = new Map();
+  for (const e of events) if (e.name === 'thread_name') names.set(`${e.pid}:${e.tid}`, e.args.name);
+  const tasks = new Map();
+  for (const e of events) {
+    const key = `${e.pid}:${e.tid}`;
+    if (e.ph !== 'X' || e.name !== 'ThreadControllerImpl::RunTask' || names.get(key) !== 'CrRendererMain') continue;
+    if (!tasks.has(key)) tasks.set(key, []);
+    tasks.get(key).push(e);
+  }
+  // The page's renderer: the main thread that worked most while the trace ran.
+  const busiest = (ts) => ts.reduce((a, t) => a + (t.tdur ?? 0), 0);
+  const main = [...tasks.values()].sort((a, b) => busiest(b) - busiest(a))[0] ?? [];
+  const cpuOf = (t) => t?.tdur ?? 0;
+  const top = main.reduce((a, t) => (a && cpuOf(a) >= cpuOf(t) ? a : t), undefined);
+  const marks = events.filter((e) => e.cat?.includes('user_timing') && e.ph === 'b');
+  const holding = (m) => main.find((t) => t.ts <= m.ts && t.ts + t.dur >= m.ts);
+  const mark = marks.find((e) => e.name === 'workers given the data');
+  const given = mark && holding(mark);
+  const drew = marks.filter((m) => m.name === 'draw tree' || m.name.startsWith('tree ')).map(holding);
+  const drawTop = drew.reduce((a, t) => (!t || (a && cpuOf(a) >= cpuOf(t)) ? a : t), undefined);
+  return {
+    cpuLongestMs: (top?.tdur ?? 0) / 1000,
+    cpuLongestWallMs: (top?.dur ?? 0) / 1000,
+    // What ran it (a frame's rendering: ScheduledActionSendBeginMainFrame; a worker's message:
+    // PostMessageToWorkerObject; a timer: DOMTimer), and the page's steps that began in it.
+    cpuLongestWhat: top
+      ? [
+          top.args?.src_func ?? '?',
+          ...marks.filter((m) => m.ts >= top.ts && m.ts <= top.ts + top.dur).map((m) => m.name),
+        ]
+          .filter((x, i, all) => all.indexOf(x) === i)
+          .join(', ')
+      : '',
+    givenCpuMs: (given?.tdur ?? 0) / 1000,
+    givenWallMs: (given?.dur ?? 0) / 1000,
+    drawCpuMs: (drawTop?.tdur ?? 0) / 1000,
+    drawWallMs: (drawTop?.dur ?? 0) / 1000,
+  };
+}
+
 /** One open of `file` in a fresh tab of the page: the page's read time, time until idle, long tasks. */
 async function openInPage(browser, html, file) {
   const page = await browser.newPage();
@@ -98,20 +149,35 @@ async function openInPage(browser, html, file) {
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   await page.addInitScript(() => {
     window.__longTasks = [];
+    window.__frames = [];
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, ms: e.duration });
     }).observe({ type: 'longtask', buffered: true });
+    // Long animation frames say how much of a frame was script (and whose) and how much rendering.
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries())
+        window.__frames.push({
+          start: e.startTime,
+          ms: e.duration,
+          renderMs: e.renderStart ? e.startTime + e.duration - e.renderStart : 0,
+          layoutMs: e.styleAndLayoutStart ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
+          scripts: e.scripts.map((x) => ({ what: `${x.invoker}`.slice(0, 40), start: x.startTime, ms: x.duration })),
+        });
+    }).observe({ type: 'long-animation-frame', buffered: true });
   });
   await page.goto(pathToFileURL(html).href);
   await page.waitForSelector('body[data-state="idle"]', { state: 'attached', timeout: 60_000 });
   const from = await page.evaluate(() => performance.now());
+  await browser.startTracing(page, { categories: ['toplevel', 'blink.user_timing'] });
   const t0 = performance.now();
   await page.setInputFiles('#file', file);
   await page.waitForSelector('#file-status[data-read-ms]', { state: 'attached', timeout: 600_000 });
   await page.waitForSelector('body[data-state="idle"]', { state: 'attached', timeout: 600_000 });
   const idleMs = performance.now() - t0;
+  const cpu = mainThreadCpu(JSON.parse((await browser.stopTracing()).toString()).traceEvents);
   const readMs = Number(await page.getAttribute('#file-status', 'data-read-ms'));
   const tasks = (await page.evaluate(() => window.__longTasks)).filter((t) => t.start >= from);
+  const frames = (await page.evaluate(() => window.__frames)).filter((f) => f.start >= from);
   const steps = await page.evaluate(() =>
     performance.getEntriesByType('measure').map((m) => ({ name: m.name, start: m.startTime, ms: m.duration })),
   );
@@ -128,10 +194,28 @@ async function openInPage(browser, html, file) {
   const drawing = steps.filter((m) => m.name === 'draw tree' || m.name.startsWith('tree '));
   const drawTasks = tasks.filter((t) => drawing.some((m) => m.start < t.start + t.ms && m.start + m.ms > t.start));
   const top = tasks.reduce((a, t) => (a && a.ms >= t.ms ? a : t), undefined);
-  const inTop = top ? steps.filter((m) => m.start < top.start + top.ms && m.start + m.ms > top.start && m.ms >= 5) : [];
+  /**
+   * What task `t` did: the page's steps it overlaps, and the long animation frame that holds it
+   * (its scripts, by what invoked them, and its rendering: 'no script' and a long rendering is the
+   * browser laying out and painting what the page put in).
+   */
+  const describe = (t) => {
+    const inT = steps.filter((m) => m.start < t.start + t.ms && m.start + m.ms > t.start && m.ms >= 5);
+    const stepText = inT.map((m) => `${m.name} ${m.ms.toFixed(0)} ms`).join(', ') || 'no step of the page';
+    const frame = frames.find((f) => f.start <= t.start + 1 && f.start + f.ms >= t.start + t.ms - 1);
+    if (!frame) return stepText;
+    const scripts = frame.scripts.filter((x) => x.start >= t.start - 1 && x.start < t.start + t.ms);
+    const scriptText = scripts.map((x) => `${x.what} ${x.ms.toFixed(0)} ms`).join(', ') || 'no script';
+    const render = `rendering ${frame.renderMs.toFixed(0)} ms (style and layout ${frame.layoutMs.toFixed(0)} ms)`;
+    return `${stepText}; its frame ${frame.ms.toFixed(0)} ms: ${scriptText}, ${render}`;
+  };
+  const over100 = tasks
+    .filter((t) => t.ms >= 100)
+    .map((t) => `${t.ms.toFixed(0)} ms at +${(t.start - readEnd).toFixed(0)} (${describe(t)})`);
   return {
     longestAt: top ? `${(top.start - readEnd).toFixed(0)} ms after the read's answer` : '',
-    longestSteps: inTop.map((m) => `${m.name} ${m.ms.toFixed(0)} ms`).join(', ') || 'no step of the page',
+    longestSteps: top ? describe(top) : '',
+    over100,
     readMs,
     idleMs,
     longTasks: tasks.length,
@@ -140,6 +224,7 @@ async function openInPage(browser, html, file) {
     growLongestMs: longest(growing),
     drawLongestMs: longest(drawTasks),
     readTasks: reading.length,
+    ...cpu,
   };
 }
 
@@ -172,8 +257,11 @@ try {
             `${o.readMs.toFixed(0)} ms, idle ${o.idleMs.toFixed(0)} ms, ${o.longTasks} long tasks (${o.readTasks} ` +
             `while reading), longest ${o.readLongestMs.toFixed(0)} ms while reading, ${o.growLongestMs.toFixed(0)} ms ` +
             `while growing (${o.drawLongestMs.toFixed(0)} ms drawing a tree); the longest ${o.longestMs.toFixed(0)} ms, ` +
-            `${o.longestAt}: ${o.longestSteps}`,
+            `${o.longestAt}: ${o.longestSteps}. In CPU time: the longest task ${o.cpuLongestMs.toFixed(1)} ms ` +
+            `(${o.cpuLongestWallMs.toFixed(0)} ms wall; ${o.cpuLongestWhat}), giving the workers the data ${o.givenCpuMs.toFixed(1)} ms ` +
+            `(${o.givenWallMs.toFixed(0)} ms wall), drawing a tree ${o.drawCpuMs.toFixed(1)} ms (${o.drawWallMs.toFixed(0)} ms wall)`,
         );
+        for (const t of o.over100) console.error(`    over 100 ms: ${t}`);
       }
     }
     const infoMs = median(info);
@@ -186,7 +274,10 @@ try {
           `${Math.max(...runs.map((o) => o.readLongestMs)).toFixed(0)} ms | ` +
           `${Math.max(...runs.map((o) => o.growLongestMs)).toFixed(0)} ms | ` +
           `${Math.max(...runs.map((o) => o.drawLongestMs)).toFixed(0)} ms | ` +
-          `${median(runs.map((o) => o.longestMs)).toFixed(0)} ms |`,
+          `${median(runs.map((o) => o.longestMs)).toFixed(0)} ms | ` +
+          `${Math.max(...runs.map((o) => o.cpuLongestMs)).toFixed(1)} ms | ` +
+          `${Math.max(...runs.map((o) => o.givenCpuMs)).toFixed(1)} ms | ` +
+          `${Math.max(...runs.map((o) => o.drawCpuMs)).toFixed(1)} ms |`,
       );
     }
     if (!args.keep) rmSync(file);
@@ -199,7 +290,8 @@ console.log(
 );
 console.log(
   '| file | grove info | page: read | ratio | page: read + tree shown | long tasks (most in a run) | ' +
-    'longest while reading | longest while growing | longest drawing a tree | longest (median of runs) |',
+    'longest while reading | longest while growing | longest drawing a tree | longest (median of runs) | ' +
+    'CPU: longest task | CPU: giving the workers the data | CPU: drawing a tree |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

@@ -39,8 +39,8 @@ const NAV_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Ho
 
 /** Trees up to this many nodes get every node's box at once; larger ones only where zoomed in. */
 const BOX_ALL = 400;
-/** Boxes made in one task when a tree gets them all. */
-const BOX_CHUNK = 100;
+/** Boxes made in one task when a tree gets them all (the frame after it lays out their text). */
+const BOX_CHUNK = 50;
 /** Below this many pixels a box's text cannot be read: it is not made. */
 const LEGIBLE_PX = 60;
 /** The most boxes made in one pass. */
@@ -71,6 +71,8 @@ function geometry(tree: TreeView): Geometry {
 
 /** Nodes whose light drawing is made in one task: more are drawn in later tasks. */
 const LIGHT_CHUNK = 500;
+/** The first task's nodes: it also lays the tree out and puts it in the page. */
+const FIRST_LIGHT = 100;
 
 /**
  * The light drawing of nodes `from` to `to` (ids) into `edges` and `light`: their edges to their
@@ -121,10 +123,14 @@ function stepByStep(root: SVGSVGElement, steps: readonly (() => void)[]): Promis
   });
 }
 
-/** `size` ids in ranges of `chunk`, as [from, to) pairs. */
-function ranges(size: number, chunk: number): [number, number][] {
+/** `size` ids in ranges of `chunk` (the first of `first`), as [from, to) pairs. */
+function ranges(size: number, chunk: number, first = chunk): [number, number][] {
   const out: [number, number][] = [];
-  for (let from = 0; from < size; from += chunk) out.push([from, Math.min(size, from + chunk)]);
+  for (let from = 0; from < size; ) {
+    const to = Math.min(size, from + (out.length ? chunk : first));
+    out.push([from, to]);
+    from = to;
+  }
   return out;
 }
 
@@ -373,9 +379,9 @@ function listen(
  * A tree of thousands of nodes would take longer to build, lay out and paint than to grow, and
  * its text is unreadable until zoomed in. So every node is first drawn light, as a rectangle in
  * its majority class's colour (a path per class and one for the edges, per chunk of
- * `LIGHT_CHUNK` nodes, each chunk in its own task; a click on one is found by position), and gets
- * its box of text only when it is in view at a legible size (`showDetail`), or marked. Trees up
- * to `BOX_ALL` nodes get every box at once.
+ * `LIGHT_CHUNK` nodes, the first `FIRST_LIGHT`, each chunk in its own task; a click on one is
+ * found by position), and gets its box of text only when it is in view at a legible size
+ * (`showDetail`), or marked. Trees up to `BOX_ALL` nodes get every box, `BOX_CHUNK` per task.
  */
 export function drawTree(
   tree: TreeView,
@@ -402,7 +408,7 @@ export function drawTree(
     for (const id of unmadeInView(root, geo, size, boxes.made)) boxes.get(id);
   };
   // Every node light, then (a small tree) every box, a chunk per task.
-  const steps = ranges(size, LIGHT_CHUNK).map(
+  const steps = ranges(size, LIGHT_CHUNK, FIRST_LIGHT).map(
     ([from, to]) =>
       () =>
         lightChunk(tree, geo, from, to, edges, lightBoxes),
