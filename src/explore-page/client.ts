@@ -41,11 +41,25 @@ export class WorkerClient {
       else this.pending.settle(reply.id, reply.ok ? { value: reply.result } : { error: new Error(reply.error) });
     };
     this.worker.onerror = (e) => this.onError(`worker error: ${e.message}`);
+    this.load();
+    this.onStart?.(this);
+  }
+
+  /** Have the worker load the data set the keeper holds now (requests sent later wait for it). */
+  private load(): void {
     const port = this.dataPort();
     this.loaded = this.send<Loaded>({ type: 'load', port }, undefined, [port]);
     // Whoever waits on it hears a refusal; unwatched (the CV worker at rest) it is no page error.
     this.loaded.catch(() => undefined);
-    this.onStart?.(this);
+  }
+
+  /**
+   * The data set the keeper holds now loaded into the worker as it is (no new worker to start and
+   * compile): only when it works on no request, so nothing of the data set before is dropped.
+   */
+  reload(): void {
+    if (this.busy()) throw new Error(`the ${this.name} worker is busy: restart it instead`);
+    this.load();
   }
 
   private send<T>(req: Request, progress?: (p: GrowProgress) => void, transfer: Transferable[] = []): Promise<T> {

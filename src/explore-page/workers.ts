@@ -69,11 +69,18 @@ export class PageWorkers {
   }
 
   /**
-   * The data set whose columns wait on `columns` (a read's) held from now on: every worker started
-   * again on it (what it was computing dropped; grower and helper linked again).
+   * The data set whose columns wait on `columns` (a read's) held from now on, by every worker: an
+   * idle one loads it as it is; a busy one is started again on it (what it was computing dropped;
+   * grower and helper linked again). The helper works only for the grower: idle when it is.
    */
   useData(columns: MessagePort): void {
     this.tellKeeper({ type: 'hold', port: columns });
-    for (const w of [this.grower, this.helper, this.cvWorker]) w?.restart();
+    const idle = !this.grower.busy();
+    for (const w of [this.grower, this.helper]) {
+      if (idle && !w.busy()) w.reload();
+      else w.restart();
+    }
+    if (this.cvWorker?.busy()) this.cvWorker.restart();
+    else this.cvWorker?.reload();
   }
 }

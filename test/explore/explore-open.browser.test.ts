@@ -196,6 +196,31 @@ describe.skipIf(!haveChromium)('the explore page opens a file', () => {
     await page.close();
   }, 180_000);
 
+  it('a file opened while trees grow and cross-validate, then one opened at rest: every worker on the file opened last', async () => {
+    const { page, problems } = await openPage();
+    const vehicle = join(dir, 'vehicle.csv');
+    writeFileSync(vehicle, readFileSync(resolve(repoRoot, 'data/vehicle.csv')));
+    const iris = good.get('CSV with semicolons')!;
+    await give(page, vehicle, 'picker');
+    // Side by side grows both trees and cross-validates them; the next file comes meanwhile (the
+    // workers busy then are started again on it).
+    await page.check('#side');
+    await give(page, iris, 'picker');
+    const cvLines = async () => [await page.locator('#cv-a').textContent(), await page.locator('#cv-b').textContent()];
+    const irisData = await readDataset(iris);
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    expect(await rules(page)).toBe(rulesToText(fit(irisData, {})));
+    expect(await cvLines()).toEqual([expect.stringMatching(/^5-fold CV accuracy/), expect.stringMatching(/^5-fold/)]);
+    // At rest, the workers load the next file as they are.
+    await give(page, vehicle, 'picker');
+    expect(await page.locator('#error').isHidden()).toBe(true);
+    expect(await page.locator('#summary').textContent()).toContain('846 rows');
+    expect(await rules(page)).toBe(rulesToText(fit(await readDataset(vehicle), {})));
+    expect(await cvLines()).toEqual([expect.stringMatching(/^5-fold CV accuracy/), expect.stringMatching(/^5-fold/)]);
+    expect(problems).toEqual([]);
+    await page.close();
+  }, 180_000);
+
   it('refuses a file it cannot read with the CLI one line, keeping the data set held', async () => {
     const { page, problems } = await openPage();
     await give(page, good.get('CSV')!, 'picker');
