@@ -61,7 +61,15 @@ export function fitForest(data: Dataset, options: FitOptions = {}, context: Fore
   const header = { target: plan.given.targetName, features, classes: plan.given.classes.slice() };
   const parallel =
     plan.threads !== 1 && parallelForest && todo.length > 1
-      ? parallelForest(data, options, header, todo, plan.threads, (done) => report(trees.length + done))
+      ? parallelForest(
+          data,
+          options,
+          header,
+          todo,
+          plan.threads,
+          (done) => report(trees.length + done),
+          (i) => trimmed(growForestTree(job, i)),
+        )
       : null;
   if (parallel) trees.push(...parallel);
   else
@@ -108,10 +116,10 @@ export function prepareForest(data: Dataset, options: FitOptions, context: Fores
 }
 
 /**
- * Grows trees `indices` of the forest `fitForest(data, options)` on worker threads, in index
- * order, each over `header` (the forest's target, features and classes), telling `onTree` the
- * count grown so far; null when it cannot (then they grow here). Installed by the Node entry
- * (src/ensemble/threads/); browsers grow on one thread.
+ * Grows trees `indices` of the forest `fitForest(data, options)` on `threads` threads, this one
+ * among them (`here` grows tree i on it), in index order, each over `header` (the forest's target,
+ * features and classes), telling `onTree` the count grown so far; null when it cannot (then they
+ * grow here). Installed by the Node entry (src/ensemble/threads/); browsers grow on one thread.
  */
 export type ParallelForest = (
   data: Dataset,
@@ -120,6 +128,7 @@ export type ParallelForest = (
   indices: number[],
   threads: number | 'auto',
   onTree: (grown: number) => void,
+  here: (i: number) => DecisionTree,
 ) => DecisionTree[] | null;
 let parallelForest: ParallelForest | undefined;
 

@@ -1,9 +1,10 @@
 /**
- * Grows a forest's trees on worker threads, each tree whole on one thread. Tree i depends only on
- * the data, the options and i (src/ensemble/draws.ts), and trees are put back in index order, so
- * the forest is the same, bit for bit, on any number of threads. The main thread waits
- * synchronously (Atomics.wait, receiveMessageOnPort), as the parallel tree grower does, so
- * `fitForest` stays a plain function.
+ * Grows a forest's trees on worker threads and on this thread, each tree whole on one thread. Tree
+ * i depends only on the data, the options and i (src/ensemble/draws.ts), and trees are put back in
+ * index order, so the forest is the same, bit for bit, on any number of threads. Between its own
+ * trees, and when none is left to grow, the main thread takes the workers' trees synchronously
+ * (Atomics.wait, receiveMessageOnPort), as the parallel tree grower does, so `fitForest` stays a
+ * plain function.
  */
 import { availableParallelism } from 'node:os';
 import { GroveError } from '../../core/errors.js';
@@ -20,25 +21,26 @@ const WORKER = new URL('./forest-worker.js', import.meta.url);
 const workerAvailable = workerScriptAvailable(WORKER);
 
 type Team = SyncTeam<ForestRequest, ForestReply>;
+type Member = Team['members'][number];
 
 /** Options a worker can receive: a Criterion object (functions) cannot be posted. */
 function postable(options: FitOptions): boolean {
   return typeof options.criterion !== 'object' && typeof options.thresholdCriterion !== 'object';
 }
 
-const growParallel: ParallelForest = (data, options, header, indices, threads, onTree) => {
+const growParallel: ParallelForest = (data, options, header, indices, threads, onTree, here) => {
   const count = Math.min(indices.length, threads === 'auto' ? availableParallelism() : threads);
   if (!workerAvailable || count < 2 || !postable(options)) return null;
   let team: Team | undefined;
   try {
-    team = new SyncTeam(WORKER, count, {
+    // This thread grows trees too: one worker fewer, and no copy of the data for it.
+    team = new SyncTeam(WORKER, count - 1, {
       worker: 'a forest worker',
       instead: 'grow on one thread instead (threads: 1, or --threads 1)',
     });
     const { threads: _threads, ...sent } = options;
     for (const m of team.members) team.send(m, { op: 'init', data: plainData(data), options: sent as FitOptions });
-    for (const m of team.members) team.waitFor(m);
-    const trees = growAll(team, header, indices, onTree);
+    const trees = growAll(team, header, indices, onTree, here);
     if (dataBytes(data) <= POOL_BYTES) team.release({ op: 'release' });
     return trees;
   } finally {
@@ -46,26 +48,58 @@ const growParallel: ParallelForest = (data, options, header, indices, threads, o
   }
 };
 
-/** Hand out the trees one at a time as workers finish; the trees in index order. */
-function growAll(team: Team, header: TreeHeader, indices: number[], onTree: (grown: number) => void) {
+/**
+ * Requests a worker holds at once while many trees remain: its next tree waits in its queue, so it
+ * never idles while this thread grows a tree and cannot hand it one.
+ */
+const QUEUE = 2;
+
+/**
+ * Hand out the trees in index order, each to the next worker with room in its queue or else to
+ * this thread (`here`), taking the workers' trees between this thread's; the trees in index order.
+ */
+function growAll(
+  team: Team,
+  header: TreeHeader,
+  indices: number[],
+  onTree: (grown: number) => void,
+  here: (i: number) => DecisionTree,
+) {
   const out: DecisionTree[] = new Array(indices.length);
   const slot = new Map(indices.map((i, j) => [i, j]));
+  // Requests sent and not answered, per worker (its 'init' first).
+  const pending = new Map(team.members.map((m) => [m, 1]));
   let next = 0;
   let done = 0;
-  const give = (m: Team['members'][number]) => {
-    if (next < indices.length) team.send(m, { op: 'tree', index: indices[next++] });
+  const finish = (i: number, tree: DecisionTree) => {
+    out[slot.get(i)!] = tree;
+    done++;
+    onTree(done);
+  };
+  const give = (m: Member) => {
+    // Near the end one request each, so this thread is not left waiting on a worker's queue.
+    const room = indices.length - next > 2 * team.members.length ? QUEUE : 1;
+    while (next < indices.length && pending.get(m)! < room) {
+      team.send(m, { op: 'tree', index: indices[next++] });
+      pending.set(m, pending.get(m)! + 1);
+    }
+  };
+  const onReply = (m: Member, reply: ForestReply) => {
+    const left = pending.get(m)! - 1;
+    pending.set(m, left);
+    if (left > 0) m.busy = true; // its next request's answer is still to come
+    if (reply.op === 'tree') finish(reply.index, treeFromMessage(reply.tree, header));
+    else if (reply.op !== 'ready') throw new GroveError('a forest worker answered out of turn');
+    give(m);
   };
   for (const m of team.members) give(m);
-  team.drain(
-    (m, reply) => {
-      if (reply.op !== 'tree') throw new GroveError('a forest worker answered out of turn');
-      out[slot.get(reply.index)!] = treeFromMessage(reply.tree, header);
-      done++;
-      onTree(done);
-      give(m);
-    },
-    () => done >= indices.length,
-  );
+  while (next < indices.length) {
+    for (const m of team.members) for (let r = team.take(m); r; r = team.take(m)) onReply(m, r);
+    if (next >= indices.length) break;
+    const i = indices[next++];
+    finish(i, here(i));
+  }
+  team.drain(onReply, () => done >= indices.length);
   return out;
 }
 
