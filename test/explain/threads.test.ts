@@ -34,8 +34,8 @@ describe('TreeSHAP on worker threads', () => {
         during = Math.max(during, threadCount());
       },
     });
-    // The workers were running while rows came back (where /proc can tell).
-    if (atStart > 0) expect(during).toBeGreaterThanOrEqual(atStart + 2);
+    // A worker was running beside the calling thread while rows came back (where /proc can tell).
+    if (atStart > 0) expect(during).toBeGreaterThanOrEqual(atStart + 1);
     expect(Buffer.from(two.values.buffer).equals(Buffer.from(one.values.buffer))).toBe(true);
     expect(Array.from(two.expected)).toEqual(Array.from(one.expected));
     expect(progress.at(-1)).toBe(400);
@@ -54,7 +54,7 @@ describe('TreeSHAP on worker threads', () => {
       },
     });
     if (before > 0) {
-      expect(before).toBeGreaterThanOrEqual(atStart + 2); // the pooled workers outlived the first call
+      expect(before).toBeGreaterThanOrEqual(atStart + 1); // the pooled worker outlived the first call
       expect(during).toBe(before);
     }
     expect(Buffer.from(second.values.buffer).equals(Buffer.from(first.values.buffer))).toBe(true);

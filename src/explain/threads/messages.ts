@@ -5,14 +5,11 @@ import type { ModelFile } from '../../model/schema.js';
 /** The model's trees as model-file parts, with their weights in the model's average. */
 export type ShapTrees = { models: Omit<ModelFile, 'format' | 'version'>[]; weights: number[] };
 
-/** What a worker is asked: take the trees and rows, explain rows [from, to), or drop the job (unanswered). */
+/** What a worker is asked: take the trees and rows or drop the job (both unanswered), or explain rows [from, to). */
 export type ShapRequest =
   | { op: 'init'; trees: ShapTrees; columns: AlignedColumn[]; nRows: number; nFeatures: number; nClasses: number }
   | { op: 'rows'; from: number; to: number }
   | { op: 'release' };
 
-/** What a worker answers: ready, the contributions of rows [from, to), or its error message. */
-export type ShapReply =
-  | { op: 'ready' }
-  | { op: 'rows'; from: number; to: number; values: Float64Array }
-  | { op: 'error'; error: string };
+/** What a worker answers: the contributions of rows [from, to), or its error message. */
+export type ShapReply = { op: 'rows'; from: number; to: number; values: Float64Array } | { op: 'error'; error: string };

@@ -1,7 +1,7 @@
 /**
  * Worker thread of the parallel explainer (parallel-shap.ts): rebuilds the model's trees and takes
- * the aligned rows once, then explains the blocks of rows it is asked for with the same code as
- * the main thread (`TreesExplainer`), sending each block's contributions back.
+ * the aligned rows once (unanswered), then explains the blocks of rows it is asked for with the
+ * same code as the calling thread (`TreesExplainer`), sending each block's contributions back.
  */
 import type { MessagePort } from 'node:worker_threads';
 import { workerData } from 'node:worker_threads';
@@ -15,6 +15,8 @@ const { port, signal, tid } = workerData as { port: MessagePort; signal: Int32Ar
 // Lets the main thread notice this thread's death while it waits synchronously.
 Atomics.store(tid, 0, ownThreadId());
 let job: { explainer: TreesExplainer; columns: AlignedColumn[] } | undefined;
+/** Why the last init failed: the next request of that job is answered with it. */
+let failed: string | undefined;
 
 function reply(message: ShapReply, transfer: ArrayBuffer[] = []): void {
   port.postMessage(message, transfer);
@@ -30,18 +32,23 @@ port.on('message', (request: ShapRequest) => {
   }
   try {
     if (request.op === 'init') {
+      // No answer: the caller sends the first rows at once and hears of a failure there.
+      job = undefined;
+      failed = undefined;
       const { trees, ...rest } = request;
       const rebuilt = trees.models.map((m, j) => ({
         tree: new DecisionTree(m, TRUSTED_MODEL).compiled,
         weight: trees.weights[j],
       }));
       job = { explainer: new TreesExplainer(rebuilt, rest.nFeatures, rest.nClasses), columns: rest.columns };
-      reply({ op: 'ready' });
       return;
     }
-    const values = job!.explainer.explain(job!.columns, request.from, request.to);
+    if (job === undefined) throw new Error(failed ?? 'rows asked for before the trees');
+    const values = job.explainer.explain(job.columns, request.from, request.to);
     reply({ op: 'rows', from: request.from, to: request.to, values }, [values.buffer as ArrayBuffer]);
   } catch (err) {
-    reply({ op: 'error', error: (err as Error)?.message ?? String(err) });
+    const message = (err as Error)?.message ?? String(err);
+    if (request.op === 'init') failed = message;
+    else reply({ op: 'error', error: message });
   }
 });
