@@ -39,18 +39,10 @@ export class XLogX {
   }
 
   of(x: number): number {
-    return xlxOf(this.table, x);
+    if (x <= 0) return 0;
+    const i = x | 0;
+    return i === x && i < this.table.length ? this.table[i] : x * Math.log(x);
   }
-}
-
-/**
- * x·ln x with 0·ln 0 = 0, read from `integers` (an `XLogX`'s table) for the integers it holds: a
- * function of its own so that a scan can call it with the table held in a local variable.
- */
-export function xlxOf(integers: Float64Array, x: number): number {
-  if (x <= 0) return 0;
-  const i = x | 0;
-  return i === x && i < integers.length ? integers[i] : x * Math.log(x);
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   SquareSums,
   scoresGain,
   xlxChange,
-  xlxOf,
 } from '../criteria/incremental.js';
 import type { NumericValues } from '../data/dataset.js';
 import type { Candidate } from './candidate.js';
@@ -49,10 +48,6 @@ export function scanNumeric(
   // Exactly these classes (a subclass could score otherwise); entropy's counts within its x·ln x table.
   if (unit && (inc?.constructor === SquareSums || unitSumsFit(inc))) {
     scanUnitSums(ctx, inc as SquareSums | EntropySums, values, order, labs, start, knownEnd, out);
-    return;
-  }
-  if (weightedSumsFit(inc)) {
-    scanWeightedSums(ctx, inc, values, order, labs, start, knownEnd, out);
     return;
   }
   const counts = table.counts;
@@ -171,97 +166,6 @@ function scanUnitSums(
       const x = xlx as Float64Array;
       score = sign * gainOfSums(parent, x[left], sumL, x[right], sumR, n);
     } else {
-      (entropy as EntropySums).sumL = sumL;
-      (entropy as EntropySums).sumR = sumR;
-      score = sign * inc.value(left, right);
-    }
-    if (beats(score, out.oriented)) {
-      out.keepBinary(score, NaN, -1, counts);
-      best = j;
-    }
-  }
-  out.tried += tried;
-  if (best >= 0) out.threshold = midpoint(values[row[order[best] & ENTRY]], values[row[order[best + 1] & ENTRY]]);
-  out.finishBinary(false);
-}
-
-/**
- * Whether `scanWeightedSums` scores `inc` exactly as the general scan would: the Gini family's
- * squares or the entropy family's x·ln x sums themselves (a subclass could move otherwise), with no
- * optimistic bound (which the general scan would consult first).
- */
-export function weightedSumsFit(inc: unknown): inc is SquareSums | EntropySums {
-  if (inc === null || typeof inc !== 'object') return false;
-  const form = inc as SquareSums | EntropySums;
-  return (form.constructor === SquareSums || form.constructor === EntropySums) && !('optimistic' in form);
-}
-
-/**
- * `scanNumeric`'s loop over weighted entries (bootstrap counts, sample or class weights) when the
- * measure keeps the Gini family's squares or the entropy family's x·ln x: the sums in local
- * variables, moved by the same numbers in the same order as the classes' `move` (so the same bits)
- * without a call per entry, and scored by the function behind the measure's `value`
- * (`giniOfSquares`, `gainOfSums`) or by `value` after the sums are stored back.
- */
-export function scanWeightedSums(
-  ctx: ScanContext,
-  inc: SquareSums | EntropySums,
-  values: NumericValues,
-  order: SortedSlice['order'],
-  labs: SortedSlice['labs'],
-  start: number,
-  knownEnd: number,
-  out: Candidate,
-): void {
-  const { k, minLeaf, table, local, sign, minWeightLeaf } = ctx;
-  const { row, weight: w } = ctx.pool;
-  const squares = inc instanceof SquareSums ? inc : null;
-  const entropy = inc instanceof EntropySums ? inc : null;
-  const xlx = entropy ? entropy.xlx.integers : null;
-  const counts = table.counts;
-  const nKnown = knownEnd - start;
-  const n = inc.n;
-  const gainOnly = entropy !== null && scoresGain(entropy);
-  const parent = entropy ? entropy.parent : 0;
-  let sumL = squares ? squares.sqL : (entropy as EntropySums).sumL;
-  let sumR = squares ? squares.sqR : (entropy as EntropySums).sumR;
-  let left = 0;
-  let right = table.total;
-  let tried = 0;
-  const last = knownEnd - 1;
-  let next = order[start];
-  let best = -1;
-  for (let j = start; j < last; j++) {
-    const e = next & ENTRY;
-    next = order[j + 1];
-    const c = local[labs[j]];
-    const we = w[e];
-    const l = counts[c];
-    const r = counts[k + c];
-    if (xlx === null) {
-      sumL += we * (2 * l + we);
-      sumR += we * (we - 2 * r);
-    } else {
-      sumL += xlxOf(xlx, l + we) - xlxOf(xlx, l);
-      sumR += xlxOf(xlx, r - we) - xlxOf(xlx, r);
-    }
-    counts[c] = l + we;
-    counts[k + c] = r - we;
-    left += we;
-    right -= we;
-    if (next >= 0) continue; // the next entry has the same value: no threshold here
-    const nLeft = j - start + 1;
-    if (nLeft < minLeaf) continue;
-    if (nKnown - nLeft < minLeaf) break;
-    if (minWeightLeaf > 0 && (left < minWeightLeaf || right < minWeightLeaf)) {
-      if (right < minWeightLeaf) break;
-      continue;
-    }
-    tried++;
-    let score: number;
-    if (xlx === null) score = sign * giniOfSquares(left, right, sumL, sumR, n);
-    else if (gainOnly) score = sign * gainOfSums(parent, xlxOf(xlx, left), sumL, xlxOf(xlx, right), sumR, n);
-    else {
       (entropy as EntropySums).sumL = sumL;
       (entropy as EntropySums).sumR = sumR;
       score = sign * inc.value(left, right);
