@@ -8,7 +8,7 @@
  *                              [--jobs 2] [--out DIR] [--resume]
  *   node bench/optimal.mjs gap --from DIR1,DIR2
  *
- * `speed`: per data set, the search's seconds, sub-problems, depth-2 solves, cache hits and
+ * `speed`: per data set, the search's seconds and CPU seconds (worker threads' included), sub-problems, depth-2 solves, cache hits and
  * entries (and their estimated MB), the peak resident memory of the process that searched (each
  * set in a child process of its own), its training error and the greedy (gini) tree's, and
  * whether it was proven optimal. Without --bins every midpoint is a test.
@@ -24,6 +24,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -86,10 +87,14 @@ function speedChild(name, depth) {
 async function speedOne(name, depth) {
   const data = await readDataset(path.join(DATA, `${name}.csv`));
   const t0 = process.hrtime.bigint();
+  const c0 = process.cpuUsage();
   const tree = fitOptimal(data, withBins({ maxDepth: depth, timeLimit, ...(threads ? { threads } : {}) }));
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  // The process's CPU, its worker threads' included.
+  const c = process.cpuUsage(c0);
+  const cpu = (c.user + c.system) / 1e6;
   const peakMB = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(JSON.stringify({ seconds, peakMB, o: tree.optimality }));
+  process.stdout.write(JSON.stringify({ seconds, cpu, peakMB, o: tree.optimality }));
 }
 
 async function speed() {
@@ -97,17 +102,19 @@ async function speed() {
   const how = bins === undefined ? 'every midpoint' : `${bins} bins`;
   console.log(`Optimal trees, depth ${depth}, ${how}, ${threads ?? 1} thread(s), time limit ${timeLimit} s\n`);
   console.log(
-    '| data set | rows | tests | seconds | sub-problems | depth-2 solves | cache hits | cache entries | cache MB | ' +
-      'peak RSS MB | optimal error % | greedy (gini) error % | proven |',
+    '| data set | rows | tests | seconds | CPU s | sub-problems | depth-2 solves | cache hits | cache entries | ' +
+      'cache MB | peak RSS MB | optimal error % | greedy (gini) error % | proven | load |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|');
   for (const { name, data } of await corpusSets()) {
-    const { seconds, peakMB, o } = speedChild(name, depth);
-    console.error(JSON.stringify({ name, rows: data.nRows, seconds, peakMB, ...o }));
+    const { seconds, cpu, peakMB, o } = speedChild(name, depth);
+    const load = loadavg()[0].toFixed(1);
+    console.error(JSON.stringify({ name, rows: data.nRows, seconds, cpu, peakMB, load, ...o }));
     console.log(
-      `| ${name} | ${data.nRows} | ${o.tests} | ${seconds.toFixed(2)} | ${o.subproblems} | ${o.depth2} | ` +
+      `| ${name} | ${data.nRows} | ${o.tests} | ${seconds.toFixed(2)} | ${cpu.toFixed(2)} | ${o.subproblems} | ` +
+        `${o.depth2} | ` +
         `${o.cacheHits} | ${o.cacheEntries} | ${(o.cacheBytes / 2 ** 20).toFixed(1)} | ${peakMB.toFixed(0)} | ` +
-        `${pct(o.trainingError)} | ${pct(o.greedyError)} | ${o.proven ? 'yes' : `no (${o.stopped})`} |`,
+        `${pct(o.trainingError)} | ${pct(o.greedyError)} | ${o.proven ? 'yes' : `no (${o.stopped})`} | ${load} |`,
     );
   }
 }

@@ -117,16 +117,17 @@ export class SubsetSearch {
     const { sideL, sideR } = this;
     sideL.fill(0);
     sideR.fill(0);
-    const left: number[] = [];
     for (let i = 0; i < q; i++) {
       const into = (bestMask >> i) & 1 ? sideL : sideR;
-      if (into === sideL) left.push(this.codes[i]);
       for (let c = 0; c < k; c++) into[c] += v[i * k + c];
     }
     if (missW > 0) for (let c = 0; c < k; c++) (bestMissLeft ? sideL : sideR)[c] += miss[c];
     const e1 = leafError(sideL, 0, k) + P;
     const e2 = leafError(sideR, 0, k) + P;
-    if (side.offer(e1 + e2, g, -1, -1, bestMissLeft, e1, e2)) side.left = left;
+    if (!side.offer(e1 + e2, g, -1, -1, bestMissLeft, e1, e2)) return;
+    const left: number[] = [];
+    for (let i = 0; i < q; i++) if ((bestMask >> i) & 1) left.push(this.codes[i]);
+    side.left = left;
   }
 }
 

@@ -45,6 +45,8 @@ export class Depth2Solver {
   /** Cells of each histogram; whether every weight is an integer (then sums and differences are exact). */
   private readonly cells: number;
   private readonly integral: boolean;
+  /** Whether costs are exact sums (integer weights, a penalty of a few binary digits): ties are real ties. */
+  private readonly exact: boolean;
   /** Weight below which two costs count as equal (rounding in sums of fractional weights). */
   private slack = 0;
   /** Root tests whose children were not scanned because the similarity bounds ruled them out. */
@@ -64,10 +66,7 @@ export class Depth2Solver {
     private readonly penalty: number,
     /** Date.now() after which a solve stops (StopSearch), checked after each root feature. */
     private readonly deadline?: number,
-    /**
-     * Whether depth-2 solves may use pair tables (they fit the memory bound), when cheaper; with
-     * 'always', whenever they can (tests). Only with integer weights.
-     */
+    /** Pair tables for depth-2 solves (they fit the memory bound) when cheaper, or 'always'; integer weights only. */
     private readonly pairs: boolean | 'always' = false,
   ) {
     this.groups = new RowGroups(data);
@@ -75,6 +74,7 @@ export class Depth2Solver {
     const cells = this.groups.base[data.features.length] * data.k;
     this.cells = cells;
     this.integral = data.weights.every((w) => Number.isInteger(w));
+    this.exact = this.integral && Number.isInteger(penalty * 2 ** 16);
     this.ownTotal = new Float64Array(cells);
     this.total = this.ownTotal;
     this.left = new Float64Array(cells);
@@ -130,6 +130,8 @@ export class Depth2Solver {
       this.rootRows = count;
       for (let f = 0; f < this.data.features.length; f++) {
         this.sweep(f, rows, count, depth);
+        // No tree of two leaves or more costs less than two leaves' penalties.
+        if (this.exact && this.best[1].cost <= 2 * this.penalty) break;
         if (this.deadline !== undefined && Date.now() > this.deadline) {
           if (!this.table) this.wipe(this.total, rows, 0, count);
           throw new StopSearch('time');
@@ -142,11 +144,7 @@ export class Depth2Solver {
     return best;
   }
 
-  /**
-   * A pair table for a depth-2 solve of the rows when that is cheaper than filling each root
-   * feature's histograms row by row (rows × features²): reading a root bucket's slice costs the
-   * table's width, so small row sets go row by row.
-   */
+  /** A pair table for a depth-2 solve when cheaper than rows × features² (a slice costs the table's width). */
   private pairTable(rows: Int32Array, count: number, depth: 1 | 2): PairTable | null {
     if (depth !== 2 || !this.pairs || !this.integral) return null;
     const F = this.data.features.length;
@@ -233,7 +231,7 @@ export class Depth2Solver {
     if (hist === this.left) this.leftRows += sign * t.rowsOf[g.base[f] + code];
   }
 
-  /** Zero what bucket i of root feature f added to `hist` (exactly: cell by cell, or its slice taken out). */
+  /** Zero what bucket i of root feature f added to `hist` (exactly). */
   private clearBucket(hist: Float64Array, f: number, i: number): void {
     if (this.table) {
       const g = this.groups;
@@ -267,10 +265,7 @@ export class Depth2Solver {
     for (let i = 0; i < m; i++) if ((mask >> i) & 1) this.clearBucket(this.left, f, i);
   }
 
-  /**
-   * Take bucket i's rows out of the left side (buckets `mask`): subtracted with integer weights
-   * (exact), else the side rebuilt from its other buckets (sums of fractions are not undone exactly).
-   */
+  /** Take bucket i out of the left side (buckets `mask`): subtracted (integer weights), else rebuilt. */
   private dropBucket(f: number, mask: number, i: number): void {
     if (this.integral) {
       this.addBucket(this.left, f, i, -1, this.sideL);
@@ -306,6 +301,13 @@ export class Depth2Solver {
     if (errL + errR + 2 * P < best[1].cost)
       best[1] = splitSolution(test, leafSolution(errL + P), leafSolution(errR + P));
     if (depth === 1) return;
+    // Trees of three and four leaves cost at least three and four leaves' penalties: when the best
+    // so far (fewer leaves included, as `solve` ends) already cost no more, no child needs scanning.
+    const two = Math.min(best[1].cost, best[2].cost);
+    if (this.exact && two <= 3 * P && Math.min(two, best[3].cost) <= 4 * P) {
+      this.skipped++;
+      return;
+    }
     const dir = missingLeft ? 1 : 0;
     if (carry) {
       const lbL = this.simL[dir];
@@ -356,12 +358,7 @@ export class Depth2Solver {
     }
   }
 
-  /**
-   * Whether a two-bucket test's left histogram is cheaper made as the node's total minus its right
-   * side's (`right` rows added, then every cell subtracted) than by adding its `left` rows: when the
-   * right side is the smaller (a sparse 0/1 feature's ones). Only with integer weights, whose
-   * differences are exact.
-   */
+  /** Whether a two-bucket test's left side is cheaper as the total less its right side (integer weights: exact). */
   private mirrorPays(left: number, right: number): boolean {
     return this.integral && right * this.data.features.length + this.cells < left * this.data.features.length;
   }
