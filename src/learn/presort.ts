@@ -1,7 +1,7 @@
 import { type ArrayMaker, plainArrays } from '../core/arrays.js';
 import type { Dataset, NumericValues } from '../data/dataset.js';
 import { argsortNumeric } from '../split/argsort.js';
-import { columnOrder } from '../split/column-order.js';
+import { fillSortedSlice } from '../split/column-order.js';
 import type { NodeBuffers } from '../split/context.js';
 import { SortWork } from '../split/sort-work.js';
 import { markNewValues, newSlice, type SortedSlice } from '../split/sorted-slice.js';
@@ -37,7 +37,7 @@ export function presort(data: Dataset, make: ArrayMaker = plainArrays): NodeBuff
   const sorted = data.features.map((col, f) => {
     if (col.kind !== 'numeric') return null;
     const slice = newSlice(make, n, data.classes.length);
-    fillSlice(columnOrder(data, f, work), col.values, data.labels, slice);
+    fillSortedSlice(data, f, data.labels, slice, work);
     return slice;
   });
   work.release();

@@ -106,8 +106,8 @@ describe('sorted slices', () => {
 });
 
 describe('columnOrder', () => {
-  it("gives a subset of rows in increasing order the same order as sorting it, from its parent's kept order (nested, float32 parent, unordered rows)", async () => {
-    const { columnOrder } = await import('../../src/split/column-order.js');
+  it("gives a subset of rows in increasing order the same order (and slice) as sorting it, from its parent's kept order (nested, float32 parent, unordered rows)", async () => {
+    const { columnOrder, fillSortedSlice } = await import('../../src/split/column-order.js');
     const { argsortNumeric } = await import('../../src/split/argsort.js');
     const { subsetRows } = await import('../../src/data/subset.js');
     const { datasetFromRows } = await import('../../src/data/encode.js');
@@ -121,6 +121,13 @@ describe('columnOrder', () => {
       for (let f = 0; f < 2; f++) {
         const values = (d.features[f] as { values: Float64Array }).values;
         expect(Array.from(columnOrder(d, f))).toEqual(Array.from(argsortNumeric(values)));
+        // The slice made in one pass: the same ids, marks and labels as sorting the subset's column.
+        const fused = { order: new Int32Array(d.nRows), labs: new Uint8Array(d.nRows) };
+        const sorted = { order: new Int32Array(d.nRows), labs: new Uint8Array(d.nRows) };
+        fillSortedSlice(d, f, d.labels, fused);
+        sortInto(values, d.labels, sorted);
+        expect(Array.from(fused.order)).toEqual(Array.from(sorted.order));
+        expect(Array.from(fused.labs)).toEqual(Array.from(sorted.labs));
       }
     };
     const pick = (n: number, p: number) => Array.from({ length: n }, (_, i) => i).filter(() => random() < p);
