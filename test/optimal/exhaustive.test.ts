@@ -64,8 +64,11 @@ function allTests(data: Dataset, rows: number[]): ((r: number) => boolean)[] {
   return tests;
 }
 
-/** Random rows: three numeric features of 4–5 values and one of three categories (about 12 tests), some missing. */
-function randomData(seed: number, n: number): { data: Dataset; weights: number[] } {
+/**
+ * Random rows: three numeric features of 4–5 values and one of three categories (about 12 tests),
+ * some missing; three classes, or two.
+ */
+function randomData(seed: number, n: number, classes = 3): { data: Dataset; weights: number[] } {
   const random = mulberry32(seed);
   const pick = (m: number) => Math.floor(random() * m);
   const rows = Array.from({ length: n }, () => {
@@ -76,7 +79,7 @@ function randomData(seed: number, n: number): { data: Dataset; weights: number[]
       b: random() < 0.1 ? null : b,
       c: pick(4) * 0.5,
       colour: random() < 0.1 ? null : ['red', 'green', 'blue'][pick(3)],
-      y: random() < 0.75 ? ['p', 'q', 'r'][(a + b) % 3] : ['p', 'q', 'r'][pick(3)],
+      y: random() < 0.75 ? ['p', 'q', 'r'][(a + b) % classes] : ['p', 'q', 'r'][pick(classes)],
     };
     return row;
   });
@@ -108,6 +111,17 @@ describe('optimal trees equal an exhaustive search', () => {
         expect(tree.stats().height).toBeLessThanOrEqual(depth);
       });
     }
+  }
+
+  for (const seed of [5, 6, 7]) {
+    it(`seed ${seed}, two classes, depth 3: least weighted error, then fewest leaves`, () => {
+      const { data, weights } = randomData(seed, 40, 2);
+      const byLeaves = bestByLeaves(data, weights, all(data.nRows), 3);
+      const best = Math.min(...byLeaves);
+      const tree = fitOptimal(data, { maxDepth: 3, sampleWeight: weights });
+      expect(trainingError(tree, data, weights)).toBe(best);
+      expect(tree.stats().leaves).toBe(byLeaves.indexOf(best));
+    });
   }
 
   it('sparse 0/1 features (a test whose left side is the total less its few ones): least error, fewest leaves', () => {
