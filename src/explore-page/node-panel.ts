@@ -76,8 +76,17 @@ function scoresTable(detail: NodeDetail, measure: string): HTMLElement {
   return wrap;
 }
 
-/** The node panel's body for `detail` of node `detail.node` in `tree` (grown with `measure`). */
-export function nodePanel(tree: TreeView, label: string, detail: NodeDetail, measure: string): HTMLElement[] {
+/**
+ * The node panel's body for `detail` of node `detail.node` in `tree` (grown with `measure`): its
+ * top (the node, its classes and rows), and the ten measures' table below it, which the page puts
+ * in a frame of its own.
+ */
+export function nodePanel(
+  tree: TreeView,
+  label: string,
+  detail: NodeDetail,
+  measure: string,
+): { top: HTMLElement[]; scores: HTMLElement[] } {
   const splitText = splitTextOf(tree, detail.node);
   const out: HTMLElement[] = [];
   out.push(
@@ -118,15 +127,10 @@ export function nodePanel(tree: TreeView, label: string, detail: NodeDetail, mea
     det.append(wrap);
   }
   out.push(det);
-  if (detail.scores) {
-    out.push(
-      el(
-        'h4',
-        {},
-        'Every feature’s best split at this node, under each of the ten measures (as grove score prints it)',
-      ),
-    );
-    out.push(scoresTable(detail, measure));
-  } else out.push(el('p', { class: 'muted' }, 'No training rows reach this node: nothing to score.'));
-  return out;
+  if (!detail.scores) {
+    out.push(el('p', { class: 'muted' }, 'No training rows reach this node: nothing to score.'));
+    return { top: out, scores: [] };
+  }
+  const heading = 'Every feature’s best split at this node, under each of the ten measures (as grove score prints it)';
+  return { top: out, scores: [el('h4', {}, heading), scoresTable(detail, measure)] };
 }

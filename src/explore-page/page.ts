@@ -54,6 +54,8 @@ let controlsA: ControlSet;
 let controlsB: ControlSet;
 let growToken = 0;
 let picked: { slot: Slot; node: number } | null = null;
+/** Counts the node panels filled: a panel's table goes in only while it is the last filled. */
+let panels = 0;
 
 function sideBySide(): boolean {
   return $<HTMLInputElement>('side').checked;
@@ -292,10 +294,16 @@ async function pick(slot: Slot, node: number): Promise<void> {
   try {
     const detail = await call<NodeDetail>({ type: 'node', slot, node });
     if (picked.slot !== slot || picked.node !== node || views.get(slot) !== v) return;
-    measured('node panel', () =>
-      panel.replaceChildren(...nodePanel(v, slot === 'a' ? 'Tree A' : 'Tree B', detail, v.criterion)),
-    );
+    const mine = ++panels;
+    const { top, scores } = nodePanel(v, slot === 'a' ? 'Tree A' : 'Tree B', detail, v.criterion);
+    measured('node panel', () => panel.replaceChildren(...top));
     panel.dataset.node = `${slot}:${node}`;
+    // The ten measures' table after a frame: no one frame lays out and paints the whole panel.
+    // (Marked busy at once, so the page is never idle with the panel half made.)
+    if (scores.length > 0) await busy(afterPaint());
+    // A panel filled since, or emptied (another data set), takes no table of this one.
+    if (mine !== panels || !top[0]?.isConnected) return;
+    measured('node scores', () => panel.append(...scores));
     curveControls(slot, v, node, detail, call);
   } catch (err) {
     report(err);
