@@ -9,11 +9,14 @@
  *
  *   apt-get install -y python3-xgboost     # once (Debian)
  *   npm run build && nice -n 10 node bench/shap-forest.mjs [--n 10000] [--trees 100] [--depth 8] \
- *     [--threads 1,2] [--xgboost-threads 2] [--rounds 1] [--no-xgboost]
+ *     [--threads 1,2] [--xgboost-threads 2] [--rounds 1] [--no-xgboost] [--baseline DIST]
+ *
+ * --baseline DIST also runs another build's shapValues (its dist/ folder, e.g. a checkout of an
+ * earlier commit, built) on the same forest and rows in each round, labelled `baseline<threads>`.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fitForest, loadAnyModel, saveModel, shapValues } from '../dist/node.js';
 import { loadPart, readHeader, toGroveDataset } from './lib/data.mjs';
 
@@ -27,6 +30,8 @@ const depth = Number(arg('--depth', '8'));
 const threads = arg('--threads', '1,2').split(',').map(Number);
 const xgbThreads = Number(arg('--xgboost-threads', '2'));
 const rounds = Number(arg('--rounds', '1'));
+const baselineDir = arg('--baseline', undefined);
+const baseline = baselineDir === undefined ? undefined : await import(join(resolve(baselineDir), 'node.js'));
 const here = new URL('.', import.meta.url).pathname;
 const dir = execFileSync(
   process.execPath,
@@ -54,11 +59,13 @@ if (forest === undefined) {
   saveModel(forest, modelPath);
 }
 
+const baselineForest = baseline?.loadAnyModel(modelPath);
+
 /** One timed shapValues over every row: wall and CPU seconds (CPU of every thread of the process). */
-function groveRun(t) {
+function groveRun(t, explain = shapValues, model = forest) {
   const c0 = process.cpuUsage();
   const t0 = performance.now();
-  const shap = shapValues(forest, data, { threads: t });
+  const shap = explain(model, data, { threads: t });
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(c0);
   return { shap, seconds: +seconds.toFixed(2), cpuSeconds: +((cpu.user + cpu.system) / 1e6).toFixed(2) };
@@ -106,6 +113,10 @@ for (let r = 0; r < rounds; r++) {
     if (!first.has(t)) first.set(t, run.shap);
     round[`grove${t}`] = { seconds: run.seconds, cpuSeconds: run.cpuSeconds };
     if (r === 0) round[`grove${t}`].localAccuracyGap = gapOf(run.shap);
+    if (baseline !== undefined) {
+      const b = groveRun(t, baseline.shapValues, baselineForest);
+      round[`baseline${t}`] = { seconds: b.seconds, cpuSeconds: b.cpuSeconds };
+    }
   }
   if (!process.argv.includes('--no-xgboost')) {
     try {

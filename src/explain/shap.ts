@@ -45,14 +45,14 @@ export interface ShapValues {
  * (trees of depth ≤ 16 whose tables fit a budget), else O(L · D²) (Lundberg et al. 2020).
  *
  * Rows are read as `predict` reads them (same errors). GroveError for anything else. With
- * `threads` (Node), rows are shared out among worker threads and the caller waits for them.
+ * `threads` (Node), rows are shared out among the calling thread and threads − 1 worker threads.
  *
  * @example
  * ```ts
  * const shap = shapValues(tree, rows);
  * const k = shap.classes.length, f = shap.features.length;
  * const contribution = shap.values[(0 * f + 2) * k + 1]; // row 0, feature 2, class 1
- * const fast = shapValues(forest, rows, { threads: 2 }); // the same values, on two worker threads
+ * const fast = shapValues(forest, rows, { threads: 2 }); // the same values, on this thread and a worker
  * ```
  */
 export function shapValues(model: ExplainableModel, input: PredictInput, options?: ShapOptions): ShapValues {
@@ -104,7 +104,7 @@ function checkThreads(threads: ShapOptions['threads'], caller: string): number |
   });
 }
 
-/** What `shapValues` hands to worker threads: the model, its aligned rows, and the block size. */
+/** What `shapValues` shares out among threads: the model, its aligned rows, and the block size. */
 export interface ShapJob {
   model: ExplainableModel;
   columns: AlignedColumn[];
@@ -141,8 +141,9 @@ export interface ShapOptions extends AlignOptions {
    */
   onProgress?: (progress: { rows: number; total: number }) => void;
   /**
-   * Worker threads (Node; the `grove/node` entry, which installs them): a number, or `auto` for
-   * the machine's cores when the work is large enough to pay for starting them. Each row is
+   * Threads (Node; the `grove/node` entry, which installs them), the calling one included: a
+   * number, or `auto` for the machine's cores when the work is large enough to pay for starting
+   * workers. Each row is
    * explained whole on one thread, so the values are the same, bit for bit, on any number of
    * threads. Default 1; browsers always use one.
    */

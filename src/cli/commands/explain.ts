@@ -71,7 +71,7 @@ export function registerExplain(program: Command): void {
     .option('--target <column>', "with --permutation: class column of DATA (default: the model's target name)")
     .option(
       '--threads <n>',
-      "worker threads for the contributions: a number or 'auto' (the same values; default auto)",
+      "threads for the contributions, this one included: a number or 'auto' (the same values; default auto)",
       threadsOption,
     );
   addSourceFlags(cmd, 'explain').action(async (dataPath: string, flags: ExplainFlags) => {
