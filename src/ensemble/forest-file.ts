@@ -49,7 +49,10 @@ interface Header {
 
 const FNV_START = 0x811c9dc5;
 
-/** FNV-1a over `bytes`, going on from `h` (catches damaged files; not a defence against a crafted one: the checks below are). */
+/**
+ * FNV-1a over `bytes`, going on from `h` (catches damaged files; not a defence against a crafted
+ * one: the checks below are).
+ */
 function fnv1a(bytes: Uint8Array, h = FNV_START): number {
   for (let i = 0; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
   return h >>> 0;

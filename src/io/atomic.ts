@@ -79,8 +79,9 @@ export function pauseForTests(target: string, stage: 'AFTER_TEMP' | 'IN_WRITE' =
 }
 
 /**
- * Write `content` (text, bytes, or parts of bytes in order) to `path` so that readers never see half a file: write a temporary file in the
- * same directory, then rename it over the target. On failure nothing is left behind.
+ * Write `content` (text, bytes, or parts of bytes in order) to `path` so that readers never see
+ * half a file: write a temporary file in the same directory, then rename it over the target. On
+ * failure nothing is left behind.
  *
  * A symbolic link is written through (the file it points to is replaced; the link stays). A
  * directory, FIFO, socket or device is refused, never replaced, and so is a read-only file. An existing file keeps its
