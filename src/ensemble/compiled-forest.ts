@@ -1,5 +1,5 @@
 import type { AlignedColumn, ForestPart, UnclassifiedPolicy } from '../model/compiled.js';
-import { FastRoutes, isFastNode } from '../model/fast-routes.js';
+import { FastRoutes } from '../model/fast-routes.js';
 import { LeafFinder } from '../model/paths.js';
 import { addVote } from './combine.js';
 import type { ForestVote } from './settings.js';
@@ -35,13 +35,13 @@ export class CompiledForest {
   /** The plain leaves' class distributions (their trees' `proba` rows), in stop order: read in sequence. */
   private readonly leafProba: Float64Array;
 
-  /** `block`: rows per block (a multiple of 4; `forestBlock` of the features by default). */
+  /** `block`: rows per block (a multiple of 4; `forestBlock` of the features the fast nodes use by default). */
   constructor(
     readonly trees: readonly ForestPart[],
-    block = forestBlock(featuresUsed(trees)),
+    block?: number,
   ) {
-    this.routes = new FastRoutes(trees, (v, t) => trees[t].leafCodeOf(v), block);
-    this.stops = new Int32Array(block);
+    this.routes = new FastRoutes(trees, (v, t) => trees[t].leafCodeOf(v), block ?? forestBlock);
+    this.stops = new Int32Array(this.routes.block);
     const { orig, leafCode, roots } = this.routes;
     const k = trees[0].classes;
     this.leafAt = new Int32Array(orig.length).fill(-1);
@@ -133,20 +133,4 @@ export class CompiledForest {
     }
     return out;
   }
-}
-
-/** How many features the trees' fast nodes (binary numeric) use: the block's width. */
-function featuresUsed(trees: readonly ForestPart[]): number {
-  const used: boolean[] = [];
-  let count = 0;
-  for (const tree of trees) {
-    const feature = tree.feature;
-    for (let v = 0; v < tree.kind.length; v++) {
-      if (!isFastNode(tree, v) || used[feature[v]]) continue;
-      for (let g = used.length; g < feature[v]; g++) used[g] = false;
-      used[feature[v]] = true;
-      count++;
-    }
-  }
-  return count;
 }

@@ -51,9 +51,10 @@ export class NodeReader {
   ) {
     this.k = model.classes.length;
     this.knnAt = new Map(Object.entries(knn).map(([id, region]) => [Number(id), region]));
-    const total = f.kind.length;
+    const kind = f.kind;
+    const total = kind.length;
     let splits = 0;
-    for (let i = 0; i < total; i++) if ((f.kind[i] & 3) !== 0) splits++;
+    for (let i = 0; i < total; i++) if ((kind[i] & 3) !== 0) splits++;
     const leaves = total - splits;
     const expect = (name: string, length: number) => {
       if (f[name].length !== length) fail(`section ${name} has ${f[name].length} entries, expected ${length}`);

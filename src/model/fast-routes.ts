@@ -9,6 +9,15 @@ export type RoutableTree = Readonly<
 >;
 
 const NUMERIC = 1;
+/** A fast node's `leafCode` while its tree is being laid out (a stop's is -1 or a class). */
+const FAST = -2;
+
+/** `slots` grown to hold index `f`, the new entries -1. */
+function grown(slots: Int32Array, f: number): Int32Array {
+  const out = new Int32Array(Math.max(2 * slots.length, f + 1)).fill(-1);
+  out.set(slots);
+  return out;
+}
 
 /** True for a node the fast walk takes: a numeric split with one threshold. */
 export function isFastNode(tree: RoutableTree, v: number): boolean {
@@ -58,75 +67,90 @@ export class FastRoutes {
   /** Record offset (4 × preorder id) of each tree's root: trees are laid out one after another. */
   readonly roots: Int32Array;
 
+  /** Rows per block (a multiple of 4). */
+  readonly block: number;
+
   /**
    * The fast records of one tree, or of several (a forest: their records one tree after another,
-   * one block of the features any of them uses). `codeOfLeaf(node, tree)` gives a stop's class.
-   * `block`: rows per block (a multiple of 4).
+   * one block of the features any of them uses). `codeOfLeaf(node, tree)` gives a stop's class
+   * (a fast node's is -1 without asking). `block`: rows per block (a multiple of 4), or a function
+   * of the number of features the fast nodes use that gives it.
    */
   constructor(
     trees: RoutableTree | readonly RoutableTree[],
     codeOfLeaf: (node: number, tree: number) => number,
-    readonly block = BLOCK,
+    block: number | ((features: number) => number) = BLOCK,
   ) {
-    this.missing = new Uint8Array(block / 4);
     const list: readonly RoutableTree[] = Array.isArray(trees) ? trees : [trees as RoutableTree];
-    // Feature → its block column (-1: none yet), and the features in block order.
-    const slotOf: number[] = [];
-    const usedFeatures: number[] = [];
     let m = 0;
-    for (const tree of list) m += tree.kind.length;
+    let largest = 0;
+    for (const tree of list) {
+      m += tree.kind.length;
+      largest = Math.max(largest, tree.kind.length);
+    }
+    // Feature → its block column (-1: none yet), grown on demand, and the features in block order.
+    let slotOf: Int32Array = new Int32Array(64).fill(-1);
+    const usedFeatures: number[] = [];
     const orig = new Int32Array(m);
-    const treeOf = new Int32Array(m);
-    // Preorder id of a fast node → its right child's preorder id (-1: a stop).
-    const right = new Int32Array(m).fill(-1);
+    const leafCode = new Int32Array(m);
+    // The records, written here as they are found (a fast node's right child as its original id
+    // until its tree is done) and copied in front of the block once its size is known.
+    const records = new Float64Array(2 * m);
+    const rec = new Int32Array(records.buffer);
     this.roots = new Int32Array(list.length);
+    // Each tree's original id → preorder id, and the walk's stack (at most one entry per node).
+    const preorderOf = new Int32Array(largest);
+    const stack = new Int32Array(largest + 1);
     let count = 0;
-    const stack: number[] = [];
-    list.forEach((tree, t) => {
+    for (let t = 0; t < list.length; t++) {
+      const tree = list[t];
+      const { kind, paramCount, feature, firstChild, paramStart, thresholds } = tree;
       this.roots[t] = 4 * count;
-      const preorderOf = new Int32Array(tree.kind.length);
       const first = count;
       // Preorder over the fast nodes and the stops directly below them.
-      if (tree.kind.length > 0) stack.push(0);
-      while (stack.length > 0) {
-        const v = stack.pop()!;
+      let top = 0;
+      if (kind.length > 0) stack[top++] = 0;
+      while (top > 0) {
+        const v = stack[--top];
         const id = count++;
         orig[id] = v;
-        treeOf[id] = t;
         preorderOf[v] = id;
-        if (isFastNode(tree, v)) {
-          const f = tree.feature[v];
-          if ((slotOf[f] ?? -1) < 0) {
-            for (let g = slotOf.length; g < f; g++) slotOf[g] = -1;
+        if (kind[v] === NUMERIC && paramCount[v] === 1) {
+          const f = feature[v];
+          if (f >= slotOf.length) slotOf = grown(slotOf, f);
+          if (slotOf[f] < 0) {
             slotOf[f] = usedFeatures.length;
             usedFeatures.push(f);
           }
-          stack.push(tree.firstChild[v] + 1, tree.firstChild[v]);
+          const c = firstChild[v];
+          records[2 * id] = thresholds[paramStart[v]];
+          rec[4 * id + 2] = 4 * slotOf[f];
+          rec[4 * id + 3] = c + 1;
+          leafCode[id] = FAST;
+          stack[top++] = c + 1;
+          stack[top++] = c;
+        } else {
+          // A stop loops on itself: block column 0 and a NaN threshold send every value right, to itself.
+          records[2 * id] = Number.NaN;
+          rec[4 * id + 3] = 4 * id;
+          leafCode[id] = codeOfLeaf(v, t);
         }
       }
-      for (let id = first; id < count; id++)
-        if (isFastNode(tree, orig[id])) right[id] = preorderOf[tree.firstChild[orig[id]] + 1];
-    });
-    this.orig = orig.slice(0, count);
+      for (let id = first; id < count; id++) {
+        if (leafCode[id] !== FAST) continue;
+        rec[4 * id + 3] = 4 * preorderOf[rec[4 * id + 3]];
+        leafCode[id] = -1;
+      }
+    }
+    this.block = typeof block === 'number' ? block : block(usedFeatures.length);
+    this.missing = new Uint8Array(this.block / 4);
+    this.orig = count === m ? orig : orig.slice(0, count);
+    this.leafCode = count === m ? leafCode : leafCode.slice(0, count);
     // Records are indexed by 4 × preorder id (their int32 offset), what the walk keeps per row.
     this.start = 2 * count;
-    this.values = new Float64Array(this.start + block * usedFeatures.length);
+    this.values = new Float64Array(this.start + this.block * usedFeatures.length);
+    this.values.set(records.subarray(0, this.start));
     this.rec = new Int32Array(this.values.buffer);
-    // A stop loops on itself: block column 0 and a NaN threshold send every value right, to itself.
-    for (let id = 0; id < count; id++) {
-      const tree = list[treeOf[id]];
-      const v = orig[id];
-      if (right[id] < 0) {
-        this.values[2 * id] = NaN;
-        this.rec[4 * id + 3] = 4 * id;
-        continue;
-      }
-      this.values[2 * id] = tree.thresholds[tree.paramStart[v]];
-      this.rec[4 * id + 2] = 4 * slotOf[tree.feature[v]];
-      this.rec[4 * id + 3] = 4 * right[id];
-    }
-    this.leafCode = new Int32Array(count);
-    for (let id = 0; id < count; id++) this.leafCode[id] = codeOfLeaf(orig[id], treeOf[id]);
     this.used = Int32Array.from(usedFeatures);
   }
 
