@@ -42,7 +42,10 @@ export interface Task {
 /** A finished cell's record: a fold, a model or an explanation. */
 export type CellRecord = { fold: FoldRecord } | { model: ModelRecord } | { explanation: ExplanationRecord };
 
-/** What a task produced: none (an empty fold, a forest voting by majority), one record, or a model and its explanation. */
+/**
+ * What a task produced: none (an empty fold, a forest voting by majority), one record, or a model
+ * and its explanation.
+ */
 export interface TaskResult {
   id: number;
   records: CellRecord[];
