@@ -117,7 +117,8 @@ describe('Ctrl-C while predict writes its output', () => {
       expect(left, `${delay} ms: ${readdirSync(folder).join(' ')}`).toEqual([]);
       expect(asShell === 130 || finished, `${delay} ms: ${r.stderr}`).toBe(true);
     }
-    // Most signals land before the end (the input is large enough for that).
-    expect(outcomes.filter((o) => o.includes('exit 130')).length, outcomes.join('; ')).toBeGreaterThan(2);
+    // The immediate signal lands inside the write; on an idle machine the write may end before
+    // the later ones (a quiet 2-core machine finished it between 50 and 200 ms).
+    expect(outcomes[0], outcomes.join('; ')).toContain('exit 130');
   }, 120_000);
 });
