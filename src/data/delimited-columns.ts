@@ -6,6 +6,7 @@
 import { escapeControl, GroveError } from '../core/errors.js';
 import { planColumns } from './column-plan.js';
 import type { Column, Dataset } from './dataset.js';
+import { KEEPS_NO_TEXT } from './delimited-number-run.js';
 import type { DelimitedReadOptions } from './delimited-options.js';
 import { delimiterName, SNIFFED_DELIMITERS } from './delimiter-sniff.js';
 import { CategoricalBuilder, type ColumnBuilder, type ColumnContext, NumericBuilder } from './text-columns.js';
@@ -92,7 +93,8 @@ export function startColumns(
     if (j === targetIdx) return new CategoricalBuilder(name, ctx, true, INITIAL_ROWS);
     const kind = forced.get(name);
     if (kind === 'categorical') return new CategoricalBuilder(name, ctx, false, INITIAL_ROWS);
-    fastNumeric[j] = fastOk; // not when a missing token looks like a number (`--na -999`)
+    // Not when a missing token looks like a number (`--na -999`); a forced column keeps no texts.
+    fastNumeric[j] = fastOk === 0 ? 0 : kind === 'numeric' ? KEEPS_NO_TEXT : 1;
     return new NumericBuilder(name, ctx, kind === 'numeric', INITIAL_ROWS);
   });
   return { names, targetIdx, builders, fastNumeric, dropped };

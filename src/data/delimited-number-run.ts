@@ -4,15 +4,21 @@
  * the general path's field slicing and cell decoding.
  */
 
-import { numberScan, POW10, parseNumberBytes } from './number-bytes.js';
+import { exactDecimal, numberScan, POW10, parseNumberBytes } from './number-bytes.js';
 import type { ColumnBuilder, NumericBuilder } from './text-columns.js';
+
+/** `fastNumeric`'s mark of a column that never keeps a number's text (a forced numeric one). */
+export const KEEPS_NO_TEXT = 2;
 
 const LF = 0x0a;
 const CR = 0x0d;
 
 /** What the fast path reads of the reader's state and what it moves on (the record's field, line). */
 export interface NumberRunState {
-  /** 1 where column `j` is a numeric builder that the fast path may fill directly. */
+  /**
+   * Non-zero where column `j` is a numeric builder that the fast path may fill directly:
+   * `KEEPS_NO_TEXT` when it never keeps a number's text (no canonical-form check is needed), else 1.
+   */
   readonly fastNumeric: Uint8Array;
   readonly builders: readonly ColumnBuilder[];
   /** The delimiter's byte. */
@@ -43,7 +49,7 @@ export function numberRun(state: NumberRunState, buf: Uint8Array, pos: number, n
   const row = state.rows;
   const canonicalDigits = state.canonicalDigits;
   let j = state.fieldIndex;
-  while (j < fast.length && fast[j] === 1) {
+  while (j < fast.length && fast[j] !== 0) {
     let p = pos;
     let negative = false;
     if (buf[p] === 0x2d) {
@@ -51,12 +57,15 @@ export function numberRun(state: NumberRunState, buf: Uint8Array, pos: number, n
       p++;
     }
     const intStart = p;
+    // The first 15 significant digits in `mantissa`, the next four in `extra` (number-bytes.ts's split).
     let mantissa = 0;
+    let extra = 0;
     let lead = 0; // leading zeros, which are not significant digits
     let c = 0;
     while (p < n && (c = buf[p] - 0x30) >= 0 && c <= 9) {
       if (mantissa === 0 && c === 0) lead++;
-      mantissa = mantissa * 10 + c;
+      else if (p - intStart - lead < 15) mantissa = mantissa * 10 + c;
+      else extra = extra * 10 + c;
       p++;
     }
     const intDigits = p - intStart;
@@ -67,7 +76,8 @@ export function numberRun(state: NumberRunState, buf: Uint8Array, pos: number, n
       const fracStart = ++p;
       while (p < n && (c = buf[p] - 0x30) >= 0 && c <= 9) {
         if (mantissa === 0 && c === 0) lead++;
-        mantissa = mantissa * 10 + c;
+        else if (p - fracStart + intDigits - lead < 15) mantissa = mantissa * 10 + c;
+        else extra = extra * 10 + c;
         p++;
       }
       fracDigits = p - fracStart;
@@ -80,9 +90,18 @@ export function numberRun(state: NumberRunState, buf: Uint8Array, pos: number, n
     let canonical: boolean;
     if (digits > 15) {
       // A long number (a double printed in full): the exact long-decimal parse, or the general path.
-      value = parseNumberBytes(buf, pos, p, canonicalDigits);
-      if (value !== value) break;
-      canonical = numberScan.canonical;
+      const significant = digits - lead;
+      if (fast[j] === KEEPS_NO_TEXT && significant > 15 && significant <= 19) {
+        // Its text is never kept: the value alone, from the digits already split (no rescan).
+        value = exactDecimal(mantissa, extra, significant - 15, -fracDigits);
+        if (value !== value) break;
+        if (negative) value = -value;
+        canonical = true;
+      } else {
+        value = parseNumberBytes(buf, pos, p, canonicalDigits);
+        if (value !== value) break;
+        canonical = numberScan.canonical;
+      }
     } else {
       value = fracDigits === 0 ? mantissa : mantissa / POW10[fracDigits];
       if (negative) value = -value;

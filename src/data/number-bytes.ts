@@ -178,7 +178,7 @@ function productError(a: number, b: number, p: number): number {
  * value), and q1 + q2 rounds to the same double as the true quotient whenever moving the tail
  * q2 by a relative 2^-40 does not change the rounding.
  */
-function exactDecimal(mantissa: number, extra: number, extraDigits: number, scale: number): number {
+export function exactDecimal(mantissa: number, extra: number, extraDigits: number, scale: number): number {
   splitWide(mantissa, extra, extraDigits);
   const wh = wideHi;
   const wl = wideLo;

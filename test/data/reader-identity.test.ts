@@ -203,3 +203,44 @@ describe('numbers printed in full (16 to 19 significant digits)', () => {
     expect(snapshot(parseCsvText(text))).toEqual(snapshot(referenceParseCsv(text)));
   });
 });
+
+describe('numbers printed in full in columns read as numeric (no text kept)', () => {
+  it('parse to Number(text) bit for bit: random doubles in full, in every length from 16 to 19 digits', () => {
+    const random = mulberry32(2026);
+    const texts: string[] = [
+      '0.10000000000000001',
+      '-9.9999999999999999',
+      '1234567890123456789',
+      '0.0000000000000000001',
+    ];
+    for (let i = 0; i < 6000; i++) {
+      // Random bits as a double (finite), and random decimals near rounding boundaries.
+      const bits = new Float64Array(1);
+      const words = new Uint32Array(bits.buffer);
+      words[0] = Math.floor(random() * 2 ** 32);
+      words[1] = (Math.floor(random() * 2 ** 20) | ((0x3c0 + Math.floor(random() * 0x80)) << 20)) >>> 0;
+      const x = (random() < 0.5 ? -1 : 1) * bits[0];
+      const form = i % 4;
+      texts.push(
+        form === 0
+          ? String(x)
+          : form === 1
+            ? x.toPrecision(16 + Math.floor(random() * 4))
+            : form === 2
+              ? x.toFixed(Math.min(20, 16 + Math.floor(random() * 5)))
+              : `${x.toPrecision(17).replace(/e.*$/, '')}5`,
+      );
+    }
+    const text = `a,b\n${texts.map((t, i) => `${t},${texts[(i + 1) % texts.length]}`).join('\n')}\n`;
+    const d = parseCsvText(text, { noTarget: true, numeric: ['a', 'b'] });
+    for (const f of d.features) expect(f.kind).toBe('numeric');
+    const [a, b] = d.features.map((f) => (f as { values: Float64Array }).values);
+    for (let i = 0; i < texts.length; i++) {
+      expect(Object.is(a[i], Number(texts[i]))).toBe(true);
+      expect(Object.is(b[i], Number(texts[(i + 1) % texts.length]))).toBe(true);
+    }
+    // The same values as a column read without the option (which keeps texts that are not canonical).
+    const inferred = parseCsvText(text, { noTarget: true });
+    expect(snapshot(inferred).features).toEqual(snapshot(d).features);
+  });
+});
