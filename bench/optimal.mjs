@@ -3,7 +3,7 @@
  * Optimal trees on the corpus (../shared/datasets), from the built library (npm run build):
  *
  *   node bench/optimal.mjs speed [--depth 3] [--bins 16] [--max-rows 20000] [--time-limit 120] [--sets a,b]
- *                                [--threads N]
+ *                                [--threads N] [--memory-limit MB]
  *   node bench/optimal.mjs gap [--depths 2,3] [--bins 16] [--max-rows 5000] [--folds 5] [--time-limit 60] [--sets a,b]
  *                              [--jobs 2] [--out DIR] [--resume]
  *   node bench/optimal.mjs gap --from DIR1,DIR2
@@ -35,6 +35,7 @@ const { readDataset } = await import(pathToFileURL(path.join(ROOT, 'dist/node.js
 
 const [mode = 'speed', ...rest] = process.argv.slice(2);
 const threads = arg('threads') === undefined ? undefined : Number(arg('threads'));
+const memoryLimit = arg('memory-limit') === undefined ? undefined : Number(arg('memory-limit'));
 function arg(name, fallback) {
   const i = rest.indexOf(`--${name}`);
   return i >= 0 ? rest[i + 1] : fallback;
@@ -88,7 +89,8 @@ async function speedOne(name, depth) {
   const data = await readDataset(path.join(DATA, `${name}.csv`));
   const t0 = process.hrtime.bigint();
   const c0 = process.cpuUsage();
-  const tree = fitOptimal(data, withBins({ maxDepth: depth, timeLimit, ...(threads ? { threads } : {}) }));
+  const limits = { timeLimit, ...(threads ? { threads } : {}), ...(memoryLimit ? { memoryLimit } : {}) };
+  const tree = fitOptimal(data, withBins({ maxDepth: depth, ...limits }));
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   // The process's CPU, its worker threads' included.
   const c = process.cpuUsage(c0);
@@ -100,7 +102,10 @@ async function speedOne(name, depth) {
 async function speed() {
   const depth = Number(arg('depth', 3));
   const how = bins === undefined ? 'every midpoint' : `${bins} bins`;
-  console.log(`Optimal trees, depth ${depth}, ${how}, ${threads ?? 1} thread(s), time limit ${timeLimit} s\n`);
+  const memory = `memory limit ${memoryLimit ?? 1024} MB`;
+  console.log(
+    `Optimal trees, depth ${depth}, ${how}, ${threads ?? 1} thread(s), time limit ${timeLimit} s, ${memory}\n`,
+  );
   console.log(
     '| data set | rows | tests | seconds | CPU s | sub-problems | depth-2 solves | cache hits | cache entries | ' +
       'cache MB | peak RSS MB | optimal error % | greedy (gini) error % | proven | load |',

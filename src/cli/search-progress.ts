@@ -13,9 +13,10 @@ export function searchProgressLine(
   if (!line.shown) return { stop: () => {} };
   const onProgress = (p: SearchProgress): void => {
     const bound = Number.isFinite(p.bound) ? `, best so far ${p.bound.toPrecision(6)}` : '';
+    const resident = p.resident === undefined ? '' : `, ${(p.resident / 2 ** 20).toFixed(0)} MB resident`;
     const text =
       `${p.seconds.toFixed(0)} s: ${p.subproblems} sub-problems ` +
-      `(${p.depth2} depth-2), ${p.cacheHits} cache hits${bound}`;
+      `(${p.depth2} depth-2), ${p.cacheHits} cache hits${resident}${bound}`;
     line.update(p.subproblems, undefined, text);
   };
   return { onProgress, stop: line.stop };

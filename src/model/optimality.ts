@@ -1,3 +1,6 @@
+import { optionDescriptor } from '../options/descriptors.js';
+import { type OptionNaming, optionLabel } from '../options/validate.js';
+
 /**
  * What the optimal-tree search proved about a model (`fitOptimal`); saved in the model file as
  * `optimality`. Objective values and bounds are rates over the training weight: the misclassified
@@ -24,9 +27,11 @@ export interface OptimalityInfo {
   depth2: number;
   cacheHits: number;
   cacheEntries: number;
-  /** What the cache's entries take, estimated (bytes), and the bound it had to stay within (MB, `memoryLimit`). */
+  /** What the cache's entries take, estimated (bytes), and the bound the process had to stay within (MB, `memoryLimit`). */
   cacheBytes?: number;
   memoryLimit?: number;
+  /** At a memory stop: the process's resident memory then (bytes, where it could be read). */
+  residentBytes?: number;
   /**
    * Categorical features with more categories than the search tries every subset of (`above`):
    * at a node that sees more than `above` of their categories, the search tries each category
@@ -37,14 +42,17 @@ export interface OptimalityInfo {
   seconds: number;
 }
 
-/** One line for `grove show`: proven or not, objective value, bound, search effort. */
-export function describeOptimality(o: OptimalityInfo): string {
+/**
+ * One line for `grove show`: proven or not, objective value, bound, search effort; `naming` says
+ * how a memory stop names the options to change (`--memory-limit` on the command line).
+ */
+export function describeOptimality(o: OptimalityInfo, naming: OptionNaming = 'fields'): string {
   const pct = (x: number) => `${(100 * x).toFixed(3)}%`;
   const value = o.objective === 'sparse' ? o.value.toPrecision(6) : pct(o.value);
   const bound = o.objective === 'sparse' ? o.lowerBound.toPrecision(6) : pct(o.lowerBound);
   const status = o.proven
     ? `proven optimal (${o.objective} ${value})`
-    : `NOT proven optimal: the search stopped at its ${o.stopped === 'memory' ? memoryBound(o) : 'time limit'} ` +
+    : `NOT proven optimal: the search stopped at its ${o.stopped === 'memory' ? memoryBound(o, naming) : 'time limit'} ` +
       `(${o.objective} ${value}, lower bound ${bound})`;
   return (
     `Optimal tree: ${status}; misclassified ${pct(o.trainingError)} of the training weight ` +
@@ -63,9 +71,15 @@ function wide(o: OptimalityInfo): string {
   return `; one category against the rest (not every subset) ${where}`;
 }
 
-/** The memory stop, with the bound and what the cache held when the model says (older files do not). */
-function memoryBound(o: OptimalityInfo): string {
+/** The memory stop: the limit, the resident memory and the cache then, and what to change (older files say less). */
+function memoryBound(o: OptimalityInfo, naming: OptionNaming): string {
   if (o.memoryLimit === undefined) return 'memory bound';
-  const mb = ((o.cacheBytes ?? 0) / 2 ** 20).toFixed(0);
-  return `memory bound (${o.cacheEntries} cache entries, about ${mb} MB, within memoryLimit ${o.memoryLimit} MB)`;
+  const label = (name: string) => optionLabel(optionDescriptor(name)!, naming);
+  const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
+  const resident = o.residentBytes === undefined ? '' : `resident ${mb(o.residentBytes)} MB, `;
+  return (
+    `memory limit (${label('memoryLimit')} ${o.memoryLimit} MB reached: ${resident}${o.cacheEntries} cache entries ` +
+    `of about ${mb(o.cacheBytes ?? 0)} MB; set ${label('bins')} or ${label('maxDepth')} lower, or raise ` +
+    `${label('memoryLimit')})`
+  );
 }

@@ -162,6 +162,7 @@ const modelSchema = z.object({
       cacheEntries: z.number().int().nonnegative(),
       cacheBytes: z.number().nonnegative().optional(),
       memoryLimit: z.number().positive().optional(),
+      residentBytes: z.number().nonnegative().optional(),
       oneVsRest: z.object({ above: z.number().int().positive(), features: z.array(z.string()) }).optional(),
       seconds: z.number().nonnegative(),
     })

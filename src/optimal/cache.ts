@@ -10,8 +10,12 @@ interface Slot {
   value: Solution | number;
 }
 
-/** What one slot costs in the heap, conservatively (Map entry, slot object, a share of its solution). */
-export const SLOT_BYTES = 240;
+/**
+ * What one slot costs the process, resident: its Map entry and slot object and a share of its
+ * solution (about 650 bytes of live heap, measured), and the garbage V8 lets pile up beside the
+ * live heap between collections. Measured on credit-g at depth 4 over 8 bins (docs/performance.md).
+ */
+export const SLOT_BYTES = 1200;
 
 /**
  * Sub-problems already solved, keyed by (rows reaching the node, depth left, leaf budget). A row

@@ -23,6 +23,7 @@ import { buildStore } from './build.js';
 import { SLOT_BYTES } from './cache.js';
 import { Depth2Solver } from './depth2.js';
 import { equivalenceBound } from './lower-bound.js';
+import { type MemoryPlan, NODE_MB, threadShare } from './memory.js';
 import { PairTables } from './pair-table.js';
 import { addProgress, searchRoot } from './root.js';
 import { OptimalSearch, type SearchProgress } from './search.js';
@@ -101,13 +102,14 @@ export function fitOptimal(data: Dataset, options: FitOptions = {}, context: Opt
     deadline: opts.timeLimit === undefined ? undefined : started + opts.timeLimit * 1000,
     maxSlots: memory.maxSlots,
     pairs: memory.pairs,
+    memoryBytes: memory.plan.limitBytes,
   };
   const search = new OptimalSearch(b, { ...settings, onProgress: context.onProgress });
   const job = {
     data: b,
     settings,
     threads,
-    ...memory,
+    memory: memory.plan,
     onProgress: context.onProgress,
   };
   const greedyCost = greedyErr + penalty * leafCount(greedy);
@@ -118,7 +120,7 @@ export function fitOptimal(data: Dataset, options: FitOptions = {}, context: Opt
     const again = searchRoot(search, job, Infinity);
     result = { ...again, progress: addProgress(result.progress, again.progress) };
   }
-  const { found, stopped, progress: p } = result;
+  const { found, stopped, resident, progress: p } = result;
   const useGreedy = !found || (stopped !== undefined && found.cost > greedyCost);
   const store = useGreedy ? greedy : buildStore(b, found!);
   const err = storeError(store);
@@ -139,6 +141,7 @@ export function fitOptimal(data: Dataset, options: FitOptions = {}, context: Opt
     cacheEntries: p.cacheEntries,
     cacheBytes: p.cacheEntries * SLOT_BYTES,
     memoryLimit: opts.memoryLimit,
+    ...(resident !== undefined ? { residentBytes: resident } : {}),
     ...oneVsRest(b, rows.data),
     seconds: (Date.now() - started) / 1000,
   };
@@ -187,15 +190,16 @@ function checkKeys(options: FitOptions, naming: OptionNaming): void {
 }
 
 /**
- * The search's cache slots within `memoryLimit`, after its fixed tables; GroveError when the
- * tables alone would take most of it, naming the tests and what to set.
+ * How the search shares `memoryLimit` (see MemoryPlan), and the share of a search on one thread;
+ * GroveError when the tables alone would take most of what the limit leaves beside Node itself,
+ * naming the tests and what to set.
  */
 function checkMemory(
   b: Binarised,
   opts: ResolvedOptions,
   tests: number,
   naming: OptionNaming,
-): { maxSlots: number; fixedBytes: number; budgetBytes: number; pairs: boolean } {
+): { plan: MemoryPlan; maxSlots: number; pairs: boolean } {
   const label = (name: string) => optionLabel(optionDescriptor(name)!, naming);
   if (opts.bins === undefined) {
     const wide = b.features.findIndex((f) => f.kind === 'ordinal' && f.bins >= MAX_BINS);
@@ -205,31 +209,25 @@ function checkMemory(
         { code: 'E_OPTION' },
       );
   }
-  const budget = opts.memoryLimit * 2 ** 20;
+  const limitBytes = opts.memoryLimit * 2 ** 20;
+  const budgetBytes = limitBytes - NODE_MB * 2 ** 20;
   const F = b.features.length;
   const levels = Math.max(0, opts.maxDepth - 2);
   const groupBytes = (bins: number) => bins * 9 + b.n * 4;
   const cells = b.features.reduce((s, f) => s + f.bins + 1, 0);
-  const fixed = b.n * (F * 4 + 16) + Depth2Solver.bytes(b) + levels * (groupBytes(cells) + 8 * b.n);
-  if (fixed > budget / 2) {
-    const mb = Math.ceil(fixed / 2 ** 20);
+  const tableBytes = b.n * (F * 4 + 16) + Depth2Solver.bytes(b) + levels * (groupBytes(cells) + 8 * b.n);
+  const plan = { limitBytes, budgetBytes, tableBytes, pairBytes: opts.maxDepth >= 2 ? PairTables.bytes(b) : Infinity };
+  const one = tableBytes > budgetBytes / 2 ? null : threadShare(plan, 0);
+  if (!one) {
+    const mb = Math.ceil(tableBytes / 2 ** 20);
     throw new GroveError(
       `optimal trees: ${tests} binary tests over ${b.n} rows need about ${mb} MB of tables, more than half of ` +
-        `${label('memoryLimit')} ${opts.memoryLimit}: set ${label('bins')} (e.g. 16), lower ${label('maxDepth')}, ` +
-        `or raise ${label('memoryLimit')}`,
+        `what ${label('memoryLimit')} ${opts.memoryLimit} leaves beside Node itself (${NODE_MB} MB): set ` +
+        `${label('bins')} (e.g. 16), lower ${label('maxDepth')}, or raise ${label('memoryLimit')}`,
       { code: 'E_OPTION' },
     );
   }
-  // Pair tables when the search has depth-2 sub-problems and they fit a quarter of the bound beside the rest.
-  const pairBytes = PairTables.bytes(b);
-  const pairs = opts.maxDepth >= 2 && Number.isFinite(pairBytes) && fixed + pairBytes <= budget / 4;
-  const total = fixed + (pairs ? pairBytes : 0);
-  return {
-    maxSlots: Math.max(256, Math.floor((budget - total) / SLOT_BYTES)),
-    fixedBytes: total,
-    budgetBytes: budget,
-    pairs,
-  };
+  return { plan, ...one };
 }
 
 /** Grove's greedy tree of the same depth and leaves over the same kind of tests: the first upper bound. */

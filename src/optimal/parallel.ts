@@ -1,4 +1,5 @@
 import type { Binarised } from './binarise.js';
+import type { MemoryPlan } from './memory.js';
 import type { SearchProgress, SearchSettings } from './search.js';
 import type { Solution } from './solution.js';
 import type { StopReason } from './stop.js';
@@ -18,15 +19,16 @@ export interface RootJob {
   readonly leaf: Solution;
   /** Worker threads to use (`auto`: the machine's cores, for a big enough search). */
   readonly threads: number | 'auto';
-  /** Bytes of one search's fixed tables, and the memory bound they and every cache share. */
-  readonly fixedBytes: number;
-  readonly budgetBytes: number;
+  /** How `memoryLimit` is shared between the threads. */
+  readonly memory: MemoryPlan;
   readonly onProgress?: (p: SearchProgress) => void;
 }
 
 export interface RootResult {
   readonly found: Solution | null;
   readonly stopped?: StopReason;
+  /** At a memory stop: the process's resident bytes then (when known). */
+  readonly resident?: number;
   readonly progress: SearchProgress;
 }
 

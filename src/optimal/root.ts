@@ -19,7 +19,8 @@ export function searchRoot(search: OptimalSearch, job: Omit<RootJob, 'ub' | 'lea
     return { found: search.solveRoot(ub), progress: search.progress() };
   } catch (e) {
     if (!(e instanceof StopSearch)) throw e;
-    return { found: search.incumbent, stopped: e.reason, progress: search.progress() };
+    const resident = e.resident === undefined ? {} : { resident: e.resident };
+    return { found: search.incumbent, stopped: e.reason, ...resident, progress: search.progress() };
   }
 }
 

@@ -3,7 +3,7 @@ import { SubproblemCache } from './cache.js';
 import { Depth2Solver } from './depth2.js';
 import { RowGroups } from './row-groups.js';
 import { leafError, leafSolution, type Solution, splitSolution, type Test } from './solution.js';
-import { StopSearch } from './stop.js';
+import { residentMemory, SearchLimits, StopSearch } from './stop.js';
 
 export { type StopReason, StopSearch } from './stop.js';
 
@@ -15,6 +15,8 @@ export interface SearchProgress {
   readonly depth2: number;
   readonly cacheHits: number;
   readonly cacheEntries: number;
+  /** The process's resident memory now (bytes; undefined where it cannot be read). */
+  readonly resident?: number;
   /** Objective value of the best tree found so far at the root (Infinity before the first). */
   readonly bound: number;
   readonly seconds: number;
@@ -28,7 +30,9 @@ export interface SearchSettings {
   readonly penalty: number;
   /** Date.now() after which the search stops (undefined: no limit). */
   readonly deadline?: number;
-  /** Most cache slots (the memory bound). */
+  /** The process's resident bytes past which the search stops (`memoryLimit`; undefined: none). */
+  readonly memoryBytes?: number;
+  /** Most cache slots (this thread's share of the memory bound). */
   readonly maxSlots: number;
   /** Whether depth-2 solves keep pair tables (they fit the memory bound; see Depth2Solver). */
   readonly pairs?: boolean;
@@ -82,6 +86,7 @@ export class OptimalSearch {
   private subproblems = 0;
   private readonly started = Date.now();
   private lastReport = Date.now();
+  private readonly limits: SearchLimits;
   /** The best complete tree found at the root so far (kept when the search stops early). */
   incumbent: Solution | null = null;
   /** While `solveRootFeature` runs: the root's one feature, the other threads' bound, who hears of a better tree. */
@@ -94,6 +99,7 @@ export class OptimalSearch {
     this.cache = new SubproblemCache(data.n, settings.maxSlots);
     this.depth2 = new Depth2Solver(data, settings.penalty, settings.deadline, settings.pairs);
     this.classes = new Float64Array(data.k);
+    this.limits = new SearchLimits(settings.deadline, settings.memoryBytes);
   }
 
   /** The optimal tree over every row if one costs less than `ub`, else null. May throw StopSearch. */
@@ -147,6 +153,7 @@ export class OptimalSearch {
       depth2: this.depth2.solved,
       cacheHits: this.cache.hits,
       cacheEntries: this.cache.size,
+      resident: residentMemory(),
       bound: this.incumbent?.cost ?? Infinity,
       seconds: (Date.now() - this.started) / 1000,
     };
@@ -397,13 +404,13 @@ export class OptimalSearch {
     return this.levels[d];
   }
 
-  /** Count a sub-problem; stop at the deadline; report progress about twice a second. */
+  /** Count a sub-problem; stop at the deadline or the memory limit; report progress about twice a second. */
   private tick(): void {
     this.subproblems++;
     if ((this.subproblems & 15) !== 0) return;
     const now = Date.now();
-    const { deadline, onProgress } = this.settings;
-    if (deadline !== undefined && now > deadline) throw new StopSearch('time');
+    this.limits.check(now);
+    const { onProgress } = this.settings;
     if (onProgress && now - this.lastReport >= 500) {
       this.lastReport = now;
       onProgress(this.progress());

@@ -60,11 +60,12 @@ export const OPTIMAL_DESCRIPTORS = [
   {
     name: 'memoryLimit',
     type: 'integer',
-    min: 1,
+    // Node itself takes about 64 MB resident (NODE_MB in src/optimal/memory.ts); the rest is the search's.
+    min: 128,
     default: 1024,
     help:
-      "optimal trees: megabytes for the search's tables and cache; a search that would need more stops with " +
-      'the best tree found',
+      'optimal trees: megabytes of resident memory for the whole process, every search thread included (at ' +
+      'least 128: Node itself takes about 64); a search that reaches it stops with the best tree found',
     flag: 'memory-limit',
     group: 'optimal',
   },

@@ -206,6 +206,6 @@ async function readTest(tree: DecisionTree, path: string, flags: FitFlags): Prom
 function finish(tree: DecisionTree, where: string, parts: { train?: Dataset; test?: Dataset; out?: string }): void {
   if (parts.out) saveModel(tree, parts.out);
   else emit(treeToText(tree));
-  if (tree.optimality) note(describeOptimality(tree.optimality));
+  if (tree.optimality) note(describeOptimality(tree.optimality, 'flags'));
   note(fitSummary(tree, where, parts));
 }

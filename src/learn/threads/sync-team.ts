@@ -11,7 +11,13 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { MessageChannel, type MessagePort, receiveMessageOnPort, Worker } from 'node:worker_threads';
+import {
+  MessageChannel,
+  type MessagePort,
+  type ResourceLimits,
+  receiveMessageOnPort,
+  Worker,
+} from 'node:worker_threads';
 import { GroveError } from '../../core/errors.js';
 import { threadAlive } from './thread-liveness.js';
 
@@ -52,10 +58,14 @@ function pooled(script: URL, count: number): TeamMember[] {
   return out;
 }
 
-function start(script: URL): TeamMember {
+function start(script: URL, resourceLimits?: ResourceLimits): TeamMember {
   const { port1, port2 } = new MessageChannel();
   const tid = new Int32Array(new SharedArrayBuffer(4));
-  const worker = new Worker(script, { workerData: { port: port2, signal, tid }, transferList: [port2] });
+  const worker = new Worker(script, {
+    workerData: { port: port2, signal, tid },
+    transferList: [port2],
+    ...(resourceLimits ? { resourceLimits } : {}),
+  });
   worker.unref();
   const member: TeamMember = { worker, port: port1, tid, busy: false };
   // A worker that dies is never reused, and its late 'error' event must not end the process (the
@@ -75,15 +85,18 @@ export class SyncTeam<Request, Reply extends { op: string }> {
   /**
    * `count` workers of `script`, idle ones from the pool first; the caller ends the team with
    * {@link release} or {@link terminate} (in a `finally`: terminate after release ends nothing).
+   * With `resourceLimits` (V8 heap caps) every worker is new (pooled ones may have other limits);
+   * end such a team with {@link terminate}, so that no capped worker joins the pool.
    */
   constructor(
     private readonly script: URL,
     count: number,
     private readonly words: TeamWords,
+    resourceLimits?: ResourceLimits,
   ) {
-    this.members.push(...pooled(script, count));
+    if (!resourceLimits) this.members.push(...pooled(script, count));
     try {
-      while (this.members.length < count) this.members.push(start(script));
+      while (this.members.length < count) this.members.push(start(script, resourceLimits));
     } catch (e) {
       // The workers started so far end here: the caller gets no team to terminate.
       this.terminate();

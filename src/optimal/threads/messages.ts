@@ -27,5 +27,13 @@ export interface SearchCounts {
 
 export type SearchReply =
   | { op: 'ready' }
-  | { op: 'feature'; f: number; found: Solution | null; stopped?: StopReason; counts: SearchCounts }
+  | {
+      op: 'feature';
+      f: number;
+      found: Solution | null;
+      stopped?: StopReason;
+      /** At a memory stop: the process's resident bytes then. */
+      resident?: number;
+      counts: SearchCounts;
+    }
   | { op: 'error'; error: string };

@@ -29,18 +29,19 @@ function feature(f: number): SearchReply {
     if (cost < best[f]) best[f] = cost;
   };
   let found = null;
-  let stopped: StopSearch['reason'] | undefined;
+  let stopped: StopSearch | undefined;
   try {
     found = search.solveRootFeature(f, initial, () => featureBound(best, f, initial, slack), publish);
   } catch (e) {
     if (!(e instanceof StopSearch)) throw e;
-    stopped = e.reason;
+    stopped = e;
     found = search.incumbent;
   }
   if (found) publish(found.cost);
   const p = search.progress();
   const counts = { subproblems: p.subproblems, depth2: p.depth2, cacheHits: p.cacheHits, cacheEntries: p.cacheEntries };
-  return { op: 'feature', f, found, ...(stopped ? { stopped } : {}), counts };
+  const stop = stopped ? { stopped: stopped.reason, ...(stopped.resident ? { resident: stopped.resident } : {}) } : {};
+  return { op: 'feature', f, found, ...stop, counts };
 }
 
 port.on('message', (request: SearchRequest) => {
