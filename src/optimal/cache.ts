@@ -66,6 +66,14 @@ export class SubproblemCache {
     return Math.max(floor, typeof v === 'number' ? v : v.cost);
   }
 
+  /** What is known of the sub-problem's cost (its optimum, or a lower bound), 0 if nothing; not counted as a hit. */
+  peekBound(h1: number, h2: number, size: number, depth: number, budget: number): number {
+    const slot = this.map.get(key(h1, h2, depth, budget));
+    if (slot === undefined || slot.h2 !== h2 || slot.size !== size || slot.depth !== depth || slot.budget !== budget)
+      return 0;
+    return typeof slot.value === 'number' ? slot.value : slot.value.cost;
+  }
+
   /** Store an optimal tree, or raise a lower bound. False when the cache is full (nothing stored). */
   put(h1: number, h2: number, size: number, depth: number, budget: number, value: Solution | number): boolean {
     const k = key(h1, h2, depth, budget);

@@ -1,7 +1,8 @@
-import { type Binarised, maskCodes, SUBSET_CAP } from './binarise.js';
+import { type Binarised, maskCodes, SUBSET_CAP, wideCategories } from './binarise.js';
 import { SubproblemCache } from './cache.js';
 import { Depth2Solver } from './depth2.js';
 import { RowGroups } from './row-groups.js';
+import { lessBy, Reference, SimilarityArchive } from './similarity.js';
 import { leafError, leafSolution, type Solution, splitSolution, type Test } from './solution.js';
 import { residentMemory, SearchLimits, StopSearch } from './stop.js';
 
@@ -36,6 +37,10 @@ export interface SearchSettings {
   readonly maxSlots: number;
   /** Whether depth-2 solves keep pair tables (they fit the memory bound; see Depth2Solver). */
   readonly pairs?: boolean;
+  /** Similarity lower bounds between sub-problems of nearby row sets (default true; see SimilarityArchive). */
+  readonly similarity?: boolean;
+  /** A search that finds nothing below its bound caches its tests' least children's bounds (default true). */
+  readonly testBounds?: boolean;
   readonly onProgress?: (p: SearchProgress) => void;
 }
 
@@ -50,6 +55,8 @@ interface Level {
   /** Per bucket: the weight of its rows. */
   readonly w: Float64Array;
   readonly sim: SweepBounds;
+  /** The node's reference sub-problem for similarity bounds on its children. */
+  readonly ref: Reference;
 }
 
 /** A node's search so far: the best tree below its bound, its row set and depth and leaf budget. */
@@ -61,6 +68,8 @@ interface SolveState {
   readonly count: number;
   readonly d: number;
   readonly k: number;
+  /** The least lower bound over the tests tried so far (with the leaf: a lower bound on the node). */
+  lb: number;
 }
 
 /** Lower bounds carried along a sweep, per direction of the missing rows (0: right, 1: left). */
@@ -84,6 +93,13 @@ export class OptimalSearch {
   private readonly levels: Level[] = [];
   private readonly classes: Float64Array;
   private subproblems = 0;
+  /** Sub-problems and children ruled out by similarity bounds (a count for tests and the bench). */
+  similarityPrunes = 0;
+  /** Children given a lower bound by their node's reference (a count for tests). */
+  referenceBounds = 0;
+  private readonly archive: SimilarityArchive | null;
+  /** Whether costs are exact sums (integer weights, a dyadic penalty): bounds need no rounding margin. */
+  private readonly exact: boolean;
   private readonly started = Date.now();
   private lastReport = Date.now();
   private readonly limits: SearchLimits;
@@ -100,6 +116,9 @@ export class OptimalSearch {
     this.depth2 = new Depth2Solver(data, settings.penalty, settings.deadline, settings.pairs);
     this.classes = new Float64Array(data.k);
     this.limits = new SearchLimits(settings.deadline, settings.memoryBytes);
+    const similarity = settings.similarity !== false && wideCategories(data).length === 0;
+    this.archive = similarity ? new SimilarityArchive(data.n) : null;
+    this.exact = data.weights.every((w) => Number.isInteger(w)) && Number.isInteger(settings.penalty * 2 ** 16);
   }
 
   /** The optimal tree over every row if one costs less than `ub`, else null. May throw StopSearch. */
@@ -159,12 +178,17 @@ export class OptimalSearch {
     };
   }
 
-  private solve(rows: Int32Array, count: number, h1: number, h2: number, d: number, k: number, ub: number) {
+  /** The optimal tree of the rows at depth d with budget k if it costs less than `ub` (`lb`: a known lower bound). */
+  private solve(rows: Int32Array, count: number, h1: number, h2: number, d: number, k: number, ub: number, lb = 0) {
     const budget = Math.min(k, 2 ** d);
     const cached = this.cache.get(h1, h2, count, d, budget);
     if (cached !== undefined && typeof cached !== 'number') return cached.cost < ub ? cached : null;
     const P = this.settings.penalty;
     if (Math.max(P, cached ?? 0) >= ub) return null;
+    if (lb >= ub) {
+      this.similarityPrunes++;
+      return null;
+    }
     this.tick();
     let found: Solution | null;
     if (d === 0 || budget === 1) found = this.store(h1, h2, count, d, budget, this.leaf(rows, count));
@@ -205,6 +229,17 @@ export class OptimalSearch {
     if (d === 3) this.depth2.setParent(rows, count);
     const atRoot = d === this.settings.maxDepth && count === this.data.n;
     const only = atRoot && this.root ? this.root.feature : -1;
+    const { ref } = level;
+    if (!atRoot && this.archive?.find(rows, count, d, k, this.data.weights, ref)) {
+      // The node itself against its reference: opt ≥ lb(Q) − w(Q \ P).
+      const lbQ = this.cache.peekBound(ref.h1, ref.h2, ref.count, d, k);
+      const lb = lbQ > 0 ? lessBy(lbQ, ref.droppedWeight, this.exact) : 0;
+      if (lb >= ub) {
+        this.similarityPrunes++;
+        if (!this.cache.put(h1, h2, count, d, k, lb)) throw new StopSearch('memory');
+        return null;
+      }
+    }
     const state: SolveState = {
       best: only < 0 && leaf.cost < ub ? leaf : null,
       bound: only < 0 ? Math.min(ub, leaf.cost) : ub,
@@ -213,6 +248,7 @@ export class OptimalSearch {
       count,
       d,
       k,
+      lb: leaf.cost,
     };
     const features = this.data.features.length;
     for (let f = Math.max(0, only); f < (only < 0 ? features : only + 1); f++) {
@@ -220,6 +256,7 @@ export class OptimalSearch {
       const miss = groups.missing[f] > 0;
       if (m + (miss ? 1 : 0) < 2) continue;
       this.bucketHashes(level, m);
+      if (ref.active) ref.bucket(groups, f, m, this.cache.z1, this.cache.z2);
       const o = groups.base[f];
       const ordinal = this.data.features[f].kind === 'ordinal';
       if (!ordinal && m <= SUBSET_CAP) {
@@ -252,8 +289,11 @@ export class OptimalSearch {
       }
     }
     if (only >= 0) return state.best;
+    if (!atRoot) this.archive?.remember(rows, count, h1, h2, d, k);
     if (state.best) return this.store(h1, h2, count, d, k, state.best);
-    if (!this.cache.put(h1, h2, count, d, k, ub)) throw new StopSearch('memory');
+    // Nothing below ub: every test's children's bounds, and the leaf, reach at least ub.
+    const lb = this.settings.testBounds === false ? ub : Math.max(ub, state.lb);
+    if (!this.cache.put(h1, h2, count, d, k, lb)) throw new StopSearch('memory');
     return null;
   }
 
@@ -332,6 +372,7 @@ export class OptimalSearch {
     dir: number,
   ): void {
     const { start, order } = level.groups;
+    const { ref } = level;
     let l1 = 0;
     let l2 = 0;
     let nL = 0;
@@ -345,6 +386,11 @@ export class OptimalSearch {
       l1 = (l1 + level.h1[m]) >>> 0;
       l2 = (l2 + level.h2[m]) >>> 0;
       nL += start[m + 1] - start[m];
+    }
+    if (ref.active) {
+      ref.startLeft(l1, l2, nL);
+      for (let b = 0; b < m; b++) if (mask >= 0 ? ((mask >> b) & 1) === 1 : b >= from && b < to) ref.addLeft(b);
+      if (test.missingLeft) ref.addLeft(m);
     }
     const nR = state.count - nL;
     if (nL === 0 || nR === 0) {
@@ -364,15 +410,19 @@ export class OptimalSearch {
       const kR = state.k - kL;
       let lbL = this.cache.lowerBound(l1, l2, nL, d, Math.min(kL, cap), floorL);
       let lbR = this.cache.lowerBound(r1, r2, nR, d, Math.min(kR, cap), floorR);
+      if (ref.active) {
+        lbL = Math.max(lbL, this.referenceBound(ref, true, d, Math.min(kL, cap)));
+        lbR = Math.max(lbR, this.referenceBound(ref, false, d, Math.min(kR, cap)));
+      }
       try {
         if (lbL + lbR >= state.bound) continue;
         if (!copied) {
           copySides(order, start, from, to, mask, m, test.missingLeft, level.left, level.right);
           copied = true;
         }
-        const sl = this.solve(level.left, nL, l1, l2, d, kL, state.bound - lbR);
+        const sl = this.solve(level.left, nL, l1, l2, d, kL, state.bound - lbR, lbL);
         if (!sl) continue;
-        const sr = this.solve(level.right, nR, r1, r2, d, kR, state.bound - sl.cost);
+        const sr = this.solve(level.right, nR, r1, r2, d, kR, state.bound - sl.cost, lbR);
         if (!sr || !(sl.cost + sr.cost < state.bound)) continue;
         state.best = splitSolution(test, sl, sr);
         state.bound = state.best.cost;
@@ -382,8 +432,24 @@ export class OptimalSearch {
         lbR = this.cache.lowerBound(r1, r2, nR, d, Math.min(kR, cap), lbR);
         sim.left[dir] = lbL;
         sim.right[dir] = lbR;
+        state.lb = Math.min(state.lb, lbL + lbR);
       }
     }
+  }
+
+  /**
+   * A lower bound on a child of the node (left or right side of the test `ref.side` last summed)
+   * from its reference's same side: lb(Q_t) − w(Q_t \ P_t), 0 when the cache knows nothing of Q_t.
+   */
+  private referenceBound(ref: Reference, left: boolean, d: number, budget: number): number {
+    const h1 = left ? ref.l1 : (ref.h1 - ref.l1) >>> 0;
+    const h2 = left ? ref.l2 : (ref.h2 - ref.l2) >>> 0;
+    const n = left ? ref.lN : ref.count - ref.lN;
+    if (n <= 0) return 0;
+    const lb = this.cache.peekBound(h1, h2, n, d, budget);
+    if (lb <= 0) return 0;
+    this.referenceBounds++;
+    return lessBy(lb, left ? ref.lW : ref.droppedWeight - ref.lW, this.exact);
   }
 
   private level(d: number): Level {
@@ -399,6 +465,7 @@ export class OptimalSearch {
         h2: new Uint32Array(buckets),
         w: new Float64Array(buckets),
         sim: { left: new Float64Array(2), right: new Float64Array(2) },
+        ref: new Reference(this.data, buckets),
       };
     }
     return this.levels[d];
