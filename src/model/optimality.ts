@@ -76,9 +76,9 @@ function memoryBound(o: OptimalityInfo, naming: OptionNaming): string {
   if (o.memoryLimit === undefined) return 'memory bound';
   const label = (name: string) => optionLabel(optionDescriptor(name)!, naming);
   const mb = (bytes: number) => (bytes / 2 ** 20).toFixed(0);
-  const resident = o.residentBytes === undefined ? '' : `resident ${mb(o.residentBytes)} MB, `;
+  const resident = o.residentBytes === undefined ? '' : `resident ${mb(o.residentBytes)} MB of `;
   return (
-    `memory limit (${label('memoryLimit')} ${o.memoryLimit} MB reached: ${resident}${o.cacheEntries} cache entries ` +
+    `memory limit (${resident}${label('memoryLimit')} ${o.memoryLimit} MB, ${o.cacheEntries} cache entries ` +
     `of about ${mb(o.cacheBytes ?? 0)} MB; set ${label('bins')} or ${label('maxDepth')} lower, or raise ` +
     `${label('memoryLimit')})`
   );

@@ -23,7 +23,7 @@ import { buildStore } from './build.js';
 import { SLOT_BYTES } from './cache.js';
 import { Depth2Solver } from './depth2.js';
 import { equivalenceBound } from './lower-bound.js';
-import { type MemoryPlan, NODE_MB, threadShare } from './memory.js';
+import { type MemoryPlan, memoryPlan, NODE_MB, threadShare } from './memory.js';
 import { PairTables } from './pair-table.js';
 import { addProgress, searchRoot } from './root.js';
 import { OptimalSearch, type SearchProgress } from './search.js';
@@ -102,7 +102,7 @@ export function fitOptimal(data: Dataset, options: FitOptions = {}, context: Opt
     deadline: opts.timeLimit === undefined ? undefined : started + opts.timeLimit * 1000,
     maxSlots: memory.maxSlots,
     pairs: memory.pairs,
-    memoryBytes: memory.plan.limitBytes,
+    memoryBytes: memory.plan.stopBytes,
   };
   const search = new OptimalSearch(b, { ...settings, onProgress: context.onProgress });
   const job = {
@@ -209,15 +209,13 @@ function checkMemory(
         { code: 'E_OPTION' },
       );
   }
-  const limitBytes = opts.memoryLimit * 2 ** 20;
-  const budgetBytes = limitBytes - NODE_MB * 2 ** 20;
   const F = b.features.length;
   const levels = Math.max(0, opts.maxDepth - 2);
   const groupBytes = (bins: number) => bins * 9 + b.n * 4;
   const cells = b.features.reduce((s, f) => s + f.bins + 1, 0);
   const tableBytes = b.n * (F * 4 + 16) + Depth2Solver.bytes(b) + levels * (groupBytes(cells) + 8 * b.n);
-  const plan = { limitBytes, budgetBytes, tableBytes, pairBytes: opts.maxDepth >= 2 ? PairTables.bytes(b) : Infinity };
-  const one = tableBytes > budgetBytes / 2 ? null : threadShare(plan, 0);
+  const plan = memoryPlan(opts.memoryLimit, tableBytes, opts.maxDepth >= 2 ? PairTables.bytes(b) : Infinity);
+  const one = tableBytes > plan.budgetBytes / 2 ? null : threadShare(plan, 0);
   if (!one) {
     const mb = Math.ceil(tableBytes / 2 ** 20);
     throw new GroveError(

@@ -20,12 +20,27 @@ export const MIN_SLOTS = 256;
 export interface MemoryPlan {
   /** Resident bytes the whole process (every thread) stays under: `memoryLimit`. */
   readonly limitBytes: number;
-  /** What the search's threads may add: the limit less Node itself. */
+  /** Resident bytes at which each thread stops the search: the limit less STOP_MARGIN of it. */
+  readonly stopBytes: number;
+  /** What the search's threads may add: `stopBytes` less Node itself. */
   readonly budgetBytes: number;
   /** One search's fixed tables (codes, histograms, row buffers per level, the depth-2 solver's arrays). */
   readonly tableBytes: number;
   /** One search's pair tables for depth-2 solves (Infinity when they cannot be built). */
   readonly pairBytes: number;
+}
+
+/**
+ * The share of the limit kept free below it: what the threads allocate between two checks of the
+ * resident memory (at most 20 ms apart) and what the main thread does after a stop.
+ */
+export const STOP_MARGIN = 1 / 32;
+
+/** The plan for `memoryLimit` MB and one search's tables. */
+export function memoryPlan(memoryLimit: number, tableBytes: number, pairBytes: number): MemoryPlan {
+  const limitBytes = memoryLimit * 2 ** 20;
+  const stopBytes = Math.floor(limitBytes * (1 - STOP_MARGIN));
+  return { limitBytes, stopBytes, budgetBytes: stopBytes - NODE_MB * 2 ** 20, tableBytes, pairBytes };
 }
 
 /** One thread's share: its most cache slots and whether its depth-2 solves keep pair tables. */
