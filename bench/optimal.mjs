@@ -11,7 +11,8 @@
  * `speed`: per data set, the search's seconds and CPU seconds (worker threads' included), sub-problems, depth-2 solves, cache hits and
  * entries (and their estimated MB), the peak resident memory of the process that searched (each
  * set in a child process of its own), its training error and the greedy (gini) tree's, and
- * whether it was proven optimal. Without --bins every midpoint is a test.
+ * whether it was proven optimal. Without --bins every midpoint is a test. The stderr line's `tree` is
+ * a hash of the tree's nodes (two builds' trees compared).
  *
  * `gap`: `grove compare` (runComparison) of the optimal tree at each depth beside every measure's
  * unpruned tree of that depth over the same bins (and C-MBSV with the same depth limit), stratified
@@ -23,6 +24,7 @@
  * Prints Markdown tables on stdout (`speed`: one JSON line per row on stderr).
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
@@ -96,7 +98,9 @@ async function speedOne(name, depth) {
   const c = process.cpuUsage(c0);
   const cpu = (c.user + c.system) / 1e6;
   const peakMB = process.resourceUsage().maxRSS / 1024;
-  process.stdout.write(JSON.stringify({ seconds, cpu, peakMB, o: tree.optimality }));
+  // The tree's nodes, hashed: two builds' trees compared without printing them.
+  const hash = createHash('sha256').update(JSON.stringify(tree.toJSON().nodes)).digest('hex').slice(0, 16);
+  process.stdout.write(JSON.stringify({ seconds, cpu, peakMB, tree: hash, o: tree.optimality }));
 }
 
 async function speed() {
@@ -112,9 +116,9 @@ async function speed() {
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|');
   for (const { name, data } of await corpusSets()) {
-    const { seconds, cpu, peakMB, o } = speedChild(name, depth);
+    const { seconds, cpu, peakMB, tree, o } = speedChild(name, depth);
     const load = loadavg()[0].toFixed(1);
-    console.error(JSON.stringify({ name, rows: data.nRows, seconds, cpu, peakMB, load, ...o }));
+    console.error(JSON.stringify({ name, rows: data.nRows, seconds, cpu, peakMB, load, tree, ...o }));
     console.log(
       `| ${name} | ${data.nRows} | ${o.tests} | ${seconds.toFixed(2)} | ${cpu.toFixed(2)} | ${o.subproblems} | ` +
         `${o.depth2} | ` +
