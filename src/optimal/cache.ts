@@ -12,8 +12,11 @@ interface Slot {
 
 /**
  * What one slot costs the process, resident: its Map entry and slot object and a share of its
- * solution (about 650 bytes of live heap, measured), and the garbage V8 lets pile up beside the
- * live heap between collections. Measured on credit-g at depth 4 over 8 bins (docs/performance.md).
+ * solution (350–650 bytes of live heap, measured after forced collections on ionosphere and
+ * credit-g), and the garbage V8 lets pile up beside the live heap between collections. credit-g
+ * at depth 4 over 8 bins on 2 workers under a 512 MB limit: 348,608 entries at a peak of 503 MB
+ * resident, about 1.2 KB each past the 100 MB the process held before them (docs/performance.md,
+ * "Memory"); an uncapped main thread's heap takes more (1.6–2 KB), and the resident check stops it.
  */
 export const SLOT_BYTES = 1200;
 
