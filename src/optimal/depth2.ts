@@ -1,4 +1,4 @@
-import { type Binarised, maskCodes, SUBSET_CAP } from './binarise.js';
+import { type Binarised, maskCodes, SUBSET_CAP, wideCategories } from './binarise.js';
 import { ChildSplits } from './child-splits.js';
 import { type PairTable, PairTables, SLICE } from './pair-table.js';
 import { RowGroups } from './row-groups.js';
@@ -47,6 +47,8 @@ export class Depth2Solver {
   private readonly integral: boolean;
   /** Whether costs are exact sums (integer weights, a penalty of a few binary digits): ties are real ties. */
   private readonly exact: boolean;
+  /** No categorical feature wider than SUBSET_CAP (see `sweep`: the right side's bound needs it). */
+  private readonly narrow: boolean;
   /** Weight below which two costs count as equal (rounding in sums of fractional weights). */
   private slack = 0;
   /** Root tests whose children were not scanned because the similarity bounds ruled them out. */
@@ -75,6 +77,7 @@ export class Depth2Solver {
     this.cells = cells;
     this.integral = data.weights.every((w) => Number.isInteger(w));
     this.exact = this.integral && Number.isInteger(penalty * 2 ** 16);
+    this.narrow = wideCategories(data).length === 0;
     this.ownTotal = new Float64Array(cells);
     this.total = this.ownTotal;
     this.left = new Float64Array(cells);
@@ -188,7 +191,10 @@ export class Depth2Solver {
         const before = sumOf(this.sideL);
         this.addBucket(this.left, f, i, 1, this.sideL);
         const moved = sumOf(this.sideL) - before;
-        for (let dir = 0; dir < 2; dir++) this.simR[dir] = Math.max(0, this.simR[dir] - moved - this.slack);
+        // (Not with a categorical feature wider than SUBSET_CAP: the smaller right side may have
+        // subset tests on it that the larger one, trying one category against the rest, lacked.)
+        for (let dir = 0; dir < 2; dir++)
+          this.simR[dir] = this.narrow ? Math.max(0, this.simR[dir] - moved - this.slack) : 0;
         const test = { feature: f, a: g.occ[o + i], b: i + 1 < m ? g.occ[o + i + 1] : -1 };
         this.evaluate(test, false, depth, true);
         if (miss) this.evaluate(test, true, depth, true);

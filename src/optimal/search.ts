@@ -100,6 +100,12 @@ export class OptimalSearch {
   private readonly archive: SimilarityArchive | null;
   /** Whether costs are exact sums (integer weights, a dyadic penalty): bounds need no rounding margin. */
   private readonly exact: boolean;
+  /**
+   * No categorical feature wider than SUBSET_CAP: then every test of a row set is one of its
+   * supersets' too, which a bound from a larger set onto a smaller one needs (a wide node tries one
+   * category against the rest only, a narrower one every subset).
+   */
+  private readonly narrow: boolean;
   private readonly started = Date.now();
   private lastReport = Date.now();
   private readonly limits: SearchLimits;
@@ -116,7 +122,8 @@ export class OptimalSearch {
     this.depth2 = new Depth2Solver(data, settings.penalty, settings.deadline, settings.pairs);
     this.classes = new Float64Array(data.k);
     this.limits = new SearchLimits(settings.deadline, settings.memoryBytes);
-    const similarity = settings.similarity !== false && wideCategories(data).length === 0;
+    this.narrow = wideCategories(data).length === 0;
+    const similarity = settings.similarity !== false && this.narrow;
     this.archive = similarity ? new SimilarityArchive(data.n) : null;
     this.exact = data.weights.every((w) => Number.isInteger(w)) && Number.isInteger(settings.penalty * 2 ** 16);
   }
@@ -281,7 +288,7 @@ export class OptimalSearch {
           if (!carry) {
             sim.left[dir] = P;
             sim.right[dir] = P;
-          } else if (i > 0) sim.right[dir] = Math.max(P, sim.right[dir] - level.w[i]);
+          } else if (i > 0) sim.right[dir] = this.narrow ? Math.max(P, sim.right[dir] - level.w[i]) : P;
           const before = this.beforeTest(state, atRoot);
           this.tryTest(level, { ...test, missingLeft }, from, i + 1, -1, m, state, sim, dir);
           this.afterTest(state, before, atRoot);
