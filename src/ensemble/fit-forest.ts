@@ -4,12 +4,14 @@ import { GroveError } from '../core/errors.js';
 import type { Dataset } from '../data/dataset.js';
 import { classWeights } from '../data/weights.js';
 import { featureCount } from '../learn/feature-draw.js';
+import { nodeSortApplies } from '../learn/grow-node-sort.js';
 import { withoutZeroWeights } from '../learn/zero-weights.js';
 import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
 import type { FeatureSchema, ModelFile, SavedOptions } from '../model/schema.js';
 import type { Split } from '../model/split.js';
 import { type GrownTree, TreeStore } from '../model/store.js';
 import { type FitOptions, savedOptions } from '../options/options.js';
+import { NO_PRUNING } from '../prune/none.js';
 import { bootstrapCounts, subspaceFeatures, treeSeed } from './draws.js';
 import { Forest } from './forest.js';
 import { type ForestBins, forestBins, growOnBins, usesForestBins } from './forest-bins.js';
@@ -157,6 +159,9 @@ export function growForestTree(job: ForestJob, i: number): DecisionTree {
     job.bins ??= forestBins(plan);
     return fitPlanned({ ...plan, opts, weights, threads: 1 }, growOnBins(job.bins, plan, opts, weights));
   }
+  // The per-node sorting grower leaves the rows of weight 0 out itself: no copy of the drawn rows.
+  if (settings.subspace === null && opts.prune === NO_PRUNING && nodeSortApplies(plan.data, opts, weights))
+    return fitPlanned({ ...plan, opts, weights, threads: 1 });
   let kept = withoutZeroWeights(plan.data, weights);
   let subset: Int32Array | null = null;
   if (settings.subspace !== null) {

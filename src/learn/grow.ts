@@ -14,6 +14,7 @@ import { DepthFirstGrower } from './depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
 import { FeatureDraw } from './feature-draw.js';
 import { growTreeHistogram } from './grow-hist.js';
+import { growNodeSort, nodeSortApplies } from './grow-node-sort.js';
 import { missingShares } from './hist-branches.js';
 import { type LazyEntry, LazySlices } from './lazy-slices.js';
 import {
@@ -364,6 +365,8 @@ function growTreeMetered(
     if (nodes) return nodes;
   }
   if (opts.bins !== undefined) return growTreeHistogram(data, opts, weights, meter);
+  // Numeric features without missing values: sorted at each node, as scikit-learn does (the same tree).
+  if (nodeSortApplies(data, opts, weights)) return growNodeSort(data, opts, weights, meter);
   const { grower, root } = exactStart(data, opts, weights);
   grower.meter = meter;
   grower.lazyFrom(root);

@@ -1,7 +1,7 @@
 import { getCriterion } from '../criteria/registry.js';
 import { createTable } from '../criteria/table.js';
 import type { CountTable } from '../criteria/types.js';
-import type { Column } from '../data/dataset.js';
+import type { Column, NumericColumn } from '../data/dataset.js';
 import type { ResolvedOptions } from '../options/options.js';
 import { beats, Candidate, J48_SMALL } from './candidate.js';
 import { CategoryCounts, fillFromHistogram, scanMultiway, scanRandomSubset, scanSubsets } from './categorical.js';
@@ -12,6 +12,7 @@ import { Finalizer } from './finalize.js';
 import { type BinnedFeature, scanHistogram } from './histogram.js';
 import { scanNumeric } from './numeric.js';
 import { scanNumericJ48 } from './numeric-j48.js';
+import { scanGiniSorted } from './numeric-node-sort.js';
 import { featureRandom, scanNumericRandom } from './numeric-random.js';
 
 /**
@@ -114,6 +115,18 @@ export class FeatureEvaluator {
       scanNumericRandom(ctx, f, col.values, buf.sorted[f]!, node.start, node.end, ctx.nodeTotals, node.seed ?? 0, out);
     else if (ctx.j48) scanNumericJ48(ctx, f, col.values, buf.sorted[f]!, node.start, node.end, ctx.nodeTotals, out);
     else scanNumeric(ctx, f, col.values, buf.sorted[f]!, node.start, node.end, ctx.nodeTotals, out);
+    this.finalizer.finalize(out);
+  }
+
+  /**
+   * Best split of numeric feature `f` at `node` under Gini (`scanGiniSorted`), from its rows
+   * sorted by the per-node sorting grower: `samples[node.start, node.end)` in value order, the
+   * values alongside in `xs`.
+   */
+  fromNodeSorted(f: number, xs: Float64Array, samples: Int32Array, node: NodeRange, out: Candidate): void {
+    this.enterNode(node.totals);
+    const values = (this.features[f] as NumericColumn).values;
+    scanGiniSorted(this.ctx, f, values, xs, samples, node.start, node.end, this.ctx.nodeTotals, out);
     this.finalizer.finalize(out);
   }
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeForest } from '../../dist/ensemble/forest-file.js';
 import { fitForest } from '../../dist/node.js';
+import { numericData } from '../learn/numeric-data.js';
 import { synthetic } from './synthetic.js';
 
 const data = synthetic(400, 21);
@@ -19,6 +20,15 @@ describe('forest threads', () => {
     expect(Array.from(two.predictProbaFlat(data as never))).toEqual(Array.from(one.predictProbaFlat(data as never)));
     expect(two.oob?.score).toBe(one.oob?.score);
     expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
+  it('numeric features without missing values (sorted at each node): the same forest on 1 and 2 threads', () => {
+    const numeric = numericData(600, 8);
+    const options = { trees: 6, seed: 3, oobScore: true };
+    const one = fitForest(numeric as never, { ...options, threads: 1 });
+    const two = fitForest(numeric as never, { ...options, threads: 2 });
+    expect(Buffer.from(encodeForest(two)).equals(Buffer.from(encodeForest(one)))).toBe(true);
+    expect(two.oob?.score).toBe(one.oob?.score);
   });
 
   it('a histogram forest (the rows binned once per thread) is the same on 1 and 2 threads', () => {

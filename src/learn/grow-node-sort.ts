@@ -1,0 +1,296 @@
+import { SquareSums } from '../criteria/incremental.js';
+import { getCriterion } from '../criteria/registry.js';
+import type { Dataset, NumericValues } from '../data/dataset.js';
+import { TreeStore } from '../model/store.js';
+import type { ResolvedOptions } from '../options/options.js';
+import { argsortNumeric } from '../split/argsort.js';
+import type { Candidate } from '../split/candidate.js';
+import type { NodeBuffers } from '../split/context.js';
+import { EntryPool } from '../split/entries.js';
+import { FeatureEvaluator } from '../split/evaluate.js';
+import { countSortWithIds, RadixWork, radixSortWithIds, sortWithIds } from '../split/node-sort.js';
+import { type LabelCodes, labelCodes, NEW_VALUE, type SortedSlice } from '../split/sorted-slice.js';
+import { growNodes } from './best-first.js';
+import { DepthFirstGrower } from './depth-first.js';
+import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
+import { FeatureDraw, featureCount } from './feature-draw.js';
+import type { GrowMeter } from './progress.js';
+import { type ChosenSplit, chooseSplit, heldSplit } from './split-policy.js';
+
+/**
+ * The exact grower with scikit-learn's layout (its BestSplitter), for numeric features without
+ * missing values when nodes draw a few of them (`nodeSortApplies`): one array of the tree's rows
+ * (`samples`), a node being a range [start, end) of it. At each node each drawn feature's ranks
+ * (`ranksOf`) are gathered into a scratch array and sorted there with the rows alongside (counting,
+ * radix or comparison sort by the node's size and span), then scanned: Gini straight from the
+ * sorted ranks (`scanGiniSorted`), any other measure through the same scanner as the presorted
+ * grower (`FeatureEvaluator`, from a slice marked where the value changes); the winner, chosen
+ * as there, partitions the node's rows in place. Nothing is kept sorted between nodes, so a node
+ * costs its own rows only, not the upkeep of every feature's sorted slices (grow.ts,
+ * lazy-slices.ts) (docs/performance.md, "Per-node sorting").
+ *
+ * Rows of weight 0 are left out (not in `samples`), so a forest grows on all of its data with the
+ * bootstrap counts as weights, without copying the drawn rows. The trees equal the presorted
+ * grower's: the same draws, scans and choice, and sums that are exact whatever the order of equal
+ * values (`nodeSortApplies`).
+ */
+export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
+  /** False: `growTree` uses the presorted grower everywhere (tests compare the two). */
+  static enabled = true;
+  readonly k: number;
+  readonly evaluator: FeatureEvaluator;
+  /** Rows of non-zero weight; each node a range of it. */
+  readonly samples: Int32Array;
+  readonly size: number;
+  private readonly cands: Candidate[];
+  private readonly draw: FeatureDraw;
+  private readonly columns: NumericValues[];
+  /** A node's ranks of one feature, sorted with `samples`. */
+  private readonly xs: Float64Array;
+  /** The scanner's view of the sorted range (one slice for every feature: one is scanned at a time). */
+  private readonly slice: SortedSlice;
+  private readonly buf: NodeBuffers;
+  private readonly labs: LabelCodes;
+  private readonly count: Int32Array;
+  private readonly tmp: Int32Array;
+  /** Each feature's values as ranks among its distinct values (0, 1, ...): the sorts' keys. */
+  private readonly ranks: Int32Array[];
+  private readonly radix: RadixWork;
+  /** The scan measure is Gini: scanned straight from the sorted values (`scanGiniSorted`). */
+  private readonly gini: boolean;
+
+  constructor(
+    data: Dataset,
+    readonly opts: ResolvedOptions,
+    private readonly weights: Float64Array,
+  ) {
+    super();
+    const n = data.nRows;
+    const k = data.classes.length;
+    this.k = k;
+    this.columns = data.features.map((col) => (col as { values: NumericValues }).values);
+    const pool = new EntryPool(data.labels, weights);
+    this.evaluator = new FeatureEvaluator(data.features, pool, k, opts);
+    let size = 0;
+    let unit = true;
+    for (let r = 0; r < n; r++) if (weights[r] !== 0) size++;
+    const samples = new Int32Array(size);
+    for (let r = 0, j = 0; r < n; r++) {
+      if (weights[r] === 0) continue;
+      samples[j++] = r;
+      if (weights[r] !== 1) unit = false;
+    }
+    this.samples = samples;
+    this.size = size;
+    this.evaluator.ctx.unitWeights = unit;
+    this.gini = this.evaluator.ctx.inc?.constructor === SquareSums;
+    this.cands = data.features.map(() => this.evaluator.newCandidate());
+    this.draw = new FeatureDraw(data.features.length, opts.maxFeatures);
+    this.xs = new Float64Array(n);
+    this.labs = labelCodes({ uint8: (m) => new Uint8Array(m), uint16: (m) => new Uint16Array(m) }, n, k);
+    this.slice = { order: new Int32Array(n), labs: this.labs };
+    this.buf = { ids: samples, sorted: data.features.map(() => this.slice) };
+    this.count = new Int32Array(2 * n + 1);
+    this.ranks = this.columns.map(ranksOf);
+    this.radix = new RadixWork(n);
+    this.tmp = new Int32Array(n);
+  }
+
+  /** The root's entry: every row of non-zero weight, its class totals summed in row order. */
+  root(): GrowEntry {
+    const totals = new Float64Array(this.k);
+    const { samples } = this;
+    const label = this.evaluator.ctx.pool.label;
+    for (let i = 0; i < this.size; i++) totals[label[samples[i]]] += this.weights[samples[i]];
+    return rootGrowEntry(this.size, totals, this.opts, 0, this.opts.seed);
+  }
+
+  findSplit(entry: GrowEntry): ChosenSplit | null {
+    const { cands, draw, evaluator } = this;
+    if (draw.active) {
+      this.entry = entry;
+      const drawn = draw.draw(entry.seed, cands, this.evaluateDrawn);
+      return chooseSplit(drawn, this.opts, evaluator.view, evaluator.nodeShare(entry.totals));
+    }
+    for (let f = 0; f < cands.length; f++) this.evaluateFeature(f, entry, cands[f]);
+    return chooseSplit(cands, this.opts, evaluator.view, evaluator.nodeShare(entry.totals));
+  }
+
+  /** The node being searched, for `evaluateDrawn`. */
+  private entry: GrowEntry | null = null;
+  /** Evaluate feature `f` of `entry` into its candidate (the draws call it: one function for every node). */
+  private readonly evaluateDrawn = (f: number): void => this.evaluateFeature(f, this.entry!, this.cands[f]);
+
+  /** Sort the node's rows by feature `f` and scan them. */
+  private evaluateFeature(f: number, entry: GrowEntry, out: Candidate): void {
+    const { start, end } = entry;
+    this.sortNode(f, start, end);
+    const { xs, samples, labs } = this;
+    if (this.gini) {
+      this.evaluator.fromNodeSorted(f, xs, samples, entry, out);
+      return;
+    }
+    const order = this.slice.order;
+    const label = this.evaluator.ctx.pool.label;
+    let prev = xs[start];
+    for (let p = start; p < end; p++) {
+      const s = samples[p];
+      const x = xs[p];
+      order[p] = x === prev ? s : s | NEW_VALUE;
+      labs[p] = label[s];
+      prev = x;
+    }
+    this.evaluator.evaluate(f, this.buf, entry, out);
+  }
+
+  /**
+   * `samples[start, end)` in the order of feature `f`, the ranks of their values in `xs` alongside:
+   * by counting where the node's ranks span at most twice its rows, else by comparison.
+   */
+  private sortNode(f: number, start: number, end: number): void {
+    const { xs, samples } = this;
+    const ranks = this.ranks[f];
+    let min = ranks[samples[start]];
+    let max = min;
+    for (let p = start; p < end; p++) {
+      const x = ranks[samples[p]];
+      xs[p] = x;
+      if (x < min) min = x;
+      else if (x > max) max = x;
+    }
+    const n = end - start;
+    const span = max - min + 1;
+    if (n > COUNT_FROM && span <= 2 * n) countSortWithIds(xs, samples, start, end, min, span, this.count, this.tmp);
+    else if (n > RADIX_FROM) radixSortWithIds(xs, samples, start, end, min, span, this.radix);
+    else sortWithIds(xs, samples, start, end);
+  }
+
+  override hold(_entry: GrowEntry, chosen: ChosenSplit): ChosenSplit {
+    return heldSplit(chosen, this.evaluator.newCandidate());
+  }
+
+  /**
+   * Partition the node's rows in place by the split's threshold (≤: branch 0), summing each
+   * branch's class weights on the way.
+   */
+  assign(entry: GrowEntry, chosen: ChosenSplit, into: Branches): void {
+    const split = chosen.split;
+    const values = this.columns[split.feature];
+    const t = (split as { thresholds: number[] }).thresholds[0];
+    const { samples, weights } = this;
+    const label = this.evaluator.ctx.pool.label;
+    const left = into.totals[0];
+    const right = into.totals[1];
+    let p = entry.start;
+    let e = entry.end;
+    while (p < e) {
+      const s = samples[p];
+      if (values[s] <= t) {
+        left[label[s]] += weights[s];
+        p++;
+      } else {
+        e--;
+        right[label[s]] += weights[s];
+        samples[p] = samples[e];
+        samples[e] = s;
+      }
+    }
+    into.sizes[0] = p - entry.start;
+    into.sizes[1] = entry.end - p;
+  }
+
+  /** The rows were partitioned by `assign`. */
+  partition(entry: GrowEntry): number {
+    return entry.start;
+  }
+
+  child(_parent: GrowEntry, _b: number, base: GrowEntry): GrowEntry {
+    return base;
+  }
+}
+
+/** Nodes with at most this many rows are sorted by comparison, whatever their values. */
+const COUNT_FROM = 32;
+/** Nodes with more rows than this whose ranks span more than twice their rows are radix-sorted. */
+const RADIX_FROM = 64;
+
+/** Ranks of numeric columns (a forest's trees share them; each thread makes its own once). */
+const rankCache = new WeakMap<NumericValues, Int32Array>();
+
+/**
+ * Each row's rank among the column's distinct values (no missing value; -0 ranks with 0), made
+ * once per column: sorting a node's rows by rank orders them as by value, and ranks are small
+ * integers that a counting sort orders in linear time where a node's span is small.
+ */
+function ranksOf(values: NumericValues): Int32Array {
+  let ranks = rankCache.get(values);
+  if (ranks) return ranks;
+  const order = argsortNumeric(values);
+  ranks = new Int32Array(values.length);
+  let rank = -1;
+  let prev = Number.NaN;
+  for (let i = 0; i < order.length; i++) {
+    const v = values[order[i]];
+    if (v !== prev) rank++;
+    ranks[order[i]] = rank;
+    prev = v;
+  }
+  rankCache.set(values, ranks);
+  return ranks;
+}
+
+/**
+ * Nodes draw at most 1 / MOST_DRAWN of the features: with more, sorting each one at each node costs
+ * more than keeping every feature sorted (docs/performance.md, "Per-node sorting").
+ */
+const MOST_DRAWN = 4;
+
+/** Total weight under which Gini's running sums of squared class weights are exact integers. */
+const MAX_EXACT_WEIGHT = 2 ** 26;
+
+/** Numeric columns found to hold no missing value (a forest asks for every tree). */
+const complete = new WeakSet<NumericValues>();
+
+/**
+ * Whether `NodeSortGrower` grows the tree `growTree(data, opts, weights)` would: exact mode, the
+ * best threshold of every feature (no random thresholds, no J48 rules), numeric features without
+ * missing values, integer weights, and a measure whose scan sums are then exact in any order (Gini's
+ * squares, or none: the count table scored at each threshold). Equal values are sorted in no
+ * particular order here and by row in the presorted layout; exact sums make the trees the same.
+ * The entropy family's running x·ln x sums round differently in another order, so it stays there.
+ */
+export function nodeSortApplies(data: Dataset, opts: ResolvedOptions, weights: Float64Array): boolean {
+  if (!NodeSortGrower.enabled || opts.bins !== undefined || opts.splitter !== 'best' || opts.j48Rules) return false;
+  const d = data.features.length;
+  if (data.nRows >= 2 ** 31 || d === 0 || MOST_DRAWN * featureCount(opts.maxFeatures, d) > d) return false;
+  const scan = opts.thresholdCriterion ? getCriterion(opts.thresholdCriterion) : opts.criterionImpl;
+  const form = scan.incremental?.();
+  if (form && form.constructor !== SquareSums) return false;
+  let total = 0;
+  for (let r = 0; r < weights.length; r++) {
+    const w = weights[r];
+    if (w !== Math.floor(w)) return false;
+    total += w;
+  }
+  if (total > MAX_EXACT_WEIGHT) return false;
+  for (const col of data.features) {
+    if (col.kind !== 'numeric') return false;
+    if (complete.has(col.values)) continue;
+    const values = col.values;
+    for (let r = 0; r < values.length; r++) if (values[r] !== values[r]) return false;
+    complete.add(values);
+  }
+  return true;
+}
+
+/** Grow `data`'s tree with `NodeSortGrower` (when `nodeSortApplies`), depth-first or best-first. */
+export function growNodeSort(
+  data: Dataset,
+  opts: ResolvedOptions,
+  weights: Float64Array,
+  meter: GrowMeter | undefined,
+): TreeStore {
+  const grower = new NodeSortGrower(data, opts, weights);
+  grower.meter = meter;
+  return growNodes(grower, TreeStore.root(data.classes.length), grower.root(), opts.maxLeafNodes, opts.criterionImpl);
+}
