@@ -13,6 +13,21 @@ export const WORKER_BYTES = 24 * 2 ** 20;
 /** The most entries one cache holds (V8's Map holds at most 2^24). */
 export const MAX_SLOTS = 2 ** 24 - 1;
 
+/** Live heap of one cache entry, at most (measured 350–650 bytes; see SLOT_BYTES). */
+const LIVE_SLOT_BYTES = 1000;
+
+/** V8's heap limit on this thread (bytes), where the Node entry has said it; else unknown. */
+let heapLimit = Number.POSITIVE_INFINITY;
+
+/**
+ * Tell the plan V8's heap limit on the main thread (Node entry: `v8.getHeapStatistics()`): a
+ * search on that thread keeps its cache's live heap within half of it, so that a `memoryLimit`
+ * above the heap limit stops the search at a full cache instead of V8 ending the process.
+ */
+export function setHeapLimit(bytes: number): void {
+  heapLimit = bytes;
+}
+
 /** Fewest cache slots a thread may be given (below it, fewer workers). */
 export const MIN_SLOTS = 256;
 
@@ -62,7 +77,9 @@ export function threadShare(plan: MemoryPlan, workers: number): ThreadShare | nu
   const pairs = Number.isFinite(pairBytes) && tableBytes + pairBytes <= share / 4;
   const slots = Math.floor((share - tableBytes - (pairs ? pairBytes : 0)) / SLOT_BYTES);
   if (slots < MIN_SLOTS) return null;
-  return { maxSlots: Math.min(MAX_SLOTS, slots), pairs };
+  // Workers' heaps are capped at the limit itself (parallel-search.ts); the main thread's is V8's own.
+  const heapSlots = workers === 0 ? Math.floor(heapLimit / 2 / LIVE_SLOT_BYTES) : MAX_SLOTS;
+  return { maxSlots: Math.max(MIN_SLOTS, Math.min(MAX_SLOTS, slots, heapSlots)), pairs };
 }
 
 /** Worker threads, at most `wanted`, that each get a share of the plan (fewer than 2: search on one thread). */

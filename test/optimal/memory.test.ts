@@ -14,9 +14,11 @@ import { describeOptimality } from '../../src/model/optimality.js';
 import { fit, fitOptimal, readDataset } from '../../src/node.js';
 import { SLOT_BYTES } from '../../src/optimal/cache.js';
 import {
+  MAX_SLOTS,
   type MemoryPlan,
   MIN_SLOTS,
   memoryPlan,
+  setHeapLimit,
   threadShare,
   WORKER_BYTES,
   workersThatFit,
@@ -132,5 +134,20 @@ describe('limits and shares', () => {
     expect(workersThatFit(small, 4)).toBe(2);
     expect(threadShare({ ...plan, budgetBytes: WORKER_BYTES * 2 }, 2)).toBeNull();
     expect(threadShare(plan, 0)!.maxSlots).toBeGreaterThan(MIN_SLOTS);
+  });
+
+  it("one thread's cache stays within half of V8's heap limit, whatever memoryLimit says", () => {
+    const plan = memoryPlan(16384, 3 * MB, Number.POSITIVE_INFINITY);
+    try {
+      setHeapLimit(1024 * MB);
+      expect(threadShare(plan, 0)!.maxSlots).toBe(Math.floor((512 * MB) / 1000));
+      // Workers' heaps are capped at the limit itself: their shares are not held to the main thread's heap.
+      expect(threadShare(plan, 2)!.maxSlots).toBe(
+        Math.floor(((plan.budgetBytes - 3 * MB) / 2 - WORKER_BYTES - 3 * MB) / SLOT_BYTES),
+      );
+      expect(threadShare(memoryPlan(2 ** 16, 0, Number.POSITIVE_INFINITY), 2)!.maxSlots).toBe(MAX_SLOTS);
+    } finally {
+      setHeapLimit(Number.POSITIVE_INFINITY);
+    }
   });
 });

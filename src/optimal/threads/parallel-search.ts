@@ -12,9 +12,10 @@
  * stays a plain function.
  */
 import { availableParallelism } from 'node:os';
+import { getHeapStatistics } from 'node:v8';
 import { GroveError } from '../../core/errors.js';
 import { SyncTeam, workerScriptAvailable } from '../../learn/threads/sync-team.js';
-import { threadShare, workersThatFit } from '../memory.js';
+import { setHeapLimit, threadShare, workersThatFit } from '../memory.js';
 import { assembleRoot, type ParallelOptimal, type RootJob, setParallelOptimal } from '../parallel.js';
 import type { SearchProgress } from '../search.js';
 import type { Solution } from '../solution.js';
@@ -116,3 +117,4 @@ function searchAll(team: Team, job: RootJob, F: number) {
 }
 
 setParallelOptimal(searchParallel);
+setHeapLimit(getHeapStatistics().heap_size_limit);
