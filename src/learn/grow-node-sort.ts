@@ -39,9 +39,11 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
   static enabled = true;
   readonly k: number;
   readonly evaluator: FeatureEvaluator;
-  /** Rows of non-zero weight; each node a range of it. */
+  /** Rows of non-zero weight (the first `size`); each node a range of them. */
   readonly samples: Int32Array;
   readonly size: number;
+  /** Their class totals, summed in row order (the root's). */
+  private readonly totals: Float64Array;
   private readonly cands: Candidate[];
   private readonly draw: FeatureDraw;
   private readonly columns: NumericValues[];
@@ -71,38 +73,27 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     this.columns = data.features.map((col) => (col as { values: NumericValues }).values);
     const pool = new EntryPool(data.labels, weights);
     this.evaluator = new FeatureEvaluator(data.features, pool, k, opts);
-    let size = 0;
-    let unit = true;
-    for (let r = 0; r < n; r++) if (weights[r] !== 0) size++;
-    const samples = new Int32Array(size);
-    for (let r = 0, j = 0; r < n; r++) {
-      if (weights[r] === 0) continue;
-      samples[j++] = r;
-      if (weights[r] !== 1) unit = false;
-    }
-    this.samples = samples;
-    this.size = size;
-    this.evaluator.ctx.unitWeights = unit;
+    this.samples = new Int32Array(n);
+    this.totals = new Float64Array(k);
+    const unit = collectRows(weights, data.labels, this.samples, this.totals);
+    this.size = unit.size;
+    this.evaluator.ctx.unitWeights = unit.unit;
     this.gini = this.evaluator.ctx.inc?.constructor === SquareSums;
     this.cands = data.features.map(() => this.evaluator.newCandidate());
     this.draw = new FeatureDraw(data.features.length, opts.maxFeatures);
     this.xs = new Float64Array(n);
     this.labs = labelCodes({ uint8: (m) => new Uint8Array(m), uint16: (m) => new Uint16Array(m) }, n, k);
     this.slice = { order: new Int32Array(n), labs: this.labs };
-    this.buf = { ids: samples, sorted: data.features.map(() => this.slice) };
+    this.buf = { ids: this.samples, sorted: data.features.map(() => this.slice) };
     this.count = new Int32Array(2 * n + 1);
     this.ranks = this.columns.map(ranksOf);
     this.radix = new RadixWork(n);
     this.tmp = new Int32Array(n);
   }
 
-  /** The root's entry: every row of non-zero weight, its class totals summed in row order. */
+  /** The root's entry: every row of non-zero weight. */
   root(): GrowEntry {
-    const totals = new Float64Array(this.k);
-    const { samples } = this;
-    const label = this.evaluator.ctx.pool.label;
-    for (let i = 0; i < this.size; i++) totals[label[samples[i]]] += this.weights[samples[i]];
-    return rootGrowEntry(this.size, totals, this.opts, 0, this.opts.seed);
+    return rootGrowEntry(this.size, this.totals, this.opts, 0, this.opts.seed);
   }
 
   findSplit(entry: GrowEntry): ChosenSplit | null {
@@ -207,6 +198,28 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
   child(_parent: GrowEntry, _b: number, base: GrowEntry): GrowEntry {
     return base;
   }
+}
+
+/**
+ * The rows of non-zero weight into `samples` in row order, their class totals into `totals`; their
+ * count, and whether each weighs 1. One pass: it runs once per tree, in the interpreter at first.
+ */
+function collectRows(
+  weights: Float64Array,
+  labels: Int32Array,
+  samples: Int32Array,
+  totals: Float64Array,
+): { size: number; unit: boolean } {
+  let size = 0;
+  let unit = true;
+  for (let r = 0; r < weights.length; r++) {
+    const w = weights[r];
+    if (w === 0) continue;
+    samples[size++] = r;
+    totals[labels[r]] += w;
+    if (w !== 1) unit = false;
+  }
+  return { size, unit };
 }
 
 /** Nodes with at most this many rows are sorted by comparison, whatever their values. */
