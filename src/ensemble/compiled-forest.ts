@@ -30,9 +30,11 @@ export class CompiledForest {
   private readonly routes: FastRoutes;
   private readonly stops: Int32Array;
 
-  /** Per stop: where its distribution starts in `leafProba` when it is a plain leaf, else -1. */
-  private readonly leafAt: Int32Array;
-  /** The plain leaves' class distributions (their trees' `proba` rows), in stop order: read in sequence. */
+  /**
+   * The plain leaves' class distributions (their trees' `proba` rows), in stop order: read in
+   * sequence. A plain leaf's stop is tagged (`FastRoutes.tagStop`) with where its distribution
+   * starts here; any other stop with -2 - its id.
+   */
   private readonly leafProba: Float64Array;
 
   /** `block`: rows per block (a multiple of 4; `forestBlock` of the features the fast nodes use by default). */
@@ -44,7 +46,6 @@ export class CompiledForest {
     this.stops = new Int32Array(this.routes.block);
     const { orig, leafCode, roots } = this.routes;
     const k = trees[0].classes;
-    this.leafAt = new Int32Array(orig.length).fill(-1);
     let leaves = 0;
     for (let id = 0; id < orig.length; id++) if (leafCode[id] >= 0) leaves++;
     this.leafProba = new Float64Array(leaves * k);
@@ -53,8 +54,12 @@ export class CompiledForest {
       const end = t + 1 < trees.length ? roots[t + 1] >> 2 : orig.length;
       const tree = trees[t];
       for (let id = roots[t] >> 2; id < end; id++) {
-        if (leafCode[id] < 0) continue;
-        this.leafAt[id] = at;
+        if (leafCode[id] === -1) {
+          // Not a plain leaf: a fast node (never reported) or a stop the tree's compiled form finishes.
+          if (this.routes.isStop(id)) this.routes.tagStop(id, -2 - id);
+          continue;
+        }
+        this.routes.tagStop(id, at);
         tree.leafProbaInto(orig[id], this.leafProba, at);
         at += k;
       }
@@ -76,17 +81,17 @@ export class CompiledForest {
     const sum = new Float64Array(nRows * k);
     const row = new Float64Array(k);
     const { orig } = this.routes;
-    const { leafAt, leafProba, stops } = this;
+    const { leafProba, stops } = this;
     const block = this.routes.block;
     const majority = vote === 'majority';
     for (let base = 0; base < nRows; base += block) {
       const count = Math.min(block, nRows - base);
       this.routes.fill(columns, base, count);
       for (let t = 0; t < trees.length; t++) {
-        this.routes.walk(t, count, stops);
+        this.routes.walk(t, count, stops, true);
         for (let j = 0, at = base * k; j < count; j++, at += k) {
-          const stop = stops[j];
-          const leaf = stop >= 0 ? leafAt[stop] : -1;
+          // The stop's tag: a plain leaf's distribution in `leafProba`, -2 - the id of another stop, -1 for a missing value.
+          const leaf = stops[j];
           if (leaf >= 0 && !majority) {
             // A plain leaf: its own distribution, as `probaFrom` would copy it.
             for (let c = 0; c < k; c++) sum[at + c] += leafProba[leaf + c];
@@ -95,7 +100,9 @@ export class CompiledForest {
           let p = leafProba;
           let from = leaf;
           if (leaf < 0) {
-            trees[t].compiledTree().probaFrom(columns, base + j, stop < 0 ? 0 : orig[stop], row, 0, policies[t]);
+            trees[t]
+              .compiledTree()
+              .probaFrom(columns, base + j, leaf === -1 ? 0 : orig[-2 - leaf], row, 0, policies[t]);
             p = row;
             from = 0;
           }

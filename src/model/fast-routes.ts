@@ -9,6 +9,10 @@ export type RoutableTree = Readonly<
 >;
 
 const NUMERIC = 1;
+/** Values kept free after the records for a block whose size depends on the features (2 MB). */
+const BLOCK_ROOM = 2 ** 18;
+/** The high word of a quiet NaN (a stop's threshold; its low word is free for a tag). */
+const QUIET_NAN_HIGH = 0x7ff80000;
 /** A fast node's `leafCode` while its tree is being laid out (a stop's is -1 or a class). */
 const FAST = -2;
 
@@ -94,8 +98,11 @@ export class FastRoutes {
     const orig = new Int32Array(m);
     const leafCode = new Int32Array(m);
     // The records, written here as they are found (a fast node's right child as its original id
-    // until its tree is done) and copied in front of the block once its size is known.
-    const records = new Float64Array(2 * m);
+    // until its tree is done), then the block: a forest's (a block size by features) fits in the
+    // room left after them (`forestBlock`'s blocks hold at most 2^18 values), a tree's is copied
+    // after them once its size is known.
+    const room = typeof block === 'number' ? 0 : BLOCK_ROOM;
+    const records = new Float64Array(2 * m + room);
     const rec = new Int32Array(records.buffer);
     this.roots = new Int32Array(list.length);
     // Each tree's original id → preorder id, and the walk's stack (at most one entry per node).
@@ -148,8 +155,12 @@ export class FastRoutes {
     this.leafCode = count === m ? leafCode : leafCode.slice(0, count);
     // Records are indexed by 4 × preorder id (their int32 offset), what the walk keeps per row.
     this.start = 2 * count;
-    this.values = new Float64Array(this.start + this.block * usedFeatures.length);
-    this.values.set(records.subarray(0, this.start));
+    const size = this.start + this.block * usedFeatures.length;
+    if (size <= records.length) this.values = new Float64Array(records.buffer, 0, size);
+    else {
+      this.values = new Float64Array(size);
+      this.values.set(records.subarray(0, this.start));
+    }
     this.rec = new Int32Array(this.values.buffer);
     this.used = Int32Array.from(usedFeatures);
   }
@@ -170,12 +181,31 @@ export class FastRoutes {
     if (this.used.length > 0) this.fillBlock(columns, base, count);
   }
 
-  /** `route`'s stops for the block `fill` copied, through tree `tree` (its root at `roots[tree]`). */
-  walk(tree: number, count: number, out: Int32Array): void {
+  /**
+   * `route`'s stops for the block `fill` copied, through tree `tree` (its root at `roots[tree]`);
+   * with `tagged`, each stop's tag (`tagStop`) instead of its id, -1 still for a missing value.
+   */
+  walk(tree: number, count: number, out: Int32Array, tagged = false): void {
     const root = this.roots[tree];
     if (this.used.length === 0)
-      out.fill(root >> 2, 0, count); // the root is a stop
-    else this.walkGroups(count, out, root);
+      out.fill(tagged ? this.rec[root] : root >> 2, 0, count); // the root is a stop
+    else this.walkGroups(count, out, root, tagged ? 0 : 2);
+  }
+
+  /** True when record `id` is a stop (it points to itself), not a fast node. */
+  isStop(id: number): boolean {
+    return this.rec[4 * id + 3] === 4 * id;
+  }
+
+  /**
+   * Give stop `id` (`isStop`) a tag (an int32 other than -1) for `walk` to report: it is kept in the unused
+   * bits of the stop's NaN threshold, so the caller's next lookup is in the record the walk has
+   * just read instead of in a table of its own. The threshold stays a NaN (quiet, the tag its low
+   * word), so the walk still stops there. Untagged stops' tags are 0.
+   */
+  tagStop(id: number, tag: number): void {
+    this.rec[4 * id] = tag;
+    this.rec[4 * id + 1] = QUIET_NAN_HIGH;
   }
 
   /** Copy the block's rows into `values`, interleaved by groups of four, and flag groups with a missing value. */
@@ -216,7 +246,7 @@ export class FastRoutes {
   }
 
   /** Walk the block's groups of four rows (`fillBlock`'s), the flagged ones and the last partial group row by row. */
-  private walkGroups(count: number, out: Int32Array, root: number): void {
+  private walkGroups(count: number, out: Int32Array, root: number, shift: number): void {
     const s = this.used.length;
     const values = this.values;
     const rec = this.rec;
@@ -232,7 +262,10 @@ export class FastRoutes {
     for (let g = 0; g < groups; g++) {
       const o = start + 4 * g * s;
       if (missing[g] !== 0) {
-        for (let l = 0; l < 4; l++) out[4 * g + l] = this.walkOne(o + l, root);
+        for (let l = 0; l < 4; l++) {
+          const q = this.walkOne(o + l, root);
+          out[4 * g + l] = q < 0 ? -1 : shift === 0 ? rec[q] : q >> 2;
+        }
         continue;
       }
       let a = root;
@@ -268,15 +301,19 @@ export class FastRoutes {
         c = nc;
         d = nd;
       }
-      out[4 * g] = a >> 2;
-      out[4 * g + 1] = b >> 2;
-      out[4 * g + 2] = c >> 2;
-      out[4 * g + 3] = d >> 2;
+      // The stop's id (shift 2), or its tag in the threshold's low word (shift 0: rec[4 × id]).
+      out[4 * g] = shift === 0 ? rec[a] : a >> 2;
+      out[4 * g + 1] = shift === 0 ? rec[b] : b >> 2;
+      out[4 * g + 2] = shift === 0 ? rec[c] : c >> 2;
+      out[4 * g + 3] = shift === 0 ? rec[d] : d >> 2;
     }
-    for (let j = rest; j < count; j++) out[j] = this.walkOne(start + rest * s + j - rest, root);
+    for (let j = rest; j < count; j++) {
+      const q = this.walkOne(start + rest * s + j - rest, root);
+      out[j] = q < 0 ? -1 : shift === 0 ? rec[q] : q >> 2;
+    }
   }
 
-  /** The row whose values are at o, o + 4, ... in `values`: its stop, or -1 if one is missing. */
+  /** The row whose values are at o, o + 4, ... in `values`: its stop's record offset, or -1 if one is missing. */
   private walkOne(o: number, root: number): number {
     const values = this.values;
     const rec = this.rec;
@@ -287,7 +324,7 @@ export class FastRoutes {
     let q = root;
     for (;;) {
       const next = values[o + rec[q + 2]] <= values[q >> 1] ? q + 4 : rec[q + 3];
-      if (next === q) return q >> 2;
+      if (next === q) return q;
       q = next;
     }
   }

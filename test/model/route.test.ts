@@ -107,6 +107,31 @@ describe('the fast path takes the branch numericBranch gives', () => {
   }
 });
 
+describe("a tagged walk reports the tag kept in the stop's threshold", () => {
+  it('the same stops as by id, each as its tag (any int32 but -1), -1 for a missing value', () => {
+    const tree = new CompiledTree(arraySource(stump([0.5])), NUMERIC_FEATURE, 2);
+    const values = [...edgeValues(0.5), ...edgeValues(0.5).flatMap((x) => [x, Number.NaN, 1, 2])];
+    const column = Float64Array.from(values);
+    const fast = new FastRoutes(tree, () => -1);
+    const byId = new Int32Array(BLOCK);
+    const tagged = new Int32Array(BLOCK);
+    const tagOf = (id: number) => (id % 2 === 0 ? -2 - id : 1_000_000 + id);
+    for (let id = 0; id < fast.orig.length; id++) if (fast.isStop(id)) fast.tagStop(id, tagOf(id));
+    expect(fast.isStop(0)).toBe(false);
+    for (let base = 0; base < column.length; base += BLOCK) {
+      const count = Math.min(BLOCK, column.length - base);
+      fast.fill([column], base, count);
+      fast.walk(0, count, byId);
+      fast.walk(0, count, tagged, true);
+      for (let j = 0; j < count; j++) {
+        expect(tagged[j]).toBe(byId[j] < 0 ? -1 : tagOf(byId[j]));
+        // Tagged stops still stop the walk where numericBranch says.
+        expect(byId[j] < 0 ? NO_BRANCH : fast.orig[byId[j]] - 1).toBe(numericBranch([0.5], column[base + j]));
+      }
+    }
+  });
+});
+
 describe('the compiled walk of a multi-threshold node takes the branch numericBranchAt gives', () => {
   it('on edge values of each threshold', () => {
     const thresholds = [-1, f32(0.1), 0, 2.5].sort((a, b) => a - b);
