@@ -27,7 +27,10 @@ export interface OptimalityInfo {
   depth2: number;
   cacheHits: number;
   cacheEntries: number;
-  /** What the cache's entries take, estimated (bytes), and the bound the process had to stay within (MB, `memoryLimit`). */
+  /**
+   * What the cache's entries take, estimated (bytes), and the bound the process had to stay
+   * within (MB, `memoryLimit`).
+   */
   cacheBytes?: number;
   memoryLimit?: number;
   /** At a memory stop: the process's resident memory then (bytes, where it could be read). */
@@ -52,7 +55,7 @@ export function describeOptimality(o: OptimalityInfo, naming: OptionNaming = 'fi
   const bound = o.objective === 'sparse' ? o.lowerBound.toPrecision(6) : pct(o.lowerBound);
   const status = o.proven
     ? `proven optimal (${o.objective} ${value})`
-    : `NOT proven optimal: the search stopped at its ${o.stopped === 'memory' ? memoryBound(o, naming) : 'time limit'} ` +
+    : `NOT proven optimal: the search stopped at its ${stopCause(o, naming)} ` +
       `(${o.objective} ${value}, lower bound ${bound})`;
   return (
     `Optimal tree: ${status}; misclassified ${pct(o.trainingError)} of the training weight ` +
@@ -72,6 +75,11 @@ function wide(o: OptimalityInfo): string {
 }
 
 /** The memory stop: the limit, the resident memory and the cache then, and what to change (older files say less). */
+/** What stopped an unproven search: its time limit or its memory bound. */
+function stopCause(o: OptimalityInfo, naming: OptionNaming): string {
+  return o.stopped === 'memory' ? memoryBound(o, naming) : 'time limit';
+}
+
 function memoryBound(o: OptimalityInfo, naming: OptionNaming): string {
   if (o.memoryLimit === undefined) return 'memory bound';
   const label = (name: string) => optionLabel(optionDescriptor(name)!, naming);

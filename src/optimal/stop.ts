@@ -11,7 +11,10 @@ const node = (globalThis as { process?: { memoryUsage?: { rss?: () => number } }
 const nodeResident = typeof node?.memoryUsage?.rss === 'function' ? () => node.memoryUsage!.rss!() : null;
 let readResident = nodeResident;
 
-/** Replace the reader of the resident memory (tests: a fixed reading), remove it (null), or restore Node's (undefined). */
+/**
+ * Replace the reader of the resident memory (tests: a fixed reading), remove it (null), or
+ * restore Node's (undefined).
+ */
 export function setResidentMemory(read: (() => number) | null | undefined): void {
   readResident = read === undefined ? nodeResident : read;
 }
