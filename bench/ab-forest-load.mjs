@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // A/B of a forest model's load, compile and predict in two builds of grove, in one run: child
-// processes alternate, each loads the model (decode), builds the compiled predictor (compile) and
-// predicts the rows once (predict); CPU seconds (user + sys) per phase, best of the rounds, and
-// after/before. The rows are read before the clock starts. The probabilities' SHA-256 must match.
+// processes alternate, each does what `grove predict ROWS --model F` does, phase by phase: loads the
+// model (decode: reading the file and `loadForest`), builds the compiled predictor (compile), reads
+// the rows with the model's columns as numeric, as predict reads them (csv), and predicts them once
+// (predict); CPU seconds (user + sys) per phase, best of the rounds, and after/before. The
+// probabilities' SHA-256 must match.
 //   nice -n 10 node bench/ab-forest-load.mjs BEFORE_DIST AFTER_DIST --model F.grove --rows X.csv [--rounds 5]
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -12,12 +14,11 @@ import { pathToFileURL } from 'node:url';
 
 const args = process.argv.slice(2);
 const opt = (name, dflt) => (args.includes(name) ? args[args.indexOf(name) + 1] : dflt);
-const PHASES = ['decode', 'compile', 'predict'];
+const PHASES = ['decode', 'compile', 'csv', 'predict'];
 
 if (args[0] === '--child') {
   const [, dist, model, rows] = args;
   const grove = await import(pathToFileURL(resolve(dist, 'node.js')).href);
-  const data = await grove.readDataset(rows, { noTarget: true });
   const cpu = () => {
     const u = process.cpuUsage();
     return (u.user + u.system) / 1e6;
@@ -27,10 +28,19 @@ if (args[0] === '--child') {
   const c1 = cpu();
   void forest.compiled;
   const c2 = cpu();
-  const proba = forest.predictProbaFlat(data);
+  const data = await grove.readDataset(rows, {
+    noTarget: true,
+    ignoreUnknownColumns: true,
+    categorical: forest.features.filter((f) => f.kind === 'categorical' || f.levels).map((f) => f.name),
+    numeric: forest.features.filter((f) => f.kind === 'numeric' && !f.levels).map((f) => f.name),
+  });
   const c3 = cpu();
+  const proba = forest.predictProbaFlat(data);
+  const c4 = cpu();
   const hash = createHash('sha256').update(new Uint8Array(proba.buffer, proba.byteOffset, proba.byteLength));
-  console.log(JSON.stringify({ decode: c1 - c0, compile: c2 - c1, predict: c3 - c2, hash: hash.digest('hex') }));
+  console.log(
+    JSON.stringify({ decode: c1 - c0, compile: c2 - c1, csv: c3 - c2, predict: c4 - c3, hash: hash.digest('hex') }),
+  );
 } else {
   const [before, after] = args;
   const model = resolve(opt('--model', '/tmp/lead-fp50k/forest-100.grove'));
