@@ -31,7 +31,9 @@ export const sharedArrays: ArrayMaker = {
 export const shareableArrays: ArrayMaker = typeof SharedArrayBuffer === 'function' ? sharedArrays : plainArrays;
 
 /** `a` when it holds `capacity` entries already, else a copy of it with room for `capacity`. */
-export function grown<T extends Float64Array | Int32Array>(a: T, capacity: number): T {
+export function grown<
+  T extends Float64Array | Float32Array | Int32Array | Int16Array | Int8Array | Uint16Array | Uint8Array,
+>(a: T, capacity: number): T {
   if (capacity <= a.length) return a;
   const b = new (a.constructor as new (n: number) => T)(capacity);
   b.set(a);

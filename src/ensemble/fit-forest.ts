@@ -70,13 +70,13 @@ export function fitForest(data: Dataset, options: FitOptions = {}, context: Fore
           todo,
           plan.threads,
           (done) => report(trees.length + done),
-          (i) => trimmed(growForestTree(job, i)),
+          (i) => growForestTree(job, i),
         )
       : null;
   if (parallel) trees.push(...parallel);
   else
     for (const i of todo) {
-      trees.push(trimmed(growForestTree(job, i)));
+      trees.push(growForestTree(job, i));
       report(i + 1);
     }
   const oob = settings.oobScore ? oobEstimate(plan.data, trees, settings, samples) : undefined;
@@ -141,9 +141,13 @@ export function setParallelForest(grow: ParallelForest | undefined): void {
 
 /**
  * Tree `i` of the forest: its rows (bootstrap counts as weights), its features, its seed. It
- * depends on (the job, i) alone, so any thread grows the same tree.
+ * depends on (the job, i) alone, so any thread grows the same tree. Its store comes compacted.
  */
 export function growForestTree(job: ForestJob, i: number): DecisionTree {
+  return compacted(growTree(job, i));
+}
+
+function growTree(job: ForestJob, i: number): DecisionTree {
   const { plan, settings, features, samples } = job;
   // Trees share out the threads; each grows on one.
   const seed = treeSeed(settings.seed, i);
@@ -214,23 +218,11 @@ function storeOnAll(store: TreeStore, subset: Int32Array): TreeStore {
   return TreeStore.fromData({ ...d, splits });
 }
 
-/** The tree with its store trimmed to its nodes (a grower's arrays have room to spare). */
-function trimmed(tree: DecisionTree): DecisionTree {
+/** The tree with its store compacted (`TreeStore.compact`): a forest keeps millions of nodes. */
+function compacted(tree: DecisionTree): DecisionTree {
   const grown = tree.grown();
-  if (Array.isArray(grown) || grown.size === grown.n.length) return tree;
-  const { target, features, classes, options, pruning, optimality } = tree;
-  return new DecisionTree(
-    {
-      target,
-      features,
-      classes,
-      options,
-      nodes: TreeStore.fromData(grown.data()),
-      ...(pruning ? { pruning } : {}),
-      ...(optimality ? { optimality } : {}),
-    },
-    TRUSTED_MODEL,
-  );
+  if (!Array.isArray(grown)) grown.compact();
+  return tree;
 }
 
 /** The trees of `forest` to keep for a warm start, after checking it was grown as asked now. */

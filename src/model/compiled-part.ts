@@ -1,5 +1,5 @@
 import { type CompiledTree, type ForestPart, storeProbaInto } from './compiled.js';
-import type { TreeStore } from './store.js';
+import type { NodeInts, TreeStore } from './store.js';
 
 const LEAF = 0;
 const NUMERIC = 1;
@@ -13,7 +13,7 @@ const OTHER = 2;
  */
 export class StorePart implements ForestPart {
   readonly kind: Uint8Array;
-  readonly feature: Int32Array;
+  readonly feature: NodeInts;
   readonly firstChild: Int32Array;
   readonly paramStart: Int32Array;
   readonly paramCount: Uint8Array;

@@ -3,7 +3,7 @@ import { grown } from '../core/arrays.js';
 export interface NodeCountsData {
   classes: number;
   sparse: boolean;
-  dense: Float64Array;
+  dense: Float64Array | Float32Array;
   start: Int32Array;
   len: Int32Array;
   cls: Int32Array;
@@ -21,8 +21,11 @@ export interface NodeCountsData {
  * layouts: the weights are added in class order, and the classes left out add only zeros.
  */
 export class NodeCounts {
-  /** Dense layout: node `id`'s weights at [id × classes, (id + 1) × classes); empty when sparse. */
-  dense: Float64Array;
+  /**
+   * Dense layout: node `id`'s weights at [id × classes, (id + 1) × classes); empty when sparse.
+   * Float32 only in a finished tree whose weights are all float32 values (`compact`).
+   */
+  dense: Float64Array | Float32Array;
   start: Int32Array;
   len: Int32Array;
   cls: Int32Array;
@@ -61,6 +64,26 @@ export class NodeCounts {
       w: this.w.slice(0, this.used),
       used: this.used,
     };
+  }
+
+  /**
+   * Trim to nodes [0, size), and hold the dense weights in float32 when every one of them is a
+   * float32 value (integer counts up to 2^24 are), so that they read back the same.
+   */
+  compact(size: number): void {
+    if (this.sparse) {
+      if (this.start.length > size) this.start = this.start.slice(0, size);
+      if (this.len.length > size) this.len = this.len.slice(0, size);
+      if (this.cls.length > this.used) this.cls = this.cls.slice(0, this.used);
+      if (this.w.length > this.used) this.w = this.w.slice(0, this.used);
+      return;
+    }
+    const m = size * this.classes;
+    const d = this.dense;
+    let exact = d instanceof Float64Array;
+    for (let i = 0; exact && i < m; i++) exact = Math.fround(d[i]) === d[i];
+    if (exact) this.dense = Float32Array.from(d.subarray(0, m));
+    else if (d.length > m) this.dense = d.slice(0, m);
   }
 
   /** Room for `capacity` nodes (the pool grows on its own). */

@@ -15,6 +15,12 @@ export function arraySource(nodes: TreeNode[]): NodeSource {
   return { size: nodes.length, node: (id) => nodes[id] };
 }
 
+/**
+ * A node field a finished tree may keep in 8 or 16 bits (`TreeStore.compact`); a growing tree's
+ * are `Int32Array`.
+ */
+export type NodeInts = Int32Array | Int16Array | Int8Array | Uint16Array | Uint8Array;
+
 /** A tree as growers make it: a `TreeStore`, or (C-MBSV, pruning) an array of nodes. */
 export type GrownTree = TreeStore | TreeNode[];
 
@@ -61,15 +67,15 @@ export class TreeStore implements NodeSource {
   size = 0;
   counts: NodeCounts;
   n: Int32Array;
-  depth: Int32Array;
+  depth: NodeInts;
   firstChild: Int32Array;
-  branches: Int32Array;
+  branches: NodeInts;
   score: Float64Array;
   improvement: Float64Array;
   /** -1: none (the node has no `missingBranch`). */
-  missingBranch: Int32Array;
+  missingBranch: NodeInts;
   /** Split feature of a binary numeric split (-1 otherwise); its threshold in `threshold`. */
-  feature: Int32Array;
+  feature: NodeInts;
   threshold: Float64Array;
   /** Splits that are not binary numeric, by node id. */
   splits = new Map<number, Split>();
@@ -126,6 +132,32 @@ export class TreeStore implements NodeSource {
       splits: this.splits,
     };
   }
+
+  /**
+   * This tree, finished, in less memory: every array trimmed to `size`, the integer fields (depth,
+   * branches, missing branch, feature) in the narrowest of 8, 16 or 32 bits that holds their values,
+   * and the class weights in float32 when each of them is a float32 (bootstrap counts are). Every
+   * reading gives the same numbers. A forest keeps millions of nodes, 40 % fewer bytes each for two
+   * classes. The store cannot grow afterwards.
+   */
+  compact(): this {
+    const m = this.size;
+    this.n = trim(this.n, m);
+    this.firstChild = trim(this.firstChild, m);
+    this.score = trim(this.score, m);
+    this.improvement = trim(this.improvement, m);
+    this.threshold = trim(this.threshold, m);
+    this.depth = narrowInts(this.depth, m);
+    this.branches = narrowInts(this.branches, m);
+    this.missingBranch = narrowInts(this.missingBranch, m);
+    this.feature = narrowInts(this.feature, m);
+    this.counts.compact(m);
+    this.compacted = true;
+    return this;
+  }
+
+  /** Set by `compact`: the arrays have no room to grow into. */
+  private compacted = false;
 
   /** Append a blank node (a leaf with no counts yet) at `depth`; returns its id. */
   add(depth: number): number {
@@ -264,7 +296,8 @@ export class TreeStore implements NodeSource {
   }
 
   private grow(capacity: number): void {
-    const more = <T extends Float64Array | Int32Array>(a: T): T => grown(a, capacity);
+    if (this.compacted) throw new Error('a compacted TreeStore cannot grow');
+    const more = <T extends Float64Array | NodeInts>(a: T): T => grown(a, capacity);
     this.counts.resize(capacity);
     this.n = more(this.n);
     this.depth = more(this.depth);
@@ -276,4 +309,36 @@ export class TreeStore implements NodeSource {
     this.feature = more(this.feature);
     this.threshold = more(this.threshold);
   }
+}
+
+/** `a`'s first `m` entries: `a` itself when it has no more (else a copy). */
+function trim<T extends Float64Array | Int32Array>(a: T, m: number): T {
+  return a.length === m ? a : (a.slice(0, m) as T);
+}
+
+/** `a`'s first `m` entries in the narrowest signed or unsigned 8-, 16- or 32-bit array that holds them. */
+export function narrowInts(a: NodeInts, m: number): NodeInts {
+  let lo = 0;
+  let hi = 0;
+  for (let i = 0; i < m; i++) {
+    const v = a[i];
+    if (v < lo) lo = v;
+    else if (v > hi) hi = v;
+  }
+  const Narrow =
+    lo >= 0
+      ? hi <= 0xff
+        ? Uint8Array
+        : hi <= 0xffff
+          ? Uint16Array
+          : Int32Array
+      : lo >= -0x80 && hi <= 0x7f
+        ? Int8Array
+        : lo >= -0x8000 && hi <= 0x7fff
+          ? Int16Array
+          : Int32Array;
+  if (a instanceof Narrow && a.length === m) return a;
+  const out = new Narrow(m);
+  for (let i = 0; i < m; i++) out[i] = a[i];
+  return out;
 }

@@ -49,6 +49,24 @@ describe('TreeStore', () => {
     );
   });
 
+  it('compacts a finished tree into narrower arrays that read back the same, and then cannot grow', () => {
+    const s = smallStore();
+    const before = JSON.stringify(s.toNodes());
+    s.compact();
+    expect(JSON.stringify(s.toNodes())).toBe(before);
+    expect(s.depth).toBeInstanceOf(Uint8Array);
+    expect(s.missingBranch).toBeInstanceOf(Int8Array);
+    expect(s.counts.dense).toBeInstanceOf(Float32Array);
+    expect(s.n.length).toBe(s.size);
+    expect(() => s.add(3)).toThrow();
+    // A weight float32 cannot hold keeps the counts in float64.
+    const w = smallStore();
+    w.setStats(1, [0.1, 0], 5, 1);
+    w.compact();
+    expect(w.counts.dense).toBeInstanceOf(Float64Array);
+    expect(w.counts.vector(1)).toEqual([0.1, 0]);
+  });
+
   it('places a subtree grown apart and renumbers it as one thread would have', () => {
     // The top: root split, both children deferred (blank); then each child's subtree alone.
     const top = TreeStore.root(2);

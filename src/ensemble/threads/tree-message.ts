@@ -34,8 +34,11 @@ export function treeMessage(tree: DecisionTree): { message: TreeMessage; transfe
 /** What every tree of a forest shares: target, features, classes. */
 export type TreeHeader = Pick<ModelFile, 'target' | 'features' | 'classes'>;
 
-/** The tree a message carries, over the forest's shared header. */
+/** The tree a message carries, over the forest's shared header (its store as compact as it came). */
 export function treeFromMessage(message: TreeMessage, header: TreeHeader): DecisionTree {
   const { store, nodes, ...own } = message;
-  return new DecisionTree({ ...header, ...own, nodes: store ? TreeStore.fromData(store) : nodes! }, TRUSTED_MODEL);
+  return new DecisionTree(
+    { ...header, ...own, nodes: store ? TreeStore.fromData(store).compact() : nodes! },
+    TRUSTED_MODEL,
+  );
 }
