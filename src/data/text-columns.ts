@@ -11,6 +11,7 @@
  * here gives the same Dataset as its cells given to encodeTable. PURE (browser-safe).
  */
 
+import { shareableArrays } from '../core/arrays.js';
 import { GroveError } from '../core/errors.js';
 import { ByteCodeCache } from './byte-codes.js';
 import { orderCategories, orderClasses } from './class-order.js';
@@ -116,7 +117,7 @@ export class NumericBuilder implements ColumnBuilder {
     private readonly forced: boolean,
     capacity: number,
   ) {
-    this.values = ctx.float32 ? new Float32Array(capacity) : new Float64Array(capacity);
+    this.values = newValues(ctx, capacity);
     this.canonicalDigits = ctx.float32 ? 6 : 15;
   }
 
@@ -198,7 +199,7 @@ export class NumericBuilder implements ColumnBuilder {
 
   reserve(rows: number): void {
     if (rows <= this.values.length) return;
-    const next = this.ctx.float32 ? new Float32Array(rows) : new Float64Array(rows);
+    const next = newValues(this.ctx, rows);
     next.set(this.values);
     this.values = next;
   }
@@ -396,4 +397,12 @@ export class CategoricalBuilder implements ColumnBuilder {
     for (let i = 0; i < n; i++) labels[i] = remap[labels[i]];
     return { labels, classes };
   }
+}
+
+/**
+ * A numeric column's values, in shared memory where there is any: worker threads (a forest's,
+ * a tree's) then read the column itself instead of a copy of it each.
+ */
+function newValues(ctx: ColumnContext, rows: number): NumericValues {
+  return ctx.float32 ? shareableArrays.float32(rows) : shareableArrays.float64(rows);
 }
