@@ -1,8 +1,8 @@
 import { type Binarised, maskCodes, SUBSET_CAP, wideCategories } from './binarise.js';
 import { SubproblemCache } from './cache.js';
 import { Depth2Solver } from './depth2.js';
-import { RowGroups } from './row-groups.js';
-import { lessBy, Reference, SimilarityArchive } from './similarity.js';
+import { bucketHashes, copySides, type Level, newLevel, type SweepBounds } from './search-level.js';
+import { lessBy, type Reference, SimilarityArchive } from './similarity.js';
 import { leafError, leafSolution, type Solution, splitSolution, type Test } from './solution.js';
 import { residentMemory, SearchLimits, StopSearch } from './stop.js';
 
@@ -44,21 +44,6 @@ export interface SearchSettings {
   readonly onProgress?: (p: SearchProgress) => void;
 }
 
-/** Buffers of one level of the search (sub-problems of one depth left, 3 or more). */
-interface Level {
-  readonly groups: RowGroups;
-  readonly left: Int32Array;
-  readonly right: Int32Array;
-  /** Per bucket of the feature being swept: the two hash sums of its rows. */
-  readonly h1: Uint32Array;
-  readonly h2: Uint32Array;
-  /** Per bucket: the weight of its rows. */
-  readonly w: Float64Array;
-  readonly sim: SweepBounds;
-  /** The node's reference sub-problem for similarity bounds on its children. */
-  readonly ref: Reference;
-}
-
 /** A node's search so far: the best tree below its bound, its row set and depth and leaf budget. */
 interface SolveState {
   best: Solution | null;
@@ -70,12 +55,6 @@ interface SolveState {
   readonly k: number;
   /** The least lower bound over the tests tried so far (with the leaf: a lower bound on the node). */
   lb: number;
-}
-
-/** Lower bounds carried along a sweep, per direction of the missing rows (0: right, 1: left). */
-interface SweepBounds {
-  left: Float64Array;
-  right: Float64Array;
 }
 
 /**
@@ -262,7 +241,7 @@ export class OptimalSearch {
       const m = groups.sortBy(f, rows, count);
       const miss = groups.missing[f] > 0;
       if (m + (miss ? 1 : 0) < 2) continue;
-      this.bucketHashes(level, m);
+      bucketHashes(level, m, this.cache.z1, this.cache.z2, this.data.weights);
       if (ref.active) ref.bucket(groups, f, m, this.cache.z1, this.cache.z2);
       const o = groups.base[f];
       const ordinal = this.data.features[f].kind === 'ordinal';
@@ -338,26 +317,6 @@ export class OptimalSearch {
     if (!atRoot || state.best === before || !state.best?.test) return;
     this.incumbent = state.best;
     this.root?.onBest(state.best.cost);
-  }
-
-  /** Sums of each bucket's row hashes (buckets of the feature `sortBy` last sorted on). */
-  private bucketHashes(level: Level, m: number): void {
-    const { order, start } = level.groups;
-    const { z1, z2 } = this.cache;
-    const { weights } = this.data;
-    for (let b = 0; b <= m; b++) {
-      let a1 = 0;
-      let a2 = 0;
-      let w = 0;
-      for (let i = start[b]; i < start[b + 1]; i++) {
-        a1 = (a1 + z1[order[i]]) >>> 0;
-        a2 = (a2 + z2[order[i]]) >>> 0;
-        w += weights[order[i]];
-      }
-      level.h1[b] = a1;
-      level.h2[b] = a2;
-      level.w[b] = w;
-    }
   }
 
   /**
@@ -460,21 +419,7 @@ export class OptimalSearch {
   }
 
   private level(d: number): Level {
-    if (!this.levels[d]) {
-      const groups = new RowGroups(this.data);
-      const n = this.data.n;
-      const buckets = groups.start.length;
-      this.levels[d] = {
-        groups,
-        left: new Int32Array(n),
-        right: new Int32Array(n),
-        h1: new Uint32Array(buckets),
-        h2: new Uint32Array(buckets),
-        w: new Float64Array(buckets),
-        sim: { left: new Float64Array(2), right: new Float64Array(2) },
-        ref: new Reference(this.data, buckets),
-      };
-    }
+    this.levels[d] ??= newLevel(this.data);
     return this.levels[d];
   }
 
@@ -489,33 +434,5 @@ export class OptimalSearch {
       this.lastReport = now;
       onProgress(this.progress());
     }
-  }
-}
-
-/**
- * The rows of buckets [from, to), or with `mask` ≥ 0 of the buckets set in it, (plus the missing
- * bucket m when `missingLeft`) into `left`, the others into `right`.
- */
-function copySides(
-  order: Int32Array,
-  start: Int32Array,
-  from: number,
-  to: number,
-  mask: number,
-  m: number,
-  missingLeft: boolean,
-  left: Int32Array,
-  right: Int32Array,
-): void {
-  let nl = 0;
-  let nr = 0;
-  for (let b = 0; b <= m; b++) {
-    const known = mask >= 0 ? b < m && ((mask >> b) & 1) === 1 : b >= from && b < to;
-    const toLeft = known || (b === m && missingLeft);
-    const out = toLeft ? left : right;
-    let n = toLeft ? nl : nr;
-    for (let i = start[b]; i < start[b + 1]; i++) out[n++] = order[i];
-    if (toLeft) nl = n;
-    else nr = n;
   }
 }
