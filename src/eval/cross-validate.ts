@@ -127,12 +127,26 @@ function modelShape(model: DecisionTree | Forest): { nodes: number; leaves: numb
  * thread enters them, so every run with the same seed gives the same accuracies.
  */
 export function evaluateFold(data: Dataset, options: FitOptions, assignment: Int32Array, f: number): FoldResult | null {
+  return evaluateFoldWith(fitModel, data, options, assignment, f);
+}
+
+/** Fits a model for a fold: `fitModel`, or a narrower fitter (the explorer's greedy trees). */
+export type FoldFitter = (data: Dataset, options: FitOptions) => DecisionTree | Forest;
+
+/** `evaluateFold` with the model fitted by `fitter`. */
+export function evaluateFoldWith(
+  fitter: FoldFitter,
+  data: Dataset,
+  options: FitOptions,
+  assignment: Int32Array,
+  f: number,
+): FoldResult | null {
   const { train, test } = foldRows(assignment, f);
   if (test.length === 0) return null;
   const trainData = subsetRows(data, train);
   const testData = subsetRows(data, test);
   const t0 = performance.now();
-  const model = fitModel(trainData, options);
+  const model = fitter(trainData, options);
   const t1 = performance.now();
   const testPred = model.predictCodes(testData);
   const t2 = performance.now();
@@ -181,6 +195,21 @@ export function crossValidate(
   seed: number,
   onFold?: () => void,
 ): FoldResult[] {
+  return crossValidateWith(fitModel, data, options, k, seed, onFold);
+}
+
+/**
+ * `crossValidate` with each fold's model fitted by `fitter`: the explorer's worker passes a
+ * greedy-tree fitter, so its bundle leaves out the forest and optimal-tree code it never runs.
+ */
+export function crossValidateWith(
+  fitter: FoldFitter,
+  data: Dataset,
+  options: FitOptions,
+  k: number,
+  seed: number,
+  onFold?: () => void,
+): FoldResult[] {
   checkDataset(data, { caller: 'crossValidate', labelled: true });
   if (!(Number.isSafeInteger(k) && k >= 2))
     throw new GroveError(`crossValidate: k must be an integer ≥ 2, got ${String(k)}`, { code: 'E_OPTION' });
@@ -189,7 +218,7 @@ export function crossValidate(
   const assignment = stratifiedFolds(data.labels, data.classes.length, k, seed);
   const results: FoldResult[] = [];
   for (let f = 0; f < k; f++) {
-    const r = evaluateFold(data, options, assignment, f);
+    const r = evaluateFoldWith(fitter, data, options, assignment, f);
     if (r) results.push(r);
     onFold?.();
   }

@@ -3,12 +3,12 @@
  * cross-validate, score a node, walk a row), so the page never freezes. Started from a Blob URL
  * of its inlined code, which works from file://.
  */
-import { fitInSteps, planFit } from '../algorithms/fit.js';
+import { fitInSteps, fitPlanned, planFit } from '../algorithms/fit.js';
 import { GroveError } from '../core/errors.js';
 import { listCriteria } from '../criteria/registry.js';
 import type { Dataset } from '../data/dataset.js';
 import { subsetRows } from '../data/subset.js';
-import { crossValidate, summarize } from '../eval/cross-validate.js';
+import { crossValidateWith, summarize } from '../eval/cross-validate.js';
 import { checkExplorable, datasetFromEmbedded, type EmbeddedData } from '../explore/embedded.js';
 import { branchCondition } from '../export/conditions.js';
 import { rulesToText, treeToRules } from '../export/rules.js';
@@ -142,7 +142,9 @@ function typedRowPath(slot: Slot, raw: string[]): PathResult {
 
 function cv(options: FitOptions, folds: number, seed: number): CvResult {
   const t0 = performance.now();
-  const results = crossValidate(need(data, 'load data'), options, folds, seed);
+  // The page grows greedy trees only: no forest or optimal search in this worker's bundle.
+  const greedy = (d: Dataset, o: FitOptions) => fitPlanned(planFit(d, o));
+  const results = crossValidateWith(greedy, need(data, 'load data'), options, folds, seed);
   const s = summarize(results.map((r) => r.testAccuracy));
   return { mean: s.mean, sd: s.sd, folds: results.length, ms: performance.now() - t0 };
 }
