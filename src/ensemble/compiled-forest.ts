@@ -90,7 +90,8 @@ export class CompiledForest {
       for (let t = 0; t < trees.length; t++) {
         this.routes.walk(t, count, stops, true);
         for (let j = 0, at = base * k; j < count; j++, at += k) {
-          // The stop's tag: a plain leaf's distribution in `leafProba`, -2 - the id of another stop, -1 for a missing value.
+          // The stop's tag: a plain leaf's distribution in `leafProba`, -2 - the id of another
+          // stop, -1 for a missing value.
           const leaf = stops[j];
           if (leaf >= 0 && !majority) {
             // A plain leaf: its own distribution, as `probaFrom` would copy it.
