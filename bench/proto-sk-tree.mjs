@@ -21,16 +21,8 @@ import { parseArgs } from 'node:util';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-function mulberry32(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// grove's seeded generator, so the prototype's bootstrap draws are the library's.
+const { mulberry32 } = await import(pathToFileURL(join(ROOT, 'dist', 'core', 'random.js')).href);
 
 // ---------------------------------------------------------------- sorts (values and samples together)
 
