@@ -15,7 +15,7 @@ import { corpus, haveCorpus } from '../helpers/paths.js';
 
 /**
  * A helper in this process; `tasks` counts the subtrees it grew, each answered `delayMs` after it
- * was asked for (a slow helper); `answers` settles when its last answer is sent.
+ * was asked for (a slow helper; 0: at once); `answers` settles when its last answer is sent.
  */
 function localHelper(data: Dataset, delayMs = 0): Helper & { tasks: number; answers: Promise<unknown> } {
   const host = new TaskHost(() => data);
@@ -32,8 +32,10 @@ function localHelper(data: Dataset, delayMs = 0): Helper & { tasks: number; answ
         // In turn, as a worker takes its messages.
         task: (sent: Parameters<ReturnType<Helper['start']>['task']>[0]) => {
           const task = structuredClone(sent);
+          // Without a delay the answer comes in the microtasks after the grower's first await, so the
+          // helper always grows a task (a timer could fire after the grower had taken every task back).
           const answer = helper.answers
-            .then(() => new Promise((done) => setTimeout(done, delayMs)))
+            .then(() => (delayMs > 0 ? new Promise((done) => setTimeout(done, delayMs)) : undefined))
             .then(() => {
               helper.tasks++;
               return structuredClone(take({ kind: 'task', tree, id: ++ids, task })!) as StoreData;
