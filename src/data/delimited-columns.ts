@@ -4,12 +4,14 @@
  */
 
 import { escapeControl, GroveError } from '../core/errors.js';
+import { CategoricalBuilder } from './categorical-builder.js';
+import type { ColumnBuilder, ColumnContext } from './column-builder.js';
 import { planColumns } from './column-plan.js';
 import type { Column, Dataset } from './dataset.js';
 import { KEEPS_NO_TEXT } from './delimited-number-run.js';
 import type { DelimitedReadOptions } from './delimited-options.js';
 import { delimiterName, SNIFFED_DELIMITERS } from './delimiter-sniff.js';
-import { CategoricalBuilder, type ColumnBuilder, type ColumnContext, NumericBuilder } from './text-columns.js';
+import { NumericBuilder } from './text-columns.js';
 import { INVALID_UTF8 } from './text-decode.js';
 import { NUMBER_RE } from './tokens.js';
 

@@ -4,8 +4,9 @@
  * the general path's field slicing and cell decoding.
  */
 
+import type { ColumnBuilder } from './column-builder.js';
 import { exactDecimal, numberScan, POW10, parseNumberBytes } from './number-bytes.js';
-import type { ColumnBuilder, NumericBuilder } from './text-columns.js';
+import type { NumericBuilder } from './text-columns.js';
 
 /** `fastNumeric`'s mark of a column that never keeps a number's text (a forced numeric one). */
 export const KEEPS_NO_TEXT = 2;

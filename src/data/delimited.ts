@@ -14,13 +14,14 @@
 
 import { GroveError } from '../core/errors.js';
 import { describeType } from './check.js';
+import { type ColumnBuilder, type ColumnContext, NaTokens } from './column-builder.js';
 import type { Dataset } from './dataset.js';
 import { type DelimitedColumns, finishColumns, startColumns } from './delimited-columns.js';
 import { DelimitedInput } from './delimited-input.js';
 import { type NumberRunState, numberRun } from './delimited-number-run.js';
 import { checkReadOptions, type DelimitedReader, type DelimitedReadOptions } from './delimited-options.js';
 import { sniffDelimiterByte } from './delimiter-sniff.js';
-import { type ColumnBuilder, type ColumnContext, NaTokens, type NumericBuilder } from './text-columns.js';
+import type { NumericBuilder } from './text-columns.js';
 import { CellDecoder } from './text-decode.js';
 import { DEFAULT_NA_TOKENS } from './tokens.js';
 
