@@ -1,4 +1,5 @@
-import { type CompiledTree, type ForestPart, storeProbaInto } from './compiled.js';
+import type { CompiledTree, ForestPart } from './compiled.js';
+import { storeProbaInto } from './compiled-layout.js';
 import type { NodeInts, TreeStore } from './store.js';
 
 const LEAF = 0;
