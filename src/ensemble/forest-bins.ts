@@ -1,7 +1,9 @@
 import type { FitPlan } from '../algorithms/fit.js';
 import { hasMissing } from '../data/dataset.js';
 import { growNodes } from '../learn/best-first.js';
+import { featureCount } from '../learn/feature-draw.js';
 import { HistGrower } from '../learn/grow-hist.js';
+import { DrawnHistGrower } from '../learn/grow-hist-drawn.js';
 import { binAll, type HistLayout } from '../learn/hist-layout.js';
 import { TreeStore } from '../model/store.js';
 import type { ResolvedOptions } from '../options/options.js';
@@ -54,6 +56,9 @@ export function growOnBins(bins: ForestBins, plan: FitPlan, opts: ResolvedOption
   for (let r = 0, j = 0; r < data.nRows; r++) if (weights[r] !== 0) rows[j++] = r;
   const layout: HistLayout = { ...bins.layout, rows };
   const k = data.classes.length;
-  const grower = new HistGrower(data.features, layout, data.labels, weights, k, opts, m);
+  // A node that draws a few features builds their histograms alone (grow-hist-drawn.ts).
+  const drawn = featureCount(opts.maxFeatures, data.features.length) < data.features.length;
+  const Grower = drawn ? DrawnHistGrower : HistGrower;
+  const grower = new Grower(data.features, layout, data.labels, weights, k, opts, m);
   return growNodes(grower, TreeStore.root(k), grower.rootEntry(), opts.maxLeafNodes, opts.criterionImpl);
 }

@@ -78,6 +78,28 @@ export class FeatureDraw {
     return this.count < this.d;
   }
 
+  /** The i-th feature drawn: a swap in `order` (Fisher–Yates, one step). */
+  private next(random: () => number, i: number): number {
+    const { order, d } = this;
+    const j = i + Math.floor(random() * (d - i));
+    const f = order[j];
+    order[j] = order[i];
+    order[i] = f;
+    return f;
+  }
+
+  /**
+   * The first `count` features a node with draw seed `seed` draws, the ones `draw` scans whatever
+   * they offer, into `into` (so a grower can read their rows in one pass before `draw`).
+   */
+  first(seed: number, into: Int32Array): Int32Array {
+    const { order, d, count } = this;
+    for (let i = 0; i < d; i++) order[i] = i;
+    const random = mulberry32(seed);
+    for (let i = 0; i < count; i++) into[i] = this.next(random, i);
+    return into.subarray(0, count);
+  }
+
   /**
    * The candidates a node with draw seed `seed` chooses among, in the order drawn: `evaluate(f)`
    * fills `cands[f]` for each drawn feature (`null`: they are filled already).
@@ -89,10 +111,7 @@ export class FeatureDraw {
     const random = mulberry32(seed);
     drawn.length = 0;
     for (let i = 0; i < d; i++) {
-      const j = i + Math.floor(random() * (d - i));
-      const f = order[j];
-      order[j] = order[i];
-      order[i] = f;
+      const f = this.next(random, i);
       scan(f);
       if (cands[f].found) drawn.push(cands[f]);
       if (i + 1 >= this.count && drawn.length > 0) break;

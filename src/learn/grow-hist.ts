@@ -46,17 +46,17 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
   readonly nBins: number[];
   readonly offset: Int32Array;
   readonly histSize: number;
-  private readonly y: Int32Array;
-  private readonly weights: Float64Array;
-  private readonly evaluator: FeatureEvaluator;
-  private readonly cands: Candidate[];
+  protected readonly y: Int32Array;
+  protected readonly weights: Float64Array;
+  protected readonly evaluator: FeatureEvaluator;
+  protected readonly cands: Candidate[];
   /** The features each node considers (`maxFeatures`). */
-  private readonly draw: FeatureDraw;
-  private readonly work: PartitionScratch;
+  protected readonly draw: FeatureDraw;
+  protected readonly work: PartitionScratch;
   /** The split feature's code → branch table. */
   private readonly codeBranch: Int32Array;
   /** The current small subtree's rows sorted by bin code (see `CodeSortedRows`). */
-  private readonly sorted = new CodeSortedRows();
+  protected readonly sorted = new CodeSortedRows();
   /** Where the current node's small subtree starts in `rows` (−1: the node has a histogram). */
   private sortedAt = -1;
   /** Counts the sorts of `sorted`: rows sorted under an older count are gone (best-first growth). */
@@ -69,7 +69,10 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
    * Where the subtree being grown starts in `rows` when the partition scratch is shorter than the
    * rows (a worker's, as long as its largest task): the scratch is indexed from there.
    */
-  private base = 0;
+  protected base = 0;
+
+  /** Whether nodes keep every feature's histogram for their children (`DrawnHistGrower` does not). */
+  protected readonly keepsHistograms: boolean = true;
 
   /** `scratchRows`: the most rows one partition handles (default all: the grower splits the root). */
   constructor(
@@ -152,7 +155,7 @@ export class HistGrower extends DepthFirstGrower<HistEntry, ChosenSplit> {
     const totals = new Float64Array(this.k);
     for (let i = 0; i < n; i++) totals[this.y[rows[i]]] += this.weights[rows[i]];
     const entry = rootGrowEntry(n, totals, this.opts, 0, this.opts.seed) as HistEntry;
-    entry.hist = entry.leaf || this.small(n) ? null : this.buildHist(0, n);
+    entry.hist = entry.leaf || this.small(n) || !this.keepsHistograms ? null : this.buildHist(0, n);
     entry.sortedAt = -1;
     return entry;
   }

@@ -37,21 +37,27 @@ export class CodeSortedRows {
     start: number,
     end: number,
   ): void {
-    const m = end - start;
     const d = binned.length;
-    if (this.cap < m) {
-      const cap = Math.min(SMALL_NODE_ROWS, Math.max(m, 2 * this.cap));
-      this.cap = cap;
-      this.rows = new Int32Array(d * cap);
-      this.codes = new Uint16Array(d * cap);
-      this.scratchRows = new Int32Array(cap);
-      this.scratchCodes = new Uint16Array(cap);
-    }
+    this.reserve(end - start, d);
     for (let f = 0; f < d; f++) if (binned[f]) this.sortFeature(codes, d, f, rows, start, end);
   }
 
-  /** Feature `f`'s rows, ties in row order, to `rows[f · cap ..]` and their codes alongside. */
-  private sortFeature(
+  /** Room for `m` rows (fewer than `SMALL_NODE_ROWS`) of each of `d` features. */
+  reserve(m: number, d: number): void {
+    if (this.cap >= m && this.rows.length >= d * this.cap) return;
+    const cap = Math.min(SMALL_NODE_ROWS, Math.max(m, 2 * this.cap));
+    this.cap = cap;
+    this.rows = new Int32Array(d * cap);
+    this.codes = new Uint16Array(d * cap);
+    this.scratchRows = new Int32Array(cap);
+    this.scratchCodes = new Uint16Array(cap);
+  }
+
+  /**
+   * Feature `f`'s rows of `rows[start..end)`, ties in row order, to `rows[f · cap ..]` and their
+   * codes alongside (room reserved by `reserve`); `codes` is row-major with `d` columns.
+   */
+  sortFeature(
     codes: Uint8Array | Uint16Array | Uint32Array,
     d: number,
     f: number,
