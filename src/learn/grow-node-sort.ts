@@ -9,6 +9,7 @@ import type { NodeBuffers } from '../split/context.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
 import { countSortWithIds, RadixWork, radixSortWithIds, sortWithIds } from '../split/node-sort.js';
+import { RankBins } from '../split/numeric-node-sort.js';
 import { type LabelCodes, labelCodes, NEW_VALUE, type SortedSlice } from '../split/sorted-slice.js';
 import { growNodes } from './best-first.js';
 import { DepthFirstGrower } from './depth-first.js';
@@ -37,6 +38,11 @@ import { type ChosenSplit, chooseSplit, heldSplit } from './split-policy.js';
 export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
   /** False: `growTree` uses the presorted grower everywhere (tests compare the two). */
   static enabled = true;
+  /**
+   * Gini scans bin a node's rows by rank when its span of ranks times its classes is at most this
+   * many times its rows, else sort them (0: always sort; tests compare the two).
+   */
+  static binsPerRow = 8;
   readonly k: number;
   readonly evaluator: FeatureEvaluator;
   /** Rows of non-zero weight (the first `size`); each node a range of them. */
@@ -52,11 +58,22 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
   /** The scanner's view of the sorted range (one slice for every feature: one is scanned at a time). */
   private readonly slice: SortedSlice;
   private readonly buf: NodeBuffers;
+  /** The class and the weight of the row at each position of `samples`, moved with it. */
+  private readonly labelAt: Int32Array;
+  private readonly weightAt: Float64Array;
+  /** A node's rows copied from `samples` to be sorted (`samples` keeps its order for `labelAt`, `weightAt`). */
+  private readonly sorted: Int32Array;
   private readonly labs: LabelCodes;
   private readonly count: Int32Array;
   private readonly tmp: Int32Array;
   /** Each feature's values as ranks among its distinct values (0, 1, ...): the sorts' keys. */
   private readonly ranks: Int32Array[];
+  /** Each feature's distinct values, by rank. */
+  private readonly distinct: Float64Array[];
+  /** Scratch of the Gini scan by rank (`scanGiniRanks`). */
+  private readonly bins = new RankBins(1024, 256);
+  /** The smallest rank of the node's rows that `gatherRanks` saw last. */
+  private min = 0;
   private readonly radix: RadixWork;
   /** The scan measure is Gini: scanned straight from the sorted values (`scanGiniSorted`). */
   private readonly gini: boolean;
@@ -64,7 +81,7 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
   constructor(
     data: Dataset,
     readonly opts: ResolvedOptions,
-    private readonly weights: Float64Array,
+    weights: Float64Array,
   ) {
     super();
     const n = data.nRows;
@@ -77,6 +94,14 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     this.totals = new Float64Array(k);
     const unit = collectRows(weights, data.labels, this.samples, this.totals);
     this.size = unit.size;
+    this.labelAt = new Int32Array(n);
+    this.weightAt = new Float64Array(n);
+    for (let p = 0; p < unit.size; p++) {
+      const s = this.samples[p];
+      this.labelAt[p] = data.labels[s];
+      this.weightAt[p] = weights[s];
+    }
+    this.sorted = new Int32Array(n);
     this.evaluator.ctx.unitWeights = unit.unit;
     this.gini = this.evaluator.ctx.inc?.constructor === SquareSums;
     this.cands = data.features.map(() => this.evaluator.newCandidate());
@@ -84,9 +109,11 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     this.xs = new Float64Array(n);
     this.labs = labelCodes({ uint8: (m) => new Uint8Array(m), uint16: (m) => new Uint16Array(m) }, n, k);
     this.slice = { order: new Int32Array(n), labs: this.labs };
-    this.buf = { ids: this.samples, sorted: data.features.map(() => this.slice) };
+    this.buf = { ids: this.sorted, sorted: data.features.map(() => this.slice) };
     this.count = new Int32Array(2 * n + 1);
-    this.ranks = this.columns.map(ranksOf);
+    const ranked = this.columns.map(ranksOf);
+    this.ranks = ranked.map((r) => r.ranks);
+    this.distinct = ranked.map((r) => r.distinct);
     this.radix = new RadixWork(n);
     this.tmp = new Int32Array(n);
   }
@@ -112,20 +139,41 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
   /** Evaluate feature `f` of `entry` into its candidate (the draws call it: one function for every node). */
   private readonly evaluateDrawn = (f: number): void => this.evaluateFeature(f, this.entry!, this.cands[f]);
 
-  /** Sort the node's rows by feature `f` and scan them. */
+  /**
+   * Scan the node's rows by feature `f`: under Gini binned by rank where the node's span of ranks
+   * times its classes is at most `binsPerRow` times its rows, else sorted.
+   */
   private evaluateFeature(f: number, entry: GrowEntry, out: Candidate): void {
     const { start, end } = entry;
-    this.sortNode(f, start, end);
-    const { xs, samples, labs } = this;
+    const span = this.gatherRanks(f, start, end);
+    const { xs, sorted, labs, evaluator } = this;
     if (this.gini) {
-      this.evaluator.fromNodeSorted(f, xs, samples, entry, out);
+      evaluator.enterNode(entry.totals);
+      if (span * evaluator.ctx.k <= NodeSortGrower.binsPerRow * (end - start)) {
+        evaluator.fromNodeRanks(
+          f,
+          this.distinct[f],
+          xs,
+          this.labelAt,
+          this.weightAt,
+          entry,
+          this.min,
+          span,
+          this.bins,
+          out,
+        );
+        return;
+      }
+      this.sortNode(start, end, span);
+      evaluator.fromNodeSorted(f, xs, sorted, entry, out);
       return;
     }
+    this.sortNode(start, end, span);
     const order = this.slice.order;
     const label = this.evaluator.ctx.pool.label;
     let prev = xs[start];
     for (let p = start; p < end; p++) {
-      const s = samples[p];
+      const s = sorted[p];
       const x = xs[p];
       order[p] = x === prev ? s : s | NEW_VALUE;
       labs[p] = label[s];
@@ -134,11 +182,8 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     this.evaluator.evaluate(f, this.buf, entry, out);
   }
 
-  /**
-   * `samples[start, end)` in the order of feature `f`, the ranks of their values in `xs` alongside:
-   * by counting where the node's ranks span at most twice its rows, else by comparison.
-   */
-  private sortNode(f: number, start: number, end: number): void {
+  /** The ranks of feature `f` of `samples[start, end)` into `xs`, their smallest into `min`; their span. */
+  private gatherRanks(f: number, start: number, end: number): number {
     const { xs, samples } = this;
     const ranks = this.ranks[f];
     let min = ranks[samples[start]];
@@ -149,8 +194,20 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
       if (x < min) min = x;
       else if (x > max) max = x;
     }
+    this.min = min;
+    return max - min + 1;
+  }
+
+  /**
+   * `samples[start, end)` into `sorted` in the order of the ranks gathered in `xs` (`gatherRanks`),
+   * sorted alongside: by counting where the node's ranks span at most twice its rows, else by radix or
+   * comparison; nothing to do when they are all equal.
+   */
+  private sortNode(start: number, end: number, span: number): void {
+    const { xs, sorted: samples, min } = this;
     const n = end - start;
-    const span = max - min + 1;
+    samples.set(this.samples.subarray(start, end), start);
+    if (span === 1) return;
     if (n > COUNT_FROM && span <= 2 * n) countSortWithIds(xs, samples, start, end, min, span, this.count, this.tmp);
     else if (n > RADIX_FROM) radixSortWithIds(xs, samples, start, end, min, span, this.radix);
     else sortWithIds(xs, samples, start, end);
@@ -168,22 +225,27 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     const split = chosen.split;
     const values = this.columns[split.feature];
     const t = (split as { thresholds: number[] }).thresholds[0];
-    const { samples, weights } = this;
-    const label = this.evaluator.ctx.pool.label;
+    const { samples, labelAt, weightAt } = this;
     const left = into.totals[0];
     const right = into.totals[1];
     let p = entry.start;
     let e = entry.end;
     while (p < e) {
       const s = samples[p];
+      const c = labelAt[p];
+      const w = weightAt[p];
       if (values[s] <= t) {
-        left[label[s]] += weights[s];
+        left[c] += w;
         p++;
       } else {
         e--;
-        right[label[s]] += weights[s];
+        right[c] += w;
         samples[p] = samples[e];
+        labelAt[p] = labelAt[e];
+        weightAt[p] = weightAt[e];
         samples[e] = s;
+        labelAt[e] = c;
+        weightAt[e] = w;
       }
     }
     into.sizes[0] = p - entry.start;
@@ -227,29 +289,37 @@ const COUNT_FROM = 32;
 /** Nodes with more rows than this whose ranks span more than twice their rows are radix-sorted. */
 const RADIX_FROM = 64;
 
+/** A numeric column's rows' ranks among its distinct values, and those values by rank. */
+interface Ranked {
+  ranks: Int32Array;
+  distinct: Float64Array;
+}
+
 /** Ranks of numeric columns (a forest's trees share them; each thread makes its own once). */
-const rankCache = new WeakMap<NumericValues, Int32Array>();
+const rankCache = new WeakMap<NumericValues, Ranked>();
 
 /**
  * Each row's rank among the column's distinct values (no missing value; -0 ranks with 0), made
  * once per column: sorting a node's rows by rank orders them as by value, and ranks are small
  * integers that a counting sort orders in linear time where a node's span is small.
  */
-function ranksOf(values: NumericValues): Int32Array {
-  let ranks = rankCache.get(values);
-  if (ranks) return ranks;
+function ranksOf(values: NumericValues): Ranked {
+  const cached = rankCache.get(values);
+  if (cached) return cached;
   const order = argsortNumeric(values);
-  ranks = new Int32Array(values.length);
+  const ranks = new Int32Array(values.length);
+  const all = new Float64Array(values.length);
   let rank = -1;
   let prev = Number.NaN;
   for (let i = 0; i < order.length; i++) {
     const v = values[order[i]];
-    if (v !== prev) rank++;
+    if (v !== prev) all[++rank] = v;
     ranks[order[i]] = rank;
     prev = v;
   }
-  rankCache.set(values, ranks);
-  return ranks;
+  const ranked = { ranks, distinct: all.slice(0, rank + 1) };
+  rankCache.set(values, ranked);
+  return ranked;
 }
 
 /**

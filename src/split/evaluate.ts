@@ -12,7 +12,7 @@ import { Finalizer } from './finalize.js';
 import { type BinnedFeature, scanHistogram } from './histogram.js';
 import { scanNumeric } from './numeric.js';
 import { scanNumericJ48 } from './numeric-j48.js';
-import { scanGiniSorted } from './numeric-node-sort.js';
+import { type RankBins, scanGiniRanks, scanGiniSorted } from './numeric-node-sort.js';
 import { featureRandom, scanNumericRandom } from './numeric-random.js';
 
 /**
@@ -127,6 +127,29 @@ export class FeatureEvaluator {
     this.enterNode(node.totals);
     const values = (this.features[f] as NumericColumn).values;
     scanGiniSorted(this.ctx, f, values, xs, samples, node.start, node.end, this.ctx.nodeTotals, out);
+    this.finalizer.finalize(out);
+  }
+
+  /**
+   * As `fromNodeSorted`, from the node's rows unsorted, their ranks of feature `f` in `xs` (in
+   * [min, min + span), `distinct` the column's values by rank), their classes and weights in
+   * `labels` and `weights`, binned by rank (`scanGiniRanks`).
+   * The caller has entered the node (`enterNode`).
+   */
+  fromNodeRanks(
+    f: number,
+    distinct: Float64Array,
+    xs: Float64Array,
+    labels: Int32Array,
+    weights: Float64Array,
+    node: NodeRange,
+    min: number,
+    span: number,
+    bins: RankBins,
+    out: Candidate,
+  ): void {
+    const { ctx } = this;
+    scanGiniRanks(ctx, f, distinct, xs, labels, weights, node.start, node.end, min, span, ctx.nodeTotals, bins, out);
     this.finalizer.finalize(out);
   }
 

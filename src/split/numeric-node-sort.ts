@@ -82,3 +82,120 @@ export function scanGiniSorted(
   if (best >= 0) out.threshold = midpoint(values[samples[best]], values[samples[best + 1]]);
   out.finishBinary(false);
 }
+
+/** Scratch of `scanGiniRanks`: per rank of a node's span, its class weights and its row count. */
+export class RankBins {
+  classWeights: Float64Array;
+  rows: Int32Array;
+
+  constructor(cells: number, span: number) {
+    this.classWeights = new Float64Array(cells);
+    this.rows = new Int32Array(span);
+  }
+
+  /** Room for `span` ranks of `k` classes each. */
+  fit(span: number, k: number): void {
+    if (this.classWeights.length < span * k) this.classWeights = new Float64Array(span * k);
+    if (this.rows.length < span) this.rows = new Int32Array(span);
+  }
+}
+
+/**
+ * `scanGiniSorted` without the sort: the node's rows binned by rank (`xs[start, end)`, unsorted,
+ * in [min, min + span)), the class weights and row counts of each rank summed, then the ranks
+ * scanned in order, as a counting sort would have ordered the rows. The sums at each threshold are
+ * the same exact integers (a rank's class weight w adds w·(2l + w) to Σ L², as its rows one by one
+ * would), so the scores, ties and threshold are `scanGiniSorted`'s; `distinct` is the column's
+ * values by rank, `labels` and `weights` the node's rows' classes and weights by position (read
+ * in order, not through the rows). It pays O(rows + span · classes) where sorting and scanning the rows pays for
+ * three passes over them.
+ */
+export function scanGiniRanks(
+  ctx: ScanContext,
+  feature: number,
+  distinct: Float64Array,
+  xs: Float64Array,
+  labels: Int32Array,
+  weights: Float64Array,
+  start: number,
+  end: number,
+  min: number,
+  span: number,
+  nodeTotals: Float64Array,
+  bins: RankBins,
+  out: Candidate,
+): void {
+  const { k, minLeaf, table, local, sign, minWeightLeaf } = ctx;
+  out.reset(feature, 'numeric', k);
+  const n = end - start;
+  if (n < 2 * minLeaf || n < 2 || span === 1) return;
+  bins.fit(span, k);
+  const cw = bins.classWeights;
+  const rows = bins.rows;
+  cw.fill(0, 0, span * k);
+  rows.fill(0, 0, span);
+  for (let p = start; p < end; p++) {
+    const b = xs[p] - min;
+    cw[b * k + local[labels[p]]] += weights[p];
+    rows[b]++;
+  }
+  const counts = table.counts;
+  let total = 0;
+  let sqR = 0;
+  for (let c = 0; c < k; c++) {
+    const t = nodeTotals[c];
+    table.classTotals[c] = t;
+    counts[c] = 0;
+    counts[k + c] = t;
+    total += t;
+    sqR += t * t;
+  }
+  table.total = total;
+  table.branches = 2;
+  table.branchTotals[0] = 0;
+  table.branchTotals[1] = total;
+  let sqL = 0;
+  let left = 0;
+  let right = total;
+  let nLeft = 0;
+  let tried = 0;
+  let best = -1;
+  const last = span - 1; // the node's largest rank: no threshold above it
+  for (let b = 0; b < last; b++) {
+    const m = rows[b];
+    if (m === 0) continue;
+    const at = b * k;
+    for (let c = 0; c < k; c++) {
+      const w = cw[at + c];
+      if (w === 0) continue;
+      const l = counts[c];
+      const r = counts[k + c];
+      sqL += w * (2 * l + w);
+      sqR += w * (w - 2 * r);
+      counts[c] = l + w;
+      counts[k + c] = r - w;
+      left += w;
+      right -= w;
+    }
+    nLeft += m;
+    if (nLeft < minLeaf) continue;
+    if (n - nLeft < minLeaf) break;
+    if (minWeightLeaf > 0 && (left < minWeightLeaf || right < minWeightLeaf)) {
+      if (right < minWeightLeaf) break;
+      continue;
+    }
+    tried++;
+    const score = sign * giniOfSquares(left, right, sqL, sqR, total);
+    if (beats(score, out.oriented)) {
+      out.keepBinary(score, NaN, -1, counts);
+      best = b;
+    }
+  }
+  out.tried += tried;
+  if (best >= 0) {
+    let next = best + 1;
+    while (rows[next] === 0) next++;
+    out.threshold = midpoint(distinct[min + best], distinct[min + next]);
+  }
+  out.finishBinary(false);
+}

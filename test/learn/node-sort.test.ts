@@ -55,6 +55,22 @@ describe('per-node sorting grower', () => {
     expect(used).toBe(grown);
   });
 
+  it.each([0, 1, Number.POSITIVE_INFINITY])(
+    'Gini scans binned by rank or sorted give the same forest (binsPerRow %s)',
+    (bins) => {
+      const before = NodeSortGrower.binsPerRow;
+      NodeSortGrower.binsPerRow = bins;
+      try {
+        const options = { trees: 3, seed: 11, minSamplesLeaf: 2, minWeightFractionLeaf: 0.002, threads: 1 };
+        const { on, off, used } = both(() => nodes(fitForest(data, options).trees));
+        expect(on).toBe(off);
+        expect(used).toBe(3);
+      } finally {
+        NodeSortGrower.binsPerRow = before;
+      }
+    },
+  );
+
   it('grows the same single tree with drawn features, and is not used without them', () => {
     const drawn = both(() => nodes([fit(data, { maxFeatures: 'sqrt', seed: 3, prune: 'none' })]));
     expect(drawn.on).toBe(drawn.off);
