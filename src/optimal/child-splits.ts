@@ -12,6 +12,8 @@ export class ChildSplits {
   readonly bestL = new SideBest();
   readonly bestR = new SideBest();
   private readonly k: number;
+  /** 1 for an ordinal feature, 0 for a categorical one. */
+  private readonly ordinal: Uint8Array;
   private readonly pl: Float64Array;
   private readonly pr: Float64Array;
   private readonly ml: Float64Array;
@@ -31,6 +33,7 @@ export class ChildSplits {
     private readonly penalty: number,
   ) {
     this.k = data.k;
+    this.ordinal = Uint8Array.from(data.features, (f) => (f.kind === 'ordinal' ? 1 : 0));
     let lightest = Infinity;
     for (const w of data.weights) if (w > 0 && w < lightest) lightest = w;
     this.tiny = lightest / 2;
@@ -76,9 +79,13 @@ export class ChildSplits {
     const { k, total, left, missingRoot, pl, pr, ml, mr, groups, penalty: P } = this;
     const m = groups.len[g];
     const o = groups.base[g];
-    const ordinal = this.data.features[g].kind === 'ordinal';
+    const ordinal = this.ordinal[g] === 1;
     const hasMiss = groups.missing[g] > 0;
     if (m < 2 && !(m === 1 && hasMiss)) return;
+    if (ordinal && k === 2 && !hasMiss) {
+      this.scanTwo(g, o, m, L, R);
+      return;
+    }
     const cell = (code: number) => (o + code) * k;
     const mc = cell(this.data.features[g].bins);
     for (let c = 0; c < k; c++) {
@@ -87,10 +94,6 @@ export class ChildSplits {
     }
     if (!ordinal) {
       this.scanCategory(g, L, R, hasMiss);
-      return;
-    }
-    if (k === 2 && !hasMiss) {
-      this.scanTwo(g, o, m, L, R);
       return;
     }
     const last = hasMiss ? m : m - 1;

@@ -1,5 +1,6 @@
 import { type Binarised, maskCodes, SUBSET_CAP, wideCategories } from './binarise.js';
 import { ChildSplits } from './child-splits.js';
+import { pairLayout } from './pair-layout.js';
 import { type PairTable, PairTables, SLICE } from './pair-table.js';
 import { RowGroups } from './row-groups.js';
 import { leafError, leafSolution, type Solution, splitSolution, type Test } from './solution.js';
@@ -151,7 +152,7 @@ export class Depth2Solver {
   private pairTable(rows: Int32Array, count: number, depth: 1 | 2): PairTable | null {
     if (depth !== 2 || !this.pairs || !this.integral) return null;
     const F = this.data.features.length;
-    const slices = SLICE * this.groups.base[F] * this.cells;
+    const slices = SLICE * pairLayout(this.data).sliceCells;
     const byRows = this.pairs === 'always' ? Infinity : count * F * F;
     if (slices >= byRows) return null;
     this.tables ??= new PairTables(this.data);

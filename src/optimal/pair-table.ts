@@ -1,4 +1,5 @@
 import type { Binarised } from './binarise.js';
+import { type PairLayout, pairLayout } from './pair-layout.js';
 
 /** Most cells of one pair table (its offsets are 32-bit). */
 const MAX_CELLS = 2 ** 28;
@@ -13,20 +14,21 @@ export const SLICE = 0.5;
 const AMORTISE = 8;
 
 /**
- * Class weights of every pair of feature codes over one row set (MurTree's pairwise counts,
- * Demirović et al. 2022, section 4.4, over codes rather than single tests): the depth-2 solver
- * reads the left side of any root test on feature f as a sum of f's code slices instead of
- * adding the side's rows over every feature. Kept up to date incrementally (MurTree section
- * 4.6): moving the table to a new row set adds and removes only the rows the two sets do not
- * share, so a sweep's neighbouring sub-problems cost their difference, not their rows.
+ * Class weights of every pair of kept feature codes over one row set (MurTree's pairwise counts,
+ * Demirović et al. 2022, section 4.4, over codes rather than single tests, sparse as in
+ * `PairLayout`): the depth-2 solver reads the left side of any root test on feature f as a sum
+ * of f's code slices instead of adding the side's rows over every feature. Kept up to date
+ * incrementally (MurTree section 4.6): moving the table to a new row set adds and removes only
+ * the rows the two sets do not share, so a sweep's neighbouring sub-problems cost their
+ * difference, not their rows.
  *
- * A code is `base[g] + c` (c ≤ bins of g, `bins` for missing). The table keeps each pair once,
- * (a, b) with a's feature ≤ b's: a's row of cells holds every code b from a's feature's first.
- * Integer weights only: sums and differences of integers are exact, so a table moved by
- * additions and removals holds exactly what a fresh one would.
+ * The table keeps each pair of kept codes once, (s, t) with s's feature ≤ t's: slot s's row of
+ * cells holds every slot t from its feature's first. Integer weights only: sums and differences
+ * of integers are exact, so a table moved by additions and removals holds exactly what a fresh
+ * one would, and a left-out code's pairs (a difference) are exact too.
  */
 export class PairTable {
-  /** Class weights per pair of codes; `start[a] + (b − base[feat(a)])·k + class`. */
+  /** Class weights per pair of kept codes; `start[s] + (t − first[featOf[s]])·k + class`. */
   private readonly pairs: Float64Array;
   /** Class weights per code, `(code)·k + class` (the depth-2 solver's `total`). */
   readonly single: Float64Array;
@@ -34,10 +36,10 @@ export class PairTable {
   readonly rowsOf: Int32Array;
   /** Class weights of the row set. */
   readonly classes: Float64Array;
+  private readonly layout: PairLayout;
   private readonly start: Int32Array;
-  private readonly featOf: Int32Array;
-  private readonly base: Int32Array;
-  private readonly codes: Int32Array;
+  /** A row's kept slots. */
+  private readonly kept: Int32Array;
   /** The row set the table holds, and a row's membership in it. */
   rows: Int32Array;
   count = 0;
@@ -48,47 +50,35 @@ export class PairTable {
   constructor(private readonly data: Binarised) {
     const { features, n, k } = data;
     const F = features.length;
-    this.base = new Int32Array(F + 1);
-    for (let g = 0; g < F; g++) this.base[g + 1] = this.base[g] + features[g].bins + 1;
-    const C = this.base[F];
-    this.featOf = new Int32Array(C);
-    this.start = new Int32Array(C);
+    const layout = pairLayout(data);
+    this.layout = layout;
+    const S = layout.codeOf.length;
+    this.start = new Int32Array(S);
     let at = 0;
-    for (let g = 0; g < F; g++) {
-      const width = (C - this.base[g]) * k;
-      for (let c = this.base[g]; c < this.base[g + 1]; c++) {
-        this.featOf[c] = g;
-        this.start[c] = at;
-        at += width;
-      }
+    for (let s = 0; s < S; s++) {
+      this.start[s] = at;
+      at += (S - layout.first[layout.featOf[s]]) * k;
     }
     this.pairs = new Float64Array(at);
+    const C = layout.base[F];
     this.single = new Float64Array(C * k);
     this.rowsOf = new Int32Array(C);
     this.classes = new Float64Array(k);
-    this.codes = new Int32Array(F);
+    this.kept = new Int32Array(F);
     this.rows = new Int32Array(n);
     this.member = new Uint8Array(n);
   }
 
-  /** Cells of the pair table (each pair of codes once, times classes). */
+  /** Cells of the pair table (each pair of kept codes once, times classes). */
   static cells(data: Binarised): number {
-    let C = 0;
-    for (const f of data.features) C += f.bins + 1;
-    let cells = 0;
-    let before = 0;
-    for (const f of data.features) {
-      cells += (f.bins + 1) * (C - before) * data.k;
-      before += f.bins + 1;
-    }
-    return cells;
+    return pairLayout(data).cells;
   }
 
   /** Bytes of one table. */
   static bytes(data: Binarised): number {
     let C = 0;
     for (const f of data.features) C += f.bins + 1;
-    return PairTable.cells(data) * 8 + C * (8 * data.k + 16) + data.n * 5 + 8 * data.k;
+    return PairTable.cells(data) * 8 + C * (8 * data.k + 16) + data.n * 5 + 8 * data.k + data.features.length * 4;
   }
 
   /** Empty the table. */
@@ -101,23 +91,27 @@ export class PairTable {
     this.classes.fill(0);
   }
 
-  /** Add (sign 1) or remove (sign -1) row r's weight in every pair of its codes. */
+  /** Add (sign 1) or remove (sign -1) row r's weight in every pair of its kept codes. */
   update(r: number, sign: number): void {
-    const { data, codes, base, start, pairs, single, rowsOf } = this;
+    const { data, kept, start, pairs, single, rowsOf } = this;
+    const { base, slot, first, featOf } = this.layout;
     const { features, k } = data;
     const F = features.length;
     const y = data.labels[r];
     const w = sign * data.weights[r];
+    let j = 0;
     for (let g = 0; g < F; g++) {
       const code = base[g] + features[g].codes[r];
-      codes[g] = code;
       single[code * k + y] += w;
       rowsOf[code] += sign;
+      const s = slot[code];
+      if (s >= 0) kept[j++] = s;
     }
     this.classes[y] += w;
-    for (let f = 0; f < F; f++) {
-      const at = start[codes[f]] - base[f] * k + y;
-      for (let g = f; g < F; g++) pairs[at + codes[g] * k] += w;
+    for (let i = 0; i < j; i++) {
+      const s = kept[i];
+      const at = start[s] - first[featOf[s]] * k + y;
+      for (let t = i; t < j; t++) pairs[at + kept[t] * k] += w;
     }
   }
 
@@ -136,22 +130,55 @@ export class PairTable {
 
   /**
    * Add `sign` × the class weights, over every code, of the rows with code `c` of feature f to
-   * `hist` (laid out as `single`).
+   * `hist` (laid out as `single`). A left-out code's slice is every row's less its feature's
+   * kept codes' slices; a kept code's has, at each left-out code of another feature, the code's
+   * single weights less its pairs with that feature's kept codes.
    */
   addSlice(hist: Float64Array, f: number, c: number, sign: number): void {
-    const { base, start, pairs, featOf } = this;
-    const k = this.data.k;
+    const { base, slot, first, major } = this.layout;
     const a = base[f] + c;
-    // Codes of features from f on: a's own row, contiguous.
-    const row = start[a];
-    const from = base[f] * k;
-    const to = base[base.length - 1] * k;
-    if (sign > 0) for (let i = from; i < to; i++) hist[i] += pairs[row + i - from];
-    else for (let i = from; i < to; i++) hist[i] -= pairs[row + i - from];
-    // Codes of earlier features: column a of their rows.
-    for (let b = 0; b < base[f]; b++) {
-      const at = start[b] + (a - base[featOf[b]]) * k;
-      for (let y = 0; y < k; y++) hist[b * k + y] += sign * pairs[at + y];
+    const s = slot[a];
+    if (s >= 0) {
+      this.addKept(hist, f, a, s, sign);
+      return;
+    }
+    if (a !== major[f]) return; // a code no row has
+    const { single } = this;
+    if (sign > 0) for (let i = 0; i < single.length; i++) hist[i] += single[i];
+    else for (let i = 0; i < single.length; i++) hist[i] -= single[i];
+    for (let t = first[f]; t < first[f + 1]; t++) this.addKept(hist, f, this.layout.codeOf[t], t, -sign);
+  }
+
+  /** `addSlice` of kept code a (slot s) of feature f. */
+  private addKept(hist: Float64Array, f: number, a: number, s: number, sign: number): void {
+    const { pairs, start, single } = this;
+    const { first, codeOf, major } = this.layout;
+    const k = this.data.k;
+    const F = this.data.features.length;
+    const own = start[s] - first[f] * k;
+    const ak = a * k;
+    for (let g = 0; g < F; g++) {
+      const m = major[g];
+      // Feature f's own codes: the rows of code a have a, none other. Another feature's left-out
+      // code: a's rows less those with one of its kept codes.
+      if (g === f || m >= 0) {
+        const x = g === f ? ak : m * k;
+        for (let y = 0; y < k; y++) hist[x + y] += sign * single[ak + y];
+        if (g === f) continue;
+      }
+      for (let t = first[g]; t < first[g + 1]; t++) {
+        // Pair (s, t) is in the row of whichever slot's feature comes first.
+        const at = g > f ? own + t * k : start[t] + (s - first[g]) * k;
+        const x = codeOf[t] * k;
+        if (m >= 0) {
+          const mx = m * k;
+          for (let y = 0; y < k; y++) {
+            const v = sign * pairs[at + y];
+            hist[x + y] += v;
+            hist[mx + y] -= v;
+          }
+        } else for (let y = 0; y < k; y++) hist[x + y] += sign * pairs[at + y];
+      }
     }
   }
 }
@@ -188,9 +215,9 @@ export class PairTables {
     this.mark = new Uint8Array(data.n);
     this.inParent = new Uint8Array(data.n);
     this.scratch = new Int32Array(data.n);
-    const F = data.features.length;
-    this.rowCost = (F * (F + 1)) / 2;
-    this.tableCost = PairTable.cells(data);
+    const layout = pairLayout(data);
+    this.rowCost = layout.rowCost;
+    this.tableCost = layout.cells;
   }
 
   /** Bytes of the three tables (Infinity past MAX_CELLS cells each). */

@@ -2,7 +2,7 @@ import { type Binarised, maskCodes, SUBSET_CAP, wideCategories } from './binaris
 import { SubproblemCache } from './cache.js';
 import { Depth2Solver } from './depth2.js';
 import { bucketHashes, copySides, type Level, newLevel, type SweepBounds } from './search-level.js';
-import { lessBy, type Reference, SimilarityArchive } from './similarity.js';
+import { lessBy, Reference, SimilarityArchive } from './similarity.js';
 import { leafError, leafSolution, type Solution, splitSolution, type Test } from './solution.js';
 import { residentMemory, SearchLimits, StopSearch } from './stop.js';
 
@@ -77,6 +77,8 @@ export class OptimalSearch {
   /** Children given a lower bound by their node's reference (a count for tests). */
   referenceBounds = 0;
   private readonly archive: SimilarityArchive | null;
+  /** The reference of a depth-1 or 2 sub-problem (only its own bound is used). */
+  private readonly smallRef: Reference | null;
   /** Whether costs are exact sums (integer weights, a dyadic penalty): bounds need no rounding margin. */
   private readonly exact: boolean;
   /**
@@ -104,6 +106,7 @@ export class OptimalSearch {
     this.narrow = wideCategories(data).length === 0;
     const similarity = settings.similarity !== false && this.narrow;
     this.archive = similarity ? new SimilarityArchive(data.n) : null;
+    this.smallRef = similarity ? new Reference(data, 1) : null;
     this.exact = data.weights.every((w) => Number.isInteger(w)) && Number.isInteger(settings.penalty * 2 ** 16);
   }
 
@@ -178,8 +181,10 @@ export class OptimalSearch {
     this.tick();
     let found: Solution | null;
     if (d === 0 || budget === 1) found = this.store(h1, h2, count, d, budget, this.leaf(rows, count));
-    else if (d <= 2) found = this.solveSmall(rows, count, h1, h2, d as 1 | 2, budget);
-    else return this.solveLevel(rows, count, h1, h2, d, budget, ub);
+    else if (d <= 2) {
+      if (this.similarSmall(rows, count, h1, h2, d, budget, ub)) return null;
+      found = this.solveSmall(rows, count, h1, h2, d as 1 | 2, budget);
+    } else return this.solveLevel(rows, count, h1, h2, d, budget, ub);
     return found.cost < ub ? found : null;
   }
 
@@ -191,11 +196,29 @@ export class OptimalSearch {
     return leafSolution(leafError(w, 0, k) + this.settings.penalty);
   }
 
+  /**
+   * Whether a depth-1 or 2 sub-problem's similarity bound (MurTree section 4.5: the nearest of the
+   * last few solved at its depth, opt ≥ opt(Q) − w(Q \ P)) already reaches `ub`; then that bound
+   * is cached and the solve skipped.
+   */
+  private similarSmall(rows: Int32Array, count: number, h1: number, h2: number, d: number, budget: number, ub: number) {
+    const ref = this.smallRef;
+    if (!ref || !this.archive?.find(rows, count, d, 0, this.data.weights, ref)) return false;
+    const lbQ = this.cache.peekBound(ref.h1, ref.h2, ref.count, d, budget);
+    const lb = lbQ > 0 ? lessBy(lbQ, ref.droppedWeight, this.exact) : 0;
+    if (lb < ub) return false;
+    this.similarityPrunes++;
+    if (!this.cache.put(h1, h2, count, d, budget, lb)) throw new StopSearch('memory');
+    return true;
+  }
+
   /** Depth 1 or 2: every leaf budget at once from the specialised solver, all cached. */
   private solveSmall(rows: Int32Array, count: number, h1: number, h2: number, d: 1 | 2, budget: number): Solution {
     const best = this.depth2.solve(rows, count, d);
     for (let j = 0; j < best.length; j++) this.store(h1, h2, count, d, j + 1, best[j]);
     if (d === 2) for (let j = 0; j < 2; j++) this.store(h1, h2, count, 1, j + 1, best[j]);
+    // Every budget is cached: the archive's entry serves any budget (its key's budget is 0).
+    this.archive?.remember(rows, count, h1, h2, d, 0);
     return best[Math.min(budget, best.length) - 1];
   }
 

@@ -3,6 +3,7 @@ import { mulberry32 } from '../../src/core/random.js';
 import { datasetFromRows } from '../../src/data/encode.js';
 import { binarise } from '../../src/optimal/binarise.js';
 import { Depth2Solver } from '../../src/optimal/depth2.js';
+import { pairLayout } from '../../src/optimal/pair-layout.js';
 import { PairTable, PairTables } from '../../src/optimal/pair-table.js';
 
 /**
@@ -150,5 +151,16 @@ describe('pair tables', () => {
             for (let g = 0; g < b.features.length; g++) want[(base[g] + b.features[g].codes[r]) * b.k + b.labels[r]]++;
         expect(Array.from(got)).toEqual(Array.from(want));
       }
+  });
+
+  it('sparse 0/1 features keep only their rare value: a row updates the pairs of its ones', () => {
+    const b = sparseBinarised(5, 300, 40);
+    const layout = pairLayout(b);
+    // Each feature keeps one code (its 1s), none its 0s or its missing code (no row has it).
+    expect(layout.codeOf.length).toBe(40);
+    expect(Array.from(layout.major).every((m, g) => m === layout.base[g])).toBe(true);
+    expect(layout.cells).toBe(((40 * 41) / 2) * b.k);
+    // About 4 ones a row: about 4·5/2 pairs and 40 singles, not 40·41/2 pairs.
+    expect(layout.rowCost).toBeLessThan(60);
   });
 });
