@@ -117,8 +117,11 @@ export function countSortWithIds(
 
 /**
  * Least-significant-digit radix sort of `xs[lo, hi)`, integers in [min, min + span), with `ids`
- * alongside, 8 bits a pass (two passes up to 65,536 values); the scratch arrays hold at least
- * hi − lo entries, `count` 256. Linear where comparison sorts pay log2(n) per row.
+ * alongside (stable: the same order as any stable sort). The digit width is chosen per call
+ * (`radixPasses`): a 200,000-row node whose ranks need 18 bits takes two passes of 9 bits, a
+ * small node with a wide span more passes of fewer buckets. One pass counts every digit; the first
+ * scatter reads `xs` and `ids`, the last writes them back, so nothing is copied in or out. Linear
+ * where comparison sorts pay log2(n) per row.
  */
 export function radixSortWithIds(
   xs: Float64Array,
@@ -130,28 +133,50 @@ export function radixSortWithIds(
   work: RadixWork,
 ): void {
   const n = hi - lo;
-  let keys = work.keys;
-  let keysTo = work.keysTo;
-  let rows = work.rows;
-  let rowsTo = work.rowsTo;
+  const bits = Math.max(1, 32 - Math.clz32(span - 1));
+  const passes = radixPasses(n, bits);
+  const width = Math.ceil(bits / passes);
+  const size = 1 << width;
+  const mask = size - 1;
   const count = work.count;
-  for (let q = 0; q < n; q++) {
-    keys[q] = xs[lo + q] - min;
-    rows[q] = ids[lo + q];
+  count.fill(0, 0, passes * size);
+  if (passes === 2) {
+    for (let p = lo; p < hi; p++) {
+      const key = xs[p] - min;
+      count[key & mask]++;
+      count[size + (key >>> width)]++;
+    }
+  } else {
+    for (let p = lo; p < hi; p++) {
+      const key = xs[p] - min;
+      for (let d = 0, shift = 0; d < passes; d++, shift += width) count[d * size + ((key >>> shift) & mask)]++;
+    }
   }
-  const bits = 32 - Math.clz32(span - 1);
-  for (let shift = 0; shift < bits; shift += 8) {
-    count.fill(0);
-    for (let q = 0; q < n; q++) count[(keys[q] >>> shift) & 255]++;
+  for (let d = 0; d < passes; d++) {
     let sum = 0;
-    for (let d = 0; d < 256; d++) {
-      const c = count[d];
-      count[d] = sum;
+    const base = d * size;
+    for (let v = base; v < base + size; v++) {
+      const c = count[v];
+      count[v] = sum;
       sum += c;
     }
+  }
+  let keys = work.keys;
+  let rows = work.rows;
+  let keysTo = work.keysTo;
+  let rowsTo = work.rowsTo;
+  // First pass: from xs and ids (keys less min) into the scratch.
+  for (let p = lo; p < hi; p++) {
+    const key = xs[p] - min;
+    const at = count[key & mask]++;
+    keys[at] = key;
+    rows[at] = ids[p];
+  }
+  for (let d = 1, shift = width; d < passes - 1; d++, shift += width) {
+    const base = d * size;
     for (let q = 0; q < n; q++) {
       const key = keys[q];
-      const at = count[(key >>> shift) & 255]++;
+      const at = count[base + ((key >>> shift) & mask)]++;
       keysTo[at] = key;
       rowsTo[at] = rows[q];
     }
@@ -162,10 +187,43 @@ export function radixSortWithIds(
     rows = rowsTo;
     rowsTo = r;
   }
-  for (let q = 0; q < n; q++) {
-    xs[lo + q] = keys[q] + min;
-    ids[lo + q] = rows[q];
+  if (passes === 1) {
+    for (let q = 0; q < n; q++) {
+      xs[lo + q] = keys[q] + min;
+      ids[lo + q] = rows[q];
+    }
+    return;
   }
+  // Last pass: from the scratch back into xs and ids.
+  const base = (passes - 1) * size;
+  const shift = (passes - 1) * width;
+  for (let q = 0; q < n; q++) {
+    const key = keys[q];
+    const at = lo + count[base + ((key >>> shift) & mask)]++;
+    xs[at] = key + min;
+    ids[at] = rows[q];
+  }
+}
+
+/** Largest digit of `radixSortWithIds` (2,048 buckets: 22 bits in two passes). */
+const MAX_DIGIT_BITS = 11;
+
+/**
+ * Passes for `n` keys of `bits` bits: each pass costs about two moves per key and a visit per
+ * bucket (counted and summed), so wide digits pay where n is large, narrow ones where it is small.
+ */
+function radixPasses(n: number, bits: number): number {
+  let best = Math.ceil(bits / MAX_DIGIT_BITS);
+  let bestCost = Number.POSITIVE_INFINITY;
+  for (let p = best; p <= bits; p++) {
+    const cost = p * (2 * n + 2 ** Math.ceil(bits / p));
+    if (cost < bestCost) {
+      bestCost = cost;
+      best = p;
+    }
+    if (2 ** Math.ceil(bits / p) <= 16) break;
+  }
+  return best;
 }
 
 /** Scratch of `radixSortWithIds` for ranges of up to `n` entries. */
@@ -174,7 +232,8 @@ export class RadixWork {
   readonly keysTo: Int32Array;
   readonly rows: Int32Array;
   readonly rowsTo: Int32Array;
-  readonly count = new Int32Array(256);
+  /** Every pass's digit counts (31 bits take at most three passes of 11). */
+  readonly count = new Int32Array(3 << MAX_DIGIT_BITS);
 
   constructor(n: number) {
     this.keys = new Int32Array(n);
