@@ -1,7 +1,7 @@
 import { cmbsvSavedOptions } from '../algorithms/cmbsv/saved.js';
 import { type FitContext, type FitPlan, fitPlanned, modelFeatures, planFit } from '../algorithms/fit.js';
 import { GroveError } from '../core/errors.js';
-import type { Dataset } from '../data/dataset.js';
+import type { Dataset, NumericColumn, NumericValues } from '../data/dataset.js';
 import { classWeights } from '../data/weights.js';
 import { featureCount } from '../learn/feature-draw.js';
 import { nodeSortApplies } from '../learn/grow-node-sort.js';
@@ -10,7 +10,7 @@ import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
 import type { FeatureSchema, ModelFile, SavedOptions } from '../model/schema.js';
 import type { Split } from '../model/split.js';
 import { type GrownTree, TreeStore } from '../model/store.js';
-import { type FitOptions, savedOptions } from '../options/options.js';
+import { type FitOptions, type ResolvedOptions, savedOptions } from '../options/options.js';
 import { NO_PRUNING } from '../prune/none.js';
 import { bootstrapCounts, subspaceFeatures, treeSeed } from './draws.js';
 import { Forest } from './forest.js';
@@ -71,6 +71,7 @@ export function fitForest(data: Dataset, options: FitOptions = {}, context: Fore
           plan.threads,
           (done) => report(trees.length + done),
           (i) => growForestTree(job, i),
+          nodeSortColumns(job),
         )
       : null;
   if (parallel) trees.push(...parallel);
@@ -121,7 +122,8 @@ export function prepareForest(data: Dataset, options: FitOptions, context: Fores
  * Grows trees `indices` of the forest `fitForest(data, options)` on `threads` threads, this one
  * among them (`here` grows tree i on it), in index order, each over `header` (the forest's target,
  * features and classes), telling `onTree` the count grown so far; null when it cannot (then they
- * grow here). Installed by the Node entry (src/ensemble/threads/); browsers grow on one thread.
+ * grow here). `sortColumns`: the columns the trees sort by rank (per-node sorting), whose ranks
+ * the threads can share; null when the trees grow otherwise. Installed by the Node entry (src/ensemble/threads/); browsers grow on one thread.
  */
 export type ParallelForest = (
   data: Dataset,
@@ -131,6 +133,7 @@ export type ParallelForest = (
   threads: number | 'auto',
   onTree: (grown: number) => void,
   here: (i: number) => DecisionTree,
+  sortColumns: NumericValues[] | null,
 ) => DecisionTree[] | null;
 let parallelForest: ParallelForest | undefined;
 
@@ -164,8 +167,7 @@ function growTree(job: ForestJob, i: number): DecisionTree {
     return fitPlanned({ ...plan, opts, weights, threads: 1 }, growOnBins(job.bins, plan, opts, weights));
   }
   // The per-node sorting grower leaves the rows of weight 0 out itself: no copy of the drawn rows.
-  if (settings.subspace === null && opts.prune === NO_PRUNING && nodeSortApplies(plan.data, opts, weights))
-    return fitPlanned({ ...plan, opts, weights, threads: 1 });
+  if (sortsNodes(job, opts, weights)) return fitPlanned({ ...plan, opts, weights, threads: 1 });
   let kept = withoutZeroWeights(plan.data, weights);
   let subset: Int32Array | null = null;
   if (settings.subspace !== null) {
@@ -184,6 +186,18 @@ function growTree(job: ForestJob, i: number): DecisionTree {
     threads: 1,
   });
   return subset ? onAllFeatures(tree, subset, features) : tree;
+}
+
+/** Whether a tree with these options and weights grows with the per-node sorting grower (after the forest's bins). */
+function sortsNodes(job: ForestJob, opts: ResolvedOptions, weights: Float64Array): boolean {
+  return job.settings.subspace === null && opts.prune === NO_PRUNING && nodeSortApplies(job.plan.data, opts, weights);
+}
+
+/** The columns the trees will sort by rank, judged from the forest's own weights (null: none). */
+function nodeSortColumns(job: ForestJob): NumericValues[] | null {
+  const { plan, settings } = job;
+  if (usesForestBins(plan, settings.subspace !== null) || !sortsNodes(job, plan.opts, plan.weights)) return null;
+  return plan.data.features.map((col) => (col as NumericColumn).values);
 }
 
 /** Multiply in class weights balanced over one bootstrap sample (`counts`; null: every row once). */

@@ -3,7 +3,6 @@ import { getCriterion } from '../criteria/registry.js';
 import type { Dataset, NumericValues } from '../data/dataset.js';
 import { TreeStore } from '../model/store.js';
 import type { ResolvedOptions } from '../options/options.js';
-import { argsortNumeric } from '../split/argsort.js';
 import type { Candidate } from '../split/candidate.js';
 import type { NodeBuffers } from '../split/context.js';
 import { EntryPool } from '../split/entries.js';
@@ -15,6 +14,7 @@ import { growNodes } from './best-first.js';
 import { DepthFirstGrower } from './depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
 import { FeatureDraw, featureCount } from './feature-draw.js';
+import { ranksOf } from './node-ranks.js';
 import type { GrowMeter } from './progress.js';
 import { type ChosenSplit, chooseSplit, heldSplit } from './split-policy.js';
 
@@ -288,39 +288,6 @@ function collectRows(
 const COUNT_FROM = 32;
 /** Nodes with more rows than this whose ranks span more than twice their rows are radix-sorted. */
 const RADIX_FROM = 64;
-
-/** A numeric column's rows' ranks among its distinct values, and those values by rank. */
-interface Ranked {
-  ranks: Int32Array;
-  distinct: Float64Array;
-}
-
-/** Ranks of numeric columns (a forest's trees share them; each thread makes its own once). */
-const rankCache = new WeakMap<NumericValues, Ranked>();
-
-/**
- * Each row's rank among the column's distinct values (no missing value; -0 ranks with 0), made
- * once per column: sorting a node's rows by rank orders them as by value, and ranks are small
- * integers that a counting sort orders in linear time where a node's span is small.
- */
-function ranksOf(values: NumericValues): Ranked {
-  const cached = rankCache.get(values);
-  if (cached) return cached;
-  const order = argsortNumeric(values);
-  const ranks = new Int32Array(values.length);
-  const all = new Float64Array(values.length);
-  let rank = -1;
-  let prev = Number.NaN;
-  for (let i = 0; i < order.length; i++) {
-    const v = values[order[i]];
-    if (v !== prev) all[++rank] = v;
-    ranks[order[i]] = rank;
-    prev = v;
-  }
-  const ranked = { ranks, distinct: all.slice(0, rank + 1) };
-  rankCache.set(values, ranked);
-  return ranked;
-}
 
 /**
  * Nodes draw at most 1 / MOST_DRAWN of the features: with more, sorting each one at each node costs

@@ -6,7 +6,8 @@
  */
 import type { MessagePort } from 'node:worker_threads';
 import { workerData } from 'node:worker_threads';
-import type { Dataset } from '../../data/dataset.js';
+import type { Dataset, NumericColumn } from '../../data/dataset.js';
+import { adoptRanks } from '../../learn/node-ranks.js';
 import { ownThreadId } from '../../learn/threads/thread-liveness.js';
 import type { FitOptions } from '../../options/options.js';
 import { type ForestJob, growForestTree, prepareForest } from '../fit-forest.js';
@@ -32,6 +33,8 @@ port.on('message', (request: ForestRequest) => {
   try {
     if (request.op === 'init') {
       job = prepareForest(request.data as Dataset, request.options as FitOptions);
+      const columns = job.plan.data.features.map((col) => (col as NumericColumn).values);
+      if (request.ranks) adoptRanks(columns, request.ranks);
       reply({ op: 'ready' });
       return;
     }

@@ -9,6 +9,7 @@
 import { availableParallelism } from 'node:os';
 import { GroveError } from '../../core/errors.js';
 import type { Dataset } from '../../data/dataset.js';
+import { shareRanks } from '../../learn/node-ranks.js';
 import { RETIRE_BYTES } from '../../learn/threads/memory-plan.js';
 import { SyncTeam, workerScriptAvailable } from '../../learn/threads/sync-team.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
@@ -28,7 +29,7 @@ function postable(options: FitOptions): boolean {
   return typeof options.criterion !== 'object' && typeof options.thresholdCriterion !== 'object';
 }
 
-const growParallel: ParallelForest = (data, options, header, indices, threads, onTree, here) => {
+const growParallel: ParallelForest = (data, options, header, indices, threads, onTree, here, sortColumns) => {
   const count = Math.min(indices.length, threads === 'auto' ? availableParallelism() : threads);
   if (!workerAvailable || count < 2 || !postable(options)) return null;
   let team: Team | undefined;
@@ -39,7 +40,10 @@ const growParallel: ParallelForest = (data, options, header, indices, threads, o
       instead: 'grow on one thread instead (threads: 1, or --threads 1)',
     });
     const { threads: _threads, ...sent } = options;
-    for (const m of team.members) team.send(m, { op: 'init', data: plainData(data), options: sent as FitOptions });
+    // One copy of the ranks for every thread, made here before the workers would make their own.
+    const ranks = sortColumns ? shareRanks(sortColumns) : null;
+    for (const m of team.members)
+      team.send(m, { op: 'init', data: plainData(data), options: sent as FitOptions, ranks });
     const trees = growAll(team, header, indices, onTree, here);
     if (dataBytes(data) <= POOL_BYTES) team.release({ op: 'release' });
     return trees;
