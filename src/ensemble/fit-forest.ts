@@ -5,6 +5,7 @@ import type { Dataset, NumericColumn, NumericValues } from '../data/dataset.js';
 import { classWeights } from '../data/weights.js';
 import { featureCount } from '../learn/feature-draw.js';
 import { nodeSortApplies } from '../learn/grow-node-sort.js';
+import { forgetRanks } from '../learn/node-ranks.js';
 import { withoutZeroWeights } from '../learn/zero-weights.js';
 import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
 import type { FeatureSchema, ModelFile, SavedOptions } from '../model/schema.js';
@@ -61,6 +62,7 @@ export function fitForest(data: Dataset, options: FitOptions = {}, context: Fore
   const todo = Array.from({ length: Math.max(0, settings.trees - trees.length) }, (_, j) => trees.length + j);
   const report = (grown: number) => context.onTree?.({ grown, total: settings.trees });
   const header = { target: plan.given.targetName, features, classes: plan.given.classes.slice() };
+  const sortColumns = nodeSortColumns(job);
   const parallel =
     plan.threads !== 1 && parallelForest && todo.length > 1
       ? parallelForest(
@@ -71,7 +73,7 @@ export function fitForest(data: Dataset, options: FitOptions = {}, context: Fore
           plan.threads,
           (done) => report(trees.length + done),
           (i) => growForestTree(job, i),
-          nodeSortColumns(job),
+          sortColumns,
         )
       : null;
   if (parallel) trees.push(...parallel);
@@ -80,6 +82,8 @@ export function fitForest(data: Dataset, options: FitOptions = {}, context: Fore
       trees.push(growForestTree(job, i));
       report(i + 1);
     }
+  // The ranks (4 bytes a value) would otherwise stay as long as the data, beside the trees.
+  if (sortColumns) forgetRanks(sortColumns);
   const oob = settings.oobScore ? oobEstimate(plan.data, trees, settings, samples) : undefined;
   return new Forest({
     target: plan.given.targetName,
