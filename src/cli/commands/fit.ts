@@ -131,13 +131,13 @@ async function runFit(dataPath: string, flags: FitFlags): Promise<void> {
     });
   const options = { ...checkedFitOptions(flags), threads: flags.threads ?? 'auto' };
   // A database source with --engine memory: its rows stream into memory.
-  const data = await readLabelled(
+  let data: Dataset | undefined = await readLabelled(
     () => openRows(dataPath, flags, openSource),
     { ...columnReadOptions(flags), float32: flags.float32 },
     flags.progress,
     flags.requireLabels,
   );
-  const split =
+  let split: { train: Dataset; test?: Dataset } | undefined =
     flags.testFraction !== undefined
       ? holdOut(data, flags.testFraction, resolveOptions(options).seed)
       : { train: data, test: undefined };
@@ -146,6 +146,9 @@ async function runFit(dataPath: string, flags: FitFlags): Promise<void> {
     const test =
       split.test ?? (flags.test !== undefined ? await readTest(forest.trees[0], flags.test, flags) : undefined);
     const rows = split.test ? `${split.train.nRows} of ${data.nRows} rows` : `${data.nRows} rows`;
+    // The training rows can go before the forest's file is made beside its trees.
+    data = undefined;
+    split = undefined;
     finishForest(forest, `on ${rows}`, { test, out: flags.out });
     return;
   }
