@@ -2,8 +2,9 @@ import type { Column } from '../data/dataset.js';
 import type { ResolvedOptions } from '../options/options.js';
 import type { Branches, GrowEntry } from './expand.js';
 import { type HistEntry, HistGrower } from './grow-hist.js';
+import { assignFromHistogram, codeBranches } from './hist-branches.js';
 import type { HistLayout } from './hist-layout.js';
-import { partitionStable } from './partition.js';
+import { partitionByTable, partitionStable } from './partition.js';
 import { type ChosenSplit, chooseSplit, heldSplit } from './split-policy.js';
 
 /**
@@ -14,7 +15,9 @@ import { type ChosenSplit, chooseSplit, heldSplit } from './split-policy.js';
  * it would build, zero and subtract d histograms to scan sqrt(d) of them, and partition every
  * feature's sorted rows below a small node where each node reads a few. Each feature's bins and
  * counts are the ones `HistGrower` has, so are the splits (ties in the same row order; class
- * weights summed in another order when they are not whole numbers).
+ * weights summed in another order when they are not whole numbers). A node that built its
+ * histograms takes its children's sizes and class weights from the split feature's, and routes
+ * its rows by their codes in the partition itself.
  */
 export class DrawnHistGrower extends HistGrower {
   protected override readonly keepsHistograms = false;
@@ -23,6 +26,11 @@ export class DrawnHistGrower extends HistGrower {
   /** Feature f's histogram at f · slot, valid at the current node where `built[f]` is set. */
   private readonly hists: Float64Array;
   private readonly built: Uint8Array;
+  /** The node whose histograms `hists` holds (null: none, or a small node). */
+  private histNode: HistEntry | null = null;
+  /** The split feature's code → branch table when `assign` read the histogram (null: it read the rows). */
+  private routeTable: Int32Array | null = null;
+  private readonly table: Int32Array;
   /** The features a node draws first, and the code offsets of those built in one pass. */
   private readonly firstDrawn: Int32Array;
   private readonly pass: Int32Array;
@@ -44,6 +52,7 @@ export class DrawnHistGrower extends HistGrower {
     this.built = new Uint8Array(this.d);
     this.firstDrawn = new Int32Array(this.d);
     this.pass = new Int32Array(this.d);
+    this.table = new Int32Array(widest + 1);
   }
 
   /**
@@ -88,7 +97,8 @@ export class DrawnHistGrower extends HistGrower {
     const m = end - start;
     const small = this.small(m);
     if (small) sorted.reserve(m, d);
-    else {
+    this.histNode = small ? null : entry;
+    if (!small) {
       this.built.fill(0);
       this.buildHists(this.draw.first(entry.seed, this.firstDrawn), excluded, start, end);
     }
@@ -113,13 +123,42 @@ export class DrawnHistGrower extends HistGrower {
 
   override resume(_entry: HistEntry, _chosen: ChosenSplit): void {}
 
+  /**
+   * The children's sizes and class weights from the split feature's histogram when the node just
+   * built it (its rows are then routed by `partition`); from the rows otherwise.
+   */
+  override assign(entry: HistEntry, chosen: ChosenSplit, into: Branches): void {
+    const f = chosen.split.feature;
+    this.routeTable = null;
+    if (entry !== this.histNode || !this.built[f]) {
+      super.assign(entry, chosen, into);
+      return;
+    }
+    const table = codeBranches(chosen, this.nBins[f], this.table);
+    assignFromHistogram(this.hists, f * this.slot, this.k, this.nBins[f], table, chosen, into);
+    this.routeTable = table;
+  }
+
   /** The rows partitioned by branch (unless every child is a leaf); no histograms to hand down. */
-  override partition(entry: HistEntry, _chosen: ChosenSplit, branches: Branches, leaf: readonly boolean[]): number {
+  override partition(entry: HistEntry, chosen: ChosenSplit, branches: Branches, leaf: readonly boolean[]): number {
     const { start, end } = entry;
-    const { base } = this;
-    const { rows } = this.layout;
-    if (leaf.some((l) => !l))
-      partitionStable(base ? rows.subarray(base) : rows, start - base, end - base, branches, this.work);
+    const { base, routeTable, work } = this;
+    const { rows, codes } = this.layout;
+    if (leaf.every((l) => l)) return start;
+    const slice = base ? rows.subarray(base) : rows;
+    if (routeTable)
+      partitionByTable(
+        slice,
+        start - base,
+        end - base,
+        branches,
+        work,
+        codes,
+        this.d,
+        chosen.split.feature,
+        routeTable,
+      );
+    else partitionStable(slice, start - base, end - base, branches, work);
     return start;
   }
 

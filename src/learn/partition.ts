@@ -77,6 +77,31 @@ export function partitionStable(
 }
 
 /**
+ * `partitionStable` with each row's branch from its code of one feature: `table[codes[r · d + f]]`
+ * (the histogram growers' row-major code matrix and a code → branch table), so no branch
+ * assignment pass is needed before it.
+ */
+export function partitionByTable(
+  arr: Int32Array,
+  start: number,
+  end: number,
+  br: BranchSizes,
+  w: PartitionScratch,
+  codes: Uint8Array | Uint16Array | Uint32Array,
+  d: number,
+  f: number,
+  table: Int32Array,
+): void {
+  const { offsets, ids: scratch } = w;
+  branchStarts(offsets, br, start);
+  for (let i = start; i < end; i++) {
+    const r = arr[i];
+    scratch[offsets[table[codes[r * d + f]]]++] = r;
+  }
+  arr.set(scratch.subarray(start, end), start);
+}
+
+/**
  * `partitionStable` for the rows of a small histogram-mode node sorted by bin code
  * (src/split/histogram.ts): `sorted.rows[at..at+m)` and their codes move together, each branch
  * keeping the order, through the object's scratch.
