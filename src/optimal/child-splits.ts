@@ -125,18 +125,26 @@ export class ChildSplits {
     let l1 = 0;
     let r0 = 0;
     let r1 = 0;
+    // The sides' best costs in locals: a split is offered only when it beats them (as offerTwo would).
+    let costL = bestL.cost;
+    let costR = bestR.cost;
     for (let j = 0; j < m - 1; j++) {
       const code = occ[o + j];
       const x = (o + code) * 2;
-      const h0 = left[x] + (missingRoot ? missingRoot[x] : 0);
-      const h1 = left[x + 1] + (missingRoot ? missingRoot[x + 1] : 0);
+      const h0 = missingRoot ? left[x] + missingRoot[x] : left[x];
+      const h1 = missingRoot ? left[x + 1] + missingRoot[x + 1] : left[x + 1];
       l0 += h0;
       l1 += h1;
       r0 += total[x] - h0;
       r1 += total[x + 1] - h1;
-      const b = occ[o + j + 1];
-      offerTwo(bestL, l0, l1, L0, L1, g, code, b, P);
-      offerTwo(bestR, r0, r1, R0, R1, g, code, b, P);
+      if (twoCost(l0, l1, L0, L1, P) < costL) {
+        offerTwo(bestL, l0, l1, L0, L1, g, code, occ[o + j + 1], P);
+        costL = bestL.cost;
+      }
+      if (twoCost(r0, r1, R0, R1, P) < costR) {
+        offerTwo(bestR, r0, r1, R0, R1, g, code, occ[o + j + 1], P);
+        costR = bestR.cost;
+      }
     }
   }
 
@@ -168,6 +176,17 @@ export class ChildSplits {
     subL.offer(this.bestL, g, L, this.ml, hasMiss, this.penalty);
     subR.offer(this.bestR, g, R, this.mr, hasMiss, this.penalty);
   }
+}
+
+/** What `offerTwo` would offer: the two leaves' cost (the same sums in the same order). */
+function twoCost(x0: number, x1: number, all0: number, all1: number, P: number): number {
+  const y0 = all0 - x0;
+  const y1 = all1 - x1;
+  let m1 = x0 > 0 ? x0 : 0;
+  if (x1 > m1) m1 = x1;
+  let m2 = y0 > 0 ? y0 : 0;
+  if (y1 > m2) m2 = y1;
+  return 0 + x0 + x1 - m1 + P + (0 + y0 + y1 - m2 + P);
 }
 
 /** `offerSplit` for two classes and no missing rows: the same sums in the same order, so the same costs. */

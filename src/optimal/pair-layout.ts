@@ -24,6 +24,8 @@ export interface PairLayout {
   readonly rowCost: number;
   /** Cells read to take every code's slice once (what a depth-2 solve's sweeps read). */
   readonly sliceCells: number;
+  /** Kept codes over every row (the length of `keptSlots`' list). */
+  readonly keptTotal: number;
 }
 
 const layouts = new WeakMap<Binarised, PairLayout>();
@@ -86,7 +88,38 @@ export function pairLayout(data: Binarised): PairLayout {
     cells,
     rowCost,
     sliceCells,
+    keptTotal: pairs,
   };
   layouts.set(data, layout);
   return layout;
+}
+
+/** Each row's kept slots, in feature order: row r's are `slots[start[r] .. start[r + 1])`. */
+export interface KeptSlots {
+  readonly start: Int32Array;
+  readonly slots: Int32Array;
+}
+
+const keptLists = new WeakMap<Binarised, KeptSlots>();
+
+/** The rows' kept slots (`keptTotal` · 4 bytes; built once per data set, when a table is). */
+export function keptSlots(data: Binarised): KeptSlots {
+  const known = keptLists.get(data);
+  if (known) return known;
+  const { features, n } = data;
+  const { base, slot, keptTotal } = pairLayout(data);
+  const start = new Int32Array(n + 1);
+  const slots = new Int32Array(keptTotal);
+  let j = 0;
+  for (let r = 0; r < n; r++) {
+    start[r] = j;
+    for (let g = 0; g < features.length; g++) {
+      const s = slot[base[g] + features[g].codes[r]];
+      if (s >= 0) slots[j++] = s;
+    }
+  }
+  start[n] = j;
+  const lists = { start, slots };
+  keptLists.set(data, lists);
+  return lists;
 }

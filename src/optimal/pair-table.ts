@@ -1,5 +1,5 @@
 import type { Binarised } from './binarise.js';
-import { type PairLayout, pairLayout } from './pair-layout.js';
+import { type KeptSlots, keptSlots, type PairLayout, pairLayout } from './pair-layout.js';
 
 /** Most cells of one pair table (its offsets are 32-bit). */
 const MAX_CELLS = 2 ** 28;
@@ -38,8 +38,10 @@ export class PairTable {
   readonly classes: Float64Array;
   private readonly layout: PairLayout;
   private readonly start: Int32Array;
-  /** A row's kept slots. */
-  private readonly kept: Int32Array;
+  /** Each row's kept slots. */
+  private readonly kept: KeptSlots;
+  /** Rows added less rows removed (what `settle` counts the left-out codes' rows from). */
+  private held = 0;
   /** The row set the table holds, and a row's membership in it. */
   rows: Int32Array;
   count = 0;
@@ -64,7 +66,7 @@ export class PairTable {
     this.single = new Float64Array(C * k);
     this.rowsOf = new Int32Array(C);
     this.classes = new Float64Array(k);
-    this.kept = new Int32Array(F);
+    this.kept = keptSlots(data);
     this.rows = new Int32Array(n);
     this.member = new Uint8Array(n);
   }
@@ -78,40 +80,61 @@ export class PairTable {
   static bytes(data: Binarised): number {
     let C = 0;
     for (const f of data.features) C += f.bins + 1;
-    return PairTable.cells(data) * 8 + C * (8 * data.k + 16) + data.n * 5 + 8 * data.k + data.features.length * 4;
+    return PairTable.cells(data) * 8 + C * (8 * data.k + 16) + data.n * 5 + 8 * data.k;
   }
 
   /** Empty the table. */
   clear(): void {
     for (let i = 0; i < this.count; i++) this.member[this.rows[i]] = 0;
     this.count = 0;
+    this.held = 0;
     this.pairs.fill(0);
     this.single.fill(0);
     this.rowsOf.fill(0);
     this.classes.fill(0);
   }
 
-  /** Add (sign 1) or remove (sign -1) row r's weight in every pair of its kept codes. */
+  /**
+   * Add (sign 1) or remove (sign -1) row r's weight in every pair of its kept codes and in their
+   * single weights; the left-out codes' are filled in by `settle`.
+   */
   update(r: number, sign: number): void {
-    const { data, kept, start, pairs, single, rowsOf } = this;
-    const { base, slot, first, featOf } = this.layout;
-    const { features, k } = data;
-    const F = features.length;
+    const { data, start, pairs, single, rowsOf } = this;
+    const { first, featOf, codeOf } = this.layout;
+    const { slots } = this.kept;
+    const k = data.k;
     const y = data.labels[r];
     const w = sign * data.weights[r];
-    let j = 0;
-    for (let g = 0; g < F; g++) {
-      const code = base[g] + features[g].codes[r];
+    const from = this.kept.start[r];
+    const to = this.kept.start[r + 1];
+    for (let i = from; i < to; i++) {
+      const s = slots[i];
+      const code = codeOf[s];
       single[code * k + y] += w;
       rowsOf[code] += sign;
-      const s = slot[code];
-      if (s >= 0) kept[j++] = s;
+      const at = start[s] - first[featOf[s]] * k + y;
+      for (let t = i; t < to; t++) pairs[at + slots[t] * k] += w;
     }
     this.classes[y] += w;
-    for (let i = 0; i < j; i++) {
-      const s = kept[i];
-      const at = start[s] - first[featOf[s]] * k + y;
-      for (let t = i; t < j; t++) pairs[at + kept[t] * k] += w;
+    this.held += sign;
+  }
+
+  /** Fill in each left-out code's rows and single weights: the row set's less its feature's kept codes'. */
+  settle(): void {
+    const { single, rowsOf, classes } = this;
+    const { first, codeOf, major } = this.layout;
+    const k = this.data.k;
+    for (let g = 0; g < major.length; g++) {
+      const m = major[g];
+      if (m < 0) continue;
+      let rows = this.held;
+      for (let y = 0; y < k; y++) single[m * k + y] = classes[y];
+      for (let t = first[g]; t < first[g + 1]; t++) {
+        const c = codeOf[t];
+        rows -= rowsOf[c];
+        for (let y = 0; y < k; y++) single[m * k + y] -= single[c * k + y];
+      }
+      rowsOf[m] = rows;
     }
   }
 
@@ -122,6 +145,7 @@ export class PairTable {
     for (let i = 0; i < single.length; i++) single[i] = whole.single[i] - part.single[i];
     for (let i = 0; i < rowsOf.length; i++) rowsOf[i] = whole.rowsOf[i] - part.rowsOf[i];
     for (let i = 0; i < classes.length; i++) classes[i] = whole.classes[i] - part.classes[i];
+    this.held = whole.held - part.held;
     for (let i = 0; i < this.count; i++) this.member[this.rows[i]] = 0;
     for (let i = 0; i < count; i++) this.member[rows[i]] = 1;
     this.rows.set(rows.subarray(0, count));
@@ -223,7 +247,8 @@ export class PairTables {
   /** Bytes of the three tables (Infinity past MAX_CELLS cells each). */
   static bytes(data: Binarised): number {
     if (PairTable.cells(data) > MAX_CELLS) return Infinity;
-    return 3 * PairTable.bytes(data) + data.n * 6;
+    // The tables, their marks, and the rows' kept slots they share.
+    return 3 * PairTable.bytes(data) + data.n * 10 + pairLayout(data).keptTotal * 4;
   }
 
   /** The rows of the node whose children are solved next (read on the first of them, by reference). */
@@ -323,5 +348,6 @@ export class PairTables {
     }
     t.rows.set(rows.subarray(0, count));
     t.count = count;
+    t.settle();
   }
 }

@@ -121,6 +121,7 @@ describe('pair tables', () => {
       const moved = tables.moveTo(rows, rows.length);
       const fresh = new PairTable(b);
       for (const r of rows) fresh.update(r, 1);
+      fresh.settle();
       expect(Array.from(moved.single)).toEqual(Array.from(fresh.single));
       expect(Array.from(moved.rowsOf)).toEqual(Array.from(fresh.rowsOf));
       // Every slice, as the solver reads it.
@@ -139,6 +140,7 @@ describe('pair tables', () => {
     const b = randomBinarised(7, 60, () => 1);
     const t = new PairTable(b);
     for (let r = 0; r < b.n; r++) t.update(r, 1);
+    t.settle();
     const base: number[] = [0];
     for (const f of b.features) base.push(base[base.length - 1] + f.bins + 1);
     for (let f = 0; f < b.features.length; f++)
