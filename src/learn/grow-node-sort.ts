@@ -14,7 +14,7 @@ import { growNodes } from './best-first.js';
 import { DepthFirstGrower } from './depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
 import { FeatureDraw, featureCount } from './feature-draw.js';
-import { ranksOf } from './node-ranks.js';
+import { type RankColumn, rankTables } from './node-ranks.js';
 import type { GrowMeter } from './progress.js';
 import { type ChosenSplit, chooseSplit, heldSplit } from './split-policy.js';
 
@@ -67,7 +67,7 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
   private readonly count: Int32Array;
   private readonly tmp: Int32Array;
   /** Each feature's values as ranks among its distinct values (0, 1, ...): the sorts' keys. */
-  private readonly ranks: Int32Array[];
+  private readonly ranks: RankColumn[];
   /** Each feature's distinct values, by rank. */
   private readonly distinct: Float64Array[];
   /** Scratch of the Gini scan by rank (`scanGiniRanks`). */
@@ -111,9 +111,9 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     this.slice = { order: new Int32Array(n), labs: this.labs };
     this.buf = { ids: this.sorted, sorted: data.features.map(() => this.slice) };
     this.count = new Int32Array(2 * n + 1);
-    const ranked = this.columns.map(ranksOf);
-    this.ranks = ranked.map((r) => r.ranks);
-    this.distinct = ranked.map((r) => r.distinct);
+    const ranked = rankTables(this.columns);
+    this.ranks = ranked.ranks;
+    this.distinct = ranked.distinct;
     this.radix = new RadixWork(n);
     this.tmp = new Int32Array(n);
   }
@@ -219,12 +219,18 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
 
   /**
    * Partition the node's rows in place by the split's threshold (≤: branch 0), summing each
-   * branch's class weights on the way.
+   * branch's class weights on the way. Gini's scans give the largest rank on the left
+   * (`splitBin`): ranks are fewer bytes to fetch than values.
    */
   assign(entry: GrowEntry, chosen: ChosenSplit, into: Branches): void {
     const split = chosen.split;
-    const values = this.columns[split.feature];
-    const t = (split as { thresholds: number[] }).thresholds[0];
+    const rank = chosen.best.splitBin;
+    if (rank >= 0) this.partitionBy(entry, this.ranks[split.feature], rank, into);
+    else this.partitionBy(entry, this.columns[split.feature], (split as { thresholds: number[] }).thresholds[0], into);
+  }
+
+  /** `assign` by `keys[row] <= t`. */
+  private partitionBy(entry: GrowEntry, values: RankColumn | NumericValues, t: number, into: Branches): void {
     const { samples, labelAt, weightAt } = this;
     const left = into.totals[0];
     const right = into.totals[1];

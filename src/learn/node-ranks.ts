@@ -65,7 +65,40 @@ export function shareRanks(columns: NumericValues[]): Ranked[] {
 
 /** Drop the columns' ranks (a forest's fit is done with them). */
 export function forgetRanks(columns: NumericValues[]): void {
-  for (const values of columns) rankCache.delete(values);
+  for (const values of columns) {
+    rankCache.delete(values);
+    tableCache.delete(values);
+  }
+}
+
+/**
+ * A column's ranks in the narrowest type that holds every column's (the same type for all, so the
+ * grower's loops see one shape): fewer bytes fetched per row.
+ */
+export type RankColumn = Uint8Array | Uint16Array | Int32Array;
+
+/** The columns' narrowed ranks and distinct values (`rankTables`), by their first column. */
+const tableCache = new WeakMap<
+  NumericValues,
+  { columns: NumericValues[]; ranks: RankColumn[]; distinct: Float64Array[] }
+>();
+
+/**
+ * `ranksOf` every column, the ranks narrowed (uint8 when no column has more than 256 distinct
+ * values, uint16 up to 65,536, else the int32 ranks themselves); a forest's trees share them.
+ */
+export function rankTables(columns: NumericValues[]): { ranks: RankColumn[]; distinct: Float64Array[] } {
+  const last = tableCache.get(columns[0]);
+  if (last && last.columns.length === columns.length && last.columns.every((c, i) => c === columns[i])) return last;
+  const ranked = columns.map(ranksOf);
+  let most = 0;
+  for (const r of ranked) most = Math.max(most, r.distinct.length);
+  const ranks = ranked.map((r) =>
+    most <= 256 ? Uint8Array.from(r.ranks) : most <= 65536 ? Uint16Array.from(r.ranks) : r.ranks,
+  );
+  const tables = { columns, ranks, distinct: ranked.map((r) => r.distinct) };
+  tableCache.set(columns[0], tables);
+  return tables;
 }
 
 /** Take ranks another thread made (`shareRanks`) as these columns' (the same values, received). */

@@ -11,6 +11,7 @@ import { midpoint } from './numeric.js';
  * sorted values and the rows' labels and weights directly, with no slice of marks and labels in
  * between, and finds the same candidate as `scanNumeric` (the same sums in the same order within
  * each run of equal values' boundaries: exact integers; the same scores, ties, threshold).
+ * The candidate's `splitBin` is the value in `xs` below the threshold (the grower's rank).
  */
 export function scanGiniSorted(
   ctx: ScanContext,
@@ -74,7 +75,7 @@ export function scanGiniSorted(
     tried++;
     const score = sign * giniOfSquares(left, right, sqL, sqR, total);
     if (beats(score, out.oriented)) {
-      out.keepBinary(score, NaN, -1, counts);
+      out.keepBinary(score, NaN, -1, counts, xs[j]);
       best = j;
     }
   }
@@ -107,7 +108,7 @@ export class RankBins {
  * the same exact integers (a rank's class weight w adds w·(2l + w) to Σ L², as its rows one by one
  * would), so the scores, ties and threshold are `scanGiniSorted`'s; `distinct` is the column's
  * values by rank, `labels` and `weights` the node's rows' classes and weights by position (read
- * in order, not through the rows). It pays O(rows + span · classes) where sorting and scanning the rows pays for
+ * in order, not through the rows). The candidate's `splitBin` is the largest rank on the left. It pays O(rows + span · classes) where sorting and scanning the rows pays for
  * three passes over them.
  */
 export function scanGiniRanks(
@@ -187,7 +188,7 @@ export function scanGiniRanks(
     tried++;
     const score = sign * giniOfSquares(left, right, sqL, sqR, total);
     if (beats(score, out.oriented)) {
-      out.keepBinary(score, NaN, -1, counts);
+      out.keepBinary(score, NaN, -1, counts, min + b);
       best = b;
     }
   }
