@@ -55,12 +55,14 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
   private readonly columns: NumericValues[];
   /** A node's ranks of one feature, sorted with `samples`. */
   private readonly xs: Float64Array;
+  /** A node's ranks of one feature, gathered in the order of `samples` (`gatherRanks`). */
+  private readonly keys: Int32Array;
   /** The scanner's view of the sorted range (one slice for every feature: one is scanned at a time). */
   private readonly slice: SortedSlice;
   private readonly buf: NodeBuffers;
   /** The class and the weight of the row at each position of `samples`, moved with it. */
   private readonly labelAt: Int32Array;
-  private readonly weightAt: Float64Array;
+  private readonly weightAt: Int32Array;
   /** A node's rows copied from `samples` to be sorted (`samples` keeps its order for `labelAt`, `weightAt`). */
   private readonly sorted: Int32Array;
   private readonly labs: LabelCodes;
@@ -95,7 +97,7 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     const unit = collectRows(weights, data.labels, this.samples, this.totals);
     this.size = unit.size;
     this.labelAt = new Int32Array(n);
-    this.weightAt = new Float64Array(n);
+    this.weightAt = new Int32Array(n); // integer weights (`nodeSortApplies`), total under 2^26
     for (let p = 0; p < unit.size; p++) {
       const s = this.samples[p];
       this.labelAt[p] = data.labels[s];
@@ -107,6 +109,7 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     this.cands = data.features.map(() => this.evaluator.newCandidate());
     this.draw = new FeatureDraw(data.features.length, opts.maxFeatures);
     this.xs = new Float64Array(n);
+    this.keys = new Int32Array(n);
     this.labs = labelCodes({ uint8: (m) => new Uint8Array(m), uint16: (m) => new Uint16Array(m) }, n, k);
     this.slice = { order: new Int32Array(n), labs: this.labs };
     this.buf = { ids: this.sorted, sorted: data.features.map(() => this.slice) };
@@ -146,14 +149,14 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
   private evaluateFeature(f: number, entry: GrowEntry, out: Candidate): void {
     const { start, end } = entry;
     const span = this.gatherRanks(f, start, end);
-    const { xs, sorted, labs, evaluator } = this;
+    const { xs, keys, sorted, labs, evaluator } = this;
     if (this.gini) {
       evaluator.enterNode(entry.totals);
       if (span * evaluator.ctx.k <= NodeSortGrower.binsPerRow * (end - start)) {
         evaluator.fromNodeRanks(
           f,
           this.distinct[f],
-          xs,
+          keys,
           this.labelAt,
           this.weightAt,
           entry,
@@ -182,9 +185,9 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     this.evaluator.evaluate(f, this.buf, entry, out);
   }
 
-  /** The ranks of feature `f` of `samples[start, end)` into `xs`, their smallest into `min`; their span. */
+  /** The ranks of feature `f` of `samples[start, end)` into `keys`, their smallest into `min`; their span. */
   private gatherRanks(f: number, start: number, end: number): number {
-    const { xs, samples } = this;
+    const { keys: xs, samples } = this;
     const ranks = this.ranks[f];
     let min = ranks[samples[start]];
     let max = min;
@@ -199,14 +202,15 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
   }
 
   /**
-   * `samples[start, end)` into `sorted` in the order of the ranks gathered in `xs` (`gatherRanks`),
-   * sorted alongside: by counting where the node's ranks span at most twice its rows, else by radix or
+   * `samples[start, end)` into `sorted` in the order of the ranks gathered in `keys` (`gatherRanks`),
+   * sorted alongside in `xs`: by counting where the node's ranks span at most twice its rows, else by radix or
    * comparison; nothing to do when they are all equal.
    */
   private sortNode(start: number, end: number, span: number): void {
-    const { xs, sorted: samples, min } = this;
+    const { xs, sorted: samples, keys, min } = this;
     const n = end - start;
     samples.set(this.samples.subarray(start, end), start);
+    for (let p = start; p < end; p++) xs[p] = keys[p];
     if (span === 1) return;
     if (n > COUNT_FROM && span <= 2 * n) countSortWithIds(xs, samples, start, end, min, span, this.count, this.tmp);
     else if (n > RADIX_FROM) radixSortWithIds(xs, samples, start, end, min, span, this.radix);

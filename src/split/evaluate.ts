@@ -131,7 +131,7 @@ export class FeatureEvaluator {
   }
 
   /**
-   * As `fromNodeSorted`, from the node's rows unsorted, their ranks of feature `f` in `xs` (in
+   * As `fromNodeSorted`, from the node's rows unsorted, their ranks of feature `f` in `keys` (in
    * [min, min + span), `distinct` the column's values by rank), their classes and weights in
    * `labels` and `weights`, binned by rank (`scanGiniRanks`).
    * The caller has entered the node (`enterNode`).
@@ -139,9 +139,9 @@ export class FeatureEvaluator {
   fromNodeRanks(
     f: number,
     distinct: Float64Array,
-    xs: Float64Array,
+    keys: Int32Array,
     labels: Int32Array,
-    weights: Float64Array,
+    weights: Int32Array,
     node: NodeRange,
     min: number,
     span: number,
@@ -149,7 +149,7 @@ export class FeatureEvaluator {
     out: Candidate,
   ): void {
     const { ctx } = this;
-    scanGiniRanks(ctx, f, distinct, xs, labels, weights, node.start, node.end, min, span, ctx.nodeTotals, bins, out);
+    scanGiniRanks(ctx, f, distinct, keys, labels, weights, node.start, node.end, min, span, ctx.nodeTotals, bins, out);
     this.finalizer.finalize(out);
   }
 

@@ -84,19 +84,22 @@ export function scanGiniSorted(
   out.finishBinary(false);
 }
 
-/** Scratch of `scanGiniRanks`: per rank of a node's span, its class weights and its row count. */
+/**
+ * Scratch of `scanGiniRanks`: per rank of a node's span, its class weights (integers: int32 adds
+ * are quicker than float64 ones in the summing loop's chain of read-add-writes) and its row count.
+ */
 export class RankBins {
-  classWeights: Float64Array;
+  classWeights: Int32Array;
   rows: Int32Array;
 
   constructor(cells: number, span: number) {
-    this.classWeights = new Float64Array(cells);
+    this.classWeights = new Int32Array(cells);
     this.rows = new Int32Array(span);
   }
 
   /** Room for `span` ranks of `k` classes each. */
   fit(span: number, k: number): void {
-    if (this.classWeights.length < span * k) this.classWeights = new Float64Array(span * k);
+    if (this.classWeights.length < span * k) this.classWeights = new Int32Array(span * k);
     if (this.rows.length < span) this.rows = new Int32Array(span);
   }
 }
@@ -107,17 +110,19 @@ export class RankBins {
  * scanned in order, as a counting sort would have ordered the rows. The sums at each threshold are
  * the same exact integers (a rank's class weight w adds w·(2l + w) to Σ L², as its rows one by one
  * would), so the scores, ties and threshold are `scanGiniSorted`'s; `distinct` is the column's
- * values by rank, `labels` and `weights` the node's rows' classes and weights by position (read
- * in order, not through the rows). The candidate's `splitBin` is the largest rank on the left. It pays O(rows + span · classes) where sorting and scanning the rows pays for
- * three passes over them.
+ * values by rank, `keys` the node's rows' ranks, `labels` and `weights` their classes and integer
+ * weights (at least 1) by position, read in order, not through the rows. The candidate's
+ * `splitBin` is the largest rank on the left. Rows are counted per rank only when a leaf needs
+ * more than one: else a rank holds rows where it holds weight. It pays O(rows + span · classes)
+ * where sorting and scanning the rows pays for three passes over them.
  */
 export function scanGiniRanks(
   ctx: ScanContext,
   feature: number,
   distinct: Float64Array,
-  xs: Float64Array,
+  keys: Int32Array,
   labels: Int32Array,
-  weights: Float64Array,
+  weights: Int32Array,
   start: number,
   end: number,
   min: number,
@@ -133,13 +138,16 @@ export function scanGiniRanks(
   bins.fit(span, k);
   const cw = bins.classWeights;
   const rows = bins.rows;
+  const counted = minLeaf > 1;
   cw.fill(0, 0, span * k);
-  rows.fill(0, 0, span);
-  for (let p = start; p < end; p++) {
-    const b = xs[p] - min;
-    cw[b * k + local[labels[p]]] += weights[p];
-    rows[b]++;
-  }
+  if (counted) {
+    rows.fill(0, 0, span);
+    for (let p = start; p < end; p++) {
+      const b = keys[p] - min;
+      cw[b * k + local[labels[p]]] += weights[p];
+      rows[b]++;
+    }
+  } else for (let p = start; p < end; p++) cw[(keys[p] - min) * k + local[labels[p]]] += weights[p];
   const counts = table.counts;
   let total = 0;
   let sqR = 0;
@@ -163,9 +171,8 @@ export function scanGiniRanks(
   let best = -1;
   const last = span - 1; // the node's largest rank: no threshold above it
   for (let b = 0; b < last; b++) {
-    const m = rows[b];
-    if (m === 0) continue;
     const at = b * k;
+    const before = left;
     for (let c = 0; c < k; c++) {
       const w = cw[at + c];
       if (w === 0) continue;
@@ -178,7 +185,8 @@ export function scanGiniRanks(
       left += w;
       right -= w;
     }
-    nLeft += m;
+    if (left === before) continue; // no row of this rank
+    nLeft += counted ? rows[b] : 1;
     if (nLeft < minLeaf) continue;
     if (n - nLeft < minLeaf) break;
     if (minWeightLeaf > 0 && (left < minWeightLeaf || right < minWeightLeaf)) {
@@ -195,8 +203,15 @@ export function scanGiniRanks(
   out.tried += tried;
   if (best >= 0) {
     let next = best + 1;
-    while (rows[next] === 0) next++;
+    while (rankWeight(cw, next, k) === 0) next++;
     out.threshold = midpoint(distinct[min + best], distinct[min + next]);
   }
   out.finishBinary(false);
+}
+
+/** Weight of rank bin `b` (its `k` class weights summed). */
+function rankWeight(cw: Int32Array, b: number, k: number): number {
+  let w = 0;
+  for (let c = b * k; c < b * k + k; c++) w += cw[c];
+  return w;
 }
