@@ -98,9 +98,9 @@ export class TreeStore implements NodeSource {
     this.threshold = new Float64Array(c);
   }
 
-  /** A store holding one blank node (the root of a tree or subtree) at `depth`. */
-  static root(classes: number, depth = 0): TreeStore {
-    const store = new TreeStore(classes);
+  /** A store holding one blank node (the root of a tree or subtree) at `depth`, with room for `capacity`. */
+  static root(classes: number, depth = 0, capacity = 64): TreeStore {
+    const store = new TreeStore(classes, capacity);
     store.add(depth);
     return store;
   }
