@@ -1,10 +1,11 @@
 /**
  * grove for Node: everything in the browser-safe entry plus file and database readers, model
- * files, and worker threads for `fit(data, { threads })` (optimal trees too) and
- * `shapValues(model, rows, { threads })`.
+ * files, and worker threads for `fit(data, { threads })` (optimal trees too), a forest's
+ * `predict(rows, { threads })` and `shapValues(model, rows, { threads })`.
  */
 import './learn/threads/parallel-grow.js';
 import './ensemble/threads/parallel-forest.js';
+import './ensemble/threads/parallel-sums.js';
 import './explain/threads/parallel-shap.js';
 import './optimal/threads/parallel-search.js';
 

@@ -2,6 +2,7 @@ import type { AlignedColumn, ForestPart, UnclassifiedPolicy } from '../model/com
 import { FastRoutes } from '../model/fast-routes.js';
 import { LeafFinder } from '../model/paths.js';
 import { addVote } from './combine.js';
+import { type SharedSums, sumBlock, sumClaimed } from './forest-sums.js';
 import type { ForestVote } from './settings.js';
 
 /**
@@ -26,6 +27,44 @@ export function forestBlock(features: number): number {
   return block;
 }
 
+/**
+ * Worker threads for `CompiledForest.predictProba` (threads/parallel-sums.ts registers them in
+ * Node): `threads` resolves a `threads` option to a count, `run` starts `helpers` workers on
+ * `job`, calls `here` (this thread's share) and returns once every block is summed; false when it
+ * could not start them (then `here` was not called).
+ */
+export interface ParallelSums {
+  threads(requested: number | 'auto'): number;
+  run(job: SharedSums, helpers: number, here: () => void): boolean;
+}
+
+let parallelSums: ParallelSums | undefined;
+
+/** Register (or with undefined remove) the worker threads `predictProba` may use. */
+export function setParallelSums(p: ParallelSums | undefined): void {
+  parallelSums = p;
+}
+
+/** Threads a forest's prediction may use for a `threads` option: 1 without registered workers. */
+export function predictThreads(requested: number | 'auto'): number {
+  return parallelSums ? parallelSums.threads(requested) : 1;
+}
+
+/** The used features' columns in shared memory (copied unless they are), the others empty. */
+function sharedColumns(columns: AlignedColumn[], used: Int32Array): AlignedColumn[] {
+  const out: AlignedColumn[] = columns.map(() => new Float64Array(0));
+  for (const f of used) {
+    const col = columns[f];
+    if (col.buffer instanceof SharedArrayBuffer) out[f] = col;
+    else {
+      const copy = new (col.constructor as Float64ArrayConstructor)(new SharedArrayBuffer(col.byteLength));
+      copy.set(col);
+      out[f] = copy;
+    }
+  }
+  return out;
+}
+
 export class CompiledForest {
   private readonly routes: FastRoutes;
   private readonly stops: Int32Array;
@@ -37,18 +76,23 @@ export class CompiledForest {
    */
   private readonly leafProba: Float64Array;
 
-  /** `block`: rows per block (a multiple of 4; `forestBlock` of the features the fast nodes use by default). */
+  /**
+   * `block`: rows per block (a multiple of 4; `forestBlock` of the features the fast nodes use by
+   * default); `slots`: the most threads `predictProba` may use (its records then shared).
+   */
   constructor(
     readonly trees: readonly ForestPart[],
     block?: number,
+    readonly slots = 1,
   ) {
-    this.routes = new FastRoutes(trees, (v, t) => trees[t].leafCodeOf(v), block ?? forestBlock);
+    this.routes = new FastRoutes(trees, (v, t) => trees[t].leafCodeOf(v), block ?? forestBlock, slots);
     this.stops = new Int32Array(this.routes.block);
     const { orig, leafCode, roots } = this.routes;
     const k = trees[0].classes;
     let leaves = 0;
     for (let id = 0; id < orig.length; id++) if (leafCode[id] >= 0) leaves++;
-    this.leafProba = new Float64Array(leaves * k);
+    const bytes = 8 * leaves * k;
+    this.leafProba = new Float64Array(slots > 1 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
     let at = 0;
     for (let t = 0; t < trees.length; t++) {
       const end = t + 1 < trees.length ? roots[t + 1] >> 2 : orig.length;
@@ -68,49 +112,56 @@ export class CompiledForest {
 
   /**
    * The forest's class probabilities, row-major (k classes): the mean over trees of their
-   * probabilities (`proba`) or of one vote each (`majority`). `policies[t]` is tree t's C-MBSV policy.
+   * probabilities (`proba`) or of one vote each (`majority`). `policies[t]` is tree t's C-MBSV
+   * policy. With `threads` > 1 (and worker threads registered, threads/parallel-sums.ts) blocks of
+   * rows are summed on up to `threads` threads (at most the forest's `slots`), the same bits.
    */
   predictProba(
     columns: AlignedColumn[],
     nRows: number,
     vote: ForestVote,
     policies: readonly UnclassifiedPolicy[],
+    threads = 1,
   ): Float64Array {
     const trees = this.trees;
     const k = trees[0].classes;
-    const sum = new Float64Array(nRows * k);
     const row = new Float64Array(k);
-    const { orig } = this.routes;
-    const { leafProba, stops } = this;
-    const block = this.routes.block;
+    const routes = this.routes;
+    const { orig } = routes;
     const majority = vote === 'majority';
-    for (let base = 0; base < nRows; base += block) {
-      const count = Math.min(block, nRows - base);
-      this.routes.fill(columns, base, count);
-      for (let t = 0; t < trees.length; t++) {
-        this.routes.walk(t, count, stops, true);
-        for (let j = 0, at = base * k; j < count; j++, at += k) {
-          // The stop's tag: a plain leaf's distribution in `leafProba`, -2 - the id of another
-          // stop, -1 for a missing value.
-          const leaf = stops[j];
-          if (leaf >= 0 && !majority) {
-            // A plain leaf: its own distribution, as `probaFrom` would copy it.
-            for (let c = 0; c < k; c++) sum[at + c] += leafProba[leaf + c];
-            continue;
-          }
-          let p = leafProba;
-          let from = leaf;
-          if (leaf < 0) {
-            trees[t]
-              .compiledTree()
-              .probaFrom(columns, base + j, leaf === -1 ? 0 : orig[-2 - leaf], row, 0, policies[t]);
-            p = row;
-            from = 0;
-          }
-          if (majority) addVote(p, from, k, sum, at);
-          else for (let c = 0; c < k; c++) sum[at + c] += p[from + c];
-        }
-      }
+    const blocks = Math.ceil(nRows / routes.block);
+    const helpers = Math.min(threads, this.slots, blocks) - 1;
+    const shared = helpers > 0 && parallelSums !== undefined;
+    const memory = (bytes: number) => (shared ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+    const sum = new Float64Array(memory(8 * nRows * k));
+    const job: SharedSums = {
+      parts: routes.parts,
+      leafProba: this.leafProba,
+      k,
+      trees: trees.length,
+      majority,
+      columns: shared ? sharedColumns(columns, routes.parts.used) : columns,
+      nRows,
+      sum,
+      counters: new Int32Array(memory(12)),
+      givenBack: new Uint8Array(memory(blocks)),
+    };
+    // A stop the records do not finish: its tree's compiled form adds the row's term.
+    const finish = (t: number, i: number, tag: number, at: number) => {
+      trees[t].compiledTree().probaFrom(columns, i, tag === -1 ? 0 : orig[-2 - tag], row, 0, policies[t]);
+      if (majority) addVote(row, 0, k, sum, at);
+      else for (let c = 0; c < k; c++) sum[at + c] += row[c];
+    };
+    const here = () => sumClaimed(routes, job, finish);
+    if (!shared || !parallelSums!.run(job, helpers, here)) here();
+    for (let b = 0; b < blocks; b++) {
+      if (job.givenBack[b] === 0) continue;
+      // A worker's block with a stop only this thread can finish: summed again here.
+      const base = b * routes.block;
+      const count = Math.min(routes.block, nRows - base);
+      sum.fill(0, base * k, (base + count) * k);
+      routes.fill(job.columns, base, count);
+      sumBlock(routes, job, base, count, this.stops, finish);
     }
     const n = trees.length;
     for (let i = 0; i < sum.length; i++) sum[i] /= n;

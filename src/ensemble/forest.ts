@@ -6,7 +6,7 @@ import { checkPredictOptions, DecisionTree, type PredictOptions } from '../model
 import { encodeOrderedInput } from '../model/ordinal.js';
 import type { FeatureSchema, SavedOptions } from '../model/schema.js';
 import { treePolicy } from './combine.js';
-import { CompiledForest } from './compiled-forest.js';
+import { CompiledForest, predictThreads } from './compiled-forest.js';
 import type { ForestSettings } from './settings.js';
 
 /** Out-of-bag estimate: each row predicted by the trees whose bootstrap left it out. */
@@ -89,12 +89,24 @@ export class Forest {
   predictProbaFlat(input: PredictInput, options?: PredictOptions): Float64Array {
     const { columns, nRows } = this.align(input, options);
     const policies = this.trees.map((tree) => treePolicy(tree, options));
-    return this.compiled.predictProba(columns, nRows, this.settings.vote, policies);
+    const threads = predictThreads(options?.threads ?? 1);
+    return this.compiledFor(threads).predictProba(columns, nRows, this.settings.vote, policies, threads);
   }
 
   /** Every tree in one compiled predictor (built on first use). */
   get compiled(): CompiledForest {
-    return (this.compiledForest ??= new CompiledForest(this.trees.map((tree) => tree.forestPart)));
+    return this.compiledFor(1);
+  }
+
+  /** The compiled predictor, built again (its records shared) when it has room for fewer threads. */
+  private compiledFor(threads: number): CompiledForest {
+    if (this.compiledForest === undefined || this.compiledForest.slots < threads)
+      this.compiledForest = new CompiledForest(
+        this.trees.map((tree) => tree.forestPart),
+        undefined,
+        threads,
+      );
+    return this.compiledForest;
   }
 
   /** Class-probability vector per row, in the order of `classes`. */

@@ -1,6 +1,7 @@
 import { badArgument, checkObject } from '../core/args.js';
 import { GroveError } from '../core/errors.js';
 import type { ClassLabel } from '../data/dataset.js';
+import { checkThreads } from '../options/threads.js';
 import { accuracy } from './accuracy.js';
 import { type AlignOptions, alignInput, checkPredictInput, type PredictInput } from './align.js';
 import { CompiledTree, type ForestPart, type UnclassifiedPolicy } from './compiled.js';
@@ -26,11 +27,18 @@ import { costComplexityPath } from './weakest-links.js';
  * How `predict` and `predictProba` read rows and treat C-MBSV's unclassified regions. Every field is
  * optional; an unknown field is an error.
  */
-export interface PredictOptions extends Partial<UnclassifiedPolicy>, AlignOptions {}
+export interface PredictOptions extends Partial<UnclassifiedPolicy>, AlignOptions {
+  /**
+   * A forest's probabilities summed on this many threads (in Node; blocks of rows split between
+   * this thread and worker threads), the same bits on any number; `auto` = the machine's
+   * available parallelism. Default 1. A single tree predicts on one thread.
+   */
+  threads?: number | 'auto';
+}
 
 export type { DecisionPaths } from './paths.js';
 
-const PREDICT_OPTION_NAMES: ReadonlySet<string> = new Set(['unclassified', 'knnK', 'allowMissingKeys']);
+const PREDICT_OPTION_NAMES: ReadonlySet<string> = new Set(['unclassified', 'knnK', 'allowMissingKeys', 'threads']);
 
 /** Throw GroveError unless `options` is undefined or valid predict options. */
 export function checkPredictOptions(options: unknown): asserts options is PredictOptions | undefined {
@@ -50,6 +58,7 @@ export function checkPredictOptions(options: unknown): asserts options is Predic
     throw bad(`knnK must be an integer ≥ 1, got ${String(o.knnK)}`);
   if (o.allowMissingKeys !== undefined && typeof o.allowMissingKeys !== 'boolean')
     throw bad(`allowMissingKeys must be true or false, got ${String(o.allowMissingKeys)}`);
+  checkThreads(o.threads as PredictOptions['threads'], 'predict options: threads');
 }
 
 /**

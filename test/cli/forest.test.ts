@@ -67,6 +67,22 @@ describe('grove with forests', () => {
     expect(parsed.trees[0].nodes[0].counts).toHaveLength(3);
   });
 
+  it('predict --threads 2 writes what --threads 1 writes (40,000 rows: several blocks); --threads 0 is refused', () => {
+    const random = mulberry32(9);
+    const lines = ['x0,x1,x2,x3'];
+    for (let i = 0; i < 40000; i++) lines.push([3 * random(), 6 * random(), random(), random()].map(String).join(','));
+    const rows = join(dir, 'many.csv');
+    writeFileSync(rows, `${lines.join('\n')}\n`);
+    const one = grove(['predict', rows, '--model', MODEL, '--proba', '--threads', '1']);
+    const two = grove(['predict', rows, '--model', MODEL, '--proba', '--threads', '2']);
+    expect(one.status).toBe(0);
+    expect(one.stdout.split('\n')).toHaveLength(40002);
+    expect(two.stdout).toBe(one.stdout);
+    const bad = grove(['predict', rows, '--model', MODEL, '--threads', '0']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(/--threads expects an integer ≥ 1 or 'auto'/);
+  });
+
   it('export --format onnx and sql score as predict --proba does (ONNX Runtime, DuckDB)', async () => {
     const predicted = grove(['predict', DATA, '--model', MODEL, '--proba']).stdout.trim().split('\n').slice(1);
     const expected: Scored = {

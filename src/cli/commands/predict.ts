@@ -3,7 +3,8 @@ import type { Command } from 'commander';
 import { GroveError } from '../../core/errors.js';
 import { csvField, csvLine } from '../../data/csv-write.js';
 import type { Dataset } from '../../data/dataset.js';
-import { Forest } from '../../ensemble/forest.js';
+import { codesOf, Forest } from '../../ensemble/forest.js';
+import '../../ensemble/threads/parallel-sums.js'; // a forest's prediction on worker threads
 import { writeAtomicWith } from '../../io/atomic.js';
 import { loadAnyModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
@@ -14,7 +15,7 @@ import { choiceOption, intOption } from '../args.js';
 import { emit } from '../output.js';
 import { addSourceFlags, readOptionsFromFlags, type SourceFlags } from '../read-flags.js';
 import { readData } from '../read-progress.js';
-import { DATA_HELP } from './fit.js';
+import { DATA_HELP, threadsOption } from './fit.js';
 import { writePredictionsParquet } from './predictions-parquet.js';
 
 export function registerPredict(program: Command): void {
@@ -38,7 +39,12 @@ export function registerPredict(program: Command): void {
         "fitted with --unclassified knn); default: the model's",
       choiceOption('--unclassified', choicesOf('unclassified')),
     )
-    .option('--knn-k <k>', "C-MBSV: neighbours for k-NN (default: the model's)", intOption('--knn-k', 1));
+    .option('--knn-k <k>', "C-MBSV: neighbours for k-NN (default: the model's)", intOption('--knn-k', 1))
+    .option(
+      '--threads <n>',
+      "threads for a forest's prediction: a number or 'auto' (the same probabilities; default auto)",
+      threadsOption,
+    );
   addSourceFlags(cmd, 'predict').action(runPredict);
 }
 
@@ -51,6 +57,7 @@ type PredictFlags = {
   out?: string;
   unclassified?: TreeOptions['unclassified'];
   knnK?: number;
+  threads?: number | 'auto';
 } & SourceFlags;
 
 async function runPredict(dataPath: string, flags: PredictFlags): Promise<void> {
@@ -64,7 +71,7 @@ async function runPredict(dataPath: string, flags: PredictFlags): Promise<void> 
       `${flags.model} stores no k-NN data for its unclassified regions (fit it with --unclassified knn)`,
     );
   }
-  const policy = { unclassified: flags.unclassified, knnK: flags.knnK };
+  const policy = { unclassified: flags.unclassified, knnK: flags.knnK, threads: flags.threads ?? 'auto' };
   // Read every column as a feature, with the model's types where the file has the column.
   const readOptions = {
     noTarget: true,
@@ -88,8 +95,7 @@ async function runPredict(dataPath: string, flags: PredictFlags): Promise<void> 
   }
   const data = await readData(source, readOptions, flags.progress);
   if (parquetOut !== undefined) {
-    const codes = tree.predictCodes(data, policy);
-    const proba = flags.proba ? tree.predictProbaFlat(data, policy) : undefined;
+    const { codes, proba } = predicted(tree, data, flags, policy);
     const leaves = flags.leaf ? (tree as DecisionTree).apply(data, policy) : undefined;
     const paths = flags.path ? (tree as DecisionTree).decisionPath(data, policy) : undefined;
     await writePredictionsParquet(parquetOut, tree.classes, codes, proba, {
@@ -117,6 +123,22 @@ function predictionHeader(tree: DecisionTree | Forest, flags: PredictColumns): A
   ];
 }
 
+/** Each row's class code, and with --proba its probabilities: a forest's from one walk. */
+function predicted(
+  tree: DecisionTree | Forest,
+  data: Dataset,
+  flags: PredictColumns,
+  policy: PredictOptions,
+): { codes: Int32Array; proba?: Float64Array } {
+  if (tree instanceof Forest) {
+    const proba = tree.predictProbaFlat(data, policy);
+    const codes = codesOf(proba, tree.classes.length);
+    return flags.proba ? { codes, proba } : { codes };
+  }
+  const codes = tree.predictCodes(data, policy);
+  return flags.proba ? { codes, proba: tree.predictProbaFlat(data, policy) } : { codes };
+}
+
 /** The CSV lines (each ending in a newline) of `data`'s predictions. */
 function predictionLines(
   tree: DecisionTree | Forest,
@@ -124,9 +146,8 @@ function predictionLines(
   flags: PredictColumns,
   policy: PredictOptions,
 ): string {
-  const codes = tree.predictCodes(data, policy);
+  const { codes, proba } = predicted(tree, data, flags, policy);
   const k = tree.classes.length;
-  const proba = flags.proba ? tree.predictProbaFlat(data, policy) : undefined;
   // A forest was refused --leaf and --path above.
   const leaves = flags.leaf ? (tree as DecisionTree).apply(data, policy) : undefined;
   const paths = flags.path ? (tree as DecisionTree).decisionPath(data, policy) : undefined;
