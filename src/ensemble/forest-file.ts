@@ -160,6 +160,21 @@ export function decodeForest(bytes: Uint8Array, file?: string): Forest {
   return rebuild(header, arrays, fail, file);
 }
 
+/**
+ * A forest file's features as its header lists them, unchecked (`decodeForest` checks them), or
+ * undefined when the header cannot be read: what a caller may start on while the forest decodes.
+ */
+export function forestFileFeatures(bytes: Uint8Array): unknown {
+  try {
+    if (!isForestFile(bytes) || bytes.length < PREFIX) return undefined;
+    const headerBytes = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(8, true);
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(PREFIX, PREFIX + headerBytes));
+    return (JSON.parse(text) as Partial<Header>)?.features;
+  } catch {
+    return undefined;
+  }
+}
+
 /** True when `bytes` start with the forest file's signature. */
 export function isForestFile(bytes: Uint8Array): boolean {
   if (bytes.length < MAGIC.length) return false;

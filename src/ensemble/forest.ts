@@ -98,8 +98,11 @@ export class Forest {
     return this.compiledFor(1);
   }
 
-  /** The compiled predictor, built again (its records shared) when it has room for fewer threads. */
-  private compiledFor(threads: number): CompiledForest {
+  /**
+   * The compiled predictor for prediction on `threads` threads (built on first use, and built again,
+   * its records shared, when it has room for fewer threads).
+   */
+  compiledFor(threads: number): CompiledForest {
     if (this.compiledForest === undefined || this.compiledForest.slots < threads)
       this.compiledForest = new CompiledForest(
         this.trees.map((tree) => tree.forestPart),

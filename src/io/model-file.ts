@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { GroveError } from '../core/errors.js';
 import { Forest } from '../ensemble/forest.js';
-import { decodeForest, forestFileParts, isForestFile } from '../ensemble/forest-file.js';
+import { decodeForest, forestFileFeatures, forestFileParts, isForestFile } from '../ensemble/forest-file.js';
 import { DecisionTree } from '../model/decision-tree.js';
 import { validateModel } from '../model/schema.js';
 import { writeFileAtomic } from './atomic.js';
@@ -56,7 +56,19 @@ function readModelBytes(path: string): Buffer {
  * damaged or truncated, is refused with a GroveError naming the file.
  */
 export function loadAnyModel(path: string): DecisionTree | Forest {
+  return openModel(path).load();
+}
+
+/**
+ * A model file read but not yet decoded: a forest file's features as its header lists them
+ * (unchecked; undefined for a tree), so a caller can start reading data while `load` decodes.
+ */
+export function openModel(path: string): { features: unknown; load: () => DecisionTree | Forest } {
   const bytes = readModelBytes(path);
+  return { features: forestFileFeatures(bytes), load: () => modelFromBytes(bytes, path) };
+}
+
+function modelFromBytes(bytes: Buffer, path: string): DecisionTree | Forest {
   if (isForestFile(bytes)) return decodeForest(bytes, path);
   let value: unknown;
   try {

@@ -1,18 +1,21 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, statSync, writeSync } from 'node:fs';
 import type { Command } from 'commander';
 import { GroveError } from '../../core/errors.js';
 import { csvField, csvLine } from '../../data/csv-write.js';
 import type { Dataset } from '../../data/dataset.js';
+import { predictThreads } from '../../ensemble/compiled-forest.js';
 import { codesOf, Forest } from '../../ensemble/forest.js';
 import '../../ensemble/threads/parallel-sums.js'; // a forest's prediction on worker threads
 import { writeAtomicWith } from '../../io/atomic.js';
-import { loadAnyModel } from '../../io/model-file.js';
+import { openModel } from '../../io/model-file.js';
 import { refuseOutputOverInput } from '../../io/same-file.js';
 import type { DecisionPaths, DecisionTree, PredictOptions } from '../../model/decision-tree.js';
+import type { FeatureSchema } from '../../model/schema.js';
 import { choicesOf, type TreeOptions } from '../../options/options.js';
 import { type DatabaseSource, openRows, openSource } from '../../sources/index.js';
 import { choiceOption, intOption } from '../args.js';
 import { emit } from '../output.js';
+import { type AsideRead, readAside } from '../read-aside.js';
 import { addSourceFlags, readOptionsFromFlags, type SourceFlags } from '../read-flags.js';
 import { readData } from '../read-progress.js';
 import { DATA_HELP, threadsOption } from './fit.js';
@@ -62,49 +65,93 @@ type PredictFlags = {
 
 async function runPredict(dataPath: string, flags: PredictFlags): Promise<void> {
   if (flags.out) refuseOutputOverInput([{ flag: '--out', path: flags.out }], [dataPath, flags.model]);
-  const tree = loadAnyModel(flags.model);
-  if (tree instanceof Forest && (flags.leaf || flags.path))
-    throw new GroveError('--leaf and --path describe one tree; this model is a forest', { code: 'E_OPTION' });
-  const trees = tree instanceof Forest ? tree.trees : [tree];
-  if (flags.unclassified === 'knn' && trees.some((t) => t.nodes.some((n) => n.unclassified && !n.knn))) {
-    throw new GroveError(
-      `${flags.model} stores no k-NN data for its unclassified regions (fit it with --unclassified knn)`,
-    );
-  }
+  const model = openModel(flags.model);
   const policy = { unclassified: flags.unclassified, knnK: flags.knnK, threads: flags.threads ?? 'auto' };
-  // Read every column as a feature, with the model's types where the file has the column.
-  const readOptions = {
+  // A forest file names its features in its header: its rows are read on a worker thread while
+  // the forest decodes and compiles here.
+  const ahead = featureList(model.features);
+  const aside = ahead && asideFits(dataPath, flags) ? startAside(dataPath, flags, ahead) : undefined;
+  try {
+    const tree = model.load();
+    if (tree instanceof Forest && (flags.leaf || flags.path))
+      throw new GroveError('--leaf and --path describe one tree; this model is a forest', { code: 'E_OPTION' });
+    const trees = tree instanceof Forest ? tree.trees : [tree];
+    if (flags.unclassified === 'knn' && trees.some((t) => t.nodes.some((n) => n.unclassified && !n.knn))) {
+      throw new GroveError(
+        `${flags.model} stores no k-NN data for its unclassified regions (fit it with --unclassified knn)`,
+      );
+    }
+    const readOptions = { ...columnTypes(tree.features), ...readOptionsFromFlags(flags) };
+    const source = openRows(dataPath, flags, openSource);
+    const parquetOut = flags.out !== undefined && /\.parquet$/i.test(flags.out) ? flags.out : undefined;
+    if ('readBatches' in source && parquetOut === undefined) {
+      // A database: a batch of rows at a time, each batch's lines written before the next is read.
+      await writeStreamed(flags.out, async (write) => {
+        await write(`${csvLine(predictionHeader(tree, flags))}\n`);
+        await (source as DatabaseSource).readBatches(readOptions, (data) =>
+          write(predictionLines(tree, data, flags, policy)),
+        );
+      });
+      return;
+    }
+    if (tree instanceof Forest) tree.compiledFor(predictThreads(policy.threads));
+    // The rows read aside count only if the model's own features ask for the same columns.
+    const same = ahead && JSON.stringify(columnTypes(ahead)) === JSON.stringify(columnTypes(tree.features));
+    const data = (same ? await aside?.result : undefined) ?? (await readData(source, readOptions, flags.progress));
+    if (parquetOut !== undefined) {
+      const { codes, proba } = predicted(tree, data, flags, policy);
+      const leaves = flags.leaf ? (tree as DecisionTree).apply(data, policy) : undefined;
+      const paths = flags.path ? (tree as DecisionTree).decisionPath(data, policy) : undefined;
+      await writePredictionsParquet(parquetOut, tree.classes, codes, proba, {
+        ...(leaves ? { leaves } : {}),
+        ...(paths ? { path: (i) => pathText(paths, i) } : {}),
+      });
+      return;
+    }
+    emit(`${csvLine(predictionHeader(tree, flags))}\n${predictionLines(tree, data, flags, policy)}`, flags.out);
+  } finally {
+    aside?.cancel();
+  }
+}
+
+/**
+ * How predict reads the model's features: every column as a feature, with the model's types
+ * where the file has the column (an ordered categorical feature, with levels, is read as
+ * categorical and mapped to its rank by the model).
+ */
+function columnTypes(features: readonly FeatureSchema[]) {
+  return {
     noTarget: true,
     ignoreUnknownColumns: true,
-    // An ordered categorical feature (levels) is read as categorical and mapped to its rank by the model.
-    categorical: tree.features.filter((f) => f.kind === 'categorical' || f.levels).map((f) => f.name),
-    numeric: tree.features.filter((f) => f.kind === 'numeric' && !f.levels).map((f) => f.name),
-    ...readOptionsFromFlags(flags),
+    categorical: features.filter((f) => f.kind === 'categorical' || f.levels).map((f) => f.name),
+    numeric: features.filter((f) => f.kind === 'numeric' && !f.levels).map((f) => f.name),
   };
-  const source = openRows(dataPath, flags, openSource);
-  const parquetOut = flags.out !== undefined && /\.parquet$/i.test(flags.out) ? flags.out : undefined;
-  if ('readBatches' in source && parquetOut === undefined) {
-    // A database: a batch of rows at a time, each batch's lines written before the next is read.
-    await writeStreamed(flags.out, async (write) => {
-      await write(`${csvLine(predictionHeader(tree, flags))}\n`);
-      await (source as DatabaseSource).readBatches(readOptions, (data) =>
-        write(predictionLines(tree, data, flags, policy)),
-      );
-    });
-    return;
+}
+
+/** A header's features when they look like features (the decoded model checks them), else undefined. */
+function featureList(x: unknown): FeatureSchema[] | undefined {
+  if (!Array.isArray(x)) return undefined;
+  const ok = x.every(
+    (f) => typeof f === 'object' && f !== null && typeof f.name === 'string' && typeof f.kind === 'string',
+  );
+  return ok ? (x as FeatureSchema[]) : undefined;
+}
+
+/** A data file read where no progress bar would be drawn (a bar needs this thread's event loop). */
+function asideFits(dataPath: string, flags: PredictFlags): boolean {
+  if (flags.table !== undefined || flags.query !== undefined) return false;
+  if (flags.progress !== false && process.stderr.isTTY) return false;
+  try {
+    return statSync(dataPath).isFile();
+  } catch {
+    return false;
   }
-  const data = await readData(source, readOptions, flags.progress);
-  if (parquetOut !== undefined) {
-    const { codes, proba } = predicted(tree, data, flags, policy);
-    const leaves = flags.leaf ? (tree as DecisionTree).apply(data, policy) : undefined;
-    const paths = flags.path ? (tree as DecisionTree).decisionPath(data, policy) : undefined;
-    await writePredictionsParquet(parquetOut, tree.classes, codes, proba, {
-      ...(leaves ? { leaves } : {}),
-      ...(paths ? { path: (i) => pathText(paths, i) } : {}),
-    });
-    return;
-  }
-  emit(`${csvLine(predictionHeader(tree, flags))}\n${predictionLines(tree, data, flags, policy)}`, flags.out);
+}
+
+function startAside(dataPath: string, flags: PredictFlags, features: FeatureSchema[]): AsideRead | undefined {
+  const { onWarning: _, ...fromFlags } = readOptionsFromFlags(flags);
+  const sourceFlags: SourceFlags = { ...flags };
+  return readAside({ dataPath, flags: sourceFlags, options: { ...columnTypes(features), ...fromFlags } });
 }
 
 /** What the CSV of predictions holds besides `predicted`. */
