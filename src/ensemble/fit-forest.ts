@@ -6,6 +6,7 @@ import { classWeights } from '../data/weights.js';
 import { featureCount } from '../learn/feature-draw.js';
 import { nodeSortApplies } from '../learn/grow-node-sort.js';
 import { forgetRanks } from '../learn/node-ranks.js';
+import { dropScratch, keepScratch } from '../learn/node-scratch.js';
 import { withoutZeroWeights } from '../learn/zero-weights.js';
 import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
 import type { FeatureSchema, ModelFile, SavedOptions } from '../model/schema.js';
@@ -63,6 +64,7 @@ export function fitForest(data: Dataset, options: FitOptions = {}, context: Fore
   const report = (grown: number) => context.onTree?.({ grown, total: settings.trees });
   const header = { target: plan.given.targetName, features, classes: plan.given.classes.slice() };
   const sortColumns = nodeSortColumns(job);
+  if (sortColumns) keepScratch();
   const parallel =
     plan.threads !== 1 && parallelForest && todo.length > 1
       ? parallelForest(
@@ -83,7 +85,10 @@ export function fitForest(data: Dataset, options: FitOptions = {}, context: Fore
       report(i + 1);
     }
   // The ranks (4 bytes a value) would otherwise stay as long as the data, beside the trees.
-  if (sortColumns) forgetRanks(sortColumns);
+  if (sortColumns) {
+    forgetRanks(sortColumns);
+    dropScratch();
+  }
   const oob = settings.oobScore ? oobEstimate(plan.data, trees, settings, samples) : undefined;
   return new Forest({
     target: plan.given.targetName,

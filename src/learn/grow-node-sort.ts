@@ -7,7 +7,7 @@ import type { Candidate } from '../split/candidate.js';
 import type { NodeBuffers } from '../split/context.js';
 import { EntryPool } from '../split/entries.js';
 import { FeatureEvaluator } from '../split/evaluate.js';
-import { countSortWithIds, RadixWork, radixSortWithIds, sortWithIds } from '../split/node-sort.js';
+import { countSortWithIds, type RadixWork, radixSortWithIds, sortWithIds } from '../split/node-sort.js';
 import { RankBins } from '../split/numeric-node-sort.js';
 import { type LabelCodes, labelCodes, NEW_VALUE, type SortedSlice } from '../split/sorted-slice.js';
 import { growNodes } from './best-first.js';
@@ -15,6 +15,7 @@ import { DepthFirstGrower } from './depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
 import { FeatureDraw, featureCount } from './feature-draw.js';
 import { type RankColumn, rankTables } from './node-ranks.js';
+import { giveScratch, NodeScratch, takeScratch } from './node-scratch.js';
 import type { GrowMeter } from './progress.js';
 import { type ChosenSplit, chooseSplit, heldSplit } from './split-policy.js';
 
@@ -84,6 +85,7 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     data: Dataset,
     readonly opts: ResolvedOptions,
     weights: Float64Array,
+    scratch: NodeScratch = new NodeScratch(),
   ) {
     super();
     const n = data.nRows;
@@ -92,33 +94,34 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     this.columns = data.features.map((col) => (col as { values: NumericValues }).values);
     const pool = new EntryPool(data.labels, weights);
     this.evaluator = new FeatureEvaluator(data.features, pool, k, opts);
-    this.samples = new Int32Array(n);
+    this.samples = scratch.int32('samples', n);
     this.totals = new Float64Array(k);
     const unit = collectRows(weights, data.labels, this.samples, this.totals);
     this.size = unit.size;
-    this.labelAt = new Int32Array(n);
-    this.weightAt = new Int32Array(n); // integer weights (`nodeSortApplies`), total under 2^26
+    this.labelAt = scratch.int32('labelAt', n);
+    this.weightAt = scratch.int32('weightAt', n); // integer weights (`nodeSortApplies`), total under 2^26
     for (let p = 0; p < unit.size; p++) {
       const s = this.samples[p];
       this.labelAt[p] = data.labels[s];
       this.weightAt[p] = weights[s];
     }
-    this.sorted = new Int32Array(n);
+    this.sorted = scratch.int32('sorted', n);
     this.evaluator.ctx.unitWeights = unit.unit;
     this.gini = this.evaluator.ctx.inc?.constructor === SquareSums;
     this.cands = data.features.map(() => this.evaluator.newCandidate());
     this.draw = new FeatureDraw(data.features.length, opts.maxFeatures);
-    this.xs = new Float64Array(n);
-    this.keys = new Int32Array(n);
-    this.labs = labelCodes({ uint8: (m) => new Uint8Array(m), uint16: (m) => new Uint16Array(m) }, n, k);
-    this.slice = { order: new Int32Array(n), labs: this.labs };
+    this.xs = scratch.float64('xs', n);
+    this.keys = scratch.int32('keys', n);
+    const labs = { uint8: (m: number) => scratch.uint8('labs', m), uint16: (m: number) => scratch.uint16('labs', m) };
+    this.labs = labelCodes(labs, n, k);
+    this.slice = { order: scratch.int32('order', n), labs: this.labs };
     this.buf = { ids: this.sorted, sorted: data.features.map(() => this.slice) };
-    this.count = new Int32Array(2 * n + 1);
+    this.count = scratch.int32('count', 2 * n + 1);
     const ranked = rankTables(this.columns);
     this.ranks = ranked.ranks;
     this.distinct = ranked.distinct;
-    this.radix = new RadixWork(n);
-    this.tmp = new Int32Array(n);
+    this.radix = scratch.radix(n);
+    this.tmp = scratch.int32('tmp', n);
   }
 
   /** The root's entry: every row of non-zero weight. */
@@ -350,9 +353,12 @@ export function growNodeSort(
   weights: Float64Array,
   meter: GrowMeter | undefined,
 ): TreeStore {
-  const grower = new NodeSortGrower(data, opts, weights);
+  const scratch = takeScratch();
+  const grower = new NodeSortGrower(data, opts, weights, scratch);
   grower.meter = meter;
   // Room for a node per two rows (spambase's and letter-recognition's forests grow one per 4 and 2.6): fewer copies as the store grows.
   const store = TreeStore.root(data.classes.length, 0, Math.max(64, grower.size >> 1));
-  return growNodes(grower, store, grower.root(), opts.maxLeafNodes, opts.criterionImpl);
+  const grown = growNodes(grower, store, grower.root(), opts.maxLeafNodes, opts.criterionImpl);
+  giveScratch(scratch);
+  return grown;
 }

@@ -8,6 +8,7 @@ import type { MessagePort } from 'node:worker_threads';
 import { workerData } from 'node:worker_threads';
 import type { Dataset, NumericColumn } from '../../data/dataset.js';
 import { adoptRanks } from '../../learn/node-ranks.js';
+import { dropScratch, keepScratch } from '../../learn/node-scratch.js';
 import { ownThreadId } from '../../learn/threads/thread-liveness.js';
 import type { FitOptions } from '../../options/options.js';
 import { type ForestJob, growForestTree, prepareForest } from '../fit-forest.js';
@@ -28,13 +29,17 @@ function reply(message: ForestReply, transfer: ArrayBuffer[] = []): void {
 port.on('message', (request: ForestRequest) => {
   if (request.op === 'release') {
     job = undefined;
+    dropScratch();
     return;
   }
   try {
     if (request.op === 'init') {
       job = prepareForest(request.data as Dataset, request.options as FitOptions);
       const columns = job.plan.data.features.map((col) => (col as NumericColumn).values);
-      if (request.ranks) adoptRanks(columns, request.ranks);
+      if (request.ranks) {
+        adoptRanks(columns, request.ranks);
+        keepScratch();
+      }
       reply({ op: 'ready' });
       return;
     }
