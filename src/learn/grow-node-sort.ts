@@ -303,8 +303,9 @@ const COUNT_FROM = 32;
 const RADIX_FROM = 64;
 
 /**
- * Nodes draw at most 1 / MOST_DRAWN of the features: with more, sorting each one at each node costs
- * more than keeping every feature sorted (docs/performance.md, "Per-node sorting").
+ * Nodes draw at most 1 / MOST_DRAWN of the features, unless every column has few values under Gini
+ * (`fewValues`): with more, sorting each one at each node costs more than keeping every feature
+ * sorted (docs/performance.md, "Per-node sorting").
  */
 const MOST_DRAWN = 4;
 
@@ -325,10 +326,12 @@ const complete = new WeakSet<NumericValues>();
 export function nodeSortApplies(data: Dataset, opts: ResolvedOptions, weights: Float64Array): boolean {
   if (!NodeSortGrower.enabled || opts.bins !== undefined || opts.splitter !== 'best' || opts.j48Rules) return false;
   const d = data.features.length;
-  if (data.nRows >= 2 ** 31 || d === 0 || MOST_DRAWN * featureCount(opts.maxFeatures, d) > d) return false;
+  if (data.nRows >= 2 ** 31 || d === 0) return false;
   const scan = opts.thresholdCriterion ? getCriterion(opts.thresholdCriterion) : opts.criterionImpl;
   const form = scan.incremental?.();
   if (form && form.constructor !== SquareSums) return false;
+  const many = MOST_DRAWN * featureCount(opts.maxFeatures, d) > d;
+  if (many && !form) return false;
   let total = 0;
   for (let r = 0; r < weights.length; r++) {
     const w = weights[r];
@@ -343,8 +346,33 @@ export function nodeSortApplies(data: Dataset, opts: ResolvedOptions, weights: F
     for (let r = 0; r < values.length; r++) if (values[r] !== values[r]) return false;
     complete.add(values);
   }
-  return true;
+  return !many || data.features.every((col) => fewValues((col as { values: NumericValues }).values));
 }
+
+/** Columns found to hold at most `FEW_VALUES` distinct values, or more. */
+const fewCache = new WeakMap<NumericValues, boolean>();
+
+/**
+ * Whether `values` holds at most `FEW_VALUES` distinct values: then Gini scans bin every node's
+ * rows by rank and never sort them, and nodes may draw every feature (letter-recognition's 16
+ * features of 16 values each: an unpruned tree of every feature 80–93 against the presorted
+ * grower's 118–134 ms of CPU; docs/performance.md, "Per-node sorting").
+ */
+function fewValues(values: NumericValues): boolean {
+  let few = fewCache.get(values);
+  if (few !== undefined) return few;
+  const seen = new Set<number>();
+  few = true;
+  for (let r = 0; r < values.length && few; r++) {
+    seen.add(values[r] === 0 ? 0 : values[r]); // -0 is 0
+    if (seen.size > FEW_VALUES) few = false;
+  }
+  fewCache.set(values, few);
+  return few;
+}
+
+/** At most this many distinct values in every column lift the `MOST_DRAWN` limit under Gini. */
+const FEW_VALUES = 256;
 
 /** Grow `data`'s tree with `NodeSortGrower` (when `nodeSortApplies`), depth-first or best-first. */
 export function growNodeSort(

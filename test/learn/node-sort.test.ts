@@ -4,8 +4,9 @@
  * the same, node for node, with it on and off; it is used only where it applies.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mulberry32 } from '../../src/core/random.js';
 import { fitForest } from '../../src/ensemble/fit-forest.js';
-import { fit } from '../../src/index.js';
+import { datasetFromRows, fit } from '../../src/index.js';
 import { NodeSortGrower } from '../../src/learn/grow-node-sort.js';
 import type { FitOptions } from '../../src/options/options.js';
 import { numericData } from './numeric-data.js';
@@ -76,6 +77,27 @@ describe('per-node sorting grower', () => {
     expect(drawn.on).toBe(drawn.off);
     expect(drawn.used).toBe(1);
     expect(both(() => fit(data, { prune: 'none' })).used).toBe(0);
+  });
+
+  it('grows every-feature trees under Gini where every column has at most 256 values', () => {
+    const random = mulberry32(5);
+    const rows = Array.from({ length: 800 }, () => {
+      const y = Math.floor(random() * 3);
+      return {
+        a: Math.floor(random() * 16),
+        b: y + Math.floor(random() * 4),
+        c: Math.floor(random() * 40),
+        y: `c${y}`,
+      };
+    });
+    const coarse = datasetFromRows(rows, { target: 'y' });
+    const single = both(() => nodes([fit(coarse, { prune: 'none' })]));
+    expect(single.on).toBe(single.off);
+    expect(single.used).toBe(1);
+    const forest = both(() => nodes(fitForest(coarse, { trees: 3, seed: 2, maxFeatures: 1, threads: 1 }).trees));
+    expect(forest.on).toBe(forest.off);
+    expect(forest.used).toBe(3);
+    expect(both(() => fit(coarse, { prune: 'none', criterion: 'twoing' })).used).toBe(0);
   });
 
   it('a forest grown in steps is the forest grown at once', () => {
