@@ -2,26 +2,33 @@ import { Command, CommanderError } from 'commander';
 import { GroveError, printable } from '../core/errors.js';
 import { VERSION } from '../core/version.js';
 import { guardTempFilesOnSignal, removeTempFiles, settleSignals } from '../io/temp-files.js';
-import { registerCompare } from './commands/compare.js';
-import { registerCriteria } from './commands/criteria.js';
-import { registerCv } from './commands/cv.js';
-import { registerEvaluate } from './commands/evaluate.js';
-import { registerExplain } from './commands/explain.js';
-import { registerExplore } from './commands/explore.js';
-import { registerExport } from './commands/export.js';
-import { registerFit } from './commands/fit.js';
-import { trainsInEngine } from './commands/fit-engine.js';
-import { registerInfo } from './commands/info.js';
-import { registerPredict } from './commands/predict.js';
-import { registerReport } from './commands/report.js';
-import { registerScore } from './commands/score.js';
-import { registerShow } from './commands/show.js';
 import { releaseYoungGeneration } from './young-generation.js';
 
 /** Exit code for bad input (file, option, data). */
 export const EXIT_BAD_INPUT = 2;
 
-export function buildProgram(): Command {
+/**
+ * Each command's module, loaded only when needed: a run of one command (`grove predict …`) loads
+ * that command's code alone, which shortens every run's start; help and unknown names load all.
+ */
+const COMMANDS: ReadonlyArray<readonly [name: string, register: (program: Command) => Promise<unknown>]> = [
+  ['fit', async (p) => (await import('./commands/fit.js')).registerFit(p)],
+  ['predict', async (p) => (await import('./commands/predict.js')).registerPredict(p)],
+  ['evaluate', async (p) => (await import('./commands/evaluate.js')).registerEvaluate(p)],
+  ['explain', async (p) => (await import('./commands/explain.js')).registerExplain(p)],
+  ['cv', async (p) => (await import('./commands/cv.js')).registerCv(p)],
+  ['show', async (p) => (await import('./commands/show.js')).registerShow(p)],
+  ['export', async (p) => (await import('./commands/export.js')).registerExport(p)],
+  ['score', async (p) => (await import('./commands/score.js')).registerScore(p)],
+  ['info', async (p) => (await import('./commands/info.js')).registerInfo(p)],
+  ['criteria', async (p) => (await import('./commands/criteria.js')).registerCriteria(p)],
+  ['compare', async (p) => (await import('./commands/compare.js')).registerCompare(p)],
+  ['report', async (p) => (await import('./commands/report.js')).registerReport(p)],
+  ['explore', async (p) => (await import('./commands/explore.js')).registerExplore(p)],
+];
+
+/** The CLI's program; given the command about to run (`argv[0]`), only that command is registered. */
+export async function buildProgram(command?: string): Promise<Command> {
   const program = new Command('grove')
     .description('decision trees with interchangeable node-splitting measures')
     .version(VERSION)
@@ -39,23 +46,16 @@ export function buildProgram(): Command {
         ),
     })
     .exitOverride();
-  registerFit(program);
-  registerPredict(program);
-  registerEvaluate(program);
-  registerExplain(program);
-  registerCv(program);
-  registerShow(program);
-  registerExport(program);
-  registerScore(program);
-  registerInfo(program);
-  registerCriteria(program);
-  registerCompare(program);
-  registerReport(program);
-  registerExplore(program);
+  const only = COMMANDS.find(([name]) => name === command);
+  for (const [, register] of only ? [only] : COMMANDS) await register(program);
   program.commands.forEach((c) => c.exitOverride().configureOutput(program.configureOutput()));
   // main.ts holds V8's young generation small; only a fit inside a database keeps it so.
-  program.hook('preAction', (_, action) => {
-    if (!(action.name() === 'fit' && trainsInEngine(action.args[0], action.opts()))) releaseYoungGeneration();
+  program.hook('preAction', async (_, action) => {
+    if (action.name() === 'fit') {
+      const { trainsInEngine } = await import('./commands/fit-engine.js');
+      if (trainsInEngine(action.args[0], action.opts())) return;
+    }
+    releaseYoungGeneration();
   });
   return program;
 }
@@ -94,7 +94,7 @@ export async function run(argv: string[]): Promise<number> {
   guardTempFilesOnSignal();
   guardStandardStreams();
   try {
-    await buildProgram().parseAsync(argv, { from: 'user' });
+    await (await buildProgram(argv[0])).parseAsync(argv, { from: 'user' });
     return 0;
   } catch (err) {
     if (err instanceof CommanderError) {

@@ -131,7 +131,7 @@ const OTHER_VALUES: Record<string, fc.Arbitrary<string>> = {
   '--data': fc.constantFrom('@data.csv', '@missing.csv'),
 };
 
-const program = buildProgram();
+const program = await buildProgram();
 
 /** An unknown flag, plain or carrying control characters the argument parser's message must escape. */
 const unknownFlag = fc.constantFrom(['--bogus'], ['--\u001b[2J'], ['--a\nb'], ['--\u001b]0;t\u0007'], ['--x\u009by']);
