@@ -65,29 +65,33 @@ export function fitForest(data: Dataset, options: FitOptions = {}, context: Fore
   const header = { target: plan.given.targetName, features, classes: plan.given.classes.slice() };
   const sortColumns = nodeSortColumns(job);
   if (sortColumns) keepScratch();
-  const parallel =
-    plan.threads !== 1 && parallelForest && todo.length > 1
-      ? parallelForest(
-          data,
-          options,
-          header,
-          todo,
-          plan.threads,
-          (done) => report(trees.length + done),
-          (i) => growForestTree(job, i),
-          sortColumns,
-        )
-      : null;
-  if (parallel) trees.push(...parallel);
-  else
-    for (const i of todo) {
-      trees.push(growForestTree(job, i));
-      report(i + 1);
+  try {
+    const parallel =
+      plan.threads !== 1 && parallelForest && todo.length > 1
+        ? parallelForest(
+            data,
+            options,
+            header,
+            todo,
+            plan.threads,
+            (done) => report(trees.length + done),
+            (i) => growForestTree(job, i),
+            sortColumns,
+          )
+        : null;
+    if (parallel) for (const tree of parallel) trees.push(tree);
+    else
+      for (const i of todo) {
+        trees.push(growForestTree(job, i));
+        report(i + 1);
+      }
+  } finally {
+    // The ranks (4 bytes a value) would otherwise stay as long as the data, beside the trees; a fit
+    // that throws lets them and the kept scratch go too.
+    if (sortColumns) {
+      forgetRanks(sortColumns);
+      dropScratch();
     }
-  // The ranks (4 bytes a value) would otherwise stay as long as the data, beside the trees.
-  if (sortColumns) {
-    forgetRanks(sortColumns);
-    dropScratch();
   }
   const oob = settings.oobScore ? oobEstimate(plan.data, trees, settings, samples) : undefined;
   return new Forest({
