@@ -136,7 +136,8 @@ export function prepareForest(data: Dataset, options: FitOptions, context: Fores
  * among them (`here` grows tree i on it), in index order, each over `header` (the forest's target,
  * features and classes), telling `onTree` the count grown so far; null when it cannot (then they
  * grow here). `sortColumns`: the columns the trees sort by rank (per-node sorting), whose ranks
- * the threads can share; null when the trees grow otherwise. Installed by the Node entry (src/ensemble/threads/); browsers grow on one thread.
+ * the threads can share; null when the trees grow otherwise. Installed by the Node entry
+ * (src/ensemble/threads/); browsers grow on one thread.
  */
 export type ParallelForest = (
   data: Dataset,

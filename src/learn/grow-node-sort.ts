@@ -384,7 +384,8 @@ export function growNodeSort(
   const scratch = takeScratch();
   const grower = new NodeSortGrower(data, opts, weights, scratch);
   grower.meter = meter;
-  // Room for a node per two rows (spambase's and letter-recognition's forests grow one per 4 and 2.6): fewer copies as the store grows.
+  // Room for a node per two rows (spambase's and letter-recognition's forests grow one per 4 and
+  // 2.6): fewer copies as the store grows.
   const store = TreeStore.root(data.classes.length, 0, Math.max(64, grower.size >> 1));
   const grown = growNodes(grower, store, grower.root(), opts.maxLeafNodes, opts.criterionImpl);
   giveScratch(scratch);

@@ -38,7 +38,8 @@ export interface ForestPart extends RoutableTree {
 /**
  * A fitted tree flattened into parallel typed arrays (`TreeLayout`) for prediction without per-row
  * allocation. The branch a row takes comes from route.ts (`numericBranchAt`, `categoryBranchAt`
- * over the packed thresholds and category tables). Rows first go through `FastRoutes` (binary numeric nodes), then `route`.
+ * over the packed thresholds and category tables). Rows first go through `FastRoutes` (binary
+ * numeric nodes), then `route`.
  */
 export class CompiledTree extends TreeLayout implements ForestPart {
   private readonly kinds: ('numeric' | 'categorical')[];

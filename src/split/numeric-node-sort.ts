@@ -1,4 +1,5 @@
 import { giniOfSquares } from '../criteria/incremental.js';
+import type { CountTable } from '../criteria/types.js';
 import type { NumericValues } from '../data/dataset.js';
 import { beats, type Candidate } from './candidate.js';
 import type { ScanContext } from './context.js';
@@ -30,20 +31,8 @@ export function scanGiniSorted(
   if (n < 2 * minLeaf || n < 2) return;
   if (xs[start] === xs[end - 1]) return; // constant at this node
   const counts = table.counts;
-  let total = 0;
-  let sqR = 0;
-  for (let c = 0; c < k; c++) {
-    const t = nodeTotals[c];
-    table.classTotals[c] = t;
-    counts[c] = 0;
-    counts[k + c] = t;
-    total += t;
-    sqR += t * t;
-  }
-  table.total = total;
-  table.branches = 2;
-  table.branchTotals[0] = 0;
-  table.branchTotals[1] = total;
+  let sqR = openBinaryTable(table, nodeTotals, k);
+  const total = table.total;
   const { label, weight } = ctx.pool;
   const unit = ctx.unitWeights;
   let sqL = 0;
@@ -149,20 +138,8 @@ export function scanGiniRanks(
     }
   } else for (let p = start; p < end; p++) cw[(keys[p] - min) * k + local[labels[p]]] += weights[p];
   const counts = table.counts;
-  let total = 0;
-  let sqR = 0;
-  for (let c = 0; c < k; c++) {
-    const t = nodeTotals[c];
-    table.classTotals[c] = t;
-    counts[c] = 0;
-    counts[k + c] = t;
-    total += t;
-    sqR += t * t;
-  }
-  table.total = total;
-  table.branches = 2;
-  table.branchTotals[0] = 0;
-  table.branchTotals[1] = total;
+  let sqR = openBinaryTable(table, nodeTotals, k);
+  const total = table.total;
   let sqL = 0;
   let left = 0;
   let right = total;
@@ -214,4 +191,27 @@ function rankWeight(cw: Int32Array, b: number, k: number): number {
   let w = 0;
   for (let c = b * k; c < b * k + k; c++) w += cw[c];
   return w;
+}
+
+/**
+ * The scan's two-branch table at its start, every row on the right: class totals from the node's,
+ * left counts zero. Returns the sum of the squared class totals (the right side's Σ R²).
+ */
+function openBinaryTable(table: CountTable, nodeTotals: ArrayLike<number>, k: number): number {
+  const counts = table.counts;
+  let total = 0;
+  let sqR = 0;
+  for (let c = 0; c < k; c++) {
+    const t = nodeTotals[c];
+    table.classTotals[c] = t;
+    counts[c] = 0;
+    counts[k + c] = t;
+    total += t;
+    sqR += t * t;
+  }
+  table.total = total;
+  table.branches = 2;
+  table.branchTotals[0] = 0;
+  table.branchTotals[1] = total;
+  return sqR;
 }

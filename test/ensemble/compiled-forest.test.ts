@@ -5,7 +5,6 @@
  * rows than one block.
  */
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../src/core/random.js';
 import { combineTrees, treePolicy } from '../../src/ensemble/combine.js';
 import { CompiledForest, forestBlock } from '../../src/ensemble/compiled-forest.js';
 import { fitForest } from '../../src/ensemble/fit-forest.js';
@@ -14,23 +13,7 @@ import { type Dataset, datasetFromRows, type PredictOptions } from '../../src/in
 import { alignInput } from '../../src/model/align.js';
 import { BLOCK } from '../../src/model/fast-routes.js';
 import { applyLeaves } from '../../src/model/paths.js';
-import { synthetic } from './synthetic.js';
-
-/** `synthetic`'s rows with a share of cells blank (missing), numeric and categorical alike. */
-function withMissing(n: number, seed: number, share: number): Dataset {
-  const random = mulberry32(seed + 100);
-  const base = synthetic(n, seed);
-  const rows = Array.from({ length: n }, (_, i) => {
-    const row: Record<string, unknown> = {};
-    base.features.forEach((f) => {
-      const v = f.kind === 'numeric' ? f.values[i] : f.categories[f.codes[i]];
-      row[f.name] = random() < share ? null : v;
-    });
-    row.y = base.classes[base.labels[i]];
-    return row;
-  });
-  return datasetFromRows(rows, { target: 'y' });
-}
+import { synthetic, withMissing } from './synthetic.js';
 
 /**
  * Every probability bit, vote and leaf of the compiled forest equals the per-tree path's. The

@@ -10,27 +10,10 @@ import { CompiledForest, predictThreads, setParallelSums } from '../../dist/ense
 import type { SharedSums } from '../../dist/ensemble/forest-sums.js';
 import { PARALLEL_SUMS, runSums } from '../../dist/ensemble/threads/parallel-sums.js';
 import { alignInput } from '../../dist/model/align.js';
-import { datasetFromRows, fitForest } from '../../dist/node.js';
-import { mulberry32 } from '../../src/core/random.js';
+import { fitForest } from '../../dist/node.js';
 import type { Dataset } from '../../src/index.js';
 import { numericData } from '../learn/numeric-data.js';
-import { synthetic } from './synthetic.js';
-
-/** `synthetic`'s rows with a share of cells blank (missing). */
-function withMissing(n: number, seed: number, share: number): Dataset {
-  const random = mulberry32(seed + 100);
-  const base = synthetic(n, seed);
-  const rows = Array.from({ length: n }, (_, i) => {
-    const row: Record<string, unknown> = {};
-    base.features.forEach((f) => {
-      const v = f.kind === 'numeric' ? f.values[i] : f.categories[f.codes[i]];
-      row[f.name] = random() < share ? null : v;
-    });
-    row.y = base.classes[base.labels[i]];
-    return row;
-  });
-  return datasetFromRows(rows, { target: 'y' }) as Dataset;
-}
+import { synthetic, withMissing } from './synthetic.js';
 
 /** The forest's probabilities with 8-row blocks (many blocks) on `threads` threads. */
 function smallBlocks(forest: ReturnType<typeof fitForest>, data: Dataset, threads: number): Float64Array {

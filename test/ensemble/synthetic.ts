@@ -14,3 +14,19 @@ export function synthetic(n: number, seed: number): Dataset {
   });
   return datasetFromRows(rows, { target: 'y' });
 }
+
+/** `synthetic`'s rows with a share of cells blank (missing), numeric and categorical alike. */
+export function withMissing(n: number, seed: number, share: number): Dataset {
+  const random = mulberry32(seed + 100);
+  const base = synthetic(n, seed);
+  const rows = Array.from({ length: n }, (_, i) => {
+    const row: Record<string, unknown> = {};
+    base.features.forEach((f) => {
+      const v = f.kind === 'numeric' ? f.values[i] : f.categories[f.codes[i]];
+      row[f.name] = random() < share ? null : v;
+    });
+    row.y = base.classes[base.labels[i]];
+    return row;
+  });
+  return datasetFromRows(rows, { target: 'y' });
+}

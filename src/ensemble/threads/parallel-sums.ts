@@ -23,7 +23,10 @@ const WORDS = {
   instead: 'predict on one thread instead (threads: 1, or --threads 1)',
 };
 
-/** `ParallelSums.run`: `helpers` workers on `job` beside `here` (this thread's share); false without a worker script. */
+/**
+ * `ParallelSums.run`: `helpers` workers on `job` beside `here` (this thread's share); false without
+ * a worker script.
+ */
 export function runSums(job: SharedSums, helpers: number, here: () => void): boolean {
   if (!workerAvailable) return false;
   const team = new SyncTeam<SumsRequest, SumsReply>(WORKER, helpers, WORDS);
