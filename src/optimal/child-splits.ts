@@ -178,15 +178,16 @@ export class ChildSplits {
   }
 }
 
+/** A two-class leaf's cost: its weight less its majority's, plus the leaf penalty `P`. */
+function leafCost(x0: number, x1: number, P: number): number {
+  let m = x0 > 0 ? x0 : 0;
+  if (x1 > m) m = x1;
+  return 0 + x0 + x1 - m + P;
+}
+
 /** What `offerTwo` would offer: the two leaves' cost (the same sums in the same order). */
 function twoCost(x0: number, x1: number, all0: number, all1: number, P: number): number {
-  const y0 = all0 - x0;
-  const y1 = all1 - x1;
-  let m1 = x0 > 0 ? x0 : 0;
-  if (x1 > m1) m1 = x1;
-  let m2 = y0 > 0 ? y0 : 0;
-  if (y1 > m2) m2 = y1;
-  return 0 + x0 + x1 - m1 + P + (0 + y0 + y1 - m2 + P);
+  return leafCost(x0, x1, P) + leafCost(all0 - x0, all1 - x1, P);
 }
 
 /** `offerSplit` for two classes and no missing rows: the same sums in the same order, so the same costs. */
@@ -201,14 +202,8 @@ function offerTwo(
   b: number,
   P: number,
 ) {
-  const y0 = all0 - x0;
-  const y1 = all1 - x1;
-  let m1 = x0 > 0 ? x0 : 0;
-  if (x1 > m1) m1 = x1;
-  let m2 = y0 > 0 ? y0 : 0;
-  if (y1 > m2) m2 = y1;
-  const e1 = 0 + x0 + x1 - m1 + P;
-  const e2 = 0 + y0 + y1 - m2 + P;
+  const e1 = leafCost(x0, x1, P);
+  const e2 = leafCost(all0 - x0, all1 - x1, P);
   if (e1 + e2 < side.cost) side.offer(e1 + e2, g, a, b, false, e1, e2);
 }
 
