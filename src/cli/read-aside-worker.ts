@@ -1,6 +1,6 @@
 /** Worker thread of read-aside.ts: reads the data it is given and posts the rows back (or `{ ok: false }`). */
 import { parentPort, workerData } from 'node:worker_threads';
-import type { Dataset } from '../data/dataset.js';
+import { type Dataset, plainData } from '../data/dataset.js';
 import { openRows, openSource } from '../sources/index.js';
 import type { AsideReply, AsideRequest } from './read-aside.js';
 import { readData } from './read-progress.js';
@@ -14,17 +14,7 @@ try {
     { ...options, onWarning: (w) => warnings.push(w) },
     false,
   );
-  const { features, labels, classes, targetName, nRows, weights, source } = data;
-  const plain: Dataset = {
-    features,
-    labels,
-    classes,
-    targetName,
-    nRows,
-    ...(weights ? { weights } : {}),
-    ...(source !== undefined ? { source } : {}),
-  };
-  reply = { ok: true, data: plain, warnings };
+  reply = { ok: true, data: plainData(data), warnings };
 } catch {
   reply = { ok: false };
 }

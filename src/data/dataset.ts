@@ -75,3 +75,20 @@ export function isMissingToken(raw: string): boolean {
   const t = raw.trim();
   return t === '' || t === '?';
 }
+
+/**
+ * The Dataset's own fields, for posting to a worker: a reader's extra fields (such as a lazy
+ * cache) are left behind.
+ */
+export function plainData(data: Dataset): Dataset {
+  const { features, labels, classes, targetName, nRows, weights, source } = data;
+  return {
+    features,
+    labels,
+    classes,
+    targetName,
+    nRows,
+    ...(weights ? { weights } : {}),
+    ...(source !== undefined ? { source } : {}),
+  };
+}

@@ -8,7 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { GroveError } from '../../core/errors.js';
-import type { Dataset } from '../../data/dataset.js';
+import { type Dataset, plainData } from '../../data/dataset.js';
 import { shareRanks } from '../../learn/node-ranks.js';
 import { RETIRE_BYTES } from '../../learn/threads/memory-plan.js';
 import { SyncTeam, workerScriptAvailable } from '../../learn/threads/sync-team.js';
@@ -119,20 +119,6 @@ function dataBytes(data: Dataset): number {
   let bytes = data.labels.byteLength + (data.weights?.byteLength ?? 0);
   for (const col of data.features) bytes += col.kind === 'numeric' ? col.values.byteLength : col.codes.byteLength;
   return bytes;
-}
-
-/** The Dataset's own data (a reader's extra fields, such as a lazy cache, are not posted). */
-function plainData(data: Dataset): Dataset {
-  const { features, labels, classes, targetName, nRows, weights, source } = data;
-  return {
-    features,
-    labels,
-    classes,
-    targetName,
-    nRows,
-    ...(weights ? { weights } : {}),
-    ...(source !== undefined ? { source } : {}),
-  };
 }
 
 setParallelForest(growParallel);
