@@ -1,12 +1,21 @@
 import { GroveError } from '../core/errors.js';
 import { DecisionTree, TRUSTED_MODEL } from '../model/decision-tree.js';
-import type { KnnRegion } from '../model/node.js';
+import type { KnnRegion, TreeNode } from '../model/node.js';
 import { MODEL_FORMAT, MODEL_VERSION, type ModelFile, type SavedOptions, validateModel } from '../model/schema.js';
+import type { TreeStore } from '../model/store.js';
 import { treeSeed } from './draws.js';
 import { Forest } from './forest.js';
-import { flatten } from './forest-flatten.js';
+import { fillTree, planForest, treeRange } from './forest-flatten.js';
 import { NodeReader } from './forest-nodes.js';
-import { BYTES, SECTIONS, type Sections, type SectionType, viewOf } from './forest-sections.js';
+import {
+  BYTES,
+  SECTIONS,
+  type Section,
+  type Sections,
+  type SectionType,
+  sectionOf,
+  viewOf,
+} from './forest-sections.js';
 import type { ForestSettings } from './settings.js';
 
 /**
@@ -59,23 +68,36 @@ function fnv1a(bytes: Uint8Array, h = FNV_START): number {
 }
 
 const pad8 = (x: number) => (x + 7) & ~7;
-const ZEROS = new Uint8Array(8);
-
-/** A forest file's bytes as parts in file order, and the check that reads them back. */
-export interface ForestFileParts {
-  /** The prefix, the header, each section and its padding: written one after another, they are the file. */
-  parts: Uint8Array[];
-  size: number;
-  /** Read the parts back as `decodeForest` reads a file (one tree at a time, none kept); throws a GroveError. */
-  check(file?: string): void;
-}
 
 /**
- * The forest's model file as parts: the sections are the flattened trees' arrays themselves, so
- * writing them needs no copy of the whole file.
+ * Where a forest file's bytes go: writes at byte offsets (into `size` bytes that start as zeros),
+ * and reads back of what was written (the checksum, the check).
  */
-export function forestFileParts(forest: Forest): ForestFileParts {
-  const { sections, sums, knn } = flatten(forest);
+export interface ForestSink {
+  write(bytes: Uint8Array, at: number): void;
+  read(at: number, length: number): Uint8Array;
+}
+
+/** A forest's model file, laid out (its size known) but not yet written. */
+export interface ForestFile {
+  size: number;
+  /**
+   * Write the file through `sink`, one tree's part of every section at a time (no section is made
+   * whole), then the checksum, read back in file order, and the prefix.
+   */
+  writeTo(sink: ForestSink): void;
+  /** Read the written file back through `sink` as `decodeForest` reads it, one tree at a time, none kept; throws a GroveError. */
+  check(sink: ForestSink, file?: string): void;
+}
+
+const bytesOf = (a: Section) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+/** Bytes hashed per read when the checksum is taken from the written file. */
+const CHUNK = 1 << 20;
+
+/** The forest's model file: one pass over the trees sizes and types every section (forest-flatten.ts). */
+export function forestFile(forest: Forest): ForestFile {
+  const plan = planForest(forest);
+  const { sections, sums, knn } = plan;
   const header: Header = {
     format: FOREST_FORMAT,
     version: FOREST_VERSION,
@@ -87,47 +109,76 @@ export function forestFileParts(forest: Forest): ForestFileParts {
     ...(forest.oob ? { oob: { score: forest.oob.score, rows: forest.oob.rows } } : {}),
     sums,
     ...(Object.keys(knn).length > 0 ? { knn } : {}),
-    sections: sections.map(({ name, type, array }) => ({ name, type, length: array.length })),
+    sections: sections.map(({ name, type, length }) => ({ name, type, length })),
   };
   const text = new TextEncoder().encode(JSON.stringify(header));
   const headerBytes = pad8(PREFIX + text.length) - PREFIX;
-  const padded = new Uint8Array(headerBytes).fill(0x20);
-  padded.set(text);
-  const prefix = new Uint8Array(PREFIX);
-  const parts: Uint8Array[] = [prefix, padded];
-  let size = PREFIX + headerBytes;
-  for (const { array } of sections) {
-    parts.push(new Uint8Array(array.buffer, array.byteOffset, array.byteLength));
-    const end = pad8(size + array.byteLength);
-    if (end > size + array.byteLength) parts.push(ZEROS.subarray(0, end - size - array.byteLength));
-    size = end;
-  }
-  let h = FNV_START;
-  for (let i = 1; i < parts.length; i++) h = fnv1a(parts[i], h);
-  for (let i = 0; i < MAGIC.length; i++) prefix[i] = MAGIC.charCodeAt(i);
-  const view = new DataView(prefix.buffer);
-  view.setUint32(8, headerBytes, true);
-  view.setUint32(12, h, true);
-  const check = (file?: string): void => {
+  const { offsets, size } = layout(header, PREFIX + headerBytes, (why) => {
+    throw new Error(`forest file: ${why}`);
+  });
+  const writeTo = (sink: ForestSink): void => {
+    const padded = new Uint8Array(headerBytes).fill(0x20);
+    padded.set(text);
+    sink.write(padded, PREFIX);
+    const starts = sectionOf(sections[0].type, plan.treeStart.length);
+    starts.set(plan.treeStart);
+    sink.write(bytesOf(starts), offsets[0]);
+    for (let t = 0; t < forest.trees.length; t++)
+      fillTree(forest, plan, t).forEach((part, s) => {
+        const at = offsets[s] + treeRange(plan, s, t)[0] * BYTES[sections[s].type];
+        if (part.length > 0) sink.write(bytesOf(part), at);
+      });
+    let h = FNV_START;
+    for (let at = PREFIX; at < size; at += CHUNK) h = fnv1a(sink.read(at, Math.min(CHUNK, size - at)), h);
+    const prefix = new Uint8Array(PREFIX);
+    for (let i = 0; i < MAGIC.length; i++) prefix[i] = MAGIC.charCodeAt(i);
+    const view = new DataView(prefix.buffer);
+    view.setUint32(8, headerBytes, true);
+    view.setUint32(12, h, true);
+    sink.write(prefix, 0);
+  };
+  const check = (sink: ForestSink, file?: string): void => {
     const fail = (why: string): never => {
       throw new GroveError(`not a valid grove forest file: ${why}`, { file, code: 'E_MODEL' });
     };
-    const read: Header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(text));
-    const arrays: Sections = Object.fromEntries(sections.map(({ name, array }) => [name, array]));
-    readTrees(read, arrays, fail, file, () => {});
+    const prefix = sink.read(0, PREFIX);
+    if (!isForestFile(prefix)) fail('it does not start with the forest file signature');
+    const read = headerOf(sink.read(PREFIX, new DataView(prefix.buffer, prefix.byteOffset).getUint32(8, true)), fail);
+    if (JSON.stringify(read.sections) !== JSON.stringify(header.sections)) fail('its header lists the wrong sections');
+    const section = (s: number, start: number, end: number): Section => {
+      const { type } = read.sections[s];
+      const bytes = sink.read(offsets[s] + start * BYTES[type], (end - start) * BYTES[type]);
+      return viewOf(type, bytes.slice().buffer, 0, end - start);
+    };
+    const starts = section(0, 0, plan.treeStart.length);
+    const trees = starts.length - 1;
+    const shape = headerShape(read, trees, fail, file);
+    const regions = Object.entries(read.knn ?? {}).map(([id, region]) => [Number(id), region] as const);
+    for (let t = 0; t < trees; t++) {
+      if (starts[t + 1] !== plan.treeStart[t + 1]) fail('tree offsets do not cover the nodes');
+      const m = starts[t + 1] - starts[t];
+      const local: Sections = { treeStart: Int32Array.of(0, m) };
+      for (let s = 1; s < sections.length; s++) local[sections[s].name] = section(s, ...treeRange(plan, s, t));
+      // The tree's own k-NN regions, by its own node ids, as a one-tree file lists them.
+      const own: Record<string, KnnRegion> = {};
+      for (const [id, region] of regions) if (id >= starts[t] && id < starts[t + 1]) own[id - starts[t]] = region;
+      const failHere = (why: string): never => fail(`tree ${t}: ${why}`);
+      const reader = new NodeReader(local, shape, read.sums, own, failHere);
+      treeOf(read, shape, reader.tree(0), t, file);
+      reader.finish();
+    }
   };
-  return { parts, size, check };
+  return { size, writeTo, check };
 }
 
 /** The forest as the bytes of its model file. */
 export function encodeForest(forest: Forest): Uint8Array {
-  const { parts, size } = forestFileParts(forest);
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const part of parts) {
-    out.set(part, at);
-    at += part.length;
-  }
+  const file = forestFile(forest);
+  const out = new Uint8Array(file.size);
+  file.writeTo({
+    write: (bytes, at) => out.set(bytes, at),
+    read: (at, length) => out.subarray(at, at + length),
+  });
   return out;
 }
 
@@ -147,17 +198,23 @@ export function decodeForest(bytes: Uint8Array, file?: string): Forest {
   const headerBytes = view.getUint32(8, true);
   if (PREFIX + headerBytes > own.length) fail('truncated (the header runs past the end)');
   if (fnv1a(own.subarray(PREFIX)) !== view.getUint32(12, true)) fail('damaged or truncated (checksum mismatch)');
+  const header = headerOf(own.subarray(PREFIX, PREFIX + headerBytes), fail);
+  const arrays = readSections(own, PREFIX + headerBytes, header, fail);
+  return rebuild(header, arrays, fail, file);
+}
+
+/** A forest file's header from its bytes, its format and version checked. */
+function headerOf(bytes: Uint8Array, fail: (why: string) => never): Header {
   let header: Header;
   try {
-    header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(own.subarray(PREFIX, PREFIX + headerBytes)));
+    header = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
   } catch {
     return fail('its header is not valid JSON');
   }
   if (header?.format !== FOREST_FORMAT) fail(`expected "format": "${FOREST_FORMAT}"`);
   if (header.version !== FOREST_VERSION)
     fail(`unsupported version ${JSON.stringify(header.version)} (this grove reads version ${FOREST_VERSION})`);
-  const arrays = readSections(own, PREFIX + headerBytes, header, fail);
-  return rebuild(header, arrays, fail, file);
+  return header;
 }
 
 /**
@@ -184,10 +241,14 @@ export function isForestFile(bytes: Uint8Array): boolean {
 
 const TYPES: ReadonlySet<string> = new Set(['u8', 'u16', 'i32', 'f32', 'f64']);
 
-function readSections(own: Uint8Array, start: number, header: Header, fail: (why: string) => never): Sections {
+/**
+ * Where each section the header lists starts (the first at `start`, rounded up to 8), and where
+ * the last ends: the file's size. The list, types and lengths are checked.
+ */
+function layout(header: Header, start: number, fail: (why: string) => never): { offsets: number[]; size: number } {
   const listed = header.sections;
   if (!Array.isArray(listed) || listed.length !== SECTIONS.length) fail('its header lists the wrong sections');
-  const out: Sections = {};
+  const offsets: number[] = [];
   let at = pad8(start);
   SECTIONS.forEach(([name, fractions], s) => {
     const entry = listed[s];
@@ -200,12 +261,20 @@ function readSections(own: Uint8Array, start: number, header: Header, fail: (why
       entry.length < 0
     )
       fail(`section ${s} should be ${name}`);
-    const bytes = entry.length * BYTES[type];
-    if (at + bytes > own.length) fail(`truncated (section ${name} runs past the end)`);
-    out[name] = viewOf(type, own.buffer, own.byteOffset + at, entry.length);
-    at = pad8(at + bytes);
+    offsets.push(at);
+    at = pad8(at + entry.length * BYTES[type]);
   });
-  if (at !== own.length) fail(`${own.length - at} bytes after the last section`);
+  return { offsets, size: at };
+}
+
+function readSections(own: Uint8Array, start: number, header: Header, fail: (why: string) => never): Sections {
+  const { offsets, size } = layout(header, start, fail);
+  const out: Sections = {};
+  header.sections.forEach(({ name, type, length }, s) => {
+    if (offsets[s] + length * BYTES[type] > own.length) fail(`truncated (section ${name} runs past the end)`);
+    out[name] = viewOf(type, own.buffer, own.byteOffset + offsets[s], length);
+  });
+  if (size !== own.length) fail(`${own.length - size} bytes after the last section`);
   return out;
 }
 
@@ -232,14 +301,22 @@ function readTrees(
   file: string | undefined,
   each: (tree: DecisionTree) => void,
 ): ModelFile {
-  const settings = header.forest;
   const trees = f.treeStart.length - 1;
+  const shape = headerShape(header, trees, fail, file);
+  const reader = new NodeReader(f, shape, header.sums, header.knn ?? {}, fail);
+  for (let t = 0; t < trees; t++) each(treeOf(header, shape, reader.tree(t), t, file));
+  reader.finish();
+  return shape;
+}
+
+/** The header's parts, checked as a tree model file's (one leaf stands for the nodes), for `trees` trees. */
+function headerShape(header: Header, trees: number, fail: (why: string) => never, file: string | undefined): ModelFile {
+  const settings = header.forest;
   if (!settings || typeof settings !== 'object' || settings.trees !== trees || trees < 1)
     fail('the header and the tree sections disagree on the number of trees');
   if (typeof header.sums !== 'boolean') fail('its header has no "sums"');
-  // The header's parts as a tree model file's (one leaf stands for the nodes, checked below).
   const k = Array.isArray(header.classes) ? header.classes.length : 0;
-  const shape = validateModel(
+  return validateModel(
     {
       format: MODEL_FORMAT,
       version: MODEL_VERSION,
@@ -251,20 +328,22 @@ function readTrees(
     },
     file,
   );
-  const reader = new NodeReader(f, shape, header.sums, header.knn ?? {}, fail);
-  for (let t = 0; t < trees; t++) {
-    const nodes = reader.tree(t);
-    const options = { ...header.options, seed: treeSeed(settings.seed, t) };
-    const model = { target: shape.target, features: shape.features, classes: shape.classes, options };
-    each(
-      Array.isArray(nodes)
-        ? new DecisionTree(
-            validateModel({ format: MODEL_FORMAT, version: MODEL_VERSION, ...model, nodes }, file),
-            TRUSTED_MODEL,
-          )
-        : new DecisionTree({ ...model, nodes }, TRUSTED_MODEL),
-    );
-  }
-  reader.finish();
-  return shape;
+}
+
+/** Tree `t` from its nodes as read (node objects are checked by `validateModel`). */
+function treeOf(
+  header: Header,
+  shape: ModelFile,
+  nodes: TreeStore | TreeNode[],
+  t: number,
+  file: string | undefined,
+): DecisionTree {
+  const options = { ...header.options, seed: treeSeed(header.forest.seed, t) };
+  const model = { target: shape.target, features: shape.features, classes: shape.classes, options };
+  return Array.isArray(nodes)
+    ? new DecisionTree(
+        validateModel({ format: MODEL_FORMAT, version: MODEL_VERSION, ...model, nodes }, file),
+        TRUSTED_MODEL,
+      )
+    : new DecisionTree({ ...model, nodes }, TRUSTED_MODEL);
 }

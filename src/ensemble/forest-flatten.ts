@@ -36,76 +36,122 @@ interface Pass {
   leafMeta: boolean;
 }
 
-/** A forest's node sections in file order, each in its narrowest exact type (forest-sections.ts). */
-export interface FlatForest {
-  sections: { name: string; type: SectionType; array: Section }[];
-  sums: boolean;
-  knn: Record<string, KnnRegion>;
+/** A section of the file: its name, narrowest exact type and length. */
+export interface SectionPlan {
+  name: string;
+  type: SectionType;
+  length: number;
 }
 
 /**
- * Every tree's nodes as the file's sections, and the k-NN data by global node id. Two passes over
- * the trees: the first sizes and types each section, the second writes the values into it, so no
- * section is ever held wider than it is written. A tree held as its grower's `TreeStore` is read
- * from the arrays, making no node objects; its values are the ones its node objects would give
+ * What the first pass over the trees learns: every section's type and length, where each tree's
+ * values start in each section, whether split nodes hold their children's sums, the k-NN data.
+ */
+export interface ForestPlan {
+  /** In file order (forest-sections.ts). */
+  sections: SectionPlan[];
+  /** `treeStart`'s values: tree t's first node over all trees, then the number of nodes. */
+  treeStart: number[];
+  sums: boolean;
+  knn: Record<string, KnnRegion>;
+  leafMeta: boolean;
+  /** Per section, the first-pass sink its values come from (an index of `marks`), -1 for none. */
+  from: number[];
+  /** Per first-pass sink, its length before each tree and after the last. */
+  marks: Float64Array[];
+}
+
+/**
+ * The first pass over every tree's nodes: each section's narrowest exact type and length, and
+ * where each tree's values start in it, so that the second pass (`fillTree`) can make one tree's
+ * part of every section at a time. A tree held as its grower's `TreeStore` is read from the
+ * arrays, making no node objects; its values are the ones its node objects would give
  * (`TreeStore.node`).
  */
-export function flatten(forest: Forest): FlatForest {
-  const k = forest.classes.length;
-  const stats = (): SectionStats => new SectionStats();
+export function planForest(forest: Forest): ForestPlan {
+  const names = SECTIONS.map(([name]) => name);
+  const sinks = [...names, 'leafN', 'leafCounts'].map(() => new SectionStats());
+  const own = (name: string) => sinks[names.indexOf(name)];
   const first: Pass = {
-    k,
-    v: Object.fromEntries(SECTIONS.map(([name]) => [name, stats()])),
-    leafN: stats(),
-    leafCounts: stats(),
+    k: forest.classes.length,
+    v: Object.fromEntries(names.map((name) => [name, own(name)])),
+    leafN: sinks[names.length],
+    leafCounts: sinks[names.length + 1],
     first: true,
     knn: {},
     sums: true,
     leafMeta: false,
   };
-  visit(forest, first);
+  const trees = forest.trees.length;
+  const marks = sinks.map(() => new Float64Array(trees + 1));
+  const treeStart = [0];
+  forest.trees.forEach((tree, t) => {
+    treeStart.push(treeStart[t] + visitTree(first, tree, treeStart[t]));
+    sinks.forEach((s, i) => {
+      marks[i][t + 1] = s.length;
+    });
+  });
   const { sums, leafMeta } = first;
-  const source = (name: string): SectionStats | undefined => {
-    if (!leafMeta && (name === 'leafScore' || name === 'leafImprovement')) return undefined;
-    if (sums && name === 'n') return first.leafN as SectionStats;
-    if (sums && name === 'counts') return first.leafCounts as SectionStats;
-    return first.v[name] as SectionStats;
-  };
-  const sections = SECTIONS.map(([name, fractions]) => {
-    const s = source(name);
+  const from = names.map((name, i) => {
+    if (name === 'treeStart' || (!leafMeta && (name === 'leafScore' || name === 'leafImprovement'))) return -1;
+    if (sums && name === 'n') return names.length;
+    if (sums && name === 'counts') return names.length + 1;
+    return i;
+  });
+  const starts = new SectionStats();
+  for (const x of treeStart) starts.push(x);
+  const sections = SECTIONS.map(([name, fractions], i) => {
+    const s = name === 'treeStart' ? starts : from[i] >= 0 ? sinks[from[i]] : undefined;
     const type = s ? s.type() : 'u8';
     if (!fractions && (type === 'f32' || type === 'f64'))
       throw new Error(`forest file: section ${name} holds a fraction`);
-    return { name, type, array: sectionOf(type, s ? s.length : 0) };
+    return { name, type, length: s ? s.length : 0 };
   });
-  const writers = Object.fromEntries(sections.map(({ name, array }) => [name, new Writer(array)]));
-  const second: Pass = {
-    k,
-    v: Object.fromEntries(sections.map(({ name }) => [name, source(name) === first.v[name] ? writers[name] : SKIP])),
-    leafN: sums ? writers.n : SKIP,
-    leafCounts: sums ? writers.counts : SKIP,
+  return { sections, treeStart, sums, knn: first.knn, leafMeta, from, marks };
+}
+
+/** Section `s`'s entries for tree `t` in `plan`: [start, end). */
+export function treeRange(plan: ForestPlan, s: number, t: number): [number, number] {
+  const from = plan.from[s];
+  return from < 0 ? [0, 0] : [plan.marks[from][t], plan.marks[from][t + 1]];
+}
+
+/**
+ * Tree `t`'s part of every section, in file order (`treeStart` and unused sections empty), in
+ * the types of `plan`: the second pass, one tree at a time, so no section is ever held whole.
+ */
+export function fillTree(forest: Forest, plan: ForestPlan, t: number): Section[] {
+  const writers = plan.sections.map(({ type }, s) => {
+    const [start, end] = treeRange(plan, s, t);
+    return new Writer(sectionOf(type, end - start));
+  });
+  const names = plan.sections.map(({ name }) => name);
+  const { sums } = plan;
+  const pass: Pass = {
+    k: forest.classes.length,
+    v: Object.fromEntries(names.map((name, s) => [name, plan.from[s] === s ? writers[s] : SKIP])),
+    leafN: sums ? writers[names.indexOf('n')] : SKIP,
+    leafCounts: sums ? writers[names.indexOf('counts')] : SKIP,
     first: false,
     knn: {},
     sums,
-    leafMeta,
+    leafMeta: plan.leafMeta,
   };
-  visit(forest, second);
-  for (const { name, array } of sections)
-    if (writers[name].at !== array.length) throw new Error(`forest file: section ${name} changed between passes`);
-  return { sections, sums, knn: first.knn };
+  visitTree(pass, forest.trees[t], plan.treeStart[t]);
+  for (const [s, w] of writers.entries())
+    if (w.at !== w.array.length) throw new Error(`forest file: section ${names[s]} changed between passes`);
+  return writers.map((w) => w.array);
 }
 
-/** Every tree's nodes, in order, into the pass's sinks. */
-function visit(forest: Forest, p: Pass): void {
-  let base = 0;
-  for (const tree of forest.trees) {
-    p.v.treeStart.push(base);
-    const grown = tree.grown();
-    if (Array.isArray(grown)) fromNodes(p, grown, base);
-    else fromStore(p, grown);
-    base += Array.isArray(grown) ? grown.length : grown.size;
+/** One tree's nodes, in order, into the pass's sinks; its node count. */
+function visitTree(p: Pass, tree: Forest['trees'][number], base: number): number {
+  const grown = tree.grown();
+  if (Array.isArray(grown)) {
+    fromNodes(p, grown, base);
+    return grown.length;
   }
-  p.v.treeStart.push(base);
+  fromStore(p, grown);
+  return grown.size;
 }
 
 function paramsOf(s: Split): number[] {

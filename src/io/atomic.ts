@@ -11,7 +11,6 @@ import {
   type Stats,
   statSync,
   writeFileSync,
-  writeSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { GroveError } from '../core/errors.js';
@@ -79,22 +78,22 @@ export function pauseForTests(target: string, stage: 'AFTER_TEMP' | 'IN_WRITE' =
 }
 
 /**
- * Write `content` (text, bytes, or parts of bytes in order) to `path` so that readers never see
- * half a file: write a temporary file in the same directory, then rename it over the target. On
- * failure nothing is left behind.
+ * Write `content` (text, bytes, or a function given the open file's descriptor, which it may
+ * write at any offset and read back) to `path` so that readers never see half a file: write a
+ * temporary file in the same directory, then rename it over the target. On failure (the function
+ * throwing included) nothing is left behind.
  *
  * A symbolic link is written through (the file it points to is replaced; the link stays). A
  * directory, FIFO, socket or device is refused, never replaced, and so is a read-only file. An existing file keeps its
  * permission bits; a new one gets the process's default mode (0o666 less the umask).
  */
-export function writeFileAtomic(path: string, content: string | Uint8Array | readonly Uint8Array[]): void {
+export function writeFileAtomic(path: string, content: string | Uint8Array | ((fd: number) => void)): void {
   const { target, mode, tmp } = prepareWrite(path);
   try {
     // Never more open than the target while being written; creation applies the umask, so an
     // existing target's own bits are then restored exactly.
-    if (typeof content === 'string' || content instanceof Uint8Array)
-      writeFileSync(tmp, content, { flag: 'wx', mode: mode ?? 0o666 });
-    else writeParts(tmp, content, mode ?? 0o666);
+    if (typeof content === 'function') writeWith(tmp, content, mode ?? 0o666);
+    else writeFileSync(tmp, content, { flag: 'wx', mode: mode ?? 0o666 });
     commitWrite(tmp, target, mode);
   } catch (err) {
     throw abandonWrite(path, tmp, err);
@@ -103,14 +102,11 @@ export function writeFileAtomic(path: string, content: string | Uint8Array | rea
   }
 }
 
-/** Create `file` and write `parts` one after another (a large file never joined into one buffer). */
-function writeParts(file: string, parts: readonly Uint8Array[], mode: number): void {
-  const fd = openSync(file, 'wx', mode);
+/** Create `file` for reading and writing and let `write` fill it through its descriptor. */
+function writeWith(file: string, write: (fd: number) => void, mode: number): void {
+  const fd = openSync(file, 'wx+', mode);
   try {
-    for (const part of parts) {
-      let done = 0;
-      while (done < part.length) done += writeSync(fd, part, done, part.length - done);
-    }
+    write(fd);
   } finally {
     closeSync(fd);
   }

@@ -1,7 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { ftruncateSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { GroveError } from '../core/errors.js';
 import { Forest } from '../ensemble/forest.js';
-import { decodeForest, forestFileFeatures, forestFileParts, isForestFile } from '../ensemble/forest-file.js';
+import {
+  decodeForest,
+  type ForestSink,
+  forestFile,
+  forestFileFeatures,
+  isForestFile,
+} from '../ensemble/forest-file.js';
 import { DecisionTree } from '../model/decision-tree.js';
 import { validateModel } from '../model/schema.js';
 import { writeFileAtomic } from './atomic.js';
@@ -10,22 +16,38 @@ import { writeFileAtomic } from './atomic.js';
  * Save a model (atomically: a crash never leaves half a file), after the check loading makes: a
  * model grove would refuse to load is never reported written. A tree is written as JSON, a
  * forest in the forest file format (src/ensemble/forest-file.ts: a JSON header and typed arrays),
- * written from its sections' arrays without a copy of the whole file.
+ * one tree's part of every section at a time, then read back from the temporary file one tree at a
+ * time and checked before it is renamed into place.
  */
 export function saveModel(model: DecisionTree | Forest, path: string): void {
   if (model instanceof Forest) {
-    const file = forestFileParts(model);
-    try {
-      file.check();
-    } catch (err) {
-      throw new GroveError(
-        `internal error: the forest fails grove's own check, not written (${(err as Error).message})`,
-        {
-          file: path,
+    const file = forestFile(model);
+    writeFileAtomic(path, (fd) => {
+      ftruncateSync(fd, file.size);
+      const sink: ForestSink = {
+        write(bytes, at) {
+          for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, at + done);
         },
-      );
-    }
-    writeFileAtomic(path, file.parts);
+        read(at, length) {
+          const out = new Uint8Array(length);
+          for (let done = 0; done < length; ) {
+            const got = readSync(fd, out, done, length - done, at + done);
+            if (got === 0) throw new GroveError('cannot read back the model file being written', { file: path });
+            done += got;
+          }
+          return out;
+        },
+      };
+      file.writeTo(sink);
+      try {
+        file.check(sink);
+      } catch (err) {
+        throw new GroveError(
+          `internal error: the forest fails grove's own check, not written (${(err as Error).message})`,
+          { file: path },
+        );
+      }
+    });
     return;
   }
   const text = `${JSON.stringify(model.toJSON())}\n`;
