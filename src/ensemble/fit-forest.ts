@@ -77,6 +77,7 @@ export function fitForest(data: Dataset, options: FitOptions = {}, context: Fore
             (done) => report(trees.length + done),
             (i) => growForestTree(job, i),
             sortColumns,
+            usesForestBins(plan, settings.subspace !== null) ? job : null,
           )
         : null;
     if (parallel) for (const tree of parallel) trees.push(tree);
@@ -118,7 +119,10 @@ export interface ForestJob {
   readonly features: FeatureSchema[];
   /** Rows each bootstrap draws. */
   readonly samples: number;
-  /** Histogram mode: the rows binned once for every tree this thread grows (made by the first). */
+  /**
+   * Histogram mode: the rows binned once for every tree this thread grows (made by the first, or
+   * by all the threads together before it).
+   */
   bins?: ForestBins;
 }
 
@@ -136,8 +140,10 @@ export function prepareForest(data: Dataset, options: FitOptions, context: Fores
  * among them (`here` grows tree i on it), in index order, each over `header` (the forest's target,
  * features and classes), telling `onTree` the count grown so far; null when it cannot (then they
  * grow here). `sortColumns`: the columns the trees sort by rank (per-node sorting), whose ranks
- * the threads can share; null when the trees grow otherwise. Installed by the Node entry
- * (src/ensemble/threads/); browsers grow on one thread.
+ * the threads can share; null when the trees grow otherwise. `binJob`: the job whose trees grow on
+ * the forest's bins, which the threads bin together (its `bins` set before the first tree here);
+ * null when they do not. Installed by the Node entry (src/ensemble/threads/); browsers grow on one
+ * thread.
  */
 export type ParallelForest = (
   data: Dataset,
@@ -148,6 +154,7 @@ export type ParallelForest = (
   onTree: (grown: number) => void,
   here: (i: number) => DecisionTree,
   sortColumns: NumericValues[] | null,
+  binJob: ForestJob | null,
 ) => DecisionTree[] | null;
 let parallelForest: ParallelForest | undefined;
 

@@ -7,11 +7,13 @@
 import type { MessagePort } from 'node:worker_threads';
 import { workerData } from 'node:worker_threads';
 import type { Dataset, NumericColumn } from '../../data/dataset.js';
+import type { CodeMatrix } from '../../learn/hist-layout.js';
 import { adoptRanks } from '../../learn/node-ranks.js';
 import { dropScratch, keepScratch } from '../../learn/node-scratch.js';
 import { ownThreadId } from '../../learn/threads/thread-liveness.js';
 import type { FitOptions } from '../../options/options.js';
 import { type ForestJob, growForestTree, prepareForest } from '../fit-forest.js';
+import { binShare, sharedForestBins } from '../forest-bins.js';
 import type { ForestReply, ForestRequest } from './messages.js';
 import { treeMessage } from './tree-message.js';
 
@@ -19,6 +21,8 @@ const { port, signal, tid } = workerData as { port: MessagePort; signal: Int32Ar
 // Lets the main thread notice this thread's death while it waits synchronously.
 Atomics.store(tid, 0, ownThreadId());
 let job: ForestJob | undefined;
+/** The shared code matrix of the forest's bins, while its edges are on their way. */
+let codes: CodeMatrix | undefined;
 
 function reply(message: ForestReply, transfer: ArrayBuffer[] = []): void {
   port.postMessage(message, transfer);
@@ -29,6 +33,7 @@ function reply(message: ForestReply, transfer: ArrayBuffer[] = []): void {
 port.on('message', (request: ForestRequest) => {
   if (request.op === 'release') {
     job = undefined;
+    codes = undefined;
     dropScratch();
     return;
   }
@@ -40,6 +45,16 @@ port.on('message', (request: ForestRequest) => {
         adoptRanks(columns, request.ranks);
         keepScratch();
       }
+      codes = request.bin?.codes;
+      reply({
+        op: 'ready',
+        ...(request.bin ? { edges: binShare(job.plan, request.bin.codes, request.bin.features) } : {}),
+      });
+      return;
+    }
+    if (request.op === 'bins') {
+      job!.bins = sharedForestBins(job!.plan, codes!, request.edges, false);
+      codes = undefined;
       reply({ op: 'ready' });
       return;
     }

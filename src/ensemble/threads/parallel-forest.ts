@@ -9,12 +9,14 @@
 import { availableParallelism } from 'node:os';
 import { GroveError } from '../../core/errors.js';
 import { type Dataset, plainData } from '../../data/dataset.js';
+import type { CodeMatrix } from '../../learn/hist-layout.js';
 import { shareRanks } from '../../learn/node-ranks.js';
 import { RETIRE_BYTES } from '../../learn/threads/memory-plan.js';
 import { SyncTeam, workerScriptAvailable } from '../../learn/threads/sync-team.js';
 import type { DecisionTree } from '../../model/decision-tree.js';
 import type { FitOptions } from '../../options/options.js';
-import { type ParallelForest, setParallelForest } from '../fit-forest.js';
+import { type ForestJob, type ParallelForest, setParallelForest } from '../fit-forest.js';
+import { type BinEdges, binShare, shareBinning, sharedForestBins } from '../forest-bins.js';
 import type { ForestReply, ForestRequest } from './messages.js';
 import { type TreeHeader, treeFromMessage } from './tree-message.js';
 
@@ -29,7 +31,7 @@ function postable(options: FitOptions): boolean {
   return typeof options.criterion !== 'object' && typeof options.thresholdCriterion !== 'object';
 }
 
-const growParallel: ParallelForest = (data, options, header, indices, threads, onTree, here, sortColumns) => {
+const growParallel: ParallelForest = (data, options, header, indices, threads, onTree, here, sortColumns, binJob) => {
   const count = Math.min(indices.length, threads === 'auto' ? availableParallelism() : threads);
   if (!workerAvailable || count < 2 || !postable(options)) return null;
   let team: Team | undefined;
@@ -42,8 +44,12 @@ const growParallel: ParallelForest = (data, options, header, indices, threads, o
     const { threads: _threads, ...sent } = options;
     // One copy of the ranks for every thread, made here before the workers would make their own.
     const ranks = sortColumns ? shareRanks(sortColumns) : null;
-    for (const m of team.members)
-      team.send(m, { op: 'init', data: plainData(data), options: sent as FitOptions, ranks });
+    const binning = binJob ? shareBinning(binJob.plan, count) : null;
+    team.members.forEach((m, j) => {
+      const bin = binning ? { codes: binning.codes, features: binning.parts[j + 1] } : null;
+      team!.send(m, { op: 'init', data: plainData(data), options: sent as FitOptions, ranks, bin });
+    });
+    if (binJob && binning) binTogether(team, binJob, binning.codes, binning.parts[0]);
     const trees = growAll(team, header, indices, onTree, here);
     if (dataBytes(data) <= POOL_BYTES) team.release({ op: 'release' });
     return trees;
@@ -51,6 +57,24 @@ const growParallel: ParallelForest = (data, options, header, indices, threads, o
     team?.terminate();
   }
 };
+
+/**
+ * Histogram mode: bin this thread's `features` into the shared `codes` while the workers bin
+ * theirs (asked by 'init'), then hand every thread all the features' edges ('bins'): each sets its
+ * job's bins over the one code matrix. Each worker's answer to 'bins' is left for `growAll`.
+ */
+function binTogether(team: Team, job: ForestJob, codes: CodeMatrix, features: number[]): void {
+  const edges: BinEdges = binShare(job.plan, codes, features);
+  for (const m of team.members) {
+    const reply = team.waitFor(m);
+    if (reply.op !== 'ready' || !reply.edges) throw new GroveError('a forest worker answered out of turn');
+    reply.edges.forEach((e, f) => {
+      if (e) edges[f] = e;
+    });
+  }
+  job.bins = sharedForestBins(job.plan, codes, edges, true);
+  for (const m of team.members) team.send(m, { op: 'bins', edges });
+}
 
 /**
  * Requests a worker holds at once while many trees remain: its next tree waits in its queue, so it
