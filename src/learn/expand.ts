@@ -66,6 +66,11 @@ export interface RowDivision<E extends GrowEntry, S extends NodeSplit> {
 export interface ChildState<E extends GrowEntry> {
   child(parent: E, b: number, base: GrowEntry): E;
   keepLeaf(entry: E): void;
+  /**
+   * A zeroed array of `k` class weights for a child's `totals`: a grower that knows when a node's
+   * totals are spent may hand them out again (default: a new array per child).
+   */
+  childTotals?(): Float64Array;
 }
 
 /**
@@ -118,10 +123,32 @@ export function expandNode<E extends GrowEntry, S extends NodeSplit>(
 ): void {
   const chosen = searchNode(entry, how, nodes);
   if (!chosen) return;
-  const children: E[] = [];
-  if (!applySplit(entry, chosen, how, nodes, children)) return;
-  for (let b = children.length - 1; b >= 0; b--) stack.push(children[b]);
+  const children = childScratch as E[];
+  applySplit(entry, chosen, how, nodes, children);
+  // Popped last to first: branch 0 ends on top. Popping also leaves the scratch empty.
+  while (children.length > 0) stack.push(children.pop()!);
 }
+
+/** `expandNode`'s children before they go on the stack (expansion is never re-entered). */
+const childScratch: GrowEntry[] = [];
+
+/**
+ * `applySplit`'s `Branches` for splits of `count` branches, reused node after node: no grower keeps
+ * them past `partition` (one that needs them later copies them), so a node allocates only its
+ * children's entries and class weights.
+ */
+function branchScratch(count: number): { branches: Branches; leaf: boolean[] } {
+  let held = scratchByCount[count];
+  if (!held) {
+    held = { branches: { count, sizes: new Int32Array(count), totals: [], everyBranch: 0 }, leaf: new Array(count) };
+    scratchByCount[count] = held;
+  }
+  held.branches.sizes.fill(0);
+  held.branches.everyBranch = 0;
+  return held;
+}
+
+const scratchByCount: Array<{ branches: Branches; leaf: boolean[] } | undefined> = [];
 
 /**
  * The first half of `expandNode`: record the node's stats and, unless it stops, find its split.
@@ -160,12 +187,10 @@ export function applySplit<E extends GrowEntry, S extends NodeSplit>(
 ): boolean {
   const { id, depth } = entry;
   const count = chosen.branches;
-  // A plain loop: Array.from with a mapping function costs more than the arrays (many nodes a tree).
-  const totalsOf: Float64Array[] = [];
-  for (let b = 0; b < count; b++) totalsOf.push(new Float64Array(how.k));
-  const branches: Branches = { count, sizes: new Int32Array(count), totals: totalsOf, everyBranch: 0 };
-  how.assign(entry, chosen, branches);
+  const { branches, leaf } = branchScratch(count);
   const { sizes, totals } = branches;
+  for (let b = 0; b < count; b++) totals[b] = how.childTotals?.() ?? new Float64Array(how.k);
+  how.assign(entry, chosen, branches);
   let nonEmpty = 0;
   for (let b = 0; b < count; b++) if (sizes[b] > 0) nonEmpty++;
   if (nonEmpty < 2) {
@@ -177,7 +202,6 @@ export function applySplit<E extends GrowEntry, S extends NodeSplit>(
 
   const { split } = chosen;
   const firstChild = nodes.split(id, split, chosen.score, chosen.improvement, chosen.missingBranch, count);
-  const leaf: boolean[] = new Array(count);
   for (let b = 0; b < count; b++) leaf[b] = stopsHere(how.opts, sizes[b], depth + 1, totals[b]);
   let at = how.partition(entry, chosen, branches, leaf);
   const excluded = split.kind === 'multiway' ? [...entry.excluded, split.feature] : entry.excluded;

@@ -1,5 +1,5 @@
 import { GroveError } from '../core/errors.js';
-import { mulberry32 } from '../core/random.js';
+import { Mulberry32 } from '../core/random.js';
 import type { MaxFeatures } from '../options/options.js';
 import type { Candidate } from '../split/candidate.js';
 
@@ -64,6 +64,8 @@ export class FeatureDraw {
   readonly count: number;
   private readonly order: Int32Array;
   private readonly drawn: Candidate[] = [];
+  /** The draws' generator, seeded again at each node. */
+  private readonly random = new Mulberry32(0);
 
   constructor(
     readonly d: number,
@@ -79,9 +81,9 @@ export class FeatureDraw {
   }
 
   /** The i-th feature drawn: a swap in `order` (Fisher–Yates, one step). */
-  private next(random: () => number, i: number): number {
+  private next(i: number): number {
     const { order, d } = this;
-    const j = i + Math.floor(random() * (d - i));
+    const j = i + Math.floor(this.random.next() * (d - i));
     const f = order[j];
     order[j] = order[i];
     order[i] = f;
@@ -95,8 +97,8 @@ export class FeatureDraw {
   first(seed: number, into: Int32Array): Int32Array {
     const { order, d, count } = this;
     for (let i = 0; i < d; i++) order[i] = i;
-    const random = mulberry32(seed);
-    for (let i = 0; i < count; i++) into[i] = this.next(random, i);
+    this.random.seed(seed);
+    for (let i = 0; i < count; i++) into[i] = this.next(i);
     return into.subarray(0, count);
   }
 
@@ -108,10 +110,10 @@ export class FeatureDraw {
     const { order, d, drawn } = this;
     const scan = evaluate ?? EVALUATED;
     for (let i = 0; i < d; i++) order[i] = i;
-    const random = mulberry32(seed);
-    drawn.length = 0;
+    this.random.seed(seed);
+    if (drawn.length > 0) drawn.length = 0;
     for (let i = 0; i < d; i++) {
-      const f = this.next(random, i);
+      const f = this.next(i);
       scan(f);
       if (cands[f].found) drawn.push(cands[f]);
       if (i + 1 >= this.count && drawn.length > 0) break;

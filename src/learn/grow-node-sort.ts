@@ -12,7 +12,7 @@ import { RankBins } from '../split/numeric-node-sort.js';
 import { type LabelCodes, labelCodes, NEW_VALUE, type SortedSlice } from '../split/sorted-slice.js';
 import { growNodes } from './best-first.js';
 import { DepthFirstGrower } from './depth-first.js';
-import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
+import { type Branches, expandNode, type GrowEntry, rootGrowEntry } from './expand.js';
 import { FeatureDraw, featureCount } from './feature-draw.js';
 import { type RankColumn, rankTables } from './node-ranks.js';
 import { giveScratch, NodeScratch, takeScratch } from './node-scratch.js';
@@ -73,8 +73,8 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
   private readonly ranks: RankColumn[];
   /** Each feature's distinct values, by rank. */
   private readonly distinct: Float64Array[];
-  /** Scratch of the Gini scan by rank (`scanGiniRanks`). */
-  private readonly bins = new RankBins(1024, 256);
+  /** Scratch of the Gini scan by rank (`scanGiniRanks`): zero between nodes. */
+  private readonly bins: RankBins;
   /** The smallest rank of the node's rows that `gatherRanks` saw last. */
   private min = 0;
   private readonly radix: RadixWork;
@@ -120,6 +120,9 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     const ranked = rankTables(this.columns);
     this.ranks = ranked.ranks;
     this.distinct = ranked.distinct;
+    let most = 0;
+    for (const d of this.distinct) most = Math.max(most, d.length);
+    this.bins = new RankBins(scratch.zeroed('rankWeights', most * k), scratch.zeroed('rankRows', most));
     this.radix = scratch.radix(n);
     this.tmp = scratch.int32('tmp', n);
   }
@@ -131,6 +134,7 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
 
   findSplit(entry: GrowEntry): ChosenSplit | null {
     const { cands, draw, evaluator } = this;
+    evaluator.leaveNode(); // `entry.totals` may be a spent node's array handed out again (`childTotals`)
     if (draw.active) {
       this.entry = entry;
       const drawn = draw.draw(entry.seed, cands, this.evaluateDrawn);
@@ -151,30 +155,21 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
    */
   private evaluateFeature(f: number, entry: GrowEntry, out: Candidate): void {
     const { start, end } = entry;
-    const span = this.gatherRanks(f, start, end);
-    const { xs, keys, sorted, labs, evaluator } = this;
+    const { xs, sorted, labs, evaluator } = this;
     if (this.gini) {
       evaluator.enterNode(entry.totals);
-      if (span * evaluator.ctx.k <= NodeSortGrower.binsPerRow * (end - start)) {
-        evaluator.fromNodeRanks(
-          f,
-          this.distinct[f],
-          keys,
-          this.labelAt,
-          this.weightAt,
-          entry,
-          this.min,
-          span,
-          this.bins,
-          out,
-        );
+      const { k, local, minLeaf } = evaluator.ctx;
+      const span = this.gatherBinned(f, start, end, local, k, minLeaf > 1);
+      if (span * k <= NodeSortGrower.binsPerRow * (end - start)) {
+        evaluator.fromNodeRanks(f, this.distinct[f], end - start, this.min, span, this.bins, out);
         return;
       }
+      this.bins.clearRows(this.keys, this.labelAt, local, k, start, end, minLeaf > 1);
       this.sortNode(start, end, span);
       evaluator.fromNodeSorted(f, xs, sorted, entry, out);
       return;
     }
-    this.sortNode(start, end, span);
+    this.sortNode(start, end, this.gatherRanks(f, start, end));
     const order = this.slice.order;
     const label = this.evaluator.ctx.pool.label;
     let prev = xs[start];
@@ -190,15 +185,41 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
 
   /** The ranks of feature `f` of `samples[start, end)` into `keys`, their smallest into `min`; their span. */
   private gatherRanks(f: number, start: number, end: number): number {
-    const { keys: xs, samples } = this;
+    const { keys, samples } = this;
     const ranks = this.ranks[f];
     let min = ranks[samples[start]];
     let max = min;
     for (let p = start; p < end; p++) {
       const x = ranks[samples[p]];
-      xs[p] = x;
+      keys[p] = x;
       if (x < min) min = x;
       else if (x > max) max = x;
+    }
+    this.min = min;
+    return max - min + 1;
+  }
+
+  /**
+   * `gatherRanks` under Gini, each row's weight added into `bins` at its rank and class on the way
+   * (`local`: class code → the node's column, of `k`), and each rank's rows counted when
+   * `counted`: one pass over the rows, where gathering then binning took two.
+   */
+  private gatherBinned(f: number, start: number, end: number, local: Int32Array, k: number, counted: boolean): number {
+    const { keys, samples, labelAt, weightAt } = this;
+    const cw = this.bins.classWeights;
+    const ranks = this.ranks[f];
+    let min = ranks[samples[start]];
+    let max = min;
+    for (let p = start; p < end; p++) {
+      const x = ranks[samples[p]];
+      keys[p] = x;
+      cw[x * k + local[labelAt[p]]] += weightAt[p];
+      if (x < min) min = x;
+      else if (x > max) max = x;
+    }
+    if (counted) {
+      const rows = this.bins.rows;
+      for (let p = start; p < end; p++) rows[keys[p]]++;
     }
     this.min = min;
     return max - min + 1;
@@ -218,6 +239,28 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     if (n > COUNT_FROM && span <= 2 * n) countSortWithIds(xs, samples, start, end, min, span, this.count, this.tmp);
     else if (n > RADIX_FROM) radixSortWithIds(xs, samples, start, end, min, span, this.radix);
     else sortWithIds(xs, samples, start, end);
+  }
+
+  /** Class-weight arrays of nodes already expanded, for children to come (`childTotals`). */
+  private readonly spentTotals: Float64Array[] = [];
+
+  /** `DepthFirstGrower.grow`, each expanded node's class weights kept for a child to come. */
+  override grow(nodes: TreeStore, stack: GrowEntry[], defer?: (entry: GrowEntry) => boolean): void {
+    const spent = this.spentTotals;
+    while (stack.length > 0) {
+      const entry = stack.pop()!;
+      if (defer?.(entry)) continue;
+      expandNode(entry, this, nodes, stack);
+      spent.push(entry.totals); // recorded in the store, read by nothing else
+    }
+  }
+
+  /** A spent node's class weights zeroed, or a new array (a typed array per child is a costly allocation). */
+  childTotals(): Float64Array {
+    const spent = this.spentTotals.pop();
+    if (spent === undefined) return new Float64Array(this.k);
+    spent.fill(0);
+    return spent;
   }
 
   override hold(_entry: GrowEntry, chosen: ChosenSplit): ChosenSplit {

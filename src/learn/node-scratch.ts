@@ -4,7 +4,9 @@ import { RadixWork } from '../split/node-sort.js';
  * The per-node sorting grower's row-sized scratch arrays, kept for the next tree of the same size
  * on this thread (`takeScratch`, `giveScratch`): a forest's trees each used to allocate some 16 MB
  * of them at 200,000 rows, garbage that piled up between collections beside the grown trees.
- * Every array is written before it is read at each use, so a reused one needs no clearing.
+ * Every array is written before it is read at each use, so a reused one needs no clearing, except
+ * the `zeroed` ones, which their users leave zero after each use (a tree that throws midway is not
+ * given back).
  */
 export class NodeScratch {
   private readonly arrays = new Map<string, Int32Array | Float64Array | Uint8Array | Uint16Array>();
@@ -12,6 +14,11 @@ export class NodeScratch {
 
   int32(name: string, n: number): Int32Array {
     return this.get(name, n, (m) => new Int32Array(m));
+  }
+
+  /** As `int32`, all zero: its user leaves it so after each use. */
+  zeroed(name: string, n: number): Int32Array {
+    return this.int32(name, n);
   }
 
   float64(name: string, n: number): Float64Array {

@@ -75,8 +75,10 @@ export class Candidate {
     this.oriented = -Infinity;
     this.threshold = NaN;
     this.splitBin = -1;
-    this.values.length = 0; // reused: toSplit() and copyFrom() copy
-    this.others.length = 0;
+    // Reused: toSplit() and copyFrom() copy. Numeric scans leave them empty, and setting an
+    // array's length is a call into the runtime.
+    if (this.values.length > 0) this.values.length = 0;
+    if (this.others.length > 0) this.others.length = 0;
     this.tried = 0;
     this.branches = 0;
     this.unknown.fill(0, 0, k);

@@ -131,25 +131,21 @@ export class FeatureEvaluator {
   }
 
   /**
-   * As `fromNodeSorted`, from the node's rows unsorted, their ranks of feature `f` in `keys` (in
-   * [min, min + span), `distinct` the column's values by rank), their classes and weights in
-   * `labels` and `weights`, binned by rank (`scanGiniRanks`).
-   * The caller has entered the node (`enterNode`).
+   * As `fromNodeSorted`, from the node's `n` rows binned by their ranks of feature `f` in `bins`
+   * (ranks [min, min + span), `distinct` the column's values by rank; `scanGiniRanks`), which it
+   * leaves zero. The caller has entered the node (`enterNode`).
    */
   fromNodeRanks(
     f: number,
     distinct: Float64Array,
-    keys: Int32Array,
-    labels: Int32Array,
-    weights: Int32Array,
-    node: NodeRange,
+    n: number,
     min: number,
     span: number,
     bins: RankBins,
     out: Candidate,
   ): void {
     const { ctx } = this;
-    scanGiniRanks(ctx, f, distinct, keys, labels, weights, node.start, node.end, min, span, ctx.nodeTotals, bins, out);
+    scanGiniRanks(ctx, f, distinct, n, min, span, ctx.nodeTotals, bins, out);
     this.finalizer.finalize(out);
   }
 
@@ -161,6 +157,11 @@ export class FeatureEvaluator {
     if (totals === this.entered) return;
     this.ctx.enterNode(totals);
     this.entered = totals;
+  }
+
+  /** Forget the node last entered: the next `enterNode` numbers its classes whatever array it is given. */
+  leaveNode(): void {
+    this.entered = null;
   }
 
   /**

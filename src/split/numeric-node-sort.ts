@@ -74,69 +74,88 @@ export function scanGiniSorted(
 }
 
 /**
- * Scratch of `scanGiniRanks`: per rank of a node's span, its class weights (integers: int32 adds
- * are quicker than float64 ones in the summing loop's chain of read-add-writes) and its row count.
+ * Scratch of `scanGiniRanks`: per rank of a column, its class weights at the node (`k` cells a
+ * rank from `rank · k`, `k` the node's classes; integers: int32 adds are quicker than float64
+ * ones in the binning loop's chain of read-add-writes) and its row count. Whoever bins a node's
+ * rows (the grower, as it gathers their ranks) leaves every cell zero again after the scan
+ * (`scanGiniRanks` does, or `clearRows`), so nothing is cleared before a node.
  */
 export class RankBins {
-  classWeights: Int32Array;
-  rows: Int32Array;
+  readonly classWeights: Int32Array;
+  readonly rows: Int32Array;
 
-  constructor(cells: number, span: number) {
-    this.classWeights = new Int32Array(cells);
-    this.rows = new Int32Array(span);
+  /** Zeroed arrays with room for every rank's classes (`classWeights`) and rows (`rows`). */
+  constructor(classWeights: Int32Array, rows: Int32Array) {
+    this.classWeights = classWeights;
+    this.rows = rows;
   }
 
-  /** Room for `span` ranks of `k` classes each. */
-  fit(span: number, k: number): void {
-    if (this.classWeights.length < span * k) this.classWeights = new Int32Array(span * k);
-    if (this.rows.length < span) this.rows = new Int32Array(span);
+  /**
+   * Zero the cells that rows of ranks `keys[start, end)` and classes `local[labels[p]]` were
+   * binned into (`counted`: their row counts too), when the node is sorted instead of scanned here.
+   */
+  clearRows(
+    keys: Int32Array,
+    labels: Int32Array,
+    local: Int32Array,
+    k: number,
+    start: number,
+    end: number,
+    counted: boolean,
+  ): void {
+    const cw = this.classWeights;
+    for (let p = start; p < end; p++) cw[keys[p] * k + local[labels[p]]] = 0;
+    if (counted) for (let p = start; p < end; p++) this.rows[keys[p]] = 0;
   }
 }
 
 /**
- * `scanGiniSorted` without the sort: the node's rows binned by rank (`xs[start, end)`, unsorted,
- * in [min, min + span)), the class weights and row counts of each rank summed, then the ranks
- * scanned in order, as a counting sort would have ordered the rows. The sums at each threshold are
- * the same exact integers (a rank's class weight w adds w·(2l + w) to Σ L², as its rows one by one
- * would), so the scores, ties and threshold are `scanGiniSorted`'s; `distinct` is the column's
- * values by rank, `keys` the node's rows' ranks, `labels` and `weights` their classes and integer
- * weights (at least 1) by position, read in order, not through the rows. The candidate's
- * `splitBin` is the largest rank on the left. Rows are counted per rank only when a leaf needs
- * more than one: else a rank holds rows where it holds weight. It pays O(rows + span · classes)
- * where sorting and scanning the rows pays for three passes over them.
+ * `scanGiniSorted` without the sort: the node's `n` rows binned by rank in `bins` (the grower sums
+ * each rank's class weights, and its row count when a leaf needs more than one row, as it gathers
+ * the ranks), ranks [min, min + span), then scanned in order, as a counting sort would have ordered
+ * the rows. The sums at each threshold are the same exact integers (a rank's class weight w adds
+ * w·(2l + w) to Σ L², as its rows one by one would), so the scores, ties and threshold are
+ * `scanGiniSorted`'s; `distinct` is the column's values by rank. The candidate's `splitBin` is the
+ * largest rank on the left. Rows are counted per rank only when a leaf needs more than one: else a
+ * rank holds rows where it holds weight. It pays O(rows + span · classes) where sorting and
+ * scanning the rows pays for three passes over them. The bins are left zero.
  */
 export function scanGiniRanks(
   ctx: ScanContext,
   feature: number,
   distinct: Float64Array,
-  keys: Int32Array,
-  labels: Int32Array,
-  weights: Int32Array,
-  start: number,
-  end: number,
+  n: number,
   min: number,
   span: number,
   nodeTotals: Float64Array,
   bins: RankBins,
   out: Candidate,
 ): void {
-  const { k, minLeaf, table, local, sign, minWeightLeaf } = ctx;
+  const { k } = ctx;
   out.reset(feature, 'numeric', k);
-  const n = end - start;
-  if (n < 2 * minLeaf || n < 2 || span === 1) return;
-  bins.fit(span, k);
+  if (n >= 2 * ctx.minLeaf && n >= 2 && span > 1) {
+    scanBins(ctx, distinct, n, min, span, nodeTotals, bins, out);
+    out.finishBinary(false);
+  }
+  bins.classWeights.fill(0, min * k, (min + span) * k);
+  if (ctx.minLeaf > 1) bins.rows.fill(0, min, min + span);
+}
+
+/** The scan of `scanGiniRanks`. */
+function scanBins(
+  ctx: ScanContext,
+  distinct: Float64Array,
+  n: number,
+  min: number,
+  span: number,
+  nodeTotals: Float64Array,
+  bins: RankBins,
+  out: Candidate,
+): void {
+  const { k, minLeaf, table, sign, minWeightLeaf } = ctx;
   const cw = bins.classWeights;
   const rows = bins.rows;
   const counted = minLeaf > 1;
-  cw.fill(0, 0, span * k);
-  if (counted) {
-    rows.fill(0, 0, span);
-    for (let p = start; p < end; p++) {
-      const b = keys[p] - min;
-      cw[b * k + local[labels[p]]] += weights[p];
-      rows[b]++;
-    }
-  } else for (let p = start; p < end; p++) cw[(keys[p] - min) * k + local[labels[p]]] += weights[p];
   const counts = table.counts;
   let sqR = openBinaryTable(table, nodeTotals, k);
   const total = table.total;
@@ -146,8 +165,8 @@ export function scanGiniRanks(
   let nLeft = 0;
   let tried = 0;
   let best = -1;
-  const last = span - 1; // the node's largest rank: no threshold above it
-  for (let b = 0; b < last; b++) {
+  const last = min + span - 1; // the node's largest rank: no threshold above it
+  for (let b = min; b < last; b++) {
     const at = b * k;
     const before = left;
     for (let c = 0; c < k; c++) {
@@ -173,7 +192,7 @@ export function scanGiniRanks(
     tried++;
     const score = sign * giniOfSquares(left, right, sqL, sqR, total);
     if (beats(score, out.oriented)) {
-      out.keepBinary(score, NaN, -1, counts, min + b);
+      out.keepBinary(score, NaN, -1, counts, b);
       best = b;
     }
   }
@@ -181,9 +200,8 @@ export function scanGiniRanks(
   if (best >= 0) {
     let next = best + 1;
     while (rankWeight(cw, next, k) === 0) next++;
-    out.threshold = midpoint(distinct[min + best], distinct[min + next]);
+    out.threshold = midpoint(distinct[best], distinct[next]);
   }
-  out.finishBinary(false);
 }
 
 /** Weight of rank bin `b` (its `k` class weights summed). */
