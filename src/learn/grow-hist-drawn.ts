@@ -109,7 +109,7 @@ export class DrawnHistGrower extends HistGrower {
       if (excluded.includes(f)) cand.reset(f, 'numeric');
       else if (!small) evaluator.fromHistogram(f, bf, this.featureHist(f, start, end), f * this.slot, cand);
       else if (bf) {
-        sorted.sortFeature(codes, d, f, rows, start, end);
+        sorted.sortFeature(codes, d, f, rows, start, end, this.nBins[f] + 1);
         evaluator.fromSortedCodes(f, bf, sorted, 0, m, cand);
       } else evaluator.fromRows(f, rows, start, end, cand);
     };

@@ -8,6 +8,11 @@ import { midpoint } from './numeric.js';
 /** Nodes with fewer rows than this may be scanned from sorted rows (`scanSortedCodes`). */
 export const SMALL_NODE_ROWS = 2048;
 
+/** Features with at most this many codes may be sorted by counting ... */
+const COUNTING_CODES = 257;
+/** ... at nodes with at least this many rows (fewer: the comparison sort is as fast). */
+const COUNTING_ROWS = 48;
+
 /**
  * The rows of the current small subtree sorted by bin code, per numeric feature (feature f's at
  * `f · cap`), with scratch for sorting and partitioning them. A small subtree's root sorts its rows
@@ -24,6 +29,7 @@ export class CodeSortedRows {
   scratchRows = new Int32Array(0);
   scratchCodes = new Uint16Array(0);
   private readonly keys = new Int32Array(SMALL_NODE_ROWS);
+  private readonly counts = new Int32Array(COUNTING_CODES + 1);
 
   /**
    * Sort `rows[start..end)` (fewer than `SMALL_NODE_ROWS`) by bin code into the buffers, every
@@ -39,7 +45,10 @@ export class CodeSortedRows {
   ): void {
     const d = binned.length;
     this.reserve(end - start, d);
-    for (let f = 0; f < d; f++) if (binned[f]) this.sortFeature(codes, d, f, rows, start, end);
+    for (let f = 0; f < d; f++) {
+      const bf = binned[f];
+      if (bf) this.sortFeature(codes, d, f, rows, start, end, bf.bins + 1);
+    }
   }
 
   /** Room for `m` rows (fewer than `SMALL_NODE_ROWS`) of each of `d` features. */
@@ -56,6 +65,8 @@ export class CodeSortedRows {
   /**
    * Feature `f`'s rows of `rows[start..end)`, ties in row order, to `rows[f · cap ..]` and their
    * codes alongside (room reserved by `reserve`); `codes` is row-major with `d` columns.
+   * `codeCount`: the feature's codes (bins and the missing code); when few, a node of enough rows
+   * is sorted by counting them.
    */
   sortFeature(
     codes: Uint8Array | Uint16Array | Uint32Array,
@@ -64,10 +75,15 @@ export class CodeSortedRows {
     rows: Int32Array,
     start: number,
     end: number,
+    codeCount = Number.POSITIVE_INFINITY,
   ): void {
     const m = end - start;
     const at = f * this.cap;
     const { keys, rows: sRows, codes: sCodes } = this;
+    if (codeCount <= COUNTING_CODES && m >= COUNTING_ROWS) {
+      this.countingSort(codes, d, f, rows, start, m, at, codeCount);
+      return;
+    }
     // One Int32 key per row: bin code in the high bits, position in the low 11 (m < 2048).
     for (let i = 0; i < m; i++) keys[i] = (codes[rows[start + i] * d + f] << 11) | i;
     const sorted = keys.subarray(0, m).sort();
@@ -75,6 +91,36 @@ export class CodeSortedRows {
       const key = sorted[i];
       sRows[at + i] = rows[start + (key & 2047)];
       sCodes[at + i] = key >>> 11;
+    }
+  }
+
+  /**
+   * `sortFeature` by counting (the same order: by code, ties in row order): O(m + codes) where a
+   * feature has few codes beside the node's rows.
+   */
+  private countingSort(
+    codes: Uint8Array | Uint16Array | Uint32Array,
+    d: number,
+    f: number,
+    rows: Int32Array,
+    start: number,
+    m: number,
+    at: number,
+    codeCount: number,
+  ): void {
+    const { keys, counts, rows: sRows, codes: sCodes } = this;
+    counts.fill(0, 0, codeCount + 1);
+    for (let i = 0; i < m; i++) {
+      const c = codes[rows[start + i] * d + f];
+      keys[i] = c;
+      counts[c + 1]++;
+    }
+    for (let c = 0; c < codeCount; c++) counts[c + 1] += counts[c];
+    for (let i = 0; i < m; i++) {
+      const c = keys[i];
+      const o = at + counts[c]++;
+      sRows[o] = rows[start + i];
+      sCodes[o] = c;
     }
   }
 }
