@@ -4,7 +4,7 @@ import type { DecisionTree, PredictOptions } from '../model/decision-tree.js';
 import type { ForestVote } from './settings.js';
 
 /** A tree's C-MBSV policy for unclassified regions: its own settings, overridden by `options`. */
-export function treePolicy(tree: DecisionTree, options?: PredictOptions): UnclassifiedPolicy {
+export function treePolicy(tree: Pick<DecisionTree, 'options'>, options?: PredictOptions): UnclassifiedPolicy {
   const saved = tree.options.cmbsv;
   return {
     unclassified: options?.unclassified ?? saved?.unclassified ?? 'none',

@@ -1,22 +1,11 @@
 import type { AlignedColumn, ForestPart, UnclassifiedPolicy } from '../model/compiled.js';
 import { FastRoutes } from '../model/fast-routes.js';
 import { LeafFinder } from '../model/paths.js';
+import { isStopAt, tagStopAt } from '../model/route-walk.js';
 import { addVote } from './combine.js';
 import { type SharedSums, sumBlock, sumClaimed } from './forest-sums.js';
 import type { ForestVote } from './settings.js';
 
-/**
- * A whole forest compiled for prediction: every tree's binary numeric nodes in one `FastRoutes`
- * (the compiled tree's 16-byte preorder records, trees one after another, one block of the
- * features any tree uses), so a block of rows is copied once and then walked through each tree
- * in turn while it sits in cache. A row that stops at a node the fast walk does not handle
- * (categorical or multiway splits, a missing value, a C-MBSV region) is finished by its tree's
- * own `CompiledTree` (`probaFrom`, `LeafFinder`), so every node kind predicts as a lone tree does.
- * The trees come as `ForestPart`s: a tree read from its store builds its `CompiledTree` only then.
- *
- * Per row, the trees' terms are added in tree order, as `combineTrees` adds them: the
- * probabilities are the same bits as the per-tree path's.
- */
 /**
  * Rows per block: each tree's records are walked by a whole block while they are in cache, so the
  * larger the better, up to a block of about 4 MB (2^19 values).
@@ -65,49 +54,90 @@ function sharedColumns(columns: AlignedColumn[], used: Int32Array): AlignedColum
   return out;
 }
 
+/** What a compiled forest keeps of each tree: its classes, and its compiled form for the stops the walk leaves to it. */
+export type ForestTree = Pick<ForestPart, 'classes' | 'compiledTree'>;
+
+/**
+ * Tag the stops among records `from`..`to` - 1 of one tree (`part`): a plain leaf (its `leafCode`
+ * ≥ 0) with where its distribution starts in `leafProba` (from `at`, written there), any other stop
+ * with -2 - its id. Returns where the next tree's distributions start.
+ */
+export function tagStops(
+  rec: Int32Array,
+  leafCode: Int32Array,
+  orig: Int32Array,
+  from: number,
+  to: number,
+  part: Pick<ForestPart, 'leafProbaInto'>,
+  leafProba: Float64Array,
+  at: number,
+  k: number,
+): number {
+  for (let id = from; id < to; id++) {
+    if (leafCode[id] === -1) {
+      // Not a plain leaf: a fast node (never reported) or a stop the tree's compiled form finishes.
+      if (isStopAt(rec, id)) tagStopAt(rec, id, -2 - id);
+      continue;
+    }
+    tagStopAt(rec, id, at);
+    part.leafProbaInto(orig[id], leafProba, at);
+    at += k;
+  }
+  return at;
+}
+
+/**
+ * `trees` as one compiled forest. `block`: rows per block (a multiple of 4; `forestBlock` of the
+ * features the fast nodes use by default); `slots`: the most threads `predictProba` may use (its
+ * records then shared).
+ */
+export function compileForest(trees: readonly ForestPart[], block?: number, slots = 1): CompiledForest {
+  const routes = FastRoutes.of(trees, (v, t) => trees[t].leafCodeOf(v), block ?? forestBlock, slots);
+  const { orig, leafCode, roots } = routes;
+  const k = trees[0].classes;
+  let leaves = 0;
+  for (let id = 0; id < orig.length; id++) if (leafCode[id] >= 0) leaves++;
+  const bytes = 8 * leaves * k;
+  const leafProba = new Float64Array(slots > 1 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+  const rec = new Int32Array(routes.parts.values.buffer);
+  let at = 0;
+  for (let t = 0; t < trees.length; t++) {
+    const end = t + 1 < trees.length ? roots[t + 1] >> 2 : orig.length;
+    at = tagStops(rec, leafCode, orig, roots[t] >> 2, end, trees[t], leafProba, at, k);
+  }
+  return new CompiledForest(trees, routes, leafProba, slots);
+}
+
+/**
+ * A whole forest compiled for prediction: every tree's binary numeric nodes in one `FastRoutes`
+ * (the compiled tree's 16-byte preorder records, trees one after another, one block of the
+ * features any tree uses), so a block of rows is copied once and then walked through each tree
+ * in turn while it sits in cache. A row that stops at a node the fast walk does not handle
+ * (categorical or multiway splits, a missing value, a C-MBSV region) is finished by its tree's
+ * own `CompiledTree` (`probaFrom`, `LeafFinder`), so every node kind predicts as a lone tree does.
+ * The trees come as `ForestPart`s (`compileForest`), or laid out straight from a forest file's
+ * sections (forest-compile.ts): a tree builds its `CompiledTree` only when a row needs it.
+ *
+ * Per row, the trees' terms are added in tree order, as `combineTrees` adds them: the
+ * probabilities are the same bits as the per-tree path's.
+ */
 export class CompiledForest {
-  private readonly routes: FastRoutes;
   private readonly stops: Int32Array;
 
   /**
-   * The plain leaves' class distributions (their trees' `proba` rows), in stop order: read in
-   * sequence. A plain leaf's stop is tagged (`FastRoutes.tagStop`) with where its distribution
-   * starts here; any other stop with -2 - its id.
-   */
-  private readonly leafProba: Float64Array;
-
-  /**
-   * `block`: rows per block (a multiple of 4; `forestBlock` of the features the fast nodes use by
-   * default); `slots`: the most threads `predictProba` may use (its records then shared).
+   * `routes`: every tree's records, their stops tagged (`tagStops`); `leafProba`: the plain leaves'
+   * class distributions (their trees' `proba` rows), in stop order, read in sequence. A plain
+   * leaf's stop is tagged with where its distribution starts there; any other stop with -2 - its
+   * id. `slots`: the most threads `predictProba` may use (the records and `leafProba` then in
+   * SharedArrayBuffers).
    */
   constructor(
-    readonly trees: readonly ForestPart[],
-    block?: number,
+    readonly trees: readonly ForestTree[],
+    private readonly routes: FastRoutes,
+    private readonly leafProba: Float64Array,
     readonly slots = 1,
   ) {
-    this.routes = new FastRoutes(trees, (v, t) => trees[t].leafCodeOf(v), block ?? forestBlock, slots);
     this.stops = new Int32Array(this.routes.block);
-    const { orig, leafCode, roots } = this.routes;
-    const k = trees[0].classes;
-    let leaves = 0;
-    for (let id = 0; id < orig.length; id++) if (leafCode[id] >= 0) leaves++;
-    const bytes = 8 * leaves * k;
-    this.leafProba = new Float64Array(slots > 1 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
-    let at = 0;
-    for (let t = 0; t < trees.length; t++) {
-      const end = t + 1 < trees.length ? roots[t + 1] >> 2 : orig.length;
-      const tree = trees[t];
-      for (let id = roots[t] >> 2; id < end; id++) {
-        if (leafCode[id] === -1) {
-          // Not a plain leaf: a fast node (never reported) or a stop the tree's compiled form finishes.
-          if (this.routes.isStop(id)) this.routes.tagStop(id, -2 - id);
-          continue;
-        }
-        this.routes.tagStop(id, at);
-        tree.leafProbaInto(orig[id], this.leafProba, at);
-        at += k;
-      }
-    }
   }
 
   /**

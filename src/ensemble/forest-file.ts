@@ -5,6 +5,7 @@ import { MODEL_FORMAT, MODEL_VERSION, type ModelFile, type SavedOptions, validat
 import type { TreeStore } from '../model/store.js';
 import { treeSeed } from './draws.js';
 import { Forest } from './forest.js';
+import { compileSections } from './forest-compile.js';
 import { fillTree, planForest, treeRange } from './forest-flatten.js';
 import { NodeReader } from './forest-nodes.js';
 import {
@@ -32,7 +33,9 @@ import type { ForestSettings } from './settings.js';
  *
  * Reading checks every tree as a tree model file is checked (forest-nodes.ts), on the arrays: a
  * tree of plain nodes becomes a `TreeStore` without a node object; a tree with C-MBSV regions or
- * other rarer fields is made of node objects and checked by `validateModel`.
+ * other rarer fields is made of node objects and checked by `validateModel`. A forest whose splits
+ * are all binary and numeric is checked and compiled for prediction in one pass over the sections
+ * instead (forest-compile.ts), its trees read as above only when something asks for them.
  */
 
 export const FOREST_FORMAT = 'grove-forest';
@@ -185,8 +188,11 @@ export function encodeForest(forest: Forest): Uint8Array {
 /**
  * Read a forest model file's bytes, refusing anything damaged, truncated or not a forest with one
  * GroveError line naming `file`. Each tree is checked as a tree model file is (`validateModel`).
+ * A forest of binary numeric splits is checked and compiled for prediction in one pass over the
+ * sections (forest-compile.ts; `slots`: the threads it may predict on), its `DecisionTree`s made
+ * from the sections only when something asks for them.
  */
-export function decodeForest(bytes: Uint8Array, file?: string): Forest {
+export function decodeForest(bytes: Uint8Array, file?: string, slots = 1): Forest {
   const fail = (why: string): never => {
     throw new GroveError(`not a valid grove forest file: ${why}`, { file, code: 'E_MODEL' });
   };
@@ -200,7 +206,25 @@ export function decodeForest(bytes: Uint8Array, file?: string): Forest {
   if (fnv1a(own.subarray(PREFIX)) !== view.getUint32(12, true)) fail('damaged or truncated (checksum mismatch)');
   const header = headerOf(own.subarray(PREFIX, PREFIX + headerBytes), fail);
   const arrays = readSections(own, PREFIX + headerBytes, header, fail);
-  return rebuild(header, arrays, fail, file);
+  const count = arrays.treeStart.length - 1;
+  const shape = headerShape(header, count, fail, file);
+  const reader = () => new NodeReader(arrays, shape, header.sums, header.knn ?? {}, fail);
+  const first = reader(); // checks the sections' lengths
+  let list: DecisionTree[] | undefined;
+  const trees = () => (list ??= treesOf(header, shape, reader(), count, file));
+  const k = shape.classes.length;
+  const parts = Array.from({ length: count }, (_, t) => ({ classes: k, compiledTree: () => trees()[t].compiled }));
+  const compiled = header.knn ? undefined : compileSections(arrays, shape, header.sums, parts, slots);
+  return new Forest({
+    target: shape.target,
+    features: shape.features,
+    classes: shape.classes,
+    settings: header.forest,
+    options: header.options,
+    trees: compiled ? trees : treesOf(header, shape, first, count, file),
+    ...(compiled ? { compiled } : {}),
+    ...(header.oob ? { oob: header.oob } : {}),
+  });
 }
 
 /** A forest file's header from its bytes, its format and version checked. */
@@ -278,35 +302,12 @@ function readSections(own: Uint8Array, start: number, header: Header, fail: (why
   return out;
 }
 
-/** The trees from the sections, each checked as a tree model file. */
-function rebuild(header: Header, f: Sections, fail: (why: string) => never, file?: string): Forest {
+/** The `count` trees `reader` reads (from its first), each checked as a tree model file. */
+function treesOf(header: Header, shape: ModelFile, reader: NodeReader, count: number, file?: string): DecisionTree[] {
   const list: DecisionTree[] = [];
-  const shape = readTrees(header, f, fail, file, (tree) => list.push(tree));
-  return new Forest({
-    target: shape.target,
-    features: shape.features,
-    classes: shape.classes,
-    settings: header.forest,
-    options: header.options,
-    trees: list,
-    ...(header.oob ? { oob: header.oob } : {}),
-  });
-}
-
-/** Each tree of the sections in order, checked as a tree model file, given to `each`; the header's checked parts. */
-function readTrees(
-  header: Header,
-  f: Sections,
-  fail: (why: string) => never,
-  file: string | undefined,
-  each: (tree: DecisionTree) => void,
-): ModelFile {
-  const trees = f.treeStart.length - 1;
-  const shape = headerShape(header, trees, fail, file);
-  const reader = new NodeReader(f, shape, header.sums, header.knn ?? {}, fail);
-  for (let t = 0; t < trees; t++) each(treeOf(header, shape, reader.tree(t), t, file));
+  for (let t = 0; t < count; t++) list.push(treeOf(header, shape, reader.tree(t), t, file));
   reader.finish();
-  return shape;
+  return list;
 }
 
 /** The header's parts, checked as a tree model file's (one leaf stands for the nodes), for `trees` trees. */

@@ -6,7 +6,7 @@ import { checkPredictOptions, DecisionTree, type PredictOptions } from '../model
 import { encodeOrderedInput } from '../model/ordinal.js';
 import type { FeatureSchema, SavedOptions } from '../model/schema.js';
 import { treePolicy } from './combine.js';
-import { CompiledForest, predictThreads } from './compiled-forest.js';
+import { type CompiledForest, compileForest, predictThreads } from './compiled-forest.js';
 import type { ForestSettings } from './settings.js';
 
 /** Out-of-bag estimate: each row predicted by the trees whose bootstrap left it out. */
@@ -30,7 +30,10 @@ export interface ForestParts {
   settings: ForestSettings;
   /** The trees' options as a model file records them, with the forest's seed. */
   options: SavedOptions;
-  trees: DecisionTree[];
+  /** The trees, or what makes them on first use (a forest file read for prediction, with `compiled`). */
+  trees: DecisionTree[] | (() => DecisionTree[]);
+  /** The forest's compiled predictor, when it was made without the trees (forest-compile.ts). */
+  compiled?: CompiledForest;
   oob?: OobEstimate;
 }
 
@@ -65,10 +68,10 @@ export class Forest {
   readonly classes: ClassLabel[];
   readonly settings: ForestSettings;
   readonly options: SavedOptions;
-  /** The trees, in growing order (tree i grew from the forest's seed and i). */
-  readonly trees: DecisionTree[];
   readonly oob?: OobEstimate;
   private compiledForest?: CompiledForest;
+  private treeList?: DecisionTree[];
+  private readonly makeTrees?: () => DecisionTree[];
 
   /**
    * A forest from its parts (what `fitForest` and the forest file make): every tree a
@@ -81,14 +84,29 @@ export class Forest {
     this.classes = parts.classes;
     this.settings = parts.settings;
     this.options = parts.options;
-    this.trees = parts.trees;
+    if (typeof parts.trees === 'function') this.makeTrees = parts.trees;
+    else this.treeList = parts.trees;
+    if (parts.compiled) this.compiledForest = parts.compiled;
     if (parts.oob) this.oob = parts.oob;
+  }
+
+  /** The trees, in growing order (tree i grew from the forest's seed and i). */
+  get trees(): DecisionTree[] {
+    if (this.treeList === undefined) {
+      const trees = this.makeTrees!();
+      checkTrees(trees, this.features, this.classes);
+      this.treeList = trees;
+    }
+    return this.treeList;
   }
 
   /** Class probabilities row-major (`[i * classes.length + c]`): the trees' combined as `settings.vote` says. */
   predictProbaFlat(input: PredictInput, options?: PredictOptions): Float64Array {
     const { columns, nRows } = this.align(input, options);
-    const policies = this.trees.map((tree) => treePolicy(tree, options));
+    // A forest read for prediction keeps its trees unmade: each has the forest's options.
+    const policies = this.treeList
+      ? this.treeList.map((tree) => treePolicy(tree, options))
+      : new Array(this.settings.trees).fill(treePolicy({ options: this.options }, options));
     const threads = predictThreads(options?.threads ?? 1);
     return this.compiledFor(threads).predictProba(columns, nRows, this.settings.vote, policies, threads);
   }
@@ -104,7 +122,7 @@ export class Forest {
    */
   compiledFor(threads: number): CompiledForest {
     if (this.compiledForest === undefined || this.compiledForest.slots < threads)
-      this.compiledForest = new CompiledForest(
+      this.compiledForest = compileForest(
         this.trees.map((tree) => tree.forestPart),
         undefined,
         threads,
@@ -232,10 +250,20 @@ function checkParts(parts: ForestParts): void {
   };
   if (typeof parts !== 'object' || parts === null) bad("expected the forest's parts (an object)");
   const { trees, features, classes, settings } = parts;
-  if (!Array.isArray(trees) || trees.length === 0) bad('trees must be a non-empty array of DecisionTree');
+  if (typeof trees !== 'function' && (!Array.isArray(trees) || trees.length === 0))
+    bad('trees must be a non-empty array of DecisionTree');
   if (!Array.isArray(features) || !Array.isArray(classes)) bad('features and classes must be arrays');
   if (typeof settings !== 'object' || settings === null || !['proba', 'majority'].includes(settings.vote))
     bad("settings must be a forest's settings");
+  if (typeof trees !== 'function') checkTrees(trees, features, classes);
+}
+
+/** Every tree a `DecisionTree` over the forest's features and classes. */
+function checkTrees(trees: DecisionTree[], features: FeatureSchema[], classes: ClassLabel[]): void {
+  const bad = (what: string): never => {
+    throw new GroveError(`Forest: ${what}`, { code: 'E_MODEL' });
+  };
+  if (!Array.isArray(trees) || trees.length === 0) bad('trees must be a non-empty array of DecisionTree');
   for (const tree of trees) {
     if (!(tree instanceof DecisionTree)) bad('every tree must be a DecisionTree');
     if (tree.features.length !== features.length || tree.classes.length !== classes.length)

@@ -85,13 +85,14 @@ export function loadAnyModel(path: string): DecisionTree | Forest {
  * A model file read but not yet decoded: a forest file's features as its header lists them
  * (unchecked; undefined for a tree), so a caller can start reading data while `load` decodes.
  */
-export function openModel(path: string): { features: unknown; load: () => DecisionTree | Forest } {
+export function openModel(path: string): { features: unknown; load: (slots?: number) => DecisionTree | Forest } {
   const bytes = readModelBytes(path);
-  return { features: forestFileFeatures(bytes), load: () => modelFromBytes(bytes, path) };
+  return { features: forestFileFeatures(bytes), load: (slots) => modelFromBytes(bytes, path, slots) };
 }
 
-function modelFromBytes(bytes: Buffer, path: string): DecisionTree | Forest {
-  if (isForestFile(bytes)) return decodeForest(bytes, path);
+/** The model in `bytes`; a forest compiled to predict on up to `slots` threads (`decodeForest`). */
+function modelFromBytes(bytes: Buffer, path: string, slots?: number): DecisionTree | Forest {
+  if (isForestFile(bytes)) return decodeForest(bytes, path, slots);
   let value: unknown;
   try {
     const text = bytes.toString('utf8');

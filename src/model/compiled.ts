@@ -61,7 +61,7 @@ export class CompiledTree extends TreeLayout implements ForestPart {
   }
 
   private get fast(): FastRoutes {
-    return (this.fastRoutes ??= new FastRoutes(this, (v) => this.leafCodeOf(v)));
+    return (this.fastRoutes ??= FastRoutes.of(this, (v) => this.leafCodeOf(v)));
   }
 
   leafProbaInto(node: number, out: Float64Array, at: number): void {

@@ -9,8 +9,8 @@ export type RoutableTree = Readonly<
 >;
 
 const NUMERIC = 1;
-/** Values kept free after the records for a block whose size depends on the features (2 MB). */
-const BLOCK_ROOM = 2 ** 18;
+/** Values kept free after the records for a block whose size depends on the features (4 MB: `forestBlock`). */
+const BLOCK_ROOM = 2 ** 19;
 /** A fast node's `leafCode` while its tree is being laid out (a stop's is -1 or a class). */
 const FAST = -2;
 
@@ -62,60 +62,101 @@ export class FastRoutes extends RouteWalker {
    * blocks, the records in a SharedArrayBuffer, for worker threads' walkers
    * (`RouteWalker` over `parts`, each its own slot).
    */
-  constructor(
+  static of(
     trees: RoutableTree | readonly RoutableTree[],
     codeOfLeaf: (node: number, tree: number) => number,
     block: number | ((features: number) => number) = BLOCK,
     slots = 1,
-  ) {
-    const { parts, orig, leafCode } = layOut(trees, codeOfLeaf, block, slots);
-    super(parts, 0);
-    this.orig = orig;
-    this.leafCode = leafCode;
+  ): FastRoutes {
+    const list: readonly RoutableTree[] = Array.isArray(trees) ? trees : [trees as RoutableTree];
+    let m = 0;
+    let largest = 0;
+    for (const tree of list) {
+      m += tree.kind.length;
+      largest = Math.max(largest, tree.kind.length);
+    }
+    const writer = new RecordWriter(m, largest, list.length, block, slots);
+    for (let t = 0; t < list.length; t++) writer.add(list[t], list[t].kind.length, (v) => codeOfLeaf(v, t));
+    return writer.finish();
+  }
+
+  /** Records laid out by a `RecordWriter`. */
+  constructor(laid: LaidOut) {
+    super(laid.parts, 0);
+    this.orig = laid.orig;
+    this.leafCode = laid.leafCode;
   }
 }
 
-/** `FastRoutes`' records laid out: the walker's parts, and per record its node and stop class. */
-function layOut(
-  trees: RoutableTree | readonly RoutableTree[],
-  codeOfLeaf: (node: number, tree: number) => number,
-  block: number | ((features: number) => number),
-  slots: number,
-): { parts: RouteParts; orig: Int32Array; leafCode: Int32Array } {
-  const list: readonly RoutableTree[] = Array.isArray(trees) ? trees : [trees as RoutableTree];
-  let m = 0;
-  let largest = 0;
-  for (const tree of list) {
-    m += tree.kind.length;
-    largest = Math.max(largest, tree.kind.length);
-  }
+/** What `RecordWriter.finish` gives: the walker's parts, and per record its node and stop class. */
+export interface LaidOut {
+  parts: RouteParts;
+  orig: Int32Array;
+  leafCode: Int32Array;
+}
+
+/**
+ * Lays out `FastRoutes`' records tree by tree (`add`, trees in order), so a caller may hand it each
+ * tree's arrays in turn (a forest file's trees go through one set of scratch arrays).
+ */
+export class RecordWriter {
   // Feature → its block column (-1: none yet), grown on demand, and the features in block order.
-  let slotOf: Int32Array = new Int32Array(64).fill(-1);
-  const usedFeatures: number[] = [];
-  const orig = new Int32Array(m);
-  const leafCode = new Int32Array(m);
-  // The records, written here as they are found (a fast node's right child as its original id
-  // until its tree is done), then the block: a forest's (a block size by features) fits in the
-  // room left after them (`forestBlock`'s blocks hold at most 2^18 values), a tree's is copied
-  // after them once its size is known.
-  // With several slots the memory is shared, for worker threads' walkers.
-  const room = typeof block === 'number' ? 0 : slots * BLOCK_ROOM;
-  const bytes = 8 * (2 * m + room);
-  const records = new Float64Array(slots > 1 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
-  const rec = new Int32Array(records.buffer);
-  const roots = new Int32Array(list.length);
+  private slotOf: Int32Array = new Int32Array(64).fill(-1);
+  private readonly usedFeatures: number[] = [];
+  readonly orig: Int32Array;
+  readonly leafCode: Int32Array;
+  /** The records as float64 (thresholds at 2 × id) and, the same memory, as int32. */
+  readonly records: Float64Array;
+  readonly rec: Int32Array;
+  private readonly roots: Int32Array;
   // Each tree's original id → preorder id, and the walk's stack (at most one entry per node).
-  const preorderOf = new Int32Array(largest);
-  const stack = new Int32Array(largest + 1);
-  let count = 0;
-  for (let t = 0; t < list.length; t++) {
-    const tree = list[t];
+  private readonly preorderOf: Int32Array;
+  private readonly stack: Int32Array;
+  /** Records written so far. */
+  count = 0;
+  private tree = 0;
+
+  /**
+   * Room for `m` records over `trees` trees of at most `largest` nodes each; `block` and `slots` as
+   * `FastRoutes.of` takes them.
+   */
+  constructor(
+    m: number,
+    largest: number,
+    trees: number,
+    private readonly block: number | ((features: number) => number),
+    private readonly slots: number,
+  ) {
+    this.orig = new Int32Array(m);
+    this.leafCode = new Int32Array(m);
+    // The records, written here as they are found (a fast node's right child as its original id
+    // until its tree is done), then the block: a forest's (a block size by features) fits in the
+    // room left after them (`forestBlock`'s blocks hold at most 2^19 values), a tree's is copied
+    // after them once its size is known.
+    // With several slots the memory is shared, for worker threads' walkers.
+    const room = typeof block === 'number' ? 0 : slots * BLOCK_ROOM;
+    const bytes = 8 * (2 * m + room);
+    this.records = new Float64Array(slots > 1 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
+    this.rec = new Int32Array(this.records.buffer);
+    this.roots = new Int32Array(trees);
+    this.preorderOf = new Int32Array(largest);
+    this.stack = new Int32Array(largest + 1);
+  }
+
+  /**
+   * The next tree's records: its first `m` nodes of `tree`, in preorder over the fast nodes and the
+   * stops directly below them; `codeOfLeaf(node)` gives a stop's class. Returns the tree's first
+   * record id (its records end at `count`).
+   */
+  add(tree: RoutableTree, m: number, codeOfLeaf: (node: number) => number): number {
     const { kind, paramCount, feature, firstChild, paramStart, thresholds } = tree;
-    roots[t] = 4 * count;
+    const { orig, leafCode, records, rec, preorderOf, stack, usedFeatures } = this;
+    let slotOf = this.slotOf;
+    let count = this.count;
+    this.roots[this.tree++] = 4 * count;
     const first = count;
-    // Preorder over the fast nodes and the stops directly below them.
     let top = 0;
-    if (kind.length > 0) stack[top++] = 0;
+    if (m > 0) stack[top++] = 0;
     while (top > 0) {
       const v = stack[--top];
       const id = count++;
@@ -139,7 +180,7 @@ function layOut(
         // A stop loops on itself: block column 0 and a NaN threshold send every value right, to itself.
         records[2 * id] = Number.NaN;
         rec[4 * id + 3] = 4 * id;
-        leafCode[id] = codeOfLeaf(v, t);
+        leafCode[id] = codeOfLeaf(v);
       }
     }
     for (let id = first; id < count; id++) {
@@ -147,19 +188,29 @@ function layOut(
       rec[4 * id + 3] = 4 * preorderOf[rec[4 * id + 3]];
       leafCode[id] = -1;
     }
+    this.slotOf = slotOf;
+    this.count = count;
+    return first;
   }
-  const size = typeof block === 'number' ? block : block(usedFeatures.length);
-  // Records are indexed by 4 × preorder id (their int32 offset), what the walk keeps per row.
-  const end = 2 * count + slots * size * usedFeatures.length;
-  let values: Float64Array;
-  if (end <= records.length) values = new Float64Array(records.buffer, 0, end);
-  else {
-    values = new Float64Array(slots > 1 ? new SharedArrayBuffer(8 * end) : new ArrayBuffer(8 * end));
-    values.set(records.subarray(0, 2 * count));
+
+  /** The records with room for the blocks after them, once every tree is added. */
+  finish(): FastRoutes {
+    const { count, records, slots, usedFeatures, orig, leafCode } = this;
+    const m = orig.length;
+    const block = this.block;
+    const size = typeof block === 'number' ? block : block(usedFeatures.length);
+    // Records are indexed by 4 × preorder id (their int32 offset), what the walk keeps per row.
+    const end = 2 * count + slots * size * usedFeatures.length;
+    let values: Float64Array;
+    if (end <= records.length) values = new Float64Array(records.buffer, 0, end);
+    else {
+      values = new Float64Array(slots > 1 ? new SharedArrayBuffer(8 * end) : new ArrayBuffer(8 * end));
+      values.set(records.subarray(0, 2 * count));
+    }
+    return new FastRoutes({
+      parts: { values, records: 2 * count, used: Int32Array.from(usedFeatures), roots: this.roots, block: size, slots },
+      orig: count === m ? orig : orig.slice(0, count),
+      leafCode: count === m ? leafCode : leafCode.slice(0, count),
+    });
   }
-  return {
-    parts: { values, records: 2 * count, used: Int32Array.from(usedFeatures), roots, block: size, slots },
-    orig: count === m ? orig : orig.slice(0, count),
-    leafCode: count === m ? leafCode : leafCode.slice(0, count),
-  };
 }

@@ -9,6 +9,17 @@ import type { AlignedColumn } from './align.js';
 /** The high word of a quiet NaN (a stop's threshold; its low word is free for a tag). */
 const QUIET_NAN_HIGH = 0x7ff80000;
 
+/** `RouteWalker.isStop` on records `rec` (their int32 view). */
+export function isStopAt(rec: Int32Array, id: number): boolean {
+  return rec[4 * id + 3] === 4 * id;
+}
+
+/** `RouteWalker.tagStop` on records `rec` (their int32 view). */
+export function tagStopAt(rec: Int32Array, id: number, tag: number): void {
+  rec[4 * id] = tag;
+  rec[4 * id + 1] = QUIET_NAN_HIGH;
+}
+
 export interface RouteParts {
   /** Records, then the blocks: block `slot` starts at `records + slot × block × used.length`. */
   values: Float64Array;
@@ -91,7 +102,7 @@ export class RouteWalker {
 
   /** True when record `id` is a stop (it points to itself), not a fast node. */
   isStop(id: number): boolean {
-    return this.rec[4 * id + 3] === 4 * id;
+    return isStopAt(this.rec, id);
   }
 
   /**
@@ -101,8 +112,7 @@ export class RouteWalker {
    * word), so the walk still stops there. Untagged stops' tags are 0.
    */
   tagStop(id: number, tag: number): void {
-    this.rec[4 * id] = tag;
-    this.rec[4 * id + 1] = QUIET_NAN_HIGH;
+    tagStopAt(this.rec, id, tag);
   }
 
   /** Copy the block's rows into `values`, interleaved by groups of four, and flag groups with a missing value. */

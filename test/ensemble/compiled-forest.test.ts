@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { combineTrees, treePolicy } from '../../src/ensemble/combine.js';
-import { CompiledForest, forestBlock } from '../../src/ensemble/compiled-forest.js';
+import { compileForest, forestBlock } from '../../src/ensemble/compiled-forest.js';
 import { fitForest } from '../../src/ensemble/fit-forest.js';
 import type { Forest } from '../../src/ensemble/forest.js';
 import { type Dataset, datasetFromRows, type PredictOptions } from '../../src/index.js';
@@ -74,7 +74,7 @@ describe('CompiledForest', () => {
     const forest = fitForest(holes, { trees: 5, seed: 6, missing: 'learned' });
     const { columns, nRows } = alignInput(forest.features, holes);
     const reference = combineTrees(forest.trees, columns, nRows, 'proba');
-    const small = new CompiledForest(
+    const small = compileForest(
       forest.trees.map((t) => t.compiled),
       8,
     );

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { treePolicy } from '../../dist/ensemble/combine.js';
-import { CompiledForest, predictThreads, setParallelSums } from '../../dist/ensemble/compiled-forest.js';
+import { compileForest, predictThreads, setParallelSums } from '../../dist/ensemble/compiled-forest.js';
 import type { SharedSums } from '../../dist/ensemble/forest-sums.js';
 import { PARALLEL_SUMS, runSums } from '../../dist/ensemble/threads/parallel-sums.js';
 import { alignInput } from '../../dist/model/align.js';
@@ -18,7 +18,7 @@ import { synthetic, withMissing } from './synthetic.js';
 /** The forest's probabilities with 8-row blocks (many blocks) on `threads` threads. */
 function smallBlocks(forest: ReturnType<typeof fitForest>, data: Dataset, threads: number): Float64Array {
   const { columns, nRows } = alignInput(forest.features, data as never);
-  const compiled = new CompiledForest(
+  const compiled = compileForest(
     forest.trees.map((t) => t.forestPart),
     8,
     threads,

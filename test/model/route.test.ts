@@ -75,7 +75,7 @@ function stump(thresholds: number[]): TreeNode[] {
 
 /** The fast path's branch for each value (`NO_BRANCH` where it sends the row back to the root). */
 function fastBranches(tree: CompiledTree, column: Float64Array | Float32Array): number[] {
-  const fast = new FastRoutes(tree, () => -1);
+  const fast = FastRoutes.of(tree, () => -1);
   const out: number[] = [];
   const stops = new Int32Array(BLOCK);
   for (let base = 0; base < column.length; base += BLOCK) {
@@ -112,7 +112,7 @@ describe("a tagged walk reports the tag kept in the stop's threshold", () => {
     const tree = new CompiledTree(arraySource(stump([0.5])), NUMERIC_FEATURE, 2);
     const values = [...edgeValues(0.5), ...edgeValues(0.5).flatMap((x) => [x, Number.NaN, 1, 2])];
     const column = Float64Array.from(values);
-    const fast = new FastRoutes(tree, () => -1);
+    const fast = FastRoutes.of(tree, () => -1);
     const byId = new Int32Array(BLOCK);
     const tagged = new Int32Array(BLOCK);
     const tagOf = (id: number) => (id % 2 === 0 ? -2 - id : 1_000_000 + id);

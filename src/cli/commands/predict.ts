@@ -72,11 +72,12 @@ async function runPredict(dataPath: string, flags: PredictFlags): Promise<void> 
   const ahead = featureList(model.features);
   const aside = ahead && asideFits(dataPath, flags) ? startAside(dataPath, flags, ahead) : undefined;
   try {
-    const tree = model.load();
+    // A forest is compiled as it loads, for the threads it will predict on.
+    const tree = model.load(predictThreads(policy.threads));
     if (tree instanceof Forest && (flags.leaf || flags.path))
       throw new GroveError('--leaf and --path describe one tree; this model is a forest', { code: 'E_OPTION' });
-    const trees = tree instanceof Forest ? tree.trees : [tree];
-    if (flags.unclassified === 'knn' && trees.some((t) => t.nodes.some((n) => n.unclassified && !n.knn))) {
+    const trees = () => (tree instanceof Forest ? tree.trees : [tree]);
+    if (flags.unclassified === 'knn' && trees().some((t) => t.nodes.some((n) => n.unclassified && !n.knn))) {
       throw new GroveError(
         `${flags.model} stores no k-NN data for its unclassified regions (fit it with --unclassified knn)`,
       );
