@@ -1,4 +1,4 @@
-import { ftruncateSync, readFileSync, readSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, readFileSync, readSync, writeSync } from 'node:fs';
 import { GroveError } from '../core/errors.js';
 import { Forest } from '../ensemble/forest.js';
 import {
@@ -61,9 +61,10 @@ export function saveModel(model: DecisionTree | Forest, path: string): void {
   writeFileAtomic(path, text);
 }
 
-function readModelBytes(path: string): Buffer {
+/** `read()`, a failure to read the model file given as one GroveError line. */
+function readingModel<T>(path: string, read: () => T): T {
   try {
-    return readFileSync(path);
+    return read();
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     throw new GroveError(
@@ -71,6 +72,30 @@ function readModelBytes(path: string): Buffer {
       { file: path },
     );
   }
+}
+
+function readModelBytes(path: string): Buffer {
+  return readingModel(path, () => readFileSync(path));
+}
+
+/**
+ * A forest file's first bytes up to the end of its header (the 16-byte prefix names the header's
+ * length), or what there is of them; for any other file, its first bytes.
+ */
+function readModelHead(path: string): Buffer {
+  return readingModel(path, () => {
+    const fd = openSync(path, 'r');
+    try {
+      const prefix = Buffer.alloc(16);
+      const got = readSync(fd, prefix, 0, 16, 0);
+      if (got < 16 || !isForestFile(prefix)) return prefix.subarray(0, got);
+      const head = Buffer.alloc(16 + prefix.readUInt32LE(8));
+      prefix.copy(head);
+      return head.subarray(0, 16 + readSync(fd, head, 16, head.length - 16, 16));
+    } finally {
+      closeSync(fd);
+    }
+  });
 }
 
 /**
@@ -82,12 +107,13 @@ export function loadAnyModel(path: string): DecisionTree | Forest {
 }
 
 /**
- * A model file read but not yet decoded: a forest file's features as its header lists them
- * (unchecked; undefined for a tree), so a caller can start reading data while `load` decodes.
+ * A model file opened but not yet read whole: a forest file's features as its header lists them
+ * (unchecked; undefined for a tree), so a caller can start reading data while `load` reads and
+ * decodes the rest.
  */
 export function openModel(path: string): { features: unknown; load: (slots?: number) => DecisionTree | Forest } {
-  const bytes = readModelBytes(path);
-  return { features: forestFileFeatures(bytes), load: (slots) => modelFromBytes(bytes, path, slots) };
+  const features = forestFileFeatures(readModelHead(path));
+  return { features, load: (slots) => modelFromBytes(readModelBytes(path), path, slots) };
 }
 
 /** The model in `bytes`; a forest compiled to predict on up to `slots` threads (`decodeForest`). */
