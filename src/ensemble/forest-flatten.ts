@@ -235,10 +235,10 @@ function fromStore(f: Pass, store: TreeStore): void {
     v.branches.push(b);
     if (numeric) {
       v.paramCount.push(1);
-      v.params.push(store.threshold[id]);
+      v.params.push(store.thresholdOf(id));
     } else pushParams(v, split!);
-    v.score.push(store.score[id]);
-    v.improvement.push(store.improvement[id]);
+    v.score.push(store.scoreOf(id));
+    v.improvement.push(store.improvementOf(id));
     if (!f.first || !f.sums) continue;
     // The reader adds the children's in branch order: the same additions, checked here.
     let sumN = 0;

@@ -9,7 +9,7 @@ const OTHER = 2;
 
 /**
  * A tree's store as a `ForestPart`. A binary numeric split (a store's `feature` ≥ 0) is a fast
- * node with its threshold at its own id; every other split is a stop. A leaf that weighs nothing
+ * node with its threshold at its `splitIndex`; every other split is a stop. A leaf that weighs nothing
  * (it may inherit its parent's distribution, `CompiledTree.inherit`) is left to the compiled tree.
  */
 export class StorePart implements ForestPart {
@@ -32,7 +32,7 @@ export class StorePart implements ForestPart {
     const { branches, feature } = store;
     for (let i = 0; i < m; i++) {
       this.kind[i] = branches[i] === 0 ? LEAF : feature[i] >= 0 ? NUMERIC : OTHER;
-      this.paramStart[i] = i;
+      this.paramStart[i] = this.kind[i] === NUMERIC ? store.splitIndex(i) : 0;
     }
     // A fast node has one threshold (kind 1), a stop does not (0 or 2): the walk only asks that.
     this.paramCount = this.kind;

@@ -76,6 +76,10 @@ export class TreeStore implements NodeSource {
   missingBranch: NodeInts;
   /** Split feature of a binary numeric split (-1 otherwise); its threshold in `threshold`. */
   feature: NodeInts;
+  /**
+   * By node id; after `compact`, when every split is binary, by split node only (`scoreOf`,
+   * `improvementOf` and `splitOf` read them either way).
+   */
   threshold: Float64Array;
   /** Splits that are not binary numeric, by node id. */
   splits = new Map<number, Split>();
@@ -113,8 +117,22 @@ export class TreeStore implements NodeSource {
     return store;
   }
 
-  /** The arrays, trimmed to `size` (copies), for posting to another thread. */
+  /** The arrays, trimmed to `size` (copies; one entry per node), for posting to another thread. */
   data(): StoreData {
+    const m = this.size;
+    if (this.pairs) {
+      const full = (get: (id: number) => number) => Float64Array.from({ length: m }, (_, id) => get(id));
+      return {
+        ...this.fullData(),
+        score: full((id) => this.scoreOf(id)),
+        improvement: full((id) => this.improvementOf(id)),
+        threshold: full((id) => this.thresholdOf(id)),
+      };
+    }
+    return this.fullData();
+  }
+
+  private fullData(): StoreData {
     const m = this.size;
     return {
       classes: this.classes,
@@ -144,9 +162,28 @@ export class TreeStore implements NodeSource {
     const m = this.size;
     this.n = trim(this.n, m);
     this.firstChild = trim(this.firstChild, m);
-    this.score = trim(this.score, m);
-    this.improvement = trim(this.improvement, m);
-    this.threshold = trim(this.threshold, m);
+    if (this.pairable()) {
+      // Split node v's score, improvement and threshold at (firstChild[v] - 1) / 2: leaves' are all 0.
+      const splits = (m - 1) / 2;
+      const score = new Float64Array(splits);
+      const improvement = new Float64Array(splits);
+      const threshold = new Float64Array(splits);
+      for (let id = 0; id < m; id++) {
+        if (this.branches[id] === 0) continue;
+        const j = (this.firstChild[id] - 1) / 2;
+        score[j] = this.score[id];
+        improvement[j] = this.improvement[id];
+        threshold[j] = this.threshold[id];
+      }
+      this.score = score;
+      this.improvement = improvement;
+      this.threshold = threshold;
+      this.pairs = true;
+    } else {
+      this.score = trim(this.score, m);
+      this.improvement = trim(this.improvement, m);
+      this.threshold = trim(this.threshold, m);
+    }
     this.depth = narrowInts(this.depth, m);
     this.branches = narrowInts(this.branches, m);
     this.missingBranch = narrowInts(this.missingBranch, m);
@@ -158,6 +195,46 @@ export class TreeStore implements NodeSource {
 
   /** Set by `compact`: the arrays have no room to grow into. */
   private compacted = false;
+  /** Set by `compact`: `score`, `improvement` and `threshold` hold split nodes' only (`at`). */
+  private pairs = false;
+
+  /**
+   * True when every split has two branches and every leaf's score, improvement and threshold is
+   * 0: children then come in pairs from id 1 (each node but the root is one node's child), so
+   * split node v's entries can sit at (firstChild[v] - 1) / 2 and leaves need none.
+   */
+  private pairable(): boolean {
+    const m = this.size;
+    if (m % 2 !== 1) return false;
+    for (let id = 0; id < m; id++) {
+      const b = this.branches[id];
+      if (b === 0) {
+        const zero = Object.is(this.score[id], 0) && Object.is(this.improvement[id], 0);
+        if (!zero || !Object.is(this.threshold[id], 0)) return false;
+      } else if (b !== 2 || this.firstChild[id] % 2 !== 1) return false;
+    }
+    return true;
+  }
+
+  /** Where split node `id`'s score, improvement and threshold are in their arrays. */
+  splitIndex(id: number): number {
+    return this.pairs ? (this.firstChild[id] - 1) / 2 : id;
+  }
+
+  /** Node `id`'s score (0 for a leaf). */
+  scoreOf(id: number): number {
+    return this.pairs && this.branches[id] === 0 ? 0 : this.score[this.splitIndex(id)];
+  }
+
+  /** Node `id`'s improvement (0 for a leaf). */
+  improvementOf(id: number): number {
+    return this.pairs && this.branches[id] === 0 ? 0 : this.improvement[this.splitIndex(id)];
+  }
+
+  /** Node `id`'s threshold (a binary numeric split's; 0 for a leaf). */
+  thresholdOf(id: number): number {
+    return this.pairs && this.branches[id] === 0 ? 0 : this.threshold[this.splitIndex(id)];
+  }
 
   /** Append a blank node (a leaf with no counts yet) at `depth`; returns its id. */
   add(depth: number): number {
@@ -201,7 +278,8 @@ export class TreeStore implements NodeSource {
 
   /** The split of node `id`, or undefined for a leaf. */
   splitOf(id: number): Split | undefined {
-    if (this.feature[id] >= 0) return { kind: 'numeric', feature: this.feature[id], thresholds: [this.threshold[id]] };
+    if (this.feature[id] >= 0)
+      return { kind: 'numeric', feature: this.feature[id], thresholds: [this.thresholdOf(id)] };
     return this.splits.get(id);
   }
 
@@ -210,8 +288,8 @@ export class TreeStore implements NodeSource {
     const split = this.splitOf(id);
     if (!split) return node;
     node.split = split;
-    node.score = this.score[id];
-    node.improvement = this.improvement[id];
+    node.score = this.scoreOf(id);
+    node.improvement = this.improvementOf(id);
     if (this.missingBranch[id] >= 0) node.missingBranch = this.missingBranch[id];
     const first = this.firstChild[id];
     const children: number[] = [];
@@ -286,11 +364,11 @@ export class TreeStore implements NodeSource {
     this.depth[id] = src.depth[j];
     this.firstChild[id] = src.branches[j] > 0 ? map(src.firstChild[j]) : -1;
     this.branches[id] = src.branches[j];
-    this.score[id] = src.score[j];
-    this.improvement[id] = src.improvement[j];
+    this.score[id] = src.scoreOf(j);
+    this.improvement[id] = src.improvementOf(j);
     this.missingBranch[id] = src.missingBranch[j];
     this.feature[id] = src.feature[j];
-    this.threshold[id] = src.threshold[j];
+    this.threshold[id] = src.thresholdOf(j);
     const split = src.splits.get(j);
     if (split) this.splits.set(id, split);
   }

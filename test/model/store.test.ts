@@ -67,6 +67,36 @@ describe('TreeStore', () => {
     expect(w.counts.vector(1)).toEqual([0.1, 0]);
   });
 
+  it('keeps score, improvement and threshold for split nodes only once compacted, when every split is binary', () => {
+    const s = TreeStore.root(2);
+    s.setStats(0, [6, 4], 10, 0);
+    const a = s.split(0, { kind: 'numeric', feature: 1, thresholds: [2.5] }, 0.3, 0.1, -1, 2);
+    s.setStats(a, [5, 0], 5, 1);
+    s.setStats(a + 1, [1, 4], 5, 1);
+    const b = s.split(a + 1, { kind: 'numeric', feature: 0, thresholds: [-1.25] }, 0.2, 0.05, 0, 2);
+    s.setStats(b, [1, 0], 1, 2);
+    s.setStats(b + 1, [0, 4], 4, 2);
+    const before = JSON.stringify(s.toNodes());
+    const fields = (t: TreeStore) => {
+      const d = t.data();
+      return [d.score, d.improvement, d.threshold].map((a) => Array.from(a));
+    };
+    const full = fields(s);
+    s.compact();
+    expect(s.score.length).toBe(2);
+    expect(s.threshold.length).toBe(2);
+    expect(JSON.stringify(s.toNodes())).toBe(before);
+    expect(s.thresholdOf(a + 1)).toBe(-1.25);
+    expect(s.scoreOf(b)).toBe(0);
+    const back = TreeStore.fromData(s.data());
+    expect(JSON.stringify(back.toNodes())).toBe(before);
+    expect(fields(s)).toEqual(full); // posted with one entry per node again
+    // A multiway split keeps one entry per node.
+    const m = smallStore();
+    m.compact();
+    expect(m.score.length).toBe(m.size);
+  });
+
   it('places a subtree grown apart and renumbers it as one thread would have', () => {
     // The top: root split, both children deferred (blank); then each child's subtree alone.
     const top = TreeStore.root(2);
