@@ -124,6 +124,7 @@ export function expandNode<E extends GrowEntry, S extends NodeSplit>(
   const chosen = searchNode(entry, how, nodes);
   if (!chosen) return;
   const children = childScratch as E[];
+  if (children.length > 0) children.length = 0; // left by a grower that threw halfway
   applySplit(entry, chosen, how, nodes, children);
   // Popped last to first: branch 0 ends on top. Popping also leaves the scratch empty.
   while (children.length > 0) stack.push(children.pop()!);
