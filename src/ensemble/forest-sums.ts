@@ -43,6 +43,7 @@ export function sumBlock(
   const { leafProba, k, sum, majority } = job;
   for (let t = 0; t < job.trees; t++) {
     walker.walk(t, count, stops, true);
+    if (k === 2 && !majority && sumTwo(leafProba, sum, stops, base, count)) continue;
     for (let j = 0, at = base * k; j < count; j++, at += k) {
       // The stop's tag: a plain leaf's distribution in `leafProba`, -2 - the id of another stop,
       // -1 for a missing value.
@@ -54,6 +55,21 @@ export function sumBlock(
       // A plain leaf: its own distribution, as `probaFrom` would copy it.
       else for (let c = 0; c < k; c++) sum[at + c] += leafProba[leaf + c];
     }
+  }
+  return true;
+}
+
+/**
+ * `sumBlock`'s sums of one tree for two classes under the `proba` vote, written out (the same
+ * additions); false, nothing added, when a row's stop is not a plain leaf (the general loop
+ * takes the tree then).
+ */
+function sumTwo(leafProba: Float64Array, sum: Float64Array, stops: Int32Array, base: number, count: number): boolean {
+  for (let j = 0; j < count; j++) if (stops[j] < 0) return false;
+  for (let j = 0, at = 2 * base; j < count; j++, at += 2) {
+    const leaf = stops[j];
+    sum[at] += leafProba[leaf];
+    sum[at + 1] += leafProba[leaf + 1];
   }
   return true;
 }
