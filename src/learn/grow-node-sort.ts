@@ -210,13 +210,23 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     const ranks = this.ranks[f];
     let min = ranks[samples[start]];
     let max = min;
-    for (let p = start; p < end; p++) {
-      const x = ranks[samples[p]];
-      keys[p] = x;
-      cw[x * k + local[labelAt[p]]] += weightAt[p];
-      if (x < min) min = x;
-      else if (x > max) max = x;
-    }
+    if (k === this.k) {
+      // Every class at the node (a two-class node that is not pure): its columns are the classes.
+      for (let p = start; p < end; p++) {
+        const x = ranks[samples[p]];
+        keys[p] = x;
+        cw[x * k + labelAt[p]] += weightAt[p];
+        if (x < min) min = x;
+        else if (x > max) max = x;
+      }
+    } else
+      for (let p = start; p < end; p++) {
+        const x = ranks[samples[p]];
+        keys[p] = x;
+        cw[x * k + local[labelAt[p]]] += weightAt[p];
+        if (x < min) min = x;
+        else if (x > max) max = x;
+      }
     if (counted) {
       const rows = this.bins.rows;
       for (let p = start; p < end; p++) rows[keys[p]]++;
