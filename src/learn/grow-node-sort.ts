@@ -159,12 +159,21 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     if (this.gini) {
       evaluator.enterNode(entry.totals);
       const { k, local, minLeaf } = evaluator.ctx;
-      const span = this.gatherBinned(f, start, end, local, k, minLeaf > 1);
-      if (span * k <= NodeSortGrower.binsPerRow * (end - start)) {
+      const most = NodeSortGrower.binsPerRow * (end - start);
+      // A column whose every span is binned here is gathered and binned in one pass; any other is
+      // binned only once its span says so (a continuous column's rows scattered over its whole
+      // table of ranks would cost two random passes at every sorted node).
+      if (this.distinct[f].length * k <= most) {
+        const span = this.gatherBinned(f, start, end, local, k, minLeaf > 1);
         evaluator.fromNodeRanks(f, this.distinct[f], end - start, this.min, span, this.bins, out);
         return;
       }
-      this.bins.clearRows(this.keys, this.labelAt, local, k, start, end, minLeaf > 1);
+      const span = this.gatherRanks(f, start, end);
+      if (span * k <= most) {
+        this.binGathered(start, end, local, k, minLeaf > 1);
+        evaluator.fromNodeRanks(f, this.distinct[f], end - start, this.min, span, this.bins, out);
+        return;
+      }
       this.sortNode(start, end, span);
       evaluator.fromNodeSorted(f, xs, sorted, entry, out);
       return;
@@ -233,6 +242,18 @@ export class NodeSortGrower extends DepthFirstGrower<GrowEntry, ChosenSplit> {
     }
     this.min = min;
     return max - min + 1;
+  }
+
+  /** The rows' weights gathered by `gatherRanks` added into `bins`, as `gatherBinned` adds them. */
+  private binGathered(start: number, end: number, local: Int32Array, k: number, counted: boolean): void {
+    const { keys, labelAt, weightAt } = this;
+    const cw = this.bins.classWeights;
+    if (k === this.k) for (let p = start; p < end; p++) cw[keys[p] * k + labelAt[p]] += weightAt[p];
+    else for (let p = start; p < end; p++) cw[keys[p] * k + local[labelAt[p]]] += weightAt[p];
+    if (counted) {
+      const rows = this.bins.rows;
+      for (let p = start; p < end; p++) rows[keys[p]]++;
+    }
   }
 
   /**

@@ -77,8 +77,8 @@ export function scanGiniSorted(
  * Scratch of `scanGiniRanks`: per rank of a column, its class weights at the node (`k` cells a
  * rank from `rank · k`, `k` the node's classes; integers: int32 adds are quicker than float64
  * ones in the binning loop's chain of read-add-writes) and its row count. Whoever bins a node's
- * rows (the grower, as it gathers their ranks) leaves every cell zero again after the scan
- * (`scanGiniRanks` does, or `clearRows`), so nothing is cleared before a node.
+ * rows (the grower) leaves every cell zero again after the scan (`scanGiniRanks` does), so nothing
+ * is cleared before a node.
  */
 export class RankBins {
   readonly classWeights: Int32Array;
@@ -88,24 +88,6 @@ export class RankBins {
   constructor(classWeights: Int32Array, rows: Int32Array) {
     this.classWeights = classWeights;
     this.rows = rows;
-  }
-
-  /**
-   * Zero the cells that rows of ranks `keys[start, end)` and classes `local[labels[p]]` were
-   * binned into (`counted`: their row counts too), when the node is sorted instead of scanned here.
-   */
-  clearRows(
-    keys: Int32Array,
-    labels: Int32Array,
-    local: Int32Array,
-    k: number,
-    start: number,
-    end: number,
-    counted: boolean,
-  ): void {
-    const cw = this.classWeights;
-    for (let p = start; p < end; p++) cw[keys[p] * k + local[labels[p]]] = 0;
-    if (counted) for (let p = start; p < end; p++) this.rows[keys[p]] = 0;
   }
 }
 
