@@ -12,6 +12,7 @@ import '../../dist/ensemble/threads/parallel-sums.js';
 import { fitForest } from '../../dist/node.js';
 import type { Dataset } from '../../src/index.js';
 import { numericData } from '../learn/numeric-data.js';
+import { craftedDamage } from './forest-bytes.js';
 
 function sameBits(a: Float64Array, b: Float64Array): boolean {
   return a.length === b.length && a.every((x, i) => Object.is(x, b[i]));
@@ -68,43 +69,8 @@ describe('a forest compiled from its file', () => {
 
   it('damage is refused with the tree reader’s words', () => {
     const bytes = encodeForest(fitForest(numericData(600, 9) as never, { trees: 3, seed: 5 }));
-    const cases: [string, (v: DataView, at: (name: string) => number) => void, RegExp][] = [
-      ['feature', (v, at) => v.setUint8(at('feature'), 99), /no feature 99/],
-      ['firstChild', (v, at) => v.setUint8(at('firstChild'), 0), /children out of range/],
-      ['params', (v, at) => v.setFloat64(at('params'), Number.NaN, true), /thresholds not finite/],
-      ['kind', (v, at) => v.setUint8(at('kind'), 5), /bad kind 5/],
-      ['missingBranch', (v, at) => v.setUint8(at('missingBranch'), 9), /no branch 8 for missing values/],
-    ];
-    for (const [name, damage, pattern] of cases) {
-      const copy = bytes.slice();
-      const { offsets } = sectionsOf(copy);
-      damage(new DataView(copy.buffer), (s) => offsets.get(s)!);
-      reChecksum(copy);
+    for (const [name, copy, pattern] of craftedDamage(bytes)) {
       expect(() => decodeForest(copy, 'crafted.grove'), name).toThrow(pattern);
     }
   });
 });
-
-const WIDTH: Record<string, number> = { u8: 1, u16: 2, i32: 4, f32: 4, f64: 8 };
-
-/** The byte offset of each section of a forest file. */
-function sectionsOf(bytes: Uint8Array): { offsets: Map<string, number> } {
-  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true);
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + length))) as {
-    sections: { name: string; type: string; length: number }[];
-  };
-  const offsets = new Map<string, number>();
-  let at = 16 + length;
-  for (const s of header.sections) {
-    offsets.set(s.name, at);
-    at = (at + s.length * WIDTH[s.type] + 7) & ~7;
-  }
-  return { offsets };
-}
-
-/** The FNV-1a checksum the reader expects, written into bytes 12–15. */
-function reChecksum(bytes: Uint8Array): void {
-  let h = 0x811c9dc5;
-  for (let i = 16; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
-  new DataView(bytes.buffer).setUint32(12, h >>> 0, true);
-}

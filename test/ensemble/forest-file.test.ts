@@ -10,6 +10,7 @@ import { fitForest } from '../../src/ensemble/fit-forest.js';
 import { decodeForest, encodeForest } from '../../src/ensemble/forest-file.js';
 import { datasetFromRows, fit, GroveError } from '../../src/index.js';
 import { loadAnyModel, loadForest, loadModel, saveModel } from '../../src/io/model-file.js';
+import { craftedDamage, reChecksum, sectionsOf } from './forest-bytes.js';
 import { synthetic } from './synthetic.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'grove-forest-file-'));
@@ -141,18 +142,7 @@ describe('forest model file', () => {
 
   it('refuses a file whose checksum holds but whose nodes do not make trees', () => {
     const bytes = encodeForest(fitForest(data, { trees: 3 }));
-    const cases: [string, (v: DataView, at: (name: string) => number) => void, RegExp][] = [
-      ['feature', (v, at) => v.setUint8(at('feature'), 99), /no feature 99/],
-      ['firstChild', (v, at) => setInt(v, at('firstChild'), 0), /children out of range/],
-      ['params', (v, at) => v.setFloat64(at('params'), Number.NaN, true), /thresholds not finite/],
-      ['kind', (v, at) => v.setUint8(at('kind'), 5), /bad kind 5/],
-      ['missingBranch', (v, at) => v.setUint8(at('missingBranch'), 9), /no branch 8 for missing values/],
-    ];
-    for (const [name, damage, pattern] of cases) {
-      const copy = bytes.slice();
-      const { offsets } = sectionsOf(copy);
-      damage(new DataView(copy.buffer), (s) => offsets.get(s)!);
-      reChecksum(copy);
+    for (const [name, copy, pattern] of craftedDamage(bytes)) {
       expect(
         refusal(() => decodeForest(copy, 'crafted.grove')),
         name,
@@ -167,37 +157,3 @@ describe('forest model file', () => {
     );
   });
 });
-
-interface FileHeader {
-  version: number;
-  sums: boolean;
-  sections: { name: string; type: string; length: number }[];
-}
-
-const WIDTH: Record<string, number> = { u8: 1, u16: 2, i32: 4, f32: 4, f64: 8 };
-
-/** The header of a forest file and the byte offset of each section. */
-function sectionsOf(bytes: Uint8Array): { header: FileHeader; offsets: Map<string, number> } {
-  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(8, true);
-  const header = JSON.parse(new TextDecoder().decode(bytes.subarray(16, 16 + length))) as FileHeader;
-  const offsets = new Map<string, number>();
-  let at = 16 + length;
-  for (const s of header.sections) {
-    offsets.set(s.name, at);
-    at = (at + s.length * WIDTH[s.type] + 7) & ~7;
-  }
-  return { header, offsets };
-}
-
-/** Little-endian integer of the width its section has (the sections here are narrowed to u8 or u16). */
-function setInt(v: DataView, at: number, x: number): void {
-  v.setUint8(at, x);
-  v.setUint8(at + 1, 0);
-}
-
-/** The FNV-1a checksum the reader expects, written into bytes 12–15. */
-function reChecksum(bytes: Uint8Array): void {
-  let h = 0x811c9dc5;
-  for (let i = 16; i < bytes.length; i++) h = Math.imul(h ^ bytes[i], 0x01000193);
-  new DataView(bytes.buffer).setUint32(12, h >>> 0, true);
-}
