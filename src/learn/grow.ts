@@ -14,9 +14,10 @@ import { DepthFirstGrower } from './depth-first.js';
 import { type Branches, type GrowEntry, rootGrowEntry } from './expand.js';
 import { FeatureDraw } from './feature-draw.js';
 import { growTreeHistogram } from './grow-hist.js';
-import { growNodeSort, nodeSortApplies } from './grow-node-sort.js';
+import { growNodeSort } from './grow-node-sort.js';
 import { missingShares } from './hist-branches.js';
 import { type LazyEntry, LazySlices } from './lazy-slices.js';
+import { nodeSortApplies } from './node-sort-applies.js';
 import {
   type BranchSizes,
   PartitionScratch,

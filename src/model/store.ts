@@ -1,7 +1,10 @@
 import { grown } from '../core/arrays.js';
+import { type NodeInts, narrowInts } from './narrow-ints.js';
 import type { TreeNode } from './node.js';
 import { NodeCounts, type NodeCountsData } from './node-counts.js';
 import type { Split } from './split.js';
+
+export type { NodeInts } from './narrow-ints.js';
 
 /** Read access to a tree's nodes by id: a node array, or a `TreeStore` that makes them on demand. */
 export interface NodeSource {
@@ -14,12 +17,6 @@ export interface NodeSource {
 export function arraySource(nodes: TreeNode[]): NodeSource {
   return { size: nodes.length, node: (id) => nodes[id] };
 }
-
-/**
- * A node field a finished tree may keep in 8 or 16 bits (`TreeStore.compact`); a growing tree's
- * are `Int32Array`.
- */
-export type NodeInts = Int32Array | Int16Array | Int8Array | Uint16Array | Uint8Array;
 
 /** A tree as growers make it: a `TreeStore`, or (C-MBSV, pruning) an array of nodes. */
 export type GrownTree = TreeStore | TreeNode[];
@@ -392,31 +389,4 @@ export class TreeStore implements NodeSource {
 /** `a`'s first `m` entries: `a` itself when it has no more (else a copy). */
 function trim<T extends Float64Array | Int32Array>(a: T, m: number): T {
   return a.length === m ? a : (a.slice(0, m) as T);
-}
-
-/** `a`'s first `m` entries in the narrowest signed or unsigned 8-, 16- or 32-bit array that holds them. */
-export function narrowInts(a: NodeInts, m: number): NodeInts {
-  let lo = 0;
-  let hi = 0;
-  for (let i = 0; i < m; i++) {
-    const v = a[i];
-    if (v < lo) lo = v;
-    else if (v > hi) hi = v;
-  }
-  const Narrow =
-    lo >= 0
-      ? hi <= 0xff
-        ? Uint8Array
-        : hi <= 0xffff
-          ? Uint16Array
-          : Int32Array
-      : lo >= -0x80 && hi <= 0x7f
-        ? Int8Array
-        : lo >= -0x8000 && hi <= 0x7fff
-          ? Int16Array
-          : Int32Array;
-  if (a instanceof Narrow && a.length === m) return a;
-  const out = new Narrow(m);
-  for (let i = 0; i < m; i++) out[i] = a[i];
-  return out;
 }
