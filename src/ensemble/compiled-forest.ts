@@ -54,7 +54,10 @@ function sharedColumns(columns: AlignedColumn[], used: Int32Array): AlignedColum
   return out;
 }
 
-/** What a compiled forest keeps of each tree: its classes, and its compiled form for the stops the walk leaves to it. */
+/**
+ * What a compiled forest keeps of each tree: its classes, and its compiled form for the stops the
+ * walk leaves to it.
+ */
 export type ForestTree = Pick<ForestPart, 'classes' | 'compiledTree'>;
 
 /**

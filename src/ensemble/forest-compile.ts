@@ -13,7 +13,8 @@ const COUNT_LIMIT = 1e300;
  * what the predictor keeps of each tree (its compiled form, made only when a row needs it).
  *
  * This is the common case only: every split binary and numeric (with or without a branch for
- * missing values), nothing a `TreeStore` does not hold (see forest-nodes.ts), the split nodes' counts their children's sums. Anything else, valid
+ * missing values), nothing a `TreeStore` does not hold (see forest-nodes.ts), the split nodes'
+ * counts their children's sums. Anything else, valid
  * or not, gives undefined, and the caller reads the trees as before (forest-nodes.ts), which
  * explains a refusal; so what this accepts, `NodeReader` accepts too. Its checks are
  * `NodeReader`'s, at least as strict: kinds, features numeric, one finite threshold and two

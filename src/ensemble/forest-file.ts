@@ -89,7 +89,10 @@ export interface ForestFile {
    * whole), then the checksum, read back in file order, and the prefix.
    */
   writeTo(sink: ForestSink): void;
-  /** Read the written file back through `sink` as `decodeForest` reads it, one tree at a time, none kept; throws a GroveError. */
+  /**
+   * Read the written file back through `sink` as `decodeForest` reads it, one tree at a time, none
+   * kept; throws a GroveError.
+   */
   check(sink: ForestSink, file?: string): void;
 }
 

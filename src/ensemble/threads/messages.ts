@@ -24,7 +24,10 @@ export type ForestRequest =
   | { op: 'tree'; index: number }
   | { op: 'release' };
 
-/** What a worker answers: ready (with the edges of the features it binned), a grown tree's own parts, or its error message. */
+/**
+ * What a worker answers: ready (with the edges of the features it binned), a grown tree's own
+ * parts, or its error message.
+ */
 export type ForestReply =
   | { op: 'ready'; edges?: BinEdges }
   | { op: 'tree'; index: number; tree: TreeMessage }
