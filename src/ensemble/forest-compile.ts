@@ -62,25 +62,8 @@ export function compileSections(
   const bytes = 8 * leaves * k;
   const leafProba = new Float64Array(slots > 1 ? new SharedArrayBuffer(bytes) : new ArrayBuffer(bytes));
   const writer = new RecordWriter(kind.length, largest, count, forestBlock, slots);
-  // A leaf's class distribution, as `storeProbaInto` makes it from its counts.
-  const part = {
-    leafProbaInto(v: number, out: Float64Array, at: number): void {
-      const e = leafOf[v] * k;
-      let total = 0;
-      for (let c = 0; c < k; c++) total += counts[e + c];
-      for (let c = 0; c < k; c++) out[at + c] = counts[e + c] / total;
-    },
-  };
-  // A stop's class as `StorePart.leafCodeOf` gives it: a leaf that weighs something, its majority.
-  const codeOf = (v: number): number => {
-    const e = leafOf[v] * k;
-    let total = 0;
-    for (let c = 0; c < k; c++) total += counts[e + c];
-    if (!(total > 0)) return -1;
-    let best = 0;
-    for (let c = 1; c < k; c++) if (counts[e + c] > counts[e + best]) best = c;
-    return best;
-  };
+  const leavesOf = new SectionLeaves(counts, leafOf, k);
+  const codeOf = (v: number): number => leavesOf.codeOf(v);
   let s = 0;
   let l = 0;
   let at = 0;
@@ -124,8 +107,38 @@ export function compileSections(
     // Every node's n is at most the root's, the sum of the leaves' (exact: whole numbers below 2^53).
     if (n > 2 ** 31 - 1) return undefined;
     const from = writer.add(tree, m, codeOf);
-    at = tagStops(writer.rec, writer.leafCode, writer.orig, from, writer.count, part, leafProba, at, k);
+    at = tagStops(writer.rec, writer.leafCode, writer.orig, from, writer.count, leavesOf, leafProba, at, k);
   }
   if (s !== splits || l !== leaves) return undefined;
   return new CompiledForest(trees, writer.finish(), leafProba, slots);
+}
+
+/** The leaves of the tree being compiled, by node, from the file's `counts` section (`leafOf`: node → leaf). */
+class SectionLeaves {
+  constructor(
+    private readonly counts: ArrayLike<number>,
+    private readonly leafOf: Int32Array,
+    private readonly k: number,
+  ) {}
+
+  /** A leaf's class distribution, as `storeProbaInto` makes it from its counts. */
+  leafProbaInto(v: number, out: Float64Array, at: number): void {
+    const { counts, k } = this;
+    const e = this.leafOf[v] * k;
+    let total = 0;
+    for (let c = 0; c < k; c++) total += counts[e + c];
+    for (let c = 0; c < k; c++) out[at + c] = counts[e + c] / total;
+  }
+
+  /** A stop's class as `StorePart.leafCodeOf` gives it: a leaf that weighs something, its majority. */
+  codeOf(v: number): number {
+    const { counts, k } = this;
+    const e = this.leafOf[v] * k;
+    let total = 0;
+    for (let c = 0; c < k; c++) total += counts[e + c];
+    if (!(total > 0)) return -1;
+    let best = 0;
+    for (let c = 1; c < k; c++) if (counts[e + c] > counts[e + best]) best = c;
+    return best;
+  }
 }
